@@ -1,0 +1,11 @@
+"""normviz: the geometry of normalization layers, exactly and fast.
+
+>>> import normviz as nv
+>>> nv.l2_normalize([3.0, 4.0])
+array([0.6, 0.8])
+"""
+
+from normviz.norms import METHODS, l2_normalize, layer_norm, rms_norm
+
+__all__ = ["layer_norm", "rms_norm", "l2_normalize", "METHODS"]
+__version__ = "0.1.0"
