@@ -1,0 +1,97 @@
+"""Shared look of every figure: one colour per method, fonts, arrows, animation controls.
+
+Colours come from the Okabe–Ito palette (safe for the common colour-vision
+deficiencies) and mean the same method on every page.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from normviz.i18n import translate
+
+COLORS = {
+    "input": "#000000",  # black
+    "l2": "#E69F00",  # orange
+    "rms": "#0072B2",  # blue
+    "ln": "#009E73",  # bluish green
+    "decomposition": "#CC79A7",  # reddish purple
+    "reference": "#7F7F7F",  # grey: spheres, planes, rays
+}
+DASHES = {"l2": "dot", "rms": "dash", "ln": "solid"}
+
+
+def method_name(method: str, lang: str) -> str:
+    return translate(lang, f"method.{method}" if method != "input" else "method.input")
+
+
+def sizes(projector: bool) -> dict[str, float]:
+    """Font, line and marker sizes for screen or projector."""
+    if projector:
+        return {"font": 22, "line": 5, "thin": 3, "marker": 16, "head": 22}
+    return {"font": 14, "line": 3, "thin": 1.5, "marker": 9, "head": 14}
+
+
+def base_layout(lang: str, projector: bool, **extra) -> dict:
+    s = sizes(projector)
+    layout = dict(
+        template="plotly_white",
+        font=dict(size=s["font"]),
+        legend=dict(itemsizing="constant", bgcolor="rgba(255,255,255,0.8)"),
+        margin=dict(l=10, r=10, t=40, b=10),
+        hovermode="closest",
+        # Reruns send a new figure; a constant uirevision keeps legend toggles.
+        uirevision="normviz",
+    )
+    layout.update(extra)
+    return layout
+
+
+def arrows_xy(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Coordinates of several arrows in one trace: start, end, NaN gap, ...
+
+    Returns one array per dimension; non-finite arrows are left out.
+    """
+    starts = np.atleast_2d(np.asarray(starts, dtype=np.float64))
+    ends = np.atleast_2d(np.asarray(ends, dtype=np.float64))
+    keep = np.all(np.isfinite(starts), axis=1) & np.all(np.isfinite(ends), axis=1)
+    starts, ends = starts[keep], ends[keep]
+    gap = np.full_like(starts, np.nan)
+    pts = np.stack([starts, ends, gap], axis=1).reshape(-1, starts.shape[1])
+    return tuple(pts[:, i] for i in range(pts.shape[1]))
+
+
+def arrow_marker(color: str, count: int, projector: bool) -> dict:
+    """Arrowheads at each arrow's end (every third point), none elsewhere."""
+    s = sizes(projector)
+    size = np.tile([0.0, s["head"], 0.0], count)
+    return dict(symbol="arrow", angleref="previous", size=size, color=color, line=dict(width=0))
+
+
+def animation_controls(lang: str, frame_names: list[str], labels: list[str], *, duration: int = 60) -> dict:
+    """updatemenus (play/pause) and a step slider for ``frame_names``; runs in the browser."""
+    play = dict(
+        label=translate(lang, "anim.play"),
+        method="animate",
+        args=[None, dict(frame=dict(duration=duration, redraw=True), fromcurrent=True,
+                         transition=dict(duration=0), mode="immediate")],
+    )
+    pause = dict(
+        label=translate(lang, "anim.pause"),
+        method="animate",
+        args=[[None], dict(frame=dict(duration=0, redraw=False), mode="immediate",
+                           transition=dict(duration=0))],
+    )
+    steps = [
+        dict(method="animate", label=label,
+             args=[[name], dict(mode="immediate", frame=dict(duration=0, redraw=True),
+                                transition=dict(duration=0))])
+        for name, label in zip(frame_names, labels)
+    ]
+    return dict(
+        updatemenus=[dict(type="buttons", direction="left", showactive=False, buttons=[play, pause],
+                          x=0.0, y=-0.02, xanchor="left", yanchor="top", pad=dict(t=30, r=10))],
+        sliders=[dict(active=0, steps=steps, x=0.22, y=-0.02, len=0.78, xanchor="left",
+                      yanchor="top", pad=dict(t=20), currentvalue=dict(prefix=translate(lang, "anim.step")))],
+    )

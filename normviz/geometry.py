@@ -1,0 +1,211 @@
+"""The geometry behind the pictures: statistics, projections, paths, curves.
+
+Everything here returns plain numpy data or frozen dataclasses; nothing draws.
+The outputs of the norms are computed through ``normviz.norms`` on the chosen
+backend, so what the app shows is what the library computes.
+
+The pictures, for x in R^n and the all-ones vector 1 = (1, ..., 1):
+
+* L2 normalization is the radial projection onto the unit sphere ||y|| = 1.
+* RMSNorm is the radial projection onto the sphere of radius sqrt(n).
+* LayerNorm removes the component along 1 (x -> x - mu*1, onto the zero-mean
+  hyperplane sum(y) = 0), then projects radially onto the sqrt(n) sphere: its
+  outputs live on hyperplane ∩ sphere, an (n-2)-sphere of radius sqrt(n).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from normviz import _xp
+from normviz.norms import METHODS, l2_normalize, layer_norm, rms_norm
+
+DEFAULT_EPS = {"l2": 1e-12, "rms": 1e-6, "ln": 1e-5}
+# Stages of the projection animation and which methods move in each.
+STAGES = ("center", "scale", "affine")
+STAGE_MOVERS = {"center": ("ln",), "scale": METHODS, "affine": ("rms", "ln")}
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a projection page shows: an input vector and the norms' settings.
+
+    eps=None means each method's own default (see ``DEFAULT_EPS``). gamma and
+    beta are the affine parameters applied after normalizing (RMSNorm takes
+    gamma only; L2 normalization has none).
+    """
+
+    x: tuple[float, ...]
+    eps: float | None = None
+    gamma: tuple[float, ...] | None = None
+    beta: tuple[float, ...] | None = None
+    shown: frozenset[str] = field(default_factory=lambda: frozenset(METHODS))
+
+    @property
+    def n(self) -> int:
+        return len(self.x)
+
+    @property
+    def has_affine(self) -> bool:
+        return (self.gamma is not None and any(g != 1.0 for g in self.gamma)) or (
+            self.beta is not None and any(b != 0.0 for b in self.beta)
+        )
+
+    def eps_for(self, method: str) -> float:
+        return DEFAULT_EPS[method] if self.eps is None else self.eps
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Statistics of one vector: n, ||x||, mean mu, biased std sigma, RMS."""
+
+    n: int
+    norm: float
+    mean: float
+    std: float
+    rms: float
+
+
+@dataclass(frozen=True)
+class Projection:
+    """Everything a projection picture needs, as float64 numpy data.
+
+    ``normalized[m]`` is method m before its affine map, ``outputs[m]`` after
+    it (equal when gamma = 1 and beta = 0). ``mean_part`` + ``centered`` = x.
+    """
+
+    x: np.ndarray
+    stats: Stats
+    normalized: dict[str, np.ndarray]
+    outputs: dict[str, np.ndarray]
+    mean_part: np.ndarray
+    centered: np.ndarray
+    backend: str
+
+    def norm_of(self, method: str) -> float:
+        return float(np.linalg.norm(self.outputs[method]))
+
+
+def vector_stats(x) -> Stats:
+    """n, ||x||_2, mu = mean(x), sigma = sqrt(mean((x - mu)^2)), RMS = sqrt(mean(x^2))."""
+    x = np.asarray(x, dtype=np.float64)
+    mean = float(x.mean())
+    return Stats(
+        n=x.size,
+        norm=float(np.linalg.norm(x)),
+        mean=mean,
+        std=float(np.sqrt(np.mean((x - mean) ** 2))),
+        rms=float(np.sqrt(np.mean(x * x))),
+    )
+
+
+def decompose(x) -> tuple[np.ndarray, np.ndarray]:
+    """x = mu*1 + (x - mu*1): the part along 1 and the zero-mean part (orthogonal)."""
+    x = np.asarray(x, dtype=np.float64)
+    mean_part = np.full_like(x, x.mean())
+    return mean_part, x - mean_part
+
+
+def project(scene: Scene, backend: _xp.Backend | None = None) -> Projection:
+    """Run every method on ``scene.x`` through normviz on ``backend``."""
+    backend = backend or _xp.Backend("numpy")
+    xb = backend.asarray(scene.x)
+    n = scene.n
+    gamma = backend.asarray(scene.gamma if scene.gamma is not None else np.ones(n))
+    beta = backend.asarray(scene.beta if scene.beta is not None else np.zeros(n))
+    normalized = {
+        "l2": l2_normalize(xb, eps=scene.eps_for("l2")),
+        "rms": rms_norm(xb, eps=scene.eps_for("rms")),
+        "ln": layer_norm(xb, eps=scene.eps_for("ln")),
+    }
+    outputs = {
+        "l2": normalized["l2"],
+        "rms": rms_norm(xb, weight=gamma, eps=scene.eps_for("rms")),
+        "ln": layer_norm(xb, weight=gamma, bias=beta, eps=scene.eps_for("ln")),
+    }
+    as_np = lambda d: {m: _xp.to_numpy(v).astype(np.float64) for m, v in d.items()}  # noqa: E731
+    x = np.asarray(scene.x, dtype=np.float64)
+    mean_part, centered = decompose(x)
+    return Projection(
+        x=x,
+        stats=vector_stats(x),
+        normalized=as_np(normalized),
+        outputs=as_np(outputs),
+        mean_part=mean_part,
+        centered=centered,
+        backend=backend.label,
+    )
+
+
+def projection_path(proj: Projection, method: str, steps: int = 10) -> np.ndarray:
+    """Points from x to the method's output, ``steps`` per stage, shape (3*steps+1, n).
+
+    Stage "center": LayerNorm slides along -1 onto the zero-mean hyperplane
+    (x -> x - mu*1); the others wait. Stage "scale": each point slides along
+    its ray onto its sphere. Stage "affine": RMSNorm and LayerNorm outputs move
+    by y -> gamma*y (+ beta). Straight segments between those corners keep L2
+    and RMSNorm on the ray and LayerNorm on the line through 1, then on the
+    ray through x - mu*1.
+    """
+    x = proj.x
+    start = proj.centered if method == "ln" else x
+    corners = [x, start, proj.normalized[method], proj.outputs[method]]
+    t = np.linspace(0.0, 1.0, steps + 1)[1:, None]
+    path = [x[None, :]]
+    for a, b in zip(corners[:-1], corners[1:]):
+        path.append(a + t * (b - a))
+    return np.concatenate(path)
+
+
+def circle(radius: float, *, points: int = 181) -> np.ndarray:
+    """Points on the circle of the given radius about the origin, shape (points, 2)."""
+    theta = np.linspace(0.0, 2.0 * np.pi, points)
+    return radius * np.column_stack([np.cos(theta), np.sin(theta)])
+
+
+def affine(points: np.ndarray, gamma=None, beta=None) -> np.ndarray:
+    """gamma * p + beta for each row p (the affine map after normalizing)."""
+    out = np.asarray(points, dtype=np.float64)
+    if gamma is not None:
+        out = out * np.asarray(gamma, dtype=np.float64)
+    if beta is not None:
+        out = out + np.asarray(beta, dtype=np.float64)
+    return out
+
+
+def layer_norm_points_2d() -> np.ndarray:
+    """The only two LayerNorm outputs in 2D (gamma=1, beta=0, eps=0): (1,-1) and (-1,1).
+
+    The zero-mean line x1 + x2 = 0 meets the circle of radius sqrt(2) there.
+    """
+    return np.array([[1.0, -1.0], [-1.0, 1.0]])
+
+
+def zero_mean_line_2d(extent: float) -> np.ndarray:
+    """The segment of x1 + x2 = 0 inside the square [-extent, extent]^2."""
+    return np.array([[-extent, extent], [extent, -extent]])
+
+
+def ray(x, extent: float) -> np.ndarray:
+    """The ray from the origin through x, long enough to leave a box of half-width extent."""
+    x = np.asarray(x, dtype=np.float64)
+    norm = np.linalg.norm(x)
+    if not np.isfinite(norm) or norm == 0.0:
+        return np.full((2, x.size), np.nan)
+    return np.stack([np.zeros_like(x), x / norm * extent * math.sqrt(x.size)])
+
+
+def degenerate_cases(proj: Projection) -> list[str]:
+    """Keys of the honest warnings for this input: the zero vector, sigma = 0, NaN outputs."""
+    notes = []
+    if proj.stats.norm == 0.0:
+        notes.append("zero")
+    elif proj.stats.std == 0.0:
+        notes.append("constant")
+    nan_methods = [m for m in METHODS if not np.all(np.isfinite(proj.outputs[m]))]
+    if nan_methods:
+        notes.append("nan")
+    return notes

@@ -1,0 +1,61 @@
+"""Shared output pieces: cached computations, readout tables, honest messages."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import streamlit as st
+
+from normviz import _xp, geometry
+from normviz.figures.plane import plane_figure
+from normviz.norms import METHODS
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def projection(scene: geometry.Scene, backend: _xp.Backend) -> geometry.Projection:
+    """geometry.project, cached on the scene and backend (numpy results only)."""
+    return geometry.project(scene, backend)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def cached_plane_figure(scene, proj, lang: str, projector: bool, extent: float):
+    return plane_figure(scene, proj, lang=lang, projector=projector, extent=extent)
+
+
+def fmt(value: float, digits: int = 4) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "NaN"
+    if math.isinf(value):
+        return "∞" if value > 0 else "−∞"
+    return f"{value:.{digits}f}".replace("-", "−")
+
+
+def fmt_vector(v: np.ndarray, digits: int = 4) -> str:
+    return "(" + ", ".join(fmt(float(c), digits) for c in v) + ")"
+
+
+def stats_table(t, proj: geometry.Projection) -> None:
+    s = proj.stats
+    rows = [("‖x‖₂", s.norm), ("μ", s.mean), ("σ", s.std), ("RMS", s.rms)]
+    body = "\n".join(f"| {name} | {fmt(v)} |" for name, v in rows)
+    st.markdown(f"| {t('readout.quantity')} | {t('readout.value')} |\n|---|---:|\n{body}")
+
+
+def outputs_table(t, proj: geometry.Projection, shown) -> None:
+    lines = [f"| {t('readout.method')} | {t('readout.output')} | {t('readout.norm')} |", "|---|---|---:|",
+             f"| {t('method.input')} | {fmt_vector(proj.x)} | {fmt(proj.stats.norm)} |"]
+    for m in METHODS:
+        if m in shown:
+            lines.append(f"| {t(f'method.{m}')} | {fmt_vector(proj.outputs[m])} | {fmt(proj.norm_of(m))} |")
+    st.markdown("\n".join(lines))
+
+
+def degenerate_messages(t, proj: geometry.Projection) -> None:
+    """Say plainly when the input is the zero vector, constant, or an output is NaN."""
+    for case in geometry.degenerate_cases(proj):
+        if case == "nan":
+            methods = ", ".join(t(f"method.{m}") for m in METHODS if not np.all(np.isfinite(proj.outputs[m])))
+            st.warning(t("msg.nan", methods=methods), icon="⚠️")
+        else:
+            st.info(t(f"msg.{case}"), icon="ℹ️")

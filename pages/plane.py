@@ -1,0 +1,30 @@
+"""平面 / Plane: the three norms as projections in two dimensions."""
+
+import streamlit as st
+
+from normviz import ui
+
+t = ui.translator()
+st.title(t("plane.title"))
+st.markdown(t("plane.intro"))
+
+controls, picture = st.columns([2, 3], gap="large")
+with controls:
+    scene = ui.projection_controls(
+        t, n=2, default=(3.0, 4.0), presets=[(3, 4), (6, 8), (4, 3), (-1, 2), (0.2, 0.1), (0, 0)]
+    )
+    extent = ui.zoom_control(t)
+proj = ui.projection(scene, ui.backend())
+with picture:
+    ui.degenerate_messages(t, proj)
+    if max(abs(c) for c in scene.x) > extent:
+        st.info(t("plane.outside"))
+    st.plotly_chart(ui.cached_plane_figure(scene, proj, t.lang, ui.projector(), extent), key="plane_chart")
+    left, right = st.columns(2)
+    with left:
+        st.subheader(t("plane.stats"))
+        ui.stats_table(t, proj)
+    with right:
+        st.subheader(t("plane.outputs"))
+        ui.outputs_table(t, proj, scene.shown)
+st.markdown(t("plane.caption"))
