@@ -7,5 +7,6 @@ from normviz import ui
 st.set_page_config(page_title="normviz", page_icon="◎", layout="wide")
 t = ui.sidebar()
 st.navigation([
-    st.Page("pages/plane.py", title=t("nav.plane"), icon="⭕", url_path="plane", default=True),
+    st.Page("pages/overview.py", title=t("nav.overview"), icon=":material/explore:", default=True),
+    st.Page("pages/plane.py", title=t("nav.plane"), icon=":material/radio_button_unchecked:", url_path="plane"),
 ]).run()

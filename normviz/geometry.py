@@ -209,3 +209,15 @@ def degenerate_cases(proj: Projection) -> list[str]:
     if nan_methods:
         notes.append("nan")
     return notes
+
+
+FORMULAS = {
+    "l2": "y = x / max(‖x‖₂, ε)",
+    "rms": "y = x / √(mean(x²) + ε) · γ",
+    "ln": "y = (x − μ) / √(σ² + ε) · γ + β",
+}
+
+
+def degrees_of_freedom(method: str, n: int) -> int:
+    """Input n; L2 and RMSNorm fix the length (n - 1); LayerNorm also fixes the mean (n - 2)."""
+    return {"input": n, "l2": n - 1, "rms": n - 1, "ln": n - 2}[method]

@@ -91,7 +91,7 @@ def animation_controls(lang: str, frame_names: list[str], labels: list[str], *, 
     ]
     return dict(
         updatemenus=[dict(type="buttons", direction="left", showactive=False, buttons=[play, pause],
-                          x=0.0, y=-0.02, xanchor="left", yanchor="top", pad=dict(t=30, r=10))],
-        sliders=[dict(active=0, steps=steps, x=0.22, y=-0.02, len=0.78, xanchor="left",
-                      yanchor="top", pad=dict(t=20), currentvalue=dict(prefix=translate(lang, "anim.step")))],
+                          x=1.0, y=1.0, xanchor="right", yanchor="bottom", pad=dict(t=0, r=0, b=6))],
+        sliders=[dict(active=0, steps=steps, x=0.0, y=-0.12, len=1.0, xanchor="left", yanchor="top",
+                      pad=dict(t=0, b=0), ticklen=3, currentvalue=dict(visible=False))],
     )

@@ -59,10 +59,14 @@ def _layout(lang: str, projector: bool, extent: float) -> dict:
     return base_layout(
         lang,
         projector,
+        title=dict(text=translate(lang, "plane.stage.start"), x=0.01, xanchor="left"),
         xaxis=dict(axis, title=dict(text=translate(lang, "axis.x1")), constrain="domain"),
-        yaxis=dict(axis, title=dict(text=translate(lang, "axis.x2")), scaleanchor="x", scaleratio=1),
-        height=720 if projector else 620,
-        margin=dict(l=10, r=10, t=50, b=110),
+        yaxis=dict(axis, title=dict(text=translate(lang, "axis.x2")), scaleanchor="x", scaleratio=1,
+                   constrain="domain"),
+        height=900 if projector else 760,
+        legend=dict(orientation="h", x=0.0, y=-0.22, xanchor="left", yanchor="top",
+                    bgcolor="rgba(255,255,255,0.8)", itemsizing="constant"),
+        margin=dict(l=10, r=10, t=50, b=10),
     )
 
 
@@ -169,5 +173,5 @@ def _frames(scene, proj, shown, lang, projector, first_index: int):
             layout=dict(title=dict(text=title, x=0.01, xanchor="left")),
         ))
         names.append(name)
-        labels.append(str(k))
+        labels.append(str(k // ANIMATION_STEPS) if k % ANIMATION_STEPS == 0 else "")
     return frames, names, labels

@@ -2,7 +2,6 @@
 
 STRINGS = {
     "app.title": {"zh": "normviz · 归一化的几何", "en": "normviz · the geometry of normalization"},
-    "sidebar.language": {"zh": "语言 / Language", "en": "Language / 语言"},
     "sidebar.projector": {"zh": "投影仪模式（大字、粗线）", "en": "Projector mode (large type, bold lines)"},
     "sidebar.backend": {"zh": "计算后端", "en": "Compute backend"},
     "sidebar.backend.auto": {"zh": "自动（有 GPU 用 torch，否则 numpy）", "en": "Auto (torch on a GPU, else numpy)"},
@@ -18,10 +17,11 @@ STRINGS = {
     "vector.presets": {"zh": "示例向量", "en": "Example vectors"},
     "vector.exact": {"zh": "{name} 精确值", "en": "{name} exact"},
     "eps.label": {"zh": "ε（对数刻度，含 0）", "en": "ε (log scale, including 0)"},
-    "eps.default": {"zh": "各自默认", "en": "each default"},
     "eps.help": {
-        "zh": "默认：LayerNorm 1e-5，RMSNorm 1e-6，L2 1e-12。ε=0 时零向量会得到 0/0 = NaN。",
-        "en": "Defaults: LayerNorm 1e-5, RMSNorm 1e-6, L2 1e-12. At ε = 0 a zero vector gives 0/0 = NaN.",
+        "zh": "“default” 表示各方法自己的默认值：LayerNorm 1e-5，RMSNorm 1e-6，L2 1e-12。"
+        "其它取值同时用于三种方法。ε = 0 时零向量会得到 0/0 = NaN；ε 很大时，小向量会被压扁。",
+        "en": "“default” means each method's own default: LayerNorm 1e-5, RMSNorm 1e-6, L2 1e-12. "
+        "Any other value applies to all three. At ε = 0 a zero vector gives 0/0 = NaN; a large ε flattens small vectors.",
     },
     "affine.header": {"zh": "仿射参数 γ、β（归一化之后）", "en": "Affine γ, β (after normalizing)"},
     "affine.note": {
@@ -41,7 +41,6 @@ STRINGS = {
     "readout.method": {"zh": "方法", "en": "method"},
     "anim.play": {"zh": "▶ 播放", "en": "▶ Play"},
     "anim.pause": {"zh": "❚❚ 暂停", "en": "❚❚ Pause"},
-    "anim.step": {"zh": "步骤 ", "en": "step "},
     "axis.x1": {"zh": "x₁（第 1 维）", "en": "x₁ (dimension 1)"},
     "axis.x2": {"zh": "x₂（第 2 维）", "en": "x₂ (dimension 2)"},
     "axis.x3": {"zh": "x₃（第 3 维）", "en": "x₃ (dimension 3)"},
@@ -49,7 +48,7 @@ STRINGS = {
 }
 
 STRINGS.update({
-    "zoom.label": {"zh": "视野", "en": "View"},
+    "zoom.label": {"zh": "视野（坐标轴半宽）", "en": "View (half-width of the axes)"},
     "zoom.help": {
         "zh": "坐标范围固定，拖动滑块时不会跳动；需要看清单位圆时选小一点的视野。",
         "en": "The axis range is fixed so it never jumps while you drag; pick a smaller view to see the unit circle up close.",

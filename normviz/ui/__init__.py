@@ -8,13 +8,14 @@ from normviz.ui.views import (
     degenerate_messages,
     fmt,
     fmt_vector,
+    markdown_table,
     outputs_table,
     projection,
     stats_table,
 )
 
 __all__ = [
-    "Translator", "backend", "cached_plane_figure", "degenerate_messages", "fmt", "fmt_vector",
+    "Translator", "backend", "cached_plane_figure", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
     "outputs_table", "projection", "projection_controls", "projector", "sidebar", "stats_table",
     "translator", "vector_input", "warn_invalid_params", "zoom_control",
 ]

@@ -25,7 +25,8 @@ def affine_specs(n: int) -> dict:
 
 
 ZOOM_CHOICES = ("10", "5", "2.5")
-SHARED_SPECS = {"eps": EPS_CHOICES, "show": METHODS, "zoom": ZOOM_CHOICES}
+METHOD_LABELS = {"l2": "L2", "rms": "RMSNorm", "ln": "LayerNorm"}
+SHARED_SPECS = {"eps": EPS_CHOICES, "show": tuple(METHOD_LABELS.values()), "zoom": ZOOM_CHOICES}
 
 
 def _copy_state(src: str, dst: str) -> None:
@@ -72,10 +73,8 @@ def vector_input(t, *, prefix: str, default: tuple[float, ...], presets: list[tu
 
 def eps_control(t) -> float | None:
     """ε on a log scale, with 0 and "each method's default" (None)."""
-    choice = st.select_slider(
-        t("eps.label"), EPS_CHOICES, value="default", key="eps", bind="query-params", help=t("eps.help"),
-        format_func=lambda c: t("eps.default") if c == "default" else c,
-    )
+    choice = st.select_slider(t("eps.label"), EPS_CHOICES, value="default", key="eps", bind="query-params",
+                              help=t("eps.help"))
     return None if choice == "default" else float(choice)
 
 
@@ -97,15 +96,17 @@ def affine_controls(t, n: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
 
 
 def method_toggles(t) -> frozenset[str]:
-    chosen = st.pills(t("show.header"), METHODS, selection_mode="multi", default=list(METHODS), key="show",
-                      bind="query-params", format_func=lambda m: t(f"method.{m}"))
-    return frozenset(chosen or ())
+    """Which methods to draw. The labels are the methods' names, the same in both
+    languages, because a bound widget writes its labels into the URL."""
+    chosen = st.pills(t("show.header"), list(METHOD_LABELS.values()), selection_mode="multi",
+                      default=list(METHOD_LABELS.values()), key="show", bind="query-params")
+    return frozenset(m for m, label in METHOD_LABELS.items() if label in (chosen or ()))
 
 
 def zoom_control(t) -> float:
     """The half-width of the view: fixed, so the axes never jump while x moves."""
     choice = st.segmented_control(t("zoom.label"), ZOOM_CHOICES, default="10", key="zoom", bind="query-params",
-                                  required=True, format_func=lambda z: f"±{z}", help=t("zoom.help"))
+                                  required=True, help=t("zoom.help"))
     return float(choice or "10") * 1.05
 
 

@@ -33,7 +33,23 @@ def browser_language() -> str:
     return "zh" if locale.lower().startswith("zh") else "en"
 
 
+def ensure_shell() -> None:
+    """Hand a deep link on a fresh server over to app.py's ``st.navigation``.
+
+    Because a ``pages/`` folder exists, Streamlit runs ``pages/x.py`` alone
+    (its older multipage mode) when the first visit of a new server process is
+    ``/x``, skipping app.py's sidebar. Switch that mode off and rerun, which
+    runs app.py and lands on the same page.
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
 def translator() -> Translator:
+    ensure_shell()
     lang = st.session_state.get("lang")
     return Translator(lang if lang in LANGUAGES else browser_language())
 
@@ -48,22 +64,30 @@ def backend() -> _xp.Backend:
     return _xp.resolve_backend(None if choice == "auto" else choice)
 
 
+def _lang_to_url() -> None:
+    st.query_params["lang"] = st.session_state["lang"]
+
+
 def sidebar() -> Translator:
-    """Language, projector mode and backend, each bound to the URL; returns the translator."""
-    default_lang = browser_language()
-    t = Translator(st.session_state.get("lang", default_lang))
-    warn_invalid_params(t, {"lang": LANGUAGES, "backend": BACKEND_CHOICES, "projector": ("true", "false")})
+    """Language, projector mode and backend, each kept in the URL; returns the translator.
+
+    The language is bound by hand (``?lang=zh|en``) because a bound selection
+    widget writes its display label ("中文") into the URL, not the code.
+    """
+    warn_invalid_params(Translator(st.session_state.get("lang", browser_language())),
+                        {"lang": LANGUAGES, "backend": BACKEND_CHOICES, "projector": ("true", "false")})
+    if "lang" not in st.session_state:
+        from_url = str(st.query_params.get("lang", "")).strip().lower()
+        st.session_state["lang"] = from_url if from_url in LANGUAGES else browser_language()
+    if st.query_params.get("lang") != st.session_state["lang"]:
+        st.query_params["lang"] = st.session_state["lang"]
     with st.sidebar:
-        lang = st.segmented_control(
-            translate(default_lang, "sidebar.language"), LANGUAGES, default=default_lang,
-            format_func=LANG_NAMES.get, key="lang", bind="query-params", required=True,
-        )
-        t = Translator(lang or default_lang)
+        st.segmented_control("语言 · Language", LANGUAGES, format_func=LANG_NAMES.get, key="lang",
+                             required=True, on_change=_lang_to_url)
+        t = translator()
         st.toggle(t("sidebar.projector"), key="projector", bind="query-params")
-        choice = st.selectbox(
-            t("sidebar.backend"), BACKEND_CHOICES, key="backend", bind="query-params",
-            format_func=lambda c: t("sidebar.backend.auto") if c == "auto" else c,
-        )
+        choice = st.selectbox(t("sidebar.backend"), BACKEND_CHOICES, key="backend", bind="query-params",
+                              help=t("sidebar.backend.auto"))
         used = backend()
         if choice == "torch" and used.name != "torch":
             st.caption(t("sidebar.backend.fallback"))

@@ -35,20 +35,25 @@ def fmt_vector(v: np.ndarray, digits: int = 4) -> str:
     return "(" + ", ".join(fmt(float(c), digits) for c in v) + ")"
 
 
+def markdown_table(header: list[str], rows: list[list[str]], align: str | None = None) -> str:
+    """A GitHub-style markdown table; ``align`` is one of l/r per column."""
+    align = align or "l" * len(header)
+    rule = "|" + "|".join("---:" if a == "r" else "---" for a in align) + "|"
+    lines = ["| " + " | ".join(header) + " |", rule]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
 def stats_table(t, proj: geometry.Projection) -> None:
     s = proj.stats
-    rows = [("‖x‖₂", s.norm), ("μ", s.mean), ("σ", s.std), ("RMS", s.rms)]
-    body = "\n".join(f"| {name} | {fmt(v)} |" for name, v in rows)
-    st.markdown(f"| {t('readout.quantity')} | {t('readout.value')} |\n|---|---:|\n{body}")
+    rows = [["‖x‖₂", fmt(s.norm)], ["μ", fmt(s.mean)], ["σ", fmt(s.std)], ["RMS", fmt(s.rms)]]
+    st.markdown(markdown_table([t("readout.quantity"), t("readout.value")], rows, "lr"))
 
 
 def outputs_table(t, proj: geometry.Projection, shown) -> None:
-    lines = [f"| {t('readout.method')} | {t('readout.output')} | {t('readout.norm')} |", "|---|---|---:|",
-             f"| {t('method.input')} | {fmt_vector(proj.x)} | {fmt(proj.stats.norm)} |"]
-    for m in METHODS:
-        if m in shown:
-            lines.append(f"| {t(f'method.{m}')} | {fmt_vector(proj.outputs[m])} | {fmt(proj.norm_of(m))} |")
-    st.markdown("\n".join(lines))
+    rows = [[t("method.input"), fmt_vector(proj.x), fmt(proj.stats.norm)]]
+    rows += [[t(f"method.{m}"), fmt_vector(proj.outputs[m]), fmt(proj.norm_of(m))] for m in METHODS if m in shown]
+    st.markdown(markdown_table([t("readout.method"), t("readout.output"), t("readout.norm")], rows, "llr"))
 
 
 def degenerate_messages(t, proj: geometry.Projection) -> None:

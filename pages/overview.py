@@ -1,0 +1,33 @@
+"""概览 / Overview: the three norms side by side, with worked examples."""
+
+import streamlit as st
+
+from normviz import geometry, ui
+from normviz.norms import METHODS
+
+t = ui.translator()
+st.title(t("overview.title"))
+st.markdown(t("overview.intro"))
+
+header = [t("overview.col.method"), t("overview.col.formula"), t("overview.col.target"),
+          t("overview.col.dof"), t("overview.col.invariant")]
+rows = [
+    [t(f"method.{m}"), f"`{geometry.FORMULAS[m]}`", t(f"overview.target.{m}"),
+     f"n − {1 if m != 'ln' else 2}", t(f"overview.invariant.{m}")]
+    for m in METHODS
+]
+st.markdown(ui.markdown_table(header, rows))
+
+backend = ui.backend()
+st.subheader(t("overview.examples", backend=backend.label))
+examples = [(3.0, 4.0), (6.0, 8.0), (4.0, 3.0), (1.0, 2.0, 3.0), (101.0, 102.0, 103.0)]
+projections = [ui.projection(geometry.Scene(x=x, eps=0.0), backend) for x in examples]
+st.markdown(ui.markdown_table(
+    [t("overview.col.input")] + [t(f"method.{m}") for m in METHODS],
+    [[ui.fmt_vector(p.x, 0)] + [ui.fmt_vector(p.outputs[m], 3) for m in METHODS] for p in projections],
+))
+st.caption(t("overview.examples.note"))
+
+st.subheader(t("overview.pages"))
+st.page_link("pages/plane.py", label=t("nav.plane"), icon=":material/radio_button_unchecked:")
+st.caption(t("overview.page.plane"))
