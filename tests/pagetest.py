@@ -1,0 +1,57 @@
+"""AppTest helpers: run one page of the real app (app.py + st.navigation) headless."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[1]
+# A cold torch import alone can exceed AppTest's 3 s default on a loaded 2-core machine.
+TIMEOUT = 60
+
+
+def run_page(page: str, *, lang: str = "en", **query: str) -> AppTest:
+    """Run ``pages/<page>.py`` through app.py with the given URL query; return the AppTest."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.query_params["lang"] = lang
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.switch_page(f"pages/{page}.py")
+    at.run()
+    return at
+
+
+def errors(at: AppTest) -> list[str]:
+    return [str(e.value) for e in at.exception] + [str(e.value) for e in at.error]
+
+
+def figures(at: AppTest) -> list[dict]:
+    """The plotly figure specs on the page (AppTest does not render plotly)."""
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def trace(fig: dict, role: str) -> dict:
+    """The trace whose ``meta`` names its role (names are translated, roles are not)."""
+    matches = [t for t in fig["data"] if t.get("meta") == role]
+    assert matches, f"no trace with meta {role!r}; have {[t.get('meta') for t in fig['data']]}"
+    return matches[0]
+
+
+def coords(tr: dict, axis: str) -> np.ndarray:
+    """A trace's coordinate array, decoding plotly's typed-array form {dtype, bdata}."""
+    value = tr[axis]
+    if isinstance(value, dict) and "bdata" in value:
+        import base64
+
+        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"])).astype(float)
+    return np.asarray(value, dtype=float)
+
+
+def text(at: AppTest) -> str:
+    """All markdown, titles, captions and alerts on the page, joined."""
+    parts = [m.value for m in at.markdown] + [m.value for m in at.title] + [m.value for m in at.caption]
+    parts += [m.value for m in at.warning] + [m.value for m in at.info] + [m.value for m in at.subheader]
+    return "\n".join(parts)
