@@ -198,6 +198,11 @@ def ray(x, extent: float) -> np.ndarray:
     return np.stack([np.zeros_like(x), x / norm * extent * math.sqrt(x.size)])
 
 
+def outside_view(x, extent: float) -> bool:
+    """True when some component of x lies beyond the fixed half-width of the view."""
+    return bool(np.max(np.abs(np.asarray(x, dtype=np.float64))) > extent)
+
+
 def degenerate_cases(proj: Projection) -> list[str]:
     """Keys of the honest warnings for this input: the zero vector, sigma = 0, NaN outputs."""
     notes = []

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from normviz import ui
+from normviz import geometry, ui
 
 t = ui.translator()
 st.title(t("plane.title"))
@@ -17,7 +17,7 @@ with controls:
 proj = ui.projection(scene, ui.backend())
 with picture:
     ui.degenerate_messages(t, proj)
-    if max(abs(c) for c in scene.x) > extent:
+    if geometry.outside_view(scene.x, extent):
         st.info(t("plane.outside"))
     st.plotly_chart(ui.cached_plane_figure(scene, proj, t.lang, ui.projector(), extent), key="plane_chart")
     left, right = st.columns(2)

@@ -1,0 +1,155 @@
+import json
+import math
+
+import numpy as np
+import pytest
+
+from normviz import geometry as geo
+from normviz.figures._style import COLORS
+from normviz.figures.plane import ANIMATION_STEPS, plane_figure
+
+
+def build(lang="en", projector=False, extent=10.5, **scene_kw):
+    scene = geo.Scene(**{"x": (3.0, 4.0), **scene_kw})
+    return plane_figure(scene, geo.project(scene), lang=lang, projector=projector, extent=extent)
+
+
+def role(fig, name):
+    matches = [t for t in fig.data if t.meta == name]
+    assert len(matches) == 1, f"{name}: {[t.meta for t in fig.data]}"
+    return matches[0]
+
+
+def points(trace):
+    xy = np.column_stack([np.asarray(trace.x, float), np.asarray(trace.y, float)])
+    return xy[np.all(np.isfinite(xy), axis=1)]
+
+
+def arrow_tip(trace):
+    return points(trace)[-1]
+
+
+def test_ln_points_lie_on_the_zero_mean_line_and_the_sqrt2_circle():
+    pts = points(role(build(), "ln_points"))
+    assert len(pts) == 2
+    np.testing.assert_allclose(pts.sum(axis=1), 0.0)
+    np.testing.assert_allclose(np.linalg.norm(pts, axis=1), math.sqrt(2))
+
+
+def test_reference_circles_have_radius_one_and_sqrt2():
+    fig = build()
+    np.testing.assert_allclose(np.linalg.norm(points(role(fig, "circle_unit")), axis=1), 1.0)
+    np.testing.assert_allclose(np.linalg.norm(points(role(fig, "circle_sqrt_n")), axis=1), math.sqrt(2))
+    line = points(role(fig, "zero_mean_line"))
+    np.testing.assert_allclose(line.sum(axis=1), 0.0)
+
+
+def test_arrows_start_at_the_origin_and_end_at_the_outputs():
+    scene = geo.Scene(x=(3.0, 4.0), eps=0.0)
+    proj = geo.project(scene)
+    fig = plane_figure(scene, proj, lang="en")
+    for method in ("l2", "rms", "ln"):
+        pts = points(role(fig, f"arrow_{method}"))
+        np.testing.assert_allclose(pts[0], [0.0, 0.0])
+        np.testing.assert_allclose(pts[-1], proj.outputs[method])
+    np.testing.assert_allclose(arrow_tip(role(fig, "arrow_l2")), [0.6, 0.8])
+    np.testing.assert_allclose(arrow_tip(role(fig, "arrow_input")), [3.0, 4.0])
+
+
+def test_decomposition_goes_from_origin_to_mu1_then_to_x():
+    pts = points(role(build(), "decomposition"))
+    np.testing.assert_allclose(pts, [[0, 0], [3.5, 3.5], [3.5, 3.5], [3.0, 4.0]])
+
+
+def test_ray_passes_through_x():
+    ray = points(role(build(), "ray"))
+    direction = ray[1] / np.linalg.norm(ray[1])
+    np.testing.assert_allclose(direction, [0.6, 0.8])
+
+
+def test_one_colour_per_method():
+    fig = build()
+    for method in ("l2", "rms", "ln"):
+        assert role(fig, f"arrow_{method}").line.color == COLORS[method]
+    assert role(fig, "arrow_input").line.color == COLORS["input"]
+    assert len({COLORS[m] for m in ("input", "l2", "rms", "ln")}) == 4
+
+
+def test_axes_are_fixed_equal_aspect_and_titled_in_the_language():
+    en, zh = build(lang="en", extent=5.0), build(lang="zh", extent=5.0)
+    assert list(en.layout.xaxis.range) == [-5.0, 5.0] == list(en.layout.yaxis.range)
+    assert en.layout.yaxis.scaleanchor == "x" and en.layout.yaxis.scaleratio == 1
+    assert "dimension 1" in en.layout.xaxis.title.text
+    assert "第 1 维" in zh.layout.xaxis.title.text
+    assert role(zh, "ln_points").name != role(en, "ln_points").name
+    assert en.layout.showlegend is not False
+
+
+def test_axis_range_does_not_depend_on_x():
+    a, b = build(x=(3.0, 4.0)), build(x=(-1.0, 2.0))
+    assert list(a.layout.xaxis.range) == list(b.layout.xaxis.range)
+
+
+def test_toggles_remove_method_arrows():
+    fig = build(shown=frozenset({"ln"}))
+    metas = [t.meta for t in fig.data]
+    assert "arrow_ln" in metas and "arrow_l2" not in metas and "arrow_rms" not in metas
+
+
+def test_affine_draws_the_ellipse_shifted_by_beta():
+    fig = build(gamma=(2.0, 0.5), beta=(1.0, -1.0))
+    rms = points(role(fig, "ellipse_rms"))
+    ln = points(role(fig, "ellipse_ln"))
+    # x^2/(2*gamma1^2) + y^2/(2*gamma2^2) = 1 on the ellipse gamma * (sqrt2 circle)
+    np.testing.assert_allclose(rms[:, 0] ** 2 / 8 + rms[:, 1] ** 2 / 0.5, 1.0)
+    np.testing.assert_allclose(ln - rms, np.tile([1.0, -1.0], (len(ln), 1)))
+    np.testing.assert_allclose(points(role(fig, "ln_points_affine")), [[3.0, -1.5], [-1.0, -0.5]])
+    assert "ellipse_rms" not in [t.meta for t in build().data]
+
+
+def test_animation_frames_move_ln_onto_the_line_then_the_circle():
+    scene = geo.Scene(x=(3.0, 4.0), eps=0.0)
+    fig = plane_figure(scene, geo.project(scene), lang="en")
+    assert len(fig.frames) == 2 * ANIMATION_STEPS + 1  # no affine stage without gamma/beta
+    ln_index = [t.meta for t in fig.data].index("moving_ln")
+    tips = []
+    for frame in fig.frames:
+        trace = frame.data[list(frame.traces).index(ln_index)]
+        tips.append([trace.x[-1], trace.y[-1]])
+    tips = np.array(tips)
+    np.testing.assert_allclose(tips[0], [3.0, 4.0])
+    np.testing.assert_allclose(tips[ANIMATION_STEPS].sum(), 0.0, atol=1e-12)  # on x1 + x2 = 0
+    np.testing.assert_allclose(tips[-1], [-1.0, 1.0])
+    # step 1 moves along -1: both coordinates drop by the same amount
+    steps = np.diff(tips[: ANIMATION_STEPS + 1], axis=0)
+    np.testing.assert_allclose(steps[:, 0], steps[:, 1])
+
+
+def test_play_button_and_step_slider_animate_in_the_browser():
+    fig = build(lang="zh")
+    buttons = fig.layout.updatemenus[0].buttons
+    assert [b.method for b in buttons] == ["animate", "animate"]
+    assert "播放" in buttons[0].label
+    assert len(fig.layout.sliders[0].steps) == len(fig.frames)
+
+
+def test_affine_adds_a_third_animation_stage():
+    assert len(build(gamma=(2.0, 1.0)).frames) == 3 * ANIMATION_STEPS + 1
+
+
+def test_projector_mode_uses_larger_type_and_thicker_lines():
+    screen, room = build(projector=False), build(projector=True)
+    assert room.layout.font.size > screen.layout.font.size
+    assert role(room, "arrow_ln").line.width > role(screen, "arrow_ln").line.width
+
+
+def test_zero_vector_at_eps_zero_draws_no_nan_arrows():
+    scene = geo.Scene(x=(0.0, 0.0), eps=0.0)
+    fig = plane_figure(scene, geo.project(scene), lang="en")
+    assert len(role(fig, "arrow_ln").x) == 0
+    json.loads(fig.to_json())  # serialisable
+
+
+def test_default_figure_is_small():
+    size = len(build().to_json())
+    assert size < 150_000, size
