@@ -67,12 +67,13 @@ def compute_dtype(xp, dtype):
     """The dtype reductions run in: float64 stays float64, everything else float32.
 
     float16/bfloat16 squares overflow or lose precision (fp16 max is 65504, so
-    x**2 overflows for |x| > 256); integers are promoted like ``np.mean`` would.
+    x**2 overflows for |x| > 256); integers go to the namespace's default real
+    floating dtype, as its ``mean`` would (float64 for numpy, float32 for torch).
     """
     if dtype == xp.float64:
         return xp.float64
-    if isinstance(dtype, np.dtype) and dtype.kind in "iu":
-        return xp.float64
+    if xp.isdtype(dtype, "integral"):
+        return xp.__array_namespace_info__().default_dtypes()["real floating"]
     return xp.float32
 
 

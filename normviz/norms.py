@@ -8,8 +8,8 @@ The generic body is written against the array-API standard (array-api-compat).
 Two fast paths were measured to pay (see ``benchmarks/bench_norms.py``):
 
 * torch: the fused ``torch.nn.functional.layer_norm`` / ``normalize`` kernels;
-  RMSNorm uses a hand-written torch expression, because ``F.rms_norm`` is not
-  fused on the CPU in torch 2.13 and is slower.
+  RMSNorm uses ``torch.linalg.vector_norm`` for mean(x**2), because
+  ``F.rms_norm`` is not fused on the CPU in torch 2.13: this is up to twice as fast.
 * numpy: rows are processed in cache-sized blocks written straight into the
   output buffer, so no full-size temporaries are made.
 """
@@ -27,6 +27,11 @@ from normviz import _xp
 __all__ = ["layer_norm", "rms_norm", "l2_normalize", "METHODS"]
 
 METHODS = ("l2", "rms", "ln")
+
+
+def _ieee():
+    """NaN/inf from 0/0 or overflow are honest results, not warnings (numpy-backed namespaces)."""
+    return np.errstate(divide="ignore", invalid="ignore", over="ignore")
 
 
 @dataclass(frozen=True)
@@ -146,10 +151,11 @@ def layer_norm(x, /, *, weight=None, bias=None, eps=1e-5, axis=-1):
     if _xp.is_numpy(p.x) and p.axes == (p.x.ndim - 1,):
         return _numpy_rows(p, "ln", w, b, eps)
     xp = p.xp
-    xc = xp.astype(p.x, p.cdtype)
-    d = xc - xp.mean(xc, axis=p.axes, keepdims=True)  # two passes: exact for large offsets
-    var = xp.mean(d * d, axis=p.axes, keepdims=True)
-    return _finish(p, d / xp.sqrt(var + eps), w, b)
+    with _ieee():
+        xc = xp.astype(p.x, p.cdtype)
+        d = xc - xp.mean(xc, axis=p.axes, keepdims=True)  # two passes: exact for large offsets
+        var = xp.mean(d * d, axis=p.axes, keepdims=True)
+        return _finish(p, d / xp.sqrt(var + eps), w, b)
 
 
 def rms_norm(x, /, *, weight=None, eps=1e-6, axis=-1):
@@ -169,9 +175,10 @@ def rms_norm(x, /, *, weight=None, eps=1e-6, axis=-1):
     if _xp.is_numpy(p.x) and p.axes == (p.x.ndim - 1,):
         return _numpy_rows(p, "rms", w, None, eps)
     xp = p.xp
-    xc = xp.astype(p.x, p.cdtype)
-    ms = xp.mean(xc * xc, axis=p.axes, keepdims=True)
-    return _finish(p, xc / xp.sqrt(ms + eps), w, None)
+    with _ieee():
+        xc = xp.astype(p.x, p.cdtype)
+        ms = xp.mean(xc * xc, axis=p.axes, keepdims=True)
+        return _finish(p, xc / xp.sqrt(ms + eps), w, None)
 
 
 def l2_normalize(x, /, *, eps=1e-12, axis=-1):
@@ -192,10 +199,11 @@ def l2_normalize(x, /, *, eps=1e-12, axis=-1):
     if _xp.is_numpy(p.x) and p.axes == (p.x.ndim - 1,):
         return _numpy_rows(p, "l2", None, None, eps)
     xp = p.xp
-    xc = xp.astype(p.x, p.cdtype)
-    norm = xp.sqrt(xp.sum(xc * xc, axis=p.axes, keepdims=True))
-    floor = xp.asarray(eps, dtype=p.cdtype, device=_xp.device(p.x))
-    return _finish(p, xc / xp.maximum(norm, floor), None, None)
+    with _ieee():
+        xc = xp.astype(p.x, p.cdtype)
+        norm = xp.sqrt(xp.sum(xc * xc, axis=p.axes, keepdims=True))
+        floor = xp.asarray(eps, dtype=p.cdtype, device=_xp.device(p.x))
+        return _finish(p, xc / xp.maximum(norm, floor), None, None)
 
 
 def _finish(p: _Prepared, y, w, b):
@@ -222,8 +230,11 @@ def _torch_layer_norm(p: _Prepared, w, b, eps):
 def _torch_rms_norm(p: _Prepared, w, eps):
     import torch
 
+    # mean(x**2) as ||x||**2 / n: vector_norm reduces without materialising x*x,
+    # up to twice as fast as xc.square().mean() or F.rms_norm on the CPU (torch 2.13).
     xc = p.x.to(p.cdtype)
-    y = xc * torch.rsqrt(xc.square().mean(dim=p.axes, keepdim=True).add_(eps))
+    ms = torch.linalg.vector_norm(xc, dim=p.axes, keepdim=True).square_().div_(p.n)
+    y = xc * ms.add_(eps).rsqrt_()
     if w is not None:
         y.mul_(w)
     return y.to(p.rdtype)
@@ -251,7 +262,7 @@ def _numpy_rows(p: _Prepared, method: str, w, b, eps: float):
     step = max(1, _BLOCK_BYTES // (n * cdtype.itemsize))
 
     kernel = _ROW_KERNELS[method]
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # NaN/inf are honest
+    with _ieee():
         for start in range(0, rows.shape[0], step):
             src = rows[start : start + step]
             dst = out[start : start + step]

@@ -1,0 +1,121 @@
+"""``python -m normviz 3 4``: a vector's statistics and its L2, RMSNorm and LayerNorm.
+
+    $ python -m normviz 1 2 3
+    $ python -m normviz --eps 0 -- -1 2      # negative numbers work with or without --
+    $ python -m normviz --backend torch 101 102 103
+
+Bad arguments give a one-line error on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import sys
+
+import numpy as np
+
+import normviz as nv
+from normviz import _xp
+
+METHODS = {"L2": nv.l2_normalize, "RMSNorm": nv.rms_norm, "LayerNorm": nv.layer_norm}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, not argparse's usage + message
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _parser() -> _Parser:
+    p = _Parser(
+        prog="python -m normviz",
+        description="Show what L2, RMSNorm and LayerNorm do to a vector.",
+    )
+    p.add_argument("x", nargs="+", type=float, metavar="NUMBER", help="the vector's components")
+    p.add_argument(
+        "--eps", type=float, help="epsilon for all three (default: each one's own default)"
+    )
+    p.add_argument(
+        "--backend",
+        choices=_xp.BACKENDS,
+        help="array library (default: $NORMVIZ_BACKEND, else numpy on CPU / torch on GPU)",
+    )
+    return p
+
+
+def _is_number(arg: str) -> bool:
+    try:
+        float(arg)
+    except ValueError:
+        return False
+    return True
+
+
+def _protect_negatives(argv: list[str]) -> list[str]:
+    """argparse reads '-1e3' or '-inf' as an option; a leading space keeps it a value."""
+    return [f" {a}" if a.startswith("-") and _is_number(a) else a for a in argv]
+
+
+def _fmt(v: float) -> str:
+    return format(float(v) + 0.0, ".6g")  # + 0.0 turns -0 into 0
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    """First column left-aligned, the others right-aligned, two spaces apart."""
+    cells = [header, *rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    lines = [
+        "  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:])])
+        for r in cells
+    ]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def report(values: list[float], *, eps: float | None = None, backend: str | None = None) -> str:
+    """The text ``python -m normviz`` prints; raises ValueError/TypeError on bad input."""
+    be = _xp.resolve_backend(backend)
+    x = be.asarray(values, "float64")
+    outputs, used_eps = {}, {}
+    for name, fn in METHODS.items():
+        e = inspect.signature(fn).parameters["eps"].default if eps is None else eps
+        outputs[name] = _xp.to_numpy(fn(x, eps=e))
+        used_eps[name] = e
+
+    v = np.asarray(values, dtype=np.float64)
+    with np.errstate(all="ignore"):  # NaN/inf in, NaN/inf out
+        stats = [
+            ("n", str(v.size)),
+            ("mean", _fmt(v.mean())),
+            ("std (biased)", _fmt(v.std())),
+            ("RMS", _fmt(np.sqrt(np.mean(v * v)))),
+            ("L2 norm", _fmt(np.linalg.norm(v))),
+        ]
+        norms = {name: np.linalg.norm(y) for name, y in outputs.items()}
+
+    rows = [[str(i + 1), _fmt(xi), *(_fmt(y[i]) for y in outputs.values())] for i, xi in enumerate(v)]
+    rows.append(["norm", stats[-1][1], *(_fmt(nrm) for nrm in norms.values())])
+    rows.append(["eps", "", *(_fmt(e) for e in used_eps.values())])
+    return "\n".join(
+        [
+            f"computed with {be.label}",
+            "",
+            _table(["statistic", "value"], [list(s) for s in stats]),
+            "",
+            _table(["i", "x", *METHODS], rows),
+        ]
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(_protect_negatives(sys.argv[1:] if argv is None else argv))
+    try:
+        text = report(args.x, eps=args.eps, backend=args.backend)
+    except (TypeError, ValueError) as exc:  # e.g. a negative eps, a bad $NORMVIZ_BACKEND
+        parser.error(str(exc))
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

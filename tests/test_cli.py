@@ -1,0 +1,132 @@
+"""``python -m normviz``, run as a real subprocess."""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "NORMVIZ_BACKEND"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, "-m", "normviz", *args],
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+
+
+def table(stdout: str) -> dict[str, list[float]]:
+    """Rows of the output keyed by their first cell: 'mean', 'RMS', '1', 'norm', ..."""
+    rows = {}
+    for line in stdout.splitlines():
+        label, _, rest = line.partition("  ")
+        try:
+            rows[label.strip()] = [float(v) for v in rest.split()]
+        except ValueError:
+            pass  # headings
+    return rows
+
+
+def column(rows, name_index: int, n: int) -> list[float]:
+    """Column `name_index` (0 = x, 1 = L2, 2 = RMSNorm, 3 = LayerNorm) for components 1..n."""
+    return [rows[str(i + 1)][name_index] for i in range(n)]
+
+
+def ok(*args: str) -> dict[str, list[float]]:
+    proc = run(*args)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    return table(proc.stdout)
+
+
+def test_three_four_statistics_and_outputs():
+    rows = ok("3", "4")
+    assert rows["n"] == [2] and rows["mean"] == [3.5] and rows["std (biased)"] == [0.5]
+    assert rows["RMS"] == pytest.approx([math.sqrt(12.5)], rel=1e-5)
+    assert rows["L2 norm"] == [5]
+    assert column(rows, 0, 2) == [3, 4]
+    assert column(rows, 1, 2) == pytest.approx([0.6, 0.8])
+    assert column(rows, 2, 2) == pytest.approx([0.848528, 1.13137], rel=1e-5)
+    assert column(rows, 3, 2) == pytest.approx([-1, 1], abs=1e-4)
+    # norms of x, L2, RMSNorm, LayerNorm; then eps of L2, RMSNorm, LayerNorm
+    assert rows["norm"] == pytest.approx([5, 1, math.sqrt(2), math.sqrt(2)], rel=1e-4)
+    assert rows["eps"] == [1e-12, 1e-6, 1e-5]
+
+
+def test_seed_numbers_one_two_three():
+    rows = ok("1", "2", "3")
+    assert column(rows, 2, 3) == pytest.approx([0.463, 0.926, 1.389], abs=5e-4)
+    assert column(rows, 3, 3) == pytest.approx([-1.225, 0, 1.225], abs=5e-4)
+    assert rows["std (biased)"] == pytest.approx([math.sqrt(2 / 3)], rel=1e-5)
+
+
+@pytest.mark.parametrize(
+    "args", [("-1", "2"), ("--", "-1", "2"), ("-1e0", "2"), ("--eps", "1e-5", "--", "-1", "2")]
+)
+def test_negative_numbers_with_and_without_double_dash(args):
+    rows = ok(*args)
+    assert column(rows, 0, 2) == [-1, 2]
+    assert rows["mean"] == [0.5]
+    assert column(rows, 1, 2) == pytest.approx([-1 / math.sqrt(5), 2 / math.sqrt(5)], rel=1e-5)
+
+
+def test_negative_exponent_and_infinity_are_numbers():
+    rows = ok("-1e3", "-inf", "2")
+    assert column(rows, 0, 3) == [-1000, -math.inf, 2]
+    assert math.isnan(rows["2"][1])  # -inf / inf
+
+
+def test_eps_applies_to_all_three():
+    rows = ok("--eps", "0.5", "-1e-3", "1e-3")
+    assert rows["eps"] == [0.5, 0.5, 0.5]
+    assert column(rows, 1, 2) == pytest.approx([-0.002, 0.002])  # x / max(||x||, 0.5)
+
+
+def test_zero_vector_without_eps_shows_nan():
+    rows = ok("--eps", "0", "0", "0")
+    assert all(math.isnan(v) for v in rows["1"][1:] + rows["2"][1:])
+
+
+def test_nan_input_is_shown_honestly():
+    rows = ok("nan", "1")
+    assert math.isnan(rows["mean"][0]) and math.isnan(rows["1"][0])
+
+
+def test_torch_backend_gives_the_same_numbers():
+    pytest.importorskip("torch")
+    proc = run("--backend", "torch", "101", "102", "103")
+    assert proc.returncode == 0, proc.stderr
+    assert "computed with torch" in proc.stdout
+    rows = table(proc.stdout)
+    assert column(rows, 2, 3) == pytest.approx([0.990, 1.000, 1.010], abs=5e-4)
+    assert column(rows, 3, 3) == pytest.approx([-1.225, 0, 1.225], abs=5e-4)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        ((), "required"),
+        (("abc",), "invalid float value: 'abc'"),
+        (("1", "two"), "invalid float value: 'two'"),
+        (("--eps", "-1", "3"), "eps must be finite and >= 0"),
+        (("--eps", "-1e-3", "3"), "eps must be finite and >= 0"),
+        (("--eps", "nan", "3"), "eps must be finite and >= 0"),
+        (("--eps", "abc", "3"), "argument --eps"),
+        (("--backend", "jax", "3"), "argument --backend"),
+        (("--frobnicate", "3"), "unrecognized arguments"),
+    ],
+    ids=" ".join,
+)
+def test_bad_arguments_give_one_line_and_status_2(args, says):
+    proc = run(*args)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("python -m normviz: error:")
+    assert says in proc.stderr
