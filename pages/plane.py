@@ -19,7 +19,7 @@ with picture:
     ui.degenerate_messages(t, proj)
     if geometry.outside_view(scene.x, extent):
         st.info(t("plane.outside"))
-    st.plotly_chart(ui.cached_plane_figure(scene, proj, t.lang, ui.projector(), extent), key="plane_chart")
+    ui.chart(ui.plane_figure_spec(scene, proj, t.lang, ui.projector(), extent), key="plane_chart")
     left, right = st.columns(2)
     with left:
         st.subheader(t("plane.stats"))

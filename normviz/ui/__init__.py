@@ -4,18 +4,19 @@ from normviz.ui.controls import projection_controls, vector_input, zoom_control
 from normviz.ui.shell import Translator, backend, projector, sidebar, translator
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.views import (
-    cached_plane_figure,
+    chart,
     degenerate_messages,
     fmt,
     fmt_vector,
     markdown_table,
     outputs_table,
+    plane_figure_spec,
     projection,
     stats_table,
 )
 
 __all__ = [
-    "Translator", "backend", "cached_plane_figure", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
-    "outputs_table", "projection", "projection_controls", "projector", "sidebar", "stats_table",
+    "Translator", "backend", "chart", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
+    "outputs_table", "plane_figure_spec", "projection", "projection_controls", "projector", "sidebar", "stats_table",
     "translator", "vector_input", "warn_invalid_params", "zoom_control",
 ]

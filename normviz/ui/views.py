@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import streamlit as st
+from plotly.basedatatypes import BaseFigure
 
 from normviz import _xp, geometry
 from normviz.figures.plane import plane_figure
@@ -18,9 +19,30 @@ def projection(scene: geometry.Scene, backend: _xp.Backend) -> geometry.Projecti
     return geometry.project(scene, backend)
 
 
+class _BuiltFigure(BaseFigure):
+    """A figure that plotly already built and validated, kept as its dict.
+
+    ``st.plotly_chart`` accepts any plotly figure and only calls ``to_dict()``
+    on it. Unpickling a cached ``go.Figure`` or passing a plain dict would
+    validate every property again (about 30 ms for the plane figure and its
+    frames, on every rerun); this skips that.
+    """
+
+    def __init__(self, spec: dict):  # noqa: D107 - deliberately not BaseFigure.__init__
+        self._spec = spec
+
+    def to_dict(self) -> dict:
+        return self._spec
+
+
+def chart(spec: dict, *, key: str) -> None:
+    """Draw a cached figure dict (from ``fig.to_dict()``) with st.plotly_chart."""
+    st.plotly_chart(_BuiltFigure(spec), key=key, config={"displaylogo": False})
+
+
 @st.cache_data(max_entries=256, show_spinner=False)
-def cached_plane_figure(scene, proj, lang: str, projector: bool, extent: float):
-    return plane_figure(scene, proj, lang=lang, projector=projector, extent=extent)
+def plane_figure_spec(scene, proj, lang: str, projector: bool, extent: float) -> dict:
+    return plane_figure(scene, proj, lang=lang, projector=projector, extent=extent).to_dict()
 
 
 def fmt(value: float, digits: int = 4) -> str:
