@@ -1,0 +1,195 @@
+"""Fixtures for the Chromium tests: a real ``streamlit run`` and a real browser.
+
+- ``app_server`` (session): starts ``python -m streamlit run app.py`` on
+  127.0.0.1 and a free port, waits for ``/_stcore/health``, stops the whole
+  process group at the end. ``NORMVIZ_APP=/path/to/app.py`` points it at
+  another script (used to develop this harness).
+- ``base_url`` (session): ``http://127.0.0.1:<port>``.
+- ``browser`` (session): Debian's ``/usr/bin/chromium`` through Playwright
+  (``NORMVIZ_CHROMIUM`` overrides the path). Never ``playwright install``.
+- ``page`` (function): a fresh context (1400x1000) and page; uncaught JS
+  exceptions are recorded for ``assert_no_error``; a failing test leaves a
+  screenshot in ``artifacts/browser/``.
+
+Every test in this directory gets the ``browser`` marker; they all skip with a
+reason when Chromium or the app is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.browser.helpers import watch_page_errors
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("NORMVIZ_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+SERVER_START_TIMEOUT_S = 90
+ARTIFACTS = ROOT / "artifacts" / "browser"
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if HERE in Path(item.path).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+@dataclass(frozen=True)
+class AppServer:
+    base_url: str
+    port: int
+    app: Path
+    log: Path
+    process: subprocess.Popen
+
+    def log_text(self) -> str:
+        try:
+            return self.log.read_text(errors="replace")
+        except OSError:
+            return ""
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as r:
+            return r.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory) -> AppServer:
+    app = Path(os.environ.get("NORMVIZ_APP", ROOT / "app.py")).resolve()
+    if not app.is_file():
+        pytest.skip(f"no Streamlit app at {app} (set NORMVIZ_APP to test another script)")
+    port = free_port()
+    log = tmp_path_factory.mktemp("streamlit") / "server.log"
+    env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", PYTHONUNBUFFERED="1")
+    cmd = [
+        sys.executable, "-m", "streamlit", "run", str(app),
+        "--server.address", "127.0.0.1",
+        "--server.port", str(port),
+        "--server.headless", "true",
+    ]  # fmt: skip
+    with open(log, "wb") as out:
+        # Run from the repo root so .streamlit/config.toml applies; its own
+        # session so teardown can stop every child.
+        proc = subprocess.Popen(
+            cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    server = AppServer(f"http://127.0.0.1:{port}", port, app, log, proc)
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+        while not _healthy(f"{server.base_url}/_stcore/health"):
+            if proc.poll() is not None:
+                pytest.fail(f"streamlit exited with {proc.returncode}:\n{server.log_text()[-4000:]}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"streamlit not healthy after {SERVER_START_TIMEOUT_S}s:\n{server.log_text()[-4000:]}")
+            time.sleep(0.25)
+        yield server
+    finally:
+        _stop(proc)
+
+
+@pytest.fixture(autouse=True)
+def _app_server_still_running(request):
+    """Name the real cause when the server died under a test (not a page bug)."""
+    yield
+    if "app_server" in request.fixturenames:
+        server: AppServer = request.getfixturevalue("app_server")
+        if server.process.poll() is not None:
+            pytest.fail(
+                f"the streamlit server exited with {server.process.returncode} during this test:\n"
+                f"{server.log_text()[-4000:]}",
+                pytrace=False,
+            )
+
+
+@pytest.fixture(scope="session")
+def base_url(app_server: AppServer) -> str:
+    return app_server.base_url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+    finally:
+        pw.stop()
+
+
+@pytest.fixture
+def page(browser, request):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    watch_page_errors(page)
+    yield page
+    call = getattr(request.node, "rep_call", None)
+    if call is not None and call.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[-150:]
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        except Exception:  # a screenshot must never hide the real failure
+            pass
+    context.close()

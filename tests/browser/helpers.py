@@ -1,0 +1,294 @@
+"""Helpers for the Chromium tests: open a page, wait for Streamlit, read plots.
+
+Use them from a test in ``tests/browser/``::
+
+    from tests.browser.helpers import assert_no_error, open_page, plotly_data
+
+    def test_plane_draws_the_input(page, base_url):
+        open_page(page, base_url, "plane", lang="en", wait_for_plot=True)
+        assert_no_error(page)
+        traces = plotly_data(page)
+        assert any(t.get("name") for t in traces)
+
+Wrap an interaction that reruns the script (slider release, click, typing +
+Enter) in ``with expect_rerun(page):`` before looking at the result.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlencode, urlparse
+
+APP = '[data-testid="stApp"]'
+CONNECTED = f'{APP}[data-test-connection-state="CONNECTED"]'
+NOT_RUNNING = f'{APP}[data-test-script-state="notRunning"]'
+STATUS_WIDGET = '[data-testid="stStatusWidget"]'
+PLOT = ".js-plotly-plot"
+# Error markers: an exception box, st.error / any error-kind alert (Streamlit
+# also renders "page not found" and element errors this way).
+ERROR_SELECTORS = (
+    '[data-testid="stException"]',
+    '[data-testid="stAlertContentError"]:not([data-testid="stException"] *)',
+)
+# Streamlit's own modal dialogs that mean something is broken (their text is
+# always English). An app's st.dialog is a role=dialog too, hence the titles.
+ERROR_DIALOG_TITLES = ("Page not found", "Connection error")
+NAV_LINKS = '[data-testid="stSidebarNav"] a, [data-testid="stTopNav"] a'
+
+DEFAULT_TIMEOUT_MS = 60_000
+
+_ERRORS_ATTR = "_normviz_page_errors"
+
+
+def page_url(base_url: str, path: str = "", **query: Any) -> str:
+    """``base_url/path?query``; list/tuple values become repeated parameters."""
+    url = base_url.rstrip("/") + "/" + path.strip("/")
+    if query:
+        url += "?" + urlencode({k: v for k, v in query.items() if v is not None}, doseq=True)
+    return url
+
+
+def watch_page_errors(page) -> None:
+    """Record uncaught JavaScript exceptions of ``page`` (the ``page`` fixture does this)."""
+    if getattr(page, _ERRORS_ATTR, None) is not None:
+        return
+    errors: list[str] = []
+    setattr(page, _ERRORS_ATTR, errors)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+
+def page_errors(page) -> list[str]:
+    """Uncaught JavaScript exceptions seen on ``page`` so far (needs ``watch_page_errors``)."""
+    return list(getattr(page, _ERRORS_ATTR, None) or [])
+
+
+def wait_for_app_run(
+    page, *, timeout_ms: float = DEFAULT_TIMEOUT_MS, initial_wait_ms: float = 250, settle_ms: float = 150
+) -> None:
+    """Block until Streamlit is connected and no script run is in progress.
+
+    ``initial_wait_ms`` gives a just-triggered rerun time to start (the
+    script-state attribute still says "notRunning" for a moment after a
+    click). The state is checked twice, ``settle_ms`` apart, so a script that
+    reruns itself (``st.rerun``, ``st.switch_page``) is waited for as well.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    if initial_wait_ms:
+        page.wait_for_timeout(initial_wait_ms)
+    deadline = time.monotonic() + timeout_ms / 1000
+    try:
+        page.wait_for_selector(CONNECTED, state="attached", timeout=timeout_ms)
+        for _ in range(20):
+            left = max(1000.0, (deadline - time.monotonic()) * 1000)
+            page.wait_for_selector(NOT_RUNNING, state="attached", timeout=left)
+            page.wait_for_selector(STATUS_WIDGET, state="hidden", timeout=left)
+            page.wait_for_timeout(settle_ms)
+            if page.locator(NOT_RUNNING).count() and not page.locator(STATUS_WIDGET).is_visible():
+                return
+    except PlaywrightTimeout as exc:
+        shown = "\n".join(error_texts(page)) or "no error element"
+        raise AssertionError(
+            f"{page.url}: Streamlit did not finish a script run within {timeout_ms / 1000:.0f} s "
+            f"({exc.message.splitlines()[0]}); the page shows: {shown}"
+        ) from None
+    raise AssertionError(f"{page.url}: Streamlit kept rerunning; the script never settled")
+
+
+_COUNT_RUNS_JS = """() => {
+  if (window.__normvizRunState === undefined) {
+    window.__normvizRunState = 0;
+    new MutationObserver((muts) => { window.__normvizRunState += muts.length; }).observe(
+      document, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+  }
+  return window.__normvizRunState;
+}"""
+
+
+@contextmanager
+def expect_rerun(page, *, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> Iterator[None]:
+    """Wait, after the ``with`` body, for the rerun it triggered to finish.
+
+    ::
+
+        with expect_rerun(page):
+            page.get_by_role("slider").first.press("ArrowRight")
+
+    Unlike a fixed sleep this cannot return before the rerun started: it
+    counts changes of the app's script-run state made after entering.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    before = page.evaluate(_COUNT_RUNS_JS)
+    yield
+    try:
+        page.wait_for_function("(n) => window.__normvizRunState > n", arg=before, timeout=timeout_ms)
+    except PlaywrightTimeout:
+        raise AssertionError(
+            f"{page.url}: no script rerun started within {timeout_ms / 1000:.0f} s of the interaction"
+        ) from None
+    wait_for_app_run(page, timeout_ms=timeout_ms, initial_wait_ms=0)
+
+
+def wait_for_plotly(page, *, index: int = 0, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
+    """Block until the ``index``-th plotly chart exists and plotly has drawn its data."""
+    page.wait_for_function(
+        """(i) => {
+            const el = document.querySelectorAll('.js-plotly-plot')[i];
+            return !!(el && el.data && el._fullLayout);
+        }""",
+        arg=index,
+        timeout=timeout_ms,
+    )
+
+
+def open_page(
+    page,
+    base_url: str,
+    path: str = "",
+    *,
+    wait_for_plot: bool = False,
+    timeout_ms: float = DEFAULT_TIMEOUT_MS,
+    **query: Any,
+):
+    """Navigate to ``base_url/path?query`` and wait until the script has finished.
+
+    ``path`` is a page's url path ("plane"; "" for the default page); the
+    keyword arguments become query parameters (``lang="en"``, ``x=[3, 4]``).
+    With ``wait_for_plot=True`` also wait for the first plotly chart to be
+    drawn. Returns the Playwright response of the navigation.
+    """
+    response = page.goto(page_url(base_url, path, **query), wait_until="domcontentloaded", timeout=timeout_ms)
+    wait_for_app_run(page, timeout_ms=timeout_ms, initial_wait_ms=0)
+    if wait_for_plot:
+        wait_for_plotly(page, timeout_ms=timeout_ms)
+    return response
+
+
+def error_texts(page) -> list[str]:
+    """The text of every error element on the page.
+
+    Exceptions, error alerts (``st.error``, element errors) and Streamlit's
+    "Page not found" / "Connection error" dialogs.
+    """
+    texts = []
+    for selector in ERROR_SELECTORS:
+        for el in page.locator(selector).all():
+            texts.append(f"{selector}: {el.inner_text(timeout=5000).strip()[:2000]}")
+    for dialog in page.locator('[role="dialog"]').all():
+        text = dialog.inner_text(timeout=5000).strip()
+        if text.startswith(ERROR_DIALOG_TITLES):
+            texts.append(f"Streamlit dialog: {text[:500]}")
+    return texts
+
+
+def assert_no_error(page, *, js_errors: bool = True, context: str = "") -> None:
+    """Fail if the page shows an exception, an error alert or an error dialog.
+
+    With ``js_errors=True`` uncaught JavaScript exceptions recorded by
+    ``watch_page_errors`` (which the ``page`` fixture installs) fail too.
+    ``context`` is prepended to the failure message (e.g. the page path).
+    """
+    problems = error_texts(page)
+    if js_errors:
+        problems += [f"uncaught JS exception: {e}" for e in page_errors(page)]
+    if problems:
+        where = f"{context}: " if context else ""
+        raise AssertionError(f"{where}{page.url} shows errors:\n" + "\n".join(problems))
+
+
+# Plotly keeps numpy arrays as typed arrays or as {dtype, bdata, shape}
+# (base64) specs; turn both into nested plain lists. Keys starting with "_"
+# are plotly's internals and are dropped.
+_TO_PLAIN_JS = r"""
+(el, which) => {
+  const T = {f8: Float64Array, f4: Float32Array, i1: Int8Array, u1: Uint8Array,
+             u1c: Uint8ClampedArray, i2: Int16Array, u2: Uint16Array,
+             i4: Int32Array, u4: Uint32Array};
+  const reshape = (flat, shape) => {
+    if (!shape || shape.length < 2) return flat;
+    const [n, ...rest] = shape;
+    const step = rest.reduce((a, b) => a * b, 1);
+    const out = [];
+    for (let i = 0; i < n; i++) out.push(reshape(flat.slice(i * step, (i + 1) * step), rest));
+    return out;
+  };
+  const conv = (v, depth) => {
+    if (v === null || v === undefined || depth > 12) return v === undefined ? null : v;
+    if (typeof v === 'function') return null;
+    if (ArrayBuffer.isView(v)) return Array.from(v);
+    if (Array.isArray(v)) return v.map((x) => conv(x, depth + 1));
+    if (typeof v === 'object') {
+      if (typeof v.bdata === 'string' && typeof v.dtype === 'string' && T[v.dtype]) {
+        const bin = atob(v.bdata);
+        const bytes = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+        const flat = Array.from(new T[v.dtype](bytes.buffer));
+        let shape = v.shape;
+        if (typeof shape === 'string') shape = shape.split(',').map(Number);
+        return reshape(flat, shape);
+      }
+      const o = {};
+      for (const k of Object.keys(v)) if (!k.startsWith('_')) o[k] = conv(v[k], depth + 1);
+      return o;
+    }
+    return v;
+  };
+  if (which === 'layout') return conv(el.layout, 0);
+  if (which === 'frames') return conv((el._transitionData && el._transitionData._frames) || [], 0);
+  return conv(el.data, 0);
+}
+"""
+
+
+def _plot_handle(page, index: int):
+    plots = page.locator(PLOT)
+    count = plots.count()
+    if count <= index:
+        raise AssertionError(f"expected a plotly chart #{index} on {page.url}, found {count} chart(s)")
+    return plots.nth(index)
+
+
+def plotly_data(page, index: int = 0) -> list[dict[str, Any]]:
+    """The traces (``el.data``) of the ``index``-th plotly chart, as plain Python.
+
+    Arrays (x, y, z, marker colours, ...) come back as (nested) lists of
+    floats, NaN as ``float('nan')``; names, modes and other attributes as is.
+    """
+    return _plot_handle(page, index).evaluate(_TO_PLAIN_JS, "data")
+
+
+def plotly_layout(page, index: int = 0) -> dict[str, Any]:
+    """The layout (``el.layout``) of the ``index``-th plotly chart, as plain Python."""
+    return _plot_handle(page, index).evaluate(_TO_PLAIN_JS, "layout")
+
+
+def plotly_frames(page, index: int = 0) -> list[dict[str, Any]]:
+    """The animation frames of the ``index``-th plotly chart (``[]`` if none)."""
+    return _plot_handle(page, index).evaluate(_TO_PLAIN_JS, "frames")
+
+
+def nav_paths(page) -> list[str]:
+    """The url paths of the pages linked in the navigation, in order, no duplicates.
+
+    Expands a collapsed "View N more" list first. The default page's link
+    points at "/" and comes back as "".
+    """
+    more = page.locator('[data-testid="stSidebarNavViewButton"]')
+    if more.count() and "more" in more.inner_text().lower():
+        more.click()
+        page.wait_for_timeout(200)
+    paths: list[str] = []
+    for link in page.locator(NAV_LINKS).all():
+        href = link.get_attribute("href") or ""
+        path = _url_path(href)
+        if path not in paths:
+            paths.append(path)
+    return paths
+
+
+def _url_path(href: str) -> str:
+    return urlparse(href).path.strip("/")

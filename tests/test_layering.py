@@ -1,0 +1,288 @@
+"""The import direction of DESIGN.md, enforced.
+
+    pages -> ui -> figures -> geometry -> norms -> _xp
+
+- streamlit only in normviz/ui/ (and app.py, pages/);
+- plotly only in normviz/figures/ and normviz/ui/;
+- torch never at module level inside normviz/ (only lazily, inside a
+  function), never in app.py or pages/;
+- a lower layer never imports a higher one;
+- importing the library (``import normviz``, geometry, figures) pulls in none
+  of torch / plotly / streamlit it does not need, checked in a fresh
+  interpreter.
+
+The file checks are static (ast), so they see imports in every branch,
+including ``importlib.import_module("...")`` with a literal name.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PKG = ROOT / "normviz"
+DIRECTION = "DESIGN.md: pages -> ui -> figures -> geometry -> norms -> _xp"
+
+# Rank of each layer; a module may import its own rank or lower.
+RANKS = {
+    "normviz._xp": 0,
+    "normviz.i18n": 0,
+    "normviz.norms": 1,
+    "normviz.geometry": 2,
+    "normviz.figures": 3,
+    "normviz.ui": 4,
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    file: Path
+    line: int
+    module: str  # fully qualified, relative imports resolved
+    top_level: bool  # runs at import time (not inside a function body)
+    source: str
+
+    def where(self) -> str:
+        return f"{self.file.relative_to(ROOT)}:{self.line}: `{self.source}`"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports_of(path: Path) -> list[Import]:
+    """Every import in ``path``, with relative names resolved against its package."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found: list[Import] = []
+
+    def add(node: ast.AST, module: str, top: bool) -> None:
+        src = lines[node.lineno - 1].strip() if node.lineno <= len(lines) else module
+        found.append(Import(path, node.lineno, module, top, src))
+
+    def resolve(node: ast.ImportFrom) -> str:
+        if not node.level:
+            return node.module or ""
+        base = package.split(".") if package else []
+        base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+        return ".".join(base + ([node.module] if node.module else []))
+
+    def visit(node: ast.AST, top: bool) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            top = False
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.orelse:  # the TYPE_CHECKING body never runs
+                visit(child, top)
+            return
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(node, alias.name, top)
+        elif isinstance(node, ast.ImportFrom):
+            base = resolve(node)
+            for alias in node.names:
+                # `from normviz import geometry` imports the submodule normviz.geometry
+                sub = f"{base}.{alias.name}" if base.startswith("normviz") else base
+                add(node, sub if _is_module(sub) else base, top)
+        elif (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and (
+                (isinstance(node.func, ast.Name) and node.func.id in {"import_module", "__import__"})
+                or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+            )
+        ):
+            add(node, node.args[0].value, top)
+        for child in ast.iter_child_nodes(node):
+            visit(child, top)
+
+    visit(tree, True)
+    return found
+
+
+def _is_module(dotted: str) -> bool:
+    rel = ROOT / Path(*dotted.split("."))
+    return rel.with_suffix(".py").is_file() or rel.is_dir()  # a package, maybe a namespace one
+
+
+def _top(module: str) -> str:
+    return module.partition(".")[0]
+
+
+def _rank(module: str) -> int | None:
+    for prefix, rank in RANKS.items():
+        if module == prefix or module.startswith(prefix + "."):
+            return rank
+    return None
+
+
+def _inside(path: Path, *dirs: str) -> bool:
+    rel = path.relative_to(ROOT).as_posix()
+    return any(rel.startswith(d.rstrip("/") + "/") for d in dirs)
+
+
+def package_files() -> list[Path]:
+    return sorted(p for p in PKG.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def app_files() -> list[Path]:
+    files = [ROOT / "app.py"] if (ROOT / "app.py").is_file() else []
+    return files + sorted((ROOT / "pages").glob("*.py"))
+
+
+def _report(violations: list[str], rule: str) -> str:
+    return f"{len(violations)} import(s) break the layering ({rule}):\n  " + "\n  ".join(violations)
+
+
+def test_package_exists():
+    assert (PKG / "__init__.py").is_file(), "normviz/__init__.py is missing"
+
+
+def test_streamlit_is_imported_only_by_normviz_ui():
+    bad = [
+        f"{imp.where()} -- streamlit belongs in normviz/ui/ only"
+        for path in package_files()
+        if not _inside(path, "normviz/ui")
+        for imp in imports_of(path)
+        if _top(imp.module) == "streamlit"
+    ]
+    assert not bad, _report(bad, DIRECTION)
+
+
+def test_plotly_is_imported_only_by_normviz_figures_and_ui():
+    bad = [
+        f"{imp.where()} -- plotly belongs in normviz/figures/ (and ui/) only; "
+        "norms and geometry return plain data"
+        for path in package_files()
+        if not _inside(path, "normviz/figures", "normviz/ui")
+        for imp in imports_of(path)
+        if _top(imp.module) == "plotly"
+    ]
+    assert not bad, _report(bad, DIRECTION)
+
+
+def test_torch_is_never_imported_at_module_level_in_normviz():
+    bad = [
+        f"{imp.where()} -- import torch lazily, inside the function that needs it"
+        for path in package_files()
+        for imp in imports_of(path)
+        if _top(imp.module) == "torch" and imp.top_level
+    ]
+    assert not bad, _report(bad, "a CPU-only app must start without importing torch")
+
+
+def test_app_and_pages_do_not_import_torch():
+    bad = [
+        f"{imp.where()} -- pages and app.py go through normviz, which picks the backend"
+        for path in app_files()
+        for imp in imports_of(path)
+        if _top(imp.module) == "torch"
+    ]
+    assert not bad, _report(bad, "UI only: read widgets -> call normviz -> draw")
+
+
+def test_lower_layers_do_not_import_higher_layers():
+    bad = []
+    for path in package_files():
+        own = _rank(module_name(path))
+        if own is None:
+            continue
+        for imp in imports_of(path):
+            other = _rank(imp.module)
+            if other is not None and other > own:
+                bad.append(f"{imp.where()} -- {module_name(path)} must not depend on {imp.module}")
+    assert not bad, _report(bad, DIRECTION)
+
+
+# --- what an import really loads, in a fresh interpreter ---------------------
+
+_PROBE = r"""
+import importlib, json, sys, traceback
+modules, forbidden, root = json.loads(sys.argv[1])
+seen = {}
+
+class Spy:
+    # Record who asks for a forbidden package first; never load anything.
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        if top in forbidden and top not in seen:
+            seen[top] = [f"{f.filename[len(root) + 1:]}:{f.lineno}" for f in traceback.extract_stack()
+                         if f.filename.startswith(root) and "site-packages" not in f.filename]
+        return None
+
+sys.meta_path.insert(0, Spy())
+for m in modules:
+    importlib.import_module(m)
+print(json.dumps({top: seen.get(top, []) for top in forbidden if top in sys.modules}))
+"""
+
+
+def _leaks(modules: list[str], forbidden: list[str]) -> dict[str, list[str]]:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    env.pop("NORMVIZ_BACKEND", None)
+    proc = subprocess.run(
+        [sys.executable, "-c", _PROBE, json.dumps([modules, forbidden, str(ROOT)])],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, f"importing {modules} failed:\n{proc.stderr[-3000:]}"
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _modules(*, under: str | None = None, exclude: tuple[str, ...] = ()) -> list[str]:
+    names = []
+    for path in package_files():
+        name = module_name(path)
+        if name.endswith("__main__") or any(name == e or name.startswith(e + ".") for e in exclude):
+            continue
+        if under is None or name == under or name.startswith(under + "."):
+            names.append(name)
+    return names
+
+
+def _explain(leaks: dict[str, list[str]]) -> str:
+    return "\n".join(
+        f"  {top} imported via " + (" -> ".join(chain) if chain else "(no normviz frame on the stack)")
+        for top, chain in leaks.items()
+    )
+
+
+def test_import_normviz_loads_no_torch_plotly_or_streamlit():
+    leaks = _leaks(["normviz"], ["torch", "plotly", "streamlit"])
+    assert not leaks, "`import normviz` must stay light:\n" + _explain(leaks)
+
+
+@pytest.mark.parametrize(
+    ("group", "modules", "forbidden"),
+    [
+        pytest.param(
+            "core", _modules(exclude=("normviz.figures", "normviz.ui")), ["torch", "plotly", "streamlit"], id="core"
+        ),
+        pytest.param("figures", _modules(under="normviz.figures"), ["torch", "streamlit"], id="figures"),
+        pytest.param("ui", _modules(under="normviz.ui"), ["torch"], id="ui"),
+    ],
+)
+def test_importing_a_layer_loads_only_what_it_may(group, modules, forbidden):
+    if not modules:
+        pytest.skip(f"no modules in the {group} layer yet")
+    leaks = _leaks(modules, forbidden)
+    assert not leaks, f"importing the {group} modules {modules} loads forbidden packages:\n" + _explain(leaks)
