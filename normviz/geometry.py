@@ -226,3 +226,78 @@ FORMULAS = {
 def degrees_of_freedom(method: str, n: int) -> int:
     """Input n; L2 and RMSNorm fix the length (n - 1); LayerNorm also fixes the mean (n - 2)."""
     return {"input": n, "l2": n - 1, "rms": n - 1, "ln": n - 2}[method]
+
+
+# --- Three dimensions (the space page) and the zero-mean hyperplane in R^n -----------------------
+
+
+def zero_mean_basis(n: int) -> np.ndarray:
+    """An orthonormal basis of the zero-mean hyperplane {y : sum(y) = 0} in R^n, shape (n - 1, n).
+
+    Row k (k = 1, ..., n - 1) is the Helmert vector (1, ..., 1, -k, 0, ..., 0) / sqrt(k (k + 1))
+    with k ones: each row has mean 0 (it is orthogonal to 1) and the rows are orthonormal, so
+    ``basis @ y`` are the coordinates of a zero-mean y in the hyperplane and ``||basis @ y|| = ||y||``.
+    For n = 3: (1, -1, 0)/sqrt(2) and (1, 1, -2)/sqrt(6).
+    """
+    if n < 2:
+        raise ValueError(f"n must be at least 2 for a zero-mean hyperplane to have a basis; got {n}")
+    basis = np.zeros((n - 1, n))
+    for k in range(1, n):
+        basis[k - 1, :k] = 1.0
+        basis[k - 1, k] = -float(k)
+        basis[k - 1] /= math.sqrt(k * (k + 1))
+    return basis
+
+
+def sphere_mesh(radius: float = 1.0, *, rows: int = 25, cols: int = 37) -> np.ndarray:
+    """A latitude-longitude grid on the sphere ||y|| = radius in R^3, shape (3, rows, cols).
+
+    Rows run from pole to pole (polar angle 0..pi), columns once around (0..2pi, the
+    last column repeats the first so the surface closes).
+    """
+    theta = np.linspace(0.0, np.pi, rows)[:, None]
+    phi = np.linspace(0.0, 2.0 * np.pi, cols)[None, :]
+    return radius * np.stack([np.sin(theta) * np.cos(phi), np.sin(theta) * np.sin(phi),
+                              np.cos(theta) * np.ones_like(phi)])
+
+
+def affine_mesh(mesh: np.ndarray, gamma=None, beta=None) -> np.ndarray:
+    """gamma ⊙ p + beta for every grid point p of a (3, rows, cols) mesh: a sphere becomes an ellipsoid."""
+    flat = np.asarray(mesh, dtype=np.float64).reshape(mesh.shape[0], -1).T
+    return affine(flat, gamma, beta).T.reshape(mesh.shape)
+
+
+def zero_mean_plane_patch(extent: float) -> tuple[np.ndarray, np.ndarray]:
+    """The plane x + y + z = 0 inside the cube [-extent, extent]^3: a regular hexagon.
+
+    Returns (vertices, triangles): the six corners, the permutations of (extent, -extent, 0),
+    in order around 1, and four triangles (index triples) that fill the hexagon.
+    """
+    e = float(extent)
+    vertices = np.array([[e, -e, 0.0], [e, 0.0, -e], [0.0, e, -e], [-e, e, 0.0], [-e, 0.0, e], [0.0, -e, e]])
+    triangles = np.array([[0, 1, 2], [0, 2, 3], [0, 3, 4], [0, 4, 5]])
+    return vertices, triangles
+
+
+def layer_norm_circle_3d(*, points: int = 181) -> np.ndarray:
+    """LayerNorm's outputs in 3D (gamma = 1, beta = 0, eps = 0): the plane x + y + z = 0 meets the
+    sphere of radius sqrt(3) in this circle, drawn as sqrt(3) (cos t e1 + sin t e2) with (e1, e2)
+    an orthonormal basis of the plane. Shape (points, 3)."""
+    return circle(math.sqrt(3.0), points=points) @ zero_mean_basis(3)
+
+
+def ones_line(extent: float, n: int = 3) -> np.ndarray:
+    """The line through the origin along 1 = (1, ..., 1), from -extent*1 to extent*1 (a diagonal of the box)."""
+    return np.array([-extent, extent])[:, None] * np.ones(n)[None, :]
+
+
+def ray_in_box(x, extent: float) -> np.ndarray:
+    """The ray from the origin through x, ending where it leaves the cube [-extent, extent]^n.
+
+    Shape (2, n); all NaN for the zero vector or a non-finite x (no direction to draw).
+    """
+    x = np.asarray(x, dtype=np.float64)
+    top = np.max(np.abs(x)) if x.size else 0.0
+    if not np.isfinite(top) or top == 0.0:
+        return np.full((2, x.size), np.nan)
+    return np.stack([np.zeros_like(x), x * (extent / top)])
