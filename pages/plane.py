@@ -8,7 +8,7 @@ t = ui.translator()
 st.title(t("plane.title"))
 st.markdown(t("plane.intro"))
 
-controls, picture = st.columns([2, 3], gap="large")
+controls, picture = st.columns([1, 2], gap="large")
 with controls:
     scene = ui.projection_controls(
         t, n=2, default=(3.0, 4.0), presets=[(3, 4), (6, 8), (4, 3), (-1, 2), (0.2, 0.1), (0, 0)]

@@ -48,6 +48,36 @@ def base_layout(lang: str, projector: bool, **extra) -> dict:
     return layout
 
 
+def legend_layout(projector: bool, *, plot_height: int, entries: int, animated: bool = True) -> dict:
+    """Layout keys for the legend and the room around the plot, in pixels.
+
+    On screen the legend sits right of the plot. In projector mode the type is
+    large, so the legend goes below in two columns and the plot keeps the width.
+    Either way the plot area keeps ``plot_height`` in both languages.
+    """
+    font = sizes(projector)["font"]
+    legend_font = round(font * 0.85)
+    slider = (6.0 if animated else 3.5) * font
+    top = int(3.4 * font)
+    if not projector:
+        return dict(
+            height=plot_height + top + int(slider),
+            margin=dict(l=10, r=10, t=top, b=int(slider)),
+            legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top", itemsizing="constant",
+                        font=dict(size=legend_font), bgcolor="rgba(255,255,255,0.85)"),
+        )
+    slider += 1.5 * font
+    rows = -(-entries // 2)
+    bottom = int(slider + 2.5 * font + rows * 1.9 * legend_font + 10)
+    return dict(
+        height=plot_height + top + bottom,
+        margin=dict(l=10, r=10, t=top, b=bottom),
+        legend=dict(orientation="h", x=0.0, xanchor="left", y=-(slider + 2.5 * font) / plot_height, yanchor="top",
+                    entrywidth=16 * legend_font, entrywidthmode="pixels", itemsizing="constant",
+                    font=dict(size=legend_font), bgcolor="rgba(255,255,255,0.85)"),
+    )
+
+
 def arrows_xy(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
     """Coordinates of several arrows in one trace: start, end, NaN gap, ...
 
@@ -69,8 +99,12 @@ def arrow_marker(color: str, count: int, projector: bool) -> dict:
     return dict(symbol="arrow", angleref="previous", size=size, color=color, line=dict(width=0))
 
 
-def animation_controls(lang: str, frame_names: list[str], labels: list[str], *, duration: int = 60) -> dict:
-    """updatemenus (play/pause) and a step slider for ``frame_names``; runs in the browser."""
+def animation_controls(lang: str, frame_names: list[str], labels: list[str], *, projector: bool = False,
+                       duration: int = 60) -> dict:
+    """updatemenus (play/pause) and a step slider for ``frame_names``; runs in the browser.
+
+    The slider sits below the plot area, padded in pixels past the x-axis title.
+    """
     play = dict(
         label=translate(lang, "anim.play"),
         method="animate",
@@ -92,6 +126,7 @@ def animation_controls(lang: str, frame_names: list[str], labels: list[str], *, 
     return dict(
         updatemenus=[dict(type="buttons", direction="left", showactive=False, buttons=[play, pause],
                           x=1.0, y=1.0, xanchor="right", yanchor="bottom", pad=dict(t=0, r=0, b=6))],
-        sliders=[dict(active=0, steps=steps, x=0.0, y=-0.12, len=1.0, xanchor="left", yanchor="top",
-                      pad=dict(t=0, b=0), ticklen=3, currentvalue=dict(visible=False))],
+        sliders=[dict(active=0, steps=steps, x=0.0, y=0.0, len=1.0, xanchor="left", yanchor="top",
+                      pad=dict(t=4.2 * sizes(projector)["font"], b=0), ticklen=3,
+                      currentvalue=dict(visible=False))],
     )

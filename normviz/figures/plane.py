@@ -23,6 +23,7 @@ from normviz.figures._style import (
     arrow_marker,
     arrows_xy,
     base_layout,
+    legend_layout,
     method_name,
     sizes,
 )
@@ -49,7 +50,9 @@ def plane_figure(
     fig.add_traces(_moving_traces(proj, shown, lang, projector, frame=0))
     frames, names, labels = _frames(scene, proj, shown, lang, projector, first_anim)
     fig.frames = frames
-    fig.update_layout(**animation_controls(lang, names, labels))
+    fig.update_layout(**animation_controls(lang, names, labels, projector=projector))
+    entries = sum(trace.showlegend is not False for trace in fig.data)
+    fig.update_layout(**legend_layout(projector, plot_height=600 if projector else 520, entries=entries))
     return fig
 
 
@@ -63,10 +66,6 @@ def _layout(lang: str, projector: bool, extent: float) -> dict:
         xaxis=dict(axis, title=dict(text=translate(lang, "axis.x1")), constrain="domain"),
         yaxis=dict(axis, title=dict(text=translate(lang, "axis.x2")), scaleanchor="x", scaleratio=1,
                    constrain="domain"),
-        height=900 if projector else 760,
-        legend=dict(orientation="h", x=0.0, y=-0.22, xanchor="left", yanchor="top",
-                    bgcolor="rgba(255,255,255,0.8)", itemsizing="constant"),
-        margin=dict(l=10, r=10, t=50, b=10),
     )
 
 
@@ -147,11 +146,11 @@ def _moving_traces(proj, shown, lang, projector, *, frame: int, paths=None) -> l
         p = paths[m][frame]
         traces.append(go.Scatter(
             x=np.array([0.0, p[0]]), y=np.array([0.0, p[1]]), mode="lines+markers",
-            name=translate(lang, "plane.trace.moving", method=method_name(m, lang)), meta=f"moving_{m}",
+            name=translate(lang, "plane.trace.moving"), meta=f"moving_{m}",
             line=dict(color=COLORS[m], width=s["thin"]), opacity=0.85,
             marker=dict(size=np.array([0.0, s["marker"] * 1.3]), color=COLORS[m],
                         line=dict(color="white", width=1)),
-            hoverinfo="skip",
+            hoverinfo="skip", legendgroup="moving", showlegend=m == shown[0],
         ))
     return traces
 

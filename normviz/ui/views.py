@@ -37,7 +37,7 @@ class _BuiltFigure(BaseFigure):
 
 def chart(spec: dict, *, key: str) -> None:
     """Draw a cached figure dict (from ``fig.to_dict()``) with st.plotly_chart."""
-    st.plotly_chart(_BuiltFigure(spec), key=key, config={"displaylogo": False})
+    st.plotly_chart(_BuiltFigure(spec), key=key, theme=None, config={"displaylogo": False})
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
