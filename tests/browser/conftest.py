@@ -17,6 +17,7 @@ reason when Chromium or the app is missing.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -26,7 +27,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass
+import warnings
 from pathlib import Path
 
 import pytest
@@ -63,19 +64,66 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-@dataclass(frozen=True)
 class AppServer:
-    base_url: str
-    port: int
-    app: Path
-    log: Path
-    process: subprocess.Popen
+    """``python -m streamlit run <app>`` on 127.0.0.1:<port>, in its own process group."""
+
+    def __init__(self, app: Path, port: int, log: Path):
+        self.app, self.port, self.log = app, port, log
+        self.base_url = f"http://127.0.0.1:{port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", PYTHONUNBUFFERED="1")
+        cmd = [
+            sys.executable, "-m", "streamlit", "run", str(self.app),
+            "--server.address", "127.0.0.1",
+            "--server.port", str(self.port),
+            "--server.headless", "true",
+        ]  # fmt: skip
+        with open(self.log, "ab") as out:
+            # From the repo root so .streamlit/config.toml applies; a session of
+            # its own so stop() reaches every child.
+            self.process = subprocess.Popen(
+                cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+        while not _healthy(f"{self.base_url}/_stcore/health"):
+            if not self.alive():
+                pytest.fail(f"streamlit exited with {self.process.returncode}:\n{self.log_text()[-4000:]}")
+            if time.monotonic() > deadline:
+                self.stop()
+                pytest.fail(f"streamlit not healthy after {SERVER_START_TIMEOUT_S}s:\n{self.log_text()[-4000:]}")
+            time.sleep(0.25)
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self) -> None:
+        proc = self.process
+        if proc is None or proc.poll() is not None:
+            return
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
 
     def log_text(self) -> str:
         try:
             return self.log.read_text(errors="replace")
         except OSError:
             return ""
+
+    def death_note(self) -> str:
+        code = self.process.returncode if self.process else None
+        note = f"the streamlit server exited with {code}"
+        if code == 0 and "Stopping..." in self.log_text():
+            note += " after a SIGTERM/SIGINT from outside this test run (e.g. a `pkill -f streamlit`)"
+        return note
 
 
 def free_port() -> int:
@@ -92,69 +140,32 @@ def _healthy(url: str) -> bool:
         return False
 
 
-def _stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is not None:
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        return
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        proc.wait(timeout=10)
-
-
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory) -> AppServer:
     app = Path(os.environ.get("NORMVIZ_APP", ROOT / "app.py")).resolve()
     if not app.is_file():
         pytest.skip(f"no Streamlit app at {app} (set NORMVIZ_APP to test another script)")
-    port = free_port()
-    log = tmp_path_factory.mktemp("streamlit") / "server.log"
-    env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", PYTHONUNBUFFERED="1")
-    cmd = [
-        sys.executable, "-m", "streamlit", "run", str(app),
-        "--server.address", "127.0.0.1",
-        "--server.port", str(port),
-        "--server.headless", "true",
-    ]  # fmt: skip
-    with open(log, "wb") as out:
-        # Run from the repo root so .streamlit/config.toml applies; its own
-        # session so teardown can stop every child.
-        proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    server = AppServer(f"http://127.0.0.1:{port}", port, app, log, proc)
+    server = AppServer(app, free_port(), tmp_path_factory.mktemp("streamlit") / "server.log")
     try:
-        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
-        while not _healthy(f"{server.base_url}/_stcore/health"):
-            if proc.poll() is not None:
-                pytest.fail(f"streamlit exited with {proc.returncode}:\n{server.log_text()[-4000:]}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"streamlit not healthy after {SERVER_START_TIMEOUT_S}s:\n{server.log_text()[-4000:]}")
-            time.sleep(0.25)
+        server.start()
         yield server
     finally:
-        _stop(proc)
+        server.stop()
 
 
 @pytest.fixture(autouse=True)
-def _app_server_still_running(request):
-    """Name the real cause when the server died under a test (not a page bug)."""
+def _app_server_running(request):
+    """Restart a server that died between tests; name the cause if it dies under one."""
+    if "app_server" not in request.fixturenames:
+        yield
+        return
+    server: AppServer = request.getfixturevalue("app_server")
+    if not server.alive():
+        warnings.warn(f"{server.death_note()}; restarted it on the same port", stacklevel=1)
+        server.start()
     yield
-    if "app_server" in request.fixturenames:
-        server: AppServer = request.getfixturevalue("app_server")
-        if server.process.poll() is not None:
-            pytest.fail(
-                f"the streamlit server exited with {server.process.returncode} during this test:\n"
-                f"{server.log_text()[-4000:]}",
-                pytrace=False,
-            )
+    if not server.alive():
+        pytest.fail(f"{server.death_note()} during this test:\n{server.log_text()[-4000:]}", pytrace=False)
 
 
 @pytest.fixture(scope="session")
