@@ -34,7 +34,8 @@ def test_every_navigation_page_renders_without_error(page, base_url, lang):
                 raise AssertionError(f"page {path or '/'!r} (lang={lang}) rendered no elements")
         except Exception as exc:  # report every broken page, not only the first
             problems.append(f"{type(exc).__name__}: {exc}")
-    assert not problems, f"{len(problems)} of {len(paths)} pages failed:\n\n" + "\n\n".join(problems)
+    if problems:
+        pytest.fail(f"{len(problems)} of {len(paths)} pages failed:\n\n" + "\n\n".join(problems), pytrace=False)
 
 
 def test_lang_query_parameter_switches_the_language(page, base_url):
