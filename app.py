@@ -9,4 +9,5 @@ t = ui.sidebar()
 st.navigation([
     st.Page("pages/overview.py", title=t("nav.overview"), icon=":material/explore:", default=True),
     st.Page("pages/plane.py", title=t("nav.plane"), icon=":material/radio_button_unchecked:", url_path="plane"),
+    st.Page("pages/space.py", title=t("nav.space"), icon=":material/view_in_ar:", url_path="space"),
 ]).run()

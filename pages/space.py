@@ -1,0 +1,31 @@
+"""空间 / Space: the three norms as projections in three dimensions."""
+
+import streamlit as st
+
+from normviz import geometry, ui
+from normviz.ui import space
+
+t = ui.translator()
+st.title(t("space.title"))
+st.markdown(t("space.intro"))
+
+controls, picture = st.columns([2, 4], gap="large")
+with controls:
+    scene = ui.projection_controls(t, n=3, default=space.DEFAULT_X, presets=space.PRESETS, bounds=space.BOUNDS)
+proj = ui.projection(scene, ui.backend())
+with picture:
+    extent, camera, surfaces = space.view_controls(t)
+    ui.degenerate_messages(t, proj)
+    if geometry.outside_view(scene.x, extent):
+        st.info(t("space.outside", extent=f"{extent / 1.05:g}"))
+    ui.chart(space.space_figure_spec(scene, proj, t.lang, ui.projector(), extent, camera, surfaces),
+             key="space_chart")
+    st.caption(t(f"space.camera.{camera}"))
+    left, right = st.columns(2)
+    with left:
+        st.subheader(t("space.stats"))
+        ui.stats_table(t, proj)
+    with right:
+        st.subheader(t("space.outputs"))
+        ui.outputs_table(t, proj, scene.shown)
+st.markdown(t("space.caption"))

@@ -1,0 +1,90 @@
+"""The 3D space page in a real Chromium: renders, reacts to a slider, animates, switches camera."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pytest
+
+from tests.browser.helpers import assert_no_error, expect_rerun, open_page, plotly_data, plotly_layout
+
+LN_123 = (-math.sqrt(1.5), 0.0, math.sqrt(1.5))
+
+
+def by_meta(traces, role):
+    matches = [t for t in traces if t.get("meta") == role]
+    assert matches, f"no trace {role!r} in {[t.get('meta') for t in traces]}"
+    return matches[0]
+
+
+def tip(trace):
+    pts = [p for p in zip(trace["x"], trace["y"], trace["z"]) if not any(math.isnan(c) for c in p)]
+    return pts[-1]
+
+
+def wait_for(page, read, done, timeout_s=30.0):
+    """Poll ``read(page)`` until ``done(value)`` or the timeout; return the last value."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = read(page)
+        if done(value) or time.monotonic() > deadline:
+            return value
+        page.wait_for_timeout(100)
+
+
+def drawn_camera(page):
+    """The camera plotly actually renders (its full layout, after defaults)."""
+    return page.locator(".js-plotly-plot").first.evaluate(
+        "(el) => JSON.parse(JSON.stringify(el._fullLayout.scene.camera))")
+
+
+@pytest.mark.parametrize("lang", ["en"])  # zh: the camera test below and the smoke test
+def test_space_renders_the_default_scene(page, base_url, lang):
+    open_page(page, base_url, "space", lang=lang, wait_for_plot=True)
+    assert_no_error(page)
+    traces = plotly_data(page)
+    assert tip(by_meta(traces, "arrow_input")) == pytest.approx((1.0, 2.0, 3.0))
+    assert tip(by_meta(traces, "arrow_ln")) == pytest.approx(LN_123, abs=1e-4)
+    assert {"sphere_unit", "sphere_sqrt_n", "zero_mean_plane", "ln_circle"} <= {t.get("meta") for t in traces}
+    layout = plotly_layout(page)
+    assert ("dimension 3" if lang == "en" else "第 3 维") in layout["scene"]["zaxis"]["title"]["text"]
+    assert page.locator(".js-plotly-plot .gl-container canvas").count() > 0  # WebGL scene drawn
+
+
+def test_moving_a_slider_changes_the_figure_but_not_the_view(page, base_url):
+    open_page(page, base_url, "space", lang="en", wait_for_plot=True)
+    before = tip(by_meta(plotly_data(page), "arrow_input"))
+    ranges = plotly_layout(page)["scene"]["xaxis"]["range"]
+    slider = page.locator('[data-testid="stMain"]').get_by_role("slider").first  # x1
+    slider.focus()
+    with expect_rerun(page):
+        for _ in range(5):
+            slider.press("ArrowLeft")
+    after = wait_for(page, lambda p: tip(by_meta(plotly_data(p), "arrow_input")), lambda t: t[0] < before[0])
+    assert after[0] < before[0] and after[1:] == pytest.approx(before[1:])
+    assert plotly_layout(page)["scene"]["xaxis"]["range"] == ranges
+    assert "x1=" in page.url
+    assert_no_error(page)
+
+
+def test_play_moves_layer_norm_onto_its_circle(page, base_url):
+    open_page(page, base_url, "space", lang="en", wait_for_plot=True)
+    assert tip(by_meta(plotly_data(page), "moving_ln")) == pytest.approx((1.0, 2.0, 3.0))
+    page.locator(".updatemenu-button").filter(has_text="Play").click()
+    end = wait_for(page, lambda p: tip(by_meta(plotly_data(p), "moving_ln")), lambda t: t[0] < -1.2)
+    assert end == pytest.approx(LN_123, abs=1e-3)
+    assert plotly_layout(page)["sliders"][0]["active"] > 0
+    assert_no_error(page)
+
+
+def test_camera_preset_looks_along_1(page, base_url):
+    open_page(page, base_url, "space", lang="zh", wait_for_plot=True)
+    eye = drawn_camera(page)["eye"]
+    assert not eye["x"] == pytest.approx(eye["y"])
+    with expect_rerun(page):
+        page.locator('[data-testid="stMain"] button').filter(has_text="(1,1,1)").click()
+    eye = wait_for(page, lambda p: drawn_camera(p)["eye"], lambda e: e["x"] == pytest.approx(e["y"]))
+    assert eye["x"] == pytest.approx(eye["y"]) == pytest.approx(eye["z"])
+    assert "camera=" in page.url
+    assert_no_error(page)

@@ -1,0 +1,119 @@
+import math
+import time
+
+import numpy as np
+import pytest
+
+from pagetest import coords, errors, figures, run_page, text, trace
+
+
+def tip(at, role):
+    tr = trace(figures(at)[0], role)
+    return np.array([coords(tr, c)[1] for c in "xyz"])
+
+
+@pytest.mark.parametrize("lang, title", [("en", "Space"), ("zh", "空间")])
+def test_page_runs_in_both_languages(lang, title):
+    at = run_page("space", lang=lang)
+    assert errors(at) == []
+    assert title in at.title[0].value
+    fig = figures(at)[0]
+    assert fig["layout"]["scene"]["zaxis"]["title"]["text"] == ("x₃ (dimension 3)" if lang == "en" else "x₃（第 3 维）")
+    assert "(−1.2247, 0.0000, 1.2247)" in text(at)  # LayerNorm of the default (1, 2, 3)
+    assert not at.info  # (1, 2, 3) is inside the default view
+
+
+def test_moving_a_slider_changes_readouts_and_figure():
+    at = run_page("space")
+    before = tip(at, "arrow_input")
+    at.slider(key="x3").set_value(-2.0).run()
+    assert errors(at) == []
+    np.testing.assert_allclose(tip(at, "arrow_input"), [1.0, 2.0, -2.0])
+    assert not np.allclose(before, tip(at, "arrow_input"))
+    assert "(1.0000, 2.0000, −2.0000)" in text(at)
+    assert at.number_input(key="x3_exact").value == -2.0
+
+
+def test_preset_101_102_103_gives_the_same_layer_norm_and_a_flat_rms_norm():
+    at = run_page("space", lang="en")
+    at.button(key="x_preset_1").click().run()
+    assert [at.slider(key=f"x{i}").value for i in (1, 2, 3)] == [101.0, 102.0, 103.0]
+    page = text(at)
+    assert "(−1.2247, 0.0000, 1.2247)" in page  # LayerNorm ignores the offset 100·1
+    assert "(0.9902, 1.0000, 1.0098)" in page  # RMSNorm: nearly constant
+    assert any("outside the current view" in m.value for m in at.info)
+    ray = trace(figures(at)[0], "ray")
+    assert max(abs(coords(ray, c)[1]) for c in "xyz") == pytest.approx(5.25)  # clipped to the view box
+
+
+def test_wide_view_shows_far_points_without_a_note():
+    at = run_page("space", x1="101", x2="102", x3="103", view="125")
+    assert errors(at) == [] and not at.info and not at.warning
+    assert figures(at)[0]["layout"]["scene"]["xaxis"]["range"] == [-131.25, 131.25]
+
+
+def test_camera_preset_changes_the_view_but_not_the_ranges():
+    at = run_page("space")
+    before = figures(at)[0]["layout"]["scene"]
+    at.segmented_control(key="camera").set_value("(1,1,1)").run()
+    after = figures(at)[0]["layout"]["scene"]
+    eye = after["camera"]["eye"]
+    assert eye["x"] == pytest.approx(eye["y"]) == pytest.approx(eye["z"])
+    assert before["camera"] != after["camera"]
+    assert before["xaxis"]["range"] == after["xaxis"]["range"]
+    assert any("plane x₁ + x₂ + x₃ = 0 faces you" in c.value for c in at.caption)
+
+
+def test_surfaces_toggle_removes_spheres():
+    at = run_page("space")
+    at.pills(key="surf").set_value(["Σy=0"]).run()
+    metas = [t.get("meta") for t in figures(at)[0]["data"]]
+    assert "zero_mean_plane" in metas and "sphere_unit" not in metas and "sphere_sqrt_n" not in metas
+
+
+def test_url_reproduces_the_scene_with_affine():
+    at = run_page("space", x1="3", x2="-1", x3="0.5", eps="0", g1="2", b3="0.5", camera="(1,-1,0)")
+    assert errors(at) == [] and not at.warning
+    assert at.segmented_control(key="camera").value == "(1,-1,0)"
+    metas = [t.get("meta") for t in figures(at)[0]["data"]]
+    assert "ellipsoid_rms" in metas and "ellipsoid_ln" in metas
+    mu_free = np.array([3.0, -1.0, 0.5]) - 2.5 / 3
+    ln = mu_free / math.sqrt(np.mean(mu_free**2)) * [2.0, 1.0, 1.0] + [0.0, 0.0, 0.5]
+    np.testing.assert_allclose(tip(at, "arrow_ln"), ln, atol=1e-9)
+
+
+@pytest.mark.parametrize("bad", ["nan", "1e309", "abc", "1" * 10_000, "-inf", "500"])
+def test_hostile_url_values_give_the_default_scene_and_a_warning(bad):
+    at = run_page("space", lang="zh", x2=bad)
+    assert errors(at) == []
+    assert at.slider(key="x2").value == 2.0
+    assert any("x2" in w.value and "不是有效值" in w.value for w in at.warning)
+
+
+def test_hostile_view_options_are_reported_in_the_users_language():
+    at = run_page("space", lang="en", view="7", camera="sideways", surf="cube")
+    assert errors(at) == []
+    warning = " ".join(w.value for w in at.warning)
+    for name in ("view", "camera", "surf"):
+        assert name in warning
+    assert "were not valid" in warning
+    assert figures(at)[0]["layout"]["scene"]["xaxis"]["range"] == [-5.25, 5.25]
+
+
+def test_zero_vector_at_eps_zero_says_nan():
+    at = run_page("space", x1="0", x2="0", x3="0", eps="0")
+    assert errors(at) == []
+    assert any("zero vector" in m.value for m in at.info)
+    assert any("NaN" in w.value for w in at.warning)
+
+
+def test_default_scene_is_small_and_a_warm_rerun_is_fast():
+    at = run_page("space")
+    spec = at.get("plotly_chart")[0].proto.spec
+    assert len(spec.encode()) <= 300_000
+    at.run()
+    start = time.perf_counter()
+    at.run()
+    elapsed = time.perf_counter() - start
+    assert errors(at) == []
+    assert elapsed < 1.0  # generous for a loaded CI machine; typically ~20 ms (see benchmarks/bench_pages.py)
