@@ -9,7 +9,7 @@ t = ui.translator()
 st.title(t("space.title"))
 st.markdown(t("space.intro"))
 
-controls, picture = st.columns([2, 4], gap="large")
+controls, picture = st.columns([2, 3] if ui.projector() else [1, 2], gap="large")  # room for large type
 with controls:
     scene = ui.projection_controls(t, n=3, default=space.DEFAULT_X, presets=space.PRESETS, bounds=space.BOUNDS)
 proj = ui.projection(scene, ui.backend())

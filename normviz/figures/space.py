@@ -21,7 +21,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from normviz import geometry as geo
-from normviz.figures._style import COLORS, DASHES, animation_controls, base_layout, legend_layout, method_name, sizes
+from normviz.figures._style import COLORS, DASHES, animation_controls, base_layout, method_name, sizes
 from normviz.i18n import translate
 from normviz.norms import METHODS
 
@@ -75,13 +75,35 @@ def space_figure(
     fig.frames = frames
     fig.update_layout(**animation_controls(lang, names, labels, projector=projector))
     entries = sum(trace.showlegend is not False for trace in fig.data)
-    fig.update_layout(**legend_layout(projector, plot_height=680 if projector else 600, entries=entries))
+    fig.update_layout(**_legend_below(projector, plot_height=620 if projector else 560, entries=entries))
     return fig
 
 
+def _legend_below(projector: bool, *, plot_height: int, entries: int) -> dict:
+    """The legend under the step slider, so the 3D scene keeps the full width: two columns on a
+    screen, one column in projector mode (large type). Sizes in pixels, as in ``legend_layout``."""
+    font = sizes(projector)["font"]
+    legend_font = round(font * 0.85)
+    slider = 10.0 * font  # the step slider, its padding and its labels
+    rows = entries if projector else -(-entries // 2)
+    bottom = int(slider + rows * 1.9 * legend_font + 10)
+    top = int(3.4 * font)
+    legend = dict(x=0.0, xanchor="left", y=-slider / plot_height, yanchor="top", itemsizing="constant",
+                  font=dict(size=legend_font), bgcolor="rgba(255,255,255,0.85)")
+    if projector:
+        legend.update(orientation="v")
+    else:
+        legend.update(orientation="h", entrywidth=19 * legend_font, entrywidthmode="pixels")
+    return dict(height=plot_height + top + bottom, margin=dict(l=10, r=10, t=top, b=bottom), legend=legend)
+
+
 def _layout(lang: str, projector: bool, extent: float, camera_preset: str) -> dict:
+    font = sizes(projector)["font"]
+
     def axis(key: str) -> dict:
-        return dict(range=[-extent, extent], autorange=False, title=dict(text=translate(lang, key)),
+        return dict(range=[-extent, extent], autorange=False,
+                    title=dict(text=translate(lang, key), font=dict(size=round(font * 0.85))),
+                    tickfont=dict(size=round(font * 0.7)),
                     zeroline=True, zerolinecolor="#999999", showbackground=True, backgroundcolor="#F7F7F7",
                     gridcolor="#E2E2E2", showspikes=False)
 

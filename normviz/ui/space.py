@@ -10,6 +10,7 @@ import streamlit as st
 
 from normviz import geometry
 from normviz.figures.space import SURFACES, space_figure
+from normviz.ui.shell import projector
 from normviz.ui.urlcheck import warn_invalid_params
 
 BOUNDS = (-120.0, 120.0)  # wide enough for the preset (101, 102, 103)
@@ -29,10 +30,14 @@ SPECS = {
 def view_controls(t) -> tuple[float, str, tuple[str, ...]]:
     """(half-width of the view, camera preset, surfaces shown), each bound to the URL."""
     warn_invalid_params(t, SPECS)
-    left, right = st.columns([3, 2], vertical_alignment="bottom")
+    if projector():  # large type: one control per row
+        left = middle = right = st.container()
+    else:
+        left, middle, right = st.columns([3, 3, 3], vertical_alignment="bottom")
     with left:
         view = st.segmented_control(t("space.view.label"), VIEW_CHOICES, default=DEFAULT_VIEW, key="view",
                                     bind="query-params", required=True, help=t("space.view.help"))
+    with middle:
         cam_label = st.segmented_control(t("space.camera.label"), list(CAMERA_LABELS.values()),
                                          default=CAMERA_LABELS["oblique"], key="camera", bind="query-params",
                                          required=True, help=t("space.camera.help"))
