@@ -1,0 +1,89 @@
+"""An editable vector of any length, typed as text ("1, 2, 3") and kept in the URL.
+
+Commas, spaces, semicolons, the full-width comma "，", "；" and "、" all separate
+components; surrounding brackets and a Unicode minus "−" are accepted. On bad
+input the user's text stays in the box, a message in the user's language says
+what is wrong, and the last valid vector (or the default) is used.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import streamlit as st
+
+SEPARATORS = re.compile(r"[\s,;，；、]+")
+BRACKETS = "()[]{}（）【】"
+MAX_CHARS = 4000
+
+
+class VectorTextError(ValueError):
+    """Why a text is not a vector: ``code`` names an i18n key ``vtext.err.<code>``."""
+
+    def __init__(self, code: str, **params):
+        super().__init__(f"{code}: {params}")
+        self.code = code
+        self.params = params
+
+
+def parse_vector(text: str, *, min_n: int = 1, max_n: int = 256, max_abs: float = 1e6) -> tuple[float, ...]:
+    """The numbers in ``text``; raises ``VectorTextError`` (empty, too_long, not_number,
+    not_finite, too_big, count)."""
+    if text is None or not str(text).strip():
+        raise VectorTextError("empty")
+    text = str(text)
+    if len(text) > MAX_CHARS:
+        raise VectorTextError("too_long", limit=MAX_CHARS)
+    cleaned = text.strip().strip(BRACKETS).replace("−", "-").replace("＋", "+").replace("－", "-")
+    tokens = [tok for tok in SEPARATORS.split(cleaned) if tok]
+    if not tokens:
+        raise VectorTextError("empty")
+    values = []
+    for tok in tokens:
+        try:
+            value = float(tok)
+        except ValueError:
+            raise VectorTextError("not_number", token=_short(tok, 20)) from None
+        if not math.isfinite(value):
+            raise VectorTextError("not_finite", token=_short(tok, 20))
+        if abs(value) > max_abs:
+            raise VectorTextError("too_big", token=_short(tok, 20), limit=f"{max_abs:g}")
+        values.append(value + 0.0)  # -0.0 -> 0.0
+    if not min_n <= len(values) <= max_n:
+        raise VectorTextError("count", got=len(values), min=min_n, max=max_n)
+    return tuple(values)
+
+
+def format_vector(values) -> str:
+    """"1, 2, 3": the text form of a vector (shortest round-trip repr of each number)."""
+    return ", ".join(f"{v:g}" if float(v) == float(f"{v:g}") else repr(float(v)) for v in values)
+
+
+def _short(text: str, limit: int) -> str:
+    text = text.replace("`", "'")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def vector_text(t, *, key: str, label: str, default: tuple[float, ...], min_n: int = 1, max_n: int = 256,
+                max_abs: float = 1e6, help: str | None = None, show_parsed: bool = False) -> tuple[float, ...]:
+    """A text box for a vector, bound to the URL as ``?<key>=1,2,3``; returns the vector.
+
+    Invalid text (also from a link) keeps the user's text, shows a warning in
+    the user's language and returns the last valid vector of this session, or
+    ``default``.
+    """
+    last_key = f"_{key}_last_valid"
+    text = st.text_input(label, value=format_vector(default), key=key, bind="query-params",
+                         help=help or t("vtext.help", min=min_n, max=max_n), placeholder="1, 2, 3")
+    try:
+        values = parse_vector(text, min_n=min_n, max_n=max_n, max_abs=max_abs)
+    except VectorTextError as err:
+        kept = st.session_state.get(last_key, tuple(default))
+        st.warning(t("vtext.invalid", text=_short(str(text or ""), 40), reason=t(f"vtext.err.{err.code}", **err.params),
+                     kept=f"({format_vector(kept)})" if len(kept) <= 8 else f"(n = {len(kept)})"), icon="⚠️")
+        return tuple(kept)
+    st.session_state[last_key] = values
+    if show_parsed:
+        st.caption(t("vtext.parsed", n=len(values)))
+    return values

@@ -1,0 +1,39 @@
+"""自由度 / Degrees of freedom: n, n − 1, n − 2, counted by formula and by the Jacobian's rank."""
+
+import streamlit as st
+
+from normviz import ui
+from normviz.ui import dof
+
+t = ui.translator()
+st.title(t("dof.title"))
+st.markdown(t("dof.intro"))
+
+n, seed = dof.controls(t)
+backend = ui.backend()
+projector = ui.projector()
+checks = dof.rank_checks(n, seed, backend)
+
+st.subheader(t("dof.table.header", n=n))
+dof.dof_table(t, n, checks)
+st.markdown(t("dof.lost.explain"))
+if n == 2:
+    st.info(t("dof.n2.now"), icon="ℹ️")
+
+left, right = st.columns(2, gap="large")
+with left:
+    ui.chart(dof.spectrum_figure(checks, t.lang, projector), key="dof_spectrum")
+    st.caption(t("dof.fig.spectrum.caption"))
+with right:
+    ui.chart(dof.fraction_figure(n, t.lang, projector), key="dof_fraction")
+    st.caption(t("dof.fig.fraction.caption"))
+
+st.subheader(t("dof.n2.header"))
+st.markdown(t("dof.n2.text"))
+ui.chart(dof.two_dim_figure(dof.two_dim_cloud(seed, backend), t.lang, projector), key="dof_n2")
+
+st.subheader(t("dof.affine.header"))
+st.markdown(t("dof.affine.text"))
+with st.expander(t("dof.eps.header")):
+    st.markdown(t("dof.eps.text"))
+    dof.eps_table(t, n, seed, backend)

@@ -1,0 +1,65 @@
+"""The information page in a real Chromium: renders, a typed pair redraws, 3D cloud."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.browser.helpers import assert_no_error, expect_rerun, open_page, plotly_data, plotly_layout
+
+CHARTS = 3
+ALL_DRAWN = "(n) => { const els = document.querySelectorAll('.js-plotly-plot'); " \
+            "return els.length === n && [...els].every(el => el.data && el._fullLayout); }"
+
+
+def by_meta(traces, role):
+    matches = [t for t in traces if t.get("meta") == role]
+    assert matches, f"no trace {role!r} in {[t.get('meta') for t in traces]}"
+    return matches[0]
+
+
+def wait_for_traces(page, index, check, timeout_s=20.0):
+    """Poll the ``index``-th chart's traces (as plain Python) until ``check(traces)``."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        traces = plotly_data(page, index)
+        if check(traces):
+            return traces
+        if time.monotonic() > deadline:
+            raise AssertionError(f"chart {index} never satisfied the check: {[t.get('meta') for t in traces]}")
+        page.wait_for_timeout(100)
+
+
+@pytest.mark.parametrize("lang", ["en"])  # zh: the 3D test (and test_smoke)
+def test_information_renders_the_seed_pairs(page, base_url, lang):
+    open_page(page, base_url, "information", lang=lang, wait_for_plot=True)
+    page.wait_for_function(ALL_DRAWN, arg=CHARTS)
+    assert_no_error(page)
+    assert page.locator(".js-plotly-plot").count() == 3
+    l2 = by_meta(plotly_data(page, 0), "outputs_l2_1")
+    assert l2["x"][1] == pytest.approx(0.6) and l2["x"][4] == pytest.approx(0.6)  # (3,4) and (6,8) merge
+
+
+def test_typing_a_pair_with_a_full_width_comma_redraws_it(page, base_url):
+    open_page(page, base_url, "information", lang="en", wait_for_plot=True)
+    page.wait_for_function(ALL_DRAWN, arg=CHARTS)
+    field = page.get_by_role("textbox", name="Pair 1: b")
+    with expect_rerun(page):
+        field.fill("4，3")
+        field.press("Enter")
+    wait_for_traces(page, 0, lambda tr: abs(by_meta(tr, "outputs_l2_1")["x"][4] - 0.8) < 1e-9)
+    assert "p1b=" in page.url
+    with expect_rerun(page):
+        field.fill("4, x")
+        field.press("Enter")
+    assert page.get_by_text("Could not read").count() >= 1
+    assert field.input_value() == "4, x"  # the user's text stays
+    assert_no_error(page)
+
+
+def test_the_3d_cloud(page, base_url):
+    open_page(page, base_url, "information", lang="zh", dim="3D", wait_for_plot=True)
+    page.wait_for_function(ALL_DRAWN, arg=CHARTS)
+    assert_no_error(page)
+    assert "scene" in plotly_layout(page, 1)

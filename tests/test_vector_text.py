@@ -1,0 +1,47 @@
+import pytest
+
+from normviz.i18n import LANGUAGES, translate
+from normviz.ui.int_input import parse_int
+from normviz.ui.vector_text import VectorTextError, format_vector, parse_vector
+
+
+@pytest.mark.parametrize("text, want", [
+    ("1, 2, 3", (1.0, 2.0, 3.0)),
+    ("1 2 3", (1.0, 2.0, 3.0)),
+    ("1;2;3", (1.0, 2.0, 3.0)),
+    ("1，2，3", (1.0, 2.0, 3.0)),  # full-width comma
+    ("1；2、3", (1.0, 2.0, 3.0)),
+    ("(1, 2, 3)", (1.0, 2.0, 3.0)),
+    ("[ -1.5e2 ,\t0.25 ]", (-150.0, 0.25)),
+    ("−1, +2", (-1.0, 2.0)),  # Unicode minus
+    ("（3，4）", (3.0, 4.0)),
+    ("-0, 1", (0.0, 1.0)),
+])
+def test_parse_vector_accepts_the_usual_separators(text, want):
+    assert parse_vector(text) == want
+
+
+@pytest.mark.parametrize("text, code", [
+    ("", "empty"), ("  ", "empty"), ("()", "empty"), ("1, abc", "not_number"), ("1, nan", "not_finite"),
+    ("inf", "not_finite"), ("1e309", "not_finite"), ("1e7", "too_big"), ("1" * 5000, "too_long"), ("5", "count"),
+    (",".join(["1"] * 300), "count"),
+])
+def test_parse_vector_rejects_bad_text_with_a_reason(text, code):
+    with pytest.raises(VectorTextError) as err:
+        parse_vector(text, min_n=2, max_n=256)
+    assert err.value.code == code
+    for lang in LANGUAGES:  # every reason has a message in both languages
+        assert translate(lang, f"vtext.err.{code}", **err.value.params)
+
+
+def test_format_round_trips():
+    for v in [(3.0, 4.0), (0.1, -2.5, 1e-7), (101.0, 102.0, 103.0)]:
+        assert parse_vector(format_vector(v)) == v
+    assert format_vector((1.0, 2.0, 3.0)) == "1, 2, 3"
+
+
+@pytest.mark.parametrize("raw, want", [("896", 896), ("2", 2), ("16384", 16384), ("1e3", 1000), ("3.5", None),
+                                       ("1e309", None), ("nan", None), ("-inf", None), ("abc", None), ("1", None),
+                                       ("99999", None), ("", None), ("7" * 100, None)])
+def test_parse_int(raw, want):
+    assert parse_int(raw, 2, 16384) == want
