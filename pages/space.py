@@ -14,13 +14,13 @@ with controls:
     scene = ui.projection_controls(t, n=3, default=space.DEFAULT_X, presets=space.PRESETS, bounds=space.BOUNDS)
 proj = ui.projection(scene, ui.backend())
 with picture:
-    extent, camera, surfaces = space.view_controls(t)
+    view = space.view_controls(t)
     ui.degenerate_messages(t, proj)
-    if geometry.outside_view(scene.x, extent):
-        st.info(t("space.outside", extent=f"{extent / 1.05:g}"))
-    ui.chart(space.space_figure_spec(scene, proj, t.lang, ui.projector(), extent, camera, surfaces),
+    if geometry.outside_view(scene.x, view.extent):
+        st.info(t("space.outside", extent=view.label))
+    ui.chart(space.space_figure_spec(scene, proj, t.lang, ui.projector(), view.extent, view.camera, view.surfaces),
              key="space_chart")
-    st.caption(t(f"space.camera.{camera}"))
+    st.caption(t(f"space.camera.{view.camera}"))
     left, right = st.columns(2)
     with left:
         st.subheader(t("space.stats"))

@@ -155,6 +155,22 @@ def test_input_norms_concentrate_around_sqrt_n_sigma():
     np.testing.assert_allclose(conc.relative_std[1:], 1 / np.sqrt(2 * np.array([64, 1024])), rtol=0.2)
 
 
+def test_spread_constant_follows_the_delta_method_and_matches_samples():
+    assert smp.spread_constant("gaussian", scale=3.0) == pytest.approx(1 / math.sqrt(2))
+    c = smp.spread_constant("shifted", shift=2.0, scale=1.0)
+    assert c == pytest.approx(math.sqrt(16 + 2) / 10)
+    assert smp.spread_constant("heavy") is None
+    conc = smp.concentration("shifted", shift=2.0, dims=(256,), count=2000)
+    assert conc.theory == pytest.approx(c)
+    assert conc.relative_std[0] == pytest.approx(c / 16, rel=0.1)
+
+
+def test_hyperplane_view_radius_error_grows_with_eps():
+    exact = smp.hyperplane_view(smp.CloudSpec(4, 200), eps=0.0).radius_error
+    damped = smp.hyperplane_view(smp.CloudSpec(4, 200), eps=0.1).radius_error
+    assert exact < 1e-12 < 1e-3 < damped  # eps inside the square root shrinks the outputs
+
+
 def test_histogram_counts_every_finite_value_and_reports_nonfinite():
     h = smp.histogram([1.0, 2.0, 2.0, 3.0, np.nan], bins=4)
     assert h.counts.sum() == 4 and h.nonfinite == 1

@@ -6,6 +6,8 @@ into the URL); the help texts explain them in the user's language.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import streamlit as st
 
 from normviz import geometry
@@ -27,8 +29,22 @@ SPECS = {
 }
 
 
-def view_controls(t) -> tuple[float, str, tuple[str, ...]]:
-    """(half-width of the view, camera preset, surfaces shown), each bound to the URL."""
+@dataclass(frozen=True)
+class View:
+    """What the view controls ask for: the axes' half-width, the camera preset, the surfaces."""
+
+    label: str  # the chosen half-width as shown ("5")
+    camera: str
+    surfaces: tuple[str, ...]
+
+    @property
+    def extent(self) -> float:
+        """The axis range's half-width: the chosen value plus 5 % so a point on the edge stays inside."""
+        return float(self.label) * 1.05
+
+
+def view_controls(t) -> View:
+    """The view size, camera preset and surfaces shown, each bound to the URL."""
     warn_invalid_params(t, SPECS)
     if projector():  # large type: one control per row
         left = middle = right = st.container()
@@ -47,7 +63,7 @@ def view_controls(t) -> tuple[float, str, tuple[str, ...]]:
                           help=t("space.surfaces.help"))
     preset = next((name for name, label in CAMERA_LABELS.items() if label == cam_label), "oblique")
     surfaces = tuple(name for name in SURFACES if SURFACE_LABELS[name] in (chosen or ()))
-    return float(view or DEFAULT_VIEW) * 1.05, preset, surfaces
+    return View(view or DEFAULT_VIEW, preset, surfaces)
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
