@@ -33,6 +33,8 @@ st.page_link("pages/plane.py", label=t("nav.plane"), icon=":material/radio_butto
 st.caption(t("overview.page.plane"))
 st.page_link("pages/space.py", label=t("nav.space"), icon=":material/view_in_ar:")
 st.caption(t("overview.page.space"))
+st.page_link("pages/highdim.py", label=t("nav.highdim"), icon=":material/stacked_line_chart:")
+st.caption(t("overview.page.highdim"))
 st.page_link("pages/dof.py", label=t("nav.dof"), icon=":material/tune:")
 st.caption(t("overview.page.dof"))
 st.page_link("pages/information.py", label=t("nav.information"), icon=":material/scatter_plot:")
