@@ -6,13 +6,15 @@ Normalization is bandwidth-bound: each op reads x once and writes y once, so
 GB/s = (bytes read + bytes written) / median time, the same count as a copy.
 "vs F" is normviz's GB/s over torch.nn.functional's (> 1: normviz is faster);
 "vs copy" is over the same library's copy (1 would be the memory-speed limit).
-Prints, does not assert. Timings interleave the candidates round by round, so
-a change in machine load hits them all alike.
+Prints, does not assert. Timings interleave the candidates round by round, in
+a new random order each round, so a change in machine load, and whatever the
+previous call left in the caches and the allocator, hits them all alike.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import sys
 import time
@@ -68,10 +70,12 @@ def measure(rows, rounds):
     for _, _, f in rows:  # warm-up: allocator, thread pool, caches
         f(), f()
     times = [[] for _ in rows]
+    order = list(range(len(rows)))
     for _ in range(rounds):
-        for i, (_, _, f) in enumerate(rows):
+        random.shuffle(order)  # what ran just before (cache, allocator) varies too
+        for i in order:
             start = time.perf_counter()
-            f()
+            rows[i][2]()
             times[i].append(time.perf_counter() - start)
     return [statistics.median(ts) for ts in times]
 
@@ -98,16 +102,22 @@ def table(rows, medians, nbytes):
 
 
 def main():
+    random.seed(0)
     print(
         f"normviz {nv.__version__}, numpy {np.__version__}, torch {torch.__version__}, "
         f"{torch.get_num_threads()} torch threads, float32, median of interleaved rounds"
     )
-    print("load average before: {:.2f} {:.2f} {:.2f} (busy machines give noisy numbers)".format(
-        *os.getloadavg()))
+    print(
+        "load average before: {:.2f} {:.2f} {:.2f} (a busy machine gives noisy numbers); ".format(
+            *os.getloadavg()
+        )
+        + f"THP_MEM_ALLOC_ENABLE={os.environ.get('THP_MEM_ALLOC_ENABLE', 'unset')} "
+        "(1: torch's CPU allocator uses huge pages, fewer page faults on fresh outputs)"
+    )
     verdicts = []
     for shape in SHAPES:
         rows, nbytes = candidates(shape)
-        rounds = 31 if nbytes < 64e6 else 9
+        rounds = 51 if nbytes < 64e6 else 11
         medians = measure(rows, rounds)
         print(f"\n{shape}: {nbytes / 2e6:.1f} MB in + out, {rounds} rounds")
         print(table(rows, medians, nbytes))
