@@ -20,7 +20,8 @@ st.markdown(t("dof.lost.explain"))
 if n == 2:
     st.info(t("dof.n2.now"), icon="ℹ️")
 
-left, right = st.columns(2, gap="large")
+# Side by side on a screen; one below the other in projector mode, where the type is large.
+left, right = (st.container(), st.container()) if projector else st.columns(2, gap="large")
 with left:
     ui.chart(dof.spectrum_figure(checks, t.lang, projector), key="dof_spectrum")
     st.caption(t("dof.fig.spectrum.caption"))

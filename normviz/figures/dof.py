@@ -12,6 +12,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from normviz import analysis
+from normviz.figures._legend import legend_below
 from normviz.figures._style import COLORS, DASHES, base_layout, method_name, sizes
 from normviz.i18n import translate
 from normviz.norms import METHODS
@@ -30,8 +31,7 @@ def spectrum_figure(checks: dict[str, analysis.RankCheck], *, lang: str, project
         title=dict(text=t("dof.fig.spectrum.title", n=next(iter(checks.values())).n), x=0.01, xanchor="left"),
         xaxis=dict(title=dict(text=t("dof.fig.spectrum.x")), range=[0.5, tail + 0.5], tickmode="linear", dtick=1),
         yaxis=dict(title=dict(text=t("dof.fig.spectrum.y")), type="log", range=[-18.5, 1], exponentformat="power"),
-        height=520 if projector else 420,
-        legend=dict(orientation="h", x=0.0, y=-0.22, xanchor="left", yanchor="top"),
+        **legend_below(projector, plot_height=420 if projector else 300, entries=4, columns=1),
     ))
     tol = max(c.tol for c in checks.values())
     fig.add_trace(go.Scatter(
@@ -69,8 +69,7 @@ def fraction_figure(n: int, *, lang: str, projector: bool = False) -> go.Figure:
                    range=[math.log10(1.8), math.log10(analysis.N_MAX * 1.15)],
                    tickvals=np.array(ticks, dtype=np.float64), ticktext=[str(v) for v in ticks]),
         yaxis=dict(title=dict(text=t("dof.fig.fraction.y")), range=[-3, 103], ticksuffix=" %"),
-        height=480 if projector else 380,
-        legend=dict(orientation="h", x=0.0, y=-0.25, xanchor="left", yanchor="top"),
+        **legend_below(projector, plot_height=420 if projector else 300, entries=4),
     ))
     for m in METHODS:
         fig.add_trace(go.Scatter(
@@ -79,13 +78,14 @@ def fraction_figure(n: int, *, lang: str, projector: bool = False) -> go.Figure:
             hovertemplate="n = %{x:.0f}: %{y:.3f} %<extra>" + method_name(m, lang) + "</extra>",
         ))
     rows = [r for r in analysis.dof_table(n) if r.method != "input"]
+    side = "left" if n > 1000 else "right"  # keep the labels off the y axis and inside the figure
     fig.add_trace(go.Scatter(
         x=np.full(len(rows), float(n)), y=np.array([100.0 * r.fraction for r in rows]), mode="markers+text",
         meta="current", name=t("dof.fig.fraction.current", n=n),
         marker=dict(color=np.array([COLORS[r.method] for r in rows]), size=s["marker"] * 1.4,
                     line=dict(color="black", width=1)),
         text=[f"{100.0 * r.fraction:.2f} %" if r.method != "rms" else "" for r in rows],
-        textposition=["top left", "top left", "bottom right"][: len(rows)], cliponaxis=False,
+        textposition=[f"top {side}", f"top {side}", f"bottom {side}"][: len(rows)], cliponaxis=False,
         hovertemplate="n = %{x:.0f}: %{y:.4f} %<extra></extra>",
     ))
     return fig

@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from normviz import analysis
+from normviz.figures._legend import legend_below, subplot_titles_font
 from normviz.figures._style import COLORS, DASHES, arrow_marker, arrows_xy, base_layout, method_name, sizes
 from normviz.i18n import translate
 from normviz.norms import METHODS
@@ -46,9 +47,11 @@ def pairs_figure(pairs: list[analysis.PairComparison], *, lang: str, projector: 
     titles = [t("info.fig.pairs.inputs", k=i + 1) for i in range(cols)]
     titles += [t("info.fig.pairs.outputs", k=i + 1) for i in range(cols)]
     fig = make_subplots(rows=2, cols=cols, subplot_titles=titles, horizontal_spacing=0.1, vertical_spacing=0.14)
-    fig.update_layout(**base_layout(lang, projector, height=960 if projector else 800,
-                                    legend=dict(orientation="v", x=1.02, y=1.0, xanchor="left", yanchor="top"),
-                                    margin=dict(l=10, r=10, t=60, b=10)))
+    legend = (legend_below(projector, plot_height=900, entries=6, columns=2) if projector else
+              dict(height=800, margin=dict(l=10, r=10, t=60, b=10),
+                   legend=dict(orientation="v", x=1.02, y=1.0, xanchor="left", yanchor="top")))
+    fig.update_layout(**base_layout(lang, projector, **legend))
+    subplot_titles_font(fig, projector)
     theta = np.linspace(0.0, 2.0 * math.pi, 121)
     for col, pair in enumerate(pairs, start=1):
         first = col == 1
@@ -109,6 +112,7 @@ def cloud_figure(cloud: analysis.Cloud, *, lang: str, projector: bool = False, e
                                      ticktext=["0", "π/2", "π", "3π/2", "2π"], len=0.6)),
         margin=dict(l=10, r=10, t=50, b=10),
     ))
+    subplot_titles_font(fig, projector)
     for i, panel in enumerate(panels):
         row, col = divmod(i, 2)
         pts = cloud.inputs if panel == "input" else cloud.outputs[panel]
@@ -126,8 +130,9 @@ def cloud_figure(cloud: analysis.Cloud, *, lang: str, projector: bool = False, e
         fig.add_traces(_cloud_reference(panel, three, lang, projector, show=True), rows=row + 1, cols=col + 1)
     axis = dict(range=[-extent, extent], zeroline=True, zerolinecolor="#BBBBBB", gridcolor="#EEEEEE")
     if three:
-        scene = dict(xaxis=dict(axis, title=dict(text="x₁")), yaxis=dict(axis, title=dict(text="x₂")),
-                     zaxis=dict(axis, title=dict(text="x₃")), aspectmode="cube",
+        axis3 = dict(axis, tickvals=np.array([-2.0, 0.0, 2.0]), tickfont=dict(size=round(s["font"] * 0.7)))
+        scene = dict(xaxis=dict(axis3, title=dict(text="x₁")), yaxis=dict(axis3, title=dict(text="x₂")),
+                     zaxis=dict(axis3, title=dict(text="x₃")), aspectmode="cube",
                      camera=dict(eye=dict(x=1.5, y=1.5, z=1.1)))
         fig.update_scenes(scene)
     else:
@@ -202,6 +207,7 @@ def similarity_figure(sim: analysis.Similarity, *, lang: str, projector: bool = 
                        colorbar=dict(title=dict(text=t("info.fig.sim.colorbar")), len=0.8)),
         margin=dict(l=10, r=10, t=60, b=10),
     ))
+    subplot_titles_font(fig, projector)
     labels = np.array([f"x{_sub(i + 1)}" for i in range(sim.rows.shape[0])])
     for i, (role, key) in enumerate(SIMILARITY_PANELS):
         row, col = divmod(i, 3)

@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from normviz import analysis
+from normviz.figures._legend import legend_below, subplot_titles_font
 from normviz.figures._style import COLORS, base_layout, method_name, sizes
 from normviz.i18n import translate
 from normviz.norms import METHODS
@@ -32,13 +33,12 @@ def distance_figure(grid: analysis.InvarianceGrid, a: float, c: float, *, lang: 
     fig = make_subplots(rows=1, cols=3, subplot_titles=[method_name(m, lang) for m in METHODS],
                         horizontal_spacing=0.06, shared_yaxes=True)
     fig.update_layout(**base_layout(
-        lang, projector, height=520 if projector else 420,
+        lang, projector, **legend_below(projector, plot_height=420 if projector else 330, entries=1),
         coloraxis=dict(colorscale=DISTANCE_SCALE, cmin=LOG_FLOOR, cmax=float(np.log10(2.0)),
                        colorbar=dict(title=dict(text=t("inv.fig.dist.colorbar")), len=0.9,
                                      tickvals=np.array(LOG_TICKS), ticktext=[f"1e{v:.0f}" for v in LOG_TICKS])),
-        legend=dict(orientation="h", x=0.0, y=-0.2, xanchor="left", yanchor="top"),
-        margin=dict(l=10, r=10, t=50, b=10),
     ))
+    subplot_titles_font(fig, projector)
     for col, m in enumerate(METHODS, start=1):
         fig.add_trace(go.Heatmap(
             # float32 log distances: a third of the float64 payload of z plus hover data, same picture
@@ -73,11 +73,11 @@ def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> go.Fig
     n = base.x.size
     comps = np.array([f"y{_sub(i + 1)}" for i in range(n)])
     fig = go.Figure(layout=base_layout(
-        lang, projector, barmode="group", height=480 if projector else 380,
+        lang, projector, barmode="group",
         title=dict(text=t("inv.fig.cf.title"), x=0.01, xanchor="left"),
         xaxis=dict(title=dict(text=t("inv.fig.cf.x"))),
         yaxis=dict(title=dict(text=t("inv.fig.cf.y")), range=_bar_range(rows)),
-        legend=dict(orientation="h", x=0.0, y=-0.2, xanchor="left", yanchor="top"),
+        **legend_below(projector, plot_height=380 if projector else 280, entries=4),
     ))
     series = [
         ("rms_base", method_name("rms", lang), _vec(base.x), base.rms_out, COLORS["rms"], ""),
@@ -111,10 +111,10 @@ def softmax_figure(demo: analysis.ScaleDemo, curve, *, lang: str, projector: boo
     fig = make_subplots(rows=1, cols=2, column_widths=[0.45, 0.55], horizontal_spacing=0.1,
                         subplot_titles=[t("inv.fig.sm.bars", s=f"{demo.scale:g}"), t("inv.fig.sm.curve")])
     fig.update_layout(**base_layout(
-        lang, projector, barmode="group", height=480 if projector else 390,
-        legend=dict(orientation="h", x=0.0, y=-0.22, xanchor="left", yanchor="top"),
-        margin=dict(l=10, r=10, t=50, b=10),
+        lang, projector, barmode="group",
+        **legend_below(projector, plot_height=380 if projector else 290, entries=3, columns=3 if not projector else 2),
     ))
+    subplot_titles_font(fig, projector)
     labels = np.array([f"z{_sub(i + 1)}" for i in range(demo.probs_ln.size)])
     centred_color = COLORS["decomposition"]
     fig.add_trace(go.Bar(x=labels, y=demo.probs_centered, meta="probs_centered", name=t("inv.fig.sm.centered"),
