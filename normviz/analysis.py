@@ -73,9 +73,12 @@ def radius(method: str, n: int) -> float:
 # Degrees of freedom
 
 LOST = {"input": (), "l2": ("length",), "rms": ("length",), "ln": ("length", "offset")}
-# Dense SVD of the n × n Jacobian up to this n: ≈ 5 ms each at 256 in numpy; at 512 it
-# varied from 0.03 s to 0.8 s on a loaded 2-core machine (BLAS threads), too slow per rerun.
-DENSE_SVD_MAX = 256
+# route="auto" uses a dense SVD of the n × n Jacobian up to this n. Above 64, OpenBLAS goes
+# multi-threaded: on a loaded 2-core machine one 256 × 256 SVD then took 0.3-2 s instead of
+# 8 ms single-threaded, too slow for every rerun. Larger n use the (exact) structure; a dense
+# SVD up to DENSE_SVD_LIMIT is available on request (route="svd").
+DENSE_SVD_MAX = 64
+DENSE_SVD_LIMIT = 1024
 RANK_POINTS = 3  # random points per method
 N_MAX = 16384
 
@@ -256,10 +259,13 @@ def rank_check(method: str, n: int, *, points: int = RANK_POINTS, seed: int = 0,
     """The Jacobian's numerical rank at ``points`` random points of R^n.
 
     ``route="auto"`` uses the dense SVD for n ≤ ``DENSE_SVD_MAX`` and the
-    structure (see ``singular_values``) above it.
+    structure (see ``singular_values``) above it; ``route="svd"`` forces the
+    dense SVD (n ≤ ``DENSE_SVD_LIMIT``).
     """
     if not 2 <= n <= N_MAX:
         raise ValueError(f"n must be between 2 and {N_MAX}; got {n}")
+    if route == "svd" and n > DENSE_SVD_LIMIT:
+        raise ValueError(f"a dense SVD is offered up to n = {DENSE_SVD_LIMIT}; got {n}")
     if route == "auto":
         route = "svd" if n <= DENSE_SVD_MAX else "structure"
     xs = sample_points(n, points, seed)

@@ -16,6 +16,8 @@ checks = dof.rank_checks(n, seed, backend)
 
 st.subheader(t("dof.table.header", n=n))
 dof.dof_table(t, n, checks)
+if dof.dense_svd_toggle(t):
+    dof.dense_table(t, n, seed, backend)
 st.markdown(t("dof.lost.explain"))
 if n == 2:
     st.info(t("dof.n2.now"), icon="ℹ️")

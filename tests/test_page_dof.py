@@ -46,6 +46,15 @@ def test_link_reproduces_n_and_seed():
     assert "structure" in text(at)  # above the dense-SVD limit the page says how it counted
 
 
+def test_the_full_svd_on_request_agrees_with_the_formula():
+    at = run_page("dof", n="100", svd="true")
+    assert errors(at) == [] and not at.warning
+    svd = [m.value for m in at.markdown if "rank by full SVD" in m.value][0]
+    assert "| LayerNorm | 98 | 98 ✓ |" in svd and "| RMSNorm | 99 | 99 ✓ |" in svd
+    at = run_page("dof", n="4096", svd="true")
+    assert "too large for a full SVD" in text(at)
+
+
 def test_eps_table_says_the_radial_direction_is_squeezed():
     at = run_page("dof", n="10")
     eps_table = [m.value for m in at.markdown if m.value.startswith("| ")][-1]

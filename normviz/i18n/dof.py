@@ -67,6 +67,19 @@ STRINGS = {
         "outputs. That is exact and costs O(n). {points} random points, tolerance {tol} (units of 1/s), ε = 0; the "
         "tests check that both routes agree at moderate n.",
     },
+    "dof.svd.toggle": {"zh": "再用完整 SVD 数一遍（n ≤ {limit}）", "en": "Count again with a full SVD (n ≤ {limit})"},
+    "dof.svd.help": {
+        "zh": "在第一个随机点上对 n × n 的雅可比矩阵做完整的 SVD，与上表的结果对照。n 接近 1000 时要几秒。",
+        "en": "A full SVD of the n × n Jacobian at the first random point, to compare with the table above. It "
+        "takes seconds for n near 1000.",
+    },
+    "dof.svd.running": {"zh": "正在对 {n} × {n} 矩阵做 SVD…", "en": "Running the SVD of the {n} × {n} matrix…"},
+    "dof.svd.too_large": {
+        "zh": "n = {n} 超过 {limit}，这里不做完整 SVD（太慢）；上表用的结构算法是精确的。",
+        "en": "n = {n} is above {limit}, too large for a full SVD here; the structure route used in the table is exact.",
+    },
+    "dof.col.rank_svd": {"zh": "完整 SVD 的秩", "en": "rank by full SVD"},
+    "dof.col.time": {"zh": "用时", "en": "time"},
     "dof.lost.explain": {
         "zh": "- **L2 / RMSNorm 丢掉的是长度。** 把 x 沿自己的射线拉长或缩短，输出纹丝不动：雅可比矩阵在 x 方向上的奇异值为 0。"
         "剩下的 n − 1 个方向就是球面上的方向。\n"

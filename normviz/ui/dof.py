@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import streamlit as st
 
 from normviz import _xp, analysis
@@ -9,6 +11,7 @@ from normviz.figures import dof as figs
 from normviz.geometry import DEFAULT_EPS
 from normviz.norms import METHODS
 from normviz.ui.int_input import int_input
+from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.views import markdown_table
 
 DEFAULT_N = 896
@@ -24,6 +27,7 @@ def _set_n(value: int) -> None:
 
 def controls(t) -> tuple[int, int]:
     """n (2 … 16384, with preset buttons) and the seed of the random points; both in the URL."""
+    warn_invalid_params(t, {"svd": ("true", "false")})
     st.caption(t("dof.presets"))
     cols = st.columns(len(PRESETS))
     for col, (value, label) in zip(cols, PRESETS.items()):
@@ -88,6 +92,35 @@ def dof_table(t, n: int, checks: dict[str, analysis.RankCheck]) -> None:
     route = next(iter(checks.values())).route
     st.caption(t(f"dof.route.{route}", n=n, points=len(next(iter(checks.values())).ranks),
                  dense=analysis.DENSE_SVD_MAX, tol=f"{next(iter(checks.values())).tol:.1e}"))
+
+
+def dense_svd_toggle(t) -> bool:
+    return st.toggle(t("dof.svd.toggle", limit=analysis.DENSE_SVD_LIMIT), key="svd", bind="query-params",
+                     help=t("dof.svd.help"))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def dense_checks(n: int, seed: int, backend: _xp.Backend) -> dict[str, tuple[analysis.RankCheck, float]]:
+    """A full SVD of each method's n × n Jacobian at the first random point, with its time in seconds."""
+    out = {}
+    for m in METHODS:
+        start = time.perf_counter()
+        check = analysis.rank_check(m, n, points=1, seed=seed, backend=backend, route="svd")
+        out[m] = (check, time.perf_counter() - start)
+    return out
+
+
+def dense_table(t, n: int, seed: int, backend: _xp.Backend) -> None:
+    """The rank by a full SVD, next to the formula, on request (it costs seconds for n near 1000)."""
+    if n > analysis.DENSE_SVD_LIMIT:
+        st.caption(t("dof.svd.too_large", n=n, limit=analysis.DENSE_SVD_LIMIT))
+        return
+    with st.spinner(t("dof.svd.running", n=n)):
+        results = dense_checks(n, seed, backend)
+    rows = [[t(f"method.{m}"), f"{check.expected}", _ranks(check), f"{seconds * 1e3:.0f} ms"]
+            for m, (check, seconds) in results.items()]
+    st.markdown(markdown_table([t("dof.col.method"), t("dof.col.formula"), t("dof.col.rank_svd"),
+                                t("dof.col.time")], rows, "lrrr"))
 
 
 def eps_table(t, n: int, seed: int, backend: _xp.Backend) -> None:
