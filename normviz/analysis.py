@@ -486,10 +486,10 @@ class InvarianceGrid:
     distance: dict[str, np.ndarray]
 
     def max_where(self, method: str, *, scale_only: bool) -> float:
-        """The largest distance over a > 0 and c = 0 (scale_only) or a > 0 and every c."""
+        """The largest distance over a > 0 and c = 0 (scale_only) or a > 0 and every c (NaN if any is NaN)."""
         cols = self.a > 0
         rows = np.isclose(self.c, 0.0) if scale_only else np.ones(self.c.size, bool)
-        return float(np.nanmax(self.distance[method][np.ix_(rows, cols)]))
+        return float(np.max(self.distance[method][np.ix_(rows, cols)]))
 
 
 def invariance_grid(x, *, a_values=A_GRID, c_values=C_GRID, eps: float | None = None,

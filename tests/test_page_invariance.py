@@ -64,3 +64,9 @@ def test_hostile_url_values_give_the_default_scene_and_a_warning(key, bad):
     assert errors(at) == []
     assert at.warning
     assert "(1.000, 2.000, 3.000) | (5.000, 7.000, 9.000)" in tables(at)[0]
+
+
+def test_a_constant_x_is_explained():
+    at = run_page("invariance", x="2, 2, 2")
+    assert errors(at) == []
+    assert any("σ = 0" in i.value for i in at.info)

@@ -6,6 +6,7 @@ import numpy as np
 import streamlit as st
 
 from normviz import _xp, analysis
+from normviz.geometry import vector_stats
 from normviz.figures import invariance as figs
 from normviz.norms import METHODS
 from normviz.ui.controls import EPS_CHOICES
@@ -64,6 +65,10 @@ def outputs_table(t, tr: analysis.Transformed) -> None:
     st.markdown(markdown_table(header, rows, "lllr"))
 
 
+def _sci(value: float) -> str:
+    return f"{value:.1e}" if np.isfinite(value) else "NaN"
+
+
 def _dist(value: float) -> str:
     if not np.isfinite(value):
         return "NaN"
@@ -71,7 +76,12 @@ def _dist(value: float) -> str:
 
 
 def case_message(t, tr: analysis.Transformed, eps) -> None:
-    """What a ≤ 0 does, said for the current a and c."""
+    """What a ≤ 0 does, said for the current a and c; and a zero or constant x, said plainly."""
+    stats = vector_stats(tr.x)
+    if stats.norm == 0.0:
+        st.info(t("msg.zero"), icon="ℹ️")
+    elif stats.std == 0.0:
+        st.info(t("msg.constant"), icon="ℹ️")
     if tr.case == "flip":
         st.warning(t("inv.case.flip", a=fmt(tr.a, 2)), icon="↔️")
     elif tr.case == "zero":
@@ -81,8 +91,8 @@ def case_message(t, tr: analysis.Transformed, eps) -> None:
 
 def summary_table(t, data: analysis.InvarianceGrid) -> None:
     """Largest distance over a > 0 at c = 0 (scale only) and over a > 0 and every c (scale and shift)."""
-    rows = [[t(f"method.{m}"), f"{data.max_where(m, scale_only=True):.1e}",
-             f"{data.max_where(m, scale_only=False):.1e}"] for m in METHODS]
+    rows = [[t(f"method.{m}"), _sci(data.max_where(m, scale_only=True)), _sci(data.max_where(m, scale_only=False))]
+            for m in METHODS]
     st.markdown(markdown_table([t("inv.col.method"), t("inv.col.scale_only"), t("inv.col.scale_shift")], rows, "lrr"))
 
 
