@@ -160,6 +160,9 @@ def test_play_button_step_slider_and_projector_sizes():
     assert [b.method for b in fig.layout.updatemenus[0].buttons] == ["animate", "animate"]
     assert "播放" in fig.layout.updatemenus[0].buttons[0].label
     assert len(fig.layout.sliders[0].steps) == len(fig.frames)
+    # bottom left, beside the slider: the 3D modebar (top right, on hover) must not cover them
+    assert fig.layout.updatemenus[0].x == 0.0 and fig.layout.updatemenus[0].y == 0.0
+    assert fig.layout.sliders[0].x >= 0.25
     big = build(projector=True)
     assert big.layout.font.size > fig.layout.font.size
     assert role(big, "arrow_ln").line.width > role(fig, "arrow_ln").line.width

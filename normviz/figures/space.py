@@ -73,7 +73,14 @@ def space_figure(
     fig.add_traces(_moving_traces(paths, shown, lang, projector, frame=0))
     frames, names, labels = _frames(scene, paths, shown, lang, projector, first_anim)
     fig.frames = frames
-    fig.update_layout(**animation_controls(lang, names, labels, projector=projector))
+    controls = animation_controls(lang, names, labels, projector=projector)
+    # Play/pause at the bottom left, beside the step slider: at the top right the 3D modebar,
+    # which appears on hover, would cover them.
+    slider = controls["sliders"][0]
+    controls["updatemenus"][0].update(x=0.0, xanchor="left", y=0.0, yanchor="top",
+                                      pad=dict(t=slider["pad"]["t"] - 8, r=10))
+    slider.update(x=0.3, len=0.7)
+    fig.update_layout(**controls)
     entries = sum(trace.showlegend is not False for trace in fig.data)
     fig.update_layout(**_legend_below(projector, plot_height=620 if projector else 560, entries=entries))
     return fig
