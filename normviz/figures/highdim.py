@@ -49,8 +49,9 @@ def hyperplane_figure(view: smp.HyperplaneView, *, lang: str, projector: bool = 
     )]
     order = [c for c in ("ln", "rms", "l2", "input") if c in view.coords]
     for cloud in order:
-        pts = view.coords[cloud]
         exact = cloud == "ln"
+        # LayerNorm's points keep float64 (they are the exact claim); projections are display only
+        pts = view.coords[cloud] if exact else view.coords[cloud].astype(np.float32)
         name = t("highdim.fig.n4.exact" if exact else "highdim.fig.n4.projected", method=method_name(cloud, lang))
         traces.append(go.Scatter3d(
             x=pts[:, 0], y=pts[:, 1], z=pts[:, 2], mode="markers", name=name, meta=f"points_{cloud}",
@@ -182,8 +183,9 @@ def pca_figure(summary: smp.CloudSummary, *, lang: str, projector: bool = False)
     for col, cloud in enumerate(clouds, start=1):
         pca = summary.pca[cloud]
         name = method_name(cloud, lang)
+        coords = pca.coords.astype(np.float32)  # display only: halves the figure
         fig.add_trace(go.Scatter(
-            x=pca.coords[:, 0], y=pca.coords[:, 1], mode="markers", name=name, meta=f"pca_{cloud}",
+            x=coords[:, 0], y=coords[:, 1], mode="markers", name=name, meta=f"pca_{cloud}",
             marker=dict(size=s["marker"] * 0.45, color=COLORS[cloud], opacity=0.6), showlegend=False,
             hovertemplate="(%{x:.4g}, %{y:.4g})<extra>" + name + "</extra>",
         ), row=1, col=col)
