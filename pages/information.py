@@ -15,9 +15,8 @@ st.header(t("info.pairs.header"))
 st.markdown(t("info.pairs.text"))
 pairs = info.pair_inputs(t)
 comparisons = [info.compare(*pair, backend) if pair else None for pair in pairs]
-drawable = tuple(c for c in comparisons if c is not None and c.a.size == 2)
-if drawable:
-    ui.chart(info.pairs_figure(drawable, t.lang, projector), key="info_pairs")
+if info.drawable(comparisons):
+    ui.chart(info.pairs_figure(tuple(enumerate(comparisons, start=1)), t.lang, projector), key="info_pairs")
 elif any(comparisons):
     st.info(t("info.pairs.no_picture"), icon="ℹ️")
 for k, cmp in enumerate(comparisons, start=1):

@@ -31,6 +31,11 @@ def test_pairs_figure_arrows_end_at_the_computed_outputs():
     assert fig.layout.xaxis3.range == (-1.7, 1.7)  # outputs row
 
 
+def test_pairs_figure_titles_name_the_pairs_it_draws():
+    fig = pairs_figure([analysis.compare_pair((3, 4), (4, 3))], lang="zh", numbers=[2])
+    assert [a.text for a in fig.layout.annotations] == ["第 2 组：输入 a、b", "第 2 组：归一化之后"]
+
+
 def test_nice_extent():
     assert nice_extent([3, 4]) == 5
     assert nice_extent([6, 8]) == 10

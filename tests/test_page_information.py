@@ -33,7 +33,9 @@ def test_editing_a_pair_with_full_width_commas_and_spaces():
     at.text_input(key="p2b").input("2 4 6").run()
     assert errors(at) == [] and not at.warning
     assert "merged" in tables(at)[1]
-    assert len([t for t in figures(at)[0]["data"] if t.get("meta", "").startswith("inputs_")]) == 1  # only 2D pairs drawn
+    fig = figures(at)[0]
+    assert len([t for t in fig["data"] if t.get("meta", "").startswith("inputs_")]) == 1  # only 2D pairs drawn
+    assert fig["layout"]["annotations"][0]["text"] == "Pair 1: inputs a, b"  # pair 1 is the 2D one left
 
 
 def test_bad_text_keeps_the_users_text_and_the_last_valid_vector():

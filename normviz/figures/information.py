@@ -39,13 +39,18 @@ def nice_extent(values, minimum: float = 2.0) -> float:
 OUTPUT_EXTENT = 1.7  # the outputs of a 2D pair lie within the √2 circle
 
 
-def pairs_figure(pairs: list[analysis.PairComparison], *, lang: str, projector: bool = False) -> go.Figure:
-    """Top row: each pair's inputs a and b. Bottom row: each method's two outputs, on its target circle."""
+def pairs_figure(pairs: list[analysis.PairComparison], *, lang: str, projector: bool = False,
+                 numbers: list[int] | None = None) -> go.Figure:
+    """Top row: each pair's inputs a and b. Bottom row: each method's two outputs, on its target circle.
+
+    ``numbers`` are the pairs' numbers on the page (default 1, 2, …), for the panel titles.
+    """
     s = sizes(projector)
     t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
     cols = len(pairs)
-    titles = [t("info.fig.pairs.inputs", k=i + 1) for i in range(cols)]
-    titles += [t("info.fig.pairs.outputs", k=i + 1) for i in range(cols)]
+    numbers = list(numbers) if numbers is not None else list(range(1, cols + 1))
+    titles = [t("info.fig.pairs.inputs", k=k) for k in numbers]
+    titles += [t("info.fig.pairs.outputs", k=k) for k in numbers]
     fig = make_subplots(rows=2, cols=cols, subplot_titles=titles, horizontal_spacing=0.1, vertical_spacing=0.14)
     legend = (legend_below(projector, plot_height=900, entries=6, columns=2) if projector else
               dict(height=800, margin=dict(l=10, r=10, t=60, b=10),

@@ -43,8 +43,16 @@ def compare(a: tuple[float, ...], b: tuple[float, ...], backend: _xp.Backend) ->
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def pairs_figure(comparisons, lang: str, projector: bool):
-    return figs.pairs_figure(list(comparisons), lang=lang, projector=projector).to_dict()
+def pairs_figure(numbered, lang: str, projector: bool):
+    """The two-dimensional pairs among ``numbered`` = ((k, comparison or None), ...)."""
+    drawn = [(k, c) for k, c in numbered if c is not None and c.a.size == 2]
+    return figs.pairs_figure([c for _, c in drawn], lang=lang, projector=projector,
+                             numbers=[k for k, _ in drawn]).to_dict()
+
+
+def drawable(comparisons) -> bool:
+    """True if at least one pair is two-dimensional (the figure draws only those)."""
+    return any(c is not None and c.a.size == 2 for c in comparisons)
 
 
 def short_vector(v, digits: int = 3) -> str:
