@@ -279,8 +279,13 @@ def _numpy_rows(p: _Prepared, method: str, w, b, eps: float):
 
 
 def _row_mean(a):
-    """Row means as a dot with (1/n, ..., 1/n): no temporaries, SIMD sums."""
-    return np.vecdot(a, np.full(a.shape[1], 1.0 / a.shape[1], dtype=a.dtype))[:, None]
+    """Row sums as a dot with (1, ..., 1), then / n: no temporaries, SIMD sums.
+
+    Dividing the sum (rather than dotting with 1/n, which is inexact for most
+    n) keeps the mean of a constant row exact, so LayerNorm of (7, 7, 7) gives
+    0/0 = NaN at eps = 0 like torch, not (1, 1, 1).
+    """
+    return (np.vecdot(a, np.ones(a.shape[1], dtype=a.dtype)) / a.shape[1])[:, None]
 
 
 def _row_sumsq(a):

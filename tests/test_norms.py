@@ -230,13 +230,15 @@ def test_zero_vector_is_nan_without_eps_and_zero_with_eps(backend, method, axis)
     np.testing.assert_array_equal(with_eps, np.zeros((3, 3)))
 
 
+@pytest.mark.parametrize("row", [[5.0] * 3, [7.0] * 3, [-3.5] * 7], ids=["5x3", "7x3", "-3.5x7"])
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_layer_norm_of_constant_vector_is_nan_without_eps_and_zero_with_eps(backend):
-    x = on(backend, [[5.0, 5.0, 5.0]])
+def test_layer_norm_of_constant_vector_is_nan_without_eps_and_zero_with_eps(backend, row):
+    # 7/3 is not exact as 7 * (1/3): the mean must be a sum divided by n.
+    x = on(backend, [row])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert np.isnan(f64(nv.layer_norm(x, eps=0))).all()
-        np.testing.assert_array_equal(f64(nv.layer_norm(x)), [[0.0, 0.0, 0.0]])
+        np.testing.assert_array_equal(f64(nv.layer_norm(x)), [[0.0] * len(row)])
 
 
 @pytest.mark.parametrize("axis", [-1, 0], ids=["last-axis", "first-axis"])
