@@ -21,7 +21,7 @@ def n4_points(at):
 
 @pytest.mark.parametrize("lang, title", [("en", "Higher dimensions"), ("zh", "高维")])
 def test_page_runs_in_both_languages(lang, title):
-    at = run_page("highdim", lang=lang, n="16", count="200")
+    at = run_page("highdim", lang=lang, dim="16", samples="200")
     assert errors(at) == []
     assert title in at.title[0].value
     assert len(figures(at)) == 5
@@ -33,20 +33,20 @@ def test_page_runs_in_both_languages(lang, title):
 
 
 def test_changing_n_changes_the_histograms_and_header():
-    at = run_page("highdim", n="16", count="200")
-    at.number_input(key="n").set_value(64).run()
+    at = run_page("highdim", dim="16", samples="200")
+    at.number_input(key="dim").set_value(64).run()
     assert errors(at) == []
     assert any("n = 64" in h.value for h in at.header)
     hist = trace(figures(at)[1], "hist_norm_ln")
     assert coords(hist, "x")[np.argmax(coords(hist, "y"))] == pytest.approx(8.0, abs=0.01)  # sqrt(64)
-    assert at.query_params["n"] == ["64"] or at.query_params["n"] == "64"
+    assert at.query_params["dim"] == ["64"] or at.query_params["dim"] == "64"
 
 
 def test_preset_8192_caps_the_sample_count_with_a_message():
-    at = run_page("highdim", lang="en", count="1000")
+    at = run_page("highdim", lang="en", samples="1000")
     at.button(key="n_preset_8192").click().run()
     assert errors(at) == []
-    assert at.number_input(key="n").value == 8192
+    assert at.number_input(key="dim").value == 8192
     assert any("uses N = 122" in m.value for m in at.info)
     assert any("n = 8192, N = 122" in h.value for h in at.header)
     sv = trace(figures(at)[3], "sv_ln")
@@ -54,14 +54,14 @@ def test_preset_8192_caps_the_sample_count_with_a_message():
 
 
 def test_layer_norm_singular_value_along_1_is_zero_when_n_le_count():
-    at = run_page("highdim", lang="en", n="16", count="200")
+    at = run_page("highdim", lang="en", dim="16", samples="200")
     fig = figures(at)[3]
     assert [t.get("meta") for t in fig["data"] if t.get("meta", "").startswith("sv_zero")] == ["sv_zero_ln"]
     assert "Y·1 = 0" in text(at)
 
 
 def test_distribution_and_shift_change_rms_but_not_layer_norm():
-    at = run_page("highdim", lang="en", n="16", count="200")
+    at = run_page("highdim", lang="en", dim="16", samples="200")
     ln_before = trace(figures(at)[1], "hist_mean_ln")
     at.segmented_control(key="dist").set_value("N(m,σ²)").run()
     at.slider(key="m").set_value(5.0).run()
@@ -74,19 +74,19 @@ def test_distribution_and_shift_change_rms_but_not_layer_norm():
 
 
 def test_method_toggle_drops_clouds():
-    at = run_page("highdim", n="16", count="100")
+    at = run_page("highdim", dim="16", samples="100")
     at.pills(key="show").set_value(["LayerNorm"]).run()
     metas = [t.get("meta") for t in figures(at)[1]["data"]]
     assert "hist_norm_ln" in metas and "hist_norm_rms" not in metas and "hist_norm_input" in metas
 
 
 def test_url_reproduces_the_cloud():
-    a = run_page("highdim", n="32", count="150", dist="σ·t₃", sigma="2", seed="7")
-    b = run_page("highdim", n="32", count="150", dist="σ·t₃", sigma="2", seed="7")
+    a = run_page("highdim", dim="32", samples="150", dist="σ·t₃", sigma="2", cloud_seed="7")
+    b = run_page("highdim", dim="32", samples="150", dist="σ·t₃", sigma="2", cloud_seed="7")
     assert errors(a) == [] and not a.warning
     np.testing.assert_array_equal(coords(trace(figures(a)[4], "pca_input"), "x"),
                                   coords(trace(figures(b)[4], "pca_input"), "x"))
-    assert at_value(a, "seed") == 7
+    assert at_value(a, "cloud_seed") == 7
 
 
 def at_value(at, key):
@@ -95,24 +95,32 @@ def at_value(at, key):
 
 @pytest.mark.parametrize("bad", ["1e309", "nan", "abc", "3.5", "1", "9000", "1" * 10_000])
 def test_hostile_n_gives_the_default_and_a_warning(bad):
-    at = run_page("highdim", lang="zh", n=bad, count="100")
+    at = run_page("highdim", lang="zh", dim=bad, samples="100")
     assert errors(at) == []
-    assert at_value(at, "n") == 128
-    assert any("`n`" in w.value and "不是有效值" in w.value for w in at.warning)
+    assert at_value(at, "dim") == 128
+    assert any("`dim`" in w.value and "不是有效值" in w.value for w in at.warning)
 
 
 def test_hostile_options_are_reported():
-    at = run_page("highdim", lang="en", n="8", count="100", dist="cauchy", m="nan", sigma="0", eps="big",
-                  seed="-1")
+    at = run_page("highdim", lang="en", dim="8", samples="100", dist="cauchy", m="nan", sigma="0", eps="big",
+                  cloud_seed="-1")
     assert errors(at) == []
     warning = " ".join(w.value for w in at.warning)
-    for name in ("dist", "m", "sigma", "eps", "seed"):
+    for name in ("dist", "m", "sigma", "eps", "cloud_seed"):
         assert name in warning
     assert at.segmented_control(key="dist").value == "N(0,σ²)"
 
 
+def test_coming_from_the_dof_page_keeps_this_pages_defaults():
+    at = run_page("dof", lang="en", n="300", seed="5")
+    at.switch_page("pages/highdim.py")
+    at.run()
+    assert errors(at) == []
+    assert (at_value(at, "dim"), at_value(at, "samples"), at_value(at, "cloud_seed")) == (128, 1000, 0)
+
+
 def test_warm_rerun_is_fast():
-    at = run_page("highdim", n="64", count="500")
+    at = run_page("highdim", dim="64", samples="500")
     at.run()
     start = time.perf_counter()
     at.run()

@@ -1,9 +1,13 @@
 """Widgets, cached computations and readouts of the higher-dimensions page.
 
 The integers (n, N, seed) go through ``int_input`` (bound to the URL by hand,
-because Streamlit's bound integer input crashes on ``?n=1e309``); the other
+because Streamlit's bound integer input crashes on ``?dim=1e309``); the other
 widgets are bound with ``bind="query-params"`` and checked first by
 ``warn_invalid_params``. Option labels are the same in both languages.
+
+The integer keys are this page's own (``dim``, ``samples``, ``cloud_seed``): an
+``int_input`` whose key another page also uses (``n``, ``seed`` on the degrees
+of freedom page) comes back at its minimum after a page switch in one session.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.views import fmt, fmt_vector, markdown_table
 
+N_KEY, COUNT_KEY, SEED_KEY = "dim", "samples", "cloud_seed"  # this page's own keys (see above)
 N_PRESETS = (4, 16, 768, 896, 4096, 8192)
 DEFAULT_N = 128
 COUNT_BOUNDS = (10, 200_000)
@@ -56,7 +61,7 @@ class Settings:
 
 
 def _set_n(value: int) -> None:
-    st.session_state["n"] = value
+    st.session_state[N_KEY] = value
 
 
 def controls(t) -> Settings:
@@ -64,7 +69,7 @@ def controls(t) -> Settings:
     warn_invalid_params(t, SPECS)
     top = st.columns([2, 3, 2], vertical_alignment="bottom")
     with top[0]:
-        n = int_input(t, t("highdim.n"), key="n", low=sampling.MIN_DIM, high=sampling.MAX_DIM, default=DEFAULT_N,
+        n = int_input(t, t("highdim.n"), key=N_KEY, low=sampling.MIN_DIM, high=sampling.MAX_DIM, default=DEFAULT_N,
                       help=t("highdim.n.help"))
     with top[1]:
         st.caption(t("highdim.n.presets"))
@@ -72,7 +77,7 @@ def controls(t) -> Settings:
         for col, value in zip(cols, N_PRESETS):
             col.button(str(value), key=f"n_preset_{value}", on_click=_set_n, args=(value,), width="stretch")
     with top[2]:
-        count = int_input(t, t("highdim.count"), key="count", low=COUNT_BOUNDS[0], high=COUNT_BOUNDS[1],
+        count = int_input(t, t("highdim.count"), key=COUNT_KEY, low=COUNT_BOUNDS[0], high=COUNT_BOUNDS[1],
                           default=DEFAULT_COUNT, help=t("highdim.count.help"))
     row = st.columns([3, 2, 2, 2], vertical_alignment="bottom")
     with row[0]:
@@ -85,7 +90,7 @@ def controls(t) -> Settings:
     with row[2]:
         scale = st.slider(t("highdim.scale"), *SCALE_BOUNDS, value=1.0, step=0.1, key="sigma", bind="query-params")
     with row[3]:
-        seed = int_input(t, t("highdim.seed"), key="seed", low=0, high=SEED_MAX, default=0, help=t("highdim.seed.help"))
+        seed = int_input(t, t("highdim.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("highdim.seed.help"))
     row = st.columns([3, 4], vertical_alignment="bottom")
     with row[0]:
         shown = method_toggles(t)

@@ -40,7 +40,7 @@ def input_norm_bins(page):
 
 @pytest.mark.parametrize("lang", ["zh"])  # en: the tests below and the smoke test
 def test_highdim_renders_every_chart(page, base_url, lang):
-    open_page(page, base_url, "highdim", lang=lang, n="32", count="300", wait_for_plot=True)
+    open_page(page, base_url, "highdim", lang=lang, dim="32", samples="300", wait_for_plot=True)
     wait_for_charts(page)
     assert_no_error(page)
     ln = by_meta(plotly_data(page, 0), "points_ln")
@@ -51,7 +51,7 @@ def test_highdim_renders_every_chart(page, base_url, lang):
 
 
 def test_moving_the_scale_slider_changes_the_input_norms(page, base_url):
-    open_page(page, base_url, "highdim", lang="en", n="32", count="300", wait_for_plot=True)
+    open_page(page, base_url, "highdim", lang="en", dim="32", samples="300", wait_for_plot=True)
     wait_for_charts(page)
     before = input_norm_bins(page)
     slider = page.locator(f'{MAIN} [data-testid="stSlider"]').filter(has_text="Scale σ").get_by_role("slider")
@@ -65,7 +65,7 @@ def test_moving_the_scale_slider_changes_the_input_norms(page, base_url):
 
 
 def test_typing_a_new_n_recomputes(page, base_url):
-    open_page(page, base_url, "highdim", lang="en", n="32", count="300", wait_for_plot=True)
+    open_page(page, base_url, "highdim", lang="en", dim="32", samples="300", wait_for_plot=True)
     wait_for_charts(page)
     box = page.locator(f'{MAIN} [data-testid="stNumberInput"]').filter(has_text="Dimension n").locator("input")
     with expect_rerun(page):
@@ -74,5 +74,5 @@ def test_typing_a_new_n_recomputes(page, base_url):
     wait_for_charts(page)
     header = wait_for(page, lambda p: p.locator(MAIN).inner_text(), lambda s: "n = 896" in s)
     assert "n = 896, N = 300" in header
-    assert "n=896" in page.url
+    assert "dim=896" in page.url
     assert_no_error(page)
