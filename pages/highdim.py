@@ -22,7 +22,7 @@ with st.spinner(t("highdim.computing")):
 st.caption(hd.times_caption(t, summary))
 
 st.header(t("highdim.n4.header"))
-text, picture = st.columns([2, 3], gap="large")
+text, picture = hd.columns([2, 3], gap="large")
 with text:
     st.markdown(t("highdim.n4.text", count=hd.n4_spec(spec).count))
     st.markdown(hd.basis_table(t, view))
@@ -35,7 +35,7 @@ st.header(t("highdim.any.header", n=spec.n, count=spec.count))
 st.subheader(t("highdim.hist.header"))
 ui.chart(specs["distributions"], key="highdim_distributions")
 st.caption(t("highdim.hist.caption"))
-left, right = st.columns([1, 1], gap="large")
+left, right = hd.columns([1, 1], gap="large")
 with left:
     st.markdown(hd.summary_table(t, summary))
 with right:

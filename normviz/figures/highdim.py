@@ -104,7 +104,7 @@ def distributions_figure(summary: smp.CloudSummary, *, lang: str, projector: boo
         + "</span>"
         for c in clouds
     ]
-    fig = make_subplots(rows=2, cols=len(clouds), subplot_titles=titles, vertical_spacing=0.2,
+    fig = make_subplots(rows=2, cols=len(clouds), subplot_titles=titles, vertical_spacing=0.3 if projector else 0.2,
                         horizontal_spacing=0.06)
     for col, cloud in enumerate(clouds, start=1):
         name = method_name(cloud, lang)
@@ -117,7 +117,7 @@ def distributions_figure(summary: smp.CloudSummary, *, lang: str, projector: boo
         fig.update_xaxes(title_text=t("highdim.fig.hist.norm"), row=1, col=col, exponentformat="power", nticks=5)
         fig.update_xaxes(title_text=t("highdim.fig.hist.mean"), row=2, col=col, exponentformat="power", nticks=5)
     fig.update_yaxes(title_text=t("highdim.fig.hist.count"), col=1)
-    fig.update_layout(**base_layout(lang, projector, height=640 if projector else 540, showlegend=False,
+    fig.update_layout(**base_layout(lang, projector, height=760 if projector else 540, showlegend=False,
                                     bargap=0.0, margin=dict(l=10, r=10, t=70, b=10)))
     return fig
 

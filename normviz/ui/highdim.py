@@ -22,6 +22,7 @@ from normviz.figures import highdim as figs
 from normviz.norms import METHODS
 from normviz.ui.controls import EPS_CHOICES, SHARED_SPECS, method_toggles
 from normviz.ui.int_input import int_input
+from normviz.ui.shell import projector
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.views import fmt, fmt_vector, markdown_table
 
@@ -60,6 +61,13 @@ class Settings:
         return self.spec.count < self.requested_count
 
 
+def columns(spec, **kwargs) -> list:
+    """``st.columns(spec)`` on a screen; in projector mode (large type) the parts stack instead."""
+    if projector():
+        return [st.container() for _ in spec]
+    return st.columns(spec, **kwargs)
+
+
 def _set_n(value: int) -> None:
     st.session_state[N_KEY] = value
 
@@ -67,7 +75,7 @@ def _set_n(value: int) -> None:
 def controls(t) -> Settings:
     """All widgets of the page (URL-bound) -> Settings."""
     warn_invalid_params(t, SPECS)
-    top = st.columns([2, 3, 2], vertical_alignment="bottom")
+    top = columns([2, 3, 2], vertical_alignment="bottom")
     with top[0]:
         n = int_input(t, t("highdim.n"), key=N_KEY, low=sampling.MIN_DIM, high=sampling.MAX_DIM, default=DEFAULT_N,
                       help=t("highdim.n.help"))
@@ -79,7 +87,7 @@ def controls(t) -> Settings:
     with top[2]:
         count = int_input(t, t("highdim.count"), key=COUNT_KEY, low=COUNT_BOUNDS[0], high=COUNT_BOUNDS[1],
                           default=DEFAULT_COUNT, help=t("highdim.count.help"))
-    row = st.columns([3, 2, 2, 2], vertical_alignment="bottom")
+    row = columns([3, 2, 2, 2], vertical_alignment="bottom")
     with row[0]:
         label = st.segmented_control(t("highdim.dist"), list(DIST_LABELS.values()), default=DIST_LABELS["gaussian"],
                                      key="dist", bind="query-params", required=True, help=t("highdim.dist.help"))
@@ -91,7 +99,7 @@ def controls(t) -> Settings:
         scale = st.slider(t("highdim.scale"), *SCALE_BOUNDS, value=1.0, step=0.1, key="sigma", bind="query-params")
     with row[3]:
         seed = int_input(t, t("highdim.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("highdim.seed.help"))
-    row = st.columns([3, 4], vertical_alignment="bottom")
+    row = columns([3, 4], vertical_alignment="bottom")
     with row[0]:
         shown = method_toggles(t)
     methods = tuple(m for m in METHODS if m in shown)
