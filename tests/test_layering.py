@@ -37,6 +37,9 @@ RANKS = {
     "normviz.i18n": 0,
     "normviz.norms": 1,
     "normviz.geometry": 2,
+    # math built on geometry: sampled clouds (higher dimensions), Jacobians and identities
+    "normviz.sampling": 2,
+    "normviz.analysis": 2,
     "normviz.figures": 3,
     "normviz.ui": 4,
 }

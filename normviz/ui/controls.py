@@ -52,10 +52,10 @@ def vector_input(t, *, prefix: str, default: tuple[float, ...], presets: list[tu
     """
     keys = [f"{prefix}{i + 1}" for i in range(len(default))]
     st.caption(t("vector.presets"))
-    cols = st.columns(min(len(presets), 3))
-    for i, values in enumerate(presets):
-        cols[i % len(cols)].button(_preset_label(values), key=f"{prefix}_preset_{i}", on_click=_apply_preset,
-                                   args=(keys, values), width="stretch")
+    with st.container(horizontal=True, gap="small"):  # buttons as wide as their labels, wrapping
+        for i, values in enumerate(presets):
+            st.button(_preset_label(values), key=f"{prefix}_preset_{i}", on_click=_apply_preset,
+                      args=(keys, values), width="content")
     out = []
     low, high = bounds
     for i, key in enumerate(keys):

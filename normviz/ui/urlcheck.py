@@ -19,7 +19,8 @@ def invalid_params(raw: Mapping[str, list[str]], specs: Mapping[str, object]) ->
     """Names of the parameters in ``raw`` (key -> its values) that do not satisfy ``specs``."""
     bad = []
     for key, spec in specs.items():
-        values = raw.get(key) or []
+        # A bare "?key=" means "absent" (or, for a multi-select, "none chosen").
+        values = [v for v in (raw.get(key) or []) if str(v).strip()]
         if not values:
             continue
         value = str(values[-1]).strip()
