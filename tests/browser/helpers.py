@@ -11,15 +11,19 @@ Use them from a test in ``tests/browser/``::
         assert any(t.get("name") for t in traces)
 
 Wrap an interaction that reruns the script (slider release, click, typing +
-Enter) in ``with expect_rerun(page):`` before looking at the result.
+Enter) in ``with expect_rerun(page):`` before looking at the result. The
+figure the rerun sends can arrive a moment later: poll it with
+``wait_for_traces``, ``wait_for_tip`` or ``wait_for``. Traces are found by the
+role in their ``meta`` (``by_meta``), which is not translated.
 """
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode, urlparse
 
 APP = '[data-testid="stApp"]'
@@ -27,6 +31,7 @@ CONNECTED = f'{APP}[data-test-connection-state="CONNECTED"]'
 NOT_RUNNING = f'{APP}[data-test-script-state="notRunning"]'
 STATUS_WIDGET = '[data-testid="stStatusWidget"]'
 PLOT = ".js-plotly-plot"
+MAIN = '[data-testid="stMain"]'
 # Error markers: an exception box, st.error / any error-kind alert (Streamlit
 # also renders "page not found" and element errors this way).
 ERROR_SELECTORS = (
@@ -41,6 +46,7 @@ NAV_LINKS = '[data-testid="stSidebarNav"] a, [data-testid="stTopNav"] a'
 DEFAULT_TIMEOUT_MS = 60_000
 
 _ERRORS_ATTR = "_normviz_page_errors"
+T = TypeVar("T")
 
 
 def page_url(base_url: str, path: str = "", **query: Any) -> str:
@@ -143,6 +149,17 @@ def wait_for_plotly(page, *, index: int = 0, timeout_ms: float = DEFAULT_TIMEOUT
         arg=index,
         timeout=timeout_ms,
     )
+
+
+_CHARTS_DRAWN_JS = """([n, atLeast]) => {
+  const els = [...document.querySelectorAll('.js-plotly-plot')];
+  return (atLeast ? els.length >= n : els.length === n) && els.every((el) => el.data && el._fullLayout);
+}"""
+
+
+def wait_for_charts(page, count: int, *, at_least: bool = False, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
+    """Block until the page has ``count`` plotly charts (``at_least``: that many or more), all drawn."""
+    page.wait_for_function(_CHARTS_DRAWN_JS, arg=[count, at_least], timeout=timeout_ms)
 
 
 def open_page(
@@ -269,6 +286,53 @@ def plotly_layout(page, index: int = 0) -> dict[str, Any]:
 def plotly_frames(page, index: int = 0) -> list[dict[str, Any]]:
     """The animation frames of the ``index``-th plotly chart (``[]`` if none)."""
     return _plot_handle(page, index).evaluate(_TO_PLAIN_JS, "frames")
+
+
+def main_text(page) -> str:
+    """The visible text of the page's main area (not the sidebar)."""
+    return page.locator(MAIN).inner_text()
+
+
+def by_meta(traces: list[dict[str, Any]], role: str) -> dict[str, Any]:
+    """The first trace whose ``meta`` is ``role``; fails naming the roles there are."""
+    matches = [t for t in traces if t.get("meta") == role]
+    assert matches, f"no trace {role!r} in {[t.get('meta') for t in traces]}"
+    return matches[0]
+
+
+def tip(trace: dict[str, Any]) -> tuple[float, ...]:
+    """The last point of a trace with no NaN coordinate: (x, y), or (x, y, z) for a 3D trace."""
+    axes = [trace[k] for k in ("x", "y", "z") if trace.get(k) is not None]
+    pts = [p for p in zip(*axes) if not any(math.isnan(c) for c in p)]
+    return pts[-1]
+
+
+def wait_for(page, read: Callable[[Any], T], done: Callable[[T], bool], *, timeout_s: float = 30.0) -> T:
+    """Poll ``read(page)`` every 100 ms until ``done(value)`` or the timeout; return the last value.
+
+    It does not fail on a timeout: the caller asserts on what it returns.
+    """
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = read(page)
+        if done(value) or time.monotonic() > deadline:
+            return value
+        page.wait_for_timeout(100)
+
+
+def wait_for_tip(page, role: str, done: Callable[[tuple[float, ...]], bool], *, index: int = 0,
+                 timeout_s: float = 30.0) -> tuple[float, ...]:
+    """Poll the ``index``-th chart until ``done(tip of the trace role)``; return that tip (the last one on a timeout)."""
+    return wait_for(page, lambda p: tip(by_meta(plotly_data(p, index), role)), done, timeout_s=timeout_s)
+
+
+def wait_for_traces(page, index: int, check: Callable[[list[dict[str, Any]]], bool], *,
+                    timeout_s: float = 20.0) -> list[dict[str, Any]]:
+    """Poll the ``index``-th chart's traces (as plain Python) until ``check(traces)``; fail on a timeout."""
+    traces = wait_for(page, lambda p: plotly_data(p, index), check, timeout_s=timeout_s)
+    if not check(traces):
+        raise AssertionError(f"chart {index} never satisfied the check: {[t.get('meta') for t in traces]}")
+    return traces
 
 
 def nav_paths(page) -> list[str]:

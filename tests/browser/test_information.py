@@ -2,48 +2,36 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from tests.browser.helpers import assert_no_error, expect_rerun, open_page, plotly_data, plotly_layout
+from tests.browser.helpers import (
+    PLOT,
+    assert_no_error,
+    by_meta,
+    expect_rerun,
+    open_page,
+    plotly_data,
+    plotly_layout,
+    wait_for_charts,
+    wait_for_traces,
+)
 
 CHARTS = 3
-ALL_DRAWN = "(n) => { const els = document.querySelectorAll('.js-plotly-plot'); " \
-            "return els.length === n && [...els].every(el => el.data && el._fullLayout); }"
-
-
-def by_meta(traces, role):
-    matches = [t for t in traces if t.get("meta") == role]
-    assert matches, f"no trace {role!r} in {[t.get('meta') for t in traces]}"
-    return matches[0]
-
-
-def wait_for_traces(page, index, check, timeout_s=20.0):
-    """Poll the ``index``-th chart's traces (as plain Python) until ``check(traces)``."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        traces = plotly_data(page, index)
-        if check(traces):
-            return traces
-        if time.monotonic() > deadline:
-            raise AssertionError(f"chart {index} never satisfied the check: {[t.get('meta') for t in traces]}")
-        page.wait_for_timeout(100)
 
 
 @pytest.mark.parametrize("lang", ["en"])  # zh: the 3D test (and test_smoke)
 def test_information_renders_the_seed_pairs(page, base_url, lang):
     open_page(page, base_url, "information", lang=lang, wait_for_plot=True)
-    page.wait_for_function(ALL_DRAWN, arg=CHARTS)
+    wait_for_charts(page, CHARTS)
     assert_no_error(page)
-    assert page.locator(".js-plotly-plot").count() == 3
+    assert page.locator(PLOT).count() == 3
     l2 = by_meta(plotly_data(page, 0), "outputs_l2_1")
     assert l2["x"][1] == pytest.approx(0.6) and l2["x"][4] == pytest.approx(0.6)  # (3,4) and (6,8) merge
 
 
 def test_typing_a_pair_with_a_full_width_comma_redraws_it(page, base_url):
     open_page(page, base_url, "information", lang="en", wait_for_plot=True)
-    page.wait_for_function(ALL_DRAWN, arg=CHARTS)
+    wait_for_charts(page, CHARTS)
     field = page.get_by_role("textbox", name="Pair 1: b")
     with expect_rerun(page):
         field.fill("4，3")
@@ -60,6 +48,6 @@ def test_typing_a_pair_with_a_full_width_comma_redraws_it(page, base_url):
 
 def test_the_3d_cloud(page, base_url):
     open_page(page, base_url, "information", lang="zh", dim="3D", wait_for_plot=True)
-    page.wait_for_function(ALL_DRAWN, arg=CHARTS)
+    wait_for_charts(page, CHARTS)
     assert_no_error(page)
     assert "scene" in plotly_layout(page, 1)

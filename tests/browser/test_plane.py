@@ -2,39 +2,19 @@
 
 from __future__ import annotations
 
-import math
-import time
-
 import pytest
 
 from tests.browser.helpers import (
     assert_no_error,
+    by_meta,
     expect_rerun,
+    main_text,
     open_page,
     plotly_data,
     plotly_layout,
+    tip,
+    wait_for_tip,
 )
-
-
-def by_meta(traces, role):
-    matches = [t for t in traces if t.get("meta") == role]
-    assert matches, f"no trace {role!r} in {[t.get('meta') for t in traces]}"
-    return matches[0]
-
-
-def wait_for_tip(page, role, done, timeout_s=30.0):
-    """Poll the drawn figure until ``done(tip of role)``; return that tip."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        point = tip(by_meta(plotly_data(page), role))
-        if done(point) or time.monotonic() > deadline:
-            return point
-        page.wait_for_timeout(100)
-
-
-def tip(trace):
-    pts = [(x, y) for x, y in zip(trace["x"], trace["y"]) if not (math.isnan(x) or math.isnan(y))]
-    return pts[-1]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -79,4 +59,4 @@ def test_projector_mode_and_a_shared_link(page, base_url):
     assert_no_error(page)
     assert plotly_layout(page)["font"]["size"] >= 20
     assert tip(by_meta(plotly_data(page), "arrow_input")) == pytest.approx((-1.0, 2.0))
-    assert "平面" in page.locator('[data-testid="stMain"]').inner_text()
+    assert "平面" in main_text(page)

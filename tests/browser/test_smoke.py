@@ -6,11 +6,10 @@ import re
 
 import pytest
 
-from tests.browser.helpers import assert_no_error, nav_paths, open_page
+from tests.browser.helpers import MAIN, assert_no_error, main_text, nav_paths, open_page
 
 LANGS = ("en", "zh")
 CJK = re.compile(r"[\u4e00-\u9fff]")
-MAIN = '[data-testid="stMain"]'
 ELEMENT = f'{MAIN} [data-testid="stElementContainer"]'
 
 
@@ -40,8 +39,8 @@ def test_every_navigation_page_renders_without_error(page, base_url, lang):
 
 def test_lang_query_parameter_switches_the_language(page, base_url):
     open_page(page, base_url, lang="zh")
-    zh = page.locator(MAIN).inner_text()
+    zh = main_text(page)
     open_page(page, base_url, lang="en")
-    en = page.locator(MAIN).inner_text()
+    en = main_text(page)
     assert CJK.search(zh), f"?lang=zh shows no Chinese text in the main area:\n{zh[:500]}"
     assert en != zh, "?lang=en and ?lang=zh render the same text"

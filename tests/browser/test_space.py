@@ -3,39 +3,29 @@
 from __future__ import annotations
 
 import math
-import time
 
 import pytest
 
-from tests.browser.helpers import assert_no_error, expect_rerun, open_page, plotly_data, plotly_layout
+from tests.browser.helpers import (
+    MAIN,
+    PLOT,
+    assert_no_error,
+    by_meta,
+    expect_rerun,
+    open_page,
+    plotly_data,
+    plotly_layout,
+    tip,
+    wait_for,
+    wait_for_tip,
+)
 
 LN_123 = (-math.sqrt(1.5), 0.0, math.sqrt(1.5))
 
 
-def by_meta(traces, role):
-    matches = [t for t in traces if t.get("meta") == role]
-    assert matches, f"no trace {role!r} in {[t.get('meta') for t in traces]}"
-    return matches[0]
-
-
-def tip(trace):
-    pts = [p for p in zip(trace["x"], trace["y"], trace["z"]) if not any(math.isnan(c) for c in p)]
-    return pts[-1]
-
-
-def wait_for(page, read, done, timeout_s=30.0):
-    """Poll ``read(page)`` until ``done(value)`` or the timeout; return the last value."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        value = read(page)
-        if done(value) or time.monotonic() > deadline:
-            return value
-        page.wait_for_timeout(100)
-
-
 def drawn_camera(page):
     """The camera plotly actually renders (its full layout, after defaults)."""
-    return page.locator(".js-plotly-plot").first.evaluate(
+    return page.locator(PLOT).first.evaluate(
         "(el) => JSON.parse(JSON.stringify(el._fullLayout.scene.camera))")
 
 
@@ -56,12 +46,12 @@ def test_moving_a_slider_changes_the_figure_but_not_the_view(page, base_url):
     open_page(page, base_url, "space", lang="en", wait_for_plot=True)
     before = tip(by_meta(plotly_data(page), "arrow_input"))
     ranges = plotly_layout(page)["scene"]["xaxis"]["range"]
-    slider = page.locator('[data-testid="stMain"]').get_by_role("slider").first  # x1
+    slider = page.locator(MAIN).get_by_role("slider").first  # x1
     slider.focus()
     with expect_rerun(page):
         for _ in range(5):
             slider.press("ArrowLeft")
-    after = wait_for(page, lambda p: tip(by_meta(plotly_data(p), "arrow_input")), lambda t: t[0] < before[0])
+    after = wait_for_tip(page, "arrow_input", lambda t: t[0] < before[0])
     assert after[0] < before[0] and after[1:] == pytest.approx(before[1:])
     assert plotly_layout(page)["scene"]["xaxis"]["range"] == ranges
     assert "x1=" in page.url
@@ -72,7 +62,7 @@ def test_play_moves_layer_norm_onto_its_circle(page, base_url):
     open_page(page, base_url, "space", lang="en", wait_for_plot=True)
     assert tip(by_meta(plotly_data(page), "moving_ln")) == pytest.approx((1.0, 2.0, 3.0))
     page.locator(".updatemenu-button").filter(has_text="Play").click()
-    end = wait_for(page, lambda p: tip(by_meta(plotly_data(p), "moving_ln")), lambda t: t[0] < -1.2)
+    end = wait_for_tip(page, "moving_ln", lambda t: t[0] < -1.2)
     assert end == pytest.approx(LN_123, abs=1e-3)
     assert plotly_layout(page)["sliders"][0]["active"] > 0
     assert_no_error(page)
@@ -83,7 +73,7 @@ def test_camera_preset_looks_along_1(page, base_url):
     eye = drawn_camera(page)["eye"]
     assert not eye["x"] == pytest.approx(eye["y"])
     with expect_rerun(page):
-        page.locator('[data-testid="stMain"] button').filter(has_text="(1,1,1)").click()
+        page.locator(f"{MAIN} button").filter(has_text="(1,1,1)").click()
     eye = wait_for(page, lambda p: drawn_camera(p)["eye"], lambda e: e["x"] == pytest.approx(e["y"]))
     assert eye["x"] == pytest.approx(eye["y"]) == pytest.approx(eye["z"])
     assert "camera=" in page.url
