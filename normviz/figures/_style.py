@@ -1,4 +1,4 @@
-"""Shared look of every figure: one colour per method, fonts, arrows, animation controls.
+"""Shared look of every figure: one colour per method, fonts, arrows, the staged animation.
 
 Colours come from the Okabe–Ito palette (safe for the common colour-vision
 deficiencies) and mean the same method on every page.
@@ -6,9 +6,12 @@ deficiencies) and mean the same method on every page.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 import numpy as np
 import plotly.graph_objects as go
 
+from normviz.geometry import STAGES
 from normviz.i18n import translate
 
 COLORS = {
@@ -20,6 +23,7 @@ COLORS = {
     "reference": "#7F7F7F",  # grey: spheres, planes, rays
 }
 DASHES = {"l2": "dot", "rms": "dash", "ln": "solid"}
+ANIMATION_STEPS = 10  # frames per stage of the projection animation
 
 
 def method_name(method: str, lang: str) -> str:
@@ -130,3 +134,39 @@ def animation_controls(lang: str, frame_names: list[str], labels: list[str], *, 
                       pad=dict(t=4.2 * sizes(projector)["font"], b=0), ticklen=3,
                       currentvalue=dict(visible=False))],
     )
+
+
+def stage_title(lang: str, title_prefix: str, stage: str = "start") -> dict:
+    """The figure title naming an animation stage: ``{title_prefix}.{stage}`` from the catalog, at the left."""
+    return dict(text=translate(lang, f"{title_prefix}.{stage}"), x=0.01, xanchor="left")
+
+
+def stage_frames(
+    has_affine: bool,
+    *,
+    lang: str,
+    title_prefix: str,
+    frame_data: Callable[[int], list],
+    trace_indices: Iterable[int],
+    steps: int = ANIMATION_STEPS,
+) -> tuple[list[go.Frame], list[str], list[str]]:
+    """The frames of the projection animation: a start frame, then ``steps`` per stage.
+
+    The stages are ``geometry.STAGES`` (the affine one only when ``has_affine``),
+    as in ``geometry.projection_path(..., steps)``. Frame k is named ``f{k}``,
+    replaces the traces ``trace_indices`` with ``frame_data(k)`` and titles the
+    figure with its stage (``stage_title``). Returns the frames, their names and
+    the step slider's labels: the number of stages done at each stage's end,
+    blank between (for ``animation_controls``).
+    """
+    stages = STAGES if has_affine else STAGES[:2]
+    indices = list(trace_indices)
+    frames, names, labels = [], [], []
+    for k in range(steps * len(stages) + 1):
+        stage = STAGES[(k - 1) // steps] if k else "start"
+        name = f"f{k}"
+        frames.append(go.Frame(name=name, data=frame_data(k), traces=indices,
+                               layout=dict(title=stage_title(lang, title_prefix, stage))))
+        names.append(name)
+        labels.append(str(k // steps) if k % steps == 0 else "")
+    return frames, names, labels

@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 
 from normviz import geometry as geo
 from normviz.figures._style import (
+    ANIMATION_STEPS,
     COLORS,
     DASHES,
     animation_controls,
@@ -26,11 +27,11 @@ from normviz.figures._style import (
     legend_layout,
     method_name,
     sizes,
+    stage_frames,
+    stage_title,
 )
 from normviz.i18n import translate
 from normviz.norms import METHODS
-
-ANIMATION_STEPS = 10  # frames per stage
 
 
 def plane_figure(
@@ -47,8 +48,13 @@ def plane_figure(
     fig.add_traces(_reference_traces(scene, proj, lang, projector, extent))
     fig.add_traces(_arrow_traces(proj, shown, lang, projector))
     first_anim = len(fig.data)
-    fig.add_traces(_moving_traces(proj, shown, lang, projector, frame=0))
-    frames, names, labels = _frames(scene, proj, shown, lang, projector, first_anim)
+    paths = {m: geo.projection_path(proj, m, ANIMATION_STEPS) for m in shown}
+    fig.add_traces(_moving_traces(paths, shown, lang, projector, frame=0))
+    frames, names, labels = stage_frames(
+        scene.has_affine, lang=lang, title_prefix="plane.stage",
+        frame_data=lambda k: _moving_traces(paths, shown, lang, projector, frame=k),
+        trace_indices=range(first_anim, first_anim + len(shown)),
+    )
     fig.frames = frames
     fig.update_layout(**animation_controls(lang, names, labels, projector=projector))
     entries = sum(trace.showlegend is not False for trace in fig.data)
@@ -62,7 +68,7 @@ def _layout(lang: str, projector: bool, extent: float) -> dict:
     return base_layout(
         lang,
         projector,
-        title=dict(text=translate(lang, "plane.stage.start"), x=0.01, xanchor="left"),
+        title=stage_title(lang, "plane.stage"),
         xaxis=dict(axis, title=dict(text=translate(lang, "axis.x1")), constrain="domain"),
         yaxis=dict(axis, title=dict(text=translate(lang, "axis.x2")), scaleanchor="x", scaleratio=1,
                    constrain="domain"),
@@ -137,10 +143,9 @@ def _arrow_traces(proj: geo.Projection, shown, lang, projector) -> list[go.Scatt
     return traces
 
 
-def _moving_traces(proj, shown, lang, projector, *, frame: int, paths=None) -> list[go.Scatter]:
+def _moving_traces(paths, shown, lang, projector, *, frame: int) -> list[go.Scatter]:
     """One moving point per method, with a faint stem from the origin."""
     s = sizes(projector)
-    paths = paths or {m: geo.projection_path(proj, m, ANIMATION_STEPS) for m in shown}
     traces = []
     for m in shown:
         p = paths[m][frame]
@@ -154,23 +159,3 @@ def _moving_traces(proj, shown, lang, projector, *, frame: int, paths=None) -> l
         ))
     return traces
 
-
-def _frames(scene, proj, shown, lang, projector, first_index: int):
-    paths = {m: geo.projection_path(proj, m, ANIMATION_STEPS) for m in shown}
-    stages = geo.STAGES if scene.has_affine else geo.STAGES[:2]
-    total = ANIMATION_STEPS * len(stages) + 1
-    indices = list(range(first_index, first_index + len(shown)))
-    frames, names, labels = [], [], []
-    for k in range(total):
-        stage = geo.STAGES[max(0, k - 1) // ANIMATION_STEPS]
-        title = translate(lang, f"plane.stage.{stage}") if k else translate(lang, "plane.stage.start")
-        name = f"f{k}"
-        frames.append(go.Frame(
-            name=name,
-            data=_moving_traces(proj, shown, lang, projector, frame=k, paths=paths),
-            traces=indices,
-            layout=dict(title=dict(text=title, x=0.01, xanchor="left")),
-        ))
-        names.append(name)
-        labels.append(str(k // ANIMATION_STEPS) if k % ANIMATION_STEPS == 0 else "")
-    return frames, names, labels

@@ -21,11 +21,20 @@ import numpy as np
 import plotly.graph_objects as go
 
 from normviz import geometry as geo
-from normviz.figures._style import COLORS, DASHES, animation_controls, base_layout, method_name, sizes
+from normviz.figures._style import (
+    ANIMATION_STEPS,
+    COLORS,
+    DASHES,
+    animation_controls,
+    base_layout,
+    method_name,
+    sizes,
+    stage_frames,
+    stage_title,
+)
 from normviz.i18n import translate
 from normviz.norms import METHODS
 
-ANIMATION_STEPS = 10  # frames per stage
 SURFACES = ("unit", "sqrt3", "plane")
 # Sphere grids: rows x columns of the latitude-longitude mesh (see the size budget in tests).
 MESH = (25, 41)
@@ -71,7 +80,11 @@ def space_figure(
     first_anim = len(fig.data)
     paths = {m: geo.projection_path(proj, m, ANIMATION_STEPS) for m in shown}
     fig.add_traces(_moving_traces(paths, shown, lang, projector, frame=0))
-    frames, names, labels = _frames(scene, paths, shown, lang, projector, first_anim)
+    frames, names, labels = stage_frames(
+        scene.has_affine, lang=lang, title_prefix="space.stage",
+        frame_data=lambda k: _moving_traces(paths, shown, lang, projector, frame=k),
+        trace_indices=range(first_anim, first_anim + len(shown)),
+    )
     fig.frames = frames
     controls = animation_controls(lang, names, labels, projector=projector)
     # Play/pause at the bottom left, beside the step slider: at the top right the 3D modebar,
@@ -117,7 +130,7 @@ def _layout(lang: str, projector: bool, extent: float, camera_preset: str) -> di
     return base_layout(
         lang,
         projector,
-        title=dict(text=translate(lang, "space.stage.start"), x=0.01, xanchor="left"),
+        title=stage_title(lang, "space.stage"),
         scene=dict(
             xaxis=axis("axis.x1"), yaxis=axis("axis.x2"), zaxis=axis("axis.x3"),
             aspectmode="cube", camera=camera(camera_preset),
@@ -259,22 +272,3 @@ def _moving_traces(paths, shown, lang, projector, *, frame: int) -> list:
         ))
     return traces
 
-
-def _frames(scene, paths, shown, lang, projector, first_index: int):
-    stages = geo.STAGES if scene.has_affine else geo.STAGES[:2]
-    total = ANIMATION_STEPS * len(stages) + 1
-    indices = list(range(first_index, first_index + len(shown)))
-    frames, names, labels = [], [], []
-    for k in range(total):
-        stage = geo.STAGES[max(0, k - 1) // ANIMATION_STEPS]
-        title = translate(lang, f"space.stage.{stage}") if k else translate(lang, "space.stage.start")
-        name = f"f{k}"
-        frames.append(go.Frame(
-            name=name,
-            data=_moving_traces(paths, shown, lang, projector, frame=k),
-            traces=indices,
-            layout=dict(title=dict(text=title, x=0.01, xanchor="left")),
-        ))
-        names.append(name)
-        labels.append(str(k // ANIMATION_STEPS) if k % ANIMATION_STEPS == 0 else "")
-    return frames, names, labels
