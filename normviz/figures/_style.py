@@ -52,36 +52,6 @@ def base_layout(lang: str, projector: bool, **extra) -> dict:
     return layout
 
 
-def legend_layout(projector: bool, *, plot_height: int, entries: int, animated: bool = True) -> dict:
-    """Layout keys for the legend and the room around the plot, in pixels.
-
-    On screen the legend sits right of the plot. In projector mode the type is
-    large, so the legend goes below in two columns and the plot keeps the width.
-    Either way the plot area keeps ``plot_height`` in both languages.
-    """
-    font = sizes(projector)["font"]
-    legend_font = round(font * 0.85)
-    slider = (6.0 if animated else 3.5) * font
-    top = int(3.4 * font)
-    if not projector:
-        return dict(
-            height=plot_height + top + int(slider),
-            margin=dict(l=10, r=10, t=top, b=int(slider)),
-            legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top", itemsizing="constant",
-                        font=dict(size=legend_font), bgcolor="rgba(255,255,255,0.85)"),
-        )
-    slider += 1.5 * font
-    rows = -(-entries // 2)
-    bottom = int(slider + 2.5 * font + rows * 1.9 * legend_font + 10)
-    return dict(
-        height=plot_height + top + bottom,
-        margin=dict(l=10, r=10, t=top, b=bottom),
-        legend=dict(orientation="h", x=0.0, xanchor="left", y=-(slider + 2.5 * font) / plot_height, yanchor="top",
-                    entrywidth=16 * legend_font, entrywidthmode="pixels", itemsizing="constant",
-                    font=dict(size=legend_font), bgcolor="rgba(255,255,255,0.85)"),
-    )
-
-
 def arrows_xy(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
     """Coordinates of several arrows in one trace: start, end, NaN gap, ...
 

@@ -24,12 +24,12 @@ from normviz.figures._style import (
     arrow_marker,
     arrows_xy,
     base_layout,
-    legend_layout,
     method_name,
     sizes,
     stage_frames,
     stage_title,
 )
+from normviz.figures._legend import legend_layout
 from normviz.i18n import translate
 from normviz.norms import METHODS
 

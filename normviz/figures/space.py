@@ -32,6 +32,7 @@ from normviz.figures._style import (
     stage_frames,
     stage_title,
 )
+from normviz.figures._legend import legend_below
 from normviz.i18n import translate
 from normviz.norms import METHODS
 
@@ -95,26 +96,11 @@ def space_figure(
     slider.update(x=0.3, len=0.7)
     fig.update_layout(**controls)
     entries = sum(trace.showlegend is not False for trace in fig.data)
-    fig.update_layout(**_legend_below(projector, plot_height=620 if projector else 560, entries=entries))
+    # The legend under the step slider, so the 3D scene keeps the full width: two columns on a
+    # screen, one column in projector mode (large type).
+    fig.update_layout(**legend_below(projector, plot_height=620 if projector else 560, entries=entries,
+                                     gap=10.0, top=3.4, entry_width=None if projector else 19))
     return fig
-
-
-def _legend_below(projector: bool, *, plot_height: int, entries: int) -> dict:
-    """The legend under the step slider, so the 3D scene keeps the full width: two columns on a
-    screen, one column in projector mode (large type). Sizes in pixels, as in ``legend_layout``."""
-    font = sizes(projector)["font"]
-    legend_font = round(font * 0.85)
-    slider = 10.0 * font  # the step slider, its padding and its labels
-    rows = entries if projector else -(-entries // 2)
-    bottom = int(slider + rows * 1.9 * legend_font + 10)
-    top = int(3.4 * font)
-    legend = dict(x=0.0, xanchor="left", y=-slider / plot_height, yanchor="top", itemsizing="constant",
-                  font=dict(size=legend_font), bgcolor="rgba(255,255,255,0.85)")
-    if projector:
-        legend.update(orientation="v")
-    else:
-        legend.update(orientation="h", entrywidth=19 * legend_font, entrywidthmode="pixels")
-    return dict(height=plot_height + top + bottom, margin=dict(l=10, r=10, t=top, b=bottom), legend=legend)
 
 
 def _layout(lang: str, projector: bool, extent: float, camera_preset: str) -> dict:
