@@ -52,15 +52,20 @@ def base_layout(lang: str, projector: bool, **extra) -> dict:
     return layout
 
 
+def finite_arrows(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Arrows' starts and ends as float64 rows, shape (k, dim), less those with a non-finite coordinate."""
+    starts = np.atleast_2d(np.asarray(starts, dtype=np.float64))
+    ends = np.atleast_2d(np.asarray(ends, dtype=np.float64))
+    keep = np.all(np.isfinite(starts), axis=1) & np.all(np.isfinite(ends), axis=1)
+    return starts[keep], ends[keep]
+
+
 def arrows_xy(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
     """Coordinates of several arrows in one trace: start, end, NaN gap, ...
 
     Returns one array per dimension; non-finite arrows are left out.
     """
-    starts = np.atleast_2d(np.asarray(starts, dtype=np.float64))
-    ends = np.atleast_2d(np.asarray(ends, dtype=np.float64))
-    keep = np.all(np.isfinite(starts), axis=1) & np.all(np.isfinite(ends), axis=1)
-    starts, ends = starts[keep], ends[keep]
+    starts, ends = finite_arrows(starts, ends)
     gap = np.full_like(starts, np.nan)
     pts = np.stack([starts, ends, gap], axis=1).reshape(-1, starts.shape[1])
     return tuple(pts[:, i] for i in range(pts.shape[1]))

@@ -26,7 +26,9 @@ from normviz.figures._style import (
     COLORS,
     DASHES,
     animation_controls,
+    arrows_xy,
     base_layout,
+    finite_arrows,
     method_name,
     sizes,
     stage_frames,
@@ -203,14 +205,10 @@ def _arrow(starts, ends, *, name: str, meta: str, color: str, width: float, exte
     The cone tips sit exactly at the arrow ends; a head is at most 7 % of the view's
     half-width and at most 35 % of its arrow. Non-finite or zero-length arrows are left out.
     """
-    starts = np.atleast_2d(np.asarray(starts, dtype=np.float64))
-    ends = np.atleast_2d(np.asarray(ends, dtype=np.float64))
-    keep = np.all(np.isfinite(starts), axis=1) & np.all(np.isfinite(ends), axis=1)
-    starts, ends = starts[keep], ends[keep]
-    gap = np.full_like(starts, np.nan)
-    pts = np.stack([starts, ends, gap], axis=1).reshape(-1, 3) if len(starts) else np.zeros((0, 3))
+    starts, ends = finite_arrows(starts, ends)
+    xs, ys, zs = arrows_xy(starts, ends)
     line = go.Scatter3d(
-        x=pts[:, 0], y=pts[:, 1], z=pts[:, 2], mode="lines", name=name, meta=meta, legendgroup=meta,
+        x=xs, y=ys, z=zs, mode="lines", name=name, meta=meta, legendgroup=meta,
         line=dict(color=color, width=width, dash=dash), connectgaps=False,
         hovertemplate="(%{x:.4f}, %{y:.4f}, %{z:.4f})<extra>" + name + "</extra>",
     )
