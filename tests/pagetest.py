@@ -1,4 +1,9 @@
-"""AppTest helpers: run one page of the real app (app.py + st.navigation) headless."""
+"""Test helpers: run one page of the real app (app.py + st.navigation) headless, read its figures.
+
+The trace readers (``points``, ``finite_points``) take a figure spec's trace
+(a dict, as ``figures`` returns them) or a plotly trace object (as the
+figure builders in ``normviz.figures`` return them).
+"""
 
 from __future__ import annotations
 
@@ -48,6 +53,35 @@ def coords(tr: dict, axis: str) -> np.ndarray:
 
         return np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"])).astype(float)
     return np.asarray(value, dtype=float)
+
+
+def role(fig, name: str):
+    """The one trace of a plotly ``go.Figure`` whose ``meta`` is ``name``; fails unless there is exactly one."""
+    matches = [t for t in fig.data if t.meta == name]
+    assert len(matches) == 1, f"{name}: {[t.meta for t in fig.data]}"
+    return matches[0]
+
+
+def points(tr) -> np.ndarray:
+    """A trace's points as rows: columns x, y and, for a 3D trace, z (NaN gaps kept)."""
+    axes = [a for a in "xyz" if a in tr and tr[a] is not None]
+    return np.column_stack([coords(tr, a) for a in axes])
+
+
+def finite_points(tr) -> np.ndarray:
+    """``points`` less the rows with a NaN (the gaps between arrows, unset outputs)."""
+    pts = points(tr)
+    return pts[np.all(np.isfinite(pts), axis=1)]
+
+
+def arrow_tips(tr) -> np.ndarray:
+    """The end of each arrow of an arrow trace (start, end, NaN gap, ... as ``arrows_xy`` draws them)."""
+    return points(tr)[1::3]
+
+
+def tables(at: AppTest) -> list[str]:
+    """The markdown tables on the page, in order."""
+    return [m.value for m in at.markdown if m.value.startswith("| ")]
 
 
 def text(at: AppTest) -> str:

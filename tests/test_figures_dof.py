@@ -7,12 +7,7 @@ import pytest
 from normviz import analysis
 from normviz.figures._style import COLORS
 from normviz.figures.dof import FLOOR, fraction_figure, spectrum_figure, two_dim_figure
-
-
-def role(fig, name):
-    matches = [t for t in fig.data if t.meta == name]
-    assert len(matches) == 1, f"{name}: {[t.meta for t in fig.data]}"
-    return matches[0]
+from pagetest import role
 
 
 @pytest.mark.parametrize("n", [2, 896])

@@ -8,6 +8,7 @@ import pytest
 from normviz import sampling as smp
 from normviz.figures import highdim as figs
 from normviz.figures._style import COLORS
+from pagetest import points, role
 
 
 @pytest.fixture(scope="module")
@@ -20,19 +21,9 @@ def view():
     return smp.hyperplane_view(smp.CloudSpec(4, 300, "heavy"), eps=0.0)
 
 
-def role(fig, name):
-    matches = [t for t in fig.data if t.meta == name]
-    assert len(matches) == 1, f"{name}: {[t.meta for t in fig.data]}"
-    return matches[0]
-
-
-def xyz(trace):
-    return np.column_stack([np.asarray(trace.x, float), np.asarray(trace.y, float), np.asarray(trace.z, float)])
-
-
 def test_n4_layer_norm_points_lie_on_the_radius_2_sphere(view):
     fig = figs.hyperplane_figure(view, lang="en")
-    pts = xyz(role(fig, "points_ln"))
+    pts = points(role(fig, "points_ln"))
     assert len(pts) == 300
     np.testing.assert_allclose(np.linalg.norm(pts, axis=1), 2.0, atol=1e-9)
     sphere = role(fig, "sphere_2")
@@ -48,7 +39,7 @@ def test_n4_view_labels_projections_as_projections(view):
         assert "投影" in role(zh, f"points_{cloud}").name
     assert "e₁" in en.layout.scene.xaxis.title.text
     assert list(en.layout.scene.xaxis.range) == [-figs.N4_RANGE, figs.N4_RANGE]
-    assert np.all(np.linalg.norm(xyz(role(en, "points_rms")), axis=1) <= 2.0 + 1e-9)  # inside the ball
+    assert np.all(np.linalg.norm(points(role(en, "points_rms")), axis=1) <= 2.0 + 1e-9)  # inside the ball
 
 
 def test_histograms_have_one_panel_per_cloud_and_count_every_sample(summary):

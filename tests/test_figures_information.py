@@ -6,26 +6,16 @@ import pytest
 from normviz import analysis
 from normviz.figures._style import COLORS
 from normviz.figures.information import cloud_figure, nice_extent, pairs_figure, similarity_figure
-
-
-def role(fig, name):
-    matches = [t for t in fig.data if t.meta == name]
-    assert len(matches) == 1, f"{name}: {[t.meta for t in fig.data]}"
-    return matches[0]
-
-
-def tips(trace):
-    xy = np.column_stack([np.asarray(trace.x, float), np.asarray(trace.y, float)])
-    return xy[1::3]  # start, end, gap per arrow
+from pagetest import arrow_tips, role
 
 
 def test_pairs_figure_arrows_end_at_the_computed_outputs():
     pairs = [analysis.compare_pair((3, 4), (6, 8)), analysis.compare_pair((3, 4), (4, 3))]
     fig = pairs_figure(pairs, lang="en")
-    np.testing.assert_allclose(tips(role(fig, "inputs_1")), [[3, 4], [6, 8]])
-    np.testing.assert_allclose(tips(role(fig, "outputs_l2_1")), [[0.6, 0.8], [0.6, 0.8]])  # merged
-    np.testing.assert_allclose(tips(role(fig, "outputs_l2_2")), [[0.6, 0.8], [0.8, 0.6]])  # apart
-    np.testing.assert_allclose(tips(role(fig, "outputs_ln_1")), [[-1, 1], [-1, 1]])
+    np.testing.assert_allclose(arrow_tips(role(fig, "inputs_1")), [[3, 4], [6, 8]])
+    np.testing.assert_allclose(arrow_tips(role(fig, "outputs_l2_1")), [[0.6, 0.8], [0.6, 0.8]])  # merged
+    np.testing.assert_allclose(arrow_tips(role(fig, "outputs_l2_2")), [[0.6, 0.8], [0.8, 0.6]])  # apart
+    np.testing.assert_allclose(arrow_tips(role(fig, "outputs_ln_1")), [[-1, 1], [-1, 1]])
     assert role(fig, "outputs_rms_2").line.color == COLORS["rms"]
     assert fig.layout.xaxis.range == (-10, 10)  # inputs of pair 1 fit, fixed in Python
     assert fig.layout.xaxis3.range == (-1.7, 1.7)  # outputs row

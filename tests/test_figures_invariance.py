@@ -3,12 +3,7 @@ import pytest
 
 from normviz import analysis
 from normviz.figures.invariance import LOG_FLOOR, counterfactual_figure, distance_figure, softmax_figure
-
-
-def role(fig, name):
-    matches = [t for t in fig.data if t.meta == name]
-    assert len(matches) == 1, f"{name}: {[t.meta for t in fig.data]}"
-    return matches[0]
+from pagetest import role
 
 
 def test_distance_maps_are_log_distances_with_the_current_point_marked():

@@ -7,6 +7,7 @@ import pytest
 from normviz import geometry as geo
 from normviz.figures._style import COLORS
 from normviz.figures.plane import ANIMATION_STEPS, plane_figure
+from pagetest import finite_points, role
 
 
 def build(lang="en", projector=False, extent=10.5, **scene_kw):
@@ -14,23 +15,8 @@ def build(lang="en", projector=False, extent=10.5, **scene_kw):
     return plane_figure(scene, geo.project(scene), lang=lang, projector=projector, extent=extent)
 
 
-def role(fig, name):
-    matches = [t for t in fig.data if t.meta == name]
-    assert len(matches) == 1, f"{name}: {[t.meta for t in fig.data]}"
-    return matches[0]
-
-
-def points(trace):
-    xy = np.column_stack([np.asarray(trace.x, float), np.asarray(trace.y, float)])
-    return xy[np.all(np.isfinite(xy), axis=1)]
-
-
-def arrow_tip(trace):
-    return points(trace)[-1]
-
-
 def test_ln_points_lie_on_the_zero_mean_line_and_the_sqrt2_circle():
-    pts = points(role(build(), "ln_points"))
+    pts = finite_points(role(build(), "ln_points"))
     assert len(pts) == 2
     np.testing.assert_allclose(pts.sum(axis=1), 0.0)
     np.testing.assert_allclose(np.linalg.norm(pts, axis=1), math.sqrt(2))
@@ -38,9 +24,9 @@ def test_ln_points_lie_on_the_zero_mean_line_and_the_sqrt2_circle():
 
 def test_reference_circles_have_radius_one_and_sqrt2():
     fig = build()
-    np.testing.assert_allclose(np.linalg.norm(points(role(fig, "circle_unit")), axis=1), 1.0)
-    np.testing.assert_allclose(np.linalg.norm(points(role(fig, "circle_sqrt_n")), axis=1), math.sqrt(2))
-    line = points(role(fig, "zero_mean_line"))
+    np.testing.assert_allclose(np.linalg.norm(finite_points(role(fig, "circle_unit")), axis=1), 1.0)
+    np.testing.assert_allclose(np.linalg.norm(finite_points(role(fig, "circle_sqrt_n")), axis=1), math.sqrt(2))
+    line = finite_points(role(fig, "zero_mean_line"))
     np.testing.assert_allclose(line.sum(axis=1), 0.0)
 
 
@@ -49,20 +35,20 @@ def test_arrows_start_at_the_origin_and_end_at_the_outputs():
     proj = geo.project(scene)
     fig = plane_figure(scene, proj, lang="en")
     for method in ("l2", "rms", "ln"):
-        pts = points(role(fig, f"arrow_{method}"))
+        pts = finite_points(role(fig, f"arrow_{method}"))
         np.testing.assert_allclose(pts[0], [0.0, 0.0])
         np.testing.assert_allclose(pts[-1], proj.outputs[method])
-    np.testing.assert_allclose(arrow_tip(role(fig, "arrow_l2")), [0.6, 0.8])
-    np.testing.assert_allclose(arrow_tip(role(fig, "arrow_input")), [3.0, 4.0])
+    np.testing.assert_allclose(finite_points(role(fig, "arrow_l2"))[-1], [0.6, 0.8])
+    np.testing.assert_allclose(finite_points(role(fig, "arrow_input"))[-1], [3.0, 4.0])
 
 
 def test_decomposition_goes_from_origin_to_mu1_then_to_x():
-    pts = points(role(build(), "decomposition"))
+    pts = finite_points(role(build(), "decomposition"))
     np.testing.assert_allclose(pts, [[0, 0], [3.5, 3.5], [3.5, 3.5], [3.0, 4.0]])
 
 
 def test_ray_passes_through_x():
-    ray = points(role(build(), "ray"))
+    ray = finite_points(role(build(), "ray"))
     direction = ray[1] / np.linalg.norm(ray[1])
     np.testing.assert_allclose(direction, [0.6, 0.8])
 
@@ -98,12 +84,12 @@ def test_toggles_remove_method_arrows():
 
 def test_affine_draws_the_ellipse_shifted_by_beta():
     fig = build(gamma=(2.0, 0.5), beta=(1.0, -1.0))
-    rms = points(role(fig, "ellipse_rms"))
-    ln = points(role(fig, "ellipse_ln"))
+    rms = finite_points(role(fig, "ellipse_rms"))
+    ln = finite_points(role(fig, "ellipse_ln"))
     # x^2/(2*gamma1^2) + y^2/(2*gamma2^2) = 1 on the ellipse gamma * (sqrt2 circle)
     np.testing.assert_allclose(rms[:, 0] ** 2 / 8 + rms[:, 1] ** 2 / 0.5, 1.0)
     np.testing.assert_allclose(ln - rms, np.tile([1.0, -1.0], (len(ln), 1)))
-    np.testing.assert_allclose(points(role(fig, "ln_points_affine")), [[3.0, -1.5], [-1.0, -0.5]])
+    np.testing.assert_allclose(finite_points(role(fig, "ln_points_affine")), [[3.0, -1.5], [-1.0, -0.5]])
     assert "ellipse_rms" not in [t.meta for t in build().data]
 
 

@@ -9,6 +9,7 @@ import pytest
 from normviz import geometry as geo
 from normviz.figures._style import COLORS
 from normviz.figures.space import ANIMATION_STEPS, CAMERAS, space_figure
+from pagetest import finite_points, role
 
 
 def build(lang="en", projector=False, extent=5.25, camera_preset="oblique", surfaces=("unit", "sqrt3", "plane"),
@@ -18,19 +19,8 @@ def build(lang="en", projector=False, extent=5.25, camera_preset="oblique", surf
                         camera_preset=camera_preset, surfaces=surfaces)
 
 
-def role(fig, name):
-    matches = [t for t in fig.data if t.meta == name]
-    assert len(matches) == 1, f"{name}: {[t.meta for t in fig.data]}"
-    return matches[0]
-
-
-def points(trace):
-    xyz = np.column_stack([np.asarray(trace.x, float), np.asarray(trace.y, float), np.asarray(trace.z, float)])
-    return xyz[np.all(np.isfinite(xyz), axis=1)]
-
-
 def test_layer_norm_circle_lies_on_the_plane_and_the_sqrt3_sphere():
-    pts = points(role(build(), "ln_circle"))
+    pts = finite_points(role(build(), "ln_circle"))
     assert len(pts) > 100
     assert np.max(np.abs(pts.sum(axis=1))) < 1e-9
     assert np.max(np.abs(np.linalg.norm(pts, axis=1) - math.sqrt(3))) < 1e-9
@@ -53,27 +43,27 @@ def test_arrows_start_at_the_origin_and_end_at_the_computed_outputs():
     proj = geo.project(scene)
     fig = space_figure(scene, proj, lang="en")
     for method in ("l2", "rms", "ln"):
-        pts = points(role(fig, f"arrow_{method}"))
+        pts = finite_points(role(fig, f"arrow_{method}"))
         np.testing.assert_allclose(pts[0], 0.0)
         np.testing.assert_allclose(pts[-1], proj.outputs[method])
         head = role(fig, f"arrow_{method}_head")  # the cone's tip is the arrow's end
         np.testing.assert_allclose([head.x[0], head.y[0], head.z[0]], proj.outputs[method])
         assert head.anchor == "tip"
-    np.testing.assert_allclose(points(role(fig, "arrow_ln"))[-1], [-math.sqrt(1.5), 0.0, math.sqrt(1.5)])
-    np.testing.assert_allclose(points(role(fig, "arrow_input"))[-1], [1.0, 2.0, 3.0])
+    np.testing.assert_allclose(finite_points(role(fig, "arrow_ln"))[-1], [-math.sqrt(1.5), 0.0, math.sqrt(1.5)])
+    np.testing.assert_allclose(finite_points(role(fig, "arrow_input"))[-1], [1.0, 2.0, 3.0])
 
 
 def test_decomposition_goes_from_origin_to_mu1_then_to_x():
-    pts = points(role(build(), "decomposition"))
+    pts = finite_points(role(build(), "decomposition"))
     np.testing.assert_allclose(pts, [[0, 0, 0], [2, 2, 2], [2, 2, 2], [1, 2, 3]])
 
 
 def test_ray_and_ones_line_stay_in_the_view_box():
     fig = build(x=(101.0, 102.0, 103.0), extent=5.25)
-    ray = points(role(fig, "ray"))
+    ray = finite_points(role(fig, "ray"))
     assert np.max(np.abs(ray)) == pytest.approx(5.25)
     np.testing.assert_allclose(np.cross(ray[1], [101.0, 102.0, 103.0]), 0.0, atol=1e-9)  # along x
-    np.testing.assert_allclose(points(role(fig, "ones_line")), [[-5.25] * 3, [5.25] * 3])
+    np.testing.assert_allclose(finite_points(role(fig, "ones_line")), [[-5.25] * 3, [5.25] * 3])
 
 
 def test_surfaces_can_be_switched_off():
@@ -142,7 +132,7 @@ def test_affine_draws_the_ellipsoids_and_a_third_stage():
     p = np.column_stack([np.asarray(ell.x, float).ravel(), np.asarray(ell.y, float).ravel(),
                          np.asarray(ell.z, float).ravel()])
     np.testing.assert_allclose(np.sum(((p - beta) / gamma) ** 2, axis=1), 3.0, rtol=1e-5)
-    ellipse = points(role(fig, "ln_circle_affine"))
+    ellipse = finite_points(role(fig, "ln_circle_affine"))
     back = (ellipse - beta) / gamma
     assert np.max(np.abs(back.sum(axis=1))) < 1e-9  # the circle, mapped by gamma and beta
     assert "ellipsoid_ln" not in [t.meta for t in build(gamma=gamma).data]  # no beta: no shifted copy
@@ -151,7 +141,7 @@ def test_affine_draws_the_ellipsoids_and_a_third_stage():
 
 def test_nan_outputs_draw_no_arrow():
     fig = build(x=(0.0, 0.0, 0.0), eps=0.0)
-    assert len(points(role(fig, "arrow_ln"))) == 0
+    assert len(finite_points(role(fig, "arrow_ln"))) == 0
     assert len(role(fig, "arrow_ln_head").x) == 0
 
 

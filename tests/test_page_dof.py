@@ -1,10 +1,6 @@
 import pytest
 
-from pagetest import coords, errors, figures, run_page, text, trace
-
-
-def table(at) -> str:
-    return next(m.value for m in at.markdown if m.value.startswith("| "))
+from pagetest import coords, errors, figures, run_page, tables, text, trace
 
 
 @pytest.mark.parametrize("lang, title, word", [("en", "Degrees of freedom", "length"), ("zh", "自由度", "长度")])
@@ -12,7 +8,7 @@ def test_page_runs_in_both_languages_and_shows_formula_next_to_computed_rank(lan
     at = run_page("dof", lang=lang)
     assert errors(at) == []
     assert title in at.title[0].value
-    rows = table(at)
+    rows = tables(at)[0]
     assert "n − 1 = 895 | 895 ✓" in rows and "n − 2 = 894 | 894 ✓" in rows  # Qwen2's 896 by default
     assert word in rows and "99.78 %" in rows
     figs = figures(at)
@@ -24,7 +20,7 @@ def test_changing_n_recomputes_the_rank_and_the_figures():
     at = run_page("dof")
     at.number_input(key="n").set_value(5).run()
     assert errors(at) == []
-    assert "n − 2 = 3 | 3 ✓" in table(at)
+    assert "n − 2 = 3 | 3 ✓" in tables(at)[0]
     assert at.query_params["n"] == "5"
     cur = trace(figures(at)[1], "current")
     assert coords(cur, "x")[0] == 5
@@ -34,7 +30,7 @@ def test_preset_n_2_shows_the_extreme():
     at = run_page("dof", lang="zh")
     at.button(key="dof_preset_2").click().run()
     assert at.number_input(key="n").value == 2
-    assert "n − 2 = 0 | 0 ✓" in table(at)
+    assert "n − 2 = 0 | 0 ✓" in tables(at)[0]
     assert any("秩为 0" in i.value for i in at.info)
 
 
@@ -42,7 +38,7 @@ def test_link_reproduces_n_and_seed():
     at = run_page("dof", n="4096", seed="7")
     assert errors(at) == [] and not at.warning
     assert (at.number_input(key="n").value, at.number_input(key="seed").value) == (4096, 7)
-    assert "4095 ✓" in table(at) and "4094 ✓" in table(at)
+    assert "4095 ✓" in tables(at)[0] and "4094 ✓" in tables(at)[0]
     assert "structure" in text(at)  # above the dense-SVD limit the page says how it counted
 
 
@@ -68,7 +64,7 @@ def test_hostile_url_values_give_the_default_scene_and_a_warning(bad):
     assert at.number_input(key="n").value == 896
     assert at.number_input(key="seed").value == (1 if bad == "1" else 0)  # seed = 1 is a valid seed
     assert any("`n`" in w.value for w in at.warning)
-    assert "895 ✓" in table(at)
+    assert "895 ✓" in tables(at)[0]
 
 
 def test_warm_rerun_is_fast():

@@ -3,7 +3,7 @@ import time
 import numpy as np
 import pytest
 
-from pagetest import coords, errors, figures, run_page, text, trace
+from pagetest import coords, errors, figures, points, run_page, text, trace
 
 
 def chart(at, key):
@@ -15,8 +15,7 @@ def chart(at, key):
 
 
 def n4_points(at):
-    tr = trace(figures(at)[0], "points_ln")
-    return np.column_stack([coords(tr, c) for c in "xyz"])
+    return points(trace(figures(at)[0], "points_ln"))
 
 
 @pytest.mark.parametrize("lang, title", [("en", "Higher dimensions"), ("zh", "高维")])

@@ -1,15 +1,7 @@
 import numpy as np
 import pytest
 
-from pagetest import coords, errors, figures, run_page, text, trace
-
-
-def tables(at) -> list[str]:
-    return [m.value for m in at.markdown if m.value.startswith("| ")]
-
-
-def tips(tr):
-    return np.column_stack([coords(tr, "x"), coords(tr, "y")])[1::3]
+from pagetest import arrow_tips, coords, errors, figures, run_page, tables, text, trace
 
 
 @pytest.mark.parametrize("lang, merged, apart", [("en", "merged", "apart"), ("zh", "合并为一点", "仍然分开")])
@@ -21,7 +13,7 @@ def test_page_runs_in_both_languages_with_the_seed_pairs(lang, merged, apart):
     assert "(0.600, 0.800) | (0.800, 0.600)" in second and apart in second
     figs = figures(at)
     assert len(figs) == 3
-    np.testing.assert_allclose(tips(trace(figs[0], "outputs_l2_2")), [[0.6, 0.8], [0.8, 0.6]])
+    np.testing.assert_allclose(arrow_tips(trace(figs[0], "outputs_l2_2")), [[0.6, 0.8], [0.8, 0.6]])
 
 
 def test_editing_a_pair_with_full_width_commas_and_spaces():

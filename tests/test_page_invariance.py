@@ -1,10 +1,6 @@
 import pytest
 
-from pagetest import coords, errors, figures, run_page, text, trace
-
-
-def tables(at) -> list[str]:
-    return [m.value for m in at.markdown if m.value.startswith("| ")]
+from pagetest import coords, errors, figures, run_page, tables, text, trace
 
 
 @pytest.mark.parametrize("lang, title", [("en", "Invariances"), ("zh", "不变性")])

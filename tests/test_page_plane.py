@@ -1,12 +1,11 @@
 import numpy as np
 import pytest
 
-from pagetest import coords, errors, figures, run_page, text, trace
+from pagetest import arrow_tips, errors, figures, run_page, text, trace
 
 
 def ln_tip(at):
-    tr = trace(figures(at)[0], "arrow_ln")
-    return np.array([coords(tr, "x")[1], coords(tr, "y")[1]])
+    return arrow_tips(trace(figures(at)[0], "arrow_ln"))[0]
 
 
 @pytest.mark.parametrize("lang, title", [("en", "Plane"), ("zh", "平面")])

@@ -4,12 +4,11 @@ import time
 import numpy as np
 import pytest
 
-from pagetest import coords, errors, figures, run_page, text, trace
+from pagetest import arrow_tips, coords, errors, figures, run_page, text, trace
 
 
 def tip(at, role):
-    tr = trace(figures(at)[0], role)
-    return np.array([coords(tr, c)[1] for c in "xyz"])
+    return arrow_tips(trace(figures(at)[0], role))[0]
 
 
 @pytest.mark.parametrize("lang, title", [("en", "Space"), ("zh", "空间")])
