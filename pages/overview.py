@@ -29,15 +29,6 @@ st.markdown(ui.markdown_table(
 st.caption(t("overview.examples.note"))
 
 st.subheader(t("overview.pages"))
-st.page_link("pages/plane.py", label=t("nav.plane"), icon=":material/radio_button_unchecked:")
-st.caption(t("overview.page.plane"))
-st.page_link("pages/space.py", label=t("nav.space"), icon=":material/view_in_ar:")
-st.caption(t("overview.page.space"))
-st.page_link("pages/highdim.py", label=t("nav.highdim"), icon=":material/stacked_line_chart:")
-st.caption(t("overview.page.highdim"))
-st.page_link("pages/dof.py", label=t("nav.dof"), icon=":material/tune:")
-st.caption(t("overview.page.dof"))
-st.page_link("pages/information.py", label=t("nav.information"), icon=":material/scatter_plot:")
-st.caption(t("overview.page.information"))
-st.page_link("pages/invariance.py", label=t("nav.invariance"), icon=":material/balance:")
-st.caption(t("overview.page.invariance"))
+for name, icon in ui.TOPIC_PAGES:
+    st.page_link(f"pages/{name}.py", label=t(f"nav.{name}"), icon=icon)
+    st.caption(t(f"overview.page.{name}"))

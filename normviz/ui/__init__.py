@@ -1,7 +1,7 @@
 """Shared Streamlit pieces; the only package code that imports streamlit."""
 
 from normviz.ui.controls import projection_controls, vector_input, zoom_control
-from normviz.ui.shell import Translator, backend, projector, sidebar, translator
+from normviz.ui.shell import TOPIC_PAGES, Translator, backend, projector, sidebar, translator
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.views import (
     chart,
@@ -16,7 +16,7 @@ from normviz.ui.views import (
 )
 
 __all__ = [
-    "Translator", "backend", "chart", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
+    "TOPIC_PAGES", "Translator", "backend", "chart", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
     "outputs_table", "plane_figure_spec", "projection", "projection_controls", "projector", "sidebar", "stats_table",
     "translator", "vector_input", "warn_invalid_params", "zoom_control",
 ]

@@ -12,6 +12,16 @@ from normviz.ui.urlcheck import warn_invalid_params
 
 LANG_NAMES = {"zh": "中文", "en": "English"}
 BACKEND_CHOICES = ("auto", "numpy", "torch")
+# The topic pages after the overview, in navigation order: name (url path, pages/<name>.py,
+# strings nav.<name> and overview.page.<name>) and icon.
+TOPIC_PAGES = (
+    ("plane", ":material/radio_button_unchecked:"),
+    ("space", ":material/view_in_ar:"),
+    ("highdim", ":material/stacked_line_chart:"),
+    ("dof", ":material/tune:"),
+    ("information", ":material/scatter_plot:"),
+    ("invariance", ":material/balance:"),
+)
 
 
 @dataclass(frozen=True)
