@@ -139,6 +139,13 @@ def expect_rerun(page, *, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> Iterator[No
     wait_for_app_run(page, timeout_ms=timeout_ms, initial_wait_ms=0)
 
 
+def enter_text(page, field, text: str, *, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
+    """Type ``text`` into a text or number ``field`` (a locator), press Enter and wait for the rerun."""
+    with expect_rerun(page, timeout_ms=timeout_ms):
+        field.fill(text)
+        field.press("Enter")
+
+
 def wait_for_plotly(page, *, index: int = 0, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
     """Block until the ``index``-th plotly chart exists and plotly has drawn its data."""
     page.wait_for_function(
@@ -168,6 +175,7 @@ def open_page(
     path: str = "",
     *,
     wait_for_plot: bool = False,
+    charts: int | None = None,
     timeout_ms: float = DEFAULT_TIMEOUT_MS,
     **query: Any,
 ):
@@ -176,12 +184,15 @@ def open_page(
     ``path`` is a page's url path ("plane"; "" for the default page); the
     keyword arguments become query parameters (``lang="en"``, ``x=[3, 4]``).
     With ``wait_for_plot=True`` also wait for the first plotly chart to be
-    drawn. Returns the Playwright response of the navigation.
+    drawn; with ``charts=N`` for exactly N charts, all drawn. Returns the
+    Playwright response of the navigation.
     """
     response = page.goto(page_url(base_url, path, **query), wait_until="domcontentloaded", timeout=timeout_ms)
     wait_for_app_run(page, timeout_ms=timeout_ms, initial_wait_ms=0)
     if wait_for_plot:
         wait_for_plotly(page, timeout_ms=timeout_ms)
+    if charts is not None:
+        wait_for_charts(page, charts, timeout_ms=timeout_ms)
     return response
 
 

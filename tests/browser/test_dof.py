@@ -8,11 +8,11 @@ from tests.browser.helpers import (
     PLOT,
     assert_no_error,
     by_meta,
+    enter_text,
     expect_rerun,
     main_text,
     open_page,
     plotly_layout,
-    wait_for_charts,
     wait_for_traces,
 )
 
@@ -21,8 +21,7 @@ CHARTS = 3
 
 @pytest.mark.parametrize("lang, word", [("zh", "算出的秩")])  # en: the next test (and test_smoke)
 def test_dof_renders_with_the_rank_next_to_the_formula(page, base_url, lang, word):
-    open_page(page, base_url, "dof", lang=lang, wait_for_plot=True)
-    wait_for_charts(page, CHARTS)
+    open_page(page, base_url, "dof", lang=lang, charts=CHARTS)
     assert_no_error(page)
     assert page.locator(PLOT).count() == 3
     main = main_text(page)
@@ -31,12 +30,9 @@ def test_dof_renders_with_the_rank_next_to_the_formula(page, base_url, lang, wor
 
 
 def test_typing_n_and_a_preset_change_the_figures(page, base_url):
-    open_page(page, base_url, "dof", lang="en", wait_for_plot=True)
-    wait_for_charts(page, CHARTS)
+    open_page(page, base_url, "dof", lang="en", charts=CHARTS)
     field = page.get_by_role("spinbutton", name="Dimension n (2 … 16384)")
-    with expect_rerun(page):
-        field.fill("5")
-        field.press("Enter")
+    enter_text(page, field, "5")
     wait_for_traces(page, 1, lambda tr: by_meta(tr, "current")["x"][0] == 5)
     assert "n=5" in page.url
     assert "3 ✓" in main_text(page)

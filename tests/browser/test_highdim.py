@@ -10,6 +10,7 @@ from tests.browser.helpers import (
     MAIN,
     assert_no_error,
     by_meta,
+    enter_text,
     expect_rerun,
     main_text,
     open_page,
@@ -55,9 +56,7 @@ def test_typing_a_new_n_recomputes(page, base_url):
     open_page(page, base_url, "highdim", lang="en", dim="32", samples="300", wait_for_plot=True)
     wait_for_charts(page, CHARTS, at_least=True)
     box = page.locator(f'{MAIN} [data-testid="stNumberInput"]').filter(has_text="Dimension n").locator("input")
-    with expect_rerun(page):
-        box.fill("896")
-        box.press("Enter")
+    enter_text(page, box, "896")
     wait_for_charts(page, CHARTS, at_least=True)
     header = wait_for(page, main_text, lambda s: "n = 896" in s)
     assert "n = 896, N = 300" in header

@@ -8,11 +8,10 @@ from tests.browser.helpers import (
     PLOT,
     assert_no_error,
     by_meta,
-    expect_rerun,
+    enter_text,
     open_page,
     plotly_data,
     plotly_layout,
-    wait_for_charts,
     wait_for_traces,
 )
 
@@ -21,8 +20,7 @@ CHARTS = 3
 
 @pytest.mark.parametrize("lang", ["en"])  # zh: the 3D test (and test_smoke)
 def test_information_renders_the_seed_pairs(page, base_url, lang):
-    open_page(page, base_url, "information", lang=lang, wait_for_plot=True)
-    wait_for_charts(page, CHARTS)
+    open_page(page, base_url, "information", lang=lang, charts=CHARTS)
     assert_no_error(page)
     assert page.locator(PLOT).count() == 3
     l2 = by_meta(plotly_data(page, 0), "outputs_l2_1")
@@ -30,24 +28,18 @@ def test_information_renders_the_seed_pairs(page, base_url, lang):
 
 
 def test_typing_a_pair_with_a_full_width_comma_redraws_it(page, base_url):
-    open_page(page, base_url, "information", lang="en", wait_for_plot=True)
-    wait_for_charts(page, CHARTS)
+    open_page(page, base_url, "information", lang="en", charts=CHARTS)
     field = page.get_by_role("textbox", name="Pair 1: b")
-    with expect_rerun(page):
-        field.fill("4，3")
-        field.press("Enter")
+    enter_text(page, field, "4，3")
     wait_for_traces(page, 0, lambda tr: abs(by_meta(tr, "outputs_l2_1")["x"][4] - 0.8) < 1e-9)
     assert "p1b=" in page.url
-    with expect_rerun(page):
-        field.fill("4, x")
-        field.press("Enter")
+    enter_text(page, field, "4, x")
     assert page.get_by_text("Could not read").count() >= 1
     assert field.input_value() == "4, x"  # the user's text stays
     assert_no_error(page)
 
 
 def test_the_3d_cloud(page, base_url):
-    open_page(page, base_url, "information", lang="zh", dim="3D", wait_for_plot=True)
-    wait_for_charts(page, CHARTS)
+    open_page(page, base_url, "information", lang="zh", dim="3D", charts=CHARTS)
     assert_no_error(page)
     assert "scene" in plotly_layout(page, 1)

@@ -13,7 +13,6 @@ from tests.browser.helpers import (
     open_page,
     plotly_data,
     plotly_layout,
-    wait_for_charts,
     wait_for_traces,
 )
 
@@ -22,8 +21,7 @@ CHARTS = 3
 
 @pytest.mark.parametrize("lang", ["zh"])  # en: the slider test (and test_smoke)
 def test_invariance_renders_with_the_seed_counterfactual_in_projector_mode(page, base_url, lang):
-    open_page(page, base_url, "invariance", lang=lang, projector="true", wait_for_plot=True)
-    wait_for_charts(page, CHARTS)
+    open_page(page, base_url, "invariance", lang=lang, projector="true", charts=CHARTS)
     assert_no_error(page)
     assert page.locator(PLOT).count() == 3
     main = main_text(page)
@@ -32,8 +30,7 @@ def test_invariance_renders_with_the_seed_counterfactual_in_projector_mode(page,
 
 
 def test_moving_the_scale_slider_moves_the_marker_and_negative_a_flips(page, base_url):
-    open_page(page, base_url, "invariance", lang="en", wait_for_plot=True)
-    wait_for_charts(page, CHARTS)
+    open_page(page, base_url, "invariance", lang="en", charts=CHARTS)
     assert by_meta(plotly_data(page, 0), "current_ln")["x"] == [2.0]
     slider = page.get_by_role("slider").first
     slider.focus()
