@@ -153,6 +153,18 @@ def app_files() -> list[Path]:
     return files + sorted((ROOT / "pages").glob("*.py"))
 
 
+def imports_of_package(files: list[Path], package: str, *, allowed_in: tuple[str, ...] = (),
+                       top_level_only: bool = False) -> list[Import]:
+    """The imports of ``package`` (or a submodule) in ``files``, less those in the folders ``allowed_in``."""
+    return [
+        imp
+        for path in files
+        if not _inside(path, *allowed_in)
+        for imp in imports_of(path)
+        if _top(imp.module) == package and (imp.top_level or not top_level_only)
+    ]
+
+
 def _report(violations: list[str], rule: str) -> str:
     return f"{len(violations)} import(s) break the layering ({rule}):\n  " + "\n  ".join(violations)
 
@@ -164,10 +176,7 @@ def test_package_exists():
 def test_streamlit_is_imported_only_by_normviz_ui():
     bad = [
         f"{imp.where()} -- streamlit belongs in normviz/ui/ only"
-        for path in package_files()
-        if not _inside(path, "normviz/ui")
-        for imp in imports_of(path)
-        if _top(imp.module) == "streamlit"
+        for imp in imports_of_package(package_files(), "streamlit", allowed_in=("normviz/ui",))
     ]
     assert not bad, _report(bad, DIRECTION)
 
@@ -176,10 +185,7 @@ def test_plotly_is_imported_only_by_normviz_figures_and_ui():
     bad = [
         f"{imp.where()} -- plotly belongs in normviz/figures/ (and ui/) only; "
         "norms and geometry return plain data"
-        for path in package_files()
-        if not _inside(path, "normviz/figures", "normviz/ui")
-        for imp in imports_of(path)
-        if _top(imp.module) == "plotly"
+        for imp in imports_of_package(package_files(), "plotly", allowed_in=("normviz/figures", "normviz/ui"))
     ]
     assert not bad, _report(bad, DIRECTION)
 
@@ -187,9 +193,7 @@ def test_plotly_is_imported_only_by_normviz_figures_and_ui():
 def test_torch_is_never_imported_at_module_level_in_normviz():
     bad = [
         f"{imp.where()} -- import torch lazily, inside the function that needs it"
-        for path in package_files()
-        for imp in imports_of(path)
-        if _top(imp.module) == "torch" and imp.top_level
+        for imp in imports_of_package(package_files(), "torch", top_level_only=True)
     ]
     assert not bad, _report(bad, "a CPU-only app must start without importing torch")
 
@@ -197,9 +201,7 @@ def test_torch_is_never_imported_at_module_level_in_normviz():
 def test_app_and_pages_do_not_import_torch():
     bad = [
         f"{imp.where()} -- pages and app.py go through normviz, which picks the backend"
-        for path in app_files()
-        for imp in imports_of(path)
-        if _top(imp.module) == "torch"
+        for imp in imports_of_package(app_files(), "torch")
     ]
     assert not bad, _report(bad, "UI only: read widgets -> call normviz -> draw")
 
