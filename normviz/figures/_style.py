@@ -145,3 +145,18 @@ def stage_frames(
         names.append(name)
         labels.append(str(k // steps) if k % steps == 0 else "")
     return frames, names, labels
+
+
+def add_stage_animation(fig: go.Figure, moving: Callable[[int], list], *, has_affine: bool, lang: str,
+                        projector: bool, title_prefix: str) -> dict:
+    """Add ``moving(0)`` to ``fig`` as its last traces and ``stage_frames`` that redraw them as ``moving(k)``.
+
+    Returns the play/pause and step slider layout (``animation_controls``) for the caller to place.
+    """
+    first = len(fig.data)
+    start = moving(0)
+    fig.add_traces(start)
+    frames, names, labels = stage_frames(has_affine, lang=lang, title_prefix=title_prefix, frame_data=moving,
+                                         trace_indices=range(first, first + len(start)))
+    fig.frames = frames
+    return animation_controls(lang, names, labels, projector=projector)

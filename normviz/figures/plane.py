@@ -20,13 +20,12 @@ from normviz.figures._style import (
     ANIMATION_STEPS,
     COLORS,
     DASHES,
-    animation_controls,
+    add_stage_animation,
     arrow_marker,
     arrows_xy,
     base_layout,
     method_name,
     sizes,
-    stage_frames,
     stage_title,
 )
 from normviz.figures._legend import legend_layout
@@ -47,16 +46,11 @@ def plane_figure(
     fig = go.Figure(layout=_layout(lang, projector, extent))
     fig.add_traces(_reference_traces(scene, proj, lang, projector, extent))
     fig.add_traces(_arrow_traces(proj, shown, lang, projector))
-    first_anim = len(fig.data)
     paths = {m: geo.projection_path(proj, m, ANIMATION_STEPS) for m in shown}
-    fig.add_traces(_moving_traces(paths, shown, lang, projector, frame=0))
-    frames, names, labels = stage_frames(
-        scene.has_affine, lang=lang, title_prefix="plane.stage",
-        frame_data=lambda k: _moving_traces(paths, shown, lang, projector, frame=k),
-        trace_indices=range(first_anim, first_anim + len(shown)),
-    )
-    fig.frames = frames
-    fig.update_layout(**animation_controls(lang, names, labels, projector=projector))
+    fig.update_layout(**add_stage_animation(
+        fig, lambda k: _moving_traces(paths, shown, lang, projector, frame=k),
+        has_affine=scene.has_affine, lang=lang, projector=projector, title_prefix="plane.stage",
+    ))
     entries = sum(trace.showlegend is not False for trace in fig.data)
     fig.update_layout(**legend_layout(projector, plot_height=600 if projector else 520, entries=entries))
     return fig

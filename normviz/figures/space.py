@@ -25,13 +25,12 @@ from normviz.figures._style import (
     ANIMATION_STEPS,
     COLORS,
     DASHES,
-    animation_controls,
+    add_stage_animation,
     arrows_xy,
     base_layout,
     finite_arrows,
     method_name,
     sizes,
-    stage_frames,
     stage_title,
 )
 from normviz.figures._legend import legend_below
@@ -80,16 +79,11 @@ def space_figure(
     fig.add_traces(_surface_traces(scene, lang, extent, frozenset(surfaces)))
     fig.add_traces(_curve_traces(scene, proj, lang, projector, extent))
     fig.add_traces(_arrow_traces(proj, shown, lang, projector, extent))
-    first_anim = len(fig.data)
     paths = {m: geo.projection_path(proj, m, ANIMATION_STEPS) for m in shown}
-    fig.add_traces(_moving_traces(paths, shown, lang, projector, frame=0))
-    frames, names, labels = stage_frames(
-        scene.has_affine, lang=lang, title_prefix="space.stage",
-        frame_data=lambda k: _moving_traces(paths, shown, lang, projector, frame=k),
-        trace_indices=range(first_anim, first_anim + len(shown)),
+    controls = add_stage_animation(
+        fig, lambda k: _moving_traces(paths, shown, lang, projector, frame=k),
+        has_affine=scene.has_affine, lang=lang, projector=projector, title_prefix="space.stage",
     )
-    fig.frames = frames
-    controls = animation_controls(lang, names, labels, projector=projector)
     # Play/pause at the bottom left, beside the step slider: at the top right the 3D modebar,
     # which appears on hover, would cover them.
     slider = controls["sliders"][0]
