@@ -71,10 +71,13 @@ def vector_input(t, *, prefix: str, default: tuple[float, ...], presets: list[tu
     return tuple(out)
 
 
-def eps_control(t) -> float | None:
-    """ε on a log scale, with 0 and "each method's default" (None)."""
-    choice = st.select_slider(t("eps.label"), EPS_CHOICES, value="default", key="eps", bind="query-params",
-                              help=t("eps.help"))
+def eps_control(t, *, default: str = "default", help_key: str = "eps.help") -> float | None:
+    """ε on a log scale, with 0 and "each method's default" (None); ``default`` is one of ``EPS_CHOICES``.
+
+    Bound to ``?eps=``. A page where only ε = 0 is exact starts at "0" and says why in its ``help_key``.
+    """
+    choice = st.select_slider(t("eps.label"), EPS_CHOICES, value=default, key="eps", bind="query-params",
+                              help=t(help_key))
     return None if choice == "default" else float(choice)
 
 

@@ -20,7 +20,7 @@ import streamlit as st
 from normviz import _xp, sampling
 from normviz.figures import highdim as figs
 from normviz.norms import METHODS
-from normviz.ui.controls import EPS_CHOICES, SHARED_SPECS, method_toggles
+from normviz.ui.controls import EPS_CHOICES, SHARED_SPECS, eps_control, method_toggles
 from normviz.ui.int_input import int_input
 from normviz.ui.shell import projector
 from normviz.ui.urlcheck import warn_invalid_params
@@ -104,9 +104,7 @@ def controls(t) -> Settings:
         shown = method_toggles(t)
     methods = tuple(m for m in METHODS if m in shown)
     with row[1]:
-        choice = st.select_slider(t("eps.label"), EPS_CHOICES, value="0", key="eps", bind="query-params",
-                                  help=t("highdim.eps.help"))
-    eps = None if choice == "default" else float(choice)
+        eps = eps_control(t, default="0", help_key="highdim.eps.help")
     used = sampling.capped_count(n, count)
     spec = sampling.CloudSpec(n, used, distribution, float(shift), float(scale), int(seed))
     return Settings(spec, int(count), eps, methods)

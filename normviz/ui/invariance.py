@@ -9,7 +9,7 @@ from normviz import _xp, analysis
 from normviz.geometry import vector_stats
 from normviz.figures import invariance as figs
 from normviz.norms import METHODS
-from normviz.ui.controls import EPS_CHOICES
+from normviz.ui.controls import EPS_CHOICES, eps_control
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.vector_text import vector_text
 from normviz.ui.views import fmt, fmt_vector, markdown_table
@@ -30,15 +30,8 @@ def controls(t) -> tuple[tuple[float, ...], float, float, float | None]:
     left, right = st.columns(2)
     a = left.slider(t("inv.a"), *A_BOUNDS, 2.0, 0.05, key="a", bind="query-params", help=t("inv.a.help"))
     c = right.slider(t("inv.c"), *C_BOUNDS, 3.0, 0.5, key="c", bind="query-params", help=t("inv.c.help"))
-    eps = eps_control(t)
+    eps = eps_control(t, default="0", help_key="inv.eps.help")  # the invariances are exact only at ε = 0
     return x, float(a), float(c), eps
-
-
-def eps_control(t) -> float | None:
-    """ε as on the other pages, but 0 by default here: the invariances are exact only at ε = 0."""
-    choice = st.select_slider(t("eps.label"), EPS_CHOICES, value="0", key="eps", bind="query-params",
-                              help=t("inv.eps.help"))
-    return None if choice == "default" else float(choice)
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
