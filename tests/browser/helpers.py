@@ -146,6 +146,14 @@ def enter_text(page, field, text: str, *, timeout_ms: float = DEFAULT_TIMEOUT_MS
         field.press("Enter")
 
 
+def press_keys(page, target, *keys: str, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
+    """Focus ``target`` (a slider, say), press ``keys`` in turn and wait for the rerun they trigger."""
+    target.focus()
+    with expect_rerun(page, timeout_ms=timeout_ms):
+        for key in keys:
+            target.press(key)
+
+
 def wait_for_plotly(page, *, index: int = 0, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
     """Block until the ``index``-th plotly chart exists and plotly has drawn its data."""
     page.wait_for_function(

@@ -7,11 +7,11 @@ import pytest
 from tests.browser.helpers import (
     assert_no_error,
     by_meta,
-    expect_rerun,
     main_text,
     open_page,
     plotly_data,
     plotly_layout,
+    press_keys,
     tip,
     wait_for_tip,
 )
@@ -32,10 +32,7 @@ def test_moving_a_slider_changes_the_figure(page, base_url):
     open_page(page, base_url, "plane", lang="en", wait_for_plot=True)
     before = tip(by_meta(plotly_data(page), "arrow_input"))
     slider = page.get_by_role("slider").first
-    slider.focus()
-    with expect_rerun(page):
-        for _ in range(5):
-            slider.press("ArrowLeft")
+    press_keys(page, slider, *["ArrowLeft"] * 5)
     after = wait_for_tip(page, "arrow_input", lambda p: p[0] < before[0])
     assert after[0] < before[0] and after[1] == pytest.approx(before[1])
     assert "x1=" in page.url  # the scene is in the link

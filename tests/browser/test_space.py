@@ -15,6 +15,7 @@ from tests.browser.helpers import (
     open_page,
     plotly_data,
     plotly_layout,
+    press_keys,
     tip,
     wait_for,
     wait_for_tip,
@@ -47,10 +48,7 @@ def test_moving_a_slider_changes_the_figure_but_not_the_view(page, base_url):
     before = tip(by_meta(plotly_data(page), "arrow_input"))
     ranges = plotly_layout(page)["scene"]["xaxis"]["range"]
     slider = page.locator(MAIN).get_by_role("slider").first  # x1
-    slider.focus()
-    with expect_rerun(page):
-        for _ in range(5):
-            slider.press("ArrowLeft")
+    press_keys(page, slider, *["ArrowLeft"] * 5)
     after = wait_for_tip(page, "arrow_input", lambda t: t[0] < before[0])
     assert after[0] < before[0] and after[1:] == pytest.approx(before[1:])
     assert plotly_layout(page)["scene"]["xaxis"]["range"] == ranges
