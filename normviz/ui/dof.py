@@ -10,7 +10,7 @@ from normviz import _xp, analysis
 from normviz.figures import dof as figs
 from normviz.geometry import DEFAULT_EPS
 from normviz.norms import METHODS
-from normviz.ui.int_input import int_input
+from normviz.ui.int_input import int_input, preset_buttons
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.views import markdown_table
 
@@ -21,18 +21,11 @@ MODEL_PRESETS = (768, 896, 2048, 4096, 7168)
 SEED_MAX = 9999
 
 
-def _set_n(value: int) -> None:
-    st.session_state["n"] = value
-
-
 def controls(t) -> tuple[int, int]:
     """n (2 … 16384, with preset buttons) and the seed of the random points; both in the URL."""
     warn_invalid_params(t, {"svd": ("true", "false")})
     st.caption(t("dof.presets"))
-    cols = st.columns(len(PRESETS))
-    for col, (value, label) in zip(cols, PRESETS.items()):
-        col.button(label, key=f"dof_preset_{value}", on_click=_set_n, args=(value,), width="stretch",
-                   help=t(f"dof.preset.{value}") if value in MODEL_PRESETS else None)
+    preset_buttons("n", PRESETS, prefix="dof_preset_", helps={v: t(f"dof.preset.{v}") for v in MODEL_PRESETS})
     left, right = st.columns([3, 2])
     n = int_input(t, t("dof.n"), key="n", low=2, high=analysis.N_MAX, default=DEFAULT_N, help=t("dof.n.help"),
                   container=left)

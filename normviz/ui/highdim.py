@@ -21,7 +21,7 @@ from normviz import _xp, sampling
 from normviz.figures import highdim as figs
 from normviz.norms import METHODS
 from normviz.ui.controls import EPS_CHOICES, SHARED_SPECS, eps_control, method_toggles
-from normviz.ui.int_input import int_input
+from normviz.ui.int_input import int_input, preset_buttons
 from normviz.ui.shell import projector
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.views import fmt, fmt_vector, markdown_table
@@ -68,10 +68,6 @@ def columns(spec, **kwargs) -> list:
     return st.columns(spec, **kwargs)
 
 
-def _set_n(value: int) -> None:
-    st.session_state[N_KEY] = value
-
-
 def controls(t) -> Settings:
     """All widgets of the page (URL-bound) -> Settings."""
     warn_invalid_params(t, SPECS)
@@ -81,9 +77,7 @@ def controls(t) -> Settings:
                       help=t("highdim.n.help"))
     with top[1]:
         st.caption(t("highdim.n.presets"))
-        cols = st.columns(len(N_PRESETS))
-        for col, value in zip(cols, N_PRESETS):
-            col.button(str(value), key=f"n_preset_{value}", on_click=_set_n, args=(value,), width="stretch")
+        preset_buttons(N_KEY, {value: str(value) for value in N_PRESETS}, prefix="n_preset_")
     with top[2]:
         count = int_input(t, t("highdim.count"), key=COUNT_KEY, low=COUNT_BOUNDS[0], high=COUNT_BOUNDS[1],
                           default=DEFAULT_COUNT, help=t("highdim.count.help"))

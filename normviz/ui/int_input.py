@@ -12,6 +12,7 @@ afterwards the widget's value is written back to the URL on every change
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import streamlit as st
 
@@ -37,6 +38,23 @@ def _sync_url(key: str, value: int, default: int) -> None:
             del st.query_params[key]
         else:
             st.query_params[key] = want
+
+
+def _set_state(key: str, value: int) -> None:
+    st.session_state[key] = value
+
+
+def preset_buttons(key: str, presets: Mapping[int, str], *, prefix: str,
+                   helps: Mapping[int, str] | None = None) -> None:
+    """A row of buttons, one per preset value (labelled ``presets[value]``), that set the entry ``key``.
+
+    The value is set in a click callback, so the ``int_input`` under ``key`` shows it on the rerun.
+    Button keys are ``{prefix}{value}``; ``helps`` gives a tooltip per value.
+    """
+    helps = helps or {}
+    for col, (value, label) in zip(st.columns(len(presets)), presets.items()):
+        col.button(label, key=f"{prefix}{value}", on_click=_set_state, args=(key, value), width="stretch",
+                   help=helps.get(value))
 
 
 def int_input(t, label: str, *, key: str, low: int, high: int, default: int, help: str | None = None,
