@@ -30,6 +30,11 @@ def method_name(method: str, lang: str) -> str:
     return translate(lang, f"method.{method}" if method != "input" else "method.input")
 
 
+def subscript(k: int) -> str:
+    """A whole number k >= 0 in subscript digits, for component labels (x₁₂)."""
+    return "".join("₀₁₂₃₄₅₆₇₈₉"[int(d)] for d in str(k))
+
+
 def sizes(projector: bool) -> dict[str, float]:
     """Font, line and marker sizes for screen or projector."""
     if projector:

@@ -14,7 +14,16 @@ from plotly.subplots import make_subplots
 
 from normviz import analysis
 from normviz.figures._legend import legend_below, subplot_titles_font
-from normviz.figures._style import COLORS, DASHES, arrow_marker, arrows_xy, base_layout, method_name, sizes
+from normviz.figures._style import (
+    COLORS,
+    DASHES,
+    arrow_marker,
+    arrows_xy,
+    base_layout,
+    method_name,
+    sizes,
+    subscript,
+)
 from normviz.i18n import translate
 from normviz.norms import METHODS
 
@@ -213,7 +222,7 @@ def similarity_figure(sim: analysis.Similarity, *, lang: str, projector: bool = 
         margin=dict(l=10, r=10, t=60, b=10),
     ))
     subplot_titles_font(fig, projector)
-    labels = np.array([f"x{_sub(i + 1)}" for i in range(sim.rows.shape[0])])
+    labels = np.array([f"x{subscript(i + 1)}" for i in range(sim.rows.shape[0])])
     for i, (role, key) in enumerate(SIMILARITY_PANELS):
         row, col = divmod(i, 3)
         z = mats[role]
@@ -235,7 +244,3 @@ def _cell(v: float) -> str:
         return "NaN"
     text = f"{v:.2f}"
     return "0.00" if text == "-0.00" else text
-
-
-def _sub(k: int) -> str:
-    return "".join("₀₁₂₃₄₅₆₇₈₉"[int(d)] for d in str(k))

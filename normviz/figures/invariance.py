@@ -12,7 +12,7 @@ from plotly.subplots import make_subplots
 
 from normviz import analysis
 from normviz.figures._legend import legend_below, subplot_titles_font
-from normviz.figures._style import COLORS, base_layout, method_name, sizes
+from normviz.figures._style import COLORS, base_layout, method_name, sizes, subscript
 from normviz.i18n import translate
 from normviz.norms import METHODS
 
@@ -71,7 +71,7 @@ def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> go.Fig
     t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
     base, shifted = rows
     n = base.x.size
-    comps = np.array([f"y{_sub(i + 1)}" for i in range(n)])
+    comps = np.array([f"y{subscript(i + 1)}" for i in range(n)])
     fig = go.Figure(layout=base_layout(
         lang, projector, barmode="group",
         title=dict(text=t("inv.fig.cf.title"), x=0.01, xanchor="left"),
@@ -115,7 +115,7 @@ def softmax_figure(demo: analysis.ScaleDemo, curve, *, lang: str, projector: boo
         **legend_below(projector, plot_height=380 if projector else 290, entries=3, columns=3 if not projector else 2),
     ))
     subplot_titles_font(fig, projector)
-    labels = np.array([f"z{_sub(i + 1)}" for i in range(demo.probs_ln.size)])
+    labels = np.array([f"z{subscript(i + 1)}" for i in range(demo.probs_ln.size)])
     centred_color = COLORS["decomposition"]
     fig.add_trace(go.Bar(x=labels, y=demo.probs_centered, meta="probs_centered", name=t("inv.fig.sm.centered"),
                          legendgroup="centered", marker=dict(color=centred_color),
@@ -147,7 +147,3 @@ def softmax_figure(demo: analysis.ScaleDemo, curve, *, lang: str, projector: boo
 
 def _vec(v) -> str:
     return "(" + ", ".join(f"{c:g}" for c in v) + ")"
-
-
-def _sub(k: int) -> str:
-    return "".join("₀₁₂₃₄₅₆₇₈₉"[int(d)] for d in str(k))
