@@ -2,7 +2,6 @@ import json
 import math
 
 import numpy as np
-import pytest
 
 from normviz import geometry as geo
 from normviz.figures._style import COLORS

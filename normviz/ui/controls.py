@@ -8,7 +8,6 @@ from __future__ import annotations
 import streamlit as st
 
 from normviz.geometry import Scene
-from normviz.norms import METHODS
 from normviz.ui.urlcheck import warn_invalid_params
 
 SUBSCRIPTS = "₁₂₃₄₅₆₇₈₉"
