@@ -44,7 +44,7 @@ STRINGS = {
     "axis.x1": {"zh": "x₁（第 1 维）", "en": "x₁ (dimension 1)"},
     "axis.x2": {"zh": "x₂（第 2 维）", "en": "x₂ (dimension 2)"},
     "axis.x3": {"zh": "x₃（第 3 维）", "en": "x₃ (dimension 3)"},
-    "nan.note": {"zh": "NaN（0/0）", "en": "NaN (0/0)"},
+    "list.separator": {"zh": "、", "en": ", "},
 }
 
 STRINGS.update({

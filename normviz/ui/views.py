@@ -82,7 +82,7 @@ def degenerate_messages(t, proj: geometry.Projection) -> None:
     """Say plainly when the input is the zero vector, constant, or an output is NaN."""
     for case in geometry.degenerate_cases(proj):
         if case == "nan":
-            methods = ", ".join(t(f"method.{m}") for m in METHODS if not np.all(np.isfinite(proj.outputs[m])))
+            methods = t("list.separator").join(t(f"method.{m}") for m in METHODS if not np.all(np.isfinite(proj.outputs[m])))
             st.warning(t("msg.nan", methods=methods), icon="⚠️")
         else:
             st.info(t(f"msg.{case}"), icon="ℹ️")
