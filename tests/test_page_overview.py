@@ -1,0 +1,24 @@
+import pytest
+
+from pagetest import errors, run_page, text
+
+
+@pytest.mark.parametrize("lang, title", [("en", "Normalization is a projection"), ("zh", "归一化就是投影")])
+def test_overview_runs_in_both_languages(lang, title):
+    at = run_page("overview", lang=lang)
+    assert errors(at) == []
+    assert at.title[0].value == title
+
+
+def test_worked_examples_are_computed_by_the_library():
+    page = text(run_page("overview"))
+    # (3, 4) -> L2 (0.6, 0.8); (1, 2, 3) -> RMS (0.463, 0.926, 1.389); LN of (1,2,3) and (101,102,103)
+    assert "| (3, 4) | (0.600, 0.800) | (0.849, 1.131) | (−1.000, 1.000) |" in page
+    assert "| (1, 2, 3) | (0.267, 0.535, 0.802) | (0.463, 0.926, 1.389) | (−1.225, 0.000, 1.225) |" in page
+    assert "| (101, 102, 103) | (0.572, 0.577, 0.583) | (0.990, 1.000, 1.010) | (−1.225, 0.000, 1.225) |" in page
+
+
+def test_overview_names_the_backend_and_the_degrees_of_freedom():
+    page = text(run_page("overview", backend="torch"))
+    assert "computed with torch (cpu)" in page
+    assert "| LayerNorm |" in page and "n − 2" in page
