@@ -20,11 +20,5 @@ with picture:
     if geometry.outside_view(scene.x, extent):
         st.info(t("plane.outside"))
     ui.chart(ui.plane_figure_spec(scene, proj, t.lang, ui.projector(), extent), key="plane_chart")
-    left, right = st.columns(2)
-    with left:
-        st.subheader(t("plane.stats"))
-        ui.stats_table(t, proj)
-    with right:
-        st.subheader(t("plane.outputs"))
-        ui.outputs_table(t, proj, scene.shown)
+    ui.readouts(t, proj, scene.shown)
 st.markdown(t("plane.caption"))

@@ -21,11 +21,5 @@ with picture:
     ui.chart(space.space_figure_spec(scene, proj, t.lang, ui.projector(), view.extent, view.camera, view.surfaces),
              key="space_chart")
     st.caption(t(f"space.camera.{view.camera}"))
-    left, right = st.columns(2)
-    with left:
-        st.subheader(t("space.stats"))
-        ui.stats_table(t, proj)
-    with right:
-        st.subheader(t("space.outputs"))
-        ui.outputs_table(t, proj, scene.shown)
+    ui.readouts(t, proj, scene.shown)
 st.markdown(t("space.caption"))

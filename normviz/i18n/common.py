@@ -34,6 +34,8 @@ STRINGS = {
         "zh": "链接里的参数 {names} 不是有效值，已改用默认值。",
         "en": "The link's parameter(s) {names} were not valid; the defaults are shown instead.",
     },
+    "readout.stats": {"zh": "x 的统计量", "en": "Statistics of x"},
+    "readout.outputs": {"zh": "各方法的输出", "en": "Outputs"},
     "readout.quantity": {"zh": "量", "en": "quantity"},
     "readout.value": {"zh": "值", "en": "value"},
     "readout.norm": {"zh": "范数 ‖·‖", "en": "norm ‖·‖"},

@@ -10,8 +10,6 @@ STRINGS = {
         "the same ray to the circle of radius √2; LayerNorm first removes the mean along (1, 1), landing on the "
         "line x₁ + x₂ = 0, and then rescales onto the √2 circle.",
     },
-    "plane.stats": {"zh": "x 的统计量", "en": "Statistics of x"},
-    "plane.outputs": {"zh": "各方法的输出", "en": "Outputs"},
     "plane.trace.unit_circle": {"zh": "单位圆 ‖y‖ = 1", "en": "unit circle ‖y‖ = 1"},
     "plane.trace.sqrt2_circle": {"zh": "圆 ‖y‖ = √2", "en": "circle ‖y‖ = √2"},
     "plane.trace.zero_mean_line": {"zh": "零均值线 x₁ + x₂ = 0", "en": "zero mean: x₁ + x₂ = 0"},

@@ -16,8 +16,6 @@ STRINGS = {
         "x₁ + x₂ + x₃ = 0, then rescales radially within that plane onto the √3 sphere, so it can only land on the "
         "circle where the plane cuts the sphere.",
     },
-    "space.stats": {"zh": "x 的统计量", "en": "Statistics of x"},
-    "space.outputs": {"zh": "各方法的输出", "en": "Outputs"},
     "space.outside": {
         "zh": "x 超出了当前视野（坐标轴半宽 {extent}），图中只画出它在视野内的部分；射线仍指向 x。想看到 x 本身，请选更大的视野。",
         "en": "x lies outside the current view (half-width {extent}); only the part inside the box is drawn, and the "

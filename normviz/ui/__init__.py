@@ -12,11 +12,12 @@ from normviz.ui.views import (
     outputs_table,
     plane_figure_spec,
     projection,
+    readouts,
     stats_table,
 )
 
 __all__ = [
     "TOPIC_PAGES", "Translator", "backend", "chart", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
-    "outputs_table", "plane_figure_spec", "projection", "projection_controls", "projector", "sidebar", "stats_table",
+    "outputs_table", "plane_figure_spec", "projection", "projection_controls", "readouts", "projector", "sidebar", "stats_table",
     "translator", "vector_input", "warn_invalid_params", "zoom_control",
 ]

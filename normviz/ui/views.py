@@ -78,6 +78,17 @@ def outputs_table(t, proj: geometry.Projection, shown) -> None:
     st.markdown(markdown_table([t("readout.method"), t("readout.output"), t("readout.norm")], rows, "llr"))
 
 
+def readouts(t, proj: geometry.Projection, shown) -> None:
+    """The statistics of x and each shown method's output with its norm, side by side."""
+    left, right = st.columns(2)
+    with left:
+        st.subheader(t("readout.stats"))
+        stats_table(t, proj)
+    with right:
+        st.subheader(t("readout.outputs"))
+        outputs_table(t, proj, shown)
+
+
 def degenerate_messages(t, proj: geometry.Projection) -> None:
     """Say plainly when the input is the zero vector, constant, or an output is NaN."""
     for case in geometry.degenerate_cases(proj):
