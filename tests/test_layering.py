@@ -29,13 +29,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PKG = ROOT / "normviz"
-DIRECTION = "DESIGN.md: pages -> ui -> figures -> geometry -> norms -> _xp"
+DIRECTION = "DESIGN.md: pages -> ui -> figures -> geometry -> methods -> norms -> _xp"
 
 # Rank of each layer; a module may import its own rank or lower.
 RANKS = {
     "normviz._xp": 0,
     "normviz.i18n": 0,
     "normviz.norms": 1,
+    "normviz.methods": 1.5,
     "normviz.geometry": 2,
     # math built on geometry: sampled clouds (higher dimensions), Jacobians and identities
     "normviz.sampling": 2,
