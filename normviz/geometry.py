@@ -21,19 +21,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from normviz import _xp
-from normviz.norms import METHODS, l2_normalize, layer_norm, rms_norm
+from normviz.methods import KEYS as METHODS
+from normviz.methods import METHODS as RECORDS
 
-DEFAULT_EPS = {"l2": 1e-12, "rms": 1e-6, "ln": 1e-5}
-# Stages of the projection animation and which methods move in each.
+DEFAULT_EPS = {m: RECORDS[m].default_eps for m in METHODS}  # derived; callers move to normviz.methods
+# Stages of the projection animation: LayerNorm centres, every method scales, gamma/beta act.
 STAGES = ("center", "scale", "affine")
-STAGE_MOVERS = {"center": ("ln",), "scale": METHODS, "affine": ("rms", "ln")}
 
 
 @dataclass(frozen=True)
 class Scene:
     """What a projection page shows: an input vector and the norms' settings.
 
-    eps=None means each method's own default (see ``DEFAULT_EPS``). gamma and
+    eps=None means each method's own default (``Method.default_eps``). gamma and
     beta are the affine parameters applied after normalizing (RMSNorm takes
     gamma only; L2 normalization has none).
     """
@@ -55,7 +55,7 @@ class Scene:
         )
 
     def eps_for(self, method: str) -> float:
-        return DEFAULT_EPS[method] if self.eps is None else self.eps
+        return RECORDS[method].eps_or_default(self.eps)
 
 
 @dataclass(frozen=True)
@@ -116,16 +116,8 @@ def project(scene: Scene, backend: _xp.Backend | None = None) -> Projection:
     n = scene.n
     gamma = backend.asarray(scene.gamma if scene.gamma is not None else np.ones(n))
     beta = backend.asarray(scene.beta if scene.beta is not None else np.zeros(n))
-    normalized = {
-        "l2": l2_normalize(xb, eps=scene.eps_for("l2")),
-        "rms": rms_norm(xb, eps=scene.eps_for("rms")),
-        "ln": layer_norm(xb, eps=scene.eps_for("ln")),
-    }
-    outputs = {
-        "l2": normalized["l2"],
-        "rms": rms_norm(xb, weight=gamma, eps=scene.eps_for("rms")),
-        "ln": layer_norm(xb, weight=gamma, bias=beta, eps=scene.eps_for("ln")),
-    }
+    normalized = {m: RECORDS[m](xb, eps=scene.eps_for(m)) for m in METHODS}
+    outputs = {m: RECORDS[m](xb, eps=scene.eps_for(m), weight=gamma, bias=beta) for m in METHODS}
     as_np = lambda d: {m: _xp.to_numpy(v).astype(np.float64) for m, v in d.items()}  # noqa: E731
     x = np.asarray(scene.x, dtype=np.float64)
     mean_part, centered = decompose(x)

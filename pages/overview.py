@@ -21,7 +21,7 @@ st.markdown(ui.markdown_table(header, rows))
 backend = ui.backend()
 st.subheader(t("overview.examples", backend=backend.label))
 examples = [(3.0, 4.0), (6.0, 8.0), (4.0, 3.0), (1.0, 2.0, 3.0), (101.0, 102.0, 103.0)]
-projections = [ui.projection(geometry.Scene(x=x, eps=0.0), backend) for x in examples]
+projections = [ui.cached_projection(geometry.Scene(x=x, eps=0.0), backend) for x in examples]
 st.markdown(ui.markdown_table(
     [t("overview.col.input")] + [t(f"method.{m}") for m in METHODS],
     [[ui.fmt_vector(p.x, 0)] + [ui.fmt_vector(p.outputs[m], 3) for m in METHODS] for p in projections],

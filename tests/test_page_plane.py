@@ -21,33 +21,33 @@ def test_page_runs_in_both_languages(lang, title):
 def test_moving_a_slider_changes_readouts_and_figure():
     at = run_page("plane")
     before = text(at)
-    at.slider(key="x1").set_value(-1.0).run()
+    at.slider(key="plane.x1").set_value(-1.0).run()
     assert errors(at) == []
     after = text(at)
     assert before != after
     assert "(−1.0000, 4.0000)" in after
-    assert at.number_input(key="x1_exact").value == -1.0  # exact entry follows the slider
+    assert at.number_input(key="plane.x1.exact").value == -1.0  # exact entry follows the slider
     np.testing.assert_allclose(ln_tip(at), [-1.0, 1.0], atol=1e-5)
 
 
 def test_exact_entry_moves_the_slider():
     at = run_page("plane")
-    at.number_input(key="x2_exact").set_value(-2.5).run()
-    assert at.slider(key="x2").value == -2.5
+    at.number_input(key="plane.x2.exact").set_value(-2.5).run()
+    assert at.slider(key="plane.x2").value == -2.5
     assert "(3.0000, −2.5000)" in text(at)
 
 
 def test_preset_button_sets_both_components():
     at = run_page("plane")
-    at.button(key="x_preset_1").click().run()  # (6, 8)
-    assert (at.slider(key="x1").value, at.slider(key="x2").value) == (6.0, 8.0)
+    at.button(key="plane.preset1").click().run()  # (6, 8)
+    assert (at.slider(key="plane.x1").value, at.slider(key="plane.x2").value) == (6.0, 8.0)
     assert "(0.6000, 0.8000)" in text(at)  # same direction as (3, 4): same L2 output
 
 
 def test_url_reproduces_the_scene():
-    at = run_page("plane", x1="-1", x2="2", eps="0", g1="2", b2="0.5", zoom="5")
+    at = run_page("plane", x1="-1", x2="2", eps="0", g1="2", b2="0.5", view="5")
     assert errors(at) == [] and not at.warning
-    assert (at.slider(key="x1").value, at.slider(key="x2").value) == (-1.0, 2.0)
+    assert (at.slider(key="plane.x1").value, at.slider(key="plane.x2").value) == (-1.0, 2.0)
     fig = figures(at)[0]
     assert fig["layout"]["xaxis"]["range"] == [-5.25, 5.25]
     np.testing.assert_allclose(ln_tip(at), [-2.0, 1.5], atol=1e-5)  # gamma*(-1, 1) + beta
@@ -57,16 +57,16 @@ def test_url_reproduces_the_scene():
 def test_hostile_url_values_give_the_default_scene_and_a_warning(bad):
     at = run_page("plane", lang="zh", x1=bad)
     assert errors(at) == []
-    assert at.slider(key="x1").value == 3.0
+    assert at.slider(key="plane.x1").value == 3.0
     if bad:  # an empty value is simply absent
-        assert any("x1" in w.value and "不是有效值" in w.value for w in at.warning)
+        assert any("x1" in w.value and "无法使用" in w.value for w in at.warning)
 
 
 def test_hostile_option_values_are_reported():
-    at = run_page("plane", eps="lots", show="everything", zoom="7", lang="en")
+    at = run_page("plane", eps="lots", show="everything", view="7", lang="en")
     assert errors(at) == []
     warning = " ".join(w.value for w in at.warning)
-    for name in ("eps", "show", "zoom"):
+    for name in ("eps", "show", "view"):
         assert name in warning
 
 
@@ -86,7 +86,7 @@ def test_constant_vector_says_sigma_is_zero():
 
 def test_method_toggle_hides_arrows_and_rows():
     at = run_page("plane")
-    at.pills(key="show").set_value(["LayerNorm"]).run()
+    at.pills(key="plane.show").set_value(["LayerNorm"]).run()
     metas = [t.get("meta") for t in figures(at)[0]["data"]]
     assert "arrow_ln" in metas and "arrow_l2" not in metas
     assert "L2 normalize" not in text(at).split("| method |")[-1]

@@ -25,18 +25,18 @@ def test_page_runs_in_both_languages(lang, title):
 def test_moving_a_slider_changes_readouts_and_figure():
     at = run_page("space")
     before = tip(at, "arrow_input")
-    at.slider(key="x3").set_value(-2.0).run()
+    at.slider(key="space.x3").set_value(-2.0).run()
     assert errors(at) == []
     np.testing.assert_allclose(tip(at, "arrow_input"), [1.0, 2.0, -2.0])
     assert not np.allclose(before, tip(at, "arrow_input"))
     assert "(1.0000, 2.0000, −2.0000)" in text(at)
-    assert at.number_input(key="x3_exact").value == -2.0
+    assert at.number_input(key="space.x3.exact").value == -2.0
 
 
 def test_preset_101_102_103_gives_the_same_layer_norm_and_a_flat_rms_norm():
     at = run_page("space", lang="en")
-    at.button(key="x_preset_1").click().run()
-    assert [at.slider(key=f"x{i}").value for i in (1, 2, 3)] == [101.0, 102.0, 103.0]
+    at.button(key="space.preset1").click().run()
+    assert [at.slider(key=f"space.x{i}").value for i in (1, 2, 3)] == [101.0, 102.0, 103.0]
     page = text(at)
     assert "(−1.2247, 0.0000, 1.2247)" in page  # LayerNorm ignores the offset 100·1
     assert "(0.9902, 1.0000, 1.0098)" in page  # RMSNorm: nearly constant
@@ -54,7 +54,7 @@ def test_wide_view_shows_far_points_without_a_note():
 def test_camera_preset_changes_the_view_but_not_the_ranges():
     at = run_page("space")
     before = figures(at)[0]["layout"]["scene"]
-    at.segmented_control(key="camera").set_value("(1,1,1)").run()
+    at.segmented_control(key="space.camera").set_value("along").run()
     after = figures(at)[0]["layout"]["scene"]
     eye = after["camera"]["eye"]
     assert eye["x"] == pytest.approx(eye["y"]) == pytest.approx(eye["z"])
@@ -65,17 +65,18 @@ def test_camera_preset_changes_the_view_but_not_the_ranges():
 
 def test_surfaces_toggle_removes_spheres():
     at = run_page("space")
-    at.pills(key="surf").set_value(["Σy=0"]).run()
+    at.pills(key="space.surf").set_value(["plane"]).run()
     metas = [t.get("meta") for t in figures(at)[0]["data"]]
     assert "zero_mean_plane" in metas and "sphere_unit" not in metas and "sphere_sqrt_n" not in metas
 
 
 def test_url_reproduces_the_scene_with_affine():
-    at = run_page("space", x1="3", x2="-1", x3="0.5", eps="0", g1="2", b3="0.5", camera="(1,-1,0)")
+    at = run_page("space", x1="3", x2="-1", x3="0.5", eps="0", g1="2", b3="0.5", camera="edge")
     assert errors(at) == [] and not at.warning
-    assert at.segmented_control(key="camera").value == "(1,-1,0)"
+    assert at.segmented_control(key="space.camera").value == "edge"
     metas = [t.get("meta") for t in figures(at)[0]["data"]]
-    assert "ellipsoid_rms" in metas and "ellipsoid_ln" in metas
+    # RMSNorm can reach the whole ellipsoid gamma ⊙ sphere; LayerNorm only the image of its circle
+    assert "ellipsoid_rms" in metas and "ln_circle_affine" in metas and "ellipsoid_ln" not in metas
     mu_free = np.array([3.0, -1.0, 0.5]) - 2.5 / 3
     ln = mu_free / math.sqrt(np.mean(mu_free**2)) * [2.0, 1.0, 1.0] + [0.0, 0.0, 0.5]
     np.testing.assert_allclose(tip(at, "arrow_ln"), ln, atol=1e-9)
@@ -85,8 +86,8 @@ def test_url_reproduces_the_scene_with_affine():
 def test_hostile_url_values_give_the_default_scene_and_a_warning(bad):
     at = run_page("space", lang="zh", x2=bad)
     assert errors(at) == []
-    assert at.slider(key="x2").value == 2.0
-    assert any("x2" in w.value and "不是有效值" in w.value for w in at.warning)
+    assert at.slider(key="space.x2").value == 2.0
+    assert any("x2" in w.value and "无法使用" in w.value for w in at.warning)
 
 
 def test_hostile_view_options_are_reported_in_the_users_language():
@@ -95,7 +96,7 @@ def test_hostile_view_options_are_reported_in_the_users_language():
     warning = " ".join(w.value for w in at.warning)
     for name in ("view", "camera", "surf"):
         assert name in warning
-    assert "were not valid" in warning
+    assert "could not be used" in warning
     assert figures(at)[0]["layout"]["scene"]["xaxis"]["range"] == [-5.25, 5.25]
 
 

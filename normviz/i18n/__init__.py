@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 
 LANGUAGES = ("zh", "en")
-_MODULES = ("common", "overview", "plane", "space", "highdim", "vector_text", "dof", "information", "invariance")  # one module per topic
+_MODULES = ("common", "overview", "projection", "plane", "space", "highdim", "vector_text", "dof", "information", "invariance")  # one module per topic
 
 
 def _merge() -> dict[str, dict[str, str]]:

@@ -8,7 +8,7 @@ import streamlit as st
 
 from normviz import _xp
 from normviz.i18n import LANGUAGES, translate
-from normviz.ui.urlcheck import warn_invalid_params
+from normviz.ui import links
 
 LANG_NAMES = {"zh": "中文", "en": "English"}
 BACKEND_CHOICES = ("auto", "numpy", "torch")
@@ -74,36 +74,33 @@ def backend() -> _xp.Backend:
     return _xp.resolve_backend(None if choice == "auto" else choice)
 
 
-def _lang_to_url() -> None:
-    st.query_params["lang"] = st.session_state["lang"]
+# The shell's part of every page's URL (?lang=zh&projector=true&backend=numpy).
+SIDEBAR_PARAMS = (links.choice("lang", "lang", LANGUAGES, "en"), links.flag("projector", "projector"), links.choice("backend", "backend", BACKEND_CHOICES, "auto"))
 
 
 def sidebar() -> Translator:
     """Language, projector mode and backend, each kept in the URL; returns the translator.
 
-    The language is bound by hand (``?lang=zh|en``) because a bound selection
-    widget writes its display label ("中文") into the URL, not the code.
+    A bad link value is reported by the page's message (``links``), in the
+    language the link asked for or the browser's.
     """
-    warn_invalid_params(Translator(st.session_state.get("lang", browser_language())),
-                        {"lang": LANGUAGES, "backend": BACKEND_CHOICES, "projector": ("true", "false")})
     if "lang" not in st.session_state:
-        from_url = str(st.query_params.get("lang", "")).strip().lower()
-        st.session_state["lang"] = from_url if from_url in LANGUAGES else browser_language()
-    if st.query_params.get("lang") != st.session_state["lang"]:
-        st.query_params["lang"] = st.session_state["lang"]
+        st.session_state["lang"] = browser_language()
+    problems = links.load(SIDEBAR_PARAMS)
     with st.sidebar:
         st.segmented_control("语言 · Language", LANGUAGES, format_func=LANG_NAMES.get, key="lang",
-                             required=True, on_change=_lang_to_url)
+                             required=True, on_change=links.write, args=(SIDEBAR_PARAMS[0],))
         t = translator()
-        st.toggle(t("sidebar.projector"), key="projector", bind="query-params")
-        choice = st.selectbox(t("sidebar.backend"), BACKEND_CHOICES, key="backend", bind="query-params",
-                              help=t("sidebar.backend.auto"))
+        st.toggle(t("sidebar.projector"), key="projector", on_change=links.write, args=(SIDEBAR_PARAMS[1],))
+        choice = st.selectbox(t("sidebar.backend"), BACKEND_CHOICES, key="backend", on_change=links.write,
+                              args=(SIDEBAR_PARAMS[2],), help=t("sidebar.backend.auto"))
         used = backend()
         if choice == "torch" and used.name != "torch":
             st.caption(t("sidebar.backend.fallback"))
         st.caption(t("sidebar.backend.in_use", label=used.label))
     if projector():
         st.html(_PROJECTOR_CSS)
+    links.report(t, problems)
     return t
 
 

@@ -9,23 +9,23 @@ import streamlit as st
 from plotly.basedatatypes import BaseFigure
 
 from normviz import _xp, geometry
-from normviz.figures.plane import plane_figure
-from normviz.norms import METHODS
+from normviz.figures._json import typed_arrays
+from normviz.methods import KEYS as METHODS
 
 
 @st.cache_data(max_entries=512, show_spinner=False)
-def projection(scene: geometry.Scene, backend: _xp.Backend) -> geometry.Projection:
+def cached_projection(scene: geometry.Scene, backend: _xp.Backend) -> geometry.Projection:
     """geometry.project, cached on the scene and backend (numpy results only)."""
     return geometry.project(scene, backend)
 
 
 class _BuiltFigure(BaseFigure):
-    """A figure that plotly already built and validated, kept as its dict.
+    """A figure dict that st.plotly_chart sends as it is.
 
     ``st.plotly_chart`` accepts any plotly figure and only calls ``to_dict()``
-    on it. Unpickling a cached ``go.Figure`` or passing a plain dict would
-    validate every property again (about 30 ms for the plane figure and its
-    frames, on every rerun); this skips that.
+    on it; a plain dict would be built into a ``go.Figure`` first, validating
+    every property (hundreds of ms with animation frames). The builders'
+    validity is proven once, in the tests.
     """
 
     def __init__(self, spec: dict):  # noqa: D107 - deliberately not BaseFigure.__init__
@@ -36,13 +36,17 @@ class _BuiltFigure(BaseFigure):
 
 
 def chart(spec: dict, *, key: str) -> None:
-    """Draw a cached figure dict (from ``fig.to_dict()``) with st.plotly_chart."""
-    st.plotly_chart(_BuiltFigure(spec), key=key, theme=None, config={"displaylogo": False})
+    """Draw a figure dict (plotly JSON from ``normviz.figures``) with st.plotly_chart, numpy as typed arrays."""
+    st.plotly_chart(_BuiltFigure(typed_arrays(spec)), key=key, theme=None, config={"displaylogo": False})
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def plane_figure_spec(scene, proj, lang: str, projector: bool, extent: float) -> dict:
-    return plane_figure(scene, proj, lang=lang, projector=projector, extent=extent).to_dict()
+def literal(text: str) -> str:
+    """User text for st.markdown/st.warning, shown literally: a code span no backtick in it can close."""
+    text = " ".join(str(text).split())
+    longest = max((len(run) for run in text.replace("`", "\0`\0").split("\0") if run.startswith("`")), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def fmt(value: float, digits: int = 4) -> str:

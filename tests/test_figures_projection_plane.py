@@ -1,17 +1,24 @@
 import json
+
+import plotly.graph_objects as go
 import math
 
 import numpy as np
 
 from normviz import geometry as geo
 from normviz.figures._style import COLORS
-from normviz.figures.plane import ANIMATION_STEPS, plane_figure
+from normviz.figures.projection import PLANE, STEPS as ANIMATION_STEPS, View, projection_figure
 from pagetest import finite_points, role
 
 
 def build(lang="en", projector=False, extent=10.5, **scene_kw):
     scene = geo.Scene(**{"x": (3.0, 4.0), **scene_kw})
     return plane_figure(scene, geo.project(scene), lang=lang, projector=projector, extent=extent)
+
+
+def plane_figure(scene, proj, *, lang, projector=False, extent=10.5):
+    """The engine's dict, loaded by go.Figure: this proves it valid plotly and gives attribute access."""
+    return go.Figure(projection_figure(scene, proj, kit=PLANE, lang=lang, projector=projector, view=View(extent)))
 
 
 def test_ln_points_lie_on_the_zero_mean_line_and_the_sqrt2_circle():
@@ -81,15 +88,26 @@ def test_toggles_remove_method_arrows():
     assert "arrow_ln" in metas and "arrow_l2" not in metas and "arrow_rms" not in metas
 
 
-def test_affine_draws_the_ellipse_shifted_by_beta():
+def test_affine_draws_rms_reach_as_the_ellipse_and_ln_reach_as_two_points():
     fig = build(gamma=(2.0, 0.5), beta=(1.0, -1.0))
     rms = finite_points(role(fig, "ellipse_rms"))
-    ln = finite_points(role(fig, "ellipse_ln"))
-    # x^2/(2*gamma1^2) + y^2/(2*gamma2^2) = 1 on the ellipse gamma * (sqrt2 circle)
-    np.testing.assert_allclose(rms[:, 0] ** 2 / 8 + rms[:, 1] ** 2 / 0.5, 1.0)
-    np.testing.assert_allclose(ln - rms, np.tile([1.0, -1.0], (len(ln), 1)))
+    # x^2/(2*gamma1^2) + y^2/(2*gamma2^2) = 1 on the ellipse gamma * (sqrt2 circle): RMSNorm's colour
+    np.testing.assert_allclose(rms[:, 0] ** 2 / 8 + rms[:, 1] ** 2 / 0.5, 1.0, rtol=1e-6)  # float32 curve
+    assert role(fig, "ellipse_rms").line.color == COLORS["rms"]
+    # LayerNorm reaches only gamma * (+-(1, -1)) + beta, never the rest of an ellipse
     np.testing.assert_allclose(finite_points(role(fig, "ln_points_affine")), [[3.0, -1.5], [-1.0, -0.5]])
+    assert "ellipse_ln" not in [t.meta for t in fig.data]
     assert "ellipse_rms" not in [t.meta for t in build().data]
+
+
+def test_ln_reach_at_positive_eps_is_the_segment_between_the_two_points():
+    scene = geo.Scene(x=(3.0, 4.0), eps=1.0)
+    proj = geo.project(scene)
+    fig = plane_figure(scene, proj, lang="en")
+    segment = finite_points(role(fig, "ln_inner_reach"))
+    np.testing.assert_allclose(segment, [[1.0, -1.0], [-1.0, 1.0]])
+    np.testing.assert_allclose(proj.outputs["ln"], [-1 / math.sqrt(5), 1 / math.sqrt(5)])  # (3,4) at eps = 1
+    assert "ln_inner_reach" not in [t.meta for t in plane_figure(geo.Scene(x=(3.0, 4.0), eps=0.0), proj, lang="en").data]
 
 
 def test_animation_frames_move_ln_onto_the_line_then_the_circle():

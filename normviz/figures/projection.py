@@ -1,0 +1,387 @@
+"""The projection scene, drawn in 2D (the plane) and 3D (the space) by one engine.
+
+``projection_figure(scene, proj, kit=PLANE | SPACE, ...)`` returns plotly JSON
+(a dict of plain dicts, lists and numpy arrays; no ``go.Figure`` on the rerun
+path). The picture is the same in both dimensions:
+
+* the targets: L2's unit sphere, RMSNorm's sphere of radius sqrt(n), the
+  zero-mean hyperplane and LayerNorm's reach (hyperplane ∩ sqrt(n) sphere:
+  two points in 2D, a circle in 3D; at eps > 0 the segment / disc inside);
+* the moving parts: x with its ray and its decomposition mu*1 + (x - mu*1),
+  one arrow per method, and plotly frames that animate the projection in the
+  browser (LayerNorm slides along -1 onto the hyperplane, then every output
+  slides along its ray onto its sphere, then gamma and beta act);
+* with gamma/beta: RMSNorm's reach gamma ⊙ sphere (an ellipse / ellipsoid)
+  and LayerNorm's, the image of its own reach (two points / an ellipse).
+
+The static parts (circles, spheres, the plane patch) depend only on the view
+and are built once (``lru_cache``). Every trace carries ``meta``: its role,
+which tests and the live component read instead of translated names.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from normviz import geometry as geo
+from normviz.figures._legend import legend_below, legend_layout
+from normviz.figures._style import COLORS, DASHES, arrows_xy, base_layout, finite_arrows, method_name, sizes
+from normviz.i18n import translate
+from normviz.methods import KEYS
+
+AXES = "xyz"
+SURFACES = ("unit", "sqrt3", "plane")
+# Sphere grid (rows x columns): smooth at the displayed size, ~8 KB of JSON per sphere in float32.
+SPHERE_MESH = (15, 25)
+CIRCLE_POINTS = 121
+STEPS = 10  # frames per stage of the animation
+SPEEDS = {"slow": 3.0, "normal": 1.6, "fast": 0.7}  # seconds per stage
+
+
+@dataclass(frozen=True)
+class View:
+    """How the scene is looked at: the axes' half-width, and in 3D the camera and the surfaces shown."""
+
+    extent: float
+    camera: str = "oblique"
+    surfaces: tuple[str, ...] = SURFACES
+    speed: str = "normal"
+
+
+# --- trace dicts ---------------------------------------------------------------------------------
+
+
+def _coords(points: np.ndarray, dim: int, dtype=np.float64) -> dict:
+    points = np.asarray(points, dtype=dtype).reshape(-1, dim)
+    return {AXES[i]: points[:, i] for i in range(dim)}
+
+
+def line(points, *, dim: int, role: str, name: str, color: str, width: float, dash: str = "solid",
+         opacity: float = 1.0, showlegend: bool = True, hover: bool = False, dtype=np.float64) -> dict:
+    """A polyline through ``points`` (rows), as a scatter (2D) or scatter3d (3D) trace dict.
+
+    ``dtype=np.float32`` halves the bytes of a long reference curve (display only)."""
+    tr = {"type": "scatter" if dim == 2 else "scatter3d", "mode": "lines", **_coords(points, dim, dtype), "name": name,
+          "meta": role, "line": {"color": color, "width": width, "dash": dash}, "opacity": opacity,
+          "showlegend": showlegend}
+    if hover:
+        fmt = ", ".join(f"%{{{a}:.4f}}" for a in AXES[:dim])
+        tr["hovertemplate"] = f"({fmt})<extra></extra>"
+    else:
+        tr["hoverinfo"] = "skip"
+    return tr
+
+
+def markers(points, *, dim: int, role: str, name: str, color: str, size: float, symbol: str = "circle-open",
+            width: float = 2.0) -> dict:
+    fmt = ", ".join(f"%{{{a}:.3f}}" for a in AXES[:dim])
+    return {"type": "scatter" if dim == 2 else "scatter3d", "mode": "markers", **_coords(points, dim),
+            "name": name, "meta": role, "hovertemplate": f"({fmt})<extra></extra>",
+            "marker": {"symbol": symbol, "size": size, "color": color, "line": {"width": width, "color": color}}}
+
+
+def arrows(starts, ends, *, dim: int, role: str, name: str, color: str, width: float, projector: bool,
+           extent: float, dash: str = "solid") -> list[dict]:
+    """Arrows from ``starts`` to ``ends`` (non-finite ones left out): one line trace with NaN gaps,
+    plus its heads: arrow markers in 2D, one cone trace (role ``<role>_head``) in 3D."""
+    starts, ends = finite_arrows(np.reshape(starts, (-1, dim)), np.reshape(ends, (-1, dim)))
+    pts = np.column_stack(arrows_xy(starts, ends)) if len(starts) else np.zeros((0, dim))
+    fmt = ", ".join(f"%{{{a}:.4f}}" for a in AXES[:dim])
+    tr = line(pts, dim=dim, role=role, name=name, color=color, width=width, dash=dash)
+    tr.pop("hoverinfo")
+    tr["hovertemplate"] = f"({fmt})<extra>{name}</extra>"
+    if dim == 2:
+        head = sizes(projector)["head"]
+        tr.update(mode="lines+markers", marker={"symbol": "arrow", "angleref": "previous", "color": color,
+                                                "size": np.tile([0.0, head, 0.0], len(starts)),
+                                                "line": {"width": 0}})
+        return [tr]
+    tr.update(legendgroup=role, connectgaps=False)
+    vec = ends - starts
+    length = np.linalg.norm(vec, axis=1)
+    keep = length > 0
+    direction = vec[keep] / length[keep, None] * np.minimum(0.07 * extent, 0.35 * length[keep])[:, None]
+    cone = {"type": "cone", **_coords(ends[keep], 3), "u": direction[:, 0], "v": direction[:, 1],
+            "w": direction[:, 2], "sizemode": "raw", "anchor": "tip", "colorscale": [[0, color], [1, color]],
+            "showscale": False, "name": name, "meta": f"{role}_head", "legendgroup": role, "showlegend": False,
+            "hoverinfo": "skip", "lighting": {"ambient": 0.8, "diffuse": 0.4, "specular": 0.1}}
+    return [tr, cone]
+
+
+def surface(mesh: np.ndarray, *, role: str, name: str, color: str, opacity: float) -> dict:
+    mesh = np.asarray(mesh, dtype=np.float32)  # display only: half the bytes
+    return {"type": "surface", "x": mesh[0], "y": mesh[1], "z": mesh[2], "name": name, "meta": role,
+            "showlegend": True, "showscale": False, "colorscale": [[0, color], [1, color]], "opacity": opacity,
+            "hoverinfo": "skip", "lighting": {"ambient": 0.75, "diffuse": 0.35, "specular": 0.05, "roughness": 0.9}}
+
+
+# --- the two kits ---------------------------------------------------------------------------------
+
+
+class _Kit:
+    """What differs between the plane and the space: the references, the reach and the layout."""
+
+    dim: int
+    prefix: str  # i18n prefix: "plane" | "space"
+
+    def static(self, lang: str, projector: bool, view: View) -> tuple[dict, ...]:
+        raise NotImplementedError
+
+    def affine_reach(self, scene: geo.Scene, lang: str, projector: bool) -> list[dict]:
+        raise NotImplementedError
+
+    def layout(self, lang: str, projector: bool, view: View, entries: int) -> dict:
+        raise NotImplementedError
+
+
+class _Plane(_Kit):
+    dim, prefix = 2, "plane"
+
+    def static(self, lang, projector, view):
+        return _plane_static(lang, projector, view.extent)
+
+    def affine_reach(self, scene, lang, projector):
+        s = sizes(projector)
+        t = lambda key: translate(lang, key)  # noqa: E731
+        circle = geo.circle(math.sqrt(2.0), points=CIRCLE_POINTS)
+        return [
+            line(geo.affine(circle, scene.gamma), dim=2, role="ellipse_rms", name=t("proj.trace.rms_affine.2"),
+                 color=COLORS["rms"], width=s["thin"], dash="dashdot", dtype=np.float32),
+            markers(geo.affine(geo.layer_norm_points_2d(), scene.gamma, scene.beta), dim=2,
+                    role="ln_points_affine", name=t("proj.trace.ln_affine.2"), color=COLORS["ln"],
+                    size=s["marker"] * 1.6, symbol="diamond-open", width=s["thin"] + 1),
+        ]
+
+    def layout(self, lang, projector, view, entries):
+        axis = dict(range=[-view.extent, view.extent], zeroline=True, zerolinecolor="#BBBBBB", showgrid=True,
+                    gridcolor="#EEEEEE", constrain="domain")
+        return base_layout(
+            lang, projector,
+            xaxis=dict(axis, title=dict(text=translate(lang, "axis.x1"))),
+            yaxis=dict(axis, title=dict(text=translate(lang, "axis.x2")), scaleanchor="x", scaleratio=1),
+            # The student drags x; a drag must not pan or zoom the fixed axes.
+            dragmode=False,
+            **legend_layout(projector, plot_height=600 if projector else 520, entries=entries),
+        )
+
+
+class _Space(_Kit):
+    dim, prefix = 3, "space"
+
+    def static(self, lang, projector, view):
+        return _space_static(lang, projector, view.extent, view.surfaces)
+
+    def affine_reach(self, scene, lang, projector):
+        s = sizes(projector)
+        t = lambda key: translate(lang, key)  # noqa: E731
+        rows, cols = SPHERE_MESH
+        sphere = geo.sphere_mesh(math.sqrt(3.0), rows=rows, cols=cols)
+        return [
+            surface(geo.affine_mesh(sphere, scene.gamma), role="ellipsoid_rms", name=t("proj.trace.rms_affine.3"),
+                    color=COLORS["rms"], opacity=0.12),
+            line(geo.affine(geo.layer_norm_circle_3d(points=CIRCLE_POINTS), scene.gamma, scene.beta), dim=3,
+                 role="ln_circle_affine", name=t("proj.trace.ln_affine.3"), color=COLORS["ln"],
+                 width=s["line"], dash="dash", hover=True, dtype=np.float32),
+        ]
+
+    def layout(self, lang, projector, view, entries):
+        font = sizes(projector)["font"]
+        e = view.extent
+
+        def axis(key: str) -> dict:
+            return dict(range=[-e, e], autorange=False,
+                        title=dict(text=translate(lang, key), font=dict(size=round(font * 0.85))),
+                        tickfont=dict(size=round(font * 0.7)), zeroline=True, zerolinecolor="#999999",
+                        showbackground=True, backgroundcolor="#F7F7F7", gridcolor="#E2E2E2", showspikes=False)
+
+        return base_layout(
+            lang, projector,
+            scene=dict(xaxis=axis("axis.x1"), yaxis=axis("axis.x2"), zaxis=axis("axis.x3"), aspectmode="cube",
+                       camera=camera(view.camera), uirevision=f"camera-{view.camera}"),
+            # The legend under the step slider, so the 3D scene keeps the full width.
+            **legend_below(projector, plot_height=620 if projector else 560, entries=entries, gap=10.0, top=3.4,
+                           entry_width=None if projector else 19),
+        )
+
+
+PLANE, SPACE = _Plane(), _Space()
+
+# Camera presets, |eye| = 2.2 in plotly's scene units for all three: a preset turns the view, not the zoom.
+_EYE = 2.2
+_OBLIQUE = tuple(c / math.hypot(1.55, -1.05, 0.72) for c in (1.55, -1.05, 0.72))  # 1 and the plane both visible
+CAMERAS = {
+    "oblique": dict(eye=dict(zip("xyz", (_EYE * c for c in _OBLIQUE))), up=dict(x=0.0, y=0.0, z=1.0)),
+    # along 1: the plane x1 + x2 + x3 = 0 face-on, LayerNorm's circle round
+    "along": dict(eye=dict(zip("xyz", [_EYE / math.sqrt(3.0)] * 3)), up=dict(x=0.0, y=0.0, z=1.0)),
+    # edge-on: the eye lies in the plane (direction (1, -1, 0)), 1 points up, the plane is a line
+    "edge": dict(eye=dict(x=_EYE / math.sqrt(2.0), y=-_EYE / math.sqrt(2.0), z=0.0), up=dict(x=1.0, y=1.0, z=1.0)),
+}
+
+
+def camera(preset: str) -> dict:
+    """scene.camera for a preset name (unknown names give the oblique view)."""
+    return dict(CAMERAS.get(preset, CAMERAS["oblique"]), center=dict(x=0.0, y=0.0, z=0.0),
+                projection=dict(type="perspective"))
+
+
+@lru_cache(maxsize=64)
+def _plane_static(lang: str, projector: bool, extent: float) -> tuple[dict, ...]:
+    s = sizes(projector)
+    t = lambda key: translate(lang, key)  # noqa: E731
+    return (
+        line(geo.circle(1.0, points=CIRCLE_POINTS), dim=2, role="circle_unit", name=t("plane.trace.unit_circle"),
+             color=COLORS["l2"], width=s["thin"], dash=DASHES["l2"], dtype=np.float32),
+        line(geo.circle(math.sqrt(2.0), points=CIRCLE_POINTS), dim=2, role="circle_sqrt_n",
+             name=t("plane.trace.sqrt2_circle"), color=COLORS["rms"], width=s["thin"], dash=DASHES["rms"],
+             dtype=np.float32),
+        line(geo.zero_mean_line_2d(extent), dim=2, role="zero_mean_line", name=t("plane.trace.zero_mean_line"),
+             color=COLORS["ln"], width=s["thin"], opacity=0.7),
+        markers(geo.layer_norm_points_2d(), dim=2, role="ln_points", name=t("plane.trace.ln_points"),
+                color=COLORS["ln"], size=s["marker"] * 1.8, width=s["thin"] + 1),
+    )
+
+
+@lru_cache(maxsize=64)
+def _space_static(lang: str, projector: bool, extent: float, surfaces: tuple[str, ...]) -> tuple[dict, ...]:
+    s = sizes(projector)
+    t = lambda key: translate(lang, key)  # noqa: E731
+    rows, cols = SPHERE_MESH
+    traces = []
+    if "unit" in surfaces:
+        traces.append(surface(geo.sphere_mesh(1.0, rows=rows, cols=cols), role="sphere_unit",
+                              name=t("space.trace.unit_sphere"), color=COLORS["l2"], opacity=0.22))
+    if "sqrt3" in surfaces:
+        traces.append(surface(geo.sphere_mesh(math.sqrt(3.0), rows=rows, cols=cols), role="sphere_sqrt_n",
+                              name=t("space.trace.sqrt3_sphere"), color=COLORS["rms"], opacity=0.14))
+    if "plane" in surfaces:
+        vertices, triangles = geo.zero_mean_plane_patch(extent)
+        traces.append({"type": "mesh3d", **_coords(vertices, 3), "i": triangles[:, 0], "j": triangles[:, 1],
+                       "k": triangles[:, 2], "name": t("space.trace.plane"), "meta": "zero_mean_plane",
+                       "showlegend": True, "color": COLORS["ln"], "opacity": 0.16, "hoverinfo": "skip",
+                       "flatshading": True, "lighting": {"ambient": 0.9, "diffuse": 0.1, "specular": 0.0}})
+    traces.append(line(geo.layer_norm_circle_3d(points=CIRCLE_POINTS), dim=3, role="ln_circle",
+                       name=t("space.trace.ln_circle"), color=COLORS["ln"], width=s["line"], hover=True))
+    traces.append(line(geo.ones_line(extent), dim=3, role="ones_line", name=t("space.trace.ones_line"),
+                       color=COLORS["decomposition"], width=s["thin"], dash="dash", opacity=0.8))
+    return tuple(traces)
+
+
+# --- the engine --------------------------------------------------------------------------------------
+
+
+def moving_roles(shown) -> list[str]:
+    """Roles of the traces that follow x (the live component redraws exactly these)."""
+    return ["ray", "decomposition", "arrow_input", *(f"arrow_{m}" for m in shown)]
+
+
+def projection_figure(scene: geo.Scene, proj: geo.Projection, *, kit: _Kit, lang: str, projector: bool = False,
+                      view: View) -> dict:
+    """The projection picture of ``scene`` as plotly JSON: references, arrows, animation frames."""
+    if scene.n != kit.dim:
+        raise ValueError(f"scene.x must have {kit.dim} components for this kit; got {scene.n}")
+    dim, s = kit.dim, sizes(projector)
+    shown = [m for m in KEYS if m in scene.shown]
+    t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
+    data = list(kit.static(lang, projector, view))
+    if dim == 2 and "ln" in shown and scene.eps_for("ln") > 0:
+        data.append(_ln_inner_reach(lang, projector))
+    if scene.has_affine:
+        data += kit.affine_reach(scene, lang, projector)
+    data.append(line(geo.ray_in_box(proj.x, view.extent), dim=dim, role="ray", name=t(f"{kit.prefix}.trace.ray"),
+                     color=COLORS["reference"], width=s["thin"], dash="dot"))
+    origin = np.zeros(dim)
+    width = s["line"] * (1.5 if dim == 3 else 1.0)
+    common = dict(dim=dim, projector=projector, extent=view.extent)
+    data += arrows([origin, proj.mean_part], [proj.mean_part, proj.x], role="decomposition",
+                   name=t(f"{kit.prefix}.trace.decomposition"), color=COLORS["decomposition"],
+                   width=s["thin"] * (1.5 if dim == 3 else 1.0), dash="dash", **common)
+    data += arrows(origin, proj.x, role="arrow_input", name=method_name("input", lang), color=COLORS["input"],
+                   width=width, **common)
+    for m in shown:
+        data += arrows(origin, proj.outputs[m], role=f"arrow_{m}", name=method_name(m, lang), color=COLORS[m],
+                       width=width, dash=DASHES[m], **common)
+    stages = geo.STAGES if scene.has_affine else geo.STAGES[:2]
+    paths = {m: geo.projection_path(proj, m, STEPS) for m in shown}
+    first = len(data)
+    data += _moving_traces(paths, shown, 0, dim, lang, projector)
+    frames = [_frame(k, paths, shown, range(first, len(data)), dim, kit.prefix, lang)
+              for k in range(STEPS * len(stages) + 1)]
+    entries = sum(tr.get("showlegend", True) is not False for tr in data)
+    layout = kit.layout(lang, projector, view, entries)
+    layout["title"] = _stage_title(lang, kit.prefix, "start")
+    layout.update(_animation_controls(lang, stages, projector, SPEEDS.get(view.speed, SPEEDS["normal"])))
+    return {"data": data, "layout": layout, "frames": frames}
+
+
+def _ln_inner_reach(lang: str, projector: bool) -> dict:
+    """At eps > 0 LayerNorm's 2D outputs lie on the open segment between its two eps = 0 points:
+    (x - mu*1) / sqrt(sigma^2 + eps) is shorter than (x - mu*1) / sigma."""
+    return line(geo.layer_norm_points_2d(), dim=2, role="ln_inner_reach", name=translate(lang, "proj.trace.ln_inner"),
+                color=COLORS["ln"], width=sizes(projector)["thin"] * 2.5, opacity=0.35)
+
+
+def _moving_traces(paths, shown, frame: int, dim: int, lang: str, projector: bool) -> list[dict]:
+    """One moving point per method with a faint stem from the origin (the animation's traces)."""
+    s = sizes(projector)
+    traces = []
+    for m in shown:
+        p = paths[m][frame]
+        tr = line(np.stack([np.zeros(dim), p]), dim=dim, role=f"moving_{m}",
+                  name=translate(lang, "proj.trace.moving"), color=COLORS[m], width=s["thin"], opacity=0.9,
+                  showlegend=m == shown[0])
+        tr.update(mode="lines+markers", legendgroup="moving",
+                  marker={"size": np.array([0.0, s["marker"] * (1.3 if dim == 2 else 1.0)]), "color": COLORS[m],
+                          "line": {"color": "white", "width": 1}})
+        traces.append(tr)
+    return traces
+
+
+def _frame(k: int, paths, shown, indices, dim: int, prefix: str, lang: str) -> dict:
+    """Frame k: only the moving points' coordinates change (plotly merges them into the traces)."""
+    stage = geo.STAGES[(k - 1) // STEPS] if k else "start"
+    kind = "scatter" if dim == 2 else "scatter3d"
+    # Short lists, 9 significant digits: frames are display only and make most of the payload.
+    data = [{"type": kind, **{AXES[i]: [0, float(f"{paths[m][k][i]:.9g}")] for i in range(dim)}} for m in shown]
+    return {"name": f"f{k}", "data": data, "traces": list(indices),
+            "layout": {"title": _stage_title(lang, prefix, stage)}}
+
+
+def _stage_title(lang: str, prefix: str, stage: str) -> dict:
+    return {"text": translate(lang, f"{prefix}.stage.{stage}"), "x": 0.01, "xanchor": "left"}
+
+
+def _animation_controls(lang: str, stages, projector: bool, seconds_per_stage: float) -> dict:
+    """Play/pause at the bottom left beside a step slider whose labels name the stages.
+
+    Both sit below the plot area (the title above it is never covered); the frames play in the browser.
+    """
+    font = sizes(projector)["font"]
+    frame_ms = int(seconds_per_stage * 1000 / STEPS)
+    names = [f"f{k}" for k in range(STEPS * len(stages) + 1)]
+    labels = [translate(lang, "proj.step.start")] + [
+        translate(lang, f"proj.step.{geo.STAGES[(k - 1) // STEPS]}") if k % STEPS == 0 else ""
+        for k in range(1, len(names))
+    ]
+    play = {"label": translate(lang, "anim.play"), "method": "animate",
+            "args": [None, {"frame": {"duration": frame_ms, "redraw": True}, "fromcurrent": True,
+                            "transition": {"duration": 0}, "mode": "immediate"}]}
+    pause = {"label": translate(lang, "anim.pause"), "method": "animate",
+             "args": [[None], {"frame": {"duration": 0, "redraw": False}, "mode": "immediate",
+                               "transition": {"duration": 0}}]}
+    steps = [{"method": "animate", "label": label,
+              "args": [[name], {"mode": "immediate", "frame": {"duration": 0, "redraw": True},
+                                "transition": {"duration": 0}}]}
+             for name, label in zip(names, labels)]
+    pad = 4.2 * font
+    return {
+        "updatemenus": [{"type": "buttons", "direction": "left", "showactive": False, "buttons": [play, pause],
+                         "x": 0.0, "xanchor": "left", "y": 0.0, "yanchor": "top",
+                         "pad": {"t": pad - 8, "r": 10}}],
+        "sliders": [{"active": 0, "steps": steps, "x": 0.3, "len": 0.7, "xanchor": "left", "y": 0.0,
+                     "yanchor": "top", "pad": {"t": pad, "b": 0}, "ticklen": 3,
+                     "font": {"size": round(font * 0.8)}, "currentvalue": {"visible": False}}],
+    }

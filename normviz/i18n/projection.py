@@ -1,0 +1,41 @@
+"""Strings of the projection engine shared by the plane and the space: reach, animation steps, speed."""
+
+STRINGS = {
+    "proj.trace.ln_inner": {
+        "zh": "LayerNorm 在 ε > 0 时：落在两点之间的线段上",
+        "en": "LayerNorm at ε > 0: on the segment between the two points",
+    },
+    "proj.trace.rms_affine.2": {"zh": "RMSNorm 乘 γ 后：椭圆 γ ⊙ (√2 圆)", "en": "RMSNorm after γ: the ellipse γ ⊙ (√2 circle)"},
+    "proj.trace.ln_affine.2": {"zh": "LayerNorm 乘 γ 加 β 后：仅这两点", "en": "LayerNorm after γ, β: only these two points"},
+    "proj.trace.rms_affine.3": {"zh": "RMSNorm 乘 γ 后：椭球 γ ⊙ (√3 球面)", "en": "RMSNorm after γ: the ellipsoid γ ⊙ (√3 sphere)"},
+    "proj.trace.ln_affine.3": {"zh": "LayerNorm 乘 γ 加 β 后：这个椭圆", "en": "LayerNorm after γ, β: this ellipse"},
+    "proj.trace.moving": {"zh": "动画中的点", "en": "animated points"},
+    "proj.step.start": {"zh": "x", "en": "x"},
+    "proj.step.center": {"zh": "① 去均值", "en": "① centre"},
+    "proj.step.scale": {"zh": "② 缩放", "en": "② scale"},
+    "proj.step.affine": {"zh": "③ γ、β", "en": "③ γ, β"},
+    "proj.speed.label": {"zh": "动画速度", "en": "Animation speed"},
+    "proj.speed.help": {
+        "zh": "每一步用多长时间：慢速便于边放边讲。图表获得焦点后，← / → 或翻页键逐步前进、后退。",
+        "en": "How long each step takes: slow leaves time to explain. With the chart focused, ← / → or "
+        "Page Up / Page Down step the animation.",
+    },
+    "proj.speed.slow": {"zh": "慢", "en": "slow"},
+    "proj.speed.normal": {"zh": "中", "en": "normal"},
+    "proj.speed.fast": {"zh": "快", "en": "fast"},
+}
+STRINGS.update({
+    "eps.default": {"zh": "各自默认", "en": "each one's default"},
+    "proj.clamped": {
+        "zh": "{name} 只能取 {low} 到 {high} 之间的值：输入的 {typed} 已改为 {used}。",
+        "en": "{name} must lie between {low} and {high}: the {typed} you typed became {used}.",
+    },
+    "links.invalid": {
+        "zh": "链接里有参数无法使用，已改用下面的值：",
+        "en": "Some values in the link could not be used; these were used instead:",
+    },
+    "links.item": {
+        "zh": "- {name} = {value}：允许 {allowed}，改用 {used}",
+        "en": "- {name} = {value}: allowed {allowed}; using {used}",
+    },
+})

@@ -1,0 +1,202 @@
+"""The plane and the space pages: one control-and-figure section, drawn by one engine.
+
+``projection_section(t, PLANE_PAGE | SPACE_PAGE)`` is an ``st.fragment``: a
+control reruns this section only. Widget keys are namespaced by page
+(``plane.x1``); the URL keeps short names (``?x1=3``) through ``links``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from normviz import geometry
+from normviz.figures import projection as engine
+from normviz.methods import METHODS
+from normviz.ui import links
+from normviz.ui.controls import EPS_CHOICES, eps_control
+from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
+from normviz.ui.views import cached_projection, chart, degenerate_messages, literal, readouts
+
+SUBSCRIPTS = "₁₂₃₄₅₆₇₈₉"
+AFFINE_BOUNDS = (-3.0, 3.0)
+SPEEDS = tuple(engine.SPEEDS)
+CAMERA_LABELS = {"oblique": "3D", "along": "(1,1,1)", "edge": "(1,-1,0)"}
+SURFACE_LABELS = {"unit": "‖y‖=1", "sqrt3": "‖y‖=√3", "plane": "Σy=0"}
+
+
+@dataclass(frozen=True)
+class ProjectionPage:
+    """What differs between the plane and the space pages."""
+
+    name: str  # key prefix and i18n prefix
+    kit: object  # engine.PLANE | engine.SPACE
+    default: tuple[float, ...]
+    presets: tuple[tuple[float, ...], ...]
+    bounds: tuple[float, float]
+    views: tuple[str, ...]  # half-widths of the axes on offer
+    default_view: str
+
+    @property
+    def n(self) -> int:
+        return len(self.default)
+
+    def key(self, name: str) -> str:
+        return f"{self.name}.{name}"
+
+
+PLANE_PAGE = ProjectionPage("plane", engine.PLANE, (3.0, 4.0),
+                            ((3, 4), (6, 8), (4, 3), (-1, 2), (0.2, 0.1), (0, 0)), (-10.0, 10.0), ("10", "5", "2.5"), "10")
+SPACE_PAGE = ProjectionPage("space", engine.SPACE, (1.0, 2.0, 3.0),
+                            ((1, 2, 3), (101, 102, 103), (2, 4, 6), (1, 1, 1), (0, 0, 0), (3, -1, 0.5)),
+                            (-120.0, 120.0), ("2.5", "5", "10", "125"), "5")
+
+
+def page_params(page: ProjectionPage) -> list[links.Param]:
+    """The URL parameters of a projection page: x, shown methods, ε, γ, β, the view, the animation speed."""
+    k, n = page.key, page.n
+    low, high = page.bounds
+    params = [links.number(f"x{i + 1}", k(f"x{i + 1}"), low, high, page.default[i]) for i in range(n)]
+    params += [
+        links.choices("show", k("show"), [m.label for m in METHODS.values()], [m.label for m in METHODS.values()]),
+        links.choice("eps", k("eps"), EPS_CHOICES, "default"),
+        *(links.number(f"g{i + 1}", k(f"g{i + 1}"), *AFFINE_BOUNDS, 1.0) for i in range(n)),
+        *(links.number(f"b{i + 1}", k(f"b{i + 1}"), *AFFINE_BOUNDS, 0.0) for i in range(n)),
+        links.choice("view", k("view"), page.views, page.default_view),
+        links.choice("speed", k("speed"), SPEEDS, "normal"),
+    ]
+    if page.kit is engine.SPACE:
+        params += [links.choice("camera", k("camera"), tuple(CAMERA_LABELS), "oblique"),
+                   links.choices("surf", k("surf"), engine.SURFACES, engine.SURFACES)]
+    return params
+
+
+# --- widgets ------------------------------------------------------------------------------------------
+
+
+def _set(pairs) -> None:
+    for key, value in pairs:
+        st.session_state[key] = value
+
+
+def _exact_changed(page: ProjectionPage, i: int) -> None:
+    """The exact field moves the slider; a value outside the bounds is clamped and said so."""
+    low, high = page.bounds
+    exact = page.key(f"x{i + 1}.exact")
+    typed = st.session_state[exact]
+    value = min(max(float(typed), low), high)
+    st.session_state[page.key(f"x{i + 1}")] = value
+    st.session_state[exact] = value
+    if value != typed:
+        st.session_state[page.key("clamped")] = (i, typed, value)
+
+
+def vector_input(t, page: ProjectionPage) -> tuple[float, ...]:
+    """Presets, then per component a slider and an exact field that move together."""
+    keys = [page.key(f"x{i + 1}") for i in range(page.n)]
+    st.caption(t("vector.presets"))
+    with st.container(horizontal=True, gap="small"):  # buttons as wide as their labels, wrapping
+        for j, values in enumerate(page.presets):
+            pairs = [(key, float(v)) for key, v in zip(keys, values)]
+            pairs += [(f"{key}.exact", float(v)) for key, v in zip(keys, values)]
+            st.button("(" + ", ".join(f"{v:g}" for v in values) + ")", key=page.key(f"preset{j}"),
+                      on_click=_set, args=(pairs,), width="content")
+    low, high = page.bounds
+    out = []
+    for i, key in enumerate(keys):
+        name = f"x{SUBSCRIPTS[i]}"
+        st.session_state[f"{key}.exact"] = st.session_state[key]
+        slide, exact = st.columns([3, 2], vertical_alignment="bottom")
+        value = slide.slider(name, low, high, step=0.01, key=key,
+                             on_change=lambda k=key: _set([(f"{k}.exact", st.session_state[k])]))
+        # No min/max: Streamlit's own range error is English only; the callback clamps and explains.
+        exact.number_input(t("vector.exact", name=name), step=0.01, format="%.4f", key=f"{key}.exact",
+                           on_change=_exact_changed, args=(page, i))
+        out.append(float(value))
+    clamped = st.session_state.pop(page.key("clamped"), None)
+    if clamped:
+        i, typed, used = clamped
+        st.info(t("proj.clamped", name=f"x{SUBSCRIPTS[i]}", low=f"{low:g}", high=f"{high:g}",
+                  typed=literal(f"{typed:g}"), used=f"{used:g}"), icon="ℹ️")
+    return tuple(out)
+
+
+def method_toggles(t, page: ProjectionPage) -> frozenset[str]:
+    labels = [m.label for m in METHODS.values()]
+    chosen = st.pills(t("show.header"), labels, selection_mode="multi", key=page.key("show"))
+    return frozenset(m.key for m in METHODS.values() if m.label in (chosen or ()))
+
+
+def affine_controls(t, page: ProjectionPage) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """γ and β, one slider per dimension, inside an expander."""
+    low, high = AFFINE_BOUNDS
+    with st.expander(t("affine.header")):
+        st.caption(t("affine.note"))
+        cols = st.columns(2)
+        gamma = tuple(cols[0].slider(f"γ{SUBSCRIPTS[i]}", low, high, step=0.05, key=page.key(f"g{i + 1}"))
+                      for i in range(page.n))
+        beta = tuple(cols[1].slider(f"β{SUBSCRIPTS[i]}", low, high, step=0.05, key=page.key(f"b{i + 1}"))
+                     for i in range(page.n))
+    return gamma, beta
+
+
+def view_controls(t, page: ProjectionPage) -> engine.View:
+    """The view's half-width, the animation speed and, in 3D, the camera and the surfaces."""
+    k = page.key
+    space = page.kit is engine.SPACE
+    if projector() or not space:
+        cols = [st.container()] * 4
+    else:
+        cols = st.columns(4, vertical_alignment="bottom")
+    with cols[0]:
+        view = st.segmented_control(t("zoom.label"), page.views, key=k("view"), required=True, help=t("zoom.help"))
+    with cols[1]:
+        speed = st.segmented_control(t("proj.speed.label"), SPEEDS, key=k("speed"), required=True,
+                                     format_func=lambda s: t(f"proj.speed.{s}"), help=t("proj.speed.help"))
+    camera, surfaces = "oblique", engine.SURFACES
+    if space:
+        with cols[2]:
+            camera = st.segmented_control(t("space.camera.label"), tuple(CAMERA_LABELS), key=k("camera"),
+                                          required=True, format_func=CAMERA_LABELS.get, help=t("space.camera.help"))
+        with cols[3]:
+            chosen = st.pills(t("space.surfaces.label"), engine.SURFACES, selection_mode="multi", key=k("surf"),
+                              format_func=SURFACE_LABELS.get, help=t("space.surfaces.help"))
+            surfaces = tuple(s for s in engine.SURFACES if s in (chosen or ()))
+    return engine.View(extent=float(view or page.default_view) * 1.05, camera=camera or "oblique",
+                       surfaces=surfaces, speed=speed or "normal")
+
+
+# --- the section --------------------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def figure(scene: geometry.Scene, proj: geometry.Projection, kit_name: str, lang: str, projector_mode: bool,
+           view: engine.View) -> dict:
+    kit = engine.PLANE if kit_name == "plane" else engine.SPACE
+    return engine.projection_figure(scene, proj, kit=kit, lang=lang, projector=projector_mode, view=view)
+
+
+@st.fragment
+def projection_section(t, page: ProjectionPage) -> None:
+    """Controls on the left, the picture and the readouts on the right; the URL follows the scene."""
+    params = [*SIDEBAR_PARAMS, *page_params(page)]
+    links.report(t, links.load(page_params(page)))
+    controls, picture = st.columns([2, 3] if projector() and page.n == 3 else [1, 2], gap="large")
+    with controls:
+        x = vector_input(t, page)
+        shown = method_toggles(t, page)
+        eps = eps_control(t, key=page.key("eps"), bind=False)
+        gamma, beta = affine_controls(t, page)
+    scene = geometry.Scene(x=x, eps=eps, gamma=gamma, beta=beta, shown=shown)
+    proj = cached_projection(scene, backend())
+    with picture:
+        view = view_controls(t, page)
+        degenerate_messages(t, proj)
+        if geometry.outside_view(scene.x, view.extent):
+            st.info(t(f"{page.name}.outside", extent=f"{view.extent / 1.05:g}"))
+        chart(figure(scene, proj, page.name, t.lang, projector(), view), key=page.key("chart"))
+        if page.kit is engine.SPACE:
+            st.caption(t(f"space.camera.{view.camera}"))
+        readouts(t, proj, scene.shown)
+    links.save(params)
