@@ -60,7 +60,7 @@ def test_play_moves_layer_norm_onto_its_circle(page, base_url):
     open_page(page, base_url, "space", lang="en", wait_for_plot=True)
     assert tip(by_meta(plotly_data(page), "moving_ln")) == pytest.approx((1.0, 2.0, 3.0))
     page.locator(".updatemenu-button").filter(has_text="Play").click()
-    end = wait_for_tip(page, "moving_ln", lambda t: t[0] < -1.2)
+    end = wait_for_tip(page, "moving_ln", lambda t: t[0] < -1.224)  # the last frame
     assert end == pytest.approx(LN_123, abs=1e-3)
     assert plotly_layout(page)["sliders"][0]["active"] > 0
     assert_no_error(page)
