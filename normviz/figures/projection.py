@@ -28,7 +28,7 @@ from functools import lru_cache
 import numpy as np
 
 from normviz import geometry as geo
-from normviz.figures._legend import legend_below, legend_layout
+from normviz.figures._legend import legend_below
 from normviz.figures._style import COLORS, DASHES, arrows_xy, base_layout, finite_arrows, method_name, sizes
 from normviz.i18n import translate
 from normviz.methods import KEYS
@@ -158,14 +158,16 @@ class _Plane(_Kit):
 
     def layout(self, lang, projector, view, entries):
         axis = dict(range=[-view.extent, view.extent], zeroline=True, zerolinecolor="#BBBBBB", showgrid=True,
-                    gridcolor="#EEEEEE", constrain="domain")
+                    gridcolor="#EEEEEE", constrain="domain", automargin=True)
         return base_layout(
             lang, projector,
             xaxis=dict(axis, title=dict(text=translate(lang, "axis.x1"))),
             yaxis=dict(axis, title=dict(text=translate(lang, "axis.x2")), scaleanchor="x", scaleratio=1),
             # The student drags x; a drag must not pan or zoom the fixed axes.
             dragmode=False,
-            **legend_layout(projector, plot_height=600 if projector else 520, entries=entries),
+            # The legend under the step slider: the square plot keeps the full width.
+            **legend_below(projector, plot_height=600 if projector else 520, entries=entries, gap=10.0, top=3.4,
+                           entry_width=16 if projector else 19),
         )
 
 

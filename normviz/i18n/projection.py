@@ -2,8 +2,8 @@
 
 STRINGS = {
     "proj.trace.ln_inner": {
-        "zh": "LayerNorm 在 ε > 0 时：落在两点之间的线段上",
-        "en": "LayerNorm at ε > 0: on the segment between the two points",
+        "zh": "LayerNorm（ε > 0）：两点之间的线段",
+        "en": "LayerNorm at ε > 0: the segment between",
     },
     "proj.trace.rms_affine.2": {"zh": "RMSNorm 乘 γ 后：椭圆 γ ⊙ (√2 圆)", "en": "RMSNorm after γ: the ellipse γ ⊙ (√2 circle)"},
     "proj.trace.ln_affine.2": {"zh": "LayerNorm 乘 γ 加 β 后：仅这两点", "en": "LayerNorm after γ, β: only these two points"},
