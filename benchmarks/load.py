@@ -24,7 +24,10 @@ websocket failures and timeouts. Memory per session is the server's VmRSS
 (``/proc/<pid>/status``) with all sessions open, minus the one before they
 opened (after a warm-up session has visited every page once, so imports and
 the default figures are not counted), divided by N: it includes what the
-caches grow by for the fresh values.
+caches grow by for the fresh values (the per-point lines also give the RSS
+once every page is loaded, before any move). Streamlit keeps a closed
+session for ``server.disconnectedSessionTTL`` (120 s): with ``--reuse`` a
+point's RSS still holds the sessions of the points before it.
 
     .venv/bin/python benchmarks/load.py                       # 10 sessions, 20 s
     .venv/bin/python benchmarks/load.py --sessions 10 30 100  # the curve, one server per point
@@ -331,6 +334,7 @@ class Session:
             if control is not None:
                 found.append(control)
 
+
 async def user(i: int, ws_url: str, page: str, lang: str, args, ramp: float, fresh: FreshValues,
                stats: Stats, loaded: asyncio.Event, go: asyncio.Event, end: list[float]) -> None:
     """One session's life: connect, load, wait for the others, move every interval until ``end[0]``, close."""
@@ -458,6 +462,7 @@ async def run_point(ws_url: str, pid: int | None, n: int, args, fresh: FreshValu
     # Every load has its own deadlines (connect, rerun); this one only guards against a bug here.
     await asyncio.wait([asyncio.create_task(e.wait()) for e in loaded], timeout=ramp + 3 * args.timeout)
     load_s = time.perf_counter() - load_start
+    rss_loaded = rss_kib(pid)  # every session has its page, none has moved yet
     cpu0, proc0, t0 = cpu_seconds(pid), time.process_time(), time.perf_counter()
     end[0] = t0 + args.duration
     go.set()
@@ -475,7 +480,7 @@ async def run_point(ws_url: str, pid: int | None, n: int, args, fresh: FreshValu
         "sessions": n, "stats": stats, "wall": wall, "load_s": load_s,
         "lat": sorted(s for _, s in stats.moves),
         "by_page": {page: sorted(s for p, s in stats.moves if p == page) for page in args.pages},
-        "rss_before": rss_before, "rss_open": rss_open, "rss_peak": peak or None,
+        "rss_before": rss_before, "rss_loaded": rss_loaded, "rss_open": rss_open, "rss_peak": peak or None,
         "per_mib": (rss_open - rss_before) / 1024 / n if rss_before and rss_open else None,
         "server_cpu": (cpu1 - cpu0) / wall if cpu0 is not None and cpu1 is not None else None,
         "client_cpu": (time.process_time() - proc0) / wall,
@@ -535,8 +540,9 @@ def print_point(r: dict, args) -> None:
               f"{ms(lat[-1] if lat else float('nan')):>7}  {s.controls.get(page, '-')}")
     print(f"  errors: {s.exceptions} exception elements, {s.failures} failures, {s.timeouts} timeouts; "
           f"moves that also moved a second control: {s.second_control}, not fresh: {s.repeated}")
-    print(f"  server RSS: {mib(r['rss_before'])} before, {mib(r['rss_open'])} with all sessions open "
-          f"(peak {mib(r['rss_peak'])}); received {s.bytes_in / 2**20:.1f} MiB")
+    print(f"  server RSS: {mib(r['rss_before'])} before, {mib(r['rss_loaded'])} with every page loaded, "
+          f"{mib(r['rss_open'])} after the moves with all sessions open (peak {mib(r['rss_peak'])}); "
+          f"the harness received {s.bytes_in / 2**20:.1f} MiB")
     for sample in s.samples:
         print(f"  error: {sample}")
     sys.stdout.flush()
@@ -588,6 +594,8 @@ async def serve_points(args, log_dir: Path) -> list[dict]:
             if args.url:
                 ws_url, port = loopback_url(args.url)
                 pid = args.pid or listening_pid(port)
+                if not results:
+                    await warm_up(ws_url, args.pages, fresh, args.timeout)
             else:
                 if server is None or not args.reuse:
                     if server is not None:
