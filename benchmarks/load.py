@@ -151,7 +151,7 @@ def choose_controls(controls: list[Control]) -> list[Control]:
 
     First: the first slider, else the first number input. Second: the next
     slider after it, else the next number input after it that does not mirror
-    it (``x1_exact`` mirrors ``x1``).
+    it (``x1_exact`` or ``plane.x1.exact`` mirrors ``x1`` / ``plane.x1``).
     """
     sliders = [c for c in controls if c.kind == "slider"]
     if not controls:
@@ -159,7 +159,7 @@ def choose_controls(controls: list[Control]) -> list[Control]:
     first = sliders[0] if sliders else controls[0]
     after = controls[controls.index(first) + 1:]
     candidates = [c for c in after if c.kind == "slider"] + [
-        c for c in after if c.kind != "slider" and not c.key.startswith(first.key + "_")
+        c for c in after if c.kind != "slider" and not c.key.startswith((first.key + "_", first.key + "."))
     ]
     return [first, *candidates[:1]]
 
