@@ -1,7 +1,8 @@
 """benchmarks/load.py: a short smoke run against a real server, and its fresh-value picker."""
 
-from __future__ import re
-import annotations
+from __future__ import annotations
+
+import re
 
 import random
 import subprocess
