@@ -39,8 +39,8 @@ STRINGS = {
     },
     "show.header": {"zh": "显示", "en": "Show"},
     "url.bad.header": {
-        "zh": "链接里有些参数不能用，已改用下面说明的值：",
-        "en": "Some values in this link could not be used; these were used instead:",
+        "zh": "链接里有些参数不是有效值，已按下面说明改用其它值：",
+        "en": "Some values in this link were not valid; these were used instead:",
     },
     "url.bad.number": {
         "zh": "{name} = {given}：应为 {low} 到 {high} 之间的数；现用 {used}。",
