@@ -27,12 +27,18 @@ The API
 
 Every problem reported during one script run ends up in ONE ``st.warning``
 naming each parameter, the value given (shown literally, see
-``normviz.ui.literal``), what is allowed and the value used instead. Without
-``one_message`` the warning appears where the first problem was reported and
-grows with each later one. A fragment rerun starts a new collection: the
-link's bad values are gone from the URL by then, so the message from the full
-run stays as it was, neither repeated nor cleared by a check inside the
-fragment (which, in a full run, only collects while ``one_message`` is on).
+``normviz.ui.literal``), what is allowed and the value used instead.
+
+Fragments. Inside ``one_message`` the checks only collect, and the main
+script draws the warning after the page has run, outside every fragment. A
+fragment rerun starts a new collection but finds nothing new (Streamlit has
+removed the link's bad values from the URL by then), so the warning of the
+full run stays on screen as it was: neither repeated nor cleared. (Checked in
+Chromium with a fragment holding a bound slider and an ``int_input``.)
+Without ``one_message`` the warning appears where the first problem is
+reported and grows with each later one; that is enough for pages without
+fragments, but a warning that a fragment wrote to is cleared at that
+fragment's next rerun, so an app with fragments must use ``one_message``.
 """
 
 from __future__ import annotations
@@ -193,7 +199,8 @@ def message(t, problems: Sequence[Problem]) -> str:
 
 @dataclass
 class _RunMessage:
-    run: object  # identifies the script run (see _run_marker)
+    run: object  # identifies the script run (see _current)
+    fragment_rerun: bool = False  # a rerun of fragments only: the rest of the page stays as it was
     t: object = None
     problems: dict[str, Problem] = field(default_factory=dict)
     slot: object = None  # the st.empty() the warning is drawn into
@@ -201,6 +208,9 @@ class _RunMessage:
 
 
 _ATTR = "_normviz_link_message"
+# Names in the warning that one_message drew outside the fragments in the last full run: still on screen
+# during fragment reruns, so a fragment does not show them a second time.
+_ON_SCREEN = "_normviz_link_message_names"
 
 
 def _context():
@@ -221,7 +231,7 @@ def _current() -> _RunMessage | None:
     run = getattr(ctx, "cursors", None)
     box = getattr(ctx, _ATTR, None)
     if box is None or box.run is not run:
-        box = _RunMessage(run=run)
+        box = _RunMessage(run=run, fragment_rerun=bool(getattr(ctx, "fragment_ids_this_run", None)))
         setattr(ctx, _ATTR, box)
     return box
 
@@ -239,6 +249,10 @@ def report(t, *problems: Problem) -> None:
     box = _current()
     if box is None or not problems:
         return
+    if box.fragment_rerun:
+        problems = tuple(p for p in problems if p.name not in st.session_state.get(_ON_SCREEN, ()))
+        if not problems:
+            return
     for problem in problems:
         box.problems.setdefault(problem.name, problem)
     box.t = t
@@ -265,6 +279,7 @@ def one_message(t) -> Iterator[None]:
     yield
     box.deferred, box.t = False, t
     _draw(box)
+    st.session_state[_ON_SCREEN] = frozenset(box.problems)
 
 
 def link_values(keys) -> dict[str, list[str]]:
