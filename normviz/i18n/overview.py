@@ -21,7 +21,7 @@ STRINGS = {
     "overview.col.removes": {"zh": "去掉了", "en": "removes"},
     "overview.col.dof": {"zh": "剩余自由度（n = {dims}）", "en": "degrees of freedom left (n = {dims})"},
     "overview.col.invariant": {"zh": "不受影响的变换（ε = 0）", "en": "unchanged by (ε = 0)"},
-    "overview.removes.length": {"zh": "长度 ‖x‖", "en": "the length ‖x‖"},
+    "overview.removes.length": {"zh": "长度", "en": "the length"},
     "overview.removes.offset": {"zh": "公共偏移 μ·1", "en": "the common offset μ·1"},
     "overview.target.l2": {"zh": "单位球面 ‖y‖ = 1", "en": "the unit sphere ‖y‖ = 1"},
     "overview.target.rms": {"zh": "半径 √n 的球面", "en": "the sphere of radius √n"},
