@@ -256,3 +256,31 @@ def test_int_input_link_value_goes_into_the_one_message():
     assert errors(at) == []
     assert len(at.warning) == 1 and "` 1e309 `" in at.warning[0].value and "8192" in at.warning[0].value
     assert at.markdown[-1].value == "n = 128"
+
+
+FLOAT_APP = textwrap.dedent("""
+    import streamlit as st
+    from normviz.i18n import Translator
+    from normviz.ui.int_input import number_field
+
+    def copy(src, dst):
+        st.session_state[dst] = st.session_state[src]
+
+    t = Translator("zh")
+    st.session_state.setdefault("x1", 3.0)
+    st.session_state.setdefault("x1_exact", 3.0)
+    number_field(t, "x₁ 精确值", key="x1_exact", low=-10.0, high=10.0, step=0.01, format="%.4f",
+                 on_change=copy, args=("x1_exact", "x1"))
+    st.write(f"x1 = {st.session_state['x1']}")
+""")
+
+
+def test_a_float_field_clamps_before_its_own_callback_runs():
+    """For the exact-value fields next to the sliders: the slider gets the clamped value, never 123."""
+    at = AppTest.from_string(FLOAT_APP, default_timeout=TIMEOUT)
+    at.run()
+    at.number_input(key="x1_exact").set_value(123.0).run()
+    assert errors(at) == []
+    assert at.markdown[-1].value == "x1 = 10.0"
+    [note] = at.warning
+    assert "x₁ 精确值" in note.value and "−10" in note.value and "123" in note.value and "超出" in note.value
