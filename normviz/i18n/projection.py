@@ -25,17 +25,8 @@ STRINGS = {
     "proj.speed.fast": {"zh": "快", "en": "fast"},
 }
 STRINGS.update({
-    "eps.default": {"zh": "各自默认", "en": "each one's default"},
     "proj.clamped": {
         "zh": "{name} 只能取 {low} 到 {high} 之间的值：输入的 {typed} 已改为 {used}。",
         "en": "{name} must lie between {low} and {high}: the {typed} you typed became {used}.",
-    },
-    "links.invalid": {
-        "zh": "链接里有参数无法使用，已改用下面的值：",
-        "en": "Some values in the link could not be used; these were used instead:",
-    },
-    "links.item": {
-        "zh": "- {name} = {value}：允许 {allowed}，改用 {used}",
-        "en": "- {name} = {value}: allowed {allowed}; using {used}",
     },
 })
