@@ -24,16 +24,11 @@ STRINGS = {
         "zh": "RMSNorm 加 γ 后的落点：椭圆 γ ⊙ (√2 圆)（ε = 0）",
         "en": "RMSNorm's reach with γ: the ellipse γ ⊙ (√2 circle) (ε = 0)",
     },
-    "plane.trace.ln_ellipse": {
-        "zh": "γ ⊙ (√2 圆) + β：LayerNorm 到不了这里，只能到标出的两点",
-        "en": "γ ⊙ (√2 circle) + β: not LayerNorm's reach, only the two marked points are",
-    },
     "plane.trace.ln_points_affine": {
         "zh": "LayerNorm 加 γ、β 后的落点：γ ⊙ ±(1, −1) + β 两点（ε = 0）",
         "en": "LayerNorm's reach with γ, β: the two points γ ⊙ ±(1, −1) + β (ε = 0)",
     },
     "plane.trace.decomposition": {"zh": "μ·1 + (x − μ·1)", "en": "μ·1 + (x − μ·1)"},
-    "plane.trace.moving": {"zh": "动画（按 ▶ 播放）", "en": "animation (▶ Play)"},
     "plane.stage.start": {"zh": "起点：x", "en": "Start: x"},
     "plane.stage.center": {
         "zh": "第 1 步：LayerNorm 减去 μ·1，落到 x₁ + x₂ = 0 上",

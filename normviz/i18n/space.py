@@ -73,15 +73,10 @@ STRINGS = {
         "zh": "RMSNorm 加 γ 后的落点：椭球 γ ⊙ (√3 球面)（ε = 0）",
         "en": "RMSNorm's reach with γ: the ellipsoid γ ⊙ (√3 sphere) (ε = 0)",
     },
-    "space.trace.ln_ellipsoid": {
-        "zh": "γ ⊙ (√3 球面) + β：LayerNorm 到不了这里，只能到标出的椭圆",
-        "en": "γ ⊙ (√3 sphere) + β: not LayerNorm's reach, only the marked ellipse is",
-    },
     "space.trace.ln_circle_affine": {
         "zh": "LayerNorm 加 γ、β 后的落点：它的圆变成的椭圆 γ ⊙ 圆 + β（ε = 0）",
         "en": "LayerNorm's reach with γ, β: its circle mapped to the ellipse γ ⊙ circle + β (ε = 0)",
     },
-    "space.trace.moving": {"zh": "动画：{method}", "en": "animation: {method}"},
     "space.stage.start": {"zh": "起点：x", "en": "Start: x"},
     "space.stage.center": {
         "zh": "第 1 步：LayerNorm 沿 −1 减去 μ·1，落到平面 x₁ + x₂ + x₃ = 0 上",
