@@ -128,7 +128,7 @@ STRINGS = {
     "highdim.fig.hist.mean": {"zh": "mean(y)", "en": "mean(y)"},
     "highdim.fig.hist.count": {"zh": "个数", "en": "count"},
     "highdim.fig.hist.expected": {"zh": "√n·(分量均方根) = {value}", "en": "√n·(component RMS) = {value}"},
-    "highdim.fig.hist.target": {"zh": "目标 {value}", "en": "target {value}"},
+    "highdim.fig.hist.target": {"zh": "目标 {value}（ε = 0）", "en": "target {value} (ε = 0)"},
     "highdim.conc.header": {"zh": "测度集中：输入自己也在变“等长”", "en": "Concentration of measure: the inputs become equal-length too"},
     "highdim.conc.caption.gaussian": {
         "zh": "每个 n 一组固定的 {count} 个向量（不随种子变化；只抽它们的范数，分布与逐个分量抽取完全相同）。n 越大，‖x‖/√n 越紧地聚在分量的均方根 "
