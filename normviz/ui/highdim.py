@@ -125,11 +125,16 @@ def controls(t) -> Settings:
 HASH = {hd.CloudSpec: repr, _xp.Backend: repr}
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
+@st.cache_resource(max_entries=4, show_spinner=False)
 def standard_cloud(n: int, count: int, family: str, seed: int) -> tuple[np.ndarray, float]:
-    """The standard draws of a cloud (up to 8 MB; few kept) and the ms they took."""
+    """The standard draws of a cloud (up to 4 MB; few kept) and the ms they took.
+
+    A shared, read-only array (cache_resource: not pickled on every store and read, as
+    cache_data would); ``hd.sample`` only reads it.
+    """
     start = time.perf_counter()
     z = hd.standard_cloud(n, count, family, seed)
+    z.flags.writeable = False
     return z, (time.perf_counter() - start) * 1e3
 
 
