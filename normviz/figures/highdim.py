@@ -30,6 +30,11 @@ def number(value: float) -> str:
     return f"{value:.4g}"
 
 
+def _color(cloud: str) -> str:
+    """A method's own colour (its Method record); the input's from the shared palette."""
+    return METHODS[cloud].color if cloud in METHODS else COLORS[cloud]
+
+
 def _target(cloud: str, spec: hd.CloudSpec) -> float:
     """Where a cloud's norms sit: √n·(component RMS) for the input, Method.radius(n) for a method (ε = 0)."""
     return hd.expected_norm(spec) if cloud == "input" else METHODS[cloud].radius(spec.n)
@@ -47,7 +52,7 @@ def hyperplane_figure(view: hd.HyperplaneView, *, lang: str, projector: bool = F
     data = [{
         "type": "surface", "x": mesh[0], "y": mesh[1], "z": mesh[2], "meta": "sphere_2", "showlegend": True,
         "name": translate(lang, "highdim.fig.n4.sphere"), "showscale": False, "opacity": 0.12, "hoverinfo": "skip",
-        "colorscale": [[0, COLORS["ln"]], [1, COLORS["ln"]]],
+        "colorscale": [[0, METHODS["ln"].color], [1, METHODS["ln"].color]],
         "lighting": {"ambient": 0.8, "diffuse": 0.3, "specular": 0.05},
     }]
     for cloud in [c for c in ("ln", "rms", "l2", "input") if c in view.coords]:
@@ -59,7 +64,7 @@ def hyperplane_figure(view: hd.HyperplaneView, *, lang: str, projector: bool = F
             "type": "scatter3d", "x": pts[:, 0], "y": pts[:, 1], "z": pts[:, 2], "mode": "markers",
             "meta": f"points_{cloud}",
             "name": translate(lang, "highdim.fig.n4.exact" if exact else "highdim.fig.n4.projected", method=name),
-            "marker": {"size": s["marker"] * (0.4 if exact else 0.25), "color": COLORS[cloud],
+            "marker": {"size": s["marker"] * (0.4 if exact else 0.25), "color": _color(cloud),
                        "opacity": 0.9 if exact else 0.45, "symbol": "circle" if exact else "diamond"},
             "visible": True if cloud in ("ln", "rms") else "legendonly",
             "hovertemplate": "(%{x:.4f}, %{y:.4f}, %{z:.4f})<extra>" + name + "</extra>",
@@ -105,8 +110,8 @@ def distributions_figure(summary: hd.CloudSummary, *, lang: str, projector: bool
     for col, cloud in enumerate(clouds):
         top, bottom = cells[col], cells[len(clouds) + col]
         name, target = method_name(cloud, lang), _target(cloud, summary.spec)
-        data.append(_bars(summary.norms[cloud], top, name=name, meta=f"hist_norm_{cloud}", color=COLORS[cloud]))
-        data.append(_bars(summary.means[cloud], bottom, name=name, meta=f"hist_mean_{cloud}", color=COLORS[cloud]))
+        data.append(_bars(summary.norms[cloud], top, name=name, meta=f"hist_norm_{cloud}", color=_color(cloud)))
+        data.append(_bars(summary.means[cloud], bottom, name=name, meta=f"hist_mean_{cloud}", color=_color(cloud)))
         label = translate(lang, "highdim.fig.hist.expected" if cloud == "input" else "highdim.fig.hist.target",
                           value=number(target))
         annotations.append(cell_title(top, f"{name}<br><span style='font-size:0.8em'>{label}</span>", projector))
@@ -138,8 +143,8 @@ def singular_values_figure(summary: hd.CloudSummary, *, lang: str, projector: bo
         name = method_name(cloud, lang)
         data.append({
             "type": "scatter", "x": k[above], "y": sv[above], "mode": "lines+markers" if len(sv) <= 64 else "lines",
-            "name": name, "meta": f"sv_{cloud}", "line": {"color": COLORS[cloud], "width": s["line"]},
-            "marker": {"size": s["marker"] * 0.6, "color": COLORS[cloud]},
+            "name": name, "meta": f"sv_{cloud}", "line": {"color": _color(cloud), "width": s["line"]},
+            "marker": {"size": s["marker"] * 0.6, "color": _color(cloud)},
             "hovertemplate": "σ%{x} = %{y:.6g}<extra>" + name + "</extra>",
         })
         if not np.all(above):
@@ -147,7 +152,7 @@ def singular_values_figure(summary: hd.CloudSummary, *, lang: str, projector: bo
             data.append({
                 "type": "scatter", "x": k[~above], "y": np.full(int((~above).sum()), floor), "mode": "markers",
                 "name": translate(lang, "highdim.fig.sv.zero", method=name), "meta": f"sv_zero_{cloud}",
-                "marker": {"size": s["marker"] * 1.6, "color": COLORS[cloud], "symbol": "triangle-down",
+                "marker": {"size": s["marker"] * 1.6, "color": _color(cloud), "symbol": "triangle-down",
                            "line": {"color": "white", "width": 1}},
                 "hovertemplate": "σ%{x} ≤ %{y:.2g}<extra>" + name + "</extra>",
             })
@@ -186,7 +191,7 @@ def pca_figure(summary: hd.CloudSummary, *, lang: str, projector: bool = False) 
         data.append({
             "type": "scatter", "x": coords[:, 0], "y": coords[:, 1], "xaxis": cell["x"], "yaxis": cell["y"],
             "mode": "markers", "name": name, "meta": f"pca_{cloud}", "showlegend": False,
-            "marker": {"size": s["marker"] * 0.45, "color": COLORS[cloud], "opacity": 0.6},
+            "marker": {"size": s["marker"] * 0.45, "color": _color(cloud), "opacity": 0.6},
             "hovertemplate": "(%{x:.4g}, %{y:.4g})<extra>" + name + "</extra>",
         })
         annotations.append(cell_title(cell, name, projector))
@@ -224,7 +229,7 @@ def concentration_figure(conc: hd.Concentration, *, n: int, lang: str, projector
          "name": translate(lang, "highdim.fig.conc.target", value=number(conc.target)),
          "line": {"color": COLORS["reference"], "dash": "dash", "width": s["thin"]}},
         {"type": "scatter", "x": ends, "y": np.ones(2), "mode": "lines", "meta": "conc_outputs",
-         "name": translate(lang, "highdim.fig.conc.outputs"), "line": {"color": COLORS["ln"], "width": s["line"]}},
+         "name": translate(lang, "highdim.fig.conc.outputs"), "line": {"color": METHODS["ln"].color, "width": s["line"]}},
         {"type": "scatter", "x": dims, "y": conc.relative_std, "mode": "lines+markers", "meta": "conc_relative",
          "xaxis": bottom["x"], "yaxis": bottom["y"], "name": translate(lang, "highdim.fig.conc.relative"),
          "line": {"color": COLORS["input"], "width": s["line"]}, "marker": {"size": s["marker"] * 0.6},
