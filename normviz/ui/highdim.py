@@ -220,7 +220,7 @@ def pca_points(spec: hd.CloudSpec) -> int:
 
 def times_caption(t, summary: hd.CloudSummary) -> str:
     times = summary.times_ms
-    methods = ", ".join(f"{t(f'method.{k}')} {_ms(times[k])} ms" for k in KEYS if k in times)
+    methods = t("list.separator").join(f"{t(f'method.{k}')} {_ms(times[k])} ms" for k in KEYS if k in times)
     return t("highdim.times", backend=summary.backend, sample=_ms(times["sample"]), transfer=_ms(times["transfer"]),
              methods=methods or "—", statistics=_ms(times["statistics"]))
 
