@@ -272,3 +272,16 @@ def test_histogram_counts_every_finite_value_and_reports_nonfinite():
     assert (h.low, h.high) == (1.0, 3.0)
     empty = hd.histogram([np.nan])
     assert math.isnan(empty.mean) and empty.nonfinite == 1
+
+
+@pytest.mark.gpu
+def test_the_cuda_backend_gives_the_numpy_numbers():
+    spec = hd.CloudSpec(64, 300, "shifted", shift=1.0)
+    cpu = hd.summarize(spec, _xp.Backend("numpy"), eps=0.0)
+    cuda = hd.summarize(spec, _xp.Backend("torch", "cuda"), eps=0.0)
+    assert cuda.backend == "torch (cuda)"
+    for cloud in hd.CLOUDS:
+        np.testing.assert_allclose(cuda.singular_values[cloud], cpu.singular_values[cloud], rtol=1e-9,
+                                   atol=hd.rounding_floor(cpu.singular_values[cloud]))
+        assert cuda.norms[cloud].mean == pytest.approx(cpu.norms[cloud].mean, rel=1e-12)
+        np.testing.assert_allclose(cuda.pca[cloud].explained, cpu.pca[cloud].explained, rtol=1e-8)
