@@ -9,34 +9,40 @@ t = ui.translator()
 st.title(t("dof.title"))
 st.markdown(t("dof.intro"))
 
-n, seed = dof.controls(t)
-backend = ui.backend()
-projector = ui.projector()
-checks = dof.rank_checks(n, seed, backend)
 
-st.subheader(t("dof.table.header", n=n))
-dof.dof_table(t, n, checks)
-if dof.dense_svd_toggle(t):
-    dof.dense_table(t, n, seed, backend)
-st.markdown(t("dof.lost.explain"))
-if n == 2:
-    st.info(t("dof.n2.now"), icon="ℹ️")
+@st.fragment
+def counts() -> None:
+    """n and the seed drive every table and chart below: a move reruns this part only."""
+    n, seed = dof.controls(t)
+    backend, projector = ui.backend(), ui.projector()
+    checks = dof.rank_checks(n, seed, backend)
 
-# Side by side on a screen; one below the other in projector mode, where the type is large.
-left, right = (st.container(), st.container()) if projector else st.columns(2, gap="large")
-with left:
-    ui.chart(dof.spectrum_figure(checks, t.lang, projector), key="dof_spectrum")
-    st.caption(t("dof.fig.spectrum.caption"))
-with right:
-    ui.chart(dof.fraction_figure(n, t.lang, projector), key="dof_fraction")
-    st.caption(t("dof.fig.fraction.caption"))
+    st.subheader(t("dof.table.header", n=n))
+    dof.dof_table(t, n, checks)
+    if dof.dense_svd_toggle(t):
+        dof.dense_table(t, n, seed, backend)
+    st.markdown(t("dof.lost.explain"))
+    if n == 2:
+        st.info(t("dof.n2.now"), icon="ℹ️")
 
-st.subheader(t("dof.n2.header"))
-st.markdown(t("dof.n2.text"))
-ui.chart(dof.two_dim_figure(dof.two_dim_cloud(seed, backend), t.lang, projector), key="dof_n2")
+    # Side by side on a screen; one below the other in projector mode, where the type is large.
+    left, right = (st.container(), st.container()) if projector else st.columns(2, gap="large")
+    with left:
+        ui.chart(dof.spectrum_figure(n, seed, backend, t.lang, projector), key="dof.spectrum")
+        st.caption(t("dof.fig.spectrum.caption"))
+    with right:
+        ui.chart(dof.fraction_figure(n, t.lang, projector), key="dof.fraction")
+        st.caption(t("dof.fig.fraction.caption"))
 
-st.subheader(t("dof.affine.header"))
-st.markdown(t("dof.affine.text"))
-with st.expander(t("dof.eps.header")):
-    st.markdown(t("dof.eps.text"))
-    dof.eps_table(t, n, seed, backend)
+    st.subheader(t("dof.n2.header"))
+    st.markdown(t("dof.n2.text"))
+    ui.chart(dof.plane_figure(seed, backend, t.lang, projector), key="dof.n2")
+
+    st.subheader(t("dof.affine.header"))
+    st.markdown(t("dof.affine.text"))
+    with st.expander(t("dof.eps.header")):
+        st.markdown(t("dof.eps.text"))
+        dof.eps_table(t, n, seed, backend)
+
+
+counts()

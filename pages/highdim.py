@@ -9,46 +9,53 @@ t = ui.translator()
 st.title(t("highdim.title"))
 st.markdown(t("highdim.intro"))
 
-settings = hd.controls(t)
-spec, backend = settings.spec, ui.backend()
-if settings.capped:
-    st.info(hd.capped_message(t, settings), icon="ℹ️")
-if not settings.methods:
-    st.info(t("highdim.no_methods"), icon="ℹ️")
-with st.spinner(t("highdim.computing")):
-    summary = hd.cloud_summary(spec, backend, settings.eps, settings.methods)
-    view = hd.hyperplane_view(hd.n4_spec(spec), backend, settings.eps, settings.methods)
-    specs = hd.figure_specs(spec, backend, settings.eps, settings.methods, t.lang, ui.projector())
-st.caption(hd.times_caption(t, summary))
 
-st.header(t("highdim.n4.header"))
-text, picture = hd.columns([2, 3], gap="large")
-with text:
-    st.markdown(t("highdim.n4.text", count=hd.n4_spec(spec).count))
-    st.markdown(hd.basis_table(t, view))
-    for note in hd.n4_notes(t, view, settings.eps):
-        st.markdown(note)
-with picture:
-    ui.chart(specs["n4"], key="highdim_n4")
+@st.fragment
+def clouds() -> None:
+    """Every control changes the clouds below: a move reruns this part only."""
+    settings = hd.controls(t)
+    spec, eps, methods = settings.spec, settings.eps, settings.methods
+    backend, projector = ui.backend(), ui.projector()
+    if settings.capped:
+        st.info(hd.capped_message(t, settings), icon="ℹ️")
+    if not methods:
+        st.info(t("highdim.no_methods"), icon="ℹ️")
+    with st.spinner(t("highdim.computing")):
+        data = hd.page_data(spec, backend, eps, methods, t.lang, projector)
+    summary, view, charts = data.summary, data.view, data.charts
+    st.caption(hd.times_caption(t, summary))
 
-st.header(t("highdim.any.header", n=spec.n, count=spec.count))
-st.subheader(t("highdim.hist.header"))
-ui.chart(specs["distributions"], key="highdim_distributions")
-st.caption(t("highdim.hist.caption"))
-left, right = hd.columns([1, 1], gap="large")
-with left:
-    st.markdown(hd.summary_table(t, summary))
-with right:
-    st.subheader(t("highdim.conc.header"))
-    ui.chart(specs["concentration"], key="highdim_concentration")
-    st.caption(t("highdim.conc.caption", count=hd.CONCENTRATION_COUNT))
+    st.header(t("highdim.n4.header"))
+    text, picture = hd.columns([2, 3], gap="large")
+    with text:
+        st.markdown(t("highdim.n4.text", count=hd.n4_spec(spec).count))
+        st.markdown(hd.basis_table(t, view))
+        for note in hd.n4_notes(t, view, eps):
+            st.markdown(note)
+    with picture:
+        ui.chart(charts["n4"], key="highdim.n4")
 
-st.subheader(t("highdim.sv.header"))
-ui.chart(specs["singular_values"], key="highdim_singular_values")
-st.caption(hd.singular_values_caption(t, summary))
+    st.header(t("highdim.any.header", n=spec.n, count=spec.count))
+    st.subheader(t("highdim.hist.header"))
+    ui.chart(charts["distributions"], key="highdim.distributions")
+    st.caption(t("highdim.hist.caption", eps=hd.eps_text(t, eps)))
+    left, right = hd.columns([1, 1], gap="large")
+    with left:
+        st.markdown(hd.summary_table(t, summary))
+    with right:
+        st.subheader(t("highdim.conc.header"))
+        ui.chart(charts["concentration"], key="highdim.concentration")
+        st.caption(hd.concentration_caption(t, data.concentration, spec.distribution))
 
-st.subheader(t("highdim.pca.header"))
-ui.chart(specs["pca"], key="highdim_pca")
-st.caption(t("highdim.pca.caption", points=hd.pca_points(spec)))
+    st.subheader(t("highdim.sv.header"))
+    ui.chart(charts["singular_values"], key="highdim.singular_values")
+    st.caption(hd.singular_values_caption(t, summary))
 
-st.markdown(t("highdim.caption"))
+    st.subheader(t("highdim.pca.header"))
+    ui.chart(charts["pca"], key="highdim.pca")
+    st.caption(t("highdim.pca.caption", points=hd.pca_points(spec)))
+
+    st.markdown(t("highdim.caption"))
+
+
+clouds()

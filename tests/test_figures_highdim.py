@@ -1,104 +1,179 @@
-"""Figures beyond three dimensions: the exact n = 4 view, histograms, singular values, PCA, concentration."""
+"""Figures beyond three dimensions: the exact n = 4 view, histograms, singular values, PCA, concentration.
 
+Every builder returns plotly JSON (dicts); the tests read roles and values, and load each one with
+``go.Figure`` to prove it valid.
+"""
+
+import inspect
 import math
 
 import numpy as np
+import plotly.graph_objects as go
 import pytest
 
-from normviz import sampling as smp
+from normviz import highdim as hd
 from normviz.figures import highdim as figs
 from normviz.figures._style import COLORS
-from pagetest import points, role
+from normviz.methods import KEYS, METHODS
+from pagetest import coords, points, trace
+
+
+def metas(fig: dict) -> list[str]:
+    return [t["meta"] for t in fig["data"]]
 
 
 @pytest.fixture(scope="module")
 def summary():
-    return smp.summarize(smp.CloudSpec(16, 200, "shifted", shift=2.0), eps=0.0)
+    return hd.summarize(hd.CloudSpec(16, 200, "shifted", shift=2.0), eps=0.0)
 
 
 @pytest.fixture(scope="module")
 def view():
-    return smp.hyperplane_view(smp.CloudSpec(4, 300, "heavy"), eps=0.0)
+    return hd.hyperplane_view(hd.CloudSpec(4, 300, "heavy"), eps=0.0)
+
+
+SCENES = [
+    hd.CloudSpec(16, 200, "shifted", shift=2.0),
+    hd.CloudSpec(2, 10),  # the smallest n
+    hd.CloudSpec(300, 20, "heavy", scale=3.0),  # fewer vectors than dimensions
+    hd.CloudSpec(8, 1),  # one vector: no spread, no principal axes
+    hd.CloudSpec(600, 700, seed=3),  # both sides above SPECTRUM_MAX: a subset
+]
+
+
+def every_figure(spec: hd.CloudSpec, eps, methods, lang: str, projector: bool) -> list[dict]:
+    kw = dict(lang=lang, projector=projector)
+    s = hd.summarize(spec, eps=eps, methods=methods)
+    spec4 = hd.CloudSpec(4, min(spec.count, 300), spec.distribution, spec.shift, spec.scale, spec.seed)
+    conc = hd.concentration(spec.distribution, shift=spec.shift, scale=spec.scale, dims=(2, 16, 256), count=40)
+    return [figs.hyperplane_figure(hd.hyperplane_view(spec4, eps=eps, methods=methods), **kw),
+            figs.distributions_figure(s, **kw), figs.singular_values_figure(s, **kw), figs.pca_figure(s, **kw),
+            figs.concentration_figure(conc, n=spec.n, **kw)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("projector", [False, True])
+@pytest.mark.parametrize("scene", range(len(SCENES)))
+def test_every_figure_is_plain_json_that_plotly_accepts(scene, lang, projector):
+    methods = KEYS if scene != 3 else ("ln",)
+    eps = None if scene == 2 else 0.0
+    for spec in every_figure(SCENES[scene], eps, methods, lang, projector):
+        assert type(spec) is dict and set(spec) == {"data", "layout"}
+        assert all(type(tr) is dict and tr.get("meta") for tr in spec["data"])
+        assert isinstance(spec["layout"]["template"], dict)  # plotly.js knows no template names
+        fig = go.Figure(spec)  # raises on any invalid property
+        assert len(fig.data) == len(spec["data"])
+
+
+def test_no_methods_selected_still_gives_valid_figures():
+    for spec in every_figure(hd.CloudSpec(8, 50), 0.0, (), "en", False):
+        go.Figure(spec)
+
+
+def test_builders_never_construct_plotly_objects():
+    source = inspect.getsource(figs)
+    assert "graph_objects" not in source and "make_subplots" not in source
 
 
 def test_n4_layer_norm_points_lie_on_the_radius_2_sphere(view):
     fig = figs.hyperplane_figure(view, lang="en")
-    pts = points(role(fig, "points_ln"))
-    assert len(pts) == 300
+    pts = points(trace(fig, "points_ln"))
+    assert len(pts) == 300 and pts.dtype == np.float64
     np.testing.assert_allclose(np.linalg.norm(pts, axis=1), 2.0, atol=1e-9)
-    sphere = role(fig, "sphere_2")
-    r = np.sqrt(np.asarray(sphere.x, float) ** 2 + np.asarray(sphere.y, float) ** 2 + np.asarray(sphere.z, float) ** 2)
+    sphere = trace(fig, "sphere_2")
+    r = np.sqrt(sphere["x"] ** 2.0 + sphere["y"] ** 2.0 + sphere["z"] ** 2.0)
     np.testing.assert_allclose(r, 2.0, rtol=1e-6)
 
 
 def test_n4_view_labels_projections_as_projections(view):
     en, zh = figs.hyperplane_figure(view, lang="en"), figs.hyperplane_figure(view, lang="zh")
-    assert "(exact, not a projection)" in role(en, "points_ln").name
+    assert "(exact, not a projection)" in trace(en, "points_ln")["name"]
     for cloud in ("rms", "l2", "input"):
-        assert "projection" in role(en, f"points_{cloud}").name
-        assert "投影" in role(zh, f"points_{cloud}").name
-    assert "e₁" in en.layout.scene.xaxis.title.text
-    assert list(en.layout.scene.xaxis.range) == [-figs.N4_RANGE, figs.N4_RANGE]
-    assert np.all(np.linalg.norm(points(role(en, "points_rms")), axis=1) <= 2.0 + 1e-9)  # inside the ball
+        assert "projection" in trace(en, f"points_{cloud}")["name"]
+        assert "投影" in trace(zh, f"points_{cloud}")["name"]
+    scene = en["layout"]["scene"]
+    assert "e₁" in scene["xaxis"]["title"]["text"]
+    assert scene["xaxis"]["range"] == [-figs.N4_RANGE, figs.N4_RANGE]
+    assert np.all(np.linalg.norm(points(trace(en, "points_rms")), axis=1) <= 2.0 + 1e-6)  # inside the ball
+    assert "ε = 0" in trace(en, "sphere_2")["name"]
 
 
 def test_histograms_have_one_panel_per_cloud_and_count_every_sample(summary):
     fig = figs.distributions_figure(summary, lang="en")
-    for cloud in smp.CLOUDS:
+    for cloud in hd.CLOUDS:
         for kind in ("norm", "mean"):
-            tr = role(fig, f"hist_{kind}_{cloud}")
-            assert np.asarray(tr.y).sum() == 200
-        assert role(fig, f"hist_norm_{cloud}").marker.color == COLORS[cloud]
+            assert coords(trace(fig, f"hist_{kind}_{cloud}"), "y").sum() == 200
+        assert trace(fig, f"hist_norm_{cloud}")["marker"]["color"] == COLORS[cloud]
     # the LayerNorm norms are one spike at sqrt(16) = 4
-    ln = role(fig, "hist_norm_ln")
-    assert np.count_nonzero(ln.y) == 1
-    assert np.asarray(ln.x)[np.argmax(ln.y)] == pytest.approx(4.0, abs=1e-2)
-    titles = " ".join(a.text for a in fig.layout.annotations)
+    ln = trace(fig, "hist_norm_ln")
+    y = coords(ln, "y")
+    assert np.count_nonzero(y) == 1
+    assert coords(ln, "x")[np.argmax(y)] == pytest.approx(4.0, abs=1e-2)
+    titles = " ".join(a["text"] for a in fig["layout"]["annotations"])
     assert "target 4" in titles and "√n·(component RMS)" in titles
+    # the dashed targets: the input's expected norm and each method's radius, on its own panel
+    targets = [shape["x0"] for shape in fig["layout"]["shapes"]]
+    assert targets == [hd.expected_norm(summary.spec)] + [METHODS[k].radius(16) for k in KEYS]
+    assert [shape["xref"] for shape in fig["layout"]["shapes"]] == ["x", "x2", "x3", "x4"]
+    assert trace(fig, "hist_norm_ln")["xaxis"] == "x4" and trace(fig, "hist_mean_ln")["xaxis"] == "x8"
 
 
 def test_singular_values_show_layer_norms_zero_along_1(summary):
     fig = figs.singular_values_figure(summary, lang="en")
-    zero = role(fig, "sv_zero_ln")
-    assert list(zero.x) == [16.0]  # the last of 16
-    assert "along 1" in zero.name
-    assert fig.layout.yaxis.type == "log"
-    assert "sv_zero_rms" not in [t.meta for t in fig.data]
-    assert len(role(fig, "sv_rms").x) == 16
+    zero = trace(fig, "sv_zero_ln")
+    assert list(coords(zero, "x")) == [16.0]  # the last of 16
+    assert "along 𝟏" in zero["name"]
+    assert fig["layout"]["yaxis"]["type"] == "log"
+    assert "sv_zero_rms" not in metas(fig)
+    assert len(coords(trace(fig, "sv_rms"), "x")) == 16
+    floor = fig["layout"]["shapes"][0]["y0"]
+    assert fig["layout"]["annotations"][0]["y"] == pytest.approx(math.log10(floor))  # log axis: log10 of the value
 
 
 def test_singular_values_with_fewer_vectors_than_dimensions_have_no_zero():
-    s = smp.summarize(smp.CloudSpec(64, 20), eps=0.0)
+    s = hd.summarize(hd.CloudSpec(64, 20), eps=0.0)
     fig = figs.singular_values_figure(s, lang="en")
-    assert len(role(fig, "sv_ln").x) == 20
-    assert not any(t.meta.startswith("sv_zero") for t in fig.data)
+    assert len(coords(trace(fig, "sv_ln"), "x")) == 20
+    assert not any(m.startswith("sv_zero") for m in metas(fig))
+    assert "shapes" not in fig["layout"]
 
 
 def test_pca_view_is_titled_as_a_projection_with_the_variance_shares(summary):
     fig = figs.pca_figure(summary, lang="en")
-    assert "Projection" in fig.layout.title.text and "16 → 2" in fig.layout.title.text
-    for cloud in smp.CLOUDS:
-        tr = role(fig, f"pca_{cloud}")
-        assert len(tr.x) == 200
+    title = fig["layout"]["title"]["text"]
+    assert "Projection" in title and "16 → 2" in title
+    for cloud in hd.CLOUDS:
+        assert len(coords(trace(fig, f"pca_{cloud}"), "x")) == 200
     share = 100 * summary.pca["ln"].explained[0]
-    assert f"PC1 ({share:.1f}%)" in fig.layout.xaxis4.title.text
+    assert f"PC1 ({share:.1f}%)" in fig["layout"]["xaxis4"]["title"]["text"]
+    assert fig["layout"]["yaxis4"]["scaleanchor"] == "x4"  # equal scales per panel
 
 
-def test_concentration_figure_marks_current_n_and_gaussian_theory():
-    conc = smp.concentration("gaussian", dims=(4, 64, 1024), count=100)
+def test_concentration_figure_marks_current_n_and_the_spread_law():
+    conc = hd.concentration("gaussian", dims=(4, 64, 1024), count=100)
     fig = figs.concentration_figure(conc, n=64, lang="en")
-    np.testing.assert_allclose(role(fig, "conc_theory").y, 1 / np.sqrt(2 * np.array([4, 64, 1024])))
-    np.testing.assert_allclose(role(fig, "conc_outputs").y, 1.0)
-    assert role(fig, "conc_median").x.tolist() == [4, 64, 1024]
-    assert fig.layout.xaxis.type == "log"
-    assert any("n = 64" in a.text for a in fig.layout.annotations)
-    heavy = figs.concentration_figure(smp.concentration("heavy", dims=(4, 64), count=50), n=4, lang="zh")
-    assert "conc_theory" not in [t.meta for t in heavy.data]  # t with 3 dof: no 1/sqrt(n) rate
+    np.testing.assert_allclose(coords(trace(fig, "conc_theory"), "y"), 1 / np.sqrt(2 * np.array([4, 64, 1024])))
+    np.testing.assert_allclose(coords(trace(fig, "conc_outputs"), "y"), 1.0)
+    assert coords(trace(fig, "conc_median"), "x").tolist() == [4, 64, 1024]
+    assert fig["layout"]["xaxis2"]["type"] == "log" and fig["layout"]["xaxis"]["matches"] == "x2"
+    assert any("n = 64" in a["text"] for a in fig["layout"]["annotations"])
+    assert [s["x0"] for s in fig["layout"]["shapes"]] == [64, 64]
+    heavy = figs.concentration_figure(hd.concentration("heavy", dims=(4, 64), count=50), n=4, lang="zh")
+    assert "conc_theory" not in metas(heavy)  # t with 3 dof: no 1/sqrt(n) rate
+
+
+def test_concentration_target_and_law_follow_the_shift():
+    conc = hd.concentration("shifted", shift=3.0, scale=1.0, dims=(4, 64), count=50)
+    fig = figs.concentration_figure(conc, n=4, lang="en")
+    np.testing.assert_allclose(coords(trace(fig, "conc_target"), "y"), math.sqrt(10))  # √(m² + σ²)
+    c = hd.spread_constant("shifted", shift=3.0, scale=1.0)
+    np.testing.assert_allclose(coords(trace(fig, "conc_theory"), "y"), c / np.sqrt([4, 64]))
+    assert figs.number(c) in trace(fig, "conc_theory")["name"] and c != pytest.approx(1 / math.sqrt(2))
 
 
 def test_no_methods_selected_shows_only_the_inputs():
-    s = smp.summarize(smp.CloudSpec(8, 50), eps=0.0, methods=())
+    s = hd.summarize(hd.CloudSpec(8, 50), eps=0.0, methods=())
     assert s.clouds == ("input",)
     fig = figs.distributions_figure(s, lang="en")
-    assert [t.meta for t in fig.data] == ["hist_norm_input", "hist_mean_input"]
+    assert metas(fig) == ["hist_norm_input", "hist_mean_input"]
     assert math.isclose(s.norms["input"].counts.sum(), 50)

@@ -1,27 +1,34 @@
 import re
+import math
 import time
 
 import numpy as np
 import pytest
 
+from normviz import highdim as topic
+from normviz.ui import highdim as ui_hd
 from pagetest import coords, errors, figures, points, run_page, text, trace
+from test_page_dof import BARE_ONE, open_every_other_page, page_strings
+
+DIM, COUNT, SEED = ui_hd.N_KEY, ui_hd.COUNT_KEY, ui_hd.SEED_KEY
+DIST, SHIFT, SCALE, EPS, SHOW = ui_hd.DIST_KEY, ui_hd.SHIFT_KEY, ui_hd.SCALE_KEY, ui_hd.EPS_KEY, ui_hd.SHOW_KEY
 
 
-def chart(at, key):
-    """The figure of the chart whose key is ``key`` (charts are found by their element id)."""
-    for fig, el in zip(figures(at), at.get("plotly_chart")):
-        if key in el.proto.id:
-            return fig
-    raise AssertionError(f"no chart {key!r}")
+def page(lang="en", **query):
+    return run_page("highdim", lang=lang, **{f"highdim.{k}": v for k, v in query.items()})
 
 
 def n4_points(at):
     return points(trace(figures(at)[0], "points_ln"))
 
 
+def concentration(at) -> dict:
+    return figures(at)[2]
+
+
 @pytest.mark.parametrize("lang, title", [("en", "Higher dimensions"), ("zh", "高维")])
 def test_page_runs_in_both_languages(lang, title):
-    at = run_page("highdim", lang=lang, dim="16", samples="200")
+    at = page(lang, dim="16", samples="200")
     assert errors(at) == []
     assert title in at.title[0].value
     assert len(figures(at)) == 5
@@ -29,42 +36,49 @@ def test_page_runs_in_both_languages(lang, title):
     assert len(pts) == 200
     np.testing.assert_allclose(np.linalg.norm(pts, axis=1), 2.0, atol=1e-9)  # exact, radius 2
     assert ("projection" if lang == "en" else "投影") in trace(figures(at)[0], "points_rms")["name"]
-    assert ("numpy (CPU)" in " ".join(c.value for c in at.caption))  # compute times quoted with the backend
+    assert "numpy (CPU)" in " ".join(c.value for c in at.caption)  # compute times quoted with the backend
 
 
 def test_changing_n_changes_the_histograms_and_header():
-    at = run_page("highdim", dim="16", samples="200")
-    at.number_input(key="dim").set_value(64).run()
+    at = page(dim="16", samples="200")
+    at.number_input(key=DIM).set_value(64).run()
     assert errors(at) == []
     assert any("n = 64" in h.value for h in at.header)
     hist = trace(figures(at)[1], "hist_norm_ln")
     assert coords(hist, "x")[np.argmax(coords(hist, "y"))] == pytest.approx(8.0, abs=0.01)  # sqrt(64)
-    assert at.query_params["dim"] == ["64"] or at.query_params["dim"] == "64"
+    assert at.query_params[DIM] in (["64"], "64")
 
 
 def test_preset_8192_caps_the_sample_count_with_a_message():
-    at = run_page("highdim", lang="en", samples="1000")
-    at.button(key="n_preset_8192").click().run()
+    at = page(samples="1000")
+    at.button(key="highdim.preset.8192").click().run()
     assert errors(at) == []
-    assert at.number_input(key="dim").value == 8192
-    assert any("uses N = 122" in m.value for m in at.info)
-    assert any("n = 8192, N = 122" in h.value for h in at.header)
+    assert at.number_input(key=DIM).value == 8192
+    assert any("uses N = 61" in m.value for m in at.info)
+    assert any("n = 8192, N = 61" in h.value for h in at.header)
     sv = trace(figures(at)[3], "sv_ln")
-    assert len(coords(sv, "x")) == 122  # fewer vectors than dimensions: min(N, n) singular values
+    assert len(coords(sv, "x")) == 61  # fewer vectors than dimensions: min(N, n) singular values
 
 
 def test_layer_norm_singular_value_along_1_is_zero_when_n_le_count():
-    at = run_page("highdim", lang="en", dim="16", samples="200")
+    at = page(dim="16", samples="200")
     fig = figures(at)[3]
     assert [t.get("meta") for t in fig["data"] if t.get("meta", "").startswith("sv_zero")] == ["sv_zero_ln"]
-    assert "Y·1 = 0" in text(at)
+    assert "Y·𝟏 = 0" in text(at)
+
+
+def test_large_clouds_say_that_the_spectrum_uses_a_subset():
+    at = page(dim="896", samples="1000")
+    assert errors(at) == []
+    assert len(coords(trace(figures(at)[3], "sv_ln"), "x")) == topic.SPECTRUM_MAX
+    assert f"first {topic.SPECTRUM_MAX} vectors" in text(at)
 
 
 def test_distribution_and_shift_change_rms_but_not_layer_norm():
-    at = run_page("highdim", lang="en", dim="16", samples="200")
+    at = page(dim="16", samples="200")
     ln_before = trace(figures(at)[1], "hist_mean_ln")
-    at.segmented_control(key="dist").set_value("N(m,σ²)").run()
-    at.slider(key="m").set_value(5.0).run()
+    at.segmented_control(key=DIST).set_value("N(m,σ²)").run()
+    at.slider(key=SHIFT).set_value(5.0).run()
     assert errors(at) == []
     rms_mean = trace(figures(at)[1], "hist_mean_rms")
     assert coords(rms_mean, "x").min() > 0.5  # the offset survives RMSNorm
@@ -74,55 +88,147 @@ def test_distribution_and_shift_change_rms_but_not_layer_norm():
 
 
 def test_method_toggle_drops_clouds():
-    at = run_page("highdim", dim="16", samples="100")
-    at.pills(key="show").set_value(["LayerNorm"]).run()
+    at = page(dim="16", samples="100")
+    at.pills(key=SHOW).set_value(["LayerNorm"]).run()
     metas = [t.get("meta") for t in figures(at)[1]["data"]]
     assert "hist_norm_ln" in metas and "hist_norm_rms" not in metas and "hist_norm_input" in metas
 
 
 def test_url_reproduces_the_cloud():
-    a = run_page("highdim", dim="32", samples="150", dist="σ·t₃", sigma="2", cloud_seed="7")
-    b = run_page("highdim", dim="32", samples="150", dist="σ·t₃", sigma="2", cloud_seed="7")
+    a = page(dim="32", samples="150", dist="σ·t₃", sigma="2", seed="7")
+    b = page(dim="32", samples="150", dist="σ·t₃", sigma="2", seed="7")
     assert errors(a) == [] and not a.warning
     np.testing.assert_array_equal(coords(trace(figures(a)[4], "pca_input"), "x"),
                                   coords(trace(figures(b)[4], "pca_input"), "x"))
-    assert at_value(a, "cloud_seed") == 7
+    assert a.number_input(key=SEED).value == 7
 
 
-def at_value(at, key):
-    return at.number_input(key=key).value
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("dist, shift, scale", [("N(0,σ²)", None, "2"), ("N(m,σ²)", "3", "1"),
+                                                ("N(m,σ²)", "-1.5", "0.5"), ("σ·t₃", None, "1.5")])
+def test_the_concentration_caption_quotes_the_figures_numbers(lang, dist, shift, scale):
+    """σ and 1/√(2n) hold for N(0, σ²) only: the caption prints the component RMS and c of the figure."""
+    query = {"dist": dist, "sigma": scale, **({"m": shift} if shift else {})}
+    at = page(lang, dim="16", samples="100", **query)
+    assert errors(at) == [] and not at.warning
+    fig = concentration(at)
+    target = coords(trace(fig, "conc_target"), "y")[0]
+    caption = [c.value for c in at.caption if "√n" in c.value and ("i.i.d" in c.value or "独立同分布" in c.value)]
+    assert len(caption) == 1
+    caption = caption[0]
+    distribution = {"N(0,σ²)": "gaussian", "N(m,σ²)": "shifted", "σ·t₃": "heavy"}[dist]
+    m = float(shift) if shift else 0.0
+    assert target == pytest.approx(topic.component_rms(distribution, shift=m, scale=float(scale)))
+    assert f"= {target:.4g}" in caption
+    c = topic.spread_constant(distribution, shift=m, scale=float(scale))
+    if c is None:
+        assert "conc_theory" not in [t["meta"] for t in fig["data"]]
+    else:
+        assert f"{c:.4g}/√n" in caption
+        dims = coords(trace(fig, "conc_theory"), "x")
+        np.testing.assert_allclose(coords(trace(fig, "conc_theory"), "y"), c / np.sqrt(dims))
+    if distribution == "shifted":
+        assert "√(m² + σ²)" in caption and c != pytest.approx(1 / math.sqrt(2))
+    # "RMSNorm is almost a uniform rescaling" holds for i.i.d. samples only; say what a network does
+    assert ("layer to layer" in caption) if lang == "en" else ("随层" in caption)
+
+
+def test_sphere_claims_carry_eps_0_where_the_page_eps_is_not_0():
+    at = page(dim="16", samples="100", eps="0.1")
+    assert errors(at) == []
+    page_text = text(at)
+    assert "ε here: 0.1" in page_text
+    for claim in ("at ε = 0 they sit exactly on the 2-sphere", "have ‖y‖/√n = 1 for every n at ε = 0"):
+        assert claim in page_text
+    radii = np.linalg.norm(n4_points(at), axis=1)
+    assert radii.max() < 2.0 - 1e-3  # and indeed they do not, at ε = 0.1
+    assert "(ε = 0.1)" in page_text
+
+
+def test_sigma_is_explained_as_a_distribution_parameter_not_the_biased_variance():
+    at = page()
+    assert "(1/n) Σ (xᵢ − μ)²" in at.slider(key=SCALE).help
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_vector_one_is_written_as_a_vector(lang):
+    at = page(lang, dim="16", samples="100")
+    assert not BARE_ONE.search(text(at)), BARE_ONE.search(text(at))
+
+
+def test_no_string_of_the_page_writes_the_vector_one_as_a_digit():
+    strings = page_strings("highdim.")
+    assert len(strings) > 100
+    assert not {key: BARE_ONE.search(s).group(0) for key, s in strings.items() if BARE_ONE.search(s)}
 
 
 @pytest.mark.parametrize("bad", ["1e309", "nan", "abc", "3.5", "1", "9000", "1" * 10_000])
 def test_hostile_n_gives_the_default_and_a_warning(bad):
-    at = run_page("highdim", lang="zh", dim=bad, samples="100")
+    at = page("zh", dim=bad, samples="100")
     assert errors(at) == []
-    assert at_value(at, "dim") == 128
-    assert any(re.search(r"` ?dim ?`", w.value) and "不是有效值" in w.value for w in at.warning)
+    assert at.number_input(key=DIM).value == 128
+    assert any(re.search(rf"` ?{re.escape(DIM)} ?`", w.value) and "不是有效值" in w.value for w in at.warning)
 
 
 def test_hostile_options_are_reported():
-    at = run_page("highdim", lang="en", dim="8", samples="100", dist="cauchy", m="nan", sigma="0", eps="big",
-                  cloud_seed="-1")
+    at = page(dim="8", samples="100", dist="cauchy", m="nan", sigma="0", eps="big", seed="-1")
     assert errors(at) == []
     warning = " ".join(w.value for w in at.warning)
-    for name in ("dist", "m", "sigma", "eps", "cloud_seed"):
-        assert name in warning
-    assert at.segmented_control(key="dist").value == "N(0,σ²)"
+    for key in (DIST, SHIFT, SCALE, EPS, SEED):
+        assert key in warning
+    assert at.segmented_control(key=DIST).value == "N(0,σ²)"
 
 
 def test_coming_from_the_dof_page_keeps_this_pages_defaults():
-    at = run_page("dof", lang="en", n="300", seed="5")
+    at = run_page("dof", lang="en", **{"dof.n": "300", "dof.seed": "5"})
     at.switch_page("pages/highdim.py")
     at.run()
     assert errors(at) == []
-    assert (at_value(at, "dim"), at_value(at, "samples"), at_value(at, "cloud_seed")) == (128, 1000, 0)
+    values = (at.number_input(key=DIM).value, at.number_input(key=COUNT).value, at.number_input(key=SEED).value)
+    assert values == (128, 1000, 0)
+
+
+def test_information_in_3d_then_higher_dimensions_does_not_crash():
+    """information's "dim" is a 2D/3D choice; it used to be read here as a number (TypeError)."""
+    at = run_page("information", lang="en")
+    at.segmented_control(key="dim").set_value("3D").run()
+    assert errors(at) == []
+    at.switch_page("pages/highdim.py")
+    at.run()
+    assert errors(at) == [] and not at.warning
+    assert at.number_input(key=DIM).value == 128
+    assert "n = 128" in " ".join(h.value for h in at.header)
+
+
+def test_a_link_to_information_in_3d_then_higher_dimensions_opens_the_default_n():
+    at = run_page("information", lang="en", dim="3D", samples="50", m="2", sigma="3", eps="1", show="L2")
+    at.switch_page("pages/highdim.py")
+    at.run()
+    assert errors(at) == []
+    assert at.number_input(key=DIM).value == 128 and at.number_input(key=COUNT).value == 1000
+    assert at.slider(key=SCALE).value == 1.0 and at.select_slider(key=EPS).value == "0"
+
+
+def test_every_control_changed_then_every_other_page_opens():
+    at = page(dim="16", samples="100")
+    at.number_input(key=DIM).set_value(24).run()
+    at.number_input(key=COUNT).set_value(90).run()
+    at.number_input(key=SEED).set_value(3).run()
+    at.segmented_control(key=DIST).set_value("N(m,σ²)").run()
+    at.slider(key=SHIFT).set_value(-2.0).run()
+    at.slider(key=SCALE).set_value(2.5).run()
+    at.select_slider(key=EPS).set_value("1e-3").run()
+    at.pills(key=SHOW).set_value(["RMSNorm"]).run()
+    at.button(key="highdim.preset.4").click().run()
+    assert errors(at) == [] and at.number_input(key=DIM).value == 4
+    open_every_other_page(at, "highdim")
 
 
 def test_warm_rerun_is_fast():
-    at = run_page("highdim", dim="64", samples="500")
+    at = page(dim="64", samples="500")
     at.run()
     start = time.perf_counter()
     at.run()
     assert time.perf_counter() - start < 1.5  # cached; typically tens of ms
     assert errors(at) == []
+

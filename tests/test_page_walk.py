@@ -78,6 +78,8 @@ def _send_labels(widget, labels: list[str]) -> None:
 
 def change(widget: Widget) -> str | None:
     """Give ``widget`` a value other than its current one; a line saying what, or None if it has no other."""
+    if getattr(widget, "disabled", False):  # a browser user cannot change it either
+        return None
     if isinstance(widget, Slider):
         value = widget.value
         if isinstance(value, (tuple, list)):

@@ -171,11 +171,11 @@ def test_message_shows_hostile_values_only_inside_code_spans(given):
 
 
 def test_shell_and_page_problems_share_one_warning_in_the_page_language():
-    at = run_page("highdim", lang="zh", dim="16384", dist="bogus", backend="gpu")
+    at = run_page("highdim", lang="zh", backend="gpu", **{"highdim.dim": "16384", "highdim.dist": "bogus"})
     assert errors(at) == []
     assert len(at.warning) == 1
     body = at.warning[0].value
-    for name in ("backend", "dist", "dim"):
+    for name in ("backend", "highdim.dist", "highdim.dim"):
         assert f"` {name} `" in body
     assert "8192" in body and "` 128 `" in body
     assert "链接" in body and "must" not in body

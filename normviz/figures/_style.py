@@ -6,6 +6,8 @@ deficiencies) and mean the same method on every page.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from normviz.i18n import translate
@@ -37,16 +39,26 @@ def sizes(projector: bool) -> dict[str, float]:
     return {"font": 14, "line": 3, "thin": 1.5, "marker": 9, "head": 14}
 
 
+# The parts of plotly's "plotly_white" template these figures use.
+_TEMPLATE_KEYS = ("font", "paper_bgcolor", "plot_bgcolor", "hoverlabel", "xaxis", "yaxis", "scene", "title",
+                  "autotypenumbers")
+
+
+@cache
+def _template() -> dict:
+    """plotly_white by value: go.Figure resolves a template *name*; plotly.js alone ignores it."""
+    import plotly.io as pio
+
+    full = pio.templates["plotly_white"].layout.to_plotly_json()
+    return {"layout": {k: full[k] for k in _TEMPLATE_KEYS if k in full}}
+
+
 def base_layout(lang: str, projector: bool, **extra) -> dict:
+    """The layout every figure starts from: the template by value, type sizes, a constant uirevision."""
     s = sizes(projector)
-    # The look of plotly's "plotly_white", spelled out: a template named by string is resolved
-    # by go.Figure, which the rerun path never builds, and plotly.js alone ignores the name.
     layout = dict(
-        paper_bgcolor="white",
-        plot_bgcolor="white",
-        font=dict(size=s["font"], color="#2a3f5f"),
-        xaxis=dict(gridcolor="#EBF0F8", zerolinecolor="#EBF0F8"),
-        yaxis=dict(gridcolor="#EBF0F8", zerolinecolor="#EBF0F8"),
+        template=_template(),
+        font=dict(size=s["font"]),
         legend=dict(itemsizing="constant", bgcolor="rgba(255,255,255,0.8)"),
         margin=dict(l=10, r=10, t=40, b=10),
         hovermode="closest",

@@ -1,10 +1,11 @@
 """Pictures beyond three dimensions: the n = 4 hyperplane, histograms, singular values, PCA, concentration.
 
-Every builder takes the plain data of ``normviz.sampling`` and returns a
-``go.Figure``. What is exact and what is a projection is said in the trace
-names: at n = 4 LayerNorm's outputs in a basis of the hyperplane sum(y) = 0 are
-exact; everything else drawn in fewer than n coordinates is a projection.
-Traces carry ``meta`` naming their role.
+Every builder takes the plain data of ``normviz.highdim`` and returns plotly
+JSON: ``{"data": [trace dicts], "layout": {...}}`` with numpy arrays as values
+(never ``go.Figure``; the tests load each one with ``go.Figure`` once). What is
+exact and what is a projection is said in the trace names: at n = 4 LayerNorm's
+outputs in a basis of the hyperplane Σyᵢ = 0 are exact; everything else drawn
+in fewer than n coordinates is a projection. Traces carry ``meta`` naming their role.
 """
 
 from __future__ import annotations
@@ -12,240 +13,249 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from normviz import geometry as geo
-from normviz import sampling as smp
-from normviz.figures._style import COLORS, base_layout, method_name, sizes
+from normviz import highdim as hd
+from normviz.figures._plain import cell_title, grid, layout, vline
+from normviz.figures._style import COLORS, method_name, sizes
 from normviz.i18n import translate
+from normviz.methods import METHODS
 
-SPHERE_MESH = (25, 41)
+SPHERE_MESH = (19, 31)
 N4_RANGE = 2.4  # half-width of the n = 4 view: just outside the radius-2 sphere
 
 
-def _names(lang: str, clouds) -> list[str]:
-    return [method_name(c, lang) for c in clouds]
-
-
-def _fmt(value: float) -> str:
+def number(value: float) -> str:
+    """A number as the figures print it (4 significant digits)."""
     return f"{value:.4g}"
+
+
+def _color(cloud: str) -> str:
+    """A method's own colour (its Method record); the input's from the shared palette."""
+    return METHODS[cloud].color if cloud in METHODS else COLORS[cloud]
+
+
+def _target(cloud: str, spec: hd.CloudSpec) -> float:
+    """Where a cloud's norms sit: √n·(component RMS) for the input, Method.radius(n) for a method (ε = 0)."""
+    return hd.expected_norm(spec) if cloud == "input" else METHODS[cloud].radius(spec.n)
 
 
 # --- n = 4: the hyperplane in an orthonormal basis ----------------------------------------------
 
 
-def hyperplane_figure(view: smp.HyperplaneView, *, lang: str, projector: bool = False) -> go.Figure:
-    """LayerNorm's n = 4 outputs in the basis (e1, e2, e3) of sum(y) = 0, on the radius-2 sphere,
+def hyperplane_figure(view: hd.HyperplaneView, *, lang: str, projector: bool = False) -> dict:
+    """LayerNorm's n = 4 outputs in the basis (e₁, e₂, e₃) of Σyᵢ = 0, on the radius-2 sphere,
     with the other clouds' projections onto the same hyperplane (labelled as projections)."""
     s = sizes(projector)
-    t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
     rows, cols = SPHERE_MESH
     mesh = geo.sphere_mesh(2.0, rows=rows, cols=cols).astype(np.float32)
-    traces = [go.Surface(
-        x=mesh[0], y=mesh[1], z=mesh[2], name=t("highdim.fig.n4.sphere"), meta="sphere_2", showlegend=True,
-        showscale=False, colorscale=[[0, COLORS["ln"]], [1, COLORS["ln"]]], opacity=0.12, hoverinfo="skip",
-        lighting=dict(ambient=0.8, diffuse=0.3, specular=0.05),
-    )]
-    order = [c for c in ("ln", "rms", "l2", "input") if c in view.coords]
-    for cloud in order:
+    data = [{
+        "type": "surface", "x": mesh[0], "y": mesh[1], "z": mesh[2], "meta": "sphere_2", "showlegend": True,
+        "name": translate(lang, "highdim.fig.n4.sphere"), "showscale": False, "opacity": 0.12, "hoverinfo": "skip",
+        "colorscale": [[0, METHODS["ln"].color], [1, METHODS["ln"].color]],
+        "lighting": {"ambient": 0.8, "diffuse": 0.3, "specular": 0.05},
+    }]
+    for cloud in [c for c in ("ln", "rms", "l2", "input") if c in view.coords]:
         exact = cloud == "ln"
         # LayerNorm's points keep float64 (they are the exact claim); projections are display only
         pts = view.coords[cloud] if exact else view.coords[cloud].astype(np.float32)
-        name = t("highdim.fig.n4.exact" if exact else "highdim.fig.n4.projected", method=method_name(cloud, lang))
-        traces.append(go.Scatter3d(
-            x=pts[:, 0], y=pts[:, 1], z=pts[:, 2], mode="markers", name=name, meta=f"points_{cloud}",
-            marker=dict(size=s["marker"] * (0.4 if exact else 0.25), color=COLORS[cloud],
-                        opacity=0.9 if exact else 0.45, symbol="circle" if exact else "diamond"),
-            visible=True if cloud in ("ln", "rms") else "legendonly",
-            hovertemplate="(%{x:.4f}, %{y:.4f}, %{z:.4f})<extra>" + method_name(cloud, lang) + "</extra>",
-        ))
+        name = method_name(cloud, lang)
+        data.append({
+            "type": "scatter3d", "x": pts[:, 0], "y": pts[:, 1], "z": pts[:, 2], "mode": "markers",
+            "meta": f"points_{cloud}",
+            "name": translate(lang, "highdim.fig.n4.exact" if exact else "highdim.fig.n4.projected", method=name),
+            "marker": {"size": s["marker"] * (0.4 if exact else 0.25), "color": _color(cloud),
+                       "opacity": 0.9 if exact else 0.45, "symbol": "circle" if exact else "diamond"},
+            "visible": True if cloud in ("ln", "rms") else "legendonly",
+            "hovertemplate": "(%{x:.4f}, %{y:.4f}, %{z:.4f})<extra>" + name + "</extra>",
+        })
 
     def axis(i: int) -> dict:
-        return dict(range=[-N4_RANGE, N4_RANGE], autorange=False, title=dict(text=t("highdim.fig.axis.e", i="₀₁₂₃"[i])),
-                    backgroundcolor="#F7F7F7", gridcolor="#E2E2E2", showspikes=False)
+        return {"range": [-N4_RANGE, N4_RANGE], "autorange": False, "backgroundcolor": "#F7F7F7",
+                "gridcolor": "#E2E2E2", "showspikes": False,
+                "title": {"text": translate(lang, "highdim.fig.axis.e", i="₀₁₂₃"[i])}}
 
-    fig = go.Figure(data=traces, layout=base_layout(
+    return {"data": data, "layout": layout(
         lang, projector,
-        title=dict(text=t("highdim.fig.n4.title"), x=0.01, xanchor="left"),
-        scene=dict(xaxis=axis(1), yaxis=axis(2), zaxis=axis(3), aspectmode="cube",
-                   camera=dict(eye=dict(x=1.5, y=-1.2, z=0.8), up=dict(x=0, y=0, z=1), center=dict(x=0, y=0, z=0))),
+        title={"text": translate(lang, "highdim.fig.n4.title"), "x": 0.01, "xanchor": "left"},
+        scene={"xaxis": axis(1), "yaxis": axis(2), "zaxis": axis(3), "aspectmode": "cube",
+               "camera": {"eye": {"x": 1.5, "y": -1.2, "z": 0.8}, "up": {"x": 0, "y": 0, "z": 1},
+                          "center": {"x": 0, "y": 0, "z": 0}}},
         height=760 if projector else 600,
-        legend=dict(orientation="h", x=0.0, y=0.0, xanchor="left", yanchor="top", itemsizing="constant",
-                    bgcolor="rgba(255,255,255,0.8)"),
-        margin=dict(l=0, r=0, t=50, b=10),
-    ))
-    return fig
+        legend={"orientation": "h", "x": 0.0, "y": 0.0, "xanchor": "left", "yanchor": "top",
+                "itemsizing": "constant", "bgcolor": "rgba(255,255,255,0.8)"},
+        margin={"l": 0, "r": 0, "t": 50, "b": 10},
+    )}
 
 
 # --- any n: histograms of norms and means ---------------------------------------------------------
 
 
-def _bars(hist: smp.Histogram, *, name: str, meta: str, color: str, showlegend: bool) -> go.Bar:
+def _bars(hist: hd.Histogram, cell: dict, *, name: str, meta: str, color: str) -> dict:
     edges = hist.edges
-    return go.Bar(x=0.5 * (edges[:-1] + edges[1:]), y=hist.counts.astype(np.float64), width=np.diff(edges),
-                  name=name, meta=meta, marker=dict(color=color, line=dict(width=0)), opacity=0.85,
-                  showlegend=showlegend, legendgroup=meta.split("_")[-1],
-                  hovertemplate="%{x:.6g}: %{y}<extra>" + name + "</extra>")
+    return {"type": "bar", "x": 0.5 * (edges[:-1] + edges[1:]), "y": hist.counts.astype(np.float64),
+            "width": np.diff(edges), "xaxis": cell["x"], "yaxis": cell["y"], "name": name, "meta": meta,
+            "marker": {"color": color, "line": {"width": 0}}, "opacity": 0.85, "showlegend": False,
+            "hovertemplate": "%{x:.6g}: %{y}<extra>" + name + "</extra>"}
 
 
-def distributions_figure(summary: smp.CloudSummary, *, lang: str, projector: bool = False) -> go.Figure:
-    """Histograms of ||y|| (top row) and mean(y) (bottom row), one column per cloud, with the
-    targets marked: sqrt(n) * component RMS for the input, 1 for L2, sqrt(n) for RMSNorm and LayerNorm."""
+def distributions_figure(summary: hd.CloudSummary, *, lang: str, projector: bool = False) -> dict:
+    """Histograms of ‖y‖ (top row) and mean(y) (bottom row), one column per cloud, with the targets
+    marked: √n·(component RMS) for the input, ``Method.radius(n)`` for each method (ε = 0)."""
     s = sizes(projector)
-    t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
     clouds = summary.clouds
-    n = summary.spec.n
-    targets = {"input": smp.expected_norm(summary.spec), "l2": 1.0, "rms": math.sqrt(n), "ln": math.sqrt(n)}
-    titles = [
-        f"{method_name(c, lang)}<br><span style='font-size:0.8em'>"
-        + (t("highdim.fig.hist.expected", value=_fmt(targets[c])) if c == "input"
-           else t("highdim.fig.hist.target", value=_fmt(targets[c])))
-        + "</span>"
-        for c in clouds
-    ]
-    fig = make_subplots(rows=2, cols=len(clouds), subplot_titles=titles, vertical_spacing=0.3 if projector else 0.2,
-                        horizontal_spacing=0.06)
-    for col, cloud in enumerate(clouds, start=1):
-        name = method_name(cloud, lang)
-        fig.add_trace(_bars(summary.norms[cloud], name=name, meta=f"hist_norm_{cloud}", color=COLORS[cloud],
-                            showlegend=False), row=1, col=col)
-        fig.add_trace(_bars(summary.means[cloud], name=name, meta=f"hist_mean_{cloud}", color=COLORS[cloud],
-                            showlegend=False), row=2, col=col)
-        fig.add_vline(x=targets[cloud], row=1, col=col, line=dict(color=COLORS["reference"], dash="dash",
-                                                                     width=s["thin"]))
-        fig.update_xaxes(title_text=t("highdim.fig.hist.norm"), row=1, col=col, exponentformat="power", nticks=5)
-        fig.update_xaxes(title_text=t("highdim.fig.hist.mean"), row=2, col=col, exponentformat="power", nticks=5)
-    fig.update_yaxes(title_text=t("highdim.fig.hist.count"), col=1)
-    fig.update_layout(**base_layout(lang, projector, height=760 if projector else 540, showlegend=False,
-                                    bargap=0.0, margin=dict(l=10, r=10, t=70, b=10)))
-    return fig
+    cells = grid(2, len(clouds), hspace=0.06, vspace=0.3 if projector else 0.2)
+    data, annotations, shapes, axes = [], [], [], {}
+    line = {"color": COLORS["reference"], "dash": "dash", "width": s["thin"]}
+    for col, cloud in enumerate(clouds):
+        top, bottom = cells[col], cells[len(clouds) + col]
+        name, target = method_name(cloud, lang), _target(cloud, summary.spec)
+        data.append(_bars(summary.norms[cloud], top, name=name, meta=f"hist_norm_{cloud}", color=_color(cloud)))
+        data.append(_bars(summary.means[cloud], bottom, name=name, meta=f"hist_mean_{cloud}", color=_color(cloud)))
+        label = translate(lang, "highdim.fig.hist.expected" if cloud == "input" else "highdim.fig.hist.target",
+                          value=number(target))
+        annotations.append(cell_title(top, f"{name}<br><span style='font-size:0.8em'>{label}</span>", projector))
+        shapes.append(vline(top, target, line))
+        for cell, key in ((top, "highdim.fig.hist.norm"), (bottom, "highdim.fig.hist.mean")):
+            axes.update(cell["axes"])
+            axes[cell["xaxis"]].update(title={"text": translate(lang, key)}, exponentformat="power", nticks=5)
+            if col == 0:
+                axes[cell["yaxis"]]["title"] = {"text": translate(lang, "highdim.fig.hist.count")}
+    return {"data": data, "layout": layout(
+        lang, projector, height=760 if projector else 540, showlegend=False, bargap=0.0,
+        margin={"l": 10, "r": 10, "t": 70, "b": 10}, annotations=annotations, shapes=shapes, **axes,
+    )}
 
 
 # --- singular values ------------------------------------------------------------------------------
 
 
-def singular_values_figure(summary: smp.CloudSummary, *, lang: str, projector: bool = False) -> go.Figure:
-    """The singular values of each N x n cloud on a log scale; values at or below the rounding floor
-    (zero to rounding: LayerNorm's, along 1, when N >= n) are drawn on the floor with their own marker."""
+def singular_values_figure(summary: hd.CloudSummary, *, lang: str, projector: bool = False) -> dict:
+    """The singular values of each cloud on a log scale; values at or below the rounding floor
+    (zero to rounding: LayerNorm's, along 𝟏, when N ≥ n) are drawn on the floor with their own marker."""
     s = sizes(projector)
-    t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
-    fig = go.Figure()
-    floors = []
+    data, floors = [], []
     for cloud in summary.clouds:
         sv = summary.singular_values[cloud]
-        floor = smp.rounding_floor(sv)
-        if np.any(sv <= floor):
-            floors.append(floor)
+        floor = hd.rounding_floor(sv)
         k = np.arange(1, len(sv) + 1, dtype=np.float64)
         above = sv > floor
         name = method_name(cloud, lang)
-        fig.add_trace(go.Scatter(
-            x=k[above], y=sv[above], mode="lines+markers" if len(sv) <= 64 else "lines", name=name,
-            meta=f"sv_{cloud}", line=dict(color=COLORS[cloud], width=s["line"]),
-            marker=dict(size=s["marker"] * 0.6, color=COLORS[cloud]),
-            hovertemplate="σ%{x} = %{y:.6g}<extra>" + name + "</extra>",
-        ))
+        data.append({
+            "type": "scatter", "x": k[above], "y": sv[above], "mode": "lines+markers" if len(sv) <= 64 else "lines",
+            "name": name, "meta": f"sv_{cloud}", "line": {"color": _color(cloud), "width": s["line"]},
+            "marker": {"size": s["marker"] * 0.6, "color": _color(cloud)},
+            "hovertemplate": "σ%{x} = %{y:.6g}<extra>" + name + "</extra>",
+        })
         if not np.all(above):
-            fig.add_trace(go.Scatter(
-                x=k[~above], y=np.full(int((~above).sum()), floor), mode="markers",
-                name=t("highdim.fig.sv.zero", method=name), meta=f"sv_zero_{cloud}",
-                marker=dict(size=s["marker"] * 1.6, color=COLORS[cloud], symbol="triangle-down",
-                            line=dict(color="white", width=1)),
-                hovertemplate="σ%{x} ≤ %{y:.2g}<extra>" + name + "</extra>",
-            ))
-    floor = max(floors) if floors else 0.0
-    if floor > 0 and any(t_.meta.startswith("sv_zero_") for t_ in fig.data):
-        fig.add_hline(y=floor, line=dict(color=COLORS["reference"], dash="dot", width=s["thin"]))
+            floors.append(floor)
+            data.append({
+                "type": "scatter", "x": k[~above], "y": np.full(int((~above).sum()), floor), "mode": "markers",
+                "name": translate(lang, "highdim.fig.sv.zero", method=name), "meta": f"sv_zero_{cloud}",
+                "marker": {"size": s["marker"] * 1.6, "color": _color(cloud), "symbol": "triangle-down",
+                           "line": {"color": "white", "width": 1}},
+                "hovertemplate": "σ%{x} ≤ %{y:.2g}<extra>" + name + "</extra>",
+            })
+    extra = {}
+    if floors:
+        floor = max(floors)
+        extra["shapes"] = [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "yref": "y", "y0": floor, "y1": floor,
+                            "line": {"color": COLORS["reference"], "dash": "dot", "width": s["thin"]}}]
         # on a log axis an annotation's y is log10 of the value
-        fig.add_annotation(x=0.0, xref="paper", y=math.log10(floor), yref="y", text=t("highdim.fig.sv.floor"),
-                           showarrow=False, xanchor="left", yanchor="bottom",
-                           font=dict(size=s["font"] * 0.75, color=COLORS["reference"]))
-    fig.update_layout(**base_layout(
+        extra["annotations"] = [{"x": 0.0, "xref": "paper", "y": math.log10(floor), "yref": "y",
+                                 "text": translate(lang, "highdim.fig.sv.floor"), "showarrow": False,
+                                 "xanchor": "left", "yanchor": "bottom",
+                                 "font": {"size": s["font"] * 0.75, "color": COLORS["reference"]}}]
+    return {"data": data, "layout": layout(
         lang, projector, height=560 if projector else 440,
-        xaxis=dict(title=dict(text=t("highdim.fig.sv.index"))),
-        yaxis=dict(title=dict(text=t("highdim.fig.sv.value")), type="log", exponentformat="power"),
-        legend=dict(orientation="h", x=0.0, y=1.02, xanchor="left", yanchor="bottom", itemsizing="constant"),
-        margin=dict(l=10, r=10, t=60, b=10),
-    ))
-    return fig
+        xaxis={"title": {"text": translate(lang, "highdim.fig.sv.index")}},
+        yaxis={"title": {"text": translate(lang, "highdim.fig.sv.value")}, "type": "log", "exponentformat": "power"},
+        legend={"orientation": "h", "x": 0.0, "y": 1.02, "xanchor": "left", "yanchor": "bottom",
+                "itemsizing": "constant"},
+        margin={"l": 10, "r": 10, "t": 60, "b": 10}, **extra,
+    )}
 
 
 # --- PCA --------------------------------------------------------------------------------------------
 
 
-def pca_figure(summary: smp.CloudSummary, *, lang: str, projector: bool = False) -> go.Figure:
+def pca_figure(summary: hd.CloudSummary, *, lang: str, projector: bool = False) -> dict:
     """Each cloud (centred) projected onto its own first two principal axes, equal scales per panel."""
     s = sizes(projector)
-    t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
     clouds = summary.clouds
-    fig = make_subplots(rows=1, cols=len(clouds), subplot_titles=_names(lang, clouds), horizontal_spacing=0.08)
-    for col, cloud in enumerate(clouds, start=1):
-        pca = summary.pca[cloud]
-        name = method_name(cloud, lang)
+    cells = grid(1, len(clouds), hspace=0.08)
+    data, annotations, axes = [], [], {}
+    for cell, cloud in zip(cells, clouds):
+        pca, name = summary.pca[cloud], method_name(cloud, lang)
         coords = pca.coords.astype(np.float32)  # display only: halves the figure
-        fig.add_trace(go.Scatter(
-            x=coords[:, 0], y=coords[:, 1], mode="markers", name=name, meta=f"pca_{cloud}",
-            marker=dict(size=s["marker"] * 0.45, color=COLORS[cloud], opacity=0.6), showlegend=False,
-            hovertemplate="(%{x:.4g}, %{y:.4g})<extra>" + name + "</extra>",
-        ), row=1, col=col)
+        data.append({
+            "type": "scatter", "x": coords[:, 0], "y": coords[:, 1], "xaxis": cell["x"], "yaxis": cell["y"],
+            "mode": "markers", "name": name, "meta": f"pca_{cloud}", "showlegend": False,
+            "marker": {"size": s["marker"] * 0.45, "color": _color(cloud), "opacity": 0.6},
+            "hovertemplate": "(%{x:.4g}, %{y:.4g})<extra>" + name + "</extra>",
+        })
+        annotations.append(cell_title(cell, name, projector))
         share = [f"{100 * v:.1f}" for v in pca.explained]
-        fig.update_xaxes(title_text=t("highdim.fig.pca.axis", i=1, share=share[0]), row=1, col=col,
-                         exponentformat="power")
-        axis_id = "x" if col == 1 else f"x{col}"
-        fig.update_yaxes(title_text=t("highdim.fig.pca.axis", i=2, share=share[1]), row=1, col=col,
-                         scaleanchor=axis_id, scaleratio=1, exponentformat="power")
-    fig.update_layout(**base_layout(
-        lang, projector, height=480 if projector else 380, showlegend=False,
-        title=dict(text=t("highdim.fig.pca.title", n=summary.spec.n), x=0.01, xanchor="left"),
-        margin=dict(l=10, r=10, t=80, b=10),
-    ))
-    return fig
+        axes.update(cell["axes"])
+        axes[cell["xaxis"]].update(title={"text": translate(lang, "highdim.fig.pca.axis", i=1, share=share[0])},
+                                   exponentformat="power")
+        axes[cell["yaxis"]].update(title={"text": translate(lang, "highdim.fig.pca.axis", i=2, share=share[1])},
+                                   scaleanchor=cell["x"], scaleratio=1, exponentformat="power")
+    return {"data": data, "layout": layout(
+        lang, projector, height=480 if projector else 380, showlegend=False, annotations=annotations,
+        title={"text": translate(lang, "highdim.fig.pca.title", n=summary.spec.n), "x": 0.01, "xanchor": "left"},
+        margin={"l": 10, "r": 10, "t": 80, "b": 10}, **axes,
+    )}
 
 
 # --- concentration of measure ---------------------------------------------------------------------
 
 
-def concentration_figure(conc: smp.Concentration, *, n: int, lang: str, projector: bool = False) -> go.Figure:
-    """||x|| / sqrt(n) against n (quantile band, median, the component RMS it tends to) next to the
-    outputs' exact value 1, and the relative spread against the Gaussian 1/sqrt(2n)."""
+def concentration_figure(conc: hd.Concentration, *, n: int, lang: str, projector: bool = False) -> dict:
+    """‖x‖/√n against n (quantile band, median, the component RMS it tends to) next to the
+    outputs' exact value 1 (ε = 0), and the relative spread against c/√n (``Concentration.theory``)."""
     s = sizes(projector)
-    t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
+    top, bottom = grid(2, 1, vspace=0.16)
     dims = conc.dims
-    fig = make_subplots(rows=2, cols=1, vertical_spacing=0.16, shared_xaxes=True)
-    fig.add_trace(go.Scatter(
-        x=np.concatenate([dims, dims[::-1]]), y=np.concatenate([conc.q95, conc.q05[::-1]]), fill="toself",
-        mode="lines", line=dict(width=0), fillcolor="rgba(0,0,0,0.15)", name=t("highdim.fig.conc.band"),
-        meta="conc_band", hoverinfo="skip",
-    ), row=1, col=1)
-    fig.add_trace(go.Scatter(x=dims, y=conc.median, mode="lines+markers", name=t("highdim.fig.conc.median"),
-                             meta="conc_median", line=dict(color=COLORS["input"], width=s["line"]),
-                             marker=dict(size=s["marker"] * 0.6)), row=1, col=1)
-    fig.add_trace(go.Scatter(x=dims[[0, -1]], y=np.full(2, conc.target), mode="lines",
-                             name=t("highdim.fig.conc.target", value=_fmt(conc.target)), meta="conc_target",
-                             line=dict(color=COLORS["reference"], dash="dash", width=s["thin"])), row=1, col=1)
-    fig.add_trace(go.Scatter(x=dims[[0, -1]], y=np.ones(2), mode="lines", name=t("highdim.fig.conc.outputs"),
-                             meta="conc_outputs", line=dict(color=COLORS["ln"], width=s["line"])), row=1, col=1)
-    fig.add_trace(go.Scatter(x=dims, y=conc.relative_std, mode="lines+markers", name=t("highdim.fig.conc.relative"),
-                             meta="conc_relative", line=dict(color=COLORS["input"], width=s["line"]),
-                             marker=dict(size=s["marker"] * 0.6), showlegend=False), row=2, col=1)
+    ends = dims[[0, -1]]
+    data = [
+        {"type": "scatter", "x": np.concatenate([dims, dims[::-1]]), "y": np.concatenate([conc.q95, conc.q05[::-1]]),
+         "fill": "toself", "mode": "lines", "line": {"width": 0}, "fillcolor": "rgba(0,0,0,0.15)",
+         "name": translate(lang, "highdim.fig.conc.band"), "meta": "conc_band", "hoverinfo": "skip"},
+        {"type": "scatter", "x": dims, "y": conc.median, "mode": "lines+markers", "meta": "conc_median",
+         "name": translate(lang, "highdim.fig.conc.median"), "line": {"color": COLORS["input"], "width": s["line"]},
+         "marker": {"size": s["marker"] * 0.6}},
+        {"type": "scatter", "x": ends, "y": np.full(2, conc.target), "mode": "lines", "meta": "conc_target",
+         "name": translate(lang, "highdim.fig.conc.target", value=number(conc.target)),
+         "line": {"color": COLORS["reference"], "dash": "dash", "width": s["thin"]}},
+        {"type": "scatter", "x": ends, "y": np.ones(2), "mode": "lines", "meta": "conc_outputs",
+         "name": translate(lang, "highdim.fig.conc.outputs"), "line": {"color": METHODS["ln"].color, "width": s["line"]}},
+        {"type": "scatter", "x": dims, "y": conc.relative_std, "mode": "lines+markers", "meta": "conc_relative",
+         "xaxis": bottom["x"], "yaxis": bottom["y"], "name": translate(lang, "highdim.fig.conc.relative"),
+         "line": {"color": COLORS["input"], "width": s["line"]}, "marker": {"size": s["marker"] * 0.6},
+         "showlegend": False},
+    ]
     if conc.theory is not None:
-        fig.add_trace(go.Scatter(x=dims, y=conc.theory / np.sqrt(dims), mode="lines",
-                                 name=t("highdim.fig.conc.theory", c=_fmt(conc.theory)), meta="conc_theory",
-                                 line=dict(color=COLORS["reference"], dash="dot", width=s["thin"])), row=2, col=1)
-    for row in (1, 2):
-        fig.add_vline(x=n, row=row, col=1, line=dict(color=COLORS["decomposition"], width=s["thin"]))
-    fig.add_annotation(x=math.log10(n), y=1.0, xref="x", yref="paper", text=t("highdim.fig.conc.current", n=n),
-                       showarrow=False, xanchor="left", yanchor="bottom", font=dict(size=s["font"] * 0.8,
-                                                                                     color=COLORS["decomposition"]))
+        data.append({"type": "scatter", "x": dims, "y": conc.theory / np.sqrt(dims), "mode": "lines",
+                     "meta": "conc_theory", "xaxis": bottom["x"], "yaxis": bottom["y"],
+                     "name": translate(lang, "highdim.fig.conc.theory", c=number(conc.theory)),
+                     "line": {"color": COLORS["reference"], "dash": "dot", "width": s["thin"]}})
+    current = {"color": COLORS["decomposition"], "width": s["thin"]}
     span = [math.log10(dims[0]) - 0.1, math.log10(dims[-1]) + 0.1]
-    fig.update_xaxes(type="log", range=span, exponentformat="power", dtick=math.log10(2) * 2, tickformat="d")
-    fig.update_xaxes(title_text=t("highdim.fig.conc.n"), row=2, col=1)
-    fig.update_yaxes(title_text=t("highdim.fig.conc.ratio"), row=1, col=1)
-    fig.update_yaxes(title_text=t("highdim.fig.conc.relative"), type="log", exponentformat="power", row=2, col=1)
-    fig.update_layout(**base_layout(
+    xaxis = {"type": "log", "range": span, "exponentformat": "power", "dtick": math.log10(2) * 2, "tickformat": "d"}
+    axes = {**top["axes"], **bottom["axes"]}
+    axes["xaxis"].update(xaxis, matches="x2", showticklabels=False)
+    axes["xaxis2"].update(xaxis, title={"text": translate(lang, "highdim.fig.conc.n")})
+    axes["yaxis"]["title"] = {"text": translate(lang, "highdim.fig.conc.ratio")}
+    axes["yaxis2"].update(title={"text": translate(lang, "highdim.fig.conc.relative")}, type="log",
+                          exponentformat="power")
+    return {"data": data, "layout": layout(
         lang, projector, height=660 if projector else 540,
-        legend=dict(orientation="h", x=0.0, y=1.02, xanchor="left", yanchor="bottom", itemsizing="constant"),
-        margin=dict(l=10, r=10, t=80, b=10),
-    ))
-    return fig
+        legend={"orientation": "h", "x": 0.0, "y": 1.02, "xanchor": "left", "yanchor": "bottom",
+                "itemsizing": "constant"},
+        margin={"l": 10, "r": 10, "t": 80, "b": 10}, shapes=[vline(top, n, current), vline(bottom, n, current)],
+        annotations=[{"x": math.log10(n), "y": 1.0, "xref": "x", "yref": "paper", "showarrow": False,
+                      "text": translate(lang, "highdim.fig.conc.current", n=n), "xanchor": "left", "yanchor": "bottom",
+                      "font": {"size": s["font"] * 0.8, "color": COLORS["decomposition"]}}],
+        **axes,
+    )}

@@ -44,7 +44,7 @@ STRINGS = {
     "dof.col.squeeze": {"zh": "被压缩方向的奇异值（单位 1/s）", "en": "singular value of the squeezed direction (units of 1/s)"},
     "dof.row.input": {"zh": "输入 x", "en": "input x"},
     "dof.lost.length": {"zh": "长度", "en": "length"},
-    "dof.lost.offset": {"zh": "均值（沿 1 的偏移）", "en": "mean (offset along 1)"},
+    "dof.lost.offset": {"zh": "均值（沿 𝟏 的偏移）", "en": "mean (offset along 𝟏)"},
     "dof.lost.none": {"zh": "无", "en": "nothing"},
     "dof.rank.input": {"zh": "n（恒等映射）", "en": "n (identity)"},
     "dof.route.svd": {
@@ -58,20 +58,20 @@ STRINGS = {
     },
     "dof.route.structure": {
         "zh": "怎么算的：n > {dense} 时不做 {n} × {n} 的完整 SVD，而是利用 J 的结构 J = (I − W Wᵀ/n)/s"
-        "（W 的列是 y，LayerNorm 还有 1）：它的奇异值是 1/s（n − k 个）以及 |1 − λᵢ|/s，λᵢ 是由实际输出算出的 "
+        "（W 的列是 y，LayerNorm 还有 𝟏）：它的奇异值是 1/s（n − k 个）以及 |1 − λᵢ|/s，λᵢ 是由实际输出算出的 "
         "k × k 格拉姆矩阵 WᵀW/n 的特征值（k ≤ 2）。这是精确的，只需 O(n) 运算。{points} 个随机点，容差 {tol}"
         "（单位 1/s），ε = 0；测试里两种算法在中等 n 上结果一致。",
         "en": "How it was computed: for n > {dense} there is no full {n} × {n} SVD; the structure J = (I − W Wᵀ/n)/s "
-        "is used instead (W's columns are y, plus 1 for LayerNorm): its singular values are 1/s (n − k of them) "
+        "is used instead (W's columns are y, plus 𝟏 for LayerNorm): its singular values are 1/s (n − k of them) "
         "and |1 − λᵢ|/s, with λᵢ the eigenvalues of the k × k Gram matrix WᵀW/n (k ≤ 2) computed from the actual "
         "outputs. That is exact and costs O(n). {points} random points, tolerance {tol} (units of 1/s), ε = 0; the "
         "tests check that both routes agree at moderate n.",
     },
     "dof.svd.toggle": {"zh": "再用完整 SVD 数一遍（n ≤ {limit}）", "en": "Count again with a full SVD (n ≤ {limit})"},
     "dof.svd.help": {
-        "zh": "在第一个随机点上对 n × n 的雅可比矩阵做完整的 SVD，与上表的结果对照。n 接近 1000 时要几秒。",
-        "en": "A full SVD of the n × n Jacobian at the first random point, to compare with the table above. It "
-        "takes seconds for n near 1000.",
+        "zh": "在第一个随机点上对 n × n 的雅可比矩阵做完整的 SVD，与上表的结果对照。它的开销随 n³ 增长，n 接近上限时每次要约 0.1 秒。",
+        "en": "A full SVD of the n × n Jacobian at the first random point, to compare with the table above. Its "
+        "cost grows like n³: about 0.1 s per change for n near the limit.",
     },
     "dof.svd.running": {"zh": "正在对 {n} × {n} 矩阵做 SVD…", "en": "Running the SVD of the {n} × {n} matrix…"},
     "dof.svd.too_large": {
@@ -83,22 +83,23 @@ STRINGS = {
     "dof.lost.explain": {
         "zh": "- **L2 / RMSNorm 丢掉的是长度。** 把 x 沿自己的射线拉长或缩短，输出纹丝不动：雅可比矩阵在 x 方向上的奇异值为 0。"
         "剩下的 n − 1 个方向就是球面上的方向。\n"
-        "- **LayerNorm 丢掉长度和整体偏移。** 除了沿射线的方向，给所有分量加同一个数（沿 1 = (1, …, 1) 移动）也不改变输出："
-        "雅可比矩阵对 1 和 x − μ·1 都给 0。输出落在零均值超平面与 √n 球面的交集上，维数 n − 2。\n"
+        "- **LayerNorm 丢掉长度和整体偏移。** 除了沿射线的方向，给所有分量加同一个数（沿 𝟏 = (1, …, 1) 移动）也不改变输出："
+        "雅可比矩阵把 𝟏 和 x − μ·𝟏 都映成 0。ε = 0 时输出落在零均值超平面与半径 √n 的球面的交集上，维数 n − 2。\n"
         "- **维数越高，丢掉的比例越小。** n = 896 时 L2/RMSNorm 保留 895 个（99.89 %），LayerNorm 保留 894 个（99.78 %）。",
         "en": "- **L2 and RMSNorm lose the length.** Stretch or shrink x along its own ray and the output does not "
         "move: the Jacobian has a zero singular value in the direction of x. The remaining n − 1 directions are "
         "the directions on the sphere.\n"
         "- **LayerNorm loses the length and the common offset.** Besides the ray, adding the same number to every "
-        "component (moving along 1 = (1, …, 1)) leaves the output unchanged too: the Jacobian sends both 1 and "
-        "x − μ·1 to 0. The outputs lie on the zero-mean hyperplane ∩ the √n sphere, which has n − 2 dimensions.\n"
+        "component (moving along 𝟏 = (1, …, 1)) leaves the output unchanged too: the Jacobian sends both 𝟏 and "
+        "x − μ·𝟏 to 0. At ε = 0 the outputs lie where the zero-mean hyperplane meets the sphere of radius √n, a set "
+        "of n − 2 dimensions.\n"
         "- **The larger n, the smaller the share lost.** At n = 896, L2 and RMSNorm keep 895 (99.89 %) and "
         "LayerNorm keeps 894 (99.78 %).",
     },
     "dof.n2.now": {
-        "zh": "n = 2：LayerNorm 的秩为 0——零均值直线与 √2 圆只交于两点，输出只能是其中之一，局部上一点也动不了。",
-        "en": "n = 2: LayerNorm's rank is 0. The zero-mean line meets the √2 circle in two points, the output is "
-        "one of them, and locally it cannot move at all.",
+        "zh": "n = 2：LayerNorm 的秩为 0（ε = 0）——零均值直线与半径 √2 的圆只交于两点，输出只能是其中之一，局部上一点也动不了。",
+        "en": "n = 2: LayerNorm's rank is 0 (ε = 0). The zero-mean line crosses the circle of radius √2 at two "
+        "points only; the output is one of them and cannot move at all near it.",
     },
     "dof.fig.spectrum.title": {"zh": "J 最小的几个奇异值（n = {n}）", "en": "Smallest singular values of J (n = {n})"},
     "dof.fig.spectrum.x": {"zh": "第 k 小的奇异值", "en": "k-th smallest singular value"},
@@ -124,11 +125,11 @@ STRINGS = {
     "dof.n2.header": {"zh": "极端情形 n = 2：LayerNorm 只剩两个点", "en": "The extreme n = 2: LayerNorm leaves two points"},
     "dof.n2.text": {
         "zh": "平面上随机取一团输入。L2 把它们放到单位圆上，RMSNorm 放到半径 √2 的圆上，方向各不相同，圆上每一点都可能出现。"
-        "LayerNorm 先减均值，所有点都落到直线 x₁ + x₂ = 0 上，再缩放到 √2——这条直线与圆只有 (1, −1) 和 (−1, 1) 两个交点。"
+        "LayerNorm 先减均值，所有点都落到直线 x₁ + x₂ = 0 上，再缩放到 √2（图中 ε = 0）——这条直线与圆只有 (1, −1) 和 (−1, 1) 两个交点。"
         "所以二维里它看上去把一切都抹掉了，只剩“x₁ 比 x₂ 大还是小”这一比特。维数一高，这个交集本身就是一个很大的球面。",
         "en": "A random cloud of inputs in the plane. L2 puts them on the unit circle and RMSNorm on the circle of "
         "radius √2, with all their different directions: any point of the circle can occur. LayerNorm first "
-        "removes the mean, which puts every point on the line x₁ + x₂ = 0, then rescales to √2, and that line "
+        "removes the mean, which puts every point on the line x₁ + x₂ = 0, then rescales to √2 (ε = 0 in the figure), and that line "
         "meets the circle only at (1, −1) and (−1, 1). In two dimensions it therefore looks as if everything were "
         "erased except one bit, whether x₁ is larger than x₂. In high dimensions the same intersection is itself "
         "a large sphere.",
@@ -140,22 +141,26 @@ STRINGS = {
     "dof.fig.n2.count": {"zh": "{count} 个输入", "en": "{count} inputs"},
     "dof.affine.header": {"zh": "γ 和 β 把尺度与偏移还回来", "en": "γ and β give scale and offset back"},
     "dof.affine.text": {
-        "zh": "归一化之后通常紧跟一个逐维的仿射变换 y ↦ γ ⊙ y + β。γ 让每一维重新拥有自己的尺度，β 给出一个固定的偏移，"
-        "所以网络若需要某种尺度或偏移，可以学回来。要注意它还回来的是**固定的**尺度和偏移：随输入变化的长度与均值"
-        "（例如 x 和 x + 1001 之间的差别）在 LayerNorm 里已经分辨不出来了，γ、β 补不回这一部分。",
-        "en": "A norm is usually followed by a per-dimension affine map y ↦ γ ⊙ y + β. γ gives every dimension its own "
-        "scale again and β a fixed offset, so a network that needs a scale or an offset can learn it back. What "
-        "comes back is a **fixed** scale and offset: a length or mean that varies with the input (for example the "
-        "difference between x and x + 1001) can no longer be told apart after LayerNorm, and γ and β cannot restore it.",
+        "zh": "归一化之后通常跟着一个逐维的仿射变换 y ↦ γ ⊙ y + β：γ 给每一维一个学到的尺度，β 给一个学到的偏移，"
+        "网络需要的话，尺度和偏移都能学回来。但学回来的是**固定**的一组数，对所有输入都一样；每个输入自己的长度和均值"
+        "已经丢了。比如 x 和 x + 100·𝟏（每个分量都加 100）经过 LayerNorm 得到同一个输出，γ 和 β 无从把两者区分开。",
+        "en": "A norm is usually followed by a per-dimension affine map y ↦ γ ⊙ y + β: γ sets a learned scale for "
+        "each dimension and β a learned offset, so a network that needs a scale or an offset can have one. They "
+        "are **fixed** numbers, the same for every input; each input's own length and mean are gone. For example "
+        "x and x + 100·𝟏 (100 added to every component) have the same LayerNorm output, and γ and β have nothing "
+        "left to tell them apart by.",
     },
     "dof.eps.header": {"zh": "ε > 0 时秩会怎样？", "en": "What does ε > 0 do to the count?"},
     "dof.eps.text": {
-        "zh": "上面的计数取 ε = 0，即按定义。实际实现里分母是 √(均方 + ε)：沿 x 的方向不再被完全压成 0，"
-        "而是乘上 ε/(均方 + ε) 这样一个很小的因子，所以严格按容差数，RMSNorm 的秩变成 n，LayerNorm 变成 n − 1"
-        "（沿 1 的偏移仍被精确去掉）。L2 的 ε 只在 ‖x‖ < ε 时起作用，这里不影响。",
-        "en": "The counts above use ε = 0, the definition. Real implementations divide by √(mean square + ε): the "
-        "direction along x is then not flattened to 0 but multiplied by a tiny factor ε/(mean square + ε), so "
-        "strictly by the tolerance RMSNorm's rank becomes n and LayerNorm's n − 1 (the offset along 1 is still "
-        "removed exactly). L2's ε only matters when ‖x‖ < ε, so it changes nothing here.",
+        "zh": "上面的计数取 ε = 0，也就是按定义。实际实现的分母里有 ε：RMSNorm 除以 √(mean(x²) + ε)，LayerNorm 除以 "
+        "√(σ² + ε)，其中 σ² = (1/n) Σ (xᵢ − μ)² 是有偏方差（除以 n）。于是径向不再被压成 0，而是乘上一个很小的因子："
+        "RMSNorm 是 ε/(mean(x²) + ε)，LayerNorm 是 ε/(σ² + ε)。按容差严格地数，RMSNorm 的秩变成 n，LayerNorm 变成 n − 1"
+        "（沿 𝟏 的偏移仍被精确去掉）。L2 的 ε 只在 ‖x‖ < ε 时起作用，这里没有影响。",
+        "en": "The counts above take ε = 0, the definition. Implementations put ε in the divisor: RMSNorm divides by "
+        "√(mean(x²) + ε) and LayerNorm by √(σ² + ε), where σ² = (1/n) Σ (xᵢ − μ)² is the biased variance (divided "
+        "by n). The radial direction is then not flattened to 0 but shrunk by a small factor, ε/(mean(x²) + ε) "
+        "for RMSNorm and ε/(σ² + ε) for LayerNorm. Counted strictly against the tolerance, RMSNorm's rank becomes n "
+        "and LayerNorm's n − 1 (the offset along 𝟏 is still removed exactly). L2's ε acts only when ‖x‖ < ε, so "
+        "it changes nothing here.",
     },
 }

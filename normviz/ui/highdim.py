@@ -1,32 +1,40 @@
 """Widgets, cached computations and readouts of the higher-dimensions page.
 
-The integers (n, N, seed) go through ``int_input`` (bound to the URL by hand,
-because Streamlit's bound integer input crashes on ``?dim=1e309``); the other
-widgets are bound with ``bind="query-params"`` and checked first by
+Every key that holds state is this page's own (``highdim.dim``, ``highdim.eps``,
+...): pages share one session state, and the keys are the URL parameter names
+too. The integers (n, N, seed) go through ``int_input`` (bound to the URL by
+hand, because Streamlit's bound integer input crashes on ``?…=1e309``); the
+other widgets are bound with ``bind="query-params"`` and checked first by
 ``warn_invalid_params``. Option labels are the same in both languages.
 
-The integer keys are this page's own (``dim``, ``samples``, ``cloud_seed``): an
-``int_input`` whose key another page also uses (``n``, ``seed`` on the degrees
-of freedom page) comes back at its minimum after a page switch in one session.
+The caches keep what a control leaves alone: the standard draws do not depend
+on m or σ, the input cloud's statistics not on ε, each output cloud's only on
+its own method, and the concentration draws on nothing but the distribution's family.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
 import streamlit as st
 
-from normviz import _xp, sampling
+from normviz import _xp
+from normviz import highdim as hd
 from normviz.figures import highdim as figs
-from normviz.norms import METHODS
-from normviz.ui.controls import EPS_CHOICES, SHARED_SPECS, eps_control, method_toggles
+from normviz.figures._json import typed_arrays as typed
+from normviz.methods import KEYS, METHODS
+from normviz.ui.controls import EPS_CHOICES
 from normviz.ui.int_input import int_input, preset_buttons
 from normviz.ui.shell import projector
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.views import fmt, fmt_vector, markdown_table
 
-N_KEY, COUNT_KEY, SEED_KEY = "dim", "samples", "cloud_seed"  # this page's own keys (see above)
+PAGE = "highdim"
+N_KEY, COUNT_KEY, SEED_KEY = f"{PAGE}.dim", f"{PAGE}.samples", f"{PAGE}.seed"
+DIST_KEY, SHIFT_KEY, SCALE_KEY = f"{PAGE}.dist", f"{PAGE}.m", f"{PAGE}.sigma"
+EPS_KEY, SHOW_KEY = f"{PAGE}.eps", f"{PAGE}.show"
 N_PRESETS = (4, 16, 768, 896, 4096, 8192)
 DEFAULT_N = 128
 COUNT_BOUNDS = (10, 200_000)
@@ -37,13 +45,13 @@ SHIFT_BOUNDS = (-10.0, 10.0)
 DEFAULT_SHIFT = 3.0
 SCALE_BOUNDS = (0.1, 10.0)
 N4_POINTS = 1000
-CONCENTRATION_COUNT = 256
+CONCENTRATION_SEED = 0  # the concentration figure shows a law, not this cloud: its sample does not follow the seed
 SPECS = {
-    "dist": tuple(DIST_LABELS.values()),
-    "m": SHIFT_BOUNDS,
-    "sigma": SCALE_BOUNDS,
-    "eps": EPS_CHOICES,
-    "show": SHARED_SPECS["show"],
+    DIST_KEY: tuple(DIST_LABELS.values()),
+    SHIFT_KEY: SHIFT_BOUNDS,
+    SCALE_KEY: SCALE_BOUNDS,
+    EPS_KEY: EPS_CHOICES,
+    SHOW_KEY: tuple(m.label for m in METHODS.values()),
 }
 
 
@@ -51,7 +59,7 @@ SPECS = {
 class Settings:
     """What the widgets ask for: the cloud (N already capped), ε, the methods, and the N asked for."""
 
-    spec: sampling.CloudSpec
+    spec: hd.CloudSpec
     requested_count: int
     eps: float | None
     methods: tuple[str, ...]
@@ -73,77 +81,124 @@ def controls(t) -> Settings:
     warn_invalid_params(t, SPECS)
     top = columns([2, 3, 2], vertical_alignment="bottom")
     with top[0]:
-        n = int_input(t, t("highdim.n"), key=N_KEY, low=sampling.MIN_DIM, high=sampling.MAX_DIM, default=DEFAULT_N,
+        n = int_input(t, t("highdim.n"), key=N_KEY, low=hd.MIN_DIM, high=hd.MAX_DIM, default=DEFAULT_N,
                       help=t("highdim.n.help"))
     with top[1]:
         st.caption(t("highdim.n.presets"))
-        preset_buttons(N_KEY, {value: str(value) for value in N_PRESETS}, prefix="n_preset_")
+        preset_buttons(N_KEY, {value: str(value) for value in N_PRESETS}, prefix=f"{PAGE}.preset.")
     with top[2]:
         count = int_input(t, t("highdim.count"), key=COUNT_KEY, low=COUNT_BOUNDS[0], high=COUNT_BOUNDS[1],
-                          default=DEFAULT_COUNT, help=t("highdim.count.help"))
+                          default=DEFAULT_COUNT, help=t("highdim.count.help", limit=hd.MAX_ELEMENTS))
     row = columns([3, 2, 2, 2], vertical_alignment="bottom")
     with row[0]:
         label = st.segmented_control(t("highdim.dist"), list(DIST_LABELS.values()), default=DIST_LABELS["gaussian"],
-                                     key="dist", bind="query-params", required=True, help=t("highdim.dist.help"))
+                                     key=DIST_KEY, bind="query-params", required=True, help=t("highdim.dist.help"))
     distribution = next((d for d, lab in DIST_LABELS.items() if lab == label), "gaussian")
     with row[1]:
-        shift = st.slider(t("highdim.shift"), *SHIFT_BOUNDS, value=DEFAULT_SHIFT, step=0.1, key="m",
+        shift = st.slider(t("highdim.shift"), *SHIFT_BOUNDS, value=DEFAULT_SHIFT, step=0.1, key=SHIFT_KEY,
                           bind="query-params", disabled=distribution != "shifted")
     with row[2]:
-        scale = st.slider(t("highdim.scale"), *SCALE_BOUNDS, value=1.0, step=0.1, key="sigma", bind="query-params")
+        scale = st.slider(t("highdim.scale"), *SCALE_BOUNDS, value=1.0, step=0.1, key=SCALE_KEY,
+                          bind="query-params", help=t("highdim.scale.help"))
     with row[3]:
-        seed = int_input(t, t("highdim.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("highdim.seed.help"))
+        seed = int_input(t, t("highdim.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0,
+                         help=t("highdim.seed.help"))
     row = columns([3, 4], vertical_alignment="bottom")
     with row[0]:
-        shown = method_toggles(t)
-    methods = tuple(m for m in METHODS if m in shown)
+        labels = [m.label for m in METHODS.values()]
+        chosen = st.pills(t("show.header"), labels, selection_mode="multi", default=labels, key=SHOW_KEY,
+                          bind="query-params")
+    methods = tuple(k for k, m in METHODS.items() if m.label in (chosen or ()))
     with row[1]:
-        eps = eps_control(t, default="0", help_key="highdim.eps.help")
-    used = sampling.capped_count(n, count)
-    spec = sampling.CloudSpec(n, used, distribution, float(shift), float(scale), int(seed))
+        # ε = 0 by default: only there do the outputs lie exactly on their spheres
+        choice = st.select_slider(t("eps.label"), EPS_CHOICES, value="0", key=EPS_KEY, bind="query-params",
+                                  help=t("highdim.eps.help"))
+    eps = None if choice == "default" else float(choice)
+    spec = hd.CloudSpec(n, hd.capped_count(n, count), distribution,
+                        float(shift) if distribution == "shifted" else 0.0, float(scale), int(seed))
     return Settings(spec, int(count), eps, methods)
 
 
 # --- cached computations (numpy results only) --------------------------------------------------------
 
-
-@st.cache_data(max_entries=24, show_spinner=False)
-def cloud_summary(spec: sampling.CloudSpec, backend: _xp.Backend, eps: float | None,
-                  methods: tuple[str, ...]) -> sampling.CloudSummary:
-    return sampling.summarize(spec, backend, eps=eps, methods=methods)
+# Cache keys: the frozen dataclasses are hashed by their repr (Streamlit would pickle them, ~1 ms a call).
+HASH = {hd.CloudSpec: repr, _xp.Backend: repr}
 
 
-def n4_spec(spec: sampling.CloudSpec) -> sampling.CloudSpec:
+@st.cache_resource(max_entries=4, show_spinner=False)
+def standard_cloud(n: int, count: int, family: str, seed: int) -> tuple[np.ndarray, float]:
+    """The standard draws of a cloud (up to 4 MB; few kept) and the ms they took.
+
+    A shared, read-only array (cache_resource: not pickled on every store and read, as
+    cache_data would); ``hd.sample`` only reads it.
+    """
+    start = time.perf_counter()
+    z = hd.standard_cloud(n, count, family, seed)
+    z.flags.writeable = False
+    return z, (time.perf_counter() - start) * 1e3
+
+
+@st.cache_data(max_entries=96, show_spinner=False, hash_funcs=HASH)
+def cloud_stats(spec: hd.CloudSpec, backend: _xp.Backend, eps: float | None, key: str) -> hd.CloudStats:
+    z, _ = standard_cloud(spec.n, spec.count, spec.family, spec.seed)
+    return hd.cloud_stats(hd.sample(spec, z), key, backend=backend, eps=eps, rows=spec.spectrum_rows)
+
+
+def summary(spec: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...]) -> hd.CloudSummary:
+    """The input cloud (whatever ε) and each method's, from the caches."""
+    stats = {"input": cloud_stats(spec, backend, None, "input")}
+    stats.update({k: cloud_stats(spec, backend, eps, k) for k in KEYS if k in methods})
+    sample_ms = standard_cloud(spec.n, spec.count, spec.family, spec.seed)[1]
+    return hd.CloudSummary(spec, backend.label, eps, stats, sample_ms)
+
+
+def n4_spec(spec: hd.CloudSpec) -> hd.CloudSpec:
     """The n = 4 cloud drawn in the hyperplane view: same distribution and seed, at most N4_POINTS vectors."""
-    return sampling.CloudSpec(4, min(spec.count, N4_POINTS), spec.distribution, spec.shift, spec.scale, spec.seed)
+    return hd.CloudSpec(4, min(spec.count, N4_POINTS), spec.distribution, spec.shift, spec.scale, spec.seed)
 
 
-@st.cache_data(max_entries=24, show_spinner=False)
-def hyperplane_view(spec: sampling.CloudSpec, backend: _xp.Backend, eps: float | None,
-                    methods: tuple[str, ...]) -> sampling.HyperplaneView:
-    return sampling.hyperplane_view(spec, backend, eps=eps, methods=methods, points=N4_POINTS)
+@st.cache_data(max_entries=32, show_spinner=False, hash_funcs=HASH)
+def n4_figure(spec4: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], lang: str,
+              projector: bool) -> tuple[hd.HyperplaneView, dict]:
+    """The n = 4 view of ``spec4`` (see ``n4_spec``) and its figure."""
+    view = hd.hyperplane_view(spec4, backend, eps=eps, methods=methods, points=N4_POINTS)
+    return view, typed(figs.hyperplane_figure(view, lang=lang, projector=projector))
 
 
-@st.cache_data(max_entries=24, show_spinner=False)
-def concentration(distribution: str, shift: float, scale: float, seed: int) -> sampling.Concentration:
-    return sampling.concentration(distribution, shift=shift, scale=scale, seed=seed, count=CONCENTRATION_COUNT)
+@st.cache_data(max_entries=2, show_spinner=False)
+def norm_draws(family: str) -> hd.NormDraws:
+    """The concentration figure's draws: one fixed sample per family (t₃: about 0.1 s, once per process)."""
+    return hd.norm_draws(family, CONCENTRATION_SEED)
 
 
-@st.cache_data(max_entries=48, show_spinner=False)
-def figure_specs(spec: sampling.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...],
-                 lang: str, projector: bool) -> dict[str, dict]:
-    """Every figure of the page as validated dicts (see ``ui.chart``), cached."""
-    summary = cloud_summary(spec, backend, eps, methods)
-    view = hyperplane_view(n4_spec(spec), backend, eps, methods)
-    conc = concentration(spec.distribution, spec.offset, spec.scale, spec.seed)
-    kw = dict(lang=lang, projector=projector)
-    return {
-        "n4": figs.hyperplane_figure(view, **kw).to_dict(),
-        "distributions": figs.distributions_figure(summary, **kw).to_dict(),
-        "concentration": figs.concentration_figure(conc, n=spec.n, **kw).to_dict(),
-        "singular_values": figs.singular_values_figure(summary, **kw).to_dict(),
-        "pca": figs.pca_figure(summary, **kw).to_dict(),
-    }
+@st.cache_data(max_entries=32, show_spinner=False)
+def concentration_figure(distribution: str, shift: float, scale: float, n: int, lang: str,
+                         projector: bool) -> tuple[hd.Concentration, dict]:
+    draws = norm_draws("t" if distribution == "heavy" else "normal")
+    conc = hd.concentration(distribution, shift=shift, scale=scale, seed=CONCENTRATION_SEED, draws=draws)
+    return conc, typed(figs.concentration_figure(conc, n=n, lang=lang, projector=projector))
+
+
+@dataclass(frozen=True)
+class PageData:
+    """Everything the page draws for one setting: the numbers and the figures (plotly JSON)."""
+
+    summary: hd.CloudSummary
+    view: hd.HyperplaneView
+    concentration: hd.Concentration
+    charts: dict[str, dict]
+
+
+@st.cache_data(max_entries=32, show_spinner=False, hash_funcs=HASH)
+def page_data(spec: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], lang: str,
+              projector: bool) -> PageData:
+    """One cache entry per setting; on a miss, the parts come from their own caches (see the module doc)."""
+    data, kw = summary(spec, backend, eps, methods), dict(lang=lang, projector=projector)
+    view, n4 = n4_figure(n4_spec(spec), backend, eps, methods, lang, projector)
+    conc, conc_chart = concentration_figure(spec.distribution, spec.offset, spec.scale, spec.n, lang, projector)
+    charts = {"n4": n4, "distributions": typed(figs.distributions_figure(data, **kw)), "concentration": conc_chart,
+              "singular_values": typed(figs.singular_values_figure(data, **kw)), "pca": typed(figs.pca_figure(data, **kw))}
+    return PageData(data, view, conc, charts)
 
 
 # --- readouts --------------------------------------------------------------------------------------------
@@ -155,41 +210,46 @@ def _ms(value: float) -> str:
 
 def capped_message(t, settings: Settings) -> str:
     spec = settings.spec
-    return t("highdim.capped", asked=spec.n * settings.requested_count, used=spec.count, elements=spec.elements)
+    return t("highdim.capped", asked=spec.n * settings.requested_count, used=spec.count, elements=spec.elements,
+             limit=hd.MAX_ELEMENTS)
 
 
-def pca_points(spec: sampling.CloudSpec) -> int:
-    return min(spec.count, sampling.PLOT_POINTS)
+def pca_points(spec: hd.CloudSpec) -> int:
+    return min(spec.spectrum_rows, hd.PLOT_POINTS)
 
 
-def times_caption(t, summary: sampling.CloudSummary) -> str:
-    methods = ", ".join(f"{t(f'method.{m}')} {_ms(summary.times_ms[m])} ms" for m in METHODS if m in summary.times_ms)
-    return t("highdim.times", backend=summary.backend, sample=_ms(summary.times_ms["sample"]),
-             transfer=_ms(summary.times_ms["transfer"]), methods=methods or "—",
-             statistics=_ms(summary.times_ms["statistics"]))
+def times_caption(t, summary: hd.CloudSummary) -> str:
+    times = summary.times_ms
+    methods = t("list.separator").join(f"{t(f'method.{k}')} {_ms(times[k])} ms" for k in KEYS if k in times)
+    return t("highdim.times", backend=summary.backend, sample=_ms(times["sample"]), transfer=_ms(times["transfer"]),
+             methods=methods or "—", statistics=_ms(times["statistics"]))
 
 
 def _sci(value: float) -> str:
     return "NaN" if not np.isfinite(value) else f"{value:.2e}".replace("-", "−")
 
 
-def basis_table(t, view: sampling.HyperplaneView) -> str:
+def basis_table(t, view: hd.HyperplaneView) -> str:
     rows = [[f"e{'₁₂₃'[i]}", fmt_vector(view.basis[i], 4)] for i in range(view.basis.shape[0])]
     return markdown_table([t("highdim.n4.basis"), t("highdim.n4.in_r4")], rows)
 
 
-def n4_notes(t, view: sampling.HyperplaneView, eps: float | None) -> list[str]:
+def eps_text(t, eps: float | None) -> str:
+    return t("highdim.eps.default") if eps is None else f"{eps:g}"
+
+
+def n4_notes(t, view: hd.HyperplaneView, eps: float | None) -> list[str]:
     notes = []
     if "ln" in view.lost:
         notes.append(t("highdim.n4.exact", radius=_sci(view.radius_error), lost=_sci(view.lost["ln"]),
-                       eps="default" if eps is None else f"{eps:g}"))
+                       eps=eps_text(t, eps)))
     if "rms" in view.lost or "l2" in view.lost:
         notes.append(t("highdim.n4.projection", rms=fmt(view.lost.get("rms", float("nan")), 3),
                        l2=fmt(view.lost.get("l2", float("nan")), 3)))
     return notes
 
 
-def summary_table(t, summary: sampling.CloudSummary) -> str:
+def summary_table(t, summary: hd.CloudSummary) -> str:
     header = [t("highdim.table.cloud"), t("highdim.table.norm"), t("highdim.table.norm_spread"),
               t("highdim.table.mean"), t("highdim.table.mean_spread"), t("highdim.table.along")]
     rows = []
@@ -200,10 +260,19 @@ def summary_table(t, summary: sampling.CloudSummary) -> str:
     return markdown_table(header, rows, "lrrrrr")
 
 
-def singular_values_caption(t, summary: sampling.CloudSummary) -> str:
+def singular_values_caption(t, summary: hd.CloudSummary) -> str:
     spec = summary.spec
-    if spec.count >= spec.n:
-        floor = sampling.rounding_floor(summary.singular_values.get("ln", summary.singular_values["input"]))
+    rows = spec.spectrum_rows
+    if rows >= spec.n:
+        floor = hd.rounding_floor(summary.singular_values.get("ln", summary.singular_values["input"]))
         return t("highdim.sv.caption.full", floor=_sci(floor))
-    return t("highdim.sv.caption.few", count=spec.count, n=spec.n,
+    key = "highdim.sv.caption.few" if rows == spec.count else "highdim.sv.caption.subset"
+    return t(key, count=rows, n=spec.n, limit=hd.SPECTRUM_MAX,
              along=_sci(summary.along_ones.get("ln", float("nan"))))
+
+
+def concentration_caption(t, conc: hd.Concentration, distribution: str) -> str:
+    """The caption under the concentration figure, with the same numbers as its traces."""
+    text = t(f"highdim.conc.caption.{distribution}", count=conc.count, rms=figs.number(conc.target),
+             c=figs.number(conc.theory) if conc.theory is not None else "")
+    return text + " " + t("highdim.conc.caption.iid")

@@ -73,7 +73,8 @@ def sidebar() -> Translator:
     """
     if "lang" not in st.session_state:
         st.session_state["lang"] = browser_language()
-    links.load(Translator(st.session_state["lang"]), SIDEBAR_PARAMS)
+    links.load(Translator(st.session_state["lang"]), SIDEBAR_PARAMS[:1])  # the language first: the
+    links.load(Translator(st.session_state["lang"]), SIDEBAR_PARAMS[1:])  # message speaks the link's
     with st.sidebar:
         st.segmented_control("语言 · Language", LANGUAGES, format_func=LANG_NAMES.get, key="lang",
                              required=True, on_change=links.write, args=(SIDEBAR_PARAMS[0],))

@@ -27,6 +27,9 @@ def test_dof_renders_with_the_rank_next_to_the_formula(page, base_url, lang, wor
     main = main_text(page)
     assert word in main and "894 ✓" in main
     assert plotly_layout(page, 0)["yaxis"]["type"] == "log"
+    # the figures are plain JSON: the template travels by value, and plotly.js applies it
+    grid = page.evaluate("() => document.querySelectorAll('.js-plotly-plot')[1]._fullLayout.xaxis.gridcolor")
+    assert grid.lower() == "#ebf0f8"  # plotly_white's grid, not plotly.js's default #eee
 
 
 def test_typing_n_and_a_preset_change_the_figures(page, base_url):
@@ -34,7 +37,7 @@ def test_typing_n_and_a_preset_change_the_figures(page, base_url):
     field = page.get_by_role("spinbutton", name="Dimension n (2 … 16384)")
     enter_text(page, field, "5")
     wait_for_traces(page, 1, lambda tr: by_meta(tr, "current")["x"][0] == 5)
-    assert "n=5" in page.url
+    assert "dof.n=5" in page.url
     assert "3 ✓" in main_text(page)
     field.blur()  # a click that also blurs the focused number field can be lost in Streamlit's re-render
     page.wait_for_timeout(300)

@@ -20,6 +20,7 @@ from tests.browser.helpers import (
 )
 
 CHARTS = 5
+SMALL = {"highdim.dim": "32", "highdim.samples": "300"}  # the page's own URL names
 
 
 def input_norm_bins(page):
@@ -28,7 +29,7 @@ def input_norm_bins(page):
 
 @pytest.mark.parametrize("lang", ["zh"])  # en: the tests below and the smoke test
 def test_highdim_renders_every_chart(page, base_url, lang):
-    open_page(page, base_url, "highdim", lang=lang, dim="32", samples="300", wait_for_plot=True)
+    open_page(page, base_url, "highdim", lang=lang, **SMALL, wait_for_plot=True)
     wait_for_charts(page, CHARTS, at_least=True)
     assert_no_error(page)
     ln = by_meta(plotly_data(page, 0), "points_ln")
@@ -39,24 +40,24 @@ def test_highdim_renders_every_chart(page, base_url, lang):
 
 
 def test_moving_the_scale_slider_changes_the_input_norms(page, base_url):
-    open_page(page, base_url, "highdim", lang="en", dim="32", samples="300", wait_for_plot=True)
+    open_page(page, base_url, "highdim", lang="en", **SMALL, wait_for_plot=True)
     wait_for_charts(page, CHARTS, at_least=True)
     before = input_norm_bins(page)
     slider = page.locator(f'{MAIN} [data-testid="stSlider"]').filter(has_text="Scale σ").get_by_role("slider")
     press_keys(page, slider, "End")
     after = wait_for(page, input_norm_bins, lambda bins: bins[-1] > before[-1] * 5)
     assert after[-1] > before[-1] * 5  # sigma 1 -> 10 stretches the norms tenfold
-    assert "sigma=" in page.url
+    assert "highdim.sigma=" in page.url
     assert_no_error(page)
 
 
 def test_typing_a_new_n_recomputes(page, base_url):
-    open_page(page, base_url, "highdim", lang="en", dim="32", samples="300", wait_for_plot=True)
+    open_page(page, base_url, "highdim", lang="en", **SMALL, wait_for_plot=True)
     wait_for_charts(page, CHARTS, at_least=True)
     box = page.locator(f'{MAIN} [data-testid="stNumberInput"]').filter(has_text="Dimension n").locator("input")
     enter_text(page, box, "896")
     wait_for_charts(page, CHARTS, at_least=True)
     header = wait_for(page, main_text, lambda s: "n = 896" in s)
     assert "n = 896, N = 300" in header
-    assert "dim=896" in page.url
+    assert "highdim.dim=896" in page.url
     assert_no_error(page)
