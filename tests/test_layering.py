@@ -41,6 +41,9 @@ RANKS = {
     # math built on geometry: sampled clouds (higher dimensions), Jacobians and identities
     "normviz.sampling": 2,
     "normviz.analysis": 2,
+    # the math of one page each, named like the page
+    "normviz.information": 2,
+    "normviz.invariance": 2,
     "normviz.figures": 3,
     "normviz.ui": 4,
 }
