@@ -6,6 +6,7 @@ import numpy as np
 import plotly.basedatatypes
 import plotly.graph_objects as go
 import pytest
+from plotly.colors import get_colorscale
 from plotly.subplots import make_subplots
 
 from normviz import information
@@ -45,13 +46,28 @@ def scenes():
                                                  lang="en"), id="similarity-constant-row")
 
 
-@pytest.mark.parametrize("build", list(scenes()))
-def test_every_figure_is_valid_plotly_json_raw_and_packed(build):
-    spec = build()
+def plotly_py_names(value, path="") -> list[str]:
+    """Where ``value`` names a template or colour scale: plotly.py expands names, plotly.js does not."""
+    if isinstance(value, dict):
+        return [hit for k, v in value.items() for hit in (
+            [f"{path}/{k}"] if k in ("template", "colorscale") and isinstance(v, str) else plotly_py_names(v, f"{path}/{k}"))]
+    if isinstance(value, list):
+        return [hit for i, v in enumerate(value) for hit in plotly_py_names(v, f"{path}[{i}]")]
+    return []
+
+
+def assert_valid(spec) -> None:
+    """A figure dict as the page sends it: data and layout, roles on every trace, loadable raw and packed."""
     assert set(spec) == {"data", "layout"} and isinstance(spec["data"], list)
     assert all(isinstance(tr, dict) and tr.get("meta") for tr in spec["data"])
+    assert plotly_py_names(spec) == []
     go.Figure(spec)
     go.Figure(packed(spec))
+
+
+@pytest.mark.parametrize("build", list(scenes()))
+def test_every_figure_is_valid_plotly_json_raw_and_packed(build):
+    assert_valid(build())
 
 
 @pytest.fixture
@@ -164,6 +180,7 @@ def test_cloud_figure_colours_every_point_by_its_inputs_direction(dim):
     l2 = points(trace(fig, "cloud_l2"))
     np.testing.assert_allclose(np.linalg.norm(l2, axis=1), 1.0, atol=1e-12)
     assert fig["layout"]["coloraxis"]["cmin"] == 0 and fig["layout"]["coloraxis"]["cmax"] == pytest.approx(2 * math.pi)
+    assert fig["layout"]["coloraxis"]["colorscale"] == [list(s) for s in get_colorscale("Phase")]  # no name in a dict
     target = points(trace(fig, "target_ln"))
     np.testing.assert_allclose(target.sum(axis=1), 0.0, atol=1e-12)
     np.testing.assert_allclose(np.linalg.norm(target, axis=1), math.sqrt(dim))
@@ -184,6 +201,8 @@ def test_similarity_figure_has_six_maps_on_one_scale_and_the_identity_is_visible
     np.testing.assert_allclose(z["sim_cos_ln"], z["sim_corr"], atol=1e-13)
     np.testing.assert_allclose(z["sim_ln_minus_cos"], z["sim_cos_ln"] - z["sim_cos_in"])
     assert (fig["layout"]["coloraxis"]["cmin"], fig["layout"]["coloraxis"]["cmax"]) == (-1, 1)
+    # the scale itself, red at -1 as plotly.py draws RdBu (plotly.js alone knows RdBu the other way round)
+    assert fig["layout"]["coloraxis"]["colorscale"] == [list(s) for s in get_colorscale("RdBu")]
     assert "Pearson" in trace(fig, "sim_corr")["name"]
     assert "-0.00" not in "".join(sum(trace(fig, "sim_ln_minus_cos")["text"], []))
     assert fig["layout"]["yaxis5"]["scaleanchor"] == "x5" and fig["layout"]["yaxis5"]["autorange"] == "reversed"

@@ -4,7 +4,6 @@ import json
 import math
 
 import numpy as np
-import plotly.graph_objects as go
 import plotly.io as pio
 import pytest
 
@@ -19,7 +18,7 @@ from normviz.figures.invariance import (
     softmax_figure,
 )
 from pagetest import coords, trace
-from test_figures_information import no_plotly_objects  # noqa: F401  (the fixture)
+from test_figures_information import assert_valid, no_plotly_objects  # noqa: F401  (a fixture)
 
 XS = {"seed": (1.0, 2.0, 3.0), "tiny": (1e-300, 2e-300, 3e-300), "zero": (0.0, 0.0, 0.0), "constant": (2.0, 2.0),
       "huge": (1e4, -1e4, 5e3, 0.0), "long": tuple(np.arange(1.0, 65.0))}
@@ -45,11 +44,7 @@ def scenes():
 
 @pytest.mark.parametrize("build", list(scenes()))
 def test_every_figure_is_valid_plotly_json_raw_and_packed(build):
-    spec = build()
-    assert set(spec) == {"data", "layout"}
-    assert all(isinstance(tr, dict) and tr.get("meta") for tr in spec["data"])
-    go.Figure(spec)
-    go.Figure(packed(spec))
+    assert_valid(build())
 
 
 def test_builders_never_construct_plotly_objects(no_plotly_objects):

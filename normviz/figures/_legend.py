@@ -222,3 +222,19 @@ def dict_layout(lang: str, projector: bool, **extra) -> dict:
     if isinstance(layout.get("template"), str):
         layout["template"] = copy.deepcopy(_template_layout(layout["template"]))
     return layout
+
+
+@lru_cache(maxsize=16)
+def _colorscale(name: str) -> tuple:
+    from plotly.colors import get_colorscale
+
+    return tuple((float(stop), color) for stop, color in get_colorscale(name))
+
+
+def colorscale(name: str) -> list[list]:
+    """A plotly.py colour scale by name, as the explicit [[stop, colour], ...] list a dict must carry.
+
+    ``go.Figure`` expands a name; plotly.js knows only a few names ("Phase" is
+    not among them) and reads some the other way round ("RdBu" starts blue).
+    """
+    return [list(step) for step in _colorscale(name)]

@@ -14,7 +14,7 @@ from functools import partial
 import numpy as np
 
 from normviz import information
-from normviz.figures._legend import dict_layout, legend_below, subplot_grid
+from normviz.figures._legend import colorscale, dict_layout, legend_below, subplot_grid
 from normviz.figures._style import COLORS, arrow_marker, arrows_xy, method_name, sizes, subscript
 from normviz.i18n import translate
 from normviz.methods import METHODS
@@ -92,11 +92,11 @@ def pairs_figure(pairs: list[information.PairComparison], *, lang: str, projecto
             data.append({"type": "scatter", "x": r * np.cos(THETA), "y": r * np.sin(THETA), "mode": "lines",
                          "meta": f"circle_{key}_{col}", "name": t("info.fig.circle", r=_radius_label(key, 2)),
                          "legendgroup": f"circle_{key}", "showlegend": first,
-                         "line": {"color": COLORS[key], "width": s["thin"], "dash": "dot"}, "hoverinfo": "skip",
+                         "line": {"color": METHODS[key].color, "width": s["thin"], "dash": "dot"}, "hoverinfo": "skip",
                          **bottom.refs})
         for key in reversed(METHODS):  # L2 last: on top of RMSNorm's arrow along the same ray
             name = method_name(key, lang)
-            data.append(_arrows(np.zeros((2, 2)), np.stack(pair.outputs[key]), color=COLORS[key], projector=projector,
+            data.append(_arrows(np.zeros((2, 2)), np.stack(pair.outputs[key]), color=METHODS[key].color, projector=projector,
                                 line={"dash": METHODS[key].dash}, meta=f"outputs_{key}_{col}", name=name,
                                 legendgroup=key, showlegend=first,
                                 hovertemplate="(%{x:.4f}, %{y:.4f})<extra>" + name + "</extra>", **bottom.refs))
@@ -120,7 +120,7 @@ def cloud_figure(cloud: information.Cloud, *, lang: str, projector: bool = False
     layout = dict_layout(
         lang, projector, height=(1100 if projector else 900) if three else (1000 if projector else 820),
         legend=dict(orientation="h", x=0.0, y=-0.05, xanchor="left", yanchor="top"),
-        coloraxis=dict(colorscale=DIRECTION_SCALE, cmin=0.0, cmax=2.0 * math.pi,
+        coloraxis=dict(colorscale=colorscale(DIRECTION_SCALE), cmin=0.0, cmax=2.0 * math.pi,
                        colorbar=dict(title=dict(text=t(f"info.fig.cloud.colorbar{3 if three else 2}")),
                                      tickvals=[0.0, math.pi / 2, math.pi, 1.5 * math.pi, 2 * math.pi],
                                      ticktext=["0", "π/2", "π", "3π/2", "2π"], len=0.6)),
@@ -163,14 +163,14 @@ def _cloud_reference(panel: str, three: bool, lang: str, projector: bool) -> lis
             r = math.sqrt(n / 2.0)  # (±1, ∓1): on the √n circle and the line x₁ + x₂ = 0
             return [{"type": "scatter", "x": np.array([r, -r]), "y": np.array([-r, r]), "mode": "markers",
                      "meta": "target_ln", "name": t("info.fig.target.ln2"), "showlegend": True,
-                     "marker": {"symbol": "circle-open", "size": s["marker"] * 2.2, "color": COLORS["ln"],
+                     "marker": {"symbol": "circle-open", "size": s["marker"] * 2.2, "color": METHODS["ln"].color,
                                 "line": {"width": s["thin"] + 1}}, "hoverinfo": "skip"}]
         e1 = np.array([1.0, -1.0, 0.0]) / math.sqrt(2.0)
         e2 = np.array([1.0, 1.0, -2.0]) / math.sqrt(6.0)
         ring = METHODS["ln"].radius(n) * (np.outer(np.cos(THETA), e1) + np.outer(np.sin(THETA), e2))
         return [{"type": "scatter3d", "x": ring[:, 0], "y": ring[:, 1], "z": ring[:, 2], "mode": "lines",
                  "meta": "target_ln", "name": t("info.fig.target.ln3"), "showlegend": True,
-                 "line": {"color": COLORS["ln"], "width": 4}, "hoverinfo": "skip"}]
+                 "line": {"color": METHODS["ln"].color, "width": 4}, "hoverinfo": "skip"}]
     r = METHODS[panel].radius(n)
     name = t("info.fig.target.sphere" if three else "info.fig.target.circle", method=method_name(panel, lang),
              r=_radius_label(panel, n))
@@ -183,10 +183,10 @@ def _cloud_reference(panel: str, three: bool, lang: str, projector: bool) -> lis
         ring = np.concatenate(rings)
         return [{"type": "scatter3d", "x": ring[:, 0], "y": ring[:, 1], "z": ring[:, 2], "mode": "lines",
                  "meta": f"target_{panel}", "name": name, "showlegend": True,
-                 "line": {"color": COLORS[panel], "width": 2}, "hoverinfo": "skip"}]
+                 "line": {"color": METHODS[panel].color, "width": 2}, "hoverinfo": "skip"}]
     return [{"type": "scatter", "x": r * np.cos(THETA), "y": r * np.sin(THETA), "mode": "lines",
              "meta": f"target_{panel}", "name": name, "showlegend": True,
-             "line": {"color": COLORS[panel], "width": s["thin"], "dash": "dot"}, "hoverinfo": "skip"}]
+             "line": {"color": METHODS[panel].color, "width": s["thin"], "dash": "dot"}, "hoverinfo": "skip"}]
 
 
 SIMILARITY_PANELS = (
@@ -212,7 +212,7 @@ def similarity_figure(sim: information.Similarity, *, lang: str, projector: bool
                                horizontal_spacing=0.05, vertical_spacing=0.14)
     layout = dict_layout(
         lang, projector, height=820 if projector else 640,
-        coloraxis=dict(colorscale=SIMILARITY_SCALE, cmin=-1.0, cmax=1.0,
+        coloraxis=dict(colorscale=colorscale(SIMILARITY_SCALE), cmin=-1.0, cmax=1.0,
                        colorbar=dict(title=dict(text=t("info.fig.sim.colorbar")), len=0.8)),
         margin=dict(l=10, r=10, t=60, b=10), **grid,
     )

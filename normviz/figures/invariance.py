@@ -14,7 +14,7 @@ from functools import partial
 import numpy as np
 
 from normviz import invariance
-from normviz.figures._legend import Cell, dict_layout, legend_below, subplot_grid
+from normviz.figures._legend import Cell, colorscale, dict_layout, legend_below, subplot_grid
 from normviz.figures._style import COLORS, method_name, sizes, subscript
 from normviz.i18n import translate
 from normviz.methods import METHODS
@@ -36,7 +36,7 @@ def distance_maps(grid: invariance.InvarianceGrid, *, lang: str, projector: bool
                                       horizontal_spacing=0.06, shared_yaxes=True)
     layout = dict_layout(
         lang, projector, **legend_below(projector, plot_height=420 if projector else 330, entries=1),
-        coloraxis=dict(colorscale=DISTANCE_SCALE, cmin=LOG_FLOOR, cmax=math.log10(2.0),
+        coloraxis=dict(colorscale=colorscale(DISTANCE_SCALE), cmin=LOG_FLOOR, cmax=math.log10(2.0),
                        colorbar=dict(title=dict(text=t("inv.fig.dist.colorbar")), len=0.9,
                                      tickvals=list(LOG_TICKS), ticktext=[f"1e{v:.0f}" for v in LOG_TICKS])),
         **layout_grid,
@@ -101,7 +101,7 @@ def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> dict:
     data = []
     for role, key, x, values, pattern in series:
         name = f"{method_name(key, lang)}{_vec(x)}"
-        color = COLORS[key]
+        color = METHODS[key].color
         data.append({"type": "bar", "x": comps, "y": np.asarray(values, dtype=np.float64), "meta": role, "name": name,
                      "marker": {"color": color, "pattern": {"shape": pattern, "fgcolor": "white"},
                                 "line": {"color": color, "width": 1}},
@@ -138,17 +138,17 @@ def softmax_figure(demo: invariance.ScaleDemo, curve, *, lang: str, projector: b
          "name": t("inv.fig.sm.centered"), "legendgroup": "centered", "marker": {"color": centred},
          "customdata": demo.logits_centered, "hovertemplate": hover, **left.refs},
         {"type": "bar", "x": labels, "y": demo.probs_ln, "meta": "probs_ln", "name": t("inv.fig.sm.ln"),
-         "legendgroup": "ln", "marker": {"color": COLORS["ln"]}, "customdata": demo.logits_ln,
+         "legendgroup": "ln", "marker": {"color": METHODS["ln"].color}, "customdata": demo.logits_ln,
          "hovertemplate": hover, **left.refs},
         {"type": "scatter", "x": scales, "y": pmax_centered, "mode": "lines", "meta": "curve_centered",
          "name": t("inv.fig.sm.centered"), "legendgroup": "centered", "showlegend": False,
          "line": {"color": centred, "width": s["line"]}, **right.refs},
         {"type": "scatter", "x": scales, "y": pmax_ln, "mode": "lines", "meta": "curve_ln", "name": t("inv.fig.sm.ln"),
-         "legendgroup": "ln", "showlegend": False, "line": {"color": COLORS["ln"], "width": s["line"]}, **right.refs},
+         "legendgroup": "ln", "showlegend": False, "line": {"color": METHODS["ln"].color, "width": s["line"]}, **right.refs},
         {"type": "scatter", "x": np.array([demo.scale, demo.scale]),
          "y": np.array([demo.probs_centered.max(), demo.probs_ln.max()]), "mode": "markers", "meta": "curve_current",
          "name": t("inv.fig.sm.current", s=f"{demo.scale:g}"),
-         "marker": {"color": [centred, COLORS["ln"]], "size": s["marker"] * 1.4, "line": {"color": "black", "width": 1}},
+         "marker": {"color": [centred, METHODS["ln"].color], "size": s["marker"] * 1.4, "line": {"color": "black", "width": 1}},
          **right.refs},
     ]
     layout[left.yaxis].update(title={"text": t("inv.fig.sm.p")}, range=[0, 1.05])
