@@ -6,8 +6,6 @@ and the seeds' worked numbers.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 

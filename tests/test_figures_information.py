@@ -133,6 +133,14 @@ def test_packed_arrays_decode_to_the_same_numbers_and_keep_ranges_plain():
     assert isinstance(small["layout"]["template"], dict)  # plotly.js knows no template names
 
 
+@pytest.mark.parametrize("arr", [np.arange(3), np.array([2**40]), np.array([True, False]), np.float16([1.5, 2]),
+                                 np.array([1.0, np.nan], dtype=">f8"), np.float32([0.1]), np.uint64([7])])
+def test_packed_keeps_every_value_in_a_dtype_plotly_js_reads(arr):
+    spec = packed({"x": arr})["x"]
+    assert spec["dtype"] in {"f4", "f8", "i1", "i2", "i4", "u1", "u2", "u4"}
+    np.testing.assert_array_equal(coords({"x": spec}, "x"), arr.astype(float))
+
+
 def test_pairs_figure_arrows_end_at_the_computed_outputs():
     fig = build_pairs("seed")
     np.testing.assert_allclose(arrow_tips(trace(fig, "inputs_1")), [[3, 4], [6, 8]])

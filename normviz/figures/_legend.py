@@ -174,6 +174,22 @@ def _plain(value):
     return value.tolist() if isinstance(value, np.ndarray) else value
 
 
+_TYPED = frozenset({"f4", "f8", "i1", "i2", "i4", "u1", "u2", "u4"})  # the typed arrays plotly.js reads
+
+
+def _typed_dtype(arr: np.ndarray) -> np.dtype:
+    """A little-endian dtype plotly.js reads that holds ``arr`` exactly (float64 when none of its own does)."""
+    if arr.dtype.kind == "b":
+        return np.dtype("<u1")
+    dtype = arr.dtype.newbyteorder("<")
+    if dtype.str[1:] in _TYPED:
+        return dtype
+    limits = np.iinfo(np.int32)
+    if arr.dtype.kind in "iu" and limits.min <= arr.min() and arr.max() <= limits.max:
+        return np.dtype("<i4")
+    return np.dtype("<f8")
+
+
 def packed(value):
     """``value`` (a figure dict) with every numeric numpy array as a plotly.js typed array.
 
@@ -189,11 +205,7 @@ def packed(value):
         return [packed(v) for v in value]
     if isinstance(value, np.ndarray):
         if value.dtype.kind in "fiub" and value.size and value.ndim in (1, 2):
-            arr = np.ascontiguousarray(value.astype(value.dtype.newbyteorder("<"), copy=False))
-            if arr.dtype.kind == "b":
-                arr = arr.astype(np.uint8)
-            elif arr.dtype == np.int64:
-                arr = arr.astype(np.int32)
+            arr = np.ascontiguousarray(value.astype(_typed_dtype(value), copy=False))
             spec = {"dtype": arr.dtype.str[1:], "bdata": base64.b64encode(arr.tobytes()).decode("ascii")}
             if arr.ndim == 2:
                 spec["shape"] = f"{arr.shape[0]}, {arr.shape[1]}"
