@@ -1,4 +1,7 @@
-"""信息 / Information: the length is dropped, the direction (and its angles) survive."""
+"""信息 / Information: the length is dropped, the direction (and its angles) survive.
+
+Each section is a fragment: moving one of its controls reruns that section only.
+"""
 
 import streamlit as st
 
@@ -10,32 +13,49 @@ st.title(t("info.title"))
 st.markdown(t("info.intro"))
 backend = ui.backend()
 projector = ui.projector()
+info.check_link(t)
 
 st.header(t("info.pairs.header"))
-st.markdown(t("info.pairs.text"))
-pairs = info.pair_inputs(t)
-comparisons = [info.compare(*pair, backend) if pair else None for pair in pairs]
-if info.drawable(comparisons):
-    ui.chart(info.pairs_figure(tuple(enumerate(comparisons, start=1)), t.lang, projector), key="info_pairs")
-elif any(comparisons):
-    st.info(t("info.pairs.no_picture"), icon="ℹ️")
-for k, cmp in enumerate(comparisons, start=1):
-    if cmp is not None:
-        info.pair_table(t, k, cmp)
-st.markdown(t("info.pairs.caption"))
+st.markdown(info.pairs_text(t, backend))
+
+
+@st.fragment
+def pairs_section():
+    comparisons, figure = info.pairs_view(tuple(info.pair_inputs(t)), t.lang, projector, backend)
+    if figure is not None:
+        ui.chart(figure, key="information.pairs_chart")
+    elif any(comparisons):
+        st.info(t("info.pairs.no_picture"), icon="ℹ️")
+    for k, cmp in enumerate(comparisons, start=1):
+        if cmp is not None:
+            info.pair_table(t, k, cmp)
+    st.markdown(t("info.pairs.caption"))
+
+
+@st.fragment
+def cloud_section():
+    dim, seed = info.cloud_controls(t)
+    figure, facts = info.cloud_view(dim, seed, t.lang, projector, backend)
+    ui.chart(figure, key="information.cloud_chart")
+    info.cloud_table(t, dim, facts)
+    st.caption(t(f"info.cloud.caption{dim}"))
+
+
+@st.fragment
+def similarity_section():
+    n, size, spread, seed = info.batch_controls(t)
+    figure, deviations = info.similarity_view(n, size, spread, seed, t.lang, projector, backend)
+    ui.chart(figure, key="information.similarity_chart")
+    info.identity_table(t, deviations)
+    st.markdown(t("info.sim.caption"))
+
+
+pairs_section()
 
 st.header(t("info.cloud.header"))
 st.markdown(t("info.cloud.text"))
-dim, seed = info.cloud_controls(t)
-cloud = info.cloud(dim, seed, backend)
-ui.chart(info.cloud_figure(cloud, t.lang, projector), key="info_cloud")
-info.cloud_facts(t, cloud)
-st.caption(t(f"info.cloud.caption{dim}"))
+cloud_section()
 
 st.header(t("info.sim.header"))
 st.markdown(t("info.sim.text"))
-n, size, spread, bseed = info.batch_controls(t)
-sim = info.similarity(n, size, spread, bseed, backend)
-ui.chart(info.similarity_figure(sim, t.lang, projector), key="info_similarity")
-info.identity_table(t, sim, info.similarity(n, size, spread, bseed, backend, None))
-st.markdown(t("info.sim.caption"))
+similarity_section()

@@ -38,11 +38,11 @@ RANKS = {
     "normviz.norms": 1,
     "normviz.methods": 1.5,
     "normviz.geometry": 2,
-    # math built on geometry: identities (information, invariance)
-    "normviz.analysis": 2,
     # the math of one page, named like the page: above geometry, below figures
     "normviz.dof": 2.5,
     "normviz.highdim": 2.5,
+    "normviz.information": 2.5,
+    "normviz.invariance": 2.5,
     "normviz.figures": 3,
     "normviz.ui": 4,
 }

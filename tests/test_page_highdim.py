@@ -191,7 +191,7 @@ def test_coming_from_the_dof_page_keeps_this_pages_defaults():
 def test_information_in_3d_then_higher_dimensions_does_not_crash():
     """information's "dim" is a 2D/3D choice; it used to be read here as a number (TypeError)."""
     at = run_page("information", lang="en")
-    at.segmented_control(key="dim").set_value("3D").run()
+    at.segmented_control(key="information.dim").set_value("3D").run()
     assert errors(at) == []
     at.switch_page("pages/highdim.py")
     at.run()

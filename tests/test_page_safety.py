@@ -84,7 +84,7 @@ def test_hostile_values_in_every_parameter_show_only_literally(page, keys_by_pag
 
 
 def test_the_hostile_link_of_the_issue_shows_one_warning_with_the_text_in_a_code_span():
-    at = run_page("information", p1a="1 [Login](//ev.il)z", dim="![](//ev.il/a.png)")
+    at = run_page("information", **{"information.p1a": "1 [Login](//ev.il)z", "information.dim": "![](//ev.il/a.png)"})
     bodies = [w.value for w in at.warning]
     assert any("` 1 [Login](//ev.il)z `" in b for b in bodies), bodies
     assert any("` ![](//ev.il/a.png) `" in b for b in bodies), bodies

@@ -1,16 +1,28 @@
-"""Legends sized in pixels from the font, so large projector type never overlaps the axes.
+"""Layout helpers for figures built as plain plotly JSON: legends, subplot grids, compact arrays.
 
 ``legend_below`` puts the legend under the plot (the dof, information and
 invariance charts; the 3D space under its step slider); ``legend_layout`` is
 the plane's: right of the plot on a screen, below it in projector mode. Either
-way the plot area keeps its height in both languages.
+way the plot area keeps its height in both languages, sized in pixels from the
+font, so large projector type never overlaps the axes.
+
+``subplot_grid`` lays out a grid of 2D or 3D subplots with their titles as
+dicts, as ``plotly.subplots.make_subplots`` would, without building (and
+validating) a ``go.Figure``. ``packed`` turns the numpy arrays of a finished
+figure into plotly.js typed arrays, for a small payload that is cheap to send.
 """
 
 from __future__ import annotations
 
+import base64
+import copy
 import math
+from dataclasses import dataclass
+from functools import lru_cache
 
-from normviz.figures._style import sizes
+import numpy as np
+
+from normviz.figures._style import base_layout, sizes
 
 
 def _legend_look(legend_font: int) -> dict:
@@ -72,6 +84,169 @@ def legend_layout(projector: bool, *, plot_height: int, entries: int, animated: 
     )
 
 
-def subplot_titles_font(fig, projector: bool) -> None:
-    """make_subplots writes its titles as annotations at a fixed 16 px; use the figure's type size."""
-    fig.update_annotations(font_size=sizes(projector)["font"])
+@dataclass(frozen=True)
+class Cell:
+    """One subplot of a ``subplot_grid``: its place, and the names its traces and layout use."""
+
+    row: int  # 1-based, from the top
+    col: int  # 1-based, from the left
+    index: int  # 1-based, row by row from the top left (make_subplots' numbering)
+    scene: bool  # a 3D scene rather than a pair of 2D axes
+
+    @property
+    def _suffix(self) -> str:
+        return "" if self.index == 1 else str(self.index)
+
+    @property
+    def xaxis(self) -> str:
+        """The layout key of the cell's x axis ("xaxis", "xaxis2", ...)."""
+        return f"xaxis{self._suffix}"
+
+    @property
+    def yaxis(self) -> str:
+        return f"yaxis{self._suffix}"
+
+    @property
+    def scene_key(self) -> str:
+        """The layout key of the cell's 3D scene ("scene", "scene2", ...)."""
+        return f"scene{self._suffix}"
+
+    @property
+    def refs(self) -> dict:
+        """The keys that put a trace into this cell."""
+        if self.scene:
+            return {"scene": self.scene_key}
+        return {"xaxis": f"x{self._suffix}", "yaxis": f"y{self._suffix}"}
+
+
+def _spans(count: int, spacing: float, weights=None) -> list[tuple[float, float]]:
+    """``count`` intervals of [0, 1] with ``spacing`` between them, sized in proportion to ``weights``."""
+    weights = [1.0] * count if weights is None else [float(w) for w in weights]
+    room = 1.0 - spacing * (count - 1)
+    sizes_ = [room * w / sum(weights) for w in weights]
+    return [(sum(sizes_[:k]) + k * spacing, sum(sizes_[:k]) + k * spacing + sizes_[k]) for k in range(count)]
+
+
+def subplot_grid(rows: int, cols: int, *, projector: bool, titles=(), horizontal_spacing: float | None = None,
+                 vertical_spacing: float | None = None, column_widths=None, scene: bool = False,
+                 shared_yaxes: bool = False) -> tuple[dict, list[Cell]]:
+    """Layout keys for a rows × cols grid of subplots, and its cells, row by row from the top left.
+
+    The keys are each cell's axes (``xaxis2`` anchored to ``yaxis2``, ...) or
+    3D scene with its domain, and ``titles`` as annotations above the cells in
+    the figure's type size. Spacings and domains are ``make_subplots``'s
+    (spacing 0.2/cols, and 0.3/rows or, with titles, 0.5/rows by default). ``shared_yaxes``: the y axes
+    of a row follow its first one, whose tick labels alone are shown.
+    """
+    titles = list(titles)
+    hs = 0.2 / cols if horizontal_spacing is None else horizontal_spacing
+    vs = (0.5 if titles else 0.3) / rows if vertical_spacing is None else vertical_spacing
+    xs = _spans(cols, hs, column_widths)
+    ys = _spans(rows, vs)[::-1]  # row 1 at the top
+    layout: dict = {}
+    cells, annotations = [], []
+    for r in range(rows):
+        for c in range(cols):
+            cell = Cell(r + 1, c + 1, r * cols + c + 1, scene)
+            cells.append(cell)
+            x, y = list(xs[c]), list(ys[r])
+            if scene:
+                layout[cell.scene_key] = {"domain": {"x": x, "y": y}}
+            else:
+                layout[cell.xaxis] = {"domain": x, "anchor": cell.refs["yaxis"]}
+                layout[cell.yaxis] = {"domain": y, "anchor": cell.refs["xaxis"]}
+                if shared_yaxes and c > 0:
+                    layout[cell.yaxis].update(matches=cells[r * cols].refs["yaxis"], showticklabels=False)
+            if cell.index <= len(titles) and titles[cell.index - 1]:
+                annotations.append({
+                    "text": titles[cell.index - 1], "x": (x[0] + x[1]) / 2, "y": y[1], "xref": "paper",
+                    "yref": "paper", "xanchor": "center", "yanchor": "bottom", "showarrow": False,
+                    "font": {"size": sizes(projector)["font"]},
+                })
+    layout["annotations"] = annotations
+    return layout, cells
+
+
+_PLAIN_KEYS = frozenset({"range", "domain"})  # info arrays: plotly.js reads no typed array there
+
+
+def _plain(value):
+    return value.tolist() if isinstance(value, np.ndarray) else value
+
+
+_TYPED = frozenset({"f4", "f8", "i1", "i2", "i4", "u1", "u2", "u4"})  # the typed arrays plotly.js reads
+
+
+def _typed_dtype(arr: np.ndarray) -> np.dtype:
+    """A little-endian dtype plotly.js reads that holds ``arr`` exactly (float64 when none of its own does)."""
+    if arr.dtype.kind == "b":
+        return np.dtype("<u1")
+    dtype = arr.dtype.newbyteorder("<")
+    if dtype.str[1:] in _TYPED:
+        return dtype
+    limits = np.iinfo(np.int32)
+    if arr.dtype.kind in "iu" and limits.min <= arr.min() and arr.max() <= limits.max:
+        return np.dtype("<i4")
+    return np.dtype("<f8")
+
+
+def packed(value):
+    """``value`` (a figure dict) with every numeric numpy array as a plotly.js typed array.
+
+    A typed array is ``{"dtype": "f8", "bdata": <base64>}`` (plus ``"shape"``
+    for a matrix): about a third of the decimal text, and encoded without
+    walking the numbers. NaN and ±inf travel unchanged (as gaps). Other arrays
+    (strings, and ``range``/``domain`` pairs, which plotly.js wants as plain
+    lists) become lists; everything else is left as it is.
+    """
+    if isinstance(value, dict):
+        return {k: packed(v) if k not in _PLAIN_KEYS else _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [packed(v) for v in value]
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind in "fiub" and value.size and value.ndim in (1, 2):
+            arr = np.ascontiguousarray(value.astype(_typed_dtype(value), copy=False))
+            spec = {"dtype": arr.dtype.str[1:], "bdata": base64.b64encode(arr.tobytes()).decode("ascii")}
+            if arr.ndim == 2:
+                spec["shape"] = f"{arr.shape[0]}, {arr.shape[1]}"
+            return spec
+        return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+@lru_cache(maxsize=4)
+def _template_layout(name: str) -> dict:
+    import plotly.io as pio  # once per process: building the template validates it
+
+    return {"layout": pio.templates[name].layout.to_plotly_json()}
+
+
+def dict_layout(lang: str, projector: bool, **extra) -> dict:
+    """``base_layout`` for a figure sent as a dict: its template name replaced by the template's layout.
+
+    ``plotly.graph_objects`` expands a name such as "plotly_white" when it
+    builds a figure; plotly.js knows no names, so a dict must carry the
+    template itself.
+    """
+    layout = base_layout(lang, projector, **extra)
+    if isinstance(layout.get("template"), str):
+        layout["template"] = copy.deepcopy(_template_layout(layout["template"]))
+    return layout
+
+
+@lru_cache(maxsize=16)
+def _colorscale(name: str) -> tuple:
+    from plotly.colors import get_colorscale
+
+    return tuple((float(stop), color) for stop, color in get_colorscale(name))
+
+
+def colorscale(name: str) -> list[list]:
+    """A plotly.py colour scale by name, as the explicit [[stop, colour], ...] list a dict must carry.
+
+    ``go.Figure`` expands a name; plotly.js knows only a few names ("Phase" is
+    not among them) and reads some the other way round ("RdBu" starts blue).
+    """
+    return [list(step) for step in _colorscale(name)]

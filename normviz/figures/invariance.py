@@ -1,62 +1,76 @@
 """Invariances: distance maps over (a, c), the (1,2,3) vs (101,102,103) counterfactual,
 and the softmax that saturates without the division by σ.
 
-Data come from ``normviz.analysis``; traces carry ``meta`` roles.
+Data come from ``normviz.invariance``. Each builder returns plain plotly JSON
+(``{"data": [...], "layout": {...}}``, numpy arrays inside); traces carry
+``meta`` roles. Nothing here builds a ``go.Figure``.
 """
 
 from __future__ import annotations
 
-import numpy as np
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
+import math
+from functools import partial
 
-from normviz import analysis
-from normviz.figures._legend import legend_below, subplot_titles_font
-from normviz.figures._style import COLORS, base_layout, method_name, sizes, subscript
+import numpy as np
+
+from normviz import invariance
+from normviz.figures._legend import Cell, colorscale, dict_layout, legend_below, subplot_grid
+from normviz.figures._style import COLORS, method_name, sizes, subscript
 from normviz.i18n import translate
-from normviz.norms import METHODS
+from normviz.methods import METHODS
 
 DISTANCE_SCALE = "Cividis"  # sequential, readable with the common colour-vision deficiencies
 LOG_FLOOR = -17.0  # log10 of the smallest distance drawn; exact zeros are drawn here
 LOG_TICKS = (-16.0, -12.0, -8.0, -4.0, 0.0)
 
 
-def distance_figure(grid: analysis.InvarianceGrid, a: float, c: float, *, lang: str,
-                    projector: bool = False) -> go.Figure:
-    """‖f(a·x + c·1) − f(x)‖ / radius for each method over the (a, c) grid; the current (a, c) marked.
+def distance_maps(grid: invariance.InvarianceGrid, *, lang: str, projector: bool = False) -> dict:
+    """‖f(a·x + c·1) − f(x)‖ / radius for each method over the (a, c) grid: the part that does not move with (a, c).
 
     The colour is log10 of the distance, so rounding noise (1e-16), an ε effect
     (1e-6) and a real drift (0.1) look different; the hover shows the distance.
+    NaN (an output 0/0) stays a hole in the map.
     """
-    s = sizes(projector)
-    t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
-    fig = make_subplots(rows=1, cols=3, subplot_titles=[method_name(m, lang) for m in METHODS],
-                        horizontal_spacing=0.06, shared_yaxes=True)
-    fig.update_layout(**base_layout(
+    t = partial(translate, lang)
+    layout_grid, cells = subplot_grid(1, 3, projector=projector, titles=[method_name(m, lang) for m in METHODS],
+                                      horizontal_spacing=0.06, shared_yaxes=True)
+    layout = dict_layout(
         lang, projector, **legend_below(projector, plot_height=420 if projector else 330, entries=1),
-        coloraxis=dict(colorscale=DISTANCE_SCALE, cmin=LOG_FLOOR, cmax=float(np.log10(2.0)),
+        coloraxis=dict(colorscale=colorscale(DISTANCE_SCALE), cmin=LOG_FLOOR, cmax=math.log10(2.0),
                        colorbar=dict(title=dict(text=t("inv.fig.dist.colorbar")), len=0.9,
-                                     tickvals=np.array(LOG_TICKS), ticktext=[f"1e{v:.0f}" for v in LOG_TICKS])),
-    ))
-    subplot_titles_font(fig, projector)
-    for col, m in enumerate(METHODS, start=1):
-        fig.add_trace(go.Heatmap(
-            # float32 log distances: a third of the float64 payload of z plus hover data, same picture
-            x=grid.a, y=grid.c, z=log_z(grid.distance[m]), coloraxis="coloraxis", meta=f"distance_{m}",
-            name=method_name(m, lang), zsmooth=False,
-            hovertemplate="a = %{x:.2f}, c = %{y:.1f}: log₁₀(d/r) = %{z:.1f}<extra>" + method_name(m, lang)
-            + "</extra>",
-        ), row=1, col=col)
-        fig.add_trace(go.Scatter(
-            x=np.array([float(a)]), y=np.array([float(c)]), mode="markers", meta=f"current_{m}",
-            name=t("inv.fig.dist.current"), legendgroup="current", showlegend=col == 1,
-            marker=dict(symbol="x-thin", size=s["marker"] * 1.6, color="white",
-                        line=dict(color="#D55E00", width=s["thin"] + 1.5)),
-            hovertemplate="a = %{x:.2f}, c = %{y:.2f}<extra></extra>",
-        ), row=1, col=col)
-        fig.update_xaxes(title_text=t("inv.fig.dist.x"), range=[grid.a[0], grid.a[-1]], row=1, col=col)
-    fig.update_yaxes(title_text=t("inv.fig.dist.y"), range=[grid.c[0], grid.c[-1]], row=1, col=1)
-    return fig
+                                     tickvals=list(LOG_TICKS), ticktext=[f"1e{v:.0f}" for v in LOG_TICKS])),
+        **layout_grid,
+    )
+    data = []
+    for key, cell in zip(METHODS, cells):
+        name = method_name(key, lang)
+        # float32 log distances: half the payload of float64, the same picture
+        data.append({"type": "heatmap", "x": grid.a, "y": grid.c, "z": log_z(grid.distance[key]),
+                     "coloraxis": "coloraxis", "meta": f"distance_{key}", "name": name, "zsmooth": False,
+                     "hovertemplate": "a = %{x:.2f}, c = %{y:.1f}: log₁₀(d/r) = %{z:.1f}<extra>" + name + "</extra>",
+                     **cell.refs})
+        layout[cell.xaxis].update(title={"text": t("inv.fig.dist.x")}, range=[float(grid.a[0]), float(grid.a[-1])])
+    layout[cells[0].yaxis].update(title={"text": t("inv.fig.dist.y")}, range=[float(grid.c[0]), float(grid.c[-1])])
+    return {"data": data, "layout": layout}
+
+
+def current_markers(a: float, c: float, *, lang: str, projector: bool = False) -> list[dict]:
+    """The current (a, c) as a cross on each of the three maps: the only traces that move with a and c."""
+    s = sizes(projector)
+    return [{"type": "scatter", "x": np.array([float(a)]), "y": np.array([float(c)]), "mode": "markers",
+             "meta": f"current_{key}", "name": translate(lang, "inv.fig.dist.current"), "legendgroup": "current",
+             "showlegend": k == 1, **Cell(1, k, k, scene=False).refs,  # the cells of distance_maps
+             "marker": {"symbol": "x-thin", "size": s["marker"] * 1.6, "color": "white",
+                        "line": {"color": "#D55E00", "width": s["thin"] + 1.5}},
+             "hovertemplate": "a = %{x:.2f}, c = %{y:.2f}<extra></extra>"}
+            for k, key in enumerate(METHODS, start=1)]
+
+
+def distance_figure(grid: invariance.InvarianceGrid, a: float, c: float, *, lang: str,
+                    projector: bool = False) -> dict:
+    """``distance_maps`` with the current (a, c) marked (``current_markers``)."""
+    fig = distance_maps(grid, lang=lang, projector=projector)
+    return {"data": fig["data"] + current_markers(a, c, lang=lang, projector=projector), "layout": fig["layout"]}
 
 
 def log_z(dist: np.ndarray) -> np.ndarray:
@@ -65,34 +79,35 @@ def log_z(dist: np.ndarray) -> np.ndarray:
         return np.log10(np.maximum(dist, 10.0 ** LOG_FLOOR)).astype(np.float32)
 
 
-def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> go.Figure:
+def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> dict:
     """Components of RMSNorm and LayerNorm of x and of x + shift·1, as grouped bars."""
     s = sizes(projector)
-    t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
+    t = partial(translate, lang)
     base, shifted = rows
-    n = base.x.size
-    comps = np.array([f"y{subscript(i + 1)}" for i in range(n)])
-    fig = go.Figure(layout=base_layout(
+    comps = [f"y{subscript(i + 1)}" for i in range(base.x.size)]
+    layout = dict_layout(
         lang, projector, barmode="group",
         title=dict(text=t("inv.fig.cf.title"), x=0.01, xanchor="left"),
         xaxis=dict(title=dict(text=t("inv.fig.cf.x"))),
         yaxis=dict(title=dict(text=t("inv.fig.cf.y")), range=_bar_range(rows)),
         **legend_below(projector, plot_height=380 if projector else 280, entries=4),
-    ))
+    )
     series = [
-        ("rms_base", method_name("rms", lang), _vec(base.x), base.rms_out, COLORS["rms"], ""),
-        ("rms_shifted", method_name("rms", lang), _vec(shifted.x), shifted.rms_out, COLORS["rms"], "/"),
-        ("ln_base", method_name("ln", lang), _vec(base.x), base.ln_out, COLORS["ln"], ""),
-        ("ln_shifted", method_name("ln", lang), _vec(shifted.x), shifted.ln_out, COLORS["ln"], "/"),
+        ("rms_base", "rms", base.x, base.rms_out, ""),
+        ("rms_shifted", "rms", shifted.x, shifted.rms_out, "/"),
+        ("ln_base", "ln", base.x, base.ln_out, ""),
+        ("ln_shifted", "ln", shifted.x, shifted.ln_out, "/"),
     ]
-    for role, method, x, values, color, pattern in series:
-        fig.add_trace(go.Bar(
-            x=comps, y=np.asarray(values, dtype=np.float64), meta=role, name=f"{method}{x}",
-            marker=dict(color=color, pattern=dict(shape=pattern, fgcolor="white"), line=dict(color=color, width=1)),
-            hovertemplate="%{x}: %{y:.4f}<extra>" + f"{method}{x}" + "</extra>",
-            textfont=dict(size=s["font"] * 0.8),
-        ))
-    return fig
+    data = []
+    for role, key, x, values, pattern in series:
+        name = f"{method_name(key, lang)}{_vec(x)}"
+        color = METHODS[key].color
+        data.append({"type": "bar", "x": comps, "y": np.asarray(values, dtype=np.float64), "meta": role, "name": name,
+                     "marker": {"color": color, "pattern": {"shape": pattern, "fgcolor": "white"},
+                                "line": {"color": color, "width": 1}},
+                     "hovertemplate": "%{x}: %{y:.4f}<extra>" + name + "</extra>",
+                     "textfont": {"size": s["font"] * 0.8}})
+    return {"data": data, "layout": layout}
 
 
 def _bar_range(rows) -> list[float]:
@@ -102,47 +117,46 @@ def _bar_range(rows) -> list[float]:
     return [-top, top]
 
 
-def softmax_figure(demo: analysis.ScaleDemo, curve, *, lang: str, projector: bool = False) -> go.Figure:
+def softmax_figure(demo: invariance.ScaleDemo, curve, *, lang: str, projector: bool = False) -> dict:
     """Left: softmax probabilities at scale s, centring only vs LayerNorm. Right: the largest probability
     against s (log axis): centring only saturates to 1 (one-hot), LayerNorm stays put."""
     s = sizes(projector)
-    t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
+    t = partial(translate, lang)
     scales, pmax_centered, pmax_ln = curve
-    fig = make_subplots(rows=1, cols=2, column_widths=[0.45, 0.55], horizontal_spacing=0.1,
-                        subplot_titles=[t("inv.fig.sm.bars", s=f"{demo.scale:g}"), t("inv.fig.sm.curve")])
-    fig.update_layout(**base_layout(
+    grid, (left, right) = subplot_grid(1, 2, projector=projector, column_widths=[0.45, 0.55], horizontal_spacing=0.1,
+                                       titles=[t("inv.fig.sm.bars", s=f"{demo.scale:g}"), t("inv.fig.sm.curve")])
+    layout = dict_layout(
         lang, projector, barmode="group",
         **legend_below(projector, plot_height=380 if projector else 290, entries=3, columns=3 if not projector else 2),
-    ))
-    subplot_titles_font(fig, projector)
-    labels = np.array([f"z{subscript(i + 1)}" for i in range(demo.probs_ln.size)])
-    centred_color = COLORS["decomposition"]
-    fig.add_trace(go.Bar(x=labels, y=demo.probs_centered, meta="probs_centered", name=t("inv.fig.sm.centered"),
-                         legendgroup="centered", marker=dict(color=centred_color),
-                         customdata=demo.logits_centered,
-                         hovertemplate="%{x} = %{customdata:.4g} → p = %{y:.4f}<extra></extra>"), row=1, col=1)
-    fig.add_trace(go.Bar(x=labels, y=demo.probs_ln, meta="probs_ln", name=t("inv.fig.sm.ln"),
-                         legendgroup="ln", marker=dict(color=COLORS["ln"]), customdata=demo.logits_ln,
-                         hovertemplate="%{x} = %{customdata:.4g} → p = %{y:.4f}<extra></extra>"), row=1, col=1)
-    fig.add_trace(go.Scatter(x=scales, y=pmax_centered, mode="lines", meta="curve_centered",
-                             name=t("inv.fig.sm.centered"), legendgroup="centered", showlegend=False,
-                             line=dict(color=centred_color, width=s["line"])), row=1, col=2)
-    fig.add_trace(go.Scatter(x=scales, y=pmax_ln, mode="lines", meta="curve_ln", name=t("inv.fig.sm.ln"),
-                             legendgroup="ln", showlegend=False, line=dict(color=COLORS["ln"], width=s["line"])),
-                  row=1, col=2)
-    fig.add_trace(go.Scatter(
-        x=np.array([demo.scale, demo.scale]), y=np.array([demo.probs_centered.max(), demo.probs_ln.max()]),
-        mode="markers", meta="curve_current", name=t("inv.fig.sm.current", s=f"{demo.scale:g}"),
-        marker=dict(color=np.array([centred_color, COLORS["ln"]]), size=s["marker"] * 1.4,
-                    line=dict(color="black", width=1)),
-    ), row=1, col=2)
-    fig.update_yaxes(title_text=t("inv.fig.sm.p"), range=[0, 1.05], row=1, col=1)
-    fig.update_xaxes(title_text=t("inv.fig.sm.logit"), row=1, col=1)
-    fig.update_yaxes(title_text=t("inv.fig.sm.pmax"), range=[0.3, 1.03], row=1, col=2)
-    fig.update_xaxes(title_text=t("inv.fig.sm.scale"), type="log",
-                     range=[np.log10(scales[0]) - 0.1, np.log10(scales[-1]) + 0.1],
-                     exponentformat="power", row=1, col=2)
-    return fig
+        **grid,
+    )
+    labels = [f"z{subscript(i + 1)}" for i in range(demo.probs_ln.size)]
+    centred = COLORS["decomposition"]
+    hover = "%{x} = %{customdata:.4g} → p = %{y:.4f}<extra></extra>"
+    data = [
+        {"type": "bar", "x": labels, "y": demo.probs_centered, "meta": "probs_centered",
+         "name": t("inv.fig.sm.centered"), "legendgroup": "centered", "marker": {"color": centred},
+         "customdata": demo.logits_centered, "hovertemplate": hover, **left.refs},
+        {"type": "bar", "x": labels, "y": demo.probs_ln, "meta": "probs_ln", "name": t("inv.fig.sm.ln"),
+         "legendgroup": "ln", "marker": {"color": METHODS["ln"].color}, "customdata": demo.logits_ln,
+         "hovertemplate": hover, **left.refs},
+        {"type": "scatter", "x": scales, "y": pmax_centered, "mode": "lines", "meta": "curve_centered",
+         "name": t("inv.fig.sm.centered"), "legendgroup": "centered", "showlegend": False,
+         "line": {"color": centred, "width": s["line"]}, **right.refs},
+        {"type": "scatter", "x": scales, "y": pmax_ln, "mode": "lines", "meta": "curve_ln", "name": t("inv.fig.sm.ln"),
+         "legendgroup": "ln", "showlegend": False, "line": {"color": METHODS["ln"].color, "width": s["line"]}, **right.refs},
+        {"type": "scatter", "x": np.array([demo.scale, demo.scale]),
+         "y": np.array([demo.probs_centered.max(), demo.probs_ln.max()]), "mode": "markers", "meta": "curve_current",
+         "name": t("inv.fig.sm.current", s=f"{demo.scale:g}"),
+         "marker": {"color": [centred, METHODS["ln"].color], "size": s["marker"] * 1.4, "line": {"color": "black", "width": 1}},
+         **right.refs},
+    ]
+    layout[left.yaxis].update(title={"text": t("inv.fig.sm.p")}, range=[0, 1.05])
+    layout[left.xaxis].update(title={"text": t("inv.fig.sm.logit")})
+    layout[right.yaxis].update(title={"text": t("inv.fig.sm.pmax")}, range=[0.3, 1.03])
+    layout[right.xaxis].update(title={"text": t("inv.fig.sm.scale")}, type="log", exponentformat="power",
+                               range=[math.log10(scales[0]) - 0.1, math.log10(scales[-1]) + 0.1])
+    return {"data": data, "layout": layout}
 
 
 def _vec(v) -> str:

@@ -9,21 +9,28 @@ STRINGS = {
     },
     "info.title": {"zh": "信息去哪了：差别在方向上", "en": "Where the information goes: the difference is in the direction"},
     "info.intro": {
-        "zh": "归一化把长度统一掉以后，两个向量还能不能分开，只看它们的方向。本页用三种方式检验：成对的例子、"
+        "zh": "输入的长度本来也是信息：(3, 4) 和 (6, 8) 正是靠长度区分的。归一化把所有长度变成同一个值，"
+        "这部分信息就被丢掉了（γ 之后乘回的是一个学到的固定尺度，不是每个输入自己的长度）；"
+        "之后两个向量还能不能分开，只取决于它们的方向。本页用三种方式检验：成对的例子、"
         "按方向着色的一团点，以及一小批向量两两之间的夹角。",
-        "en": "Once a norm has made every length the same, two vectors can only be told apart by their directions. "
-        "This page tests that three ways: pairs of examples, a cloud of points coloured by direction, and the "
-        "angles between every two vectors of a small batch.",
+        "en": "The length of an input is information too: it is all that tells (3, 4) from (6, 8). A norm sets every "
+        "length to the same value and so throws that information away (γ later multiplies in one learned, fixed "
+        "scale, not each input's own length). From then on, whether two vectors can still be told apart depends "
+        "on their directions alone. This page checks that three ways: pairs of examples, a cloud of points "
+        "coloured by direction, and the angles between every two vectors of a small batch.",
     },
     "info.pairs.header": {"zh": "成对的例子：合并还是分开", "en": "Pairs: merged or kept apart"},
     "info.pairs.text": {
-        "zh": "(3, 4) 和 (6, 8) 指向同一方向，只是长短不同：归一化以后它们变成同一个点 (0.6, 0.8)，长度这条信息被有意丢掉了。"
-        "(3, 4) 和 (4, 3) 方向不同，L2 之后是 (0.6, 0.8) 和 (0.8, 0.6)，仍然分得开。两组向量都可以改，任意维数都行"
-        "（两个向量的分量个数要相同；图只画二维的组）。",
-        "en": "(3, 4) and (6, 8) point the same way and differ only in length: after normalizing they become the same "
-        "point (0.6, 0.8), the length having been dropped on purpose. (3, 4) and (4, 3) point in different "
-        "directions; after L2 they are (0.6, 0.8) and (0.8, 0.6), still apart. Edit either pair, in any dimension "
-        "(both vectors of a pair need the same number of components; the picture shows the two-dimensional pairs).",
+        "zh": "{a1} 和 {b1} 方向相同，只差长度。三种方法都不保留长度，所以每种方法都把这两个向量送到同一个点，"
+        "但各自的点不同（ε = 0）：L2 得到 {l2}，RMSNorm 得到 {rms}，LayerNorm 得到 {ln}。"
+        "{a2} 和 {b2} 方向不同，三种方法都让它们保持分开：L2 之后是 {l2_a} 和 {l2_b}，LayerNorm 之后是 {ln_a} 和 {ln_b}。"
+        "两组向量都可以改，任意维数都行（同一组的两个向量分量个数要相同；图只画二维的组）。",
+        "en": "{a1} and {b1} point the same way and differ only in length. None of the three methods keeps the "
+        "length, so each sends both vectors to a single point, a different one per method (ε = 0): L2 to {l2}, "
+        "RMSNorm to {rms}, LayerNorm to {ln}. {a2} and {b2} point in different directions, and every method keeps "
+        "them apart: after L2 they are {l2_a} and {l2_b}, after LayerNorm {ln_a} and {ln_b}. Edit either pair, in "
+        "any dimension (both vectors of a pair need the same number of components; the picture shows the "
+        "two-dimensional pairs).",
     },
     "info.pair.a": {"zh": "第 {k} 组：a", "en": "Pair {k}: a"},
     "info.pair.b": {"zh": "第 {k} 组：b", "en": "Pair {k}: b"},
@@ -43,25 +50,32 @@ STRINGS = {
     "info.verdict.input": {"zh": "—", "en": "—"},
     "info.verdict.merged": {"zh": "合并为一点", "en": "merged"},
     "info.verdict.apart": {"zh": "仍然分开", "en": "apart"},
+    "info.verdict.undefined": {
+        "zh": "无定义（有输出是 0/0）",
+        "en": "undefined (an output is 0/0)",
+    },
+    "info.undefined": {"zh": "无定义", "en": "undefined"},
     "info.pair.angles": {
         "zh": "角度：cos(a, b) = {cos}，corr(a, b) = {corr}；归一化后 cos 为 L2 {l2}、RMSNorm {rms}、LayerNorm {ln}（ε = 0）。",
         "en": "Angles: cos(a, b) = {cos}, corr(a, b) = {corr}; after normalizing, cos is L2 {l2}, RMSNorm {rms}, "
         "LayerNorm {ln} (ε = 0).",
     },
     "info.pairs.caption": {
-        "zh": "“合并”指两个输出的距离不超过目标球半径的 1e-9 倍。LayerNorm 在二维里比 L2 合并得更多：它只剩两个可能的输出，"
+        "zh": "“合并”指两个输出的距离不超过该方法目标球半径的 1e-9 倍；零向量（或 LayerNorm 遇到的常数向量）在 ε = 0 时输出 0/0，"
+        "这时距离和结果都无定义。LayerNorm 在二维里比 L2 合并得更多：ε = 0 时它只剩两个可能的输出，"
         "所以 (3, 4) 和 (6, 8) 固然合并，任何 x₂ > x₁ 的向量也都和它们落在同一点 (−1, 1)。",
-        "en": "“Merged” means the two outputs are within 1e-9 times the target sphere's radius. In two dimensions "
-        "LayerNorm merges far more than L2: it has only two possible outputs, so besides (3, 4) and (6, 8) every "
-        "vector with x₂ > x₁ lands on the same point (−1, 1).",
+        "en": "“Merged” means the two outputs are within 1e-9 times the method's target radius. A zero vector (or, "
+        "for LayerNorm, a constant one) has the output 0/0 at ε = 0, and then distance and result are undefined. "
+        "In two dimensions LayerNorm merges far more than L2: at ε = 0 it has only two possible outputs, so besides "
+        "(3, 4) and (6, 8) every vector with x₂ > x₁ lands on the same point (−1, 1).",
     },
     "info.cloud.header": {"zh": "按方向着色：颜色留下，长度没了", "en": "Coloured by direction: the colours stay, the lengths go"},
     "info.cloud.text": {
-        "zh": "每个输入点按自己的方向取一种颜色，长度在 0.25 到 2.8 之间随机。归一化之后，L2 和 RMSNorm 的点都落在各自的圆（球）上，"
+        "zh": "每个输入点按自己的方向取一种颜色，长度在 0.25 到 2.8 之间随机。归一化之后（ε = 0），L2 和 RMSNorm 的点都落在各自的圆（球）上，"
         "颜色顺序原封不动，而原来的长短已经看不出来。",
         "en": "Each input point gets a colour from its direction, with a random length between 0.25 and 2.8. After "
-        "normalizing, the L2 and RMSNorm points sit on their circles (spheres) with the colours in the same order, "
-        "and nothing is left of how long each vector was.",
+        "normalizing (ε = 0), the L2 and RMSNorm points sit on their circles (spheres) with the colours in the same "
+        "order, and nothing is left of how long each vector was.",
     },
     "info.cloud.dim": {"zh": "维数", "en": "Dimension"},
     "info.cloud.seed": {"zh": "随机种子", "en": "Random seed"},

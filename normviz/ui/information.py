@@ -1,28 +1,107 @@
-"""Widgets, cached computations and tables of the information page."""
+"""Widgets, cached computations and tables of the information page.
+
+Every widget key is namespaced ``information.<name>`` (pages share one session
+state) and is also its URL parameter. Figures are cached as packed plotly JSON
+dicts, keyed by the widgets' values, so a rerun that changes nothing rebuilds
+nothing, and a moved control rebuilds only its own figure.
+"""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import streamlit as st
 
-from normviz import _xp, analysis
+from normviz import _xp, information
 from normviz.figures import information as figs
-from normviz.norms import METHODS
+from normviz.figures._legend import packed
+from normviz.methods import METHODS
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.vector_text import vector_text
 from normviz.ui.views import fmt, markdown_table
 
-PAIRS = (("p1a", (3.0, 4.0), "p1b", (6.0, 8.0)), ("p2a", (3.0, 4.0), "p2b", (4.0, 3.0)))
+PAGE = "information"
 DIMS = ("2D", "3D")
 CLOUD_COUNT = {2: 240, 3: 300}
-SPECS = {"dim": DIMS, "spread": (0.0, 5.0)}
+SPREAD_BOUNDS = (0.0, 5.0)
 MAX_N = 256
+
+
+def key(name: str) -> str:
+    """The page's widget key (and URL parameter) for ``name``: ``information.<name>``."""
+    return f"{PAGE}.{name}"
+
+
+# (key of a, default a, key of b, default b) for each editable pair: the seeds' two pairs
+PAIRS = tuple((key(f"p{k}a"), a, key(f"p{k}b"), b) for k, (a, b) in enumerate(information.SEED_PAIRS, start=1))
+SPECS = {key("dim"): DIMS, key("spread"): SPREAD_BOUNDS}  # the widgets Streamlit binds to the URL itself
+
+
+def check_link(t) -> None:
+    """One warning for the link's invalid bound parameters (typed vectors and integers check their own)."""
+    warn_invalid_params(t, SPECS)
+
+
+# ---------------------------------------------------------------------------
+# Numbers as text: never 0.000 for 1e-300
+
+
+def num(value: float, digits: int = 3) -> str:
+    """``value`` with ``digits`` decimals, or in scientific notation where fixed decimals would hide it.
+
+    1e-300 reads 1.000e-300 (not 0.000), 2e7 reads 2.000e+07; NaN and ±∞ are named. A negative
+    number starts with a true minus sign "−"; an exponent keeps the "e-300" of the typed form.
+    """
+    value = float(value)
+    if math.isfinite(value) and value != 0.0 and (abs(value) < 0.5 * 10.0 ** -digits or abs(value) >= 1e7):
+        return _minus(f"{value:.{digits}e}")
+    return fmt(value, digits)
+
+
+def _minus(text: str) -> str:
+    return "−" + text[1:] if text.startswith("-") else text
+
+
+def vec(v, digits: int = 3, *, limit: int = 6) -> str:
+    """(a, b, c) with ``num`` components; a vector longer than ``limit`` as (a, b, c, …, y, z)."""
+    parts = [num(c, digits) for c in np.asarray(v, dtype=np.float64)]
+    return "(" + ", ".join(parts if len(parts) <= limit else parts[:3] + ["…"] + parts[-2:]) + ")"
+
+
+def typed_vec(v, *, limit: int = 6) -> str:
+    """A vector as the user typed it: shortest general form per component, (1e-300, 3, 0.25)."""
+    parts = [_minus(f"{float(c):g}") for c in v]
+    return "(" + ", ".join(parts if len(parts) <= limit else parts[:3] + ["…"] + parts[-2:]) + ")"
+
+
+def num_or_undefined(t, value: float, digits: int = 4) -> str:
+    """``num``, or the page's word for "undefined" where the value is NaN (0/0)."""
+    return t("info.undefined") if math.isnan(value) else num(value, digits)
+
+
+# ---------------------------------------------------------------------------
+# Pairs
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def seed_comparisons(backend: _xp.Backend) -> list[information.PairComparison]:
+    return [information.compare_pair(a, b, eps=0.0, backend=backend) for a, b in information.SEED_PAIRS]
+
+
+def pairs_text(t, backend: _xp.Backend) -> str:
+    """The pairs' introduction, with every point it names computed by the library (ε = 0)."""
+    (a1, b1), (a2, b2) = information.SEED_PAIRS
+    same, apart = seed_comparisons(backend)
+    return t("info.pairs.text", a1=typed_vec(a1), b1=typed_vec(b1), a2=typed_vec(a2), b2=typed_vec(b2),
+             **{m: vec(same.outputs[m][0]) for m in METHODS},
+             **{f"{m}_a": vec(apart.outputs[m][0]) for m in METHODS},
+             **{f"{m}_b": vec(apart.outputs[m][1]) for m in METHODS})
 
 
 def pair_inputs(t) -> list[tuple[tuple[float, ...], tuple[float, ...]] | None]:
     """Two editable pairs (a, b), side by side; None for a pair whose lengths differ."""
-    warn_invalid_params(t, SPECS)
     pairs = []
     for col, (ka, da, kb, db) in zip(st.columns(len(PAIRS), gap="large"), PAIRS):
         with col:
@@ -37,110 +116,100 @@ def pair_inputs(t) -> list[tuple[tuple[float, ...], tuple[float, ...]] | None]:
     return pairs
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def compare(a: tuple[float, ...], b: tuple[float, ...], backend: _xp.Backend) -> analysis.PairComparison:
-    return analysis.compare_pair(a, b, eps=0.0, backend=backend)
+@st.cache_data(max_entries=128, show_spinner=False)
+def pairs_view(pairs: tuple, lang: str, projector: bool,
+               backend: _xp.Backend) -> tuple[list[information.PairComparison | None], dict | None]:
+    """Each pair's comparison (None for a pair left out), and the packed figure of the two-dimensional ones
+    (None if there are none)."""
+    comparisons = [information.compare_pair(*pair, eps=0.0, backend=backend) if pair else None for pair in pairs]
+    drawn = [(k, cmp) for k, cmp in enumerate(comparisons, start=1) if cmp is not None and cmp.a.size == 2]
+    figure = packed(figs.pairs_figure([cmp for _, cmp in drawn], lang=lang, projector=projector,
+                                      numbers=[k for k, _ in drawn])) if drawn else None
+    return comparisons, figure
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def pairs_figure(numbered, lang: str, projector: bool):
-    """The two-dimensional pairs among ``numbered`` = ((k, comparison or None), ...)."""
-    drawn = [(k, c) for k, c in numbered if c is not None and c.a.size == 2]
-    return figs.pairs_figure([c for _, c in drawn], lang=lang, projector=projector,
-                             numbers=[k for k, _ in drawn]).to_dict()
-
-
-def drawable(comparisons) -> bool:
-    """True if at least one pair is two-dimensional (the figure draws only those)."""
-    return any(c is not None and c.a.size == 2 for c in comparisons)
-
-
-def short_vector(v, digits: int = 3) -> str:
-    """(a, b, c) for short vectors, (a, b, …, z) with n for long ones."""
-    v = np.asarray(v, dtype=np.float64)
-    parts = [fmt(float(c), digits) for c in v]
-    if len(parts) > 6:
-        parts = parts[:3] + ["…"] + parts[-2:]
-    return "(" + ", ".join(parts) + ")"
-
-
-def pair_table(t, k: int, cmp: analysis.PairComparison) -> None:
+def pair_table(t, k: int, cmp: information.PairComparison) -> None:
     """Each method's two outputs, their distance, and whether they merged; then the angles."""
-    st.subheader(t("info.pair.header", k=k, a=short_vector(cmp.a, 0 if _whole(cmp.a) else 3),
-                   b=short_vector(cmp.b, 0 if _whole(cmp.b) else 3)))
+    st.subheader(t("info.pair.header", k=k, a=typed_vec(cmp.a), b=typed_vec(cmp.b)))
     header = [t("info.col.method"), "f(a)", "f(b)", t("info.col.distance"), t("info.col.verdict")]
-    rows = [[t("method.input"), short_vector(cmp.a), short_vector(cmp.b), fmt(cmp.input_distance),
-             t("info.verdict.input")]]
+    rows = [[t("method.input"), vec(cmp.a), vec(cmp.b), num(cmp.input_distance, 4), t("info.verdict.input")]]
     for m in METHODS:
         ya, yb = cmp.outputs[m]
-        verdict = t("info.verdict.merged") if cmp.merged(m) else t("info.verdict.apart")
-        rows.append([t(f"method.{m}"), short_vector(ya), short_vector(yb), fmt(cmp.distances[m]), verdict])
+        rows.append([t(f"method.{m}"), vec(ya), vec(yb), num_or_undefined(t, cmp.distances[m]),
+                     t(f"info.verdict.{cmp.verdict(m)}")])
     st.markdown(markdown_table(header, rows, "lllrl"))
-    st.caption(t("info.pair.angles", cos=fmt(cmp.cos_in), corr=fmt(cmp.corr_in), l2=fmt(cmp.cos_out["l2"]),
-                 rms=fmt(cmp.cos_out["rms"]), ln=fmt(cmp.cos_out["ln"])))
+    st.caption(t("info.pair.angles", cos=num_or_undefined(t, cmp.cos_in), corr=num_or_undefined(t, cmp.corr_in),
+                 **{m: num_or_undefined(t, cmp.cos_out[m]) for m in METHODS}))
 
 
-def _whole(v) -> bool:
-    return bool(np.all(np.asarray(v) == np.round(v)))
+# ---------------------------------------------------------------------------
+# The cloud
 
 
 def cloud_controls(t) -> tuple[int, int]:
     left, right = st.columns([2, 1])
-    dim = left.segmented_control(t("info.cloud.dim"), DIMS, default="2D", key="dim", bind="query-params",
+    dim = left.segmented_control(t("info.cloud.dim"), DIMS, default="2D", key=key("dim"), bind="query-params",
                                  required=True)
-    seed = int_input(t, t("info.cloud.seed"), key="cseed", low=0, high=9999, default=0, container=right)
+    seed = int_input(t, t("info.cloud.seed"), key=key("cseed"), low=0, high=9999, default=0, container=right)
     return (3 if dim == "3D" else 2), seed
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def cloud(dim: int, seed: int, backend: _xp.Backend) -> analysis.Cloud:
-    return analysis.direction_cloud(dim, CLOUD_COUNT[dim], seed, eps=0.0, backend=backend)
+def cloud_view(dim: int, seed: int, lang: str, projector: bool,
+               backend: _xp.Backend) -> tuple[dict, dict[str, tuple[float, float, float]]]:
+    """The packed cloud figure and its facts (``cloud_facts``)."""
+    data = information.direction_cloud(dim, CLOUD_COUNT[dim], seed, eps=0.0, backend=backend)
+    return packed(figs.cloud_figure(data, lang=lang, projector=projector)), cloud_facts(data)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
-def cloud_figure(data: analysis.Cloud, lang: str, projector: bool):
-    return figs.cloud_figure(data, lang=lang, projector=projector).to_dict()
-
-
-def cloud_facts(t, data: analysis.Cloud) -> None:
-    """How far each output's colour angle moved, and the spread of the output lengths."""
-    rows = []
+def cloud_facts(data: information.Cloud) -> dict[str, tuple[float, float, float]]:
+    """(shortest, longest, largest change of the colour angle) of the inputs and of each method's outputs."""
+    facts = {"input": (*_extremes(information.norm(data.inputs, axis=1)), math.nan)}
     for m in METHODS:
         out = data.outputs[m]
-        lengths = np.linalg.norm(out, axis=1)
-        moved = np.abs(np.angle(np.exp(1j * (analysis.direction_angle(out) - data.hue))))
-        rows.append([t(f"method.{m}"), f"{np.min(lengths):.4f} … {np.max(lengths):.4f}", f"{np.max(moved):.2e}"])
-    lengths = np.linalg.norm(data.inputs, axis=1)
-    rows.insert(0, [t("method.input"), f"{np.min(lengths):.4f} … {np.max(lengths):.4f}", "—"])
-    st.markdown(markdown_table([t("info.col.method"), t("info.col.lengths"), t(f"info.col.angle_moved{data.dim}")],
+        moved = information.angle_moved(data.hue, information.direction_angle(out))
+        facts[m] = (*_extremes(information.norm(out, axis=1)), float(np.max(moved)))
+    return facts
+
+
+def _extremes(v: np.ndarray) -> tuple[float, float]:
+    return float(np.min(v)), float(np.max(v))
+
+
+def cloud_table(t, dim: int, facts: dict[str, tuple[float, float, float]]) -> None:
+    rows = [[t(f"method.{m}"), f"{lo:.4f} … {hi:.4f}", "—" if math.isnan(moved) else f"{moved:.2e}"]
+            for m, (lo, hi, moved) in facts.items()]
+    st.markdown(markdown_table([t("info.col.method"), t("info.col.lengths"), t(f"info.col.angle_moved{dim}")],
                                rows, "lrr"))
+
+
+# ---------------------------------------------------------------------------
+# Cosine similarity and correlation
 
 
 def batch_controls(t) -> tuple[int, int, float, int]:
     c1, c2, c3, c4 = st.columns(4)
-    n = int_input(t, t("info.batch.n"), key="bn", low=2, high=64, default=8, container=c1)
-    size = int_input(t, t("info.batch.size"), key="bsize", low=2, high=8, default=6, container=c2)
-    spread = c3.slider(t("info.batch.spread"), 0.0, 5.0, 2.0, 0.1, key="spread", bind="query-params",
+    n = int_input(t, t("info.batch.n"), key=key("bn"), low=2, high=64, default=8, container=c1)
+    size = int_input(t, t("info.batch.size"), key=key("bsize"), low=2, high=8, default=6, container=c2)
+    spread = c3.slider(t("info.batch.spread"), *SPREAD_BOUNDS, 2.0, 0.1, key=key("spread"), bind="query-params",
                        help=t("info.batch.spread.help"))
-    seed = int_input(t, t("info.batch.seed"), key="bseed", low=0, high=9999, default=0, container=c4)
+    seed = int_input(t, t("info.batch.seed"), key=key("bseed"), low=0, high=9999, default=0, container=c4)
     return n, size, float(spread), seed
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def similarity(n: int, size: int, spread: float, seed: int, backend: _xp.Backend,
-               eps: float | None = 0.0) -> analysis.Similarity:
-    return analysis.similarity(analysis.similarity_batch(n, size, spread, seed), eps=eps, backend=backend)
+def similarity_view(n: int, size: int, spread: float, seed: int, lang: str, projector: bool,
+                    backend: _xp.Backend) -> tuple[dict, list[tuple[dict[str, float], float]]]:
+    """The packed heat maps (ε = 0), and (errors, ln_cos_change) of the batch at ε = 0 and at the default ε."""
+    rows = information.similarity_batch(n, size, spread, seed)
+    at = [information.similarity(rows, eps=eps, backend=backend) for eps in (0.0, None)]
+    return (packed(figs.similarity_figure(at[0], lang=lang, projector=projector)),
+            [(sim.errors, sim.ln_cos_change) for sim in at])
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def similarity_figure(sim: analysis.Similarity, lang: str, projector: bool):
-    return figs.similarity_figure(sim, lang=lang, projector=projector).to_dict()
-
-
-def identity_table(t, at_zero: analysis.Similarity, at_default: analysis.Similarity) -> None:
-    """max |difference| of each identity at ε = 0 and at each method's default ε."""
-    rows = []
-    for m, key in (("l2", "info.id.l2"), ("rms", "info.id.rms"), ("ln", "info.id.ln")):
-        rows.append([t(key), f"{at_zero.errors[m]:.1e}", f"{at_default.errors[m]:.1e}"])
-    rows.append([t("info.id.ln_cos"), f"{at_zero.ln_cos_change:.3f}", f"{at_default.ln_cos_change:.3f}"])
+def identity_table(t, deviations: list[tuple[dict[str, float], float]]) -> None:
+    """max |difference| of each identity at ε = 0 and at each method's default ε (``similarity_view``)."""
+    (zero, zero_ln), (default, default_ln) = deviations
+    rows = [[t(f"info.id.{m}"), f"{zero[m]:.1e}", f"{default[m]:.1e}"] for m in METHODS]
+    rows.append([t("info.id.ln_cos"), f"{zero_ln:.3f}", f"{default_ln:.3f}"])
     st.markdown(markdown_table([t("info.col.identity"), t("info.col.eps0"), t("info.col.eps_default")], rows, "lrr"))

@@ -1,137 +1,200 @@
-"""Widgets, cached computations and tables of the invariance page."""
+"""Widgets, cached computations and tables of the invariance page.
+
+Every widget key is namespaced ``invariance.<name>`` (pages share one session
+state) and is also its URL parameter. x and ε concern the whole page; a and c,
+the shift, and the scale s each concern one section. The distance maps depend
+on x and ε only and are cached as packed plotly JSON; moving a or c adds just
+the three small marker traces to them.
+"""
 
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass
 
 import numpy as np
 import streamlit as st
 
-from normviz import _xp, analysis
-from normviz.geometry import vector_stats
+from normviz import _xp, invariance
 from normviz.figures import invariance as figs
-from normviz.norms import METHODS
-from normviz.ui.controls import EPS_CHOICES, eps_control
+from normviz.figures._legend import packed
+from normviz.methods import METHODS
+from normviz.ui.controls import EPS_CHOICES
+from normviz.ui.information import num, typed_vec, vec
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.vector_text import vector_text
-from normviz.ui.views import fmt, fmt_vector, markdown_table
+from normviz.ui.views import markdown_table
 
-DEFAULT_X = (1.0, 2.0, 3.0)
+PAGE = "invariance"
+DEFAULT_X = invariance.SEED_X
 A_BOUNDS = (-3.0, 3.0)
 C_BOUNDS = (-20.0, 20.0)
 SHIFT_BOUNDS = (-1e4, 1e4)
 SCALE_CHOICES = ("0.01", "0.1", "1", "10", "100", "1000")
-SPECS = {"a": A_BOUNDS, "c": C_BOUNDS, "eps": EPS_CHOICES, "shift": SHIFT_BOUNDS, "scale": SCALE_CHOICES}
 MAX_N = 64
 
 
-def controls(t) -> tuple[tuple[float, ...], float, float, float | None]:
-    """x as text, the scale a, the shift c and ε, all in the URL."""
+def key(name: str) -> str:
+    """The page's widget key (and URL parameter) for ``name``: ``invariance.<name>``."""
+    return f"{PAGE}.{name}"
+
+
+# the widgets Streamlit binds to the URL itself (the typed x checks its own text)
+SPECS = {key("a"): A_BOUNDS, key("c"): C_BOUNDS, key("eps"): EPS_CHOICES, key("shift"): SHIFT_BOUNDS,
+         key("scale"): SCALE_CHOICES}
+
+
+def page_controls(t) -> tuple[tuple[float, ...], float | None]:
+    """x as text and ε, which every section uses; one warning for the link's invalid parameters."""
     warn_invalid_params(t, SPECS)
-    x = vector_text(t, key="x", label=t("inv.x"), default=DEFAULT_X, min_n=2, max_n=MAX_N, max_abs=1e4)
+    x = vector_text(t, key=key("x"), label=t("inv.x"), default=DEFAULT_X, min_n=2, max_n=MAX_N, max_abs=1e4)
+    help_ = t("inv.eps.help", **{m: f"{METHODS[m].default_eps:g}" for m in METHODS})
+    # starts at ε = 0, where the invariances are exact
+    choice = st.select_slider(t("eps.label"), EPS_CHOICES, value="0", key=key("eps"), bind="query-params", help=help_)
+    return x, None if choice == "default" else float(choice)
+
+
+def x_message(t, x) -> None:
+    """Say plainly when x is the zero vector or constant (exact tests: 1e-300 is not zero)."""
+    case = invariance.degenerate(x)
+    if case is not None:
+        st.info(t(f"msg.{case}"), icon="ℹ️")
+
+
+# ---------------------------------------------------------------------------
+# a·x + c·1
+
+
+def scale_and_shift(t) -> tuple[float, float]:
     left, right = st.columns(2)
-    a = left.slider(t("inv.a"), *A_BOUNDS, 2.0, 0.05, key="a", bind="query-params", help=t("inv.a.help"))
-    c = right.slider(t("inv.c"), *C_BOUNDS, 3.0, 0.5, key="c", bind="query-params", help=t("inv.c.help"))
-    eps = eps_control(t, default="0", help_key="inv.eps.help")  # the invariances are exact only at ε = 0
-    return x, float(a), float(c), eps
+    a = left.slider(t("inv.a"), *A_BOUNDS, 2.0, 0.05, key=key("a"), bind="query-params", help=t("inv.a.help"))
+    c = right.slider(t("inv.c"), *C_BOUNDS, 3.0, 0.5, key=key("c"), bind="query-params", help=t("inv.c.help"))
+    return float(a), float(c)
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def transformed(x, a: float, c: float, eps, backend: _xp.Backend) -> analysis.Transformed:
-    return analysis.transformed(x, a, c, eps=eps, backend=backend)
+def transformed(x, a: float, c: float, eps, backend: _xp.Backend) -> invariance.Transformed:
+    return invariance.transformed(x, a, c, eps=eps, backend=backend)
+
+
+@dataclass(frozen=True)
+class Maps:
+    """What the distance maps show for one x and ε, whatever a and c do."""
+
+    figure: dict  # packed plotly JSON, without the current (a, c)
+    largest: dict[str, tuple[float, float]]  # per method: max over a > 0 at c = 0, and over a > 0 and every c
+    holes: int  # grid points away from a = 0 where LayerNorm's output is 0/0
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def grid(x, eps, backend: _xp.Backend) -> analysis.InvarianceGrid:
-    return analysis.invariance_grid(x, eps=eps, backend=backend)
+def distance_maps(x, eps, lang: str, projector: bool, backend: _xp.Backend) -> Maps:
+    """The three maps for x and ε (packed) and their summary: built once, whatever a and c do."""
+    grid = invariance.invariance_grid(x, eps=eps, backend=backend)
+    largest = {m: (grid.max_where(m, scale_only=True), grid.max_where(m, scale_only=False)) for m in METHODS}
+    return Maps(packed(figs.distance_maps(grid, lang=lang, projector=projector)), largest, grid.holes("ln"))
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
-def distance_figure(data: analysis.InvarianceGrid, a: float, c: float, lang: str, projector: bool):
-    return figs.distance_figure(data, a, c, lang=lang, projector=projector).to_dict()
+def with_markers(maps: Maps, a: float, c: float, lang: str, projector: bool) -> dict:
+    """The cached maps plus the current (a, c)."""
+    markers = packed(figs.current_markers(a, c, lang=lang, projector=projector))
+    return {"data": maps.figure["data"] + markers, "layout": maps.figure["layout"]}
 
 
-def outputs_table(t, tr: analysis.Transformed) -> None:
+def distance_text(t, value: float) -> str:
+    if math.isnan(value):
+        return t("inv.undefined")
+    return "0" if value == 0.0 else f"{value:.2e}"
+
+
+def outputs_table(t, tr: invariance.Transformed) -> None:
     """f(x) next to f(a·x + c·1) and their distance, for each method."""
-    header = [t("inv.col.method"), "f(x)", f"f({fmt(tr.a, 2)}·x + {fmt(tr.c, 1)}·1)", t("inv.col.distance")]
-    rows = [[t("method.input"), fmt_vector(tr.x, 3), fmt_vector(tr.moved, 3), "—"]]
-    rows += [[t(f"method.{m}"), fmt_vector(tr.reference[m], 3), fmt_vector(tr.outputs[m], 3), _dist(tr.distance[m])]
+    header = [t("inv.col.method"), "f(x)", f"f({num(tr.a, 2)}·x + {num(tr.c, 1)}·1)", t("inv.col.distance")]
+    rows = [[t("method.input"), vec(tr.x), vec(tr.moved), "—"]]
+    rows += [[t(f"method.{m}"), vec(tr.reference[m]), vec(tr.outputs[m]), distance_text(t, tr.distance[m])]
              for m in METHODS]
     st.markdown(markdown_table(header, rows, "lllr"))
 
 
-def _sci(value: float) -> str:
-    return f"{value:.1e}" if np.isfinite(value) else "NaN"
-
-
-def _dist(value: float) -> str:
-    if not np.isfinite(value):
-        return "NaN"
-    return "0" if value == 0.0 else f"{value:.2e}"
-
-
-def case_message(t, tr: analysis.Transformed, eps) -> None:
-    """What a ≤ 0 does, said for the current a and c; and a zero or constant x, said plainly."""
-    stats = vector_stats(tr.x)
-    if stats.norm == 0.0:
-        st.info(t("msg.zero"), icon="ℹ️")
-    elif stats.std == 0.0:
-        st.info(t("msg.constant"), icon="ℹ️")
+def case_message(t, tr: invariance.Transformed) -> None:
+    """What a ≤ 0 does, said for the current a and c; and an input that rounded to a constant."""
     if tr.case == "flip":
-        st.warning(t("inv.case.flip", a=fmt(tr.a, 2)), icon="↔️")
+        st.warning(t("inv.case.flip", a=num(tr.a, 2)), icon="↔️")
     elif tr.case == "zero":
         ln_nan = not np.all(np.isfinite(tr.outputs["ln"]))
-        st.warning(t("inv.case.zero_nan" if ln_nan else "inv.case.zero", c=fmt(tr.c, 1)), icon="⚠️")
+        st.warning(t("inv.case.zero_nan" if ln_nan else "inv.case.zero", c=num(tr.c, 1)), icon="⚠️")
+    if tr.rounded_to_constant:
+        st.info(t("inv.case.rounded", c=num(tr.c, 1)), icon="ℹ️")
 
 
-def summary_table(t, data: analysis.InvarianceGrid) -> None:
+def summary_table(t, maps: Maps) -> None:
     """Largest distance over a > 0 at c = 0 (scale only) and over a > 0 and every c (scale and shift)."""
-    rows = [[t(f"method.{m}"), _sci(data.max_where(m, scale_only=True)), _sci(data.max_where(m, scale_only=False))]
-            for m in METHODS]
+    def sci(value: float) -> str:
+        return f"{value:.1e}" if np.isfinite(value) else t("inv.undefined")
+
+    rows = [[t(f"method.{m}"), *(sci(v) for v in maps.largest[m])] for m in METHODS]
     st.markdown(markdown_table([t("inv.col.method"), t("inv.col.scale_only"), t("inv.col.scale_shift")], rows, "lrr"))
+    if maps.holes:
+        st.caption(t("inv.map.holes"))
+
+
+# ---------------------------------------------------------------------------
+# x + shift·1 under RMSNorm and LayerNorm
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def seed_counterfactual(backend: _xp.Backend):
+    return invariance.counterfactual(DEFAULT_X, invariance.SEED_SHIFT, eps=0.0, backend=backend)
+
+
+def counterfactual_text(t, backend: _xp.Backend) -> str:
+    """The counterfactual's introduction, its numbers computed by the library for the seed (ε = 0)."""
+    base, shifted = seed_counterfactual(backend)
+    return t("inv.cf.text", x=typed_vec(base.x), shift=f"{invariance.SEED_SHIFT:g}", xs=typed_vec(shifted.x),
+             rms=f"{base.rms:.2f}", rms_s=f"{shifted.rms:.1f}", out=vec(base.rms_out), out_s=vec(shifted.rms_out),
+             ratio=ratio_text(base.rms_ratio), ratio_s=ratio_text(shifted.rms_ratio), ln=vec(base.ln_out))
 
 
 def shift_input(t) -> float:
-    return float(st.number_input(t("inv.shift"), *SHIFT_BOUNDS, 100.0, 1.0, key="shift", bind="query-params",
-                                 help=t("inv.shift.help")))
+    return float(st.number_input(t("inv.shift"), *SHIFT_BOUNDS, invariance.SEED_SHIFT, 1.0, key=key("shift"),
+                                 bind="query-params", help=t("inv.shift.help")))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def counterfactual(x, shift: float, eps, backend: _xp.Backend):
-    return analysis.counterfactual(x, shift, eps=eps, backend=backend)
+def counterfactual_view(x, shift: float, eps, lang: str, projector: bool, backend: _xp.Backend):
+    """x and x + shift·1 under RMSNorm and LayerNorm, and their packed bar chart."""
+    rows = invariance.counterfactual(x, shift, eps=eps, backend=backend)
+    return rows, packed(figs.counterfactual_figure(rows, lang=lang, projector=projector))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def counterfactual_figure(rows, lang: str, projector: bool):
-    return figs.counterfactual_figure(rows, lang=lang, projector=projector).to_dict()
-
-
-def _ratio(v) -> str:
+def ratio_text(v) -> str:
+    """1 : 2 : 3 (three significant digits), or — where the ratios are undefined."""
     if not np.all(np.isfinite(v)):
         return "—"
-    return " : ".join(f"{c:.3g}" for c in v) if len(v) <= 6 else " : ".join(f"{c:.3g}" for c in v[:5]) + " : …"
+    parts = [f"{c:.3g}" for c in v]
+    return " : ".join(parts if len(parts) <= 6 else parts[:5] + ["…"])
 
 
 def counterfactual_table(t, rows) -> None:
     header = [t("inv.col.input"), t("inv.col.rms_value"), t("inv.col.rms_out"), t("inv.col.ratio"), t("inv.col.ln_out")]
-    body = [[fmt_vector(r.x, 0 if np.all(r.x == np.round(r.x)) else 3), fmt(r.rms, 3), fmt_vector(r.rms_out, 3),
-             _ratio(r.rms_ratio), fmt_vector(r.ln_out, 3)] for r in rows]
+    body = [[typed_vec(r.x), num(r.rms), vec(r.rms_out), ratio_text(r.rms_ratio), vec(r.ln_out)] for r in rows]
     st.markdown(markdown_table(header, body, "lrlll"))
 
 
+# ---------------------------------------------------------------------------
+# s·x without and with the division by σ
+
+
 def scale_control(t) -> float:
-    return float(st.select_slider(t("inv.scale"), SCALE_CHOICES, value="1000", key="scale", bind="query-params",
+    return float(st.select_slider(t("inv.scale"), SCALE_CHOICES, value="1000", key=key("scale"), bind="query-params",
                                   help=t("inv.scale.help")))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def scale_demo(x, scale: float, eps, backend: _xp.Backend) -> analysis.ScaleDemo:
-    return analysis.scale_demo(x, scale, eps=eps, backend=backend)
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def softmax_figure(x, scale: float, eps, lang: str, projector: bool, backend: _xp.Backend):
-    demo = analysis.scale_demo(x, scale, eps=eps, backend=backend)
-    curve = analysis.saturation_curve(x, eps=eps, backend=backend)
-    return figs.softmax_figure(demo, curve, lang=lang, projector=projector).to_dict()
+def sigma_view(x, scale: float, eps, lang: str, projector: bool, backend: _xp.Backend):
+    """The scale demos at s = 1 and at ``scale``, and the packed softmax figure."""
+    demos = [invariance.scale_demo(x, s, eps=eps, backend=backend) for s in (1.0, scale)]
+    curve = invariance.saturation_curve(x, eps=eps, backend=backend)
+    return demos, packed(figs.softmax_figure(demos[1], curve, lang=lang, projector=projector))
 
 
 def scale_table(t, demos) -> None:
@@ -139,8 +202,7 @@ def scale_table(t, demos) -> None:
     header = [t("inv.col.s"), t("inv.col.path"), t("inv.col.vector"), t("inv.col.logits"), t("inv.col.softmax")]
     body = []
     for d in demos:
-        body.append([f"{d.scale:g}", t("inv.path.centered"), fmt_vector(d.centered, 3), fmt_vector(d.logits_centered, 3),
-                     fmt_vector(d.probs_centered, 4)])
-        body.append([f"{d.scale:g}", t("inv.path.ln"), fmt_vector(d.ln, 3), fmt_vector(d.logits_ln, 3),
-                     fmt_vector(d.probs_ln, 4)])
+        body.append([f"{d.scale:g}", t("inv.path.centered"), vec(d.centered), vec(d.logits_centered),
+                     vec(d.probs_centered, 4)])
+        body.append([f"{d.scale:g}", t("inv.path.ln"), vec(d.ln), vec(d.logits_ln), vec(d.probs_ln, 4)])
     st.markdown(markdown_table(header, body, "rllll"))

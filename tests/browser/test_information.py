@@ -1,4 +1,4 @@
-"""The information page in a real Chromium: renders, a typed pair redraws, 3D cloud."""
+"""The information page in a real Chromium: renders, a typed pair redraws, 3D cloud, a fragment reruns alone."""
 
 from __future__ import annotations
 
@@ -9,13 +9,27 @@ from tests.browser.helpers import (
     assert_no_error,
     by_meta,
     enter_text,
+    main_text,
     open_page,
     plotly_data,
     plotly_layout,
+    press_keys,
     wait_for_traces,
 )
 
 CHARTS = 3
+
+
+def record_frames(page) -> list[bytes]:
+    """Every websocket message the browser receives from now on (attach before opening the page)."""
+    frames: list[bytes] = []
+
+    def on_socket(ws):
+        ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, bytes)
+                                                             else payload.encode()))
+
+    page.on("websocket", on_socket)
+    return frames
 
 
 @pytest.mark.parametrize("lang", ["en"])  # zh: the 3D test (and test_smoke)
@@ -25,6 +39,9 @@ def test_information_renders_the_seed_pairs(page, base_url, lang):
     assert page.locator(PLOT).count() == 3
     l2 = by_meta(plotly_data(page, 0), "outputs_l2_1")
     assert l2["x"][1] == pytest.approx(0.6) and l2["x"][4] == pytest.approx(0.6)  # (3,4) and (6,8) merge
+    text = main_text(page)
+    assert "(0.849, 1.131)" in text and "(−1.000, 1.000)" in text  # each method's own merged point
+    assert plotly_layout(page, 0)["template"]["layout"]["plot_bgcolor"] == "white"  # the template, not its name
 
 
 def test_typing_a_pair_with_a_full_width_comma_redraws_it(page, base_url):
@@ -32,14 +49,33 @@ def test_typing_a_pair_with_a_full_width_comma_redraws_it(page, base_url):
     field = page.get_by_role("textbox", name="Pair 1: b")
     enter_text(page, field, "4，3")
     wait_for_traces(page, 0, lambda tr: abs(by_meta(tr, "outputs_l2_1")["x"][4] - 0.8) < 1e-9)
-    assert "p1b=" in page.url
+    assert "information.p1b=" in page.url
     enter_text(page, field, "4, x")
     assert page.get_by_text("Could not read").count() >= 1
     assert field.input_value() == "4, x"  # the user's text stays
     assert_no_error(page)
 
 
-def test_the_3d_cloud(page, base_url):
-    open_page(page, base_url, "information", lang="zh", dim="3D", charts=CHARTS)
+def test_the_3d_cloud_and_a_tiny_pair(page, base_url):
+    open_page(page, base_url, "information", lang="zh", charts=CHARTS,
+              **{"information.dim": "3D", "information.p1a": "1e-300, 1e-300", "information.p1b": "1, 1"})
     assert_no_error(page)
     assert "scene" in plotly_layout(page, 1)
+    text = main_text(page)
+    assert "a = (1e-300, 1e-300)" in text and "∞" not in text
+    l2 = by_meta(plotly_data(page, 0), "outputs_l2_1")
+    assert l2["x"][1] == pytest.approx(0.5 ** 0.5)
+
+
+def test_moving_the_spread_slider_reruns_only_its_section(page, base_url):
+    frames = record_frames(page)
+    open_page(page, base_url, "information", lang="en", charts=CHARTS)
+    before = by_meta(plotly_data(page, 2), "sim_cos_in")["z"]
+    frames.clear()
+    press_keys(page, page.get_by_role("slider").first, "ArrowLeft")
+    wait_for_traces(page, 2, lambda tr: by_meta(tr, "sim_cos_in")["z"] != before)
+    sent = b"".join(frames)
+    assert b"sim_cos_in" in sent  # the similarity maps came again ...
+    assert b"cloud_l2" not in sent and b"outputs_l2_1" not in sent  # ... the other sections' figures did not
+    assert "information.spread=" in page.url
+    assert_no_error(page)

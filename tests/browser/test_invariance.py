@@ -1,4 +1,4 @@
-"""The invariance page in a real Chromium: renders, the a slider moves the marker, a < 0 is explained."""
+"""The invariance page in a real Chromium: renders, the a slider moves the marker alone, a < 0 is explained."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from tests.browser.helpers import (
     press_keys,
     wait_for_traces,
 )
+from tests.browser.test_information import record_frames
 
 CHARTS = 3
 
@@ -30,11 +31,24 @@ def test_invariance_renders_with_the_seed_counterfactual_in_projector_mode(page,
 
 
 def test_moving_the_scale_slider_moves_the_marker_and_negative_a_flips(page, base_url):
+    frames = record_frames(page)
     open_page(page, base_url, "invariance", lang="en", charts=CHARTS)
     assert by_meta(plotly_data(page, 0), "current_ln")["x"] == [2.0]
-    slider = page.get_by_role("slider").first
+    frames.clear()
+    slider = page.locator('[data-testid="stSlider"]').filter(has_text="Scale a").get_by_role("slider")
     press_keys(page, slider, "Home")  # a = -3
     wait_for_traces(page, 0, lambda tr: by_meta(tr, "current_ln")["x"] == [-3.0])
-    assert "a=-3" in page.url
+    assert "invariance.a=-3" in page.url
     assert page.get_by_text("−LN(x)").count() >= 1
+    sent = b"".join(frames)
+    assert b"current_ln" in sent and b"probs_centered" not in sent and b"rms_shifted" not in sent  # a fragment rerun
     assert_no_error(page)
+
+
+def test_a_tiny_x_is_not_called_zero(page, base_url):
+    open_page(page, base_url, "invariance", lang="en", charts=CHARTS,
+              **{"invariance.x": "1e-300, 2e-300, 3e-300", "invariance.c": "0"})
+    assert_no_error(page)
+    main = main_text(page)
+    assert "x is the zero vector" not in main and "∞" not in main
+    assert "(1.000e-300, 2.000e-300, 3.000e-300)" in main
