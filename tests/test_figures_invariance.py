@@ -8,7 +8,8 @@ import plotly.io as pio
 import pytest
 
 from normviz import invariance
-from normviz.figures._legend import packed
+
+from normviz.figures._json import typed_arrays as packed
 from normviz.figures.invariance import (
     LOG_FLOOR,
     counterfactual_figure,

@@ -14,11 +14,8 @@ figure into plotly.js typed arrays, for a small payload that is cheap to send.
 
 from __future__ import annotations
 
-import base64
-import copy
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
@@ -165,88 +162,3 @@ def subplot_grid(rows: int, cols: int, *, projector: bool, titles=(), horizontal
                 })
     layout["annotations"] = annotations
     return layout, cells
-
-
-_PLAIN_KEYS = frozenset({"range", "domain"})  # info arrays: plotly.js reads no typed array there
-
-
-def _plain(value):
-    return value.tolist() if isinstance(value, np.ndarray) else value
-
-
-_TYPED = frozenset({"f4", "f8", "i1", "i2", "i4", "u1", "u2", "u4"})  # the typed arrays plotly.js reads
-
-
-def _typed_dtype(arr: np.ndarray) -> np.dtype:
-    """A little-endian dtype plotly.js reads that holds ``arr`` exactly (float64 when none of its own does)."""
-    if arr.dtype.kind == "b":
-        return np.dtype("<u1")
-    dtype = arr.dtype.newbyteorder("<")
-    if dtype.str[1:] in _TYPED:
-        return dtype
-    limits = np.iinfo(np.int32)
-    if arr.dtype.kind in "iu" and limits.min <= arr.min() and arr.max() <= limits.max:
-        return np.dtype("<i4")
-    return np.dtype("<f8")
-
-
-def packed(value):
-    """``value`` (a figure dict) with every numeric numpy array as a plotly.js typed array.
-
-    A typed array is ``{"dtype": "f8", "bdata": <base64>}`` (plus ``"shape"``
-    for a matrix): about a third of the decimal text, and encoded without
-    walking the numbers. NaN and ±inf travel unchanged (as gaps). Other arrays
-    (strings, and ``range``/``domain`` pairs, which plotly.js wants as plain
-    lists) become lists; everything else is left as it is.
-    """
-    if isinstance(value, dict):
-        return {k: packed(v) if k not in _PLAIN_KEYS else _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [packed(v) for v in value]
-    if isinstance(value, np.ndarray):
-        if value.dtype.kind in "fiub" and value.size and value.ndim in (1, 2):
-            arr = np.ascontiguousarray(value.astype(_typed_dtype(value), copy=False))
-            spec = {"dtype": arr.dtype.str[1:], "bdata": base64.b64encode(arr.tobytes()).decode("ascii")}
-            if arr.ndim == 2:
-                spec["shape"] = f"{arr.shape[0]}, {arr.shape[1]}"
-            return spec
-        return value.tolist()
-    if isinstance(value, np.generic):
-        return value.item()
-    return value
-
-
-@lru_cache(maxsize=4)
-def _template_layout(name: str) -> dict:
-    import plotly.io as pio  # once per process: building the template validates it
-
-    return {"layout": pio.templates[name].layout.to_plotly_json()}
-
-
-def dict_layout(lang: str, projector: bool, **extra) -> dict:
-    """``base_layout`` for a figure sent as a dict: its template name replaced by the template's layout.
-
-    ``plotly.graph_objects`` expands a name such as "plotly_white" when it
-    builds a figure; plotly.js knows no names, so a dict must carry the
-    template itself.
-    """
-    layout = base_layout(lang, projector, **extra)
-    if isinstance(layout.get("template"), str):
-        layout["template"] = copy.deepcopy(_template_layout(layout["template"]))
-    return layout
-
-
-@lru_cache(maxsize=16)
-def _colorscale(name: str) -> tuple:
-    from plotly.colors import get_colorscale
-
-    return tuple((float(stop), color) for stop, color in get_colorscale(name))
-
-
-def colorscale(name: str) -> list[list]:
-    """A plotly.py colour scale by name, as the explicit [[stop, colour], ...] list a dict must carry.
-
-    ``go.Figure`` expands a name; plotly.js knows only a few names ("Phase" is
-    not among them) and reads some the other way round ("RdBu" starts blue).
-    """
-    return [list(step) for step in _colorscale(name)]

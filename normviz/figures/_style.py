@@ -93,3 +93,19 @@ def arrow_marker(color: str, count: int, projector: bool) -> dict:
     s = sizes(projector)
     size = np.tile([0.0, s["head"], 0.0], count)
     return dict(symbol="arrow", angleref="previous", size=size, color=color, line=dict(width=0))
+
+
+@cache
+def _colorscale(name: str) -> tuple:
+    from plotly.colors import get_colorscale
+
+    return tuple((float(stop), color) for stop, color in get_colorscale(name))
+
+
+def colorscale(name: str) -> list[list]:
+    """A plotly.py colour scale by name, as the explicit [[stop, colour], ...] list a dict must carry.
+
+    ``go.Figure`` expands a name; plotly.js knows only a few names ("Phase" is
+    not among them) and reads some the other way round ("RdBu" starts blue).
+    """
+    return [list(step) for step in _colorscale(name)]

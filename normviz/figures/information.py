@@ -14,8 +14,8 @@ from functools import partial
 import numpy as np
 
 from normviz import information
-from normviz.figures._legend import colorscale, dict_layout, legend_below, subplot_grid
-from normviz.figures._style import COLORS, arrow_marker, arrows_xy, method_name, sizes, subscript
+from normviz.figures._legend import legend_below, subplot_grid
+from normviz.figures._style import COLORS, arrow_marker, arrows_xy, base_layout, colorscale, method_name, sizes, subscript
 from normviz.i18n import translate
 from normviz.methods import METHODS
 
@@ -71,7 +71,7 @@ def pairs_figure(pairs: list[information.PairComparison], *, lang: str, projecto
     legend = (legend_below(projector, plot_height=900, entries=6, columns=2) if projector else
               dict(height=800, margin=dict(l=10, r=10, t=60, b=10),
                    legend=dict(orientation="v", x=1.02, y=1.0, xanchor="left", yanchor="top")))
-    layout = dict_layout(lang, projector, **legend, **grid)
+    layout = base_layout(lang, projector, **legend, **grid)
     data = []
     axis = dict(zeroline=True, zerolinecolor="#BBBBBB", gridcolor="#EEEEEE", constrain="domain")
     for col, pair in enumerate(pairs, start=1):
@@ -117,7 +117,7 @@ def cloud_figure(cloud: information.Cloud, *, lang: str, projector: bool = False
     three = cloud.dim == 3
     grid, cells = subplot_grid(2, 2, projector=projector, titles=[method_name(p, lang) for p in panels],
                                horizontal_spacing=0.08, vertical_spacing=0.06 if three else 0.12, scene=three)
-    layout = dict_layout(
+    layout = base_layout(
         lang, projector, height=(1100 if projector else 900) if three else (1000 if projector else 820),
         legend=dict(orientation="h", x=0.0, y=-0.05, xanchor="left", yanchor="top"),
         coloraxis=dict(colorscale=colorscale(DIRECTION_SCALE), cmin=0.0, cmax=2.0 * math.pi,
@@ -210,7 +210,7 @@ def similarity_figure(sim: information.Similarity, *, lang: str, projector: bool
     mats = similarity_matrices(sim)
     grid, cells = subplot_grid(2, 3, projector=projector, titles=[t(key) for _, key in SIMILARITY_PANELS],
                                horizontal_spacing=0.05, vertical_spacing=0.14)
-    layout = dict_layout(
+    layout = base_layout(
         lang, projector, height=820 if projector else 640,
         coloraxis=dict(colorscale=colorscale(SIMILARITY_SCALE), cmin=-1.0, cmax=1.0,
                        colorbar=dict(title=dict(text=t("info.fig.sim.colorbar")), len=0.8)),

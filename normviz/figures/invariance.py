@@ -14,8 +14,8 @@ from functools import partial
 import numpy as np
 
 from normviz import invariance
-from normviz.figures._legend import Cell, colorscale, dict_layout, legend_below, subplot_grid
-from normviz.figures._style import COLORS, method_name, sizes, subscript
+from normviz.figures._legend import Cell, legend_below, subplot_grid
+from normviz.figures._style import COLORS, base_layout, colorscale, method_name, sizes, subscript
 from normviz.i18n import translate
 from normviz.methods import METHODS
 
@@ -34,7 +34,7 @@ def distance_maps(grid: invariance.InvarianceGrid, *, lang: str, projector: bool
     t = partial(translate, lang)
     layout_grid, cells = subplot_grid(1, 3, projector=projector, titles=[method_name(m, lang) for m in METHODS],
                                       horizontal_spacing=0.06, shared_yaxes=True)
-    layout = dict_layout(
+    layout = base_layout(
         lang, projector, **legend_below(projector, plot_height=420 if projector else 330, entries=1),
         coloraxis=dict(colorscale=colorscale(DISTANCE_SCALE), cmin=LOG_FLOOR, cmax=math.log10(2.0),
                        colorbar=dict(title=dict(text=t("inv.fig.dist.colorbar")), len=0.9,
@@ -85,7 +85,7 @@ def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> dict:
     t = partial(translate, lang)
     base, shifted = rows
     comps = [f"y{subscript(i + 1)}" for i in range(base.x.size)]
-    layout = dict_layout(
+    layout = base_layout(
         lang, projector, barmode="group",
         title=dict(text=t("inv.fig.cf.title"), x=0.01, xanchor="left"),
         xaxis=dict(title=dict(text=t("inv.fig.cf.x"))),
@@ -125,7 +125,7 @@ def softmax_figure(demo: invariance.ScaleDemo, curve, *, lang: str, projector: b
     scales, pmax_centered, pmax_ln = curve
     grid, (left, right) = subplot_grid(1, 2, projector=projector, column_widths=[0.45, 0.55], horizontal_spacing=0.1,
                                        titles=[t("inv.fig.sm.bars", s=f"{demo.scale:g}"), t("inv.fig.sm.curve")])
-    layout = dict_layout(
+    layout = base_layout(
         lang, projector, barmode="group",
         **legend_below(projector, plot_height=380 if projector else 290, entries=3, columns=3 if not projector else 2),
         **grid,

@@ -15,7 +15,7 @@ import streamlit as st
 
 from normviz import _xp, information
 from normviz.figures import information as figs
-from normviz.figures._legend import packed
+from normviz.figures._json import typed_arrays as packed
 from normviz.methods import METHODS
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import warn_invalid_params

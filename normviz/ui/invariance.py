@@ -17,7 +17,7 @@ import streamlit as st
 
 from normviz import _xp, invariance
 from normviz.figures import invariance as figs
-from normviz.figures._legend import packed
+from normviz.figures._json import typed_arrays as packed
 from normviz.methods import METHODS
 from normviz.ui.controls import EPS_CHOICES
 from normviz.ui.information import num, typed_vec, vec
