@@ -1,6 +1,6 @@
 """normviz.ui.live without a browser: installation, payload, AppTest behaviour, fallback.
 
-The browser side (drag, keys, the JavaScript math) is tests/browser/test_live.py.
+The browser side (drag, keys, the JavaScript math) is tests/browser/test_live_chart.py.
 """
 
 from __future__ import annotations

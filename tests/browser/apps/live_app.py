@@ -1,4 +1,4 @@
-"""A test app for the live-drag component (tests/browser/test_live.py, tests/test_live.py).
+"""A test app for the live-drag component (tests/browser/test_live_chart.py, tests/test_live.py).
 
 One live chart: the plane (``?mode=plane``, default) or the space
 (``?mode=space``), with a small fixed figure, or with the app's own projection

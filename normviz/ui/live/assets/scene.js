@@ -1,9 +1,11 @@
 // The scene hook of the live chart: what moves when x moves.
 //
 //   redraw(gd, scene, x)
-//     gd     plotly's graph div, already drawn (gd.data: the traces, each with
-//            the `meta` role the figure engine gave it; gd._fullLayout).
-//            window.Plotly is loaded.
+//     gd     a plotly graph div, already drawn, holding the moving traces
+//            (gd.data, each with the `meta` role the figure engine gave it).
+//            On the plane it is live.js's motion layer, a small graph laid over
+//            the figure that holds only the traces moving(scene) names; in
+//            space it is the figure itself. window.Plotly is loaded.
 //     scene  the scene dict Python passed to live_chart (mode, x, eps, gamma,
 //            beta, shown, bounds, step, labels, anything else the page adds).
 //     x      the live input vector: a plain array of 2 (plane) or 3 (space)
@@ -11,7 +13,8 @@
 //
 // live.js calls it at most once per animation frame while x moves, and times
 // it. It must restyle only the traces that move (one Plotly.restyle call) and
-// never rebuild the figure.
+// never rebuild the figure. moving(scene) names the traces (by meta) that the
+// motion layer copies; Python may list them as scene.moving.
 //
 // This minimal version moves the traces whose meta is "arrow_input" (to x)
 // and "arrow_l2" / "arrow_rms" / "arrow_ln" (to the method's output, for the
@@ -20,6 +23,11 @@
 import { METHODS } from "./normmath.js";
 
 const MOVING = ["arrow_input", "arrow_l2", "arrow_rms", "arrow_ln"];
+
+/** The meta roles of the traces that follow x: scene.moving when Python names them, else the arrows. */
+export function moving(scene) {
+  return Array.isArray(scene.moving) ? scene.moving : MOVING;
+}
 const byData = new WeakMap(); // gd.data -> {meta: trace index}
 
 /** Index of each trace by its meta role; recomputed when plotly replaces gd.data. */
@@ -54,7 +62,7 @@ export function redraw(gd, scene, x) {
   const space = scene.mode === "space";
   const update = space ? { x: [], y: [], z: [] } : { x: [], y: [] };
   const traces = [];
-  for (const role of MOVING) {
+  for (const role of moving(scene)) {
     const i = index[role];
     const end = ends[role];
     if (i === undefined || end === undefined) continue;
