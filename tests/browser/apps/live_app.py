@@ -115,7 +115,7 @@ scene = {
     "labels": {"chart": "Vector x <b>not bold</b>: drag the tip of x or use the arrow keys",
                "x": ["x₁ <i>one</i>", "x₂", "x₃"]},
 }  # fmt: skip
-released = live_chart(spec, scene=scene, key=KEY, height=520, on_release=_set_x)
+released = live_chart(spec, scene=scene, key=KEY, height=None if ENGINE else 520, on_release=_set_x)
 
 st.text(f"runs={st.session_state['runs']}")
 st.text(f"released={released}")

@@ -406,7 +406,7 @@ class Live {
   // -- the motion layer (plane) ---------------------------------------------
 
   beginMotion() {
-    if (this.motion || this.scene.mode !== "plane") return;
+    if (this.motion || this.scene.mode !== "plane" || this.restyleFigure) return; // restyleFigure: tests compare
     const roles = new Set(moving(this.scene));
     const indices = [];
     this.gd.data.forEach((trace, i) => roles.has(trace.meta) && indices.push(i));
