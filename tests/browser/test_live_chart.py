@@ -387,6 +387,7 @@ def test_plotly_js_is_fetched_once_then_comes_from_the_browser(browser, live_url
         headers = fetched[0].all_headers()
         print(f"\nplotly.min.js response headers: { {k: headers.get(k) for k in ('cache-control', 'etag', 'last-modified', 'content-encoding', 'content-length')} }")
         assert page.evaluate("window.__normvizPlotlySource") == "network"
+        assert page.evaluate("window.__normvizPlotlyStored") is True, "plotly.min.js was not stored in IndexedDB"
         for _ in range(2):
             page.reload(wait_until="domcontentloaded")
             page.wait_for_selector(READY, state="attached", timeout=60_000)

@@ -17,8 +17,8 @@
 // margins and axis ranges; no axes, legend or events of its own), with the
 // figure's own copies hidden. Plotly.restyle on the page's figure replots
 // all of it (defaults and calc for every trace, axes, legend, animation
-// controls): 40-90 ms a frame on this 2-core machine, against 10-15 ms on the
-// layer. The next render (Python's figure at the released x) removes it. In
+// controls): 25-40 ms a frame (median) on this 2-core machine, against 9-11
+// ms on the layer (tests/browser/test_live_chart.py prints both). The next render (Python's figure at the released x) removes it. In
 // space (WebGL) the hook restyles the figure itself.
 //
 // Never insert text as HTML here: labels come from Python and are set with
@@ -90,10 +90,14 @@ async function fetchPlotly(version) {
     if (!response.ok) throw new Error(`${PLOTLY_URL}: HTTP ${response.status}`);
     source = await response.text();
     if (version) {
-      idb("readwrite", (store) => {
+      // Not awaited: the chart need not wait for the store (tests await this promise).
+      window.__normvizPlotlyStored = idb("readwrite", (store) => {
         store.clear(); // one version at a time
         store.put(source, key);
-      }).catch(() => {}); // no storage (private mode, quota): next time it is fetched again
+      }).then(
+        () => true,
+        () => false, // no storage (private mode, quota): next time it is fetched again
+      );
     }
   }
   const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
