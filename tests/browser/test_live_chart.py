@@ -86,6 +86,14 @@ def motion_data(page) -> list[dict]:
     return page.locator(f"{LIVE} .nv-live-motion").evaluate(_TO_PLAIN_JS, "data")
 
 
+def drawn(page, read) -> list[dict]:
+    """The moving traces (``read(page)``) once they show the component's current x (the next frame)."""
+    traces = wait_for(page, read, lambda t: list(tip(by_meta(t, "arrow_input"))) == live_stats(page)["x"],
+                      timeout_s=10)  # fmt: skip
+    assert list(tip(by_meta(traces, "arrow_input"))) == pytest.approx(live_stats(page)["x"]), "no frame drew x"
+    return traces
+
+
 def live_stats(page) -> dict:
     return page.evaluate(
         """(sel) => { const l = document.querySelector(sel).__normvizLive;
@@ -254,10 +262,8 @@ def test_dragging_the_tip_redraws_live_and_reruns_once_on_release(page, live_url
     seen = []
     for k in range(1, 9):
         page.mouse.move(x0 - 12 * k, y0 + 9 * k, steps=3)
-        page.wait_for_timeout(60)
-        traces = motion_data(page)
+        traces = drawn(page, motion_data)
         x = tip(by_meta(traces, "arrow_input"))
-        assert list(x) == pytest.approx(live_stats(page)["x"])
         for m, y in outputs(x).items():
             assert tip(by_meta(traces, f"arrow_{m}")) == pytest.approx(tuple(y), abs=1e-12)
         seen.append(x)
@@ -352,10 +358,10 @@ def test_space_sliders_redraw_live_and_keep_the_camera(page, live_url):
     zs = []
     for k in range(1, 7):
         page.mouse.move(box["x"] + (0.75 - 0.08 * k) * box["width"], y, steps=2)
-        page.wait_for_timeout(80)
-        zs.append(tip(by_meta(plotly_data(page), "arrow_input"))[2])
-        assert tip(by_meta(plotly_data(page), "arrow_rms")) == pytest.approx(
-            tuple(outputs(live_stats(page)["x"])["rms"]), abs=1e-12)  # fmt: skip
+        traces = drawn(page, plotly_data)
+        x = tip(by_meta(traces, "arrow_input"))
+        zs.append(x[2])
+        assert tip(by_meta(traces, "arrow_rms")) == pytest.approx(tuple(outputs(x)["rms"]), abs=1e-12)
     assert state_changes(page) == start_changes, "a rerun happened while the slider was held"
     assert zs == sorted(zs, reverse=True) and zs[-1] < 0, zs
     t = sorted(live_stats(page)["timings"])
