@@ -1,6 +1,7 @@
 import pytest
 
-from pagetest import errors, run_page, text
+from normviz.methods import METHODS
+from pagetest import errors, run_page, tables, text
 
 
 @pytest.mark.parametrize("lang, title", [("en", "Normalization is a projection"), ("zh", "归一化就是投影")])
@@ -21,4 +22,20 @@ def test_worked_examples_are_computed_by_the_library():
 def test_overview_names_the_backend_and_the_degrees_of_freedom():
     page = text(run_page("overview", backend="torch"))
     assert "computed with torch (cpu)" in page
-    assert "| LayerNorm |" in page and "n − 2" in page
+    assert "| LayerNorm |" in page and "| 0 / 1 / 766 |" in page and "| 1 / 2 / 767 |" in page
+
+
+def test_overview_table_comes_from_the_method_records():
+    """Formula, what is removed and the degrees of freedom of each row are the Method record's."""
+    table = tables(run_page("overview"))[0].splitlines()
+    assert "n = 2 / 3 / 768" in table[0]
+    for m, row in zip(METHODS.values(), table[2:], strict=True):
+        assert f"`{m.formula}`" in row
+        assert " / ".join(str(m.dof(n)) for n in (2, 3, 768)) in row
+        assert ("common offset" in row) == ("offset" in m.removes)
+
+
+def test_overview_states_the_biased_variance_and_that_standardizing_is_not_normalizing_the_distribution():
+    page = text(run_page("overview", lang="en"))
+    assert "σ² = (1/n)·Σ(xᵢ − μ)² the biased variance" in page and "√(n − 1)" in page
+    assert "do not make the components follow a standard normal distribution" in page

@@ -59,7 +59,7 @@ def test_hostile_url_values_give_the_default_scene_and_a_warning(bad):
     assert errors(at) == []
     assert at.slider(key="plane.x1").value == 3.0
     if bad:  # an empty value is simply absent
-        assert any("x1" in w.value and "无法使用" in w.value for w in at.warning)
+        assert any("x1" in w.value and "不是有效值" in w.value for w in at.warning)
 
 
 def test_hostile_option_values_are_reported():

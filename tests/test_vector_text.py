@@ -45,3 +45,16 @@ def test_format_round_trips():
                                        ("99999", None), ("", None), ("7" * 100, None)])
 def test_parse_int(raw, want):
     assert parse_int(raw, 2, 16384) == want
+
+
+@pytest.mark.parametrize("text", ["1, [x](//ev.il)", "1 ![](//ev.il/a.png)", "1 <b>ev.il</b>", "1 `` `[x](//ev.il)", "1 $$ev.il$$"])
+def test_a_bad_token_is_echoed_literally(text):
+    from markup import live_markup, outside_code
+    from normviz.i18n import Translator
+    from normviz.ui.vector_text import reason
+
+    with pytest.raises(VectorTextError) as err:
+        parse_vector(text)
+    for lang in LANGUAGES:
+        shown = reason(Translator(lang), err.value)
+        assert "ev.il" not in outside_code(shown) and not live_markup(shown)

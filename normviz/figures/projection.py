@@ -149,10 +149,10 @@ class _Plane(_Kit):
         t = lambda key: translate(lang, key)  # noqa: E731
         circle = geo.circle(math.sqrt(2.0), points=CIRCLE_POINTS)
         return [
-            line(geo.affine(circle, scene.gamma), dim=2, role="ellipse_rms", name=t("proj.trace.rms_affine.2"),
+            line(geo.affine(circle, scene.gamma), dim=2, role="ellipse_rms", name=t("plane.trace.rms_ellipse"),
                  color=COLORS["rms"], width=s["thin"], dash="dashdot", dtype=np.float32),
             markers(geo.affine(geo.layer_norm_points_2d(), scene.gamma, scene.beta), dim=2,
-                    role="ln_points_affine", name=t("proj.trace.ln_affine.2"), color=COLORS["ln"],
+                    role="ln_points_affine", name=t("plane.trace.ln_points_affine"), color=COLORS["ln"],
                     size=s["marker"] * 1.6, symbol="diamond-open", width=s["thin"] + 1),
         ]
 
@@ -183,10 +183,10 @@ class _Space(_Kit):
         rows, cols = SPHERE_MESH
         sphere = geo.sphere_mesh(math.sqrt(3.0), rows=rows, cols=cols)
         return [
-            surface(geo.affine_mesh(sphere, scene.gamma), role="ellipsoid_rms", name=t("proj.trace.rms_affine.3"),
+            surface(geo.affine_mesh(sphere, scene.gamma), role="ellipsoid_rms", name=t("space.trace.rms_ellipsoid"),
                     color=COLORS["rms"], opacity=0.12),
             line(geo.affine(geo.layer_norm_circle_3d(points=CIRCLE_POINTS), scene.gamma, scene.beta), dim=3,
-                 role="ln_circle_affine", name=t("proj.trace.ln_affine.3"), color=COLORS["ln"],
+                 role="ln_circle_affine", name=t("space.trace.ln_circle_affine"), color=COLORS["ln"],
                  width=s["line"], dash="dash", hover=True, dtype=np.float32),
         ]
 

@@ -1,11 +1,14 @@
-"""The zh and en strings of the app: one key per text.
+"""The zh and en strings of the app: one key per text, and the translator.
 
 Each topic module holds ``STRINGS = {key: {"zh": ..., "en": ...}}``; this
 package merges them into ``CATALOG`` and refuses a key defined twice.
+``Translator("zh")`` is what figure builders and ui functions receive:
+``t("key", **values)`` and ``t.lang``. No Streamlit here.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
 
 LANGUAGES = ("zh", "en")
@@ -29,3 +32,20 @@ def translate(lang: str, key: str, /, **values) -> str:
     """The text for ``key`` in ``lang``, with ``str.format`` ``values`` filled in."""
     text = CATALOG[key][lang]
     return text.format(**values) if values else text
+
+
+@dataclass(frozen=True)
+class Translator:
+    """``t("key", **values)``: the text for ``key`` in ``lang`` ("zh" or "en"), values filled in.
+
+    Frozen and hashable, so cached functions can take it as an argument.
+    """
+
+    lang: str
+
+    def __post_init__(self) -> None:
+        if self.lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {LANGUAGES}; got {self.lang!r}")
+
+    def __call__(self, key: str, /, **values) -> str:
+        return translate(self.lang, key, **values)

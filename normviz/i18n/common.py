@@ -17,22 +17,53 @@ STRINGS = {
     "vector.presets": {"zh": "示例向量", "en": "Example vectors"},
     "vector.exact": {"zh": "{name} 精确值", "en": "{name} exact"},
     "eps.label": {"zh": "ε（对数刻度，含 0）", "en": "ε (log scale, including 0)"},
+    "eps.default": {"zh": "默认", "en": "default"},
     "eps.help": {
-        "zh": "“default” 表示各方法自己的默认值：LayerNorm 1e-5，RMSNorm 1e-6，L2 1e-12。"
-        "其它取值同时用于三种方法。ε = 0 时零向量会得到 0/0 = NaN；ε 很大时，小向量会被压扁。",
-        "en": "“default” means each method's own default: LayerNorm 1e-5, RMSNorm 1e-6, L2 1e-12. "
-        "Any other value applies to all three. At ε = 0 a zero vector gives 0/0 = NaN; a large ε flattens small vectors.",
+        "zh": "“默认”（链接里写作 default）让每种方法用各自常见的 ε：LayerNorm 1e-5（torch.nn.LayerNorm 的默认值）；"
+        "RMSNorm 1e-6，这是常见取法（LLaMA 用它），也是 normviz 的默认值——torch.nn.RMSNorm 自己的默认值是所用 dtype 的机器精度 "
+        "torch.finfo(dtype).eps；L2 1e-12（F.normalize 的默认值）。选其它值时三种方法用同一个 ε。"
+        "半径 √n 和二维里 LayerNorm 的两个点只在 ε = 0 时精确成立。ε = 0 时零向量得到 0/0 = NaN；ε 越大，长度小的向量被拉向 0 越多。",
+        "en": "“default” gives each method its usual ε: LayerNorm 1e-5 (torch.nn.LayerNorm's default); RMSNorm 1e-6, "
+        "a common choice (LLaMA's) and normviz's default, while torch.nn.RMSNorm itself defaults to the machine "
+        "epsilon of the dtype, torch.finfo(dtype).eps; L2 1e-12 (F.normalize's default). Any other value is used by "
+        "all three. The radius √n and LayerNorm's two points in 2D are exact only at ε = 0. At ε = 0 a zero vector "
+        "gives 0/0 = NaN; the larger ε, the more it pulls short vectors towards 0.",
     },
     "affine.header": {"zh": "仿射参数 γ、β（归一化之后）", "en": "Affine γ, β (after normalizing)"},
     "affine.note": {
-        "zh": "γ 逐维缩放、β 平移，作用于 RMSNorm 和 LayerNorm 的输出（RMSNorm 只用 γ）；L2 没有仿射参数。",
-        "en": "γ scales each dimension and β shifts, applied to the RMSNorm and LayerNorm outputs "
-        "(RMSNorm uses γ only); L2 has no affine parameters.",
+        "zh": "γ 逐维缩放、β 整体平移，作用在 RMSNorm 和 LayerNorm 的输出上（RMSNorm 只有 γ）；L2 没有这两个参数。"
+        "它们是训练出来后固定不变的：对每个输入都一样，并不能把某个输入自己的长度或均值还给它。",
+        "en": "γ scales each dimension and β shifts, applied to the RMSNorm and LayerNorm outputs (RMSNorm has γ "
+        "only); L2 has neither. They are learned and then fixed, the same for every input: they do not give an input "
+        "back its own length or mean.",
     },
     "show.header": {"zh": "显示", "en": "Show"},
-    "url.invalid": {
-        "zh": "链接里的参数 {names} 不是有效值，已改用默认值。",
-        "en": "The link's parameter(s) {names} were not valid; the defaults are shown instead.",
+    "url.bad.header": {
+        "zh": "链接里有些参数不是有效值，已按下面说明改用其它值：",
+        "en": "Some values in this link were not valid; these were used instead:",
+    },
+    "url.bad.number": {
+        "zh": "{name} = {given}：应为 {low} 到 {high} 之间的数；现用 {used}。",
+        "en": "{name} = {given}: must be a number from {low} to {high}; using {used}.",
+    },
+    "url.bad.integer": {
+        "zh": "{name} = {given}：应为 {low} 到 {high} 之间的整数；现用 {used}。",
+        "en": "{name} = {given}: must be a whole number from {low} to {high}; using {used}.",
+    },
+    "url.bad.choice": {
+        "zh": "{name} = {given}：只能取 {options} 中的一个{case}；现用 {used}。",
+        "en": "{name} = {given}: must be one of {options}{case}; using {used}.",
+    },
+    "url.bad.multi": {
+        "zh": "{name} = {given}：每个值都只能取自 {options}{case}；现用 {used}。",
+        "en": "{name} = {given}: each value must be one of {options}{case}; using {used}.",
+    },
+    "url.case": {"zh": "（区分大小写）", "en": " (case matters)"},
+    "url.used.default": {"zh": "默认值", "en": "the default"},
+    "url.used.none": {"zh": "（一个也不选）", "en": "(none)"},
+    "input.clamped": {
+        "zh": "{field}：{given} 超出了允许的范围 {low} 到 {high}，已改用 {used}。",
+        "en": "{field}: {given} is outside the allowed range {low} to {high}; using {used}.",
     },
     "readout.stats": {"zh": "x 的统计量", "en": "Statistics of x"},
     "readout.outputs": {"zh": "各方法的输出", "en": "Outputs"},
@@ -56,9 +87,9 @@ STRINGS.update({
         "en": "The axis range is fixed so it never jumps while you drag; pick a smaller view to see the unit circle up close.",
     },
     "msg.zero": {
-        "zh": "x 是零向量：它没有方向，径向投影无从谈起。ε > 0 时输出为 0；ε = 0 时是 0/0 = NaN。",
+        "zh": "x 是零向量：它没有方向，也就没有可以沿着投影的射线。ε > 0 时输出是 0（LayerNorm 是 β）；ε = 0 时是 0/0 = NaN。",
         "en": "x is the zero vector: it has no direction, so there is no ray to project along. "
-        "With ε > 0 the outputs are 0; with ε = 0 they are 0/0 = NaN.",
+        "With ε > 0 the outputs are 0 (LayerNorm's is β); with ε = 0 they are 0/0 = NaN.",
     },
     "msg.constant": {
         "zh": "x 的各分量相等（σ = 0）：减去均值后只剩零向量，LayerNorm 在 ε > 0 时输出 0（再加 β），ε = 0 时为 0/0 = NaN。",

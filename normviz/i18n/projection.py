@@ -5,10 +5,6 @@ STRINGS = {
         "zh": "LayerNorm（ε > 0）：两点之间的线段",
         "en": "LayerNorm at ε > 0: the segment between",
     },
-    "proj.trace.rms_affine.2": {"zh": "RMSNorm 乘 γ 后：椭圆 γ ⊙ (√2 圆)", "en": "RMSNorm after γ: the ellipse γ ⊙ (√2 circle)"},
-    "proj.trace.ln_affine.2": {"zh": "LayerNorm 乘 γ 加 β 后：仅这两点", "en": "LayerNorm after γ, β: only these two points"},
-    "proj.trace.rms_affine.3": {"zh": "RMSNorm 乘 γ 后：椭球 γ ⊙ (√3 球面)", "en": "RMSNorm after γ: the ellipsoid γ ⊙ (√3 sphere)"},
-    "proj.trace.ln_affine.3": {"zh": "LayerNorm 乘 γ 加 β 后：这个椭圆", "en": "LayerNorm after γ, β: this ellipse"},
     "proj.trace.moving": {"zh": "动画中的点", "en": "animated points"},
     "proj.step.start": {"zh": "x", "en": "x"},
     "proj.step.center": {"zh": "① 去均值", "en": "① centre"},
@@ -25,17 +21,8 @@ STRINGS = {
     "proj.speed.fast": {"zh": "快", "en": "fast"},
 }
 STRINGS.update({
-    "eps.default": {"zh": "各自默认", "en": "each one's default"},
     "proj.clamped": {
         "zh": "{name} 只能取 {low} 到 {high} 之间的值：输入的 {typed} 已改为 {used}。",
         "en": "{name} must lie between {low} and {high}: the {typed} you typed became {used}.",
-    },
-    "links.invalid": {
-        "zh": "链接里有参数无法使用，已改用下面的值：",
-        "en": "Some values in the link could not be used; these were used instead:",
-    },
-    "links.item": {
-        "zh": "- {name} = {value}：允许 {allowed}，改用 {used}",
-        "en": "- {name} = {value}: allowed {allowed}; using {used}",
     },
 })

@@ -2,7 +2,8 @@
 
 from normviz.ui.projection import PLANE_PAGE, SPACE_PAGE, projection_section
 from normviz.ui.shell import TOPIC_PAGES, Translator, backend, projector, sidebar, translator
-from normviz.ui.urlcheck import warn_invalid_params
+from normviz.ui.literal import literal
+from normviz.ui.urlcheck import one_message, warn_invalid_params
 from normviz.ui.views import (
     chart,
     degenerate_messages,
@@ -11,13 +12,12 @@ from normviz.ui.views import (
     markdown_table,
     outputs_table,
     cached_projection,
-    literal,
     readouts,
     stats_table,
 )
 
 __all__ = [
     "TOPIC_PAGES", "Translator", "backend", "chart", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
-    "outputs_table", "cached_projection", "literal", "PLANE_PAGE", "SPACE_PAGE", "projection_section", "readouts", "projector", "sidebar", "stats_table",
+    "outputs_table", "cached_projection", "literal", "one_message", "PLANE_PAGE", "SPACE_PAGE", "projection_section", "readouts", "projector", "sidebar", "stats_table",
     "translator", "warn_invalid_params",
 ]

@@ -1,20 +1,32 @@
-"""An integer entry kept in the URL by hand (``?n=896``).
+"""Number entries that speak the page's language: integers kept in the URL by hand, bounded fields.
+
+Streamlit's own number input with ``min_value``/``max_value`` answers a value
+typed outside them with an English error ("Number is outside the allowed
+range…") on every page, Chinese included. So ``number_field`` creates it
+without bounds, clamps a typed value in its change callback and says under the
+field, in the user's language, what was typed, the allowed range and the value
+used.
 
 Streamlit 1.67's ``st.number_input`` for integers with ``bind="query-params"``
 crashes on a link value such as ``n=1e309`` or ``n=inf`` (``int(inf)`` raises
 ``OverflowError`` in its deserializer) and silently truncates ``n=3.5`` to 3.
-So the link is read and checked here: a value that is not a whole number
-within the bounds gives the default and a warning in the user's language;
-afterwards the widget's value is written back to the URL on every change
-(the default is left out, as Streamlit does for bound widgets).
+So ``int_input`` reads and checks the link itself: a value that is not a whole
+number within the bounds gives the default and a line in the page's one link
+message (``urlcheck.report``); afterwards the widget's value is written back
+to the URL on every change (the default is left out, as Streamlit does for
+bound widgets).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import streamlit as st
+
+from normviz.ui.urlcheck import Problem, Range, report
+
+_NOTE = "_normviz_clamped_{key}"
 
 
 def parse_int(raw, low: int, high: int) -> int | None:
@@ -29,6 +41,60 @@ def parse_int(raw, low: int, high: int) -> int | None:
     if not math.isfinite(value) or value != int(value) or not low <= value <= high:
         return None
     return int(value)
+
+
+def clamp(value, low, high):
+    """``value`` limited to [low, high] (None and NaN give None)."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return None
+    return min(max(value, low), high)
+
+
+def _fmt(value) -> str:
+    if isinstance(value, float) and value == int(value) and abs(value) < 1e15:
+        value = int(value)
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    return text.replace("-", "−")
+
+
+def _clamp_state(key: str, low, high, fallback, then: Callable | None, args: tuple) -> None:
+    """The field's change callback: clamp the typed value, note what happened, then run ``then``."""
+    typed = st.session_state.get(key)
+    used = clamp(typed, low, high)
+    if used is None:
+        used = fallback
+    if used != typed:
+        st.session_state[key] = used
+        st.session_state[_NOTE.format(key=key)] = (typed, used)
+    if then is not None:
+        then(*args)
+
+
+def clamped_message(t, label: str, typed, used, low, high) -> str:
+    """"<field>: <typed> is outside <low> to <high>; <used> is used." in the user's language."""
+    return t("input.clamped", field=label, given=_fmt(typed) if typed is not None else "—",
+             low=_fmt(low), high=_fmt(high), used=_fmt(used))
+
+
+def number_field(t, label: str, *, key: str, low, high, step, fallback=None, format: str | None = None,
+                 help: str | None = None, container=None, on_change: Callable | None = None,
+                 args: tuple = (), label_visibility: str = "visible"):
+    """``st.number_input`` under ``key`` for a value in [low, high], without Streamlit's English range error.
+
+    Set ``st.session_state[key]`` (an int for an integer field, a float
+    otherwise) before the first call. A typed value outside [low, high] is
+    clamped and explained under the field; ``fallback`` (default ``low``)
+    replaces an empty entry. ``on_change(*args)`` runs after the clamp.
+    Returns the field's value.
+    """
+    where = container or st
+    fallback = low if fallback is None else fallback
+    value = where.number_input(label, step=step, format=format, key=key, help=help, on_change=_clamp_state,
+                               args=(key, low, high, fallback, on_change, args), label_visibility=label_visibility)
+    note = st.session_state.pop(_NOTE.format(key=key), None)
+    if note is not None:
+        where.warning(clamped_message(t, label, note[0], note[1], low, high), icon="✂️")
+    return value
 
 
 def _sync_url(key: str, value: int, default: int) -> None:
@@ -60,17 +126,18 @@ def preset_buttons(key: str, presets: Mapping[int, str], *, prefix: str,
 def int_input(t, label: str, *, key: str, low: int, high: int, default: int, help: str | None = None,
               container=None) -> int:
     """A number input for an integer in [low, high], seeded from ``?key=`` on the first run."""
-    where = container or st
     if key not in st.session_state:
         value = default
-        raw = st.query_params.get(key)
-        if raw is not None:
-            parsed = parse_int(raw, low, high)
+        raw = st.query_params.get_all(key) if key in st.query_params else []
+        given = [str(v) for v in raw if str(v).strip()]
+        if given:
+            parsed = parse_int(given[0], low, high) if len(given) == 1 else None
             if parsed is None:
-                st.warning(t("url.invalid", names=f"`{key}`"), icon="⚠️")
+                report(t, Problem(key, tuple(given), Range(low, high, default=default, integer=True)))
             else:
                 value = parsed
         st.session_state[key] = value
-    value = int(where.number_input(label, min_value=low, max_value=high, step=1, key=key, help=help))
+    value = int(number_field(t, label, key=key, low=low, high=high, step=1, fallback=default, help=help,
+                             container=container))
     _sync_url(key, value, default)
     return value

@@ -19,135 +19,132 @@ in place (no history entry) and several bound widgets changed by one click
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-_WRITTEN = "_links.written"  # the query dict the app wrote last
-MAX_CHARS = 64
+from normviz.ui import urlcheck
+from normviz.ui.urlcheck import Choice, Range
+
+_WRITTEN = "_links.written"  # the query the app wrote last: name -> tuple of values
 
 
 @dataclass(frozen=True)
 class Param:
-    """One URL parameter: ``name`` in the URL, ``key`` in session state."""
+    """One URL parameter: ``name`` in the URL, ``key`` in session state, ``spec`` what it may hold.
+
+    The spec's default is the widget's value on a first visit.
+    """
 
     name: str
     key: str
-    parse: Callable[[str], object]  # raises ValueError for a bad value
-    format: Callable[[object], str]
-    allowed: str  # the allowed range or values, for the message
-    default: object
+    spec: Range | Choice
+
+    def value(self, given: Sequence[str], problem: urlcheck.Problem | None):
+        """The widget value for the link's ``given`` values (after urlcheck found ``problem`` or none)."""
+        spec = self.spec
+        if isinstance(spec, Range):
+            return float(given[0])
+        match = {o.lower() if not spec.case_sensitive else o: o for o in spec.options}
+        picked = [match[v.strip().lower() if not spec.case_sensitive else v] for v in
+                  (problem.used if problem is not None else given)]
+        if spec.multi:
+            return [o for o in spec.options if o in picked]
+        return picked[0] == "true" if spec.options == _BOOL else picked[0]
+
+    def url(self, value) -> tuple[str, ...]:
+        """The URL values for a widget value (several for a multi-select)."""
+        if isinstance(self.spec, Range):
+            return (f"{float(value):g}",)
+        if isinstance(self.spec, Choice) and self.spec.multi:
+            return tuple(value) if value else ("",)  # a bare ?name= means "none chosen"
+        if isinstance(value, bool):
+            return ("true" if value else "false",)
+        return (str(value),)
+
+    @property
+    def default(self):
+        d = self.spec.default
+        if isinstance(self.spec, Choice) and self.spec.multi:
+            return list(d)
+        if isinstance(self.spec, Choice) and self.spec.options == _BOOL:
+            return d == "true"
+        return d
+
+
+_BOOL = ("true", "false")
 
 
 def number(name: str, key: str, low: float, high: float, default: float) -> Param:
-    def parse(text: str) -> float:
-        value = float(text)
-        if not (math.isfinite(value) and low <= value <= high):
-            raise ValueError(text)
-        return value
-
-    return Param(name, key, parse, lambda v: f"{float(v):g}", f"[{low:g}, {high:g}]", float(default))
+    return Param(name, key, Range(float(low), float(high), default=float(default)))
 
 
 def choice(name: str, key: str, options: Sequence[str], default: str) -> Param:
-    def parse(text: str) -> str:
-        for option in options:
-            if text.lower() == option.lower():
-                return option
-        raise ValueError(text)
-
-    return Param(name, key, parse, str, " | ".join(options), default)
+    return Param(name, key, Choice(tuple(options), default=default))
 
 
 def choices(name: str, key: str, options: Sequence[str], default: Sequence[str]) -> Param:
-    """A multi-select: comma-separated options in the URL ("" means none)."""
-
-    def parse(text: str) -> list[str]:
-        picked = [choice(name, key, options, "").parse(part.strip()) for part in text.split(",") if part.strip()]
-        return [o for o in options if o in picked]
-
-    return Param(name, key, parse, lambda v: ",".join(v), ", ".join(options), list(default))
+    """A multi-select: the URL repeats the name once per chosen option (``?show=L2&show=RMSNorm``)."""
+    return Param(name, key, Choice(tuple(options), default=tuple(default), multi=True))
 
 
 def flag(name: str, key: str, default: bool = False) -> Param:
-    def parse(text: str) -> bool:
-        if text.lower() in ("true", "1"):
-            return True
-        if text.lower() in ("false", "0"):
-            return False
-        raise ValueError(text)
-
-    return Param(name, key, parse, lambda v: "true" if v else "false", "true | false", bool(default))
+    return Param(name, key, Choice(_BOOL, default="true" if default else "false", case_sensitive=False))
 
 
-@dataclass(frozen=True)
-class Problem:
-    name: str
-    value: str  # what the link said (shown literally)
-    allowed: str
-    used: str
+def _current() -> dict[str, tuple[str, ...]]:
+    return {k: tuple(st.query_params.get_all(k)) for k in st.query_params}
 
 
-def _current() -> dict[str, str]:
-    return {k: st.query_params[k] for k in st.query_params}
+def load(t, params: Sequence[Param]) -> None:
+    """Seed the widgets of ``params`` from the URL when the URL is new to the app; report bad values.
 
-
-def load(params: Sequence[Param]) -> list[Problem]:
-    """Seed the widgets of ``params`` from the URL when the URL is new to the app; return the bad values.
-
-    A parameter missing from the URL keeps its widget's value (its default on a first visit).
+    A parameter missing from the URL keeps its widget's value (its default on a first visit); a bad
+    one is reported (``urlcheck``: one message per page) and the widget keeps its value too.
     """
     for p in params:
         st.session_state.setdefault(p.key, p.default)
     url = _current()
     if url == st.session_state.get(_WRITTEN):
-        return []
-    problems = []
+        return
     for p in params:
-        if p.name not in url:
+        given = [v for v in url.get(p.name, ()) if v.strip()]
+        if not given:
+            if p.name in url and isinstance(p.spec, Choice) and p.spec.multi:
+                st.session_state[p.key] = []  # ?show= : none chosen
             continue
-        raw = url[p.name]
-        try:
-            if len(raw) > MAX_CHARS:
-                raise ValueError(raw)
-            st.session_state[p.key] = p.parse(raw.strip())
-        except ValueError:
-            problems.append(Problem(p.name, raw, p.allowed, p.format(st.session_state[p.key])))
-    return problems
+        problem = urlcheck.find_problems({p.name: given}, {p.name: p.spec})
+        problem = problem[0] if problem else None
+        if problem is not None:
+            used = p.url(st.session_state[p.key])
+            urlcheck.report(t, problem if problem.used else urlcheck.Problem(p.name, tuple(given), p.spec, used))
+            if not problem.used:
+                continue
+        st.session_state[p.key] = p.value(given, problem)
 
 
-def save(params: Sequence[Param], *, keep: Sequence[str] = ()) -> None:
-    """Write the scene (every param, plus the names in ``keep`` as they are) to the URL in one message."""
+def save(params: Sequence[Param]) -> None:
+    """Write the whole scene to the URL in one message: one history entry (none when nothing changed)."""
     url = _current()
-    want = {name: url[name] for name in keep if name in url}
-    want.update({p.name: p.format(st.session_state[p.key]) for p in params})
+    want = {p.name: p.url(st.session_state[p.key]) for p in params}
     if want == url:
         st.session_state[_WRITTEN] = want
         return
     try:
-        st.query_params.from_dict(want)
-    except StreamlitAPIException:  # a widget bound to the URL still owns a parameter: leave it alone
-        changed = {k: v for k, v in want.items() if url.get(k) != v}
-        if changed:
-            st.query_params.update(changed)
+        st.query_params.from_dict({k: list(v) for k, v in want.items()})
+    except StreamlitAPIException:  # a widget bound to the URL owns some parameter: leave that one alone
+        for k, v in want.items():
+            if url.get(k) != v:
+                with contextlib.suppress(StreamlitAPIException):
+                    st.query_params[k] = list(v)
     st.session_state[_WRITTEN] = _current()
 
 
 def write(param: Param) -> None:
     """Put one widget's value into the URL now (an on_change callback: one message)."""
-    value = param.format(st.session_state[param.key])
-    if st.query_params.get(param.name) != value:
+    value = list(param.url(st.session_state[param.key]))
+    if tuple(st.query_params.get_all(param.name)) != tuple(value):
         st.query_params[param.name] = value
-
-
-def report(t, problems: Sequence[Problem]) -> None:
-    """One message naming every bad link value, its allowed values and the value used instead."""
-    if problems:
-        from normviz.ui.views import literal
-
-        items = "\n".join(t("links.item", name=literal(p.name), value=literal(p.value), allowed=literal(p.allowed),
-                             used=literal(p.used)) for p in problems)
-        st.warning(t("links.invalid") + "\n\n" + items, icon="⚠️")

@@ -17,7 +17,8 @@ from normviz.methods import METHODS
 from normviz.ui import links
 from normviz.ui.controls import EPS_CHOICES, eps_control
 from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
-from normviz.ui.views import cached_projection, chart, degenerate_messages, literal, readouts
+from normviz.ui.literal import literal
+from normviz.ui.views import cached_projection, chart, degenerate_messages, readouts
 
 SUBSCRIPTS = "₁₂₃₄₅₆₇₈₉"
 AFFINE_BOUNDS = (-3.0, 3.0)
@@ -181,7 +182,7 @@ def figure(scene: geometry.Scene, proj: geometry.Projection, kit_name: str, lang
 def projection_section(t, page: ProjectionPage) -> None:
     """Controls on the left, the picture and the readouts on the right; the URL follows the scene."""
     params = [*SIDEBAR_PARAMS, *page_params(page)]
-    links.report(t, links.load(page_params(page)))
+    links.load(t, page_params(page))
     controls, picture = st.columns([2, 3] if projector() and page.n == 3 else [1, 2], gap="large")
     with controls:
         x = vector_input(t, page)

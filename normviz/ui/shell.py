@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import streamlit as st
 
 from normviz import _xp
-from normviz.i18n import LANGUAGES, translate
+from normviz.i18n import LANGUAGES, Translator
 from normviz.ui import links
 
 LANG_NAMES = {"zh": "中文", "en": "English"}
@@ -22,16 +20,6 @@ TOPIC_PAGES = (
     ("information", ":material/scatter_plot:"),
     ("invariance", ":material/balance:"),
 )
-
-
-@dataclass(frozen=True)
-class Translator:
-    """``t("key", **values)`` in the current language; ``t.lang`` is "zh" or "en"."""
-
-    lang: str
-
-    def __call__(self, key: str, /, **values) -> str:
-        return translate(self.lang, key, **values)
 
 
 def browser_language() -> str:
@@ -81,12 +69,11 @@ SIDEBAR_PARAMS = (links.choice("lang", "lang", LANGUAGES, "en"), links.flag("pro
 def sidebar() -> Translator:
     """Language, projector mode and backend, each kept in the URL; returns the translator.
 
-    A bad link value is reported by the page's message (``links``), in the
-    language the link asked for or the browser's.
+    A bad link value is reported in the page's one message (``urlcheck``).
     """
     if "lang" not in st.session_state:
         st.session_state["lang"] = browser_language()
-    problems = links.load(SIDEBAR_PARAMS)
+    links.load(Translator(st.session_state["lang"]), SIDEBAR_PARAMS)
     with st.sidebar:
         st.segmented_control("语言 · Language", LANGUAGES, format_func=LANG_NAMES.get, key="lang",
                              required=True, on_change=links.write, args=(SIDEBAR_PARAMS[0],))
@@ -100,7 +87,6 @@ def sidebar() -> Translator:
         st.caption(t("sidebar.backend.in_use", label=used.label))
     if projector():
         st.html(_PROJECTOR_CSS)
-    links.report(t, problems)
     return t
 
 

@@ -3,7 +3,8 @@
 Commas, spaces, semicolons, the full-width comma "，", "；" and "、" all separate
 components; surrounding brackets and a Unicode minus "−" are accepted. On bad
 input the user's text stays in the box, a message in the user's language says
-what is wrong, and the last valid vector (or the default) is used.
+what is wrong, and the last valid vector (or the default) is used. The
+text is echoed through ``literal``, never as markdown.
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ import re
 
 import streamlit as st
 
+from normviz.ui.literal import literal
+
 SEPARATORS = re.compile(r"[\s,;，；、]+")
 BRACKETS = "()[]{}（）【】"
 MAX_CHARS = 4000
+TOKEN_CHARS = 200  # a bad token kept for the message (``literal`` shows at most 20 of it)
 
 
 class VectorTextError(ValueError):
@@ -44,11 +48,11 @@ def parse_vector(text: str, *, min_n: int = 1, max_n: int = 256, max_abs: float 
         try:
             value = float(tok)
         except ValueError:
-            raise VectorTextError("not_number", token=_short(tok, 20)) from None
+            raise VectorTextError("not_number", token=tok[:TOKEN_CHARS]) from None
         if not math.isfinite(value):
-            raise VectorTextError("not_finite", token=_short(tok, 20))
+            raise VectorTextError("not_finite", token=tok[:TOKEN_CHARS])
         if abs(value) > max_abs:
-            raise VectorTextError("too_big", token=_short(tok, 20), limit=f"{max_abs:g}")
+            raise VectorTextError("too_big", token=tok[:TOKEN_CHARS], limit=f"{max_abs:g}")
         values.append(value + 0.0)  # -0.0 -> 0.0
     if not min_n <= len(values) <= max_n:
         raise VectorTextError("count", got=len(values), min=min_n, max=max_n)
@@ -60,9 +64,12 @@ def format_vector(values) -> str:
     return ", ".join(f"{v:g}" if float(v) == float(f"{v:g}") else repr(float(v)) for v in values)
 
 
-def _short(text: str, limit: int) -> str:
-    text = text.replace("`", "'")
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def reason(t, err: VectorTextError) -> str:
+    """Why the text is not a vector, in the user's language; a quoted token is shown literally."""
+    params = dict(err.params)
+    if "token" in params:
+        params["token"] = literal(params["token"], limit=20)
+    return t(f"vtext.err.{err.code}", **params)
 
 
 def vector_text(t, *, key: str, label: str, default: tuple[float, ...], min_n: int = 1, max_n: int = 256,
@@ -80,7 +87,7 @@ def vector_text(t, *, key: str, label: str, default: tuple[float, ...], min_n: i
         values = parse_vector(text, min_n=min_n, max_n=max_n, max_abs=max_abs)
     except VectorTextError as err:
         kept = st.session_state.get(last_key, tuple(default))
-        st.warning(t("vtext.invalid", text=_short(str(text or ""), 40), reason=t(f"vtext.err.{err.code}", **err.params),
+        st.warning(t("vtext.invalid", text=literal(text or "", limit=40), reason=reason(t, err),
                      kept=f"({format_vector(kept)})" if len(kept) <= 8 else f"(n = {len(kept)})"), icon="⚠️")
         return tuple(kept)
     st.session_state[last_key] = values

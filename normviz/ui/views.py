@@ -40,15 +40,6 @@ def chart(spec: dict, *, key: str) -> None:
     st.plotly_chart(_BuiltFigure(typed_arrays(spec)), key=key, theme=None, config={"displaylogo": False})
 
 
-def literal(text: str) -> str:
-    """User text for st.markdown/st.warning, shown literally: a code span no backtick in it can close."""
-    text = " ".join(str(text).split())
-    longest = max((len(run) for run in text.replace("`", "\0`\0").split("\0") if run.startswith("`")), default=0)
-    fence = "`" * (longest + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") or not text else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
-
-
 def fmt(value: float, digits: int = 4) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "NaN"

@@ -17,21 +17,14 @@ reason when Chromium or the app is missing.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 import warnings
 from pathlib import Path
 
 import pytest
 
+from tests import appserver
 from tests.browser.helpers import watch_page_errors
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,80 +57,14 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-class AppServer:
-    """``python -m streamlit run <app>`` on 127.0.0.1:<port>, in its own process group."""
-
-    def __init__(self, app: Path, port: int, log: Path):
-        self.app, self.port, self.log = app, port, log
-        self.base_url = f"http://127.0.0.1:{port}"
-        self.process: subprocess.Popen | None = None
+class AppServer(appserver.AppServer):
+    """The shared server (``tests/appserver.py``); a failed start fails the test with the log's tail."""
 
     def start(self) -> None:
-        env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", PYTHONUNBUFFERED="1")
-        cmd = [
-            sys.executable, "-m", "streamlit", "run", str(self.app),
-            "--server.address", "127.0.0.1",
-            "--server.port", str(self.port),
-            "--server.headless", "true",
-        ]  # fmt: skip
-        with open(self.log, "ab") as out:
-            # From the repo root so .streamlit/config.toml applies; a session of
-            # its own so stop() reaches every child.
-            self.process = subprocess.Popen(
-                cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-            )
-        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
-        while not _healthy(f"{self.base_url}/_stcore/health"):
-            if not self.alive():
-                pytest.fail(f"streamlit exited with {self.process.returncode}:\n{self.log_text()[-4000:]}")
-            if time.monotonic() > deadline:
-                self.stop()
-                pytest.fail(f"streamlit not healthy after {SERVER_START_TIMEOUT_S}s:\n{self.log_text()[-4000:]}")
-            time.sleep(0.25)
-
-    def alive(self) -> bool:
-        return self.process is not None and self.process.poll() is None
-
-    def stop(self) -> None:
-        proc = self.process
-        if proc is None or proc.poll() is not None:
-            return
         try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=10)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
-
-    def log_text(self) -> str:
-        try:
-            return self.log.read_text(errors="replace")
-        except OSError:
-            return ""
-
-    def death_note(self) -> str:
-        code = self.process.returncode if self.process else None
-        note = f"the streamlit server exited with {code}"
-        if code == 0 and "Stopping..." in self.log_text():
-            note += " after a SIGTERM/SIGINT from outside this test run (e.g. a `pkill -f streamlit`)"
-        return note
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as r:
-            return r.status == 200
-    except (urllib.error.URLError, OSError):
-        return False
+            super().start(timeout=SERVER_START_TIMEOUT_S)
+        except appserver.ServerError as exc:
+            pytest.fail(str(exc))
 
 
 @pytest.fixture(scope="session")
@@ -145,7 +72,7 @@ def app_server(tmp_path_factory) -> AppServer:
     app = Path(os.environ.get("NORMVIZ_APP", ROOT / "app.py")).resolve()
     if not app.is_file():
         pytest.skip(f"no Streamlit app at {app} (set NORMVIZ_APP to test another script)")
-    server = AppServer(app, free_port(), tmp_path_factory.mktemp("streamlit") / "server.log")
+    server = AppServer(app, appserver.free_port(), tmp_path_factory.mktemp("streamlit") / "server.log")
     try:
         server.start()
         yield server

@@ -1,0 +1,100 @@
+"""Hostile links: markup put into every query parameter of every page never renders as markup.
+
+Each page is opened with links, images, HTML, backticks, math, line breaks and
+very long strings in every parameter it reads (every widget key on the page,
+plus the shell's), in rotation, so that each parameter gets each value. Every
+text element on the page (markdown, captions, alerts, titles, toasts,
+exception messages) must show the hostile text only inside code spans (the
+form ``normviz.ui.literal`` gives it), and the warnings must contain no live
+link, image, HTML, autolink or math at all. tests/browser/test_safety.py checks
+the same in Chromium.
+"""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from streamlit import config as st_config
+from streamlit.testing.v1.element_tree import Button, Widget
+
+from markup import live_markup, outside_code
+from pagetest import ROOT, run_page
+
+PAGES = ("overview", "plane", "space", "highdim", "dof", "information", "invariance")
+SHELL_KEYS = ("lang", "backend", "projector")
+MARKER = "ev.il"
+HOSTILE = (
+    "1 [Login](//ev.il)z",
+    "![](//ev.il/a.png)",
+    "<img src=//ev.il/x onerror=alert(1)>",
+    "<b>ev.il</b>",
+    "` ``[x](//ev.il)`` `",
+    "$$ev.il$$ :red[ev.il]",
+    "a\n\n[x](//ev.il) www.ev.il",
+    "x" * 5000 + "[x](//ev.il)",
+)
+
+
+def widget_keys(node) -> set[str]:
+    """The keys of the widgets (buttons aside) below ``node`` of an AppTest element tree."""
+    keys = set()
+    if isinstance(node, Widget) and not isinstance(node, Button) and node.key:
+        keys.add(node.key)
+    children = getattr(node, "children", None)
+    for child in children.values() if isinstance(children, dict) else ():
+        keys |= widget_keys(child)
+    return keys
+
+
+def texts(at) -> list[tuple[str, str]]:
+    """(kind, text) of every element whose text Streamlit renders."""
+    found = []
+    for kind in ("markdown", "caption", "warning", "info", "error", "success", "title", "header", "subheader",
+                 "toast", "exception"):
+        for element in getattr(at, kind):
+            value = getattr(element, "value", None)
+            if kind == "exception":
+                value = element.message
+            found.append((kind, str(value)))
+    return found
+
+
+@pytest.fixture(scope="module")
+def keys_by_page() -> dict[str, list[str]]:
+    return {page: sorted(widget_keys(run_page(page)._tree) | set(SHELL_KEYS)) for page in PAGES}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_hostile_values_in_every_parameter_show_only_literally(page, keys_by_page):
+    keys = keys_by_page[page]
+    problems = []
+    for shift in range(len(HOSTILE)):
+        query = {key: HOSTILE[(i + shift) % len(HOSTILE)] for i, key in enumerate(keys)}
+        at = run_page(page, **{k: v for k, v in query.items() if k != "lang"}, lang=query.get("lang", "en"))
+        for kind, text in texts(at):
+            if MARKER in outside_code(text):
+                problems.append(f"round {shift}: {kind} shows user text as markup: {text[:300]!r}")
+            if kind in ("warning", "info", "error", "toast") and live_markup(text):
+                problems.append(f"round {shift}: {kind} has live {live_markup(text)}: {text[:300]!r}")
+            if len(text) > 4000 and kind in ("warning", "info", "error"):
+                problems.append(f"round {shift}: {kind} echoes a long value in full ({len(text)} chars)")
+        problems += [f"round {shift}: exception {e.message[:200]!r}" for e in at.exception]
+    assert not problems, f"{page} with {len(keys)} parameters {keys}:\n" + "\n".join(problems)
+
+
+def test_the_hostile_link_of_the_issue_shows_one_warning_with_the_text_in_a_code_span():
+    at = run_page("information", p1a="1 [Login](//ev.il)z", dim="![](//ev.il/a.png)")
+    bodies = [w.value for w in at.warning]
+    assert any("` 1 [Login](//ev.il)z `" in b for b in bodies), bodies
+    assert any("` ![](//ev.il/a.png) `" in b for b in bodies), bodies
+    assert all(not live_markup(b) for b in bodies)
+
+
+def test_streamlit_config_hides_error_details_and_the_developer_toolbar():
+    settings = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    client = settings["client"]
+    assert client["showErrorDetails"] == "none"
+    assert client["toolbarMode"] == "minimal"
+    for name in ("client.showErrorDetails", "client.toolbarMode"):
+        st_config.get_option(name)  # raises RuntimeError for an option Streamlit does not know

@@ -1,0 +1,286 @@
+"""normviz.ui.urlcheck and normviz.ui.literal: the link's values are checked as Streamlit would,
+reported in one message per run naming the range and the value used, and echoed literally."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from markup import live_markup, outside_code
+from normviz.i18n import LANGUAGES, Translator
+from normviz.ui.literal import MAX_CHARS, literal
+from normviz.ui.urlcheck import Choice, Problem, Range, as_spec, describe, find_problems, invalid_params, message
+from pagetest import ROOT, TIMEOUT, errors, run_page
+
+HOSTILE = [
+    "1 [Login](//ev.il)z",
+    "![](//ev.il/a.png)",
+    "<img src=//ev.il/x onerror=alert(1)>",
+    "<b>ev.il</b>",
+    "` ``[x](//ev.il)``",
+    "```ev.il``` `",
+    "$$ev.il$$",
+    "a\n\n[x](//ev.il)",
+    "a\r\n- [x](//ev.il)",
+    "http://ev.il www.ev.il me@ev.il",
+    ":red[ev.il] :material/warning:",
+    "\u202eli.ve\u202c",
+    "   ",
+    "",
+]
+
+
+# --- literal ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_literal_is_one_code_span_holding_the_text(text):
+    md = literal(text)
+    assert "\n" not in md and "\r" not in md
+    assert outside_code(md).strip() == "", md
+    assert not live_markup(f"before {md} after")
+    assert "ev.il" not in outside_code(f"x {md} y {literal(text)} z")
+
+
+@pytest.mark.parametrize("text", ["a`b", "``", "x```y`", "`"])
+def test_literal_fence_is_longer_than_any_backtick_run_inside(text):
+    md = literal(text)
+    fence = len(md) - len(md.lstrip("`"))
+    assert fence > max(len(run) for run in re.findall("`+", text))
+    assert md == f"{'`' * fence} {text} {'`' * fence}"
+
+
+def test_literal_cuts_long_text_and_replaces_control_characters():
+    assert len(literal("x" * 5000)) < MAX_CHARS + 10
+    assert "…" in literal("x" * 5000)
+    assert literal("a\tb\nc") == "` a b c `"
+    assert "\u202e" not in literal("\u202eabc") and "\ufffd" in literal("\u202eabc")
+    assert literal("") == "` \u2423 `"
+
+
+# --- the checks mirror Streamlit's ------------------------------------------------------------------------
+
+SPECS = {
+    "x1": Range(-10.0, 10.0, default=3.0),
+    "camera": Choice(("3D", "(1,1,1)"), default="3D"),
+    "show": Choice(("L2", "RMSNorm", "LayerNorm"), default=("L2", "RMSNorm", "LayerNorm"), multi=True),
+    "projector": ("true", "false"),
+}
+
+PROBE = textwrap.dedent("""
+    import streamlit as st
+    x = st.slider("x1", -10.0, 10.0, value=3.0, key="x1", bind="query-params")
+    c = st.segmented_control("c", ["3D", "(1,1,1)"], default="3D", key="camera", bind="query-params", required=True)
+    s = st.pills("s", ["L2", "RMSNorm", "LayerNorm"], selection_mode="multi",
+                 default=["L2", "RMSNorm", "LayerNorm"], key="show", bind="query-params")
+    p = st.toggle("p", key="projector", bind="query-params")
+    st.write(repr({"x1": x, "camera": c, "show": tuple(s), "projector": p}))
+""")
+
+# (parameter, link values, what Streamlit keeps: None = it drops them all and shows the default)
+CASES = [
+    ("x1", ["5"], 5.0), ("x1", [" 3.5"], 3.5), ("x1", ["1_0"], 10.0), ("x1", ["4e0"], 4.0),
+    ("x1", ["99"], None), ("x1", ["abc"], None), ("x1", ["nan"], None), ("x1", ["inf"], None),
+    ("x1", ["0x5"], None), ("x1", ["1", "2"], None), ("x1", ["1 [Login](//ev.il)z"], None),
+    ("camera", ["(1,1,1)"], "(1,1,1)"), ("camera", ["3d"], None), ("camera", ["xyz"], None),
+    ("show", ["L2", "RMSNorm"], ("L2", "RMSNorm")), ("show", ["L2", "Foo"], ("L2",)), ("show", ["l2"], None),
+    ("projector", ["True"], True), ("projector", ["true"], True), ("projector", ["1"], None),
+]
+
+
+@pytest.fixture(scope="module")
+def kept_by_streamlit():
+    """What real bound widgets make of each case's link values."""
+    results = {}
+    for name, values, _ in CASES:
+        at = AppTest.from_string(PROBE, default_timeout=TIMEOUT)
+        at.query_params[name] = values if len(values) > 1 else values[0]
+        at.run()
+        results[(name, tuple(values))] = eval(at.markdown[0].value)[name]  # noqa: S307 - our own repr
+    return results
+
+
+@pytest.mark.parametrize("name, values, kept", CASES, ids=[f"{n}={'&'.join(v)}" for n, v, _ in CASES])
+def test_a_value_is_reported_exactly_when_streamlit_does_not_keep_it(name, values, kept, kept_by_streamlit):
+    default = {"x1": 3.0, "camera": "3D", "show": ("L2", "RMSNorm", "LayerNorm"), "projector": False}[name]
+    assert kept_by_streamlit[(name, tuple(values))] == (default if kept is None else kept)
+    problems = find_problems({name: values}, SPECS)
+    assert bool(problems) == (kept is None or kept != _parsed(name, values)), problems
+    if name == "show" and problems:  # a multi-select keeps its valid values
+        assert (problems[0].used or default) == (default if kept is None else kept)
+
+
+def _parsed(name, values):
+    if name == "x1":
+        return float(values[0])
+    if name == "show":
+        return tuple(values)
+    if name == "projector":
+        return values[0].lower() == "true"
+    return values[0]
+
+
+def test_bare_parameter_is_not_a_problem_and_legacy_specs_still_work():
+    assert invalid_params({"x1": [""], "camera": ["  "]}, SPECS) == []
+    assert invalid_params({"a": ["5"], "b": ["x"], "svd": ["TRUE"]}, {"a": (0, 3), "b": ("x", "y"), "svd": ("true", "false")}) == ["a"]
+    assert as_spec((0, 3)) == Range(0.0, 3.0)
+    assert as_spec(("a", "b")) == Choice(("a", "b"))
+    assert not as_spec(("true", "false")).case_sensitive
+
+
+# --- the message --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_message_names_each_parameter_its_range_and_the_value_used(lang):
+    t = Translator(lang)
+    problems = [
+        Problem("dim", ("16384",), Range(2, 8192, default=128, integer=True)),
+        Problem("camera", ("3d",), Choice(("3D", "(1,1,1)"), default="3D")),
+        Problem("x1", ("abc",), Range(-10.0, 10.0)),
+    ]
+    text = message(t, problems)
+    assert text.count("\n- ") == 3
+    assert "`dim`" in text.replace(" ", "") and "`16384`" in text.replace(" ", "")
+    assert "8192" in text and "`128`" in text.replace(" ", "")
+    assert "`3D`" in text.replace(" ", "") and "`(1,1,1)`" in text.replace(" ", "")
+    assert "−10" in text
+    assert t("url.used.default") in describe(t, problems[2])
+    assert not live_markup(text)
+
+
+def test_multi_select_message_lists_the_values_kept():
+    t = Translator("en")
+    [problem] = find_problems({"show": ["L2", "Foo"]}, SPECS)
+    line = describe(t, problem)
+    assert line.endswith("using ` L2 `.")
+
+
+@pytest.mark.parametrize("given", HOSTILE[:-2])
+def test_message_shows_hostile_values_only_inside_code_spans(given):
+    t = Translator("en")
+    text = message(t, find_problems({"x1": [given], "camera": [given], "show": [given]}, SPECS))
+    assert "ev.il" not in outside_code(text)
+    assert not live_markup(text)
+
+
+# --- in the app: one warning per run ----------------------------------------------------------------------
+
+
+def test_shell_and_page_problems_share_one_warning_in_the_page_language():
+    at = run_page("highdim", lang="zh", dim="16384", dist="bogus", backend="gpu")
+    assert errors(at) == []
+    assert len(at.warning) == 1
+    body = at.warning[0].value
+    for name in ("backend", "dist", "dim"):
+        assert f"` {name} `" in body
+    assert "8192" in body and "` 128 `" in body
+    assert "链接" in body and "must" not in body
+
+
+def test_a_clean_link_shows_no_warning_and_the_warning_goes_after_a_rerun():
+    assert len(run_page("plane").warning) == 0
+    at = run_page("plane", x1="99")
+    assert len(at.warning) == 1 and "` 99 `" in at.warning[0].value
+    at.run()  # Streamlit has removed the bad value from the URL: nothing to repeat
+    assert len(at.warning) == 0
+
+
+ONE_MESSAGE_APP = textwrap.dedent("""
+    import streamlit as st
+    from normviz.i18n import Translator
+    from normviz.ui.urlcheck import Problem, Range, one_message, report, warn_invalid_params
+
+    t = Translator("en")
+    st.title("top")
+    with one_message(t):
+        st.write("page body")
+        warn_invalid_params(t, {"a": Range(0, 1, default=0.5)})
+        st.write("more body")
+        report(t, Problem("n", ("0",), Range(2, 9, default=4, integer=True)))
+""")
+
+
+def test_one_message_puts_all_problems_in_one_warning_above_the_page():
+    at = AppTest.from_string(ONE_MESSAGE_APP, default_timeout=TIMEOUT)
+    at.query_params["a"] = "7"
+    at.run()
+    assert errors(at) == []
+    assert len(at.warning) == 1
+    body = at.warning[0].value
+    assert "` a `" in body and "` n `" in body and "` 4 `" in body
+    shown = [(type(e).__name__, getattr(e, "value", None)) for e in at.main]
+    assert shown.index(("Warning", body)) < shown.index(("Markdown", "page body"))
+    at.run()  # a new run starts a new collection: each problem again, once
+    assert len(at.warning) == 1 and at.warning[0].value.count("` n `") == 1
+
+
+# --- typed numbers: clamped and explained in the user's language -----------------------------------------
+
+INT_APP = textwrap.dedent("""
+    import streamlit as st
+    from normviz.i18n import Translator
+    from normviz.ui.int_input import int_input
+
+    t = Translator(st.query_params.get("lang", "en"))
+    n = int_input(t, "n", key="n", low=2, high=8192, default=128)
+    st.write(f"n = {n}")
+""")
+
+
+@pytest.mark.parametrize("lang, typed, used", [("en", 99999, 8192), ("zh", 1, 2), ("zh", -5, 2)])
+def test_a_typed_value_outside_the_range_is_clamped_and_explained(lang, typed, used):
+    at = AppTest.from_string(INT_APP, default_timeout=TIMEOUT)
+    at.query_params["lang"] = lang
+    at.run()
+    field = at.number_input(key="n")
+    assert not field.proto.has_min and not field.proto.has_max  # no bound for Streamlit to enforce in English
+    field.set_value(typed).run()
+    assert errors(at) == []
+    assert at.markdown[-1].value == f"n = {used}"
+    [note] = at.warning
+    assert "8192" in note.value and str(used) in note.value
+    assert ("超出" in note.value) == (lang == "zh")
+    assert "outside the allowed range" not in note.value or lang == "en"
+    at.run()  # said once
+    assert len(at.warning) == 0 and at.markdown[-1].value == f"n = {used}"
+
+
+def test_int_input_link_value_goes_into_the_one_message():
+    at = AppTest.from_string(INT_APP, default_timeout=TIMEOUT)
+    at.query_params["n"] = "1e309"
+    at.run()
+    assert errors(at) == []
+    assert len(at.warning) == 1 and "` 1e309 `" in at.warning[0].value and "8192" in at.warning[0].value
+    assert at.markdown[-1].value == "n = 128"
+
+
+FLOAT_APP = textwrap.dedent("""
+    import streamlit as st
+    from normviz.i18n import Translator
+    from normviz.ui.int_input import number_field
+
+    def copy(src, dst):
+        st.session_state[dst] = st.session_state[src]
+
+    t = Translator("zh")
+    st.session_state.setdefault("x1", 3.0)
+    st.session_state.setdefault("x1_exact", 3.0)
+    number_field(t, "x₁ 精确值", key="x1_exact", low=-10.0, high=10.0, step=0.01, format="%.4f",
+                 on_change=copy, args=("x1_exact", "x1"))
+    st.write(f"x1 = {st.session_state['x1']}")
+""")
+
+
+def test_a_float_field_clamps_before_its_own_callback_runs():
+    """For the exact-value fields next to the sliders: the slider gets the clamped value, never 123."""
+    at = AppTest.from_string(FLOAT_APP, default_timeout=TIMEOUT)
+    at.run()
+    at.number_input(key="x1_exact").set_value(123.0).run()
+    assert errors(at) == []
+    assert at.markdown[-1].value == "x1 = 10.0"
+    [note] = at.warning
+    assert "x₁ 精确值" in note.value and "−10" in note.value and "123" in note.value and "超出" in note.value
