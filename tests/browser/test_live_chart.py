@@ -22,7 +22,8 @@ import numpy as np
 import pytest
 
 import normviz as nv
-from tests.browser.conftest import AppServer, free_port
+from tests.appserver import free_port
+from tests.browser.conftest import AppServer
 from tests.browser.helpers import (
     _COUNT_RUNS_JS,
     _TO_PLAIN_JS,
