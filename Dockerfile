@@ -17,6 +17,11 @@ RUN pip install --extra-index-url https://download.pytorch.org/whl/cpu -r requir
 
 RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin normviz
 COPY . .
+# normviz as an installed package (editable, so /app stays the code): Streamlit
+# serves the live chart's files from the asset_dir its pyproject.toml declares,
+# and reads that manifest only from installed packages. Then plotly.min.js is
+# copied from the installed plotly into that folder (it is not in git).
+RUN pip install --no-deps -e . && python normviz/ui/live/vendor.py
 USER normviz
 
 EXPOSE 8501

@@ -1,6 +1,11 @@
 # normviz: `make run` serves the app on http://localhost:8501, `make test` runs every test.
 # The virtual environment is created on first use and refreshed when a
 # requirements file changes (the stamp files below record the last install).
+# normviz itself is installed into it too (editable, no dependencies): the live
+# chart's files are served by Streamlit from the asset_dir that pyproject.toml
+# declares, and Streamlit reads that manifest only from installed packages.
+# Before every run, plotly.min.js is copied from the installed plotly into that
+# folder (normviz/ui/live/vendor.py; not committed, a no-op when up to date).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -11,22 +16,28 @@ PYTEST_ARGS ?=
 
 RUN_STAMP := $(VENV)/.installed-requirements
 DEV_STAMP := $(VENV)/.installed-requirements-dev
+PKG_STAMP := $(VENV)/.installed-normviz
+ASSETS    := $(PY) normviz/ui/live/vendor.py
 
 .PHONY: run test bench venv clean
 
-run: $(RUN_STAMP)
+run: $(RUN_STAMP) $(PKG_STAMP)
+	$(ASSETS)
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
-test: $(DEV_STAMP)
+test: $(DEV_STAMP) $(PKG_STAMP)
+	$(ASSETS)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-bench: $(DEV_STAMP)
+bench: $(DEV_STAMP) $(PKG_STAMP)
+	$(ASSETS)
 	@set -e; for script in benchmarks/*.py; do \
 		echo "== $$script"; \
 		$(PY) $$script; \
 	done
 
-venv: $(DEV_STAMP)
+venv: $(DEV_STAMP) $(PKG_STAMP)
+	$(ASSETS)
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +49,11 @@ $(RUN_STAMP): requirements.txt | $(PY)
 $(DEV_STAMP): requirements.txt requirements-dev.txt | $(PY)
 	$(PIP) install -r requirements-dev.txt
 	touch $@ $(RUN_STAMP)
+
+# Editable: the code and the asset folder stay in this checkout.
+$(PKG_STAMP): pyproject.toml | $(PY)
+	$(PIP) install --no-deps -e .
+	touch $@
 
 clean:
 	rm -rf artifacts .pytest_cache .hypothesis

@@ -1,0 +1,171 @@
+"""The live-drag chart: Python computes and draws, the browser moves.
+
+``live_chart`` mounts a ``st.components.v2`` component that draws a plotly
+figure dict with plotly.js and lets the student move x in the browser: drag
+the tip of x on the plane (or nudge it with the arrow keys), or move the
+component's own x₁..x₃ sliders in space. On every animation frame of a drag
+the JavaScript recomputes L2 / RMSNorm / LayerNorm (``assets/normmath.js``,
+tested against normviz) and restyles only the moving traces
+(``assets/scene.js``: ``redraw(gd, scene, x)``). Python hears the released
+x once: one rerun per release, none per frame.
+
+The component is ``normviz.live``, declared in ``pyproject.toml`` under
+``[tool.streamlit.component]`` with ``asset_dir = "ui/live/assets"``.
+Streamlit finds that manifest only in an *installed* distribution, and serves
+the folder's files at ``/_stcore/bidi-components/normviz.live/<file>``, where
+the browser caches them (plotly.min.js is 4.6 MB; inline code would travel
+in every rerun's message). Hence ``pip install --no-deps -e .`` and
+``python normviz/ui/live/vendor.py`` (which copies plotly.min.js from the
+installed plotly) in ``make run``, ``make test`` and the Dockerfile. Without
+either, ``live_chart`` logs one warning naming the fix and draws the figure
+with ``st.plotly_chart`` (``ui.views.chart``: no live motion; it returns None).
+
+Under ``streamlit.testing.v1.AppTest`` the component is mounted but no browser
+runs it: ``live_chart`` returns None, and the figure and scene are in the
+element's ``proto.json`` (see ``tests/test_live.py``).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import streamlit as st
+from streamlit.errors import StreamlitAPIException
+
+from normviz.ui.live import vendor
+from normviz.ui.live.payload import check_scene, figure_payload
+from normviz.ui.views import chart
+
+__all__ = ["COMPONENT", "live_chart", "unavailable_reason"]
+
+COMPONENT = "normviz.live"  # <[project] name>.<component name> in pyproject.toml
+_JS = "live.js"  # entry module, relative to the asset_dir
+_CSS = "live.css"
+_STATE = "release"  # the state key the JavaScript sets on release: {"x": [...], "id": "..."}
+
+_LOG = logging.getLogger(__name__)
+_warned: set[str] = set()
+
+
+def unavailable_reason() -> str | None:
+    """Why the live component cannot be mounted in this run, or None when it can."""
+    return _renderer()[1]
+
+
+def _renderer():
+    """(the component's mount function, None), or (None, why it is unavailable).
+
+    Registered on every call, inside the script run: the registry belongs to
+    the running Runtime (AppTest makes a new one per test) and registering an
+    identical definition again is a cheap no-op. At import time there may be
+    no runtime, and so no manifest to resolve "live.js" against.
+    """
+    if not vendor.PLOTLY_JS.is_file():
+        return None, (
+            f"{vendor.PLOTLY_JS} is missing: run `make run` / `make test`, or "
+            "`python normviz/ui/live/vendor.py`, which copies it from the installed plotly package"
+        )
+    try:
+        return st.components.v2.component(COMPONENT, js=_JS, css=_CSS, isolate_styles=False), None
+    except StreamlitAPIException as exc:
+        return None, (
+            f"Streamlit knows no asset_dir for {COMPONENT!r} ({exc}); install normviz into this "
+            "environment (`pip install --no-deps -e .`, as `make` does) so that Streamlit finds its pyproject.toml"
+        )
+
+
+def live_chart(
+    spec: Mapping[str, Any],
+    *,
+    scene: Mapping[str, Any],
+    key: str,
+    height: int | None = None,
+    on_release: Callable[[tuple[float, ...]], None] | None = None,
+) -> tuple[float, ...] | None:
+    """Draw ``spec`` (a plotly figure dict) with x movable in the browser; return x when released.
+
+    Parameters
+    ----------
+    spec : dict
+        ``{"data", "layout", "frames"}`` as the figure engine returns it; numpy
+        arrays are sent as plotly.js typed arrays. Traces the browser moves are
+        found by their ``meta`` (``"arrow_input"``, ``"arrow_l2"``, ...).
+    scene : dict
+        Plain data for the JavaScript: ``mode`` ("plane" | "space"), ``x``,
+        ``eps`` ({"l2", "rms", "ln"}), ``gamma``, ``beta``, ``shown``,
+        ``bounds`` [lo, hi], ``step``, ``labels`` ({"chart": aria-label of the
+        plane, "x": ["x₁", "x₂", "x₃"] for the space sliders}); see
+        ``payload.check_scene``. Labels are shown as text, never as HTML.
+    key : str
+        The component's key, namespaced by page (``"plane.live"``).
+    height : int, optional
+        Plot height in pixels (default: the layout's height, else 500).
+    on_release : callable, optional
+        Called with the released x, as a widget callback: before the rerun
+        that the release causes, so it may set other widgets' session state
+        (the page's x sliders) without a second rerun.
+
+    Returns
+    -------
+    tuple of float or None
+        The released x (rounded to ``step``, within ``bounds``) in the one
+        run that the release caused; None in every other run, under AppTest,
+        and when the component is unavailable (then the figure is drawn by
+        ``st.plotly_chart`` and a warning is logged once).
+    """
+    checked = check_scene(scene)
+    mount, reason = _renderer()
+    if mount is None:
+        if reason not in _warned:
+            _warned.add(reason)
+            _LOG.warning("normviz.ui.live: drawing a static chart instead: %s", reason)
+        chart(spec, key=f"{key}.static")
+        return None
+
+    fresh = f"_normviz.live.released.{key}"
+
+    def _released() -> None:
+        value = _read_release(st.session_state[key], checked)
+        if value is not None:
+            st.session_state[fresh] = value
+            if on_release is not None:
+                on_release(value)
+
+    data = {"figure": figure_payload(spec), "scene": checked, "height": height, "assets": {"plotly": _plotly_version()}}
+    mount(key=key, data=data, on_release_change=_released)
+    return st.session_state.pop(fresh, None)
+
+
+def _plotly_version() -> str:
+    """Names the plotly.min.js being served (its size and mtime); the browser's IndexedDB copy is keyed by it."""
+    stat = vendor.PLOTLY_JS.stat()
+    return f"{stat.st_size}-{stat.st_mtime_ns}"
+
+
+def _read_release(state: Any, scene: Mapping[str, Any]) -> tuple[float, ...] | None:
+    """The x in the component's state, checked against the scene: n finite numbers, clamped, on the step grid."""
+    release = state.get(_STATE) if isinstance(state, Mapping) else None
+    raw = release.get("x") if isinstance(release, Mapping) else None
+    n = len(scene["x"])
+    if not (isinstance(raw, list) and len(raw) == n):
+        return None
+    lo, hi = scene["bounds"]
+    step = scene["step"]
+    digits = _decimals(step)
+    out = []
+    for v in raw:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            return None
+        out.append(round(min(max(float(v), lo), hi), digits))
+    return tuple(out)
+
+
+def _decimals(step: float) -> int:
+    """Decimal places of ``step`` (0.01 -> 2, 0.5 -> 1, 1 -> 0), at most 12."""
+    for d in range(13):
+        if abs(round(step, d) - step) <= 1e-12 * max(1.0, abs(step)):
+            return d
+    return 12

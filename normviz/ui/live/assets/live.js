@@ -1,0 +1,554 @@
+// normviz.live: the live-drag chart, a st.components.v2 component.
+//
+// Python (normviz/ui/live) sends data = {figure, scene, height}: a plotly
+// figure dict and the scene of scene.js. This module draws the figure with
+// plotly.js (loaded once per page from plotly.min.js beside this file, a
+// cached asset, kept in IndexedDB), lets the student move x, calls the scene hook
+// redraw(gd, scene, x) at most once per animation frame while x moves, and on
+// release calls setStateValue("release", {x, id}) once: one rerun per release.
+//
+//   plane: drag the tip of x (pointer events; a drag starts only near the
+//          tip, elsewhere plotly's own zoom/pan works), or focus the chart and
+//          nudge x with the arrow keys (Shift: 10 steps).
+//   space: the component's own x₁..x₃ sliders, live while dragging.
+//
+// While x moves on the plane, the moving traces are drawn on a motion layer:
+// a second, small plotly graph laid exactly over the figure (same size,
+// margins and axis ranges; no axes, legend or events of its own), with the
+// figure's own copies hidden. Plotly.restyle on the page's figure replots
+// all of it (defaults and calc for every trace, axes, legend, animation
+// controls): 25-40 ms a frame (median) on this 2-core machine, against 9-11
+// ms on the layer (tests/browser/test_live_chart.py prints both). The next render (Python's figure at the released x) removes it. In
+// space (WebGL) the hook restyles the figure itself.
+//
+// Never insert text as HTML here: labels come from Python and are set with
+// textContent only. The component runs in the app page (isolate_styles=False,
+// so plotly's document-level CSS applies and `.js-plotly-plot` is findable).
+
+import { moving, redraw } from "./scene.js";
+
+const PLOTLY_URL = new URL("./plotly.min.js", import.meta.url).href;
+const GRAB_PX = { mouse: 18, pen: 18, touch: 30 }; // how near the tip a drag may start
+const KEY_SETTLE_MS = 300; // keyboard changes are sent once the keys have rested this long
+const MAX_TIMINGS = 2000;
+const MOTION_TIMEOUT_MS = 5000; // after a release, how long Python's new figure may take before the motion layer goes
+
+let plotlyLoading = null;
+
+// Streamlit serves a component's files with "Cache-Control: public" and no
+// validator or lifetime (no ETag, Last-Modified or max-age), so the HTTP
+// cache keeps nothing across page loads: every reload fetched plotly.min.js
+// again (4.6 MB, 1.5 MB gzipped anew by the server for each request). The
+// source is therefore kept in IndexedDB under the version Python sends
+// (data.assets.plotly), and a page load after the first makes no request.
+const DB_NAME = "normviz-live";
+const DB_STORE = "assets";
+
+function idb(mode, work) {
+  return new Promise((resolve, reject) => {
+    if (!window.indexedDB) return reject(new Error("no IndexedDB"));
+    const open = indexedDB.open(DB_NAME, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(DB_STORE);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction(DB_STORE, mode);
+      const result = work(tx.objectStore(DB_STORE));
+      tx.oncomplete = () => {
+        db.close();
+        resolve(result && "result" in result ? result.result : undefined);
+      };
+      tx.onerror = tx.onabort = () => {
+        db.close();
+        reject(tx.error);
+      };
+    };
+  });
+}
+
+function runScript(src) {
+  return new Promise((resolve, reject) => {
+    const tag = document.createElement("script");
+    tag.src = src;
+    tag.async = true;
+    tag.dataset.normvizPlotly = PLOTLY_URL;
+    tag.addEventListener("load", () => resolve());
+    tag.addEventListener("error", () => {
+      tag.remove();
+      reject(new Error(`cannot load ${src === PLOTLY_URL ? src : "plotly.min.js from IndexedDB"}`));
+    });
+    document.head.appendChild(tag);
+  });
+}
+
+async function fetchPlotly(version) {
+  const key = `plotly.min.js@${version}`;
+  let source = version ? await idb("readonly", (store) => store.get(key)).catch(() => undefined) : undefined;
+  const cached = typeof source === "string";
+  if (!cached) {
+    const response = await fetch(PLOTLY_URL);
+    if (!response.ok) throw new Error(`${PLOTLY_URL}: HTTP ${response.status}`);
+    source = await response.text();
+    if (version) {
+      // Not awaited: the chart need not wait for the store (tests await this promise).
+      window.__normvizPlotlyStored = idb("readwrite", (store) => {
+        store.clear(); // one version at a time
+        store.put(source, key);
+      }).then(
+        () => true,
+        () => false, // no storage (private mode, quota): next time it is fetched again
+      );
+    }
+  }
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  try {
+    await runScript(url);
+  } catch (err) {
+    await runScript(PLOTLY_URL); // a policy that refuses blob: scripts: the plain file
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+  window.__normvizPlotlySource = cached ? "indexeddb" : "network";
+}
+
+/** window.Plotly, loading plotly.min.js once per page (from IndexedDB after the first time). */
+export function loadPlotly(version) {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!plotlyLoading) {
+    plotlyLoading = fetchPlotly(version)
+      .catch(() => runScript(PLOTLY_URL))
+      .then(() => {
+        if (!window.Plotly) throw new Error(`${PLOTLY_URL} did not define Plotly`);
+        return window.Plotly;
+      })
+      .catch((err) => {
+        plotlyLoading = null;
+        throw err;
+      });
+  }
+  return plotlyLoading;
+}
+
+function decimalsOf(step) {
+  for (let d = 0; d <= 12; d++) if (Math.abs(Number(step.toFixed(d)) - step) <= 1e-12 * Math.max(1, step)) return d;
+  return 12;
+}
+
+const SUBSCRIPTS = ["₁", "₂", "₃"];
+
+class Live {
+  constructor(parent) {
+    this.parent = parent;
+    this.root = document.createElement("div");
+    this.root.className = "nv-live";
+    this.box = document.createElement("div");
+    this.box.className = "nv-live-plot";
+    this.gd = document.createElement("div");
+    this.gd.className = "nv-live-gd";
+    this.controls = document.createElement("div");
+    this.controls.className = "nv-live-sliders";
+    this.box.appendChild(this.gd);
+    this.root.append(this.box, this.controls);
+    parent.appendChild(this.root);
+
+    this.scene = null;
+    this.x = null;
+    this.ready = false;
+    this.generation = 0;
+    this.latest = null; // the newest data not yet drawn
+    this.drawing = Promise.resolve();
+    this.drag = null; // {pointerId, offset: [dx, dy]} while the tip is held
+    this.framePending = 0;
+    this.settle = 0; // keyboard/slider-key timer before a send
+    this.sliding = false; // a space slider is held
+    this.sliders = [];
+    this.stats = { frames: 0, timings: [], sent: 0, renders: 0 };
+    this.root.__normvizLive = this; // for tests and debugging
+
+    this.listen(this.box, "pointerdown", (e) => this.onPointerDown(e), true);
+    this.listen(this.box, "pointermove", (e) => this.onPointerMove(e), true);
+    this.listen(this.box, "pointerup", (e) => this.onPointerUp(e), true);
+    this.listen(this.box, "pointercancel", (e) => this.onPointerUp(e), true);
+    this.listen(this.box, "lostpointercapture", (e) => this.onPointerUp(e), true);
+    this.listen(this.box, "pointerleave", () => this.root.classList.remove("nv-near"));
+    // While the tip is held, plotly must not see a press (its zoom box / pan).
+    for (const type of ["mousedown", "touchstart"]) {
+      this.listen(this.box, type, (e) => this.drag && e.stopPropagation(), true);
+    }
+    this.listen(this.box, "keydown", (e) => this.onKeyDown(e));
+    this.listen(this.box, "keyup", (e) => this.onKeyUp(e));
+    this.listen(this.box, "blur", () => this.settle && this.flushSettle());
+  }
+
+  listen(target, type, handler, capture = false) {
+    target.addEventListener(type, handler, capture);
+    (this.unlisten ||= []).push(() => target.removeEventListener(type, handler, capture));
+  }
+
+  get busy() {
+    return Boolean(this.drag || this.sliding || this.settle);
+  }
+
+  // -- data from Python --------------------------------------------------
+
+  update(data) {
+    this.latest = data;
+    if (this.busy) return; // drawn after the release (or dropped if the release reruns)
+    this.drawing = this.drawing.then(() => this.render()).catch((err) => this.fail(err));
+  }
+
+  async render() {
+    const data = this.latest;
+    if (!data || this.destroyed) return;
+    const Plotly = await loadPlotly(data.assets && data.assets.plotly);
+    if (data !== this.latest || this.destroyed || this.busy) return;
+    this.latest = null;
+    const { figure, scene, height } = data;
+    this.scene = scene;
+    this.x = scene.x.slice();
+    this.sent = null;
+    this.decimals = decimalsOf(scene.step);
+    this.setupControls();
+    const layout = { ...(figure.layout || {}) };
+    if (layout.uirevision === undefined) layout.uirevision = "normviz-live"; // keep a rotated camera, a zoom
+    layout.height = height || layout.height || 500;
+    if (!layout.font || !layout.font.family) {
+      layout.font = { ...(layout.font || {}), family: getComputedStyle(this.root).fontFamily };
+    }
+    const config = { displaylogo: false, responsive: true, ...(figure.config || {}) };
+    await Plotly.react(this.gd, { data: figure.data || [], layout, frames: figure.frames || [], config });
+    this.endMotion(); // the figure now shows the released x itself
+    this.ready = true;
+    this.stats.renders += 1;
+    this.root.dataset.ready = "true";
+    this.root.dataset.renders = String(this.stats.renders);
+    this.showX();
+  }
+
+  fail(err) {
+    this.root.dataset.error = String((err && err.message) || err);
+    console.error("normviz.live:", err);
+  }
+
+  setupControls() {
+    const { mode, labels = {} } = this.scene;
+    this.root.dataset.mode = mode;
+    this.box.dataset.mode = mode;
+    if (mode === "plane") {
+      this.box.tabIndex = 0;
+      this.box.setAttribute("role", "application");
+      this.box.setAttribute("aria-label", labels.chart || "x: drag its tip, or use the arrow keys");
+      this.controls.replaceChildren();
+      this.sliders = [];
+      return;
+    }
+    this.box.removeAttribute("tabindex");
+    this.box.removeAttribute("role");
+    this.box.setAttribute("aria-label", labels.chart || "x");
+    const [lo, hi] = this.scene.bounds;
+    const names = this.x.map((_, i) => (labels.x && labels.x[i]) || `x${SUBSCRIPTS[i] || i + 1}`);
+    if (this.sliders.length !== this.x.length) {
+      this.controls.replaceChildren();
+      this.sliders = this.x.map((_, i) => this.makeSlider(i));
+    }
+    this.sliders.forEach(({ input, label, output }, i) => {
+      label.textContent = names[i];
+      input.setAttribute("aria-label", names[i]);
+      input.min = String(lo);
+      input.max = String(hi);
+      input.step = String(this.scene.step);
+      input.value = String(this.x[i]);
+      output.textContent = this.x[i].toFixed(this.decimals);
+    });
+  }
+
+  makeSlider(i) {
+    const id = `nv-live-${Math.random().toString(36).slice(2)}-${i}`;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    const input = document.createElement("input");
+    input.type = "range";
+    input.id = id;
+    input.dataset.index = String(i);
+    const output = document.createElement("output");
+    output.htmlFor = id;
+    this.controls.append(label, input, output);
+    let byKey = false;
+    this.listen(input, "pointerdown", () => {
+      byKey = false;
+      this.sliding = true;
+    });
+    for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) {
+      // A press that changes nothing fires no "change": the slider is free again all the same.
+      this.listen(input, type, () => {
+        this.sliding = false;
+      });
+    }
+    this.listen(input, "keydown", () => {
+      byKey = true;
+    });
+    this.listen(input, "input", () => {
+      if (!this.ready) return;
+      this.x[i] = this.snap(Number(input.value));
+      this.scheduleFrame();
+    });
+    this.listen(input, "change", () => {
+      this.sliding = false;
+      if (byKey) this.settleThenSend();
+      else this.release();
+    });
+    return { input, label, output };
+  }
+
+  // -- geometry of the plane ---------------------------------------------
+
+  axes() {
+    const fl = this.gd._fullLayout;
+    return fl && fl.xaxis && fl.yaxis && fl.xaxis.p2l ? [fl.xaxis, fl.yaxis] : null;
+  }
+
+  /** Data coordinates of a pointer event on the plane. */
+  toData(e) {
+    const [xa, ya] = this.axes();
+    const r = this.gd.getBoundingClientRect();
+    return [xa.p2l(e.clientX - r.left - xa._offset), ya.p2l(e.clientY - r.top - ya._offset)];
+  }
+
+  /** Distance in pixels from the pointer to the tip of x. */
+  tipDistance(e) {
+    const [xa, ya] = this.axes();
+    const r = this.gd.getBoundingClientRect();
+    const tx = r.left + xa._offset + xa.l2p(this.x[0]);
+    const ty = r.top + ya._offset + ya.l2p(this.x[1]);
+    return Math.hypot(e.clientX - tx, e.clientY - ty);
+  }
+
+  snap(v) {
+    const [lo, hi] = this.scene.bounds;
+    const step = this.scene.step;
+    const grid = Math.round(v / step) * step;
+    return Number(Math.min(hi, Math.max(lo, grid)).toFixed(this.decimals));
+  }
+
+  planeReady() {
+    return this.ready && this.scene.mode === "plane" && this.axes() !== null;
+  }
+
+  // -- pointer: drag the tip ---------------------------------------------
+
+  onPointerDown(e) {
+    if (!this.planeReady() || this.drag || e.button !== 0) return;
+    if (this.tipDistance(e) > (GRAB_PX[e.pointerType] || GRAB_PX.mouse)) return;
+    e.preventDefault(); // no compatibility mousedown: plotly starts no zoom box
+    e.stopPropagation();
+    const [px, py] = this.toData(e);
+    this.drag = { pointerId: e.pointerId, offset: [px - this.x[0], py - this.x[1]] };
+    this.box.setPointerCapture(e.pointerId);
+    this.box.focus({ preventScroll: true });
+    this.beginMotion();
+    this.root.classList.add("nv-dragging");
+    this.root.dataset.dragging = "true";
+  }
+
+  onPointerMove(e) {
+    if (!this.planeReady()) return;
+    if (!this.drag) {
+      this.root.classList.toggle("nv-near", this.tipDistance(e) <= (GRAB_PX[e.pointerType] || GRAB_PX.mouse));
+      return;
+    }
+    if (e.pointerId !== this.drag.pointerId) return;
+    e.stopPropagation();
+    const [px, py] = this.toData(e);
+    const next = [this.snap(px - this.drag.offset[0]), this.snap(py - this.drag.offset[1])];
+    if (next[0] === this.x[0] && next[1] === this.x[1]) return;
+    this.x = next;
+    this.scheduleFrame();
+  }
+
+  onPointerUp(e) {
+    if (!this.drag || e.pointerId !== this.drag.pointerId) return;
+    this.drag = null;
+    if (this.box.hasPointerCapture(e.pointerId)) this.box.releasePointerCapture(e.pointerId);
+    this.root.classList.remove("nv-dragging");
+    delete this.root.dataset.dragging;
+    this.release();
+  }
+
+  // -- keyboard: nudge x ---------------------------------------------------
+
+  onKeyDown(e) {
+    if (!this.planeReady() || e.altKey || e.ctrlKey || e.metaKey) return;
+    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowDown: [1, -1], ArrowUp: [1, 1] };
+    const move = moves[e.key];
+    if (!move) return;
+    e.preventDefault(); // no page scroll
+    const [i, sign] = move;
+    this.beginMotion();
+    const step = this.scene.step * (e.shiftKey ? 10 : 1);
+    this.x = this.x.slice();
+    this.x[i] = this.snap(this.x[i] + sign * step);
+    this.scheduleFrame();
+    clearTimeout(this.settle);
+    this.settle = setTimeout(() => this.flushSettle(), KEY_SETTLE_MS * 4); // a key held past this is a release too
+  }
+
+  onKeyUp(e) {
+    if (this.settle && e.key.startsWith("Arrow")) this.settleThenSend();
+  }
+
+  settleThenSend() {
+    clearTimeout(this.settle);
+    this.settle = setTimeout(() => this.flushSettle(), KEY_SETTLE_MS);
+  }
+
+  flushSettle() {
+    clearTimeout(this.settle);
+    this.settle = 0;
+    this.release();
+  }
+
+  // -- the motion layer (plane) ---------------------------------------------
+
+  beginMotion() {
+    if (this.motion || this.scene.mode !== "plane" || this.restyleFigure) return; // restyleFigure: tests compare
+    const roles = new Set(moving(this.scene));
+    const indices = [];
+    this.gd.data.forEach((trace, i) => roles.has(trace.meta) && indices.push(i));
+    const fl = this.gd._fullLayout;
+    if (!indices.length || !fl || !fl._size) return;
+    const layer = document.createElement("div");
+    layer.className = "nv-live-motion";
+    this.box.appendChild(layer);
+    const motion = { layer, indices, gd: null, hidden: [], timer: 0 };
+    this.motion = motion;
+    const axis = (a) => ({ type: a.type, range: a.range.slice(), domain: a.domain.slice(), visible: false, fixedrange: true });
+    const { l, r, t, b } = fl._size;
+    const layout = {
+      width: fl.width, height: fl.height, margin: { l, r, t, b, pad: 0, autoexpand: false },
+      xaxis: axis(fl.xaxis), yaxis: axis(fl.yaxis), showlegend: false, hovermode: false, dragmode: false,
+      paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)",
+      template: this.gd.layout.template, font: this.gd.layout.font,
+    }; // prettier-ignore
+    const data = indices.map((i) => ({ ...this.gd.data[i], showlegend: false, hoverinfo: "skip" }));
+    window.Plotly.newPlot(layer, data, layout, { staticPlot: true, displayModeBar: false })
+      .then(() => {
+        if (this.motion !== motion) return window.Plotly.purge(layer);
+        motion.hidden = this.traceGroups(indices);
+        for (const el of motion.hidden) el.style.visibility = "hidden";
+        motion.gd = layer;
+        this.root.dataset.motion = "true";
+        this.scheduleFrame();
+      })
+      .catch((err) => {
+        this.fail(err);
+        this.endMotion();
+      });
+  }
+
+  /** The figure's SVG groups of the traces ``indices`` (plotly binds each to its calcdata). */
+  traceGroups(indices) {
+    return [...this.gd.querySelectorAll(".scatterlayer .trace")].filter((el) => {
+      const cd = el.__data__;
+      return cd && cd[0] && cd[0].trace && indices.includes(cd[0].trace.index);
+    });
+  }
+
+  endMotion() {
+    const motion = this.motion;
+    if (!motion) return;
+    this.motion = null;
+    clearTimeout(motion.timer);
+    for (const el of motion.hidden) el.style.visibility = "";
+    if (motion.gd) window.Plotly.purge(motion.layer);
+    motion.layer.remove();
+    delete this.root.dataset.motion;
+  }
+
+  // -- frames and release --------------------------------------------------
+
+  scheduleFrame() {
+    if (this.framePending) return;
+    this.framePending = requestAnimationFrame(() => this.frame());
+  }
+
+  frame() {
+    this.framePending = 0;
+    if (!this.ready || this.destroyed) return;
+    const motion = this.motion;
+    if (motion && !motion.gd) return; // the layer is being drawn; it schedules a frame when ready
+    const t0 = performance.now();
+    redraw(motion ? motion.gd : this.gd, this.scene, this.x);
+    const dt = performance.now() - t0;
+    const s = this.stats;
+    s.frames += 1;
+    if (s.timings.length < MAX_TIMINGS) s.timings.push(dt);
+    this.root.dataset.frames = String(s.frames);
+    this.showX();
+  }
+
+  showX() {
+    if (!this.x) return;
+    this.root.dataset.x = this.x.join(",");
+    this.sliders.forEach(({ input, output }, i) => {
+      if (document.activeElement !== input || !this.sliding) input.value = String(this.x[i]);
+      output.textContent = this.x[i].toFixed(this.decimals);
+    });
+  }
+
+  /** Send x to Python once, unless it is what Python already shows or what was just sent. */
+  release() {
+    if (this.framePending) {
+      cancelAnimationFrame(this.framePending);
+      this.frame(); // the last position is drawn before anything else
+    }
+    const x = this.x;
+    const same = (a, b) => a && b && a.length === b.length && a.every((v, i) => v === b[i]);
+    if (!x || same(x, this.scene.x) || same(x, this.sent)) {
+      if (same(x, this.scene.x)) this.endMotion(); // the figure under the layer shows this x already
+      if (this.latest) this.update(this.latest);
+      return;
+    }
+    if (this.motion) {
+      clearTimeout(this.motion.timer);
+      this.motion.timer = setTimeout(() => this.endMotion(), MOTION_TIMEOUT_MS);
+    }
+    this.sent = x.slice();
+    this.latest = null; // the rerun this release causes brings newer data
+    this.stats.sent += 1;
+    this.root.dataset.sent = String(this.stats.sent);
+    const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    this.setStateValue("release", { x: this.sent, id });
+  }
+
+  destroy() {
+    this.endMotion();
+    this.destroyed = true;
+    cancelAnimationFrame(this.framePending);
+    clearTimeout(this.settle);
+    (this.unlisten || []).forEach((off) => off());
+    if (window.Plotly && this.ready) window.Plotly.purge(this.gd);
+    this.root.remove();
+  }
+}
+
+const LIVE = new WeakMap(); // parentElement -> Live
+
+export default function mountLive(component) {
+  const { parentElement, data, setStateValue } = component;
+  let live = LIVE.get(parentElement);
+  if (!live || live.destroyed) {
+    live = new Live(parentElement);
+    LIVE.set(parentElement, live);
+  }
+  live.setStateValue = setStateValue;
+  const generation = ++live.generation;
+  live.update(data);
+  // Streamlit calls this function again for every new `data` and keeps only
+  // the last cleanup; a stale cleanup (an older call's) must not tear down.
+  return () => {
+    if (live.generation === generation) {
+      live.destroy();
+      LIVE.delete(parentElement);
+    }
+  };
+}

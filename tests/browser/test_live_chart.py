@@ -1,0 +1,445 @@
+"""The live-drag component (normviz.ui.live) in a real Chromium, on tests/browser/apps/live_app.py.
+
+(Not test_live.py: tests/test_live.py has that basename, and the test folders are not packages.)
+
+- its JavaScript math (assets/normmath.js) against normviz and an exact reference;
+- a drag on the plane: the outputs follow while the button is down, no
+  script rerun until the release, exactly one after it;
+- arrow keys, the space sliders, the camera kept across a rerun;
+- plotly.min.js fetched once, then taken from the browser's store;
+- the time one redraw takes per animation frame (printed; run with -s).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from decimal import Decimal, localcontext
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import normviz as nv
+from tests.appserver import free_port
+from tests.browser.conftest import AppServer
+from tests.browser.helpers import (
+    _COUNT_RUNS_JS,
+    _TO_PLAIN_JS,
+    assert_no_error,
+    by_meta,
+    expect_rerun,
+    main_text,
+    page_url,
+    plotly_data,
+    plotly_layout,
+    tip,
+    wait_for,
+    wait_for_app_run,
+)
+
+APP = Path(__file__).resolve().parent / "apps" / "live_app.py"
+LIVE = ".nv-live"
+READY = f'{LIVE}[data-ready="true"]'
+ASSET = "/_stcore/bidi-components/normviz.live"
+
+
+@pytest.fixture(scope="module")
+def live_url(tmp_path_factory):
+    from normviz.ui.live import vendor
+
+    if not vendor.PLOTLY_JS.is_file():
+        pytest.fail(f"{vendor.PLOTLY_JS} is missing: `make test` copies it (python normviz/ui/live/vendor.py)")
+    server = AppServer(APP, free_port(), tmp_path_factory.mktemp("live") / "server.log")
+    try:
+        server.start()
+        yield server.base_url
+    finally:
+        server.stop()
+
+
+def open_live(page, base_url: str, **query) -> None:
+    page.goto(page_url(base_url, "", **query), wait_until="domcontentloaded")
+    wait_for_app_run(page, initial_wait_ms=0)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert page.locator(f"{LIVE}[data-error]").count() == 0, page.locator(LIVE).get_attribute("data-error")
+
+
+def runs(page) -> int:
+    return int(line(page, "runs="))
+
+
+def line(page, prefix: str) -> str:
+    for text in main_text(page).splitlines():
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    raise AssertionError(f"no line {prefix!r} in the app's text")
+
+
+def state_changes(page) -> int:
+    """Changes of Streamlit's script-run state seen so far (a rerun makes at least one)."""
+    return page.evaluate(_COUNT_RUNS_JS)
+
+
+def motion_data(page) -> list[dict]:
+    """The traces of the motion layer: the moving traces, drawn over the figure while x moves on the plane."""
+    return page.locator(f"{LIVE} .nv-live-motion").evaluate(_TO_PLAIN_JS, "data")
+
+
+def drawn(page, read) -> list[dict]:
+    """The moving traces (``read(page)``) once they show the component's current x (the next frame)."""
+    traces = wait_for(page, read, lambda t: list(tip(by_meta(t, "arrow_input"))) == live_stats(page)["x"],
+                      timeout_s=10)  # fmt: skip
+    assert list(tip(by_meta(traces, "arrow_input"))) == pytest.approx(live_stats(page)["x"]), "no frame drew x"
+    return traces
+
+
+def live_stats(page) -> dict:
+    return page.evaluate(
+        """(sel) => { const l = document.querySelector(sel).__normvizLive;
+            return {x: l.x, frames: l.stats.frames, timings: l.stats.timings.slice(), sent: l.stats.sent}; }""",
+        LIVE,
+    )
+
+
+def axis_ranges(page) -> list[list[float]]:
+    return page.evaluate("(sel) => { const fl = document.querySelector(sel).__normvizLive.gd._fullLayout;"
+                         " return [fl.xaxis.range.slice(), fl.yaxis.range.slice()]; }", LIVE)  # fmt: skip
+
+
+def camera_eye(page) -> dict:
+    return page.evaluate("(sel) => ({...document.querySelector(sel).__normvizLive.gd._fullLayout.scene.camera.eye})", LIVE)
+
+
+def tip_pixel(page) -> tuple[float, float]:
+    """Where the tip of x is on the screen (page pixels), from plotly's axes."""
+    return tuple(page.evaluate(
+        """(sel) => { const l = document.querySelector(sel).__normvizLive, fl = l.gd._fullLayout;
+            const r = l.gd.getBoundingClientRect();
+            return [r.left + fl.xaxis._offset + fl.xaxis.l2p(l.x[0]), r.top + fl.yaxis._offset + fl.yaxis.l2p(l.x[1])]; }""",
+        LIVE,
+    ))  # fmt: skip
+
+
+def outputs(x) -> dict[str, np.ndarray]:
+    x = np.asarray(x, dtype=float)
+    return {"l2": nv.l2_normalize(x, eps=1e-12), "rms": nv.rms_norm(x, eps=1e-6), "ln": nv.layer_norm(x, eps=1e-5)}
+
+
+# --- (a) the JavaScript math ------------------------------------------------------------------
+
+TINY, HUGE = 1e-300, 1e300
+VECTORS = [
+    (3.0, 4.0), (-1.0, 2.0), (0.0, 0.0), (5.0, 5.0), (0.1, 0.1), (-2.5, 0.0), (1e-8, 2e-8),
+    (1.0, 1.0 + 2**-52), (HUGE, 2 * HUGE), (-HUGE, HUGE), (1.7e308, -1.7e308), (TINY, 2 * TINY),
+    (TINY, -TINY), (5e-324, 0.0), (1e-200, 3e-200), (1e200, -3e200),
+    (1.0, 2.0, 3.0), (101.0, 102.0, 103.0), (0.0, 0.0, 0.0), (7.0, 7.0, 7.0), (0.1, 0.1, 0.1),
+    (1 / 3, 1 / 3, 1 / 3), (-1.0, 0.0, 1.0), (2.0, -1.0, 0.5), (1e-12, 0.0, -1e-12), (1.0, 1.0, 1.0 + 2**-52),
+    (HUGE, 2 * HUGE, -3 * HUGE), (TINY, 2 * TINY, 3 * TINY), (TINY, TINY, TINY), (HUGE, HUGE, HUGE),
+    (1e300, 1.0, -1e-300),
+]  # fmt: skip
+DEFAULT_EPS = {"l2": 1e-12, "rms": 1e-6, "ln": 1e-5}
+EPSILONS = (0.0, None, 1e-3, 1.0)  # None: the method's default
+AFFINE = {2: [(None, None), ((2.0, -0.5), (0.25, -1.0)), ((0.0, 1.0), (3.0, 0.0))],
+          3: [(None, None), ((2.0, -0.5, 3.0), (0.25, -1.0, 0.0)), ((0.0, 1.0, 1e-3), (3.0, 0.0, -2.0))]}  # fmt: skip
+
+
+def _cases():
+    for x in VECTORS:
+        for method in ("l2", "rms", "ln"):
+            for eps in EPSILONS:
+                for gamma, beta in AFFINE[len(x)]:
+                    if method == "l2" and gamma is not None:
+                        continue
+                    yield {"method": method, "x": list(x), "eps": DEFAULT_EPS[method] if eps is None else eps,
+                           "gamma": None if gamma is None else list(gamma),
+                           "beta": None if beta is None or method != "ln" else list(beta)}  # fmt: skip
+
+
+def normviz_result(case) -> list[float]:
+    x = np.array(case["x"], dtype=np.float64)
+    g = None if case["gamma"] is None else np.array(case["gamma"])
+    b = None if case["beta"] is None else np.array(case["beta"])
+    fn = {"l2": lambda: nv.l2_normalize(x, eps=case["eps"]),
+          "rms": lambda: nv.rms_norm(x, eps=case["eps"], weight=g),
+          "ln": lambda: nv.layer_norm(x, eps=case["eps"], weight=g, bias=b)}[case["method"]]  # fmt: skip
+    with np.errstate(all="ignore"):
+        return [float(v) for v in fn()]
+
+
+def exact_result(case) -> list[float]:
+    """The float64 result of exact arithmetic: no overflow, no underflow, and sums, differences and
+    squares of float64 numbers without rounding (they have at most ~770 significant digits)."""
+    with localcontext() as ctx:
+        ctx.prec = 4000
+        x = [Decimal(v) for v in case["x"]]
+        n, eps = len(x), Decimal(case["eps"])
+        g = [Decimal(v) for v in case["gamma"]] if case["gamma"] is not None else [Decimal(1)] * n
+        b = [Decimal(v) for v in case["beta"]] if case["beta"] is not None else [Decimal(0)] * n
+        if case["method"] == "l2":
+            d, denom = x, max(sum(v * v for v in x).sqrt(), eps)
+        elif case["method"] == "rms":
+            d, denom = x, (sum(v * v for v in x) / n + eps).sqrt()
+        else:
+            mean = sum(x) / n
+            d = [v - mean for v in x]
+            denom = (sum(v * v for v in d) / n + eps).sqrt()
+        if denom == 0:  # then every d is 0 too: 0/0
+            return [math.nan] * n
+        return [float(di / denom * gi + bi) for di, gi, bi in zip(d, g, b)]
+
+
+def mismatch(got, want, case) -> str | None:
+    """None when ``got`` equals ``want`` to 1e-12 relative to the vector's largest entry (so absolute near 0)."""
+    scale = max([abs(v) for v in want if math.isfinite(v)] + [abs(v) for v in case["beta"] or []] + [0.0])
+    for i, (a, b) in enumerate(zip(got, want, strict=True)):
+        if math.isnan(b) or math.isnan(a):
+            if not (math.isnan(a) and math.isnan(b)):
+                return f"[{i}] {a!r} vs {b!r}"
+        elif math.isinf(b) or math.isinf(a):
+            if a != b:
+                return f"[{i}] {a!r} vs {b!r}"
+        elif abs(a - b) > 1e-12 * max(abs(b), scale, 1e-300):
+            return f"[{i}] {a!r} vs {b!r} (difference {abs(a - b):.3g})"
+    return None
+
+
+def extreme(case) -> bool:
+    """Inputs where float64 squares overflow or underflow: the JS scales, normviz may not (yet)."""
+    big = max(abs(v) for v in case["x"])
+    return big > 1e150 or 0 < big < 1e-150
+
+
+def test_js_math_matches_normviz_and_exact_arithmetic(page, live_url):
+    open_live(page, live_url)
+    cases = list(_cases())
+    got = page.evaluate(
+        """async ([url, cases]) => {
+            const m = await import(url);
+            const fn = {l2: (c) => m.l2Normalize(c.x, c.eps), rms: (c) => m.rmsNorm(c.x, c.eps, c.gamma),
+                        ln: (c) => m.layerNorm(c.x, c.eps, c.gamma, c.beta)};
+            return cases.map((c) => fn[c.method](c));
+        }""",
+        [f"{live_url}{ASSET}/normmath.js", cases],
+    )
+    wrong, normviz_off, rounding, extreme_off = [], [], [], 0
+    for case, js in zip(cases, got, strict=True):
+        exact, ours = exact_result(case), normviz_result(case)
+        vs_exact, vs_normviz = mismatch(js, exact, case), mismatch(js, ours, case)
+        label = f"{case['method']}(x={case['x']}, eps={case['eps']}, gamma={case['gamma']}, beta={case['beta']})"
+        if extreme(case):  # here the reference is the scaled one: exact arithmetic
+            if vs_exact is not None:
+                wrong.append(f"{label}: JS {js} vs exact {exact}: {vs_exact}")
+            extreme_off += vs_normviz is not None
+        elif vs_exact is not None and vs_normviz is not None:
+            wrong.append(f"{label}: JS {js} vs normviz {ours} ({vs_normviz}) and exact {exact}")
+        elif vs_normviz is not None:
+            normviz_off.append(f"{label}: normviz {ours}, JS = exact {exact}")
+        elif vs_exact is not None:  # float64 two-pass rounding (the mean of 1 and 1 + 2^-52), as normviz does
+            rounding.append(f"{label}: JS = normviz {js}, exact {exact}")
+    ordinary = sum(not extreme(c) for c in cases)
+    print(f"\n{len(cases)} cases, {len(cases) - ordinary} with |x| > 1e150 or < 1e-150: JS = exact arithmetic in "
+          f"all of these (normviz, which squares without scaling, differs in {extreme_off}).")
+    print(f"Ordinary inputs: JS = normviz in {ordinary - len(normviz_off)} of {ordinary}; where not, JS = exact:")
+    print("\n".join(f"  {line}" for line in normviz_off))
+    print(f"JS = normviz, both away from exact by float64 rounding of the mean ({len(rounding)}):")
+    print("\n".join(f"  {line}" for line in rounding))
+    assert not wrong, f"{len(wrong)} JS results differ:\n" + "\n".join(wrong[:20])
+    assert len(normviz_off) < 0.1 * ordinary, "normviz and the JS disagree on many ordinary inputs"
+
+
+# --- (b) a drag on the plane --------------------------------------------------------------------
+
+
+def test_dragging_the_tip_redraws_live_and_reruns_once_on_release(page, live_url):
+    open_live(page, live_url)
+    assert_no_error(page)
+    start_runs, start_changes = runs(page), state_changes(page)
+    ranges = axis_ranges(page)
+    x0, y0 = tip_pixel(page)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    seen = []
+    for k in range(1, 9):
+        page.mouse.move(x0 - 12 * k, y0 + 9 * k, steps=3)
+        traces = drawn(page, motion_data)
+        x = tip(by_meta(traces, "arrow_input"))
+        for m, y in outputs(x).items():
+            assert tip(by_meta(traces, f"arrow_{m}")) == pytest.approx(tuple(y), abs=1e-12)
+        seen.append(x)
+    page.wait_for_timeout(500)
+    assert state_changes(page) == start_changes and runs(page) == start_runs, "a rerun happened during the drag"
+    assert len(set(seen)) >= 6 and seen[-1][0] < 3.0 - 1.0 and seen[-1][1] < 4.0 - 1.0, seen
+    assert page.locator(LIVE).get_attribute("data-dragging") == "true"
+    assert axis_ranges(page) == ranges, "plotly zoomed or panned under the drag"
+    # The figure's own copies of the moving traces are hidden under the layer, not restyled.
+    assert tip(by_meta(plotly_data(page), "arrow_input")) == pytest.approx((3.0, 4.0))
+    final = [float(v) for v in live_stats(page)["x"]]
+    with expect_rerun(page):
+        page.mouse.up()
+    page.wait_for_timeout(1500)  # a second rerun would have started by now
+    wait_for_app_run(page)
+    assert runs(page) == start_runs + 1
+    assert line(page, "released=") == str(tuple(final))
+    assert line(page, "x=") == ",".join(f"{v:g}" for v in final)
+    assert live_stats(page)["sent"] == 1
+    # The figure Python drew at the released x.
+    traces = wait_for(page, plotly_data, lambda t: tip(by_meta(t, "arrow_input")) == pytest.approx(tuple(final)))
+    assert tip(by_meta(traces, "arrow_ln")) == pytest.approx(tuple(outputs(final)["ln"]), abs=1e-12)
+    assert page.locator(f"{LIVE} .nv-live-motion").count() == 0, "the motion layer outlived the new figure"
+    assert page.locator(f"{LIVE} .scatterlayer .trace[style*='hidden']").count() == 0
+    assert_no_error(page)
+
+
+def test_a_press_away_from_the_tip_is_plotlys_and_sends_nothing(page, live_url):
+    open_live(page, live_url)
+    start_runs = runs(page)
+    x0, y0 = tip_pixel(page)
+    page.mouse.move(x0 - 150, y0 + 150)
+    page.mouse.down()
+    page.mouse.move(x0 - 100, y0 + 200, steps=4)
+    page.mouse.up()
+    page.wait_for_timeout(800)
+    assert live_stats(page)["sent"] == 0 and runs(page) == start_runs
+    assert tip(by_meta(plotly_data(page), "arrow_input")) == pytest.approx((3.0, 4.0))
+
+
+# --- (c) keyboard ----------------------------------------------------------------------------------
+
+
+def test_arrow_keys_nudge_x_and_send_when_they_rest(page, live_url):
+    open_live(page, live_url)
+    chart = page.locator(f"{LIVE} .nv-live-plot")
+    # Python's label text, literally: it is never parsed as HTML.
+    assert chart.get_attribute("aria-label") == "Vector x <b>not bold</b>: drag the tip of x or use the arrow keys"
+    assert page.locator(f"{LIVE} b").count() == 0
+    start_runs = runs(page)
+    chart.focus()
+    with expect_rerun(page):
+        for key in ["ArrowRight"] * 3 + ["ArrowUp", "Shift+ArrowLeft"]:
+            page.keyboard.press(key)
+    page.wait_for_timeout(1000)
+    wait_for_app_run(page)
+    # Keys pressed within 300 ms of each other are one change (one rerun); a slower
+    # hand, or a loaded machine, makes more, but never more reruns than sends.
+    sent = live_stats(page)["sent"]
+    assert 1 <= sent <= 5 and runs(page) == start_runs + sent, (sent, runs(page), start_runs)
+    assert line(page, "released=") == str((2.93, 4.01))
+    assert tip(by_meta(plotly_data(page), "arrow_input")) == pytest.approx((2.93, 4.01))
+    assert page.locator(f"{LIVE} .nv-live-motion").count() == 0
+
+
+# --- space: sliders, camera ------------------------------------------------------------------------
+
+
+def test_space_sliders_redraw_live_and_keep_the_camera(page, live_url):
+    open_live(page, live_url, mode="space")
+    sliders = page.locator(f"{LIVE} input[type=range]")
+    assert sliders.count() == 3
+    labels = page.locator(f"{LIVE} .nv-live-sliders label").all_inner_texts()
+    assert labels == ["x₁ <i>one</i>", "x₂", "x₃"] and page.locator(f"{LIVE} i").count() == 0
+    assert sliders.nth(0).get_attribute("aria-label") == "x₁ <i>one</i>"
+    # The user turns the camera with the mouse; a rerun must not turn it back.
+    before = camera_eye(page)
+    plot = page.locator(f"{LIVE} .nv-live-gd").bounding_box()
+    cx, cy = plot["x"] + plot["width"] / 2, plot["y"] + plot["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx + 150, cy + 40, steps=10)
+    page.mouse.up()
+    eye = wait_for(page, camera_eye, lambda e: e != before, timeout_s=10)
+    assert eye != before, "the mouse drag did not turn the camera"
+    start_runs, start_changes = runs(page), state_changes(page)
+    box = sliders.nth(2).bounding_box()
+    y = box["y"] + box["height"] / 2
+    # x3 starts at 2.5 of [-5, 5]: its thumb is 75 % along the track.
+    page.mouse.move(box["x"] + 0.75 * box["width"], y)
+    page.mouse.down()
+    zs = []
+    for k in range(1, 7):
+        page.mouse.move(box["x"] + (0.75 - 0.08 * k) * box["width"], y, steps=2)
+        traces = drawn(page, plotly_data)
+        x = tip(by_meta(traces, "arrow_input"))
+        zs.append(x[2])
+        assert tip(by_meta(traces, "arrow_rms")) == pytest.approx(tuple(outputs(x)["rms"]), abs=1e-12)
+    assert state_changes(page) == start_changes, "a rerun happened while the slider was held"
+    assert zs == sorted(zs, reverse=True) and zs[-1] < 0, zs
+    t = sorted(live_stats(page)["timings"])
+    print(f"\nspace (WebGL, restyle of the figure itself): {len(t)} redraws; per frame median "
+          f"{statistics.median(t):.1f} ms, max {t[-1]:.1f} ms")
+    with expect_rerun(page):
+        page.mouse.up()
+    page.wait_for_timeout(1000)
+    wait_for_app_run(page)
+    assert runs(page) == start_runs + 1
+    final = [float(v) for v in live_stats(page)["x"]]
+    assert line(page, "released=") == str(tuple(final)) and final[:2] == [1.0, 2.0]
+    camera = camera_eye(page)
+    assert camera == pytest.approx(eye), "the rerun reset the camera the user turned"
+    assert_no_error(page)
+
+
+# --- plotly.min.js: one request ------------------------------------------------------------------
+
+
+def test_plotly_js_is_fetched_once_then_comes_from_the_browser(browser, live_url):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        fetched = []
+        page.on("response", lambda r: r.url.endswith("/plotly.min.js") and fetched.append(r))
+        open_live(page, live_url)
+        assert [r.status for r in fetched] == [200]
+        headers = fetched[0].all_headers()
+        print(f"\nplotly.min.js response headers: { {k: headers.get(k) for k in ('cache-control', 'etag', 'last-modified', 'content-encoding', 'content-length')} }")
+        assert page.evaluate("window.__normvizPlotlySource") == "network"
+        assert page.evaluate("window.__normvizPlotlyStored") is True, "plotly.min.js was not stored in IndexedDB"
+        for _ in range(2):
+            page.reload(wait_until="domcontentloaded")
+            page.wait_for_selector(READY, state="attached", timeout=60_000)
+            assert page.evaluate("window.__normvizPlotlySource") == "indexeddb"
+        assert len(fetched) == 1, f"plotly.min.js was fetched {len(fetched)} times in 3 page loads"
+        assert page.locator("script[data-normviz-plotly]").count() == 1
+    finally:
+        context.close()
+
+
+# --- (d) time per frame --------------------------------------------------------------------------
+
+
+def _drag_frames(page, frames: int = 90) -> dict:
+    """Drag the tip in a circle for about ``frames`` animation frames; the redraw timings and CPU per frame."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    metric = lambda: {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}  # noqa: E731
+    x0, y0 = tip_pixel(page)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    before, t0 = metric(), time.monotonic()
+    for k in range(frames):
+        page.mouse.move(x0 - 60 + 60 * math.cos(k / 9), y0 + 60 * math.sin(k / 9))
+        page.wait_for_timeout(16)
+    after, seconds = metric(), time.monotonic() - t0
+    stats = live_stats(page)
+    page.mouse.up()
+    drawn = max(stats["frames"], 1)
+    return {"timings": stats["timings"], "frames": stats["frames"], "seconds": seconds,
+            "main_thread_ms_per_frame": (after["TaskDuration"] - before["TaskDuration"]) * 1000 / drawn}  # fmt: skip
+
+
+@pytest.mark.parametrize("layer", ["motion layer", "figure restyle"])
+@pytest.mark.parametrize("figure", ["small", "engine"])
+def test_redraw_time_per_frame_on_the_plane(page, live_url, figure, layer):
+    """The goal is 16 ms a frame. "figure restyle" is what the motion layer avoids (for comparison)."""
+    open_live(page, live_url, figure=figure)
+    if layer == "figure restyle":
+        page.evaluate("(sel) => { document.querySelector(sel).__normvizLive.restyleFigure = true; }", LIVE)
+    result = _drag_frames(page)
+    t = sorted(result["timings"])
+    assert result["frames"] >= 20, result
+    median, p90 = statistics.median(t), t[int(0.9 * (len(t) - 1))]
+    traces = page.evaluate("(sel) => document.querySelector(sel).__normvizLive.gd.data.length", LIVE)
+    print(f"\nplane, {figure} figure ({traces} traces), {layer}: {result['frames']} redraws in "
+          f"{result['seconds']:.1f} s; redraw per frame median {median:.1f} ms, p90 {p90:.1f} ms, max {t[-1]:.1f} ms; "
+          f"main thread {result['main_thread_ms_per_frame']:.1f} ms per frame")  # fmt: skip

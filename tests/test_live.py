@@ -1,0 +1,176 @@
+"""normviz.ui.live without a browser: installation, payload, AppTest behaviour, fallback.
+
+The browser side (drag, keys, the JavaScript math) is tests/browser/test_live_chart.py.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from pathlib import Path
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from normviz.ui import live
+from normviz.ui.live import vendor
+from normviz.ui.live.payload import check_scene, figure_payload
+from tests.pagetest import coords
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "tests" / "browser" / "apps" / "live_app.py"
+SCENE = {"mode": "plane", "x": [3.0, 4.0], "eps": {"l2": 1e-12, "rms": 1e-6, "ln": 1e-5}, "gamma": None,
+         "beta": None, "shown": ["l2", "rms", "ln"], "bounds": [-5, 5], "step": 0.01, "labels": {"chart": "x"}}  # fmt: skip
+NOT_INSTALLED = "normviz is not installed in this environment: `make test` runs `pip install --no-deps -e .`"
+
+
+def run_app(**query) -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def texts(at: AppTest) -> dict[str, str]:
+    return dict(t.value.split("=", 1) for t in at.text)
+
+
+def mounted(at: AppTest):
+    """The component elements AppTest saw: their protos (AppTest has no element class for them)."""
+    return [el.proto for el in at.get("bidi_component")]
+
+
+# --- installation: how Streamlit finds the component --------------------------------------------
+
+
+def test_the_manifest_of_the_installed_package_declares_the_asset_dir():
+    from streamlit.components.v2.manifest_scanner import scan_component_manifests
+
+    found = {manifest.name: (manifest, root) for manifest, root in scan_component_manifests()}
+    assert "normviz" in found, NOT_INSTALLED
+    manifest, package_root = found["normviz"]
+    assert [(c.name, c.asset_dir) for c in manifest.components] == [("live", "ui/live/assets")]
+    assert manifest.components[0].resolve_asset_root(package_root) == vendor.ASSETS
+    assert package_root == ROOT / "normviz", "the installed normviz is not this checkout (editable install?)"
+
+
+def test_vendor_copies_plotly_js_once(tmp_path, monkeypatch):
+    monkeypatch.setattr(vendor, "ASSETS", tmp_path)
+    monkeypatch.setattr(vendor, "PLOTLY_JS", tmp_path / "plotly.min.js")
+    assert not vendor.is_current()
+    assert vendor.sync() is True
+    assert vendor.is_current() and vendor.sync() is False
+    assert (tmp_path / "plotly.min.js").read_bytes() == vendor.plotly_source().read_bytes()
+    assert [p.name for p in tmp_path.iterdir()] == ["plotly.min.js"]  # no temporary file left
+
+
+def test_the_asset_folder_is_ready():
+    assert vendor.is_current(), f"{vendor.PLOTLY_JS} is missing or stale: run python normviz/ui/live/vendor.py"
+    for name in ("live.js", "live.css", "normmath.js", "scene.js"):
+        assert (vendor.ASSETS / name).is_file(), name
+
+
+# --- what AppTest does with the component ------------------------------------------------------
+
+
+def test_apptest_mounts_the_component_and_live_chart_returns_none():
+    """AppTest runs no JavaScript: the mount is an element without a class, and the value is None."""
+    at = run_app()
+    assert texts(at)["released"] == "None" and texts(at)["runs"] == "1"
+    (proto,) = mounted(at)
+    assert proto.component_name == "normviz.live"
+    # Files, not inline code: the mount message carries only their asset-relative paths.
+    assert (proto.js_source_path, proto.js_content) == ("live.js", "")
+    assert (proto.css_source_path, proto.css_content) == ("live.css", "")
+    assert len(proto.SerializeToString()) < 20_000
+    data = json.loads(proto.json)
+    assert data["scene"]["mode"] == "plane" and data["scene"]["x"] == [3.0, 4.0]
+    assert data["scene"]["labels"]["chart"].startswith("Vector x <b>")  # text: the JS never parses it as HTML
+    trace = next(t for t in data["figure"]["data"] if t.get("meta") == "arrow_input")
+    assert coords(trace, "x").tolist() == [0.0, 3.0] and coords(trace, "y").tolist() == [0.0, 4.0]
+    assert data["assets"]["plotly"].startswith(f"{vendor.PLOTLY_JS.stat().st_size}-")
+    assert not at.get("plotly_chart")
+
+
+def test_apptest_space_mode():
+    at = run_app(mode="space")
+    (proto,) = mounted(at)
+    data = json.loads(proto.json)
+    assert data["scene"]["mode"] == "space" and len(data["scene"]["x"]) == 3
+    assert texts(at)["released"] == "None"
+
+
+# --- the fallback --------------------------------------------------------------------------------
+
+
+def test_without_plotly_js_it_draws_a_static_chart_and_says_why(monkeypatch, caplog, tmp_path):
+    monkeypatch.setattr(vendor, "PLOTLY_JS", tmp_path / "plotly.min.js")
+    live._warned.clear()
+    with caplog.at_level(logging.WARNING, logger="normviz.ui.live"):
+        at = run_app()
+    assert not mounted(at) and len(at.get("plotly_chart")) == 1
+    assert texts(at)["released"] == "None"
+    assert any("plotly.min.js is missing" in r.getMessage() and "vendor.py" in r.getMessage() for r in caplog.records)
+
+
+def test_without_the_installed_manifest_it_draws_a_static_chart(monkeypatch, caplog):
+    from streamlit.components.v2.component_manager import BidiComponentManager
+
+    monkeypatch.setattr(BidiComponentManager, "get_component_asset_root", lambda self, name: None)
+    live._warned.clear()
+    with caplog.at_level(logging.WARNING, logger="normviz.ui.live"):
+        at = run_app()
+    assert not mounted(at) and len(at.get("plotly_chart")) == 1
+    assert any("pip install --no-deps -e ." in r.getMessage() for r in caplog.records)
+
+
+# --- payload and scene -----------------------------------------------------------------------------
+
+
+def test_figure_payload_is_json_with_typed_arrays_and_no_nan():
+    x = np.array([0.0, np.nan, 2.0])
+    spec = {"data": [{"type": "scatter", "x": x, "y": np.array([1, 2, 3]), "meta": "a",
+                      "customdata": [float("nan"), np.float32(1.5)]}],
+            "layout": {"xaxis": {"range": np.array([-1.0, 1.0])}, "title": {"text": "t"}}}  # fmt: skip
+    out = figure_payload(spec)
+    text = json.dumps(out, allow_nan=False)  # what Streamlit sends must be valid JSON
+    trace = json.loads(text)["data"][0]
+    assert trace["x"]["dtype"] == "f8" and np.array_equal(coords(trace, "x"), x, equal_nan=True)
+    assert coords(trace, "y").tolist() == [1, 2, 3]
+    assert trace["customdata"] == [None, 1.5]
+    assert out["layout"]["xaxis"]["range"] == [-1.0, 1.0]
+    assert spec["data"][0]["x"] is x  # the input is untouched
+    go.Figure(out)  # plotly accepts it
+
+
+def test_check_scene_makes_plain_json_and_names_bad_fields():
+    scene = check_scene({**SCENE, "x": np.array([3, 4]), "gamma": np.array([1.0, 2.0])})
+    assert scene["x"] == [3.0, 4.0] and scene["gamma"] == [1.0, 2.0] and scene["bounds"] == [-5.0, 5.0]
+    json.dumps(scene, allow_nan=False)
+    bad = [({"mode": "line"}, "mode"), ({"x": [1.0, 2.0, 3.0]}, "'x'"), ({"x": [1.0, math.nan]}, "'x'"),
+           ({"bounds": [1, 1]}, "bounds"), ({"step": 0}, "step"), ({"eps": {"l2": -1}}, "eps"),
+           ({"shown": ["l2", "max"]}, "shown"), ({"mode": "space"}, "'x'"), ({"beta": [1.0]}, "'beta'")]  # fmt: skip
+    for change, field in bad:
+        with pytest.raises(ValueError, match=field):
+            check_scene({**SCENE, **change})
+
+
+@pytest.mark.parametrize(
+    ("state", "expected"),
+    [
+        ({"release": {"x": [1.234, -2.0], "id": "a"}}, (1.23, -2.0)),
+        ({"release": {"x": [9.0, -7.5], "id": "b"}}, (5.0, -5.0)),  # clamped to the bounds
+        ({"release": {"x": [1.0], "id": "c"}}, None),
+        ({"release": {"x": [1.0, None], "id": "d"}}, None),
+        ({"release": {"x": [True, 1.0], "id": "e"}}, None),
+        ({"release": "junk"}, None),
+        ({}, None),
+    ],
+)
+def test_a_released_value_is_checked_like_any_input(state, expected):
+    assert live._read_release(state, check_scene(SCENE)) == expected
