@@ -34,8 +34,9 @@ def errors(at: AppTest) -> list[str]:
 
 
 def figures(at: AppTest) -> list[dict]:
-    """The plotly figure specs on the page (AppTest does not render plotly)."""
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    """The plotly figure specs on the page, st.plotly_chart's and the live chart's (AppTest renders neither)."""
+    specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    return specs + [json.loads(live.proto.json)["figure"] for live in at.get("bidi_component")]
 
 
 def trace(fig: dict, role: str) -> dict:

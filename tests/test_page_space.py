@@ -109,8 +109,8 @@ def test_zero_vector_at_eps_zero_says_nan():
 
 def test_default_scene_is_small_and_a_warm_rerun_is_fast():
     at = run_page("space")
-    spec = at.get("plotly_chart")[0].proto.spec
-    assert len(spec.encode()) <= 300_000
+    spec = at.get("bidi_component")[0].proto.json  # the live chart's payload: figure and scene
+    assert len(spec.encode()) <= 60_000  # per move (issue 7)
     at.run()
     start = time.perf_counter()
     at.run()

@@ -275,9 +275,12 @@ def _space_static(lang: str, projector: bool, extent: float, surfaces: tuple[str
 # --- the engine --------------------------------------------------------------------------------------
 
 
-def moving_roles(shown) -> list[str]:
-    """Roles of the traces that follow x (the live component redraws exactly these)."""
-    return ["ray", "decomposition", "arrow_input", *(f"arrow_{m}" for m in shown)]
+def moving_roles(shown, dim: int) -> list[str]:
+    """Roles of the traces that follow x while it is dragged (the live chart redraws exactly these):
+    the ray, the decomposition, the arrows (and their cone heads in 3D), the animation's points."""
+    arrows_ = ["decomposition", "arrow_input", *(f"arrow_{m}" for m in KEYS if m in shown)]
+    heads = [f"{role}_head" for role in arrows_] if dim == 3 else []
+    return ["ray", *arrows_, *heads, *(f"moving_{m}" for m in KEYS if m in shown)]
 
 
 def projection_figure(scene: geo.Scene, proj: geo.Projection, *, kit: _Kit, lang: str, projector: bool = False,

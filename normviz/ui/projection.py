@@ -18,9 +18,11 @@ from normviz.ui import links
 from normviz.ui.controls import EPS_CHOICES, eps_control
 from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
 from normviz.ui.literal import literal
-from normviz.ui.views import cached_projection, chart, degenerate_messages, readouts
+from normviz.ui.live import live_chart
+from normviz.ui.views import cached_projection, degenerate_messages, readouts
 
 SUBSCRIPTS = "₁₂₃₄₅₆₇₈₉"
+STEP = 0.01  # of x's sliders, and of the live chart's drag
 AFFINE_BOUNDS = (-3.0, 3.0)
 SPEEDS = tuple(engine.SPEEDS)
 CAMERA_LABELS = {"oblique": "3D", "along": "(1,1,1)", "edge": "(1,-1,0)"}
@@ -109,10 +111,10 @@ def vector_input(t, page: ProjectionPage) -> tuple[float, ...]:
         name = f"x{SUBSCRIPTS[i]}"
         st.session_state[f"{key}.exact"] = st.session_state[key]
         slide, exact = st.columns([3, 2], vertical_alignment="bottom")
-        value = slide.slider(name, low, high, step=0.01, key=key,
+        value = slide.slider(name, low, high, step=STEP, key=key,
                              on_change=lambda k=key: _set([(f"{k}.exact", st.session_state[k])]))
         # No min/max: Streamlit's own range error is English only; the callback clamps and explains.
-        exact.number_input(t("vector.exact", name=name), step=0.01, format="%.4f", key=f"{key}.exact",
+        exact.number_input(t("vector.exact", name=name), step=STEP, format="%.4f", key=f"{key}.exact",
                            on_change=_exact_changed, args=(page, i))
         out.append(float(value))
     clamped = st.session_state.pop(page.key("clamped"), None)
@@ -178,6 +180,22 @@ def figure(scene: geometry.Scene, proj: geometry.Projection, kit_name: str, lang
     return engine.projection_figure(scene, proj, kit=kit, lang=lang, projector=projector_mode, view=view)
 
 
+def live_scene(t, page: ProjectionPage, scene: geometry.Scene, view: engine.View) -> dict:
+    """What the browser needs to move x itself: x, ε per method, γ, β, the bounds and the moving roles."""
+    return {
+        "mode": page.name, "x": list(scene.x), "eps": {m: scene.eps_for(m) for m in METHODS},
+        "gamma": list(scene.gamma), "beta": list(scene.beta), "shown": [m for m in METHODS if m in scene.shown],
+        "bounds": list(page.bounds), "step": STEP, "extent": view.extent,
+        "moving": engine.moving_roles(scene.shown, page.n),
+        "labels": {"chart": t(f"proj.live.{page.name}"), "x": [f"x{SUBSCRIPTS[i]}" for i in range(page.n)]},
+    }
+
+
+def _released(page: ProjectionPage, x: tuple[float, ...]) -> None:
+    """The browser released x: the sliders and exact fields take it before the rerun."""
+    _set([pair for i, v in enumerate(x) for pair in ((page.key(f"x{i + 1}"), v), (page.key(f"x{i + 1}.exact"), v))])
+
+
 @st.fragment
 def projection_section(t, page: ProjectionPage) -> None:
     """Controls on the left, the picture and the readouts on the right; the URL follows the scene."""
@@ -196,7 +214,8 @@ def projection_section(t, page: ProjectionPage) -> None:
         degenerate_messages(t, proj)
         if geometry.outside_view(scene.x, view.extent):
             st.info(t(f"{page.name}.outside", extent=f"{view.extent / 1.05:g}"))
-        chart(figure(scene, proj, page.name, t.lang, projector(), view), key=page.key("chart"))
+        live_chart(figure(scene, proj, page.name, t.lang, projector(), view), key=page.key("live"),
+                   scene=live_scene(t, page, scene, view), on_release=lambda x: _released(page, x))
         if page.kit is engine.SPACE:
             st.caption(t(f"space.camera.{view.camera}"))
         readouts(t, proj, scene.shown)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+import normviz as nv
 from tests.browser.helpers import (
     assert_no_error,
     by_meta,
@@ -13,6 +15,7 @@ from tests.browser.helpers import (
     plotly_layout,
     press_keys,
     tip,
+    wait_for,
     wait_for_tip,
 )
 
@@ -57,3 +60,36 @@ def test_projector_mode_and_a_shared_link(page, base_url):
     assert plotly_layout(page)["font"]["size"] >= 20
     assert tip(by_meta(plotly_data(page), "arrow_input")) == pytest.approx((-1.0, 2.0))
     assert "平面" in main_text(page)
+
+
+def test_dragging_x_on_the_page_moves_every_part_that_follows_x_then_one_rerun(page, base_url):
+    """On the real page: while the tip of x is dragged, the ray, the decomposition, the arrows and the
+    animation's points follow x (outputs as normviz computes them at the page's eps); the release reruns
+    once and the sliders, the readouts and the link take the released x."""
+    from tests.browser.test_live_chart import LIVE, drawn, live_stats, motion_data, tip_pixel
+
+    open_page(page, base_url, "plane", lang="en", wait_for_plot=True)
+    page.wait_for_selector(f'{LIVE}[data-ready="true"]', state="attached", timeout=60_000)
+    x0, y0 = tip_pixel(page)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    for k in range(1, 5):
+        page.mouse.move(x0 - 20 * k, y0 + 15 * k, steps=3)
+    traces = drawn(page, motion_data)
+    x = np.array(tip(by_meta(traces, "arrow_input")))
+    assert x[0] < 2.5 and x[1] < 3.5, x
+    for name, fn, eps in (("l2", nv.l2_normalize, 1e-12), ("rms", nv.rms_norm, 1e-6), ("ln", nv.layer_norm, 1e-5)):
+        assert tip(by_meta(traces, f"arrow_{name}")) == pytest.approx(tuple(fn(x, eps=eps)), abs=1e-12)
+        assert tip(by_meta(traces, f"moving_{name}")) == pytest.approx(tuple(x))
+    mu = x.mean()
+    decomposition = [p for p in zip(*(by_meta(traces, "decomposition")[a] for a in "xy"))
+                     if None not in p and np.all(np.isfinite(p))]
+    assert decomposition[1] == pytest.approx((mu, mu)) and decomposition[-1] == pytest.approx(tuple(x))
+    ray = by_meta(traces, "ray")
+    assert np.cross([ray["x"][-1], ray["y"][-1]], x) == pytest.approx(0.0, abs=1e-9)  # along x
+    final = live_stats(page)["x"]
+    page.mouse.up()
+    wait_for(page, lambda p: p.url, lambda url: f"x1={final[0]:g}" in url)
+    assert f"x2={final[1]:g}" in page.url
+    assert "(" + ", ".join(f"{v:.4f}" for v in final).replace("-", "−") + ")" in main_text(page)
+    assert_no_error(page)

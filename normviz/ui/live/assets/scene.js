@@ -16,13 +16,16 @@
 // never rebuild the figure. moving(scene) names the traces (by meta) that the
 // motion layer copies; Python may list them as scene.moving.
 //
-// This minimal version moves the traces whose meta is "arrow_input" (to x)
-// and "arrow_l2" / "arrow_rms" / "arrow_ln" (to the method's output, for the
-// methods in scene.shown) as straight segments from the origin.
+// The traces follow the figure engine (normviz/figures/projection.py) exactly:
+// an arrow is [start, end, NaN] per arrow (NaN gaps), its 3D head a cone trace
+// "<role>_head" whose tip is the arrow's end; the ray runs from the origin
+// through x to the box of half-width scene.extent; the decomposition is
+// 0 -> mu*1 -> x; the animation's points ("moving_<m>") sit at x, where the
+// animation starts. Python names the roles in scene.moving.
 
 import { METHODS } from "./normmath.js";
 
-const MOVING = ["arrow_input", "arrow_l2", "arrow_rms", "arrow_ln"];
+const MOVING = ["ray", "decomposition", "arrow_input", "arrow_l2", "arrow_rms", "arrow_ln"];
 
 /** The meta roles of the traces that follow x: scene.moving when Python names them, else the arrows. */
 export function moving(scene) {
@@ -54,23 +57,77 @@ export function outputs(scene, x) {
   return out;
 }
 
+const finite = (v) => v.every(Number.isFinite);
+
+/** The segments (pairs [start, end]) each moving role draws for x. */
+export function segments(scene, x) {
+  const n = x.length;
+  const zero = new Array(n).fill(0);
+  const mu = x.reduce((a, b) => a + b, 0) / n;
+  const meanPart = new Array(n).fill(mu);
+  const top = Math.max(...x.map(Math.abs));
+  const extent = scene.extent || 10;
+  const out = outputs(scene, x);
+  const seg = {
+    arrow_input: [[zero, x]],
+    decomposition: [[zero, meanPart], [meanPart, x]],
+    ray: top > 0 && Number.isFinite(top) ? [[zero, x.map((v) => (v * extent) / top)]] : [],
+  };
+  for (const key of Object.keys(out)) {
+    seg[`arrow_${key}`] = finite(out[key]) ? [[zero, out[key]]] : [];
+    seg[`moving_${key}`] = [[zero, x]];
+  }
+  return { seg, out };
+}
+
+function polyline(pairs, n, gaps) {
+  const cols = Array.from({ length: n }, () => []);
+  for (const [a, b] of pairs) {
+    for (let i = 0; i < n; i++) cols[i].push(a[i], b[i], ...(gaps ? [NaN] : []));
+  }
+  return cols;
+}
+
+function cone(pairs, extent) {
+  const cols = { x: [], y: [], z: [], u: [], v: [], w: [] };
+  for (const [a, b] of pairs) {
+    const d = b.map((v, i) => v - a[i]);
+    const len = Math.hypot(...d);
+    if (!(len > 0)) continue;
+    const head = Math.min(0.07 * extent, 0.35 * len) / len;
+    ["x", "y", "z"].forEach((k, i) => cols[k].push(b[i]));
+    ["u", "v", "w"].forEach((k, i) => cols[k].push(d[i] * head));
+  }
+  return cols;
+}
+
 export function redraw(gd, scene, x) {
   const index = traceIndex(gd);
-  const ends = { arrow_input: x };
-  const out = outputs(scene, x);
-  for (const key of Object.keys(out)) ends[`arrow_${key}`] = out[key];
-  const space = scene.mode === "space";
-  const update = space ? { x: [], y: [], z: [] } : { x: [], y: [] };
-  const traces = [];
+  const n = x.length;
+  const axes = n === 3 ? ["x", "y", "z"] : ["x", "y"];
+  const { seg, out } = segments(scene, x);
+  const lines = Object.fromEntries(axes.map((a) => [a, []]));
+  const lineTraces = [];
+  const heads = { x: [], y: [], z: [], u: [], v: [], w: [] };
+  const headTraces = [];
   for (const role of moving(scene)) {
+    const base = role.endsWith("_head") ? role.slice(0, -5) : role;
+    const pairs = seg[base];
     const i = index[role];
-    const end = ends[role];
-    if (i === undefined || end === undefined) continue;
-    traces.push(i);
-    update.x.push([0, end[0]]);
-    update.y.push([0, end[1]]);
-    if (space) update.z.push([0, end[2]]);
+    if (i === undefined || pairs === undefined) continue;
+    if (role.endsWith("_head")) {
+      const c = cone(pairs, scene.extent || 10);
+      for (const k of Object.keys(heads)) heads[k].push(c[k]);
+      headTraces.push(i);
+      continue;
+    }
+    // arrows carry NaN gaps between arrows (as the engine draws them); the ray and the animation's points do not
+    const gaps = base.startsWith("arrow_") || base === "decomposition";
+    const cols = polyline(pairs, n, gaps);
+    axes.forEach((a, k) => lines[a].push(cols[k]));
+    lineTraces.push(i);
   }
-  if (traces.length) window.Plotly.restyle(gd, update, traces);
+  if (lineTraces.length) window.Plotly.restyle(gd, lines, lineTraces);
+  if (headTraces.length) window.Plotly.restyle(gd, heads, headTraces);
   return out;
 }
