@@ -76,3 +76,22 @@ def test_camera_preset_looks_along_1(page, base_url):
     assert eye["x"] == pytest.approx(eye["y"]) == pytest.approx(eye["z"])
     assert "camera=" in page.url
     assert_no_error(page)
+
+
+def test_page_keys_step_the_animation_like_a_presenters_clicker(page, base_url):
+    """Page Down / Page Up (what a clicker sends) and → / ← on the focused chart step the frames in the browser."""
+    open_page(page, base_url, "space", lang="en", wait_for_plot=True)
+    live = page.locator('.nv-live[data-ready="true"]')
+    live.wait_for(state="attached", timeout=60_000)
+    box = page.locator(".nv-live [aria-label]").first
+    box.focus()
+    for key in ["PageDown"] * 10:  # the end of stage 1: LayerNorm on the plane, at x - mu*1
+        page.keyboard.press(key)
+    end = wait_for_tip(page, "moving_ln", lambda t: abs(sum(t)) < 1e-6)
+    assert end == pytest.approx((-1.0, 0.0, 1.0), abs=1e-6)
+    assert "Step 1" in plotly_layout(page)["title"]["text"]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("PageUp")
+    back = wait_for_tip(page, "moving_ln", lambda t: t[0] > -0.7)
+    assert back == pytest.approx((-0.6, 0.4, 1.4), abs=1e-6)  # frame 8 of 10 along -1
+    assert_no_error(page)

@@ -217,6 +217,15 @@ class Live {
     }
     const config = { displaylogo: false, responsive: true, ...(figure.config || {}) };
     await Plotly.react(this.gd, { data: figure.data || [], layout, frames: figure.frames || [], config });
+    this.frameIndex = 0; // a new figure shows its first frame
+    if (!this.followsFrames) { // Play and the step slider move the frame too: keys step on from there
+      this.followsFrames = true;
+      this.gd.on("plotly_animatingframe", (e) => {
+        const frames = this.gd._transitionData._frames;
+        const k = frames.findIndex((f) => f.name === e.name);
+        if (k >= 0) this.frameIndex = k;
+      });
+    }
     this.endMotion(); // the figure now shows the released x itself
     this.ready = true;
     this.stats.renders += 1;
@@ -242,7 +251,7 @@ class Live {
       this.sliders = [];
       return;
     }
-    this.box.removeAttribute("tabindex");
+    this.box.tabIndex = 0; // focusable: Page Up / Page Down and ← / → step the animation
     this.box.removeAttribute("role");
     this.box.setAttribute("aria-label", labels.chart || "x");
     const [lo, hi] = this.scene.bounds;
@@ -377,7 +386,16 @@ class Live {
   // -- keyboard: nudge x ---------------------------------------------------
 
   onKeyDown(e) {
-    if (!this.planeReady() || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    // A presenter's clicker sends Page Up / Page Down: they step the projection animation. In space
+    // the arrow keys on the chart step it too (on the plane they nudge x).
+    const steps = { PageDown: 1, PageUp: -1, ...(this.scene && this.scene.mode === "space" ? { ArrowRight: 1, ArrowLeft: -1 } : {}) };
+    if (e.key in steps && e.target === this.box) {
+      e.preventDefault();
+      this.stepAnimation(steps[e.key]);
+      return;
+    }
+    if (!this.planeReady()) return;
     const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowDown: [1, -1], ArrowUp: [1, 1] };
     const move = moves[e.key];
     if (!move) return;
@@ -390,6 +408,21 @@ class Live {
     this.scheduleFrame();
     clearTimeout(this.settle);
     this.settle = setTimeout(() => this.flushSettle(), KEY_SETTLE_MS * 4); // a key held past this is a release too
+  }
+
+  // -- keyboard: step the projection animation -----------------------------
+
+  /** Show the frame ``delta`` steps from the current one (the figure's plotly frames, in the browser). */
+  stepAnimation(delta) {
+    const gd = this.gd;
+    const frames = gd && gd._transitionData ? gd._transitionData._frames : null;
+    if (!frames || !frames.length) return;
+    const next = Math.min(Math.max((this.frameIndex || 0) + delta, 0), frames.length - 1);
+    this.frameIndex = next;
+    this.root.dataset.frame = String(next);
+    window.Plotly.animate(gd, [frames[next].name], {
+      mode: "immediate", frame: { duration: 0, redraw: true }, transition: { duration: 0 },
+    });
   }
 
   onKeyUp(e) {
