@@ -1,6 +1,8 @@
 # normviz app image: docker build -t normviz . && docker run --rm -p 8501:8501 normviz
 FROM python:3.11-slim
 
+# One BLAS thread: one Streamlit process uses about one core (see the Makefile's SERVE_ENV).
+ENV OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \

@@ -18,12 +18,15 @@ RUN_STAMP := $(VENV)/.installed-requirements
 DEV_STAMP := $(VENV)/.installed-requirements-dev
 PKG_STAMP := $(VENV)/.installed-normviz
 ASSETS    := $(PY) normviz/ui/live/vendor.py
+# One Streamlit process uses about one core (one interpreter lock for all its sessions): BLAS threads
+# would only fight each other and the sessions. More students: more processes, not more threads.
+SERVE_ENV := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 
 .PHONY: run test bench venv clean
 
 run: $(RUN_STAMP) $(PKG_STAMP)
 	$(ASSETS)
-	$(PY) -m streamlit run app.py --server.port $(PORT)
+	$(SERVE_ENV) $(PY) -m streamlit run app.py --server.port $(PORT)
 
 test: $(DEV_STAMP) $(PKG_STAMP)
 	$(ASSETS)
