@@ -103,7 +103,9 @@ def measure(page: str, repeats: int, lang: str = "en") -> Row:
         widget.set_value(values[control.id])
         moved.append(timed_run(at))
         control.value = values[control.id]
+    # what a rerun sends of its figures: st.plotly_chart's specs and the live chart's payload (figure + scene)
     size = sum(len(c.proto.spec.encode()) for c in at.get("plotly_chart"))
+    size += sum(len(c.proto.json.encode()) for c in at.get("bidi_component"))
     return Row(cold, median(same, 0), median(same, 1), median(moved, 0), median(moved, 1),
                control.key if control else "-", size)
 
