@@ -25,7 +25,7 @@ from normviz import highdim as hd
 from normviz.figures import highdim as figs
 from normviz.figures._json import typed_arrays as typed
 from normviz.methods import KEYS, METHODS
-from normviz.ui.controls import EPS_CHOICES
+from normviz.ui.controls import EPS_LABELS, eps_control
 from normviz.ui.int_input import int_input, preset_buttons
 from normviz.ui.shell import projector
 from normviz.ui.urlcheck import warn_invalid_params
@@ -50,7 +50,7 @@ SPECS = {
     DIST_KEY: tuple(DIST_LABELS.values()),
     SHIFT_KEY: SHIFT_BOUNDS,
     SCALE_KEY: SCALE_BOUNDS,
-    EPS_KEY: EPS_CHOICES,
+    EPS_KEY: EPS_LABELS,
     SHOW_KEY: tuple(m.label for m in METHODS.values()),
 }
 
@@ -111,9 +111,7 @@ def controls(t) -> Settings:
     methods = tuple(k for k, m in METHODS.items() if m.label in (chosen or ()))
     with row[1]:
         # ε = 0 by default: only there do the outputs lie exactly on their spheres
-        choice = st.select_slider(t("eps.label"), EPS_CHOICES, value="0", key=EPS_KEY, bind="query-params",
-                                  help=t("highdim.eps.help"))
-    eps = None if choice == "default" else float(choice)
+        eps = eps_control(t, key=EPS_KEY, default="0", help=t("highdim.eps.help"))
     spec = hd.CloudSpec(n, hd.capped_count(n, count), distribution,
                         float(shift) if distribution == "shifted" else 0.0, float(scale), int(seed))
     return Settings(spec, int(count), eps, methods)

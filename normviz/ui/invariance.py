@@ -19,7 +19,7 @@ from normviz import _xp, invariance
 from normviz.figures import invariance as figs
 from normviz.figures._json import typed_arrays as packed
 from normviz.methods import METHODS
-from normviz.ui.controls import EPS_CHOICES
+from normviz.ui.controls import EPS_LABELS, eps_control
 from normviz.ui.information import num, typed_vec, vec
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.vector_text import vector_text
@@ -40,7 +40,7 @@ def key(name: str) -> str:
 
 
 # the widgets Streamlit binds to the URL itself (the typed x checks its own text)
-SPECS = {key("a"): A_BOUNDS, key("c"): C_BOUNDS, key("eps"): EPS_CHOICES, key("shift"): SHIFT_BOUNDS,
+SPECS = {key("a"): A_BOUNDS, key("c"): C_BOUNDS, key("eps"): EPS_LABELS, key("shift"): SHIFT_BOUNDS,
          key("scale"): SCALE_CHOICES}
 
 
@@ -50,8 +50,7 @@ def page_controls(t) -> tuple[tuple[float, ...], float | None]:
     x = vector_text(t, key=key("x"), label=t("inv.x"), default=DEFAULT_X, min_n=2, max_n=MAX_N, max_abs=1e4)
     help_ = t("inv.eps.help", **{m: f"{METHODS[m].default_eps:g}" for m in METHODS})
     # starts at ε = 0, where the invariances are exact
-    choice = st.select_slider(t("eps.label"), EPS_CHOICES, value="0", key=key("eps"), bind="query-params", help=help_)
-    return x, None if choice == "default" else float(choice)
+    return x, eps_control(t, key=key("eps"), default="0", help=help_)
 
 
 def x_message(t, x) -> None:

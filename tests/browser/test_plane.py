@@ -9,6 +9,7 @@ import normviz as nv
 from tests.browser.helpers import (
     assert_no_error,
     by_meta,
+    expect_rerun,
     main_text,
     open_page,
     plotly_data,
@@ -92,4 +93,21 @@ def test_dragging_x_on_the_page_moves_every_part_that_follows_x_then_one_rerun(p
     wait_for(page, lambda p: p.url, lambda url: f"x1={final[0]:g}" in url)
     assert f"x2={final[1]:g}" in page.url
     assert "(" + ", ".join(f"{v:.4f}" for v in final).replace("-", "−") + ")" in main_text(page)
+    assert_no_error(page)
+
+
+def test_one_action_is_one_history_entry_and_back_restores_the_whole_scene(page, base_url):
+    """A preset sets x1 and x2 at once: one history entry holding both, never a half-applied (-1, 4)."""
+    open_page(page, base_url, "plane", lang="en", wait_for_plot=True)
+    wait_for(page, lambda p: p.url, lambda url: "x1=3" in url)  # the app wrote the scene into the link
+    entries = page.evaluate("history.length")
+    with expect_rerun(page):
+        page.locator("button").filter(has_text="(-1, 2)").click()
+    wait_for_tip(page, "arrow_input", lambda p: p == pytest.approx((-1.0, 2.0)))
+    wait_for(page, lambda p: p.url, lambda url: "x1=-1" in url and "x2=2" in url)
+    assert page.evaluate("history.length") == entries + 1
+    page.go_back()
+    back = wait_for_tip(page, "arrow_input", lambda p: p == pytest.approx((3.0, 4.0)))
+    assert back == pytest.approx((3.0, 4.0))
+    assert "x1=3" in page.url and "x2=4" in page.url
     assert_no_error(page)
