@@ -24,7 +24,6 @@ from normviz import _xp
 from normviz.methods import KEYS as METHODS
 from normviz.methods import METHODS as RECORDS
 
-DEFAULT_EPS = {m: RECORDS[m].default_eps for m in METHODS}  # derived; callers move to normviz.methods
 # Stages of the projection animation: LayerNorm centres, every method scales, gamma/beta act.
 STAGES = ("center", "scale", "affine")
 
@@ -206,18 +205,6 @@ def degenerate_cases(proj: Projection) -> list[str]:
     if nan_methods:
         notes.append("nan")
     return notes
-
-
-FORMULAS = {
-    "l2": "y = x / max(‖x‖₂, ε)",
-    "rms": "y = x / √(mean(x²) + ε) · γ",
-    "ln": "y = (x − μ) / √(σ² + ε) · γ + β",
-}
-
-
-def degrees_of_freedom(method: str, n: int) -> int:
-    """Input n; L2 and RMSNorm fix the length (n - 1); LayerNorm also fixes the mean (n - 2)."""
-    return {"input": n, "l2": n - 1, "rms": n - 1, "ln": n - 2}[method]
 
 
 # --- Three dimensions (the space page) and the zero-mean hyperplane in R^n -----------------------

@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from normviz import geometry as geo
+from normviz.i18n import Translator
 from normviz.figures._style import COLORS
 from normviz.figures.projection import PLANE, STEPS as ANIMATION_STEPS, View, projection_figure
 from pagetest import finite_points, role
@@ -18,7 +19,7 @@ def build(lang="en", projector=False, extent=10.5, **scene_kw):
 
 def plane_figure(scene, proj, *, lang, projector=False, extent=10.5):
     """The engine's dict, loaded by go.Figure: this proves it valid plotly and gives attribute access."""
-    return go.Figure(projection_figure(scene, proj, kit=PLANE, lang=lang, projector=projector, view=View(extent)))
+    return go.Figure(projection_figure(scene, proj, Translator(lang), kit=PLANE, projector=projector, view=View(extent)))
 
 
 def test_ln_points_lie_on_the_zero_mean_line_and_the_sqrt2_circle():

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from normviz import geometry as geo
+from normviz.i18n import Translator
 from normviz.figures._style import COLORS
 from normviz.figures.projection import CAMERAS, SPACE, STEPS as ANIMATION_STEPS, View, projection_figure
 from pagetest import finite_points, role
@@ -25,7 +26,7 @@ def space_figure(scene, proj, *, lang, projector=False, extent=5.25, camera_pres
                  surfaces=("unit", "sqrt3", "plane")):
     """The engine's dict, loaded by go.Figure: this proves it valid plotly and gives attribute access."""
     view = View(extent, camera=camera_preset, surfaces=tuple(surfaces))
-    return go.Figure(projection_figure(scene, proj, kit=SPACE, lang=lang, projector=projector, view=view))
+    return go.Figure(projection_figure(scene, proj, Translator(lang), kit=SPACE, projector=projector, view=view))
 
 
 def test_layer_norm_circle_lies_on_the_plane_and_the_sqrt3_sphere():

@@ -84,8 +84,3 @@ def test_degenerate_cases():
 
 def test_ray_of_zero_vector_is_empty_not_an_error():
     assert np.isnan(geo.ray([0.0, 0.0], 10.0)).all()
-
-
-def test_degrees_of_freedom():
-    assert [geo.degrees_of_freedom(m, 896) for m in ("input", "l2", "rms", "ln")] == [896, 895, 895, 894]
-    assert geo.degrees_of_freedom("ln", 2) == 0

@@ -1,6 +1,6 @@
 """The projection scene, drawn in 2D (the plane) and 3D (the space) by one engine.
 
-``projection_figure(scene, proj, kit=PLANE | SPACE, ...)`` returns plotly JSON
+``projection_figure(scene, proj, t, kit=PLANE | SPACE, ...)`` returns plotly JSON
 (a dict of plain dicts, lists and numpy arrays; no ``go.Figure`` on the rerun
 path). The picture is the same in both dimensions:
 
@@ -29,8 +29,8 @@ import numpy as np
 
 from normviz import geometry as geo
 from normviz.figures._legend import legend_below
-from normviz.figures._style import COLORS, DASHES, arrows_xy, base_layout, finite_arrows, method_name, sizes
-from normviz.i18n import translate
+from normviz.figures._style import COLORS, DASHES, arrows_xy, base_layout, finite_arrows, sizes
+from normviz.i18n import Translator
 from normviz.methods import KEYS
 
 AXES = "xyz"
@@ -128,25 +128,24 @@ class _Kit:
     dim: int
     prefix: str  # i18n prefix: "plane" | "space"
 
-    def static(self, lang: str, projector: bool, view: View) -> tuple[dict, ...]:
+    def static(self, t: Translator, projector: bool, view: View) -> tuple[dict, ...]:
         raise NotImplementedError
 
-    def affine_reach(self, scene: geo.Scene, lang: str, projector: bool) -> list[dict]:
+    def affine_reach(self, scene: geo.Scene, t: Translator, projector: bool) -> list[dict]:
         raise NotImplementedError
 
-    def layout(self, lang: str, projector: bool, view: View, entries: int) -> dict:
+    def layout(self, t: Translator, projector: bool, view: View, entries: int) -> dict:
         raise NotImplementedError
 
 
 class _Plane(_Kit):
     dim, prefix = 2, "plane"
 
-    def static(self, lang, projector, view):
-        return _plane_static(lang, projector, view.extent)
+    def static(self, t, projector, view):
+        return _plane_static(t, projector, view.extent)
 
-    def affine_reach(self, scene, lang, projector):
+    def affine_reach(self, scene, t, projector):
         s = sizes(projector)
-        t = lambda key: translate(lang, key)  # noqa: E731
         circle = geo.circle(math.sqrt(2.0), points=CIRCLE_POINTS)
         return [
             line(geo.affine(circle, scene.gamma), dim=2, role="ellipse_rms", name=t("plane.trace.rms_ellipse"),
@@ -156,13 +155,13 @@ class _Plane(_Kit):
                     size=s["marker"] * 1.6, symbol="diamond-open", width=s["thin"] + 1),
         ]
 
-    def layout(self, lang, projector, view, entries):
+    def layout(self, t, projector, view, entries):
         axis = dict(range=[-view.extent, view.extent], zeroline=True, zerolinecolor="#BBBBBB", showgrid=True,
                     gridcolor="#EEEEEE", constrain="domain", automargin=True)
         return base_layout(
-            lang, projector,
-            xaxis=dict(axis, title=dict(text=translate(lang, "axis.x1"))),
-            yaxis=dict(axis, title=dict(text=translate(lang, "axis.x2")), scaleanchor="x", scaleratio=1),
+            t.lang, projector,
+            xaxis=dict(axis, title=dict(text=t("axis.x1"))),
+            yaxis=dict(axis, title=dict(text=t("axis.x2")), scaleanchor="x", scaleratio=1),
             # The student drags x; a drag must not pan or zoom the fixed axes.
             dragmode=False,
             # The legend under the step slider: the square plot keeps the full width.
@@ -174,12 +173,11 @@ class _Plane(_Kit):
 class _Space(_Kit):
     dim, prefix = 3, "space"
 
-    def static(self, lang, projector, view):
-        return _space_static(lang, projector, view.extent, view.surfaces)
+    def static(self, t, projector, view):
+        return _space_static(t, projector, view.extent, view.surfaces)
 
-    def affine_reach(self, scene, lang, projector):
+    def affine_reach(self, scene, t, projector):
         s = sizes(projector)
-        t = lambda key: translate(lang, key)  # noqa: E731
         rows, cols = SPHERE_MESH
         sphere = geo.sphere_mesh(math.sqrt(3.0), rows=rows, cols=cols)
         return [
@@ -190,18 +188,18 @@ class _Space(_Kit):
                  width=s["line"], dash="dash", hover=True, dtype=np.float32),
         ]
 
-    def layout(self, lang, projector, view, entries):
+    def layout(self, t, projector, view, entries):
         font = sizes(projector)["font"]
         e = view.extent
 
         def axis(key: str) -> dict:
             return dict(range=[-e, e], autorange=False,
-                        title=dict(text=translate(lang, key), font=dict(size=round(font * 0.85))),
+                        title=dict(text=t(key), font=dict(size=round(font * 0.85))),
                         tickfont=dict(size=round(font * 0.7)), zeroline=True, zerolinecolor="#999999",
                         showbackground=True, backgroundcolor="#F7F7F7", gridcolor="#E2E2E2", showspikes=False)
 
         return base_layout(
-            lang, projector,
+            t.lang, projector,
             scene=dict(xaxis=axis("axis.x1"), yaxis=axis("axis.x2"), zaxis=axis("axis.x3"), aspectmode="cube",
                        camera=camera(view.camera), uirevision=f"camera-{view.camera}"),
             # The legend under the step slider, so the 3D scene keeps the full width.
@@ -231,9 +229,8 @@ def camera(preset: str) -> dict:
 
 
 @lru_cache(maxsize=64)
-def _plane_static(lang: str, projector: bool, extent: float) -> tuple[dict, ...]:
+def _plane_static(t: Translator, projector: bool, extent: float) -> tuple[dict, ...]:
     s = sizes(projector)
-    t = lambda key: translate(lang, key)  # noqa: E731
     return (
         line(geo.circle(1.0, points=CIRCLE_POINTS), dim=2, role="circle_unit", name=t("plane.trace.unit_circle"),
              color=COLORS["l2"], width=s["thin"], dash=DASHES["l2"], dtype=np.float32),
@@ -248,9 +245,8 @@ def _plane_static(lang: str, projector: bool, extent: float) -> tuple[dict, ...]
 
 
 @lru_cache(maxsize=64)
-def _space_static(lang: str, projector: bool, extent: float, surfaces: tuple[str, ...]) -> tuple[dict, ...]:
+def _space_static(t: Translator, projector: bool, extent: float, surfaces: tuple[str, ...]) -> tuple[dict, ...]:
     s = sizes(projector)
-    t = lambda key: translate(lang, key)  # noqa: E731
     rows, cols = SPHERE_MESH
     traces = []
     if "unit" in surfaces:
@@ -283,19 +279,18 @@ def moving_roles(shown, dim: int) -> list[str]:
     return ["ray", *arrows_, *heads, *(f"moving_{m}" for m in KEYS if m in shown)]
 
 
-def projection_figure(scene: geo.Scene, proj: geo.Projection, *, kit: _Kit, lang: str, projector: bool = False,
+def projection_figure(scene: geo.Scene, proj: geo.Projection, t: Translator, *, kit: _Kit, projector: bool = False,
                       view: View) -> dict:
     """The projection picture of ``scene`` as plotly JSON: references, arrows, animation frames."""
     if scene.n != kit.dim:
         raise ValueError(f"scene.x must have {kit.dim} components for this kit; got {scene.n}")
     dim, s = kit.dim, sizes(projector)
     shown = [m for m in KEYS if m in scene.shown]
-    t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
-    data = list(kit.static(lang, projector, view))
+    data = list(kit.static(t, projector, view))
     if dim == 2 and "ln" in shown and scene.eps_for("ln") > 0:
-        data.append(_ln_inner_reach(lang, projector))
+        data.append(_ln_inner_reach(t, projector))
     if scene.has_affine:
-        data += kit.affine_reach(scene, lang, projector)
+        data += kit.affine_reach(scene, t, projector)
     data.append(line(geo.ray_in_box(proj.x, view.extent), dim=dim, role="ray", name=t(f"{kit.prefix}.trace.ray"),
                      color=COLORS["reference"], width=s["thin"], dash="dot"))
     origin = np.zeros(dim)
@@ -304,39 +299,39 @@ def projection_figure(scene: geo.Scene, proj: geo.Projection, *, kit: _Kit, lang
     data += arrows([origin, proj.mean_part], [proj.mean_part, proj.x], role="decomposition",
                    name=t(f"{kit.prefix}.trace.decomposition"), color=COLORS["decomposition"],
                    width=s["thin"] * (1.5 if dim == 3 else 1.0), dash="dash", **common)
-    data += arrows(origin, proj.x, role="arrow_input", name=method_name("input", lang), color=COLORS["input"],
+    data += arrows(origin, proj.x, role="arrow_input", name=t("method.input"), color=COLORS["input"],
                    width=width, **common)
     for m in shown:
-        data += arrows(origin, proj.outputs[m], role=f"arrow_{m}", name=method_name(m, lang), color=COLORS[m],
+        data += arrows(origin, proj.outputs[m], role=f"arrow_{m}", name=t(f"method.{m}"), color=COLORS[m],
                        width=width, dash=DASHES[m], **common)
     stages = geo.STAGES if scene.has_affine else geo.STAGES[:2]
     paths = {m: geo.projection_path(proj, m, STEPS) for m in shown}
     first = len(data)
-    data += _moving_traces(paths, shown, 0, dim, lang, projector)
-    frames = [_frame(k, paths, shown, range(first, len(data)), dim, kit.prefix, lang)
+    data += _moving_traces(paths, shown, 0, dim, t, projector)
+    frames = [_frame(k, paths, shown, range(first, len(data)), dim, kit.prefix, t)
               for k in range(STEPS * len(stages) + 1)]
     entries = sum(tr.get("showlegend", True) is not False for tr in data)
-    layout = kit.layout(lang, projector, view, entries)
-    layout["title"] = _stage_title(lang, kit.prefix, "start")
-    layout.update(_animation_controls(lang, stages, projector, SPEEDS.get(view.speed, SPEEDS["normal"])))
+    layout = kit.layout(t, projector, view, entries)
+    layout["title"] = _stage_title(t, kit.prefix, "start")
+    layout.update(_animation_controls(t, stages, projector, SPEEDS.get(view.speed, SPEEDS["normal"])))
     return {"data": data, "layout": layout, "frames": frames}
 
 
-def _ln_inner_reach(lang: str, projector: bool) -> dict:
+def _ln_inner_reach(t: Translator, projector: bool) -> dict:
     """At eps > 0 LayerNorm's 2D outputs lie on the open segment between its two eps = 0 points:
     (x - mu*1) / sqrt(sigma^2 + eps) is shorter than (x - mu*1) / sigma."""
-    return line(geo.layer_norm_points_2d(), dim=2, role="ln_inner_reach", name=translate(lang, "proj.trace.ln_inner"),
+    return line(geo.layer_norm_points_2d(), dim=2, role="ln_inner_reach", name=t("proj.trace.ln_inner"),
                 color=COLORS["ln"], width=sizes(projector)["thin"] * 2.5, opacity=0.35)
 
 
-def _moving_traces(paths, shown, frame: int, dim: int, lang: str, projector: bool) -> list[dict]:
+def _moving_traces(paths, shown, frame: int, dim: int, t: Translator, projector: bool) -> list[dict]:
     """One moving point per method with a faint stem from the origin (the animation's traces)."""
     s = sizes(projector)
     traces = []
     for m in shown:
         p = paths[m][frame]
         tr = line(np.stack([np.zeros(dim), p]), dim=dim, role=f"moving_{m}",
-                  name=translate(lang, "proj.trace.moving"), color=COLORS[m], width=s["thin"], opacity=0.9,
+                  name=t("proj.trace.moving"), color=COLORS[m], width=s["thin"], opacity=0.9,
                   showlegend=m == shown[0])
         tr.update(mode="lines+markers", legendgroup="moving",
                   marker={"size": np.array([0.0, s["marker"] * (1.3 if dim == 2 else 1.0)]), "color": COLORS[m],
@@ -345,21 +340,21 @@ def _moving_traces(paths, shown, frame: int, dim: int, lang: str, projector: boo
     return traces
 
 
-def _frame(k: int, paths, shown, indices, dim: int, prefix: str, lang: str) -> dict:
+def _frame(k: int, paths, shown, indices, dim: int, prefix: str, t: Translator) -> dict:
     """Frame k: only the moving points' coordinates change (plotly merges them into the traces)."""
     stage = geo.STAGES[(k - 1) // STEPS] if k else "start"
     kind = "scatter" if dim == 2 else "scatter3d"
     # Short lists, 9 significant digits: frames are display only and make most of the payload.
     data = [{"type": kind, **{AXES[i]: [0, float(f"{paths[m][k][i]:.9g}")] for i in range(dim)}} for m in shown]
     return {"name": f"f{k}", "data": data, "traces": list(indices),
-            "layout": {"title": _stage_title(lang, prefix, stage)}}
+            "layout": {"title": _stage_title(t, prefix, stage)}}
 
 
-def _stage_title(lang: str, prefix: str, stage: str) -> dict:
-    return {"text": translate(lang, f"{prefix}.stage.{stage}"), "x": 0.01, "xanchor": "left"}
+def _stage_title(t: Translator, prefix: str, stage: str) -> dict:
+    return {"text": t(f"{prefix}.stage.{stage}"), "x": 0.01, "xanchor": "left"}
 
 
-def _animation_controls(lang: str, stages, projector: bool, seconds_per_stage: float) -> dict:
+def _animation_controls(t: Translator, stages, projector: bool, seconds_per_stage: float) -> dict:
     """Play/pause at the bottom left beside a step slider whose labels name the stages.
 
     Both sit below the plot area (the title above it is never covered); the frames play in the browser.
@@ -367,14 +362,14 @@ def _animation_controls(lang: str, stages, projector: bool, seconds_per_stage: f
     font = sizes(projector)["font"]
     frame_ms = int(seconds_per_stage * 1000 / STEPS)
     names = [f"f{k}" for k in range(STEPS * len(stages) + 1)]
-    labels = [translate(lang, "proj.step.start")] + [
-        translate(lang, f"proj.step.{geo.STAGES[(k - 1) // STEPS]}") if k % STEPS == 0 else ""
+    labels = [t("proj.step.start")] + [
+        t(f"proj.step.{geo.STAGES[(k - 1) // STEPS]}") if k % STEPS == 0 else ""
         for k in range(1, len(names))
     ]
-    play = {"label": translate(lang, "anim.play"), "method": "animate",
+    play = {"label": t("anim.play"), "method": "animate",
             "args": [None, {"frame": {"duration": frame_ms, "redraw": True}, "fromcurrent": True,
                             "transition": {"duration": 0}, "mode": "immediate"}]}
-    pause = {"label": translate(lang, "anim.pause"), "method": "animate",
+    pause = {"label": t("anim.pause"), "method": "animate",
              "args": [[None], {"frame": {"duration": 0, "redraw": False}, "mode": "immediate",
                                "transition": {"duration": 0}}]}
     steps = [{"method": "animate", "label": label,

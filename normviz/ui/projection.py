@@ -174,10 +174,11 @@ def view_controls(t, page: ProjectionPage) -> engine.View:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def figure(scene: geometry.Scene, proj: geometry.Projection, kit_name: str, lang: str, projector_mode: bool,
+def figure(scene: geometry.Scene, proj: geometry.Projection, kit_name: str, t, projector_mode: bool,
            view: engine.View) -> dict:
+    """The projection figure (engine.projection_figure), cached on everything it shows."""
     kit = engine.PLANE if kit_name == "plane" else engine.SPACE
-    return engine.projection_figure(scene, proj, kit=kit, lang=lang, projector=projector_mode, view=view)
+    return engine.projection_figure(scene, proj, t, kit=kit, projector=projector_mode, view=view)
 
 
 def live_scene(t, page: ProjectionPage, scene: geometry.Scene, view: engine.View) -> dict:
@@ -214,7 +215,7 @@ def projection_section(t, page: ProjectionPage) -> None:
         degenerate_messages(t, proj)
         if geometry.outside_view(scene.x, view.extent):
             st.info(t(f"{page.name}.outside", extent=f"{view.extent / 1.05:g}"))
-        live_chart(figure(scene, proj, page.name, t.lang, projector(), view), key=page.key("live"),
+        live_chart(figure(scene, proj, page.name, t, projector(), view), key=page.key("live"),
                    scene=live_scene(t, page, scene, view), on_release=lambda x: _released(page, x))
         if page.kit is engine.SPACE:
             st.caption(t(f"space.camera.{view.camera}"))

@@ -22,6 +22,7 @@ import numpy as np
 import pytest
 
 import normviz as nv
+from normviz.methods import METHODS
 from tests.appserver import free_port
 from tests.browser.conftest import AppServer
 from tests.browser.helpers import (
@@ -139,7 +140,7 @@ VECTORS = [
     (HUGE, 2 * HUGE, -3 * HUGE), (TINY, 2 * TINY, 3 * TINY), (TINY, TINY, TINY), (HUGE, HUGE, HUGE),
     (1e300, 1.0, -1e-300),
 ]  # fmt: skip
-DEFAULT_EPS = {"l2": 1e-12, "rms": 1e-6, "ln": 1e-5}
+DEFAULT_EPS = {k: m.default_eps for k, m in METHODS.items()}
 EPSILONS = (0.0, None, 1e-3, 1.0)  # None: the method's default
 AFFINE = {2: [(None, None), ((2.0, -0.5), (0.25, -1.0)), ((0.0, 1.0), (3.0, 0.0))],
           3: [(None, None), ((2.0, -0.5, 3.0), (0.25, -1.0, 0.0)), ((0.0, 1.0, 1e-3), (3.0, 0.0, -2.0))]}  # fmt: skip

@@ -94,11 +94,12 @@ def space_figure(x: np.ndarray) -> dict:
 def engine_figure(x: np.ndarray) -> dict:
     from normviz import geometry
     from normviz.figures import projection
+    from normviz.i18n import Translator
 
     scene = geometry.Scene(x=tuple(x))
     kit = projection.PLANE if N == 2 else projection.SPACE
     view = projection.View(extent=5.0)
-    return projection.projection_figure(scene, geometry.project(scene), kit=kit, lang="en", view=view)
+    return projection.projection_figure(scene, geometry.project(scene), Translator("en"), kit=kit, view=view)
 
 
 x = np.array(st.session_state[X_KEY], dtype=float)
