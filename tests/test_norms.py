@@ -478,16 +478,18 @@ def test_eps_is_added_to_the_true_mean_square_of_tiny_vectors(backend, method):
     assert np.all(np.abs(got) < 1e-280)
 
 
+@pytest.mark.parametrize("axis", [-1, 0], ids=["last-axis", "first-axis"])
 @pytest.mark.parametrize("method", OPS)
 @pytest.mark.parametrize("backend", ["numpy", "torch"])
-def test_long_float32_rows_keep_float32_precision(backend, method):
+def test_long_float32_rows_keep_float32_precision(backend, method, axis):
     """n = 2**22 values near 1000: float32 squares added in order drift by ~1e-6 (RMSNorm was
     1.9e-6 off at n = 4e6, F.rms_norm 6e-8); the error must stay within a few float32 ulps."""
     data = (1000.0 + np.random.default_rng(11).normal(size=(1, 2**22))).astype(np.float32)
-    want = reference(method, data)  # float64 math on the same float32 values
-    got = f64(OPS[method](on(backend, data, "float32")))
+    data = data if axis == -1 else data.T
+    want = reference(method, data, axis=axis)  # float64 math on the same float32 values
+    got = f64(OPS[method](on(backend, data, "float32"), axis=axis))
     err = np.max(np.abs(got - want)) / np.max(np.abs(want))
-    oracle = f64(functional(method, torch.from_numpy(data)))
+    oracle = f64(functional(method, torch.from_numpy(data), axis=axis))
     torch_err = np.max(np.abs(oracle - want)) / np.max(np.abs(want))
     assert err <= 4 * max(torch_err, 2.0**-24), f"error {err:.2g}, F's {torch_err:.2g}"
     if method != "ln":  # LayerNorm's float32 mean near 1000 is itself off by up to ulp(1000)/2
@@ -646,6 +648,17 @@ def _spread(x) -> bool:
 @given(x=rows)
 def test_rms_and_l2_rows_land_on_their_spheres(backend, x):
     assume(_not_tiny(x))
+    n = x.shape[-1]
+    np.testing.assert_allclose(_norms(nv.rms_norm(on(backend, x), eps=0)), math.sqrt(n), rtol=1e-12)
+    np.testing.assert_allclose(_norms(nv.l2_normalize(on(backend, x), eps=0)), 1.0, rtol=1e-12)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@FAST
+@given(x=arrays(np.float64, row_shapes, elements=st.floats(allow_nan=False, allow_infinity=False)))
+def test_rows_of_any_finite_magnitude_land_on_their_spheres(backend, x):
+    """Subnormal to 1.8e308 in one row: scaled first, no square under- or overflows."""
+    assume((x != 0).any(axis=-1).all())
     n = x.shape[-1]
     np.testing.assert_allclose(_norms(nv.rms_norm(on(backend, x), eps=0)), math.sqrt(n), rtol=1e-12)
     np.testing.assert_allclose(_norms(nv.l2_normalize(on(backend, x), eps=0)), 1.0, rtol=1e-12)
