@@ -229,16 +229,17 @@ def _scaled(xp, method: str, xc, axes: tuple[int, ...], eps: float):
     subtracts the slice's first element, so a constant slice centres to exactly 0.
     """
     power = 1 if method == "l2" else 2
-    k = _scale_exponent(xp, xp.max(xp.abs(xc), axis=axes, keepdims=True))
+    top = math.frexp(float(xp.finfo(xc.dtype).max))[1]  # 2**top overflows: 1024, 128
+    # 2**k must be finite; top - 1 still lifts a subnormal max to 2**-51 (float32: 2**-22).
+    k = _scale_exponent(xp, xp.max(xp.abs(xc), axis=axes, keepdims=True), top - 1)
     if eps > 0:
         mantissa, exponent = math.frexp(eps)  # eps = mantissa * 2**exponent
-        headroom = math.frexp(float(xp.finfo(xc.dtype).max))[1] - 8  # sums of squares fit
-        k = xp.clip(k, max=float((headroom - exponent) // power))
+        k = xp.clip(k, max=float((top - 8 - exponent) // power))  # eps_s + sum of squares fit
         eps_s = _times_pow2(xp, xp.full_like(k, mantissa), exponent + power * k)
     else:
         eps_s = xp.zeros_like(k)
     with _ieee():
-        xs = _times_pow2(xp, xc, k)
+        xs = xc * 2.0**k
         if method == "ln":
             first = tuple(slice(0, 1) if a in axes else slice(None) for a in range(xs.ndim))
             xs = xs - xs[first]
@@ -250,15 +251,15 @@ def _scaled(xp, method: str, xc, axes: tuple[int, ...], eps: float):
         return xs / xp.sqrt(sumsq / n + eps_s)
 
 
-def _scale_exponent(xp, amax):
-    """k with amax * 2**k in [1/2, 1) (log2 may round it to 1); 0 where amax is 0, inf or NaN."""
+def _scale_exponent(xp, amax, most: int):
+    """k <= most with amax * 2**k in [1/2, 1) (log2 may round it to 1); 0 for amax 0, inf, NaN."""
     ok = xp.isfinite(amax) & (amax > 0)
     e = xp.floor(xp.log2(xp.where(ok, amax, xp.ones_like(amax))))
-    return xp.where(ok, -e - 1, xp.zeros_like(amax))
+    return xp.clip(xp.where(ok, -e - 1, xp.zeros_like(amax)), max=float(most))
 
 
 def _times_pow2(xp, a, k):
-    """a * 2**k exactly, for integral k: in two factors, as 2**k alone may overflow."""
+    """a * 2**k exactly, for integral k: in two factors, as 2**k alone may overflow or underflow."""
     half = xp.floor(k / 2)
     return a * 2.0**half * 2.0 ** (k - half)
 
