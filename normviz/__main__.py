@@ -64,7 +64,7 @@ def _fmt(v: float) -> str:
 
 
 def _norm(a) -> float:
-    """||a||_2 scaled as hypot does (no underflow at 1e-300, no overflow at 1e300); NaN stays NaN."""
+    """||a||_2 scaled as hypot does (no underflow at 1e-300, no overflow at 1e300); NaN stays."""
     return math.nan if np.isnan(a).any() else math.hypot(*a)
 
 

@@ -259,7 +259,7 @@ def _scale_exponent(xp, amax, most: int):
 
 
 def _times_pow2(xp, a, k):
-    """a * 2**k exactly, for integral k: in two factors, as 2**k alone may overflow or underflow."""
+    """a * 2**k exactly, for integral k: two factors, as 2**k alone may over- or underflow."""
     half = xp.floor(k / 2)
     return a * 2.0**half * 2.0 ** (k - half)
 
@@ -278,10 +278,9 @@ def _torch_layer_norm(p: _Prepared, w, b, eps):
 
     shape = p.normalized_shape
     xc = p.x.to(p.cdtype)
-    # The fused kernel (Welford: a constant row centres to exactly 0) and its rstd = 1/sqrt(var + eps).
-    y, _, rstd = torch.native_layer_norm(
-        xc, shape, None if w is None else w.reshape(shape), None if b is None else b.reshape(shape), eps
-    )
+    # The fused kernel (Welford: a constant row centres to exactly 0) and rstd = 1/sqrt(var + eps).
+    w_, b_ = (None if v is None else v.reshape(shape) for v in (w, b))
+    y, _, rstd = torch.native_layer_norm(xc, shape, w_, b_, eps)
     if not _in_range(1.0 / rstd.detach().square(), _tiny(p)).all():
         return _finish(p, _scaled(p.xp, "ln", xc, p.axes, eps), w, b)
     return y.to(p.rdtype)

@@ -470,7 +470,7 @@ def test_scaled_inputs_give_the_same_output_at_eps_0(backend, dtype, method, axi
 @pytest.mark.parametrize("method", OPS)
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_eps_is_added_to_the_true_mean_square_of_tiny_vectors(backend, method):
-    """With eps > 0 tiny vectors are flattened, as torch does: y = x / sqrt(eps) (x / eps for L2)."""
+    """With eps > 0 tiny vectors are flattened, as in torch: y = x / sqrt(eps) (L2: x / eps)."""
     x = np.array([[1e-300, -2e-300, 4e-300], [1e-310, 3e-310, 0.0]])
     got = f64(OPS[method](on(backend, x)))
     want = f64(functional(method, torch.from_numpy(x)))  # exact here: eps dominates
