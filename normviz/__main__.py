@@ -4,21 +4,24 @@
     $ python -m normviz --eps 0 -- -1 2      # negative numbers work with or without --
     $ python -m normviz --backend torch 101 102 103
 
-Bad arguments give a one-line error on stderr and exit status 2.
+Bad arguments give a one-line error on stderr and exit status 2. A reader that
+closes the pipe early (``| head -1``) ends the program quietly with status 141
+(128 + SIGPIPE), as a shell tool killed by SIGPIPE reports it.
 """
 
 from __future__ import annotations
 
 import argparse
-import inspect
+import math
+import os
 import sys
 
 import numpy as np
 
-import normviz as nv
 from normviz import _xp
+from normviz.methods import METHODS
 
-METHODS = {"L2": nv.l2_normalize, "RMSNorm": nv.rms_norm, "LayerNorm": nv.layer_norm}
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -60,6 +63,11 @@ def _fmt(v: float) -> str:
     return format(float(v) + 0.0, ".6g")  # + 0.0 turns -0 into 0
 
 
+def _norm(a) -> float:
+    """||a||_2 scaled as hypot does (no underflow at 1e-300, no overflow at 1e300); NaN stays."""
+    return math.nan if np.isnan(a).any() else math.hypot(*a)
+
+
 def _table(header: list[str], rows: list[list[str]]) -> str:
     """First column left-aligned, the others right-aligned, two spaces apart."""
     cells = [header, *rows]
@@ -75,33 +83,32 @@ def report(values: list[float], *, eps: float | None = None, backend: str | None
     """The text ``python -m normviz`` prints; raises ValueError/TypeError on bad input."""
     be = _xp.resolve_backend(backend)
     x = be.asarray(values, "float64")
-    outputs, used_eps = {}, {}
-    for name, fn in METHODS.items():
-        e = inspect.signature(fn).parameters["eps"].default if eps is None else eps
-        outputs[name] = _xp.to_numpy(fn(x, eps=e))
-        used_eps[name] = e
+    outputs = {m.label: _xp.to_numpy(m(x, eps=eps)) for m in METHODS.values()}
+    used_eps = [m.eps_or_default(eps) for m in METHODS.values()]
 
     v = np.asarray(values, dtype=np.float64)
     with np.errstate(all="ignore"):  # NaN/inf in, NaN/inf out
+        mean = v.mean()
+        root_n = math.sqrt(v.size)
         stats = [
             ("n", str(v.size)),
-            ("mean", _fmt(v.mean())),
-            ("std (biased)", _fmt(v.std())),
-            ("RMS", _fmt(np.sqrt(np.mean(v * v)))),
-            ("L2 norm", _fmt(np.linalg.norm(v))),
+            ("mean", _fmt(mean)),
+            ("std (biased)", _fmt(_norm(v - mean) / root_n)),
+            ("RMS", _fmt(_norm(v) / root_n)),
+            ("L2 norm", _fmt(_norm(v))),
         ]
-        norms = {name: np.linalg.norm(y) for name, y in outputs.items()}
+        norms = {name: _norm(y) for name, y in outputs.items()}
 
     rows = [[str(i + 1), _fmt(xi), *(_fmt(y[i]) for y in outputs.values())] for i, xi in enumerate(v)]
     rows.append(["norm", stats[-1][1], *(_fmt(nrm) for nrm in norms.values())])
-    rows.append(["eps", "", *(_fmt(e) for e in used_eps.values())])
+    rows.append(["eps", "", *(_fmt(e) for e in used_eps)])
     return "\n".join(
         [
             f"computed with {be.label}",
             "",
             _table(["statistic", "value"], [list(s) for s in stats]),
             "",
-            _table(["i", "x", *METHODS], rows),
+            _table(["i", "x", *outputs], rows),
         ]
     )
 
@@ -113,7 +120,13 @@ def main(argv: list[str] | None = None) -> int:
         text = report(args.x, eps=args.eps, backend=args.backend)
     except (TypeError, ValueError) as exc:  # e.g. a negative eps, a bad $NORMVIZ_BACKEND
         parser.error(str(exc))
-    print(text)
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader is gone: send what Python still flushes at exit to /dev/null, no traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     return 0
 
 

@@ -37,8 +37,16 @@ def is_numpy(x) -> bool:
 def as_array(x, name: str = "x"):
     """Return ``x`` if it is an array of a known library, else ``np.asarray(x)``.
 
-    Raises ``TypeError`` naming ``name`` for data numpy cannot read as numbers.
+    Raises ``TypeError`` naming ``name`` for data numpy cannot read as numbers,
+    and for numpy masked arrays: a mask cannot be honoured along one axis and
+    ignored along another, so it is refused rather than guessed at.
     """
+    ma = sys.modules.get("numpy.ma")  # not imported: x cannot be a masked array
+    if ma is not None and isinstance(x, ma.MaskedArray):
+        raise TypeError(
+            f"{name} must not be a masked array (numpy.ma): its mask would be ignored; "
+            f"pass {name}.filled(value) or the plain data you mean"
+        )
     if array_api_compat.is_array_api_obj(x) and not isinstance(x, (bool, int, float, complex)):
         if isinstance(x, np.generic):
             return np.asarray(x)
@@ -69,7 +77,10 @@ def compute_dtype(xp, dtype):
     float16/bfloat16 squares overflow or lose precision (fp16 max is 65504, so
     x**2 overflows for |x| > 256); integers go to the namespace's default real
     floating dtype, as its ``mean`` would (float64 for numpy, float32 for torch).
+    Byte order does not count: a big-endian '>f8' computes in (native) float64.
     """
+    if isinstance(dtype, np.dtype):
+        dtype = dtype.newbyteorder("=")
     if dtype == xp.float64:
         return xp.float64
     if xp.isdtype(dtype, "integral"):

@@ -4,12 +4,19 @@ Each op accepts a numpy array, a torch tensor (any device), any array-API array,
 or anything ``numpy.asarray`` takes, and returns the same type on the same
 device with x's dtype and shape. Reductions run in at least float32.
 
-The generic body is written against the array-API standard (array-api-compat).
-Two fast paths were measured to pay (see ``benchmarks/bench_norms.py``):
+The generic body (``_scaled``) is written against the array-API standard
+(array-api-compat) and is exact at the edges: every slice is scaled by a power
+of two first, as ``math.hypot`` does, so x**2 neither underflows nor overflows,
+and LayerNorm centres on an element of the slice, so a constant slice centres
+to exactly 0. Two fast paths were measured to pay (see
+``benchmarks/bench_norms.py``); each checks its own statistics and hands what
+it cannot vouch for (a mean square that under- or overflowed, a near-constant
+row) to ``_scaled``:
 
-* torch: the fused ``torch.nn.functional.layer_norm`` / ``normalize`` kernels;
-  RMSNorm uses ``torch.linalg.vector_norm`` for mean(x**2), because
-  ``F.rms_norm`` is not fused on the CPU in torch 2.13: this is up to twice as fast.
+* torch: the fused LayerNorm kernel, which also returns 1/sqrt(var + eps) to
+  check; RMSNorm and L2 take sum(x**2) from ``torch.linalg.vector_norm``,
+  because ``F.rms_norm`` is not fused on the CPU in torch 2.13: this is up to
+  twice as fast.
 * numpy: rows are processed in cache-sized blocks written straight into the
   output buffer, so no full-size temporaries are made.
 """
@@ -55,7 +62,12 @@ class _Prepared:
 def _check_eps(eps) -> float:
     if isinstance(eps, bool) or not isinstance(eps, (int, float, np.floating, np.integer)):
         raise TypeError(f"eps must be a real number; got {type(eps).__name__}")
-    eps = float(eps)
+    try:
+        eps = float(eps)
+    except OverflowError:  # an int beyond float range, e.g. 10**400
+        raise ValueError(
+            f"eps must be finite and >= 0; got an integer of {len(str(abs(eps)))} digits"
+        ) from None
     if not eps >= 0.0 or math.isinf(eps):  # also rejects NaN
         raise ValueError(f"eps must be finite and >= 0; got {eps!r}")
     return eps
@@ -109,11 +121,12 @@ def _param(p: _Prepared, value, name: str):
             f"got shape {tuple(arr.shape)}"
         )
     xp = p.xp
-    if _xp.is_torch(p.x) and not _xp.is_torch(arr):
+    if _xp.is_torch(p.x) != _xp.is_torch(arr):
         arr = _xp.to_numpy(arr)
-    elif not _xp.is_torch(p.x) and _xp.is_torch(arr):
-        arr = _xp.to_numpy(arr)
-    arr = xp.asarray(arr, device=_xp.device(p.x))
+    if _xp.is_torch(arr):
+        arr = arr.to(_xp.device(p.x))  # keeps a weight's autograd graph
+    else:
+        arr = xp.asarray(arr, device=_xp.device(p.x))
     arr = xp.astype(arr, p.cdtype)
     shape = [1] * p.x.ndim
     for a, size in zip(p.axes, expected):
@@ -150,12 +163,7 @@ def layer_norm(x, /, *, weight=None, bias=None, eps=1e-5, axis=-1):
         return _torch_layer_norm(p, w, b, eps)
     if _xp.is_numpy(p.x) and p.axes == (p.x.ndim - 1,):
         return _numpy_rows(p, "ln", w, b, eps)
-    xp = p.xp
-    with _ieee():
-        xc = xp.astype(p.x, p.cdtype)
-        d = xc - xp.mean(xc, axis=p.axes, keepdims=True)  # two passes: exact for large offsets
-        var = xp.mean(d * d, axis=p.axes, keepdims=True)
-        return _finish(p, d / xp.sqrt(var + eps), w, b)
+    return _finish(p, _scaled(p.xp, "ln", p.xp.astype(p.x, p.cdtype), p.axes, eps), w, b)
 
 
 def rms_norm(x, /, *, weight=None, eps=1e-6, axis=-1):
@@ -174,11 +182,7 @@ def rms_norm(x, /, *, weight=None, eps=1e-6, axis=-1):
         return _torch_rms_norm(p, w, eps)
     if _xp.is_numpy(p.x) and p.axes == (p.x.ndim - 1,):
         return _numpy_rows(p, "rms", w, None, eps)
-    xp = p.xp
-    with _ieee():
-        xc = xp.astype(p.x, p.cdtype)
-        ms = xp.mean(xc * xc, axis=p.axes, keepdims=True)
-        return _finish(p, xc / xp.sqrt(ms + eps), w, None)
+    return _finish(p, _scaled(p.xp, "rms", p.xp.astype(p.x, p.cdtype), p.axes, eps), w, None)
 
 
 def l2_normalize(x, /, *, eps=1e-12, axis=-1):
@@ -191,19 +195,10 @@ def l2_normalize(x, /, *, eps=1e-12, axis=-1):
     """
     p, eps = _prepare(x, axis, eps)
     if _xp.is_torch(p.x):
-        import torch.nn.functional as F
-
-        xc = p.x.to(p.cdtype)
-        dim = p.axes if len(p.axes) > 1 else p.axes[0]
-        return F.normalize(xc, p=2.0, dim=dim, eps=eps).to(p.rdtype)
+        return _torch_l2_normalize(p, eps)
     if _xp.is_numpy(p.x) and p.axes == (p.x.ndim - 1,):
         return _numpy_rows(p, "l2", None, None, eps)
-    xp = p.xp
-    with _ieee():
-        xc = xp.astype(p.x, p.cdtype)
-        norm = xp.sqrt(xp.sum(xc * xc, axis=p.axes, keepdims=True))
-        floor = xp.asarray(eps, dtype=p.cdtype, device=_xp.device(p.x))
-        return _finish(p, xc / xp.maximum(norm, floor), None, None)
+    return _finish(p, _scaled(p.xp, "l2", p.xp.astype(p.x, p.cdtype), p.axes, eps), None, None)
 
 
 def _finish(p: _Prepared, y, w, b):
@@ -215,29 +210,130 @@ def _finish(p: _Prepared, y, w, b):
 
 
 # ----------------------------------------------------------------------------
-# torch fast paths
+# The exact path: any array-API namespace, each slice scaled by a power of two
+
+
+def _scaled(xp, method: str, xc, axes: tuple[int, ...], eps: float):
+    r"""``method`` (no weight/bias) on xc (compute dtype) without under- or overflow.
+
+    Each slice is multiplied by 2**k, k chosen so that max|x| * 2**k lies in
+    [1/2, 1), as ``math.hypot`` scales: squares neither underflow nor
+    overflow, and a power of two is exact, so an ordinary slice gives the same
+    bits as unscaled arithmetic. eps scales along, so its meaning is kept:
+
+        y = xs / sqrt(mean(xs**2) + eps * 4**k)      RMSNorm (LayerNorm on xs - mean)
+        y = xs / max(||xs||, eps * 2**k)             L2
+
+    Where eps * 4**k would overflow, k is lowered: such a slice is so small
+    against eps that its own mean square no longer counts. LayerNorm first
+    subtracts the slice's first element, so a constant slice centres to exactly 0.
+    """
+    power = 1 if method == "l2" else 2
+    top = math.frexp(float(xp.finfo(xc.dtype).max))[1]  # 2**top overflows: 1024, 128
+    # 2**k must be finite; top - 1 still lifts a subnormal max to 2**-51 (float32: 2**-22).
+    k = _scale_exponent(xp, xp.max(xp.abs(xc), axis=axes, keepdims=True), top - 1)
+    if eps > 0:
+        mantissa, exponent = math.frexp(eps)  # eps = mantissa * 2**exponent
+        k = xp.clip(k, max=float((top - 8 - exponent) // power))  # eps_s + sum of squares fit
+        eps_s = _times_pow2(xp, xp.full_like(k, mantissa), exponent + power * k)
+    else:
+        eps_s = xp.zeros_like(k)
+    with _ieee():
+        xs = xc * 2.0**k
+        if method == "ln":
+            first = tuple(slice(0, 1) if a in axes else slice(None) for a in range(xs.ndim))
+            xs = xs - xs[first]
+            xs = xs - xp.mean(xs, axis=axes, keepdims=True)
+        sumsq = xp.sum(xs * xs, axis=axes, keepdims=True)
+        if method == "l2":
+            return xs / xp.maximum(xp.sqrt(sumsq), eps_s)
+        n = math.prod(xc.shape[a] for a in axes)
+        return xs / xp.sqrt(sumsq / n + eps_s)
+
+
+def _scale_exponent(xp, amax, most: int):
+    """k <= most with amax * 2**k in [1/2, 1) (log2 may round it to 1); 0 for amax 0, inf, NaN."""
+    ok = xp.isfinite(amax) & (amax > 0)
+    e = xp.floor(xp.log2(xp.where(ok, amax, xp.ones_like(amax))))
+    return xp.clip(xp.where(ok, -e - 1, xp.zeros_like(amax)), max=float(most))
+
+
+def _times_pow2(xp, a, k):
+    """a * 2**k exactly, for integral k: two factors, as 2**k alone may over- or underflow."""
+    half = xp.floor(k / 2)
+    return a * 2.0**half * 2.0 ** (k - half)
+
+
+# ----------------------------------------------------------------------------
+# torch fast paths: fused or single-read reductions, checked by their own statistics
+
+# torch.linalg.vector_norm adds float32 squares in order along a row: its relative
+# error grows with the length (2e-7 at 1024, 1e-3 at 4e6 elements, torch 2.13 CPU),
+# so longer slices are reduced in chunks of this length and the chunks added by sum.
+_TORCH_CHUNK = 1024
 
 
 def _torch_layer_norm(p: _Prepared, w, b, eps):
-    import torch.nn.functional as F
+    import torch
 
     shape = p.normalized_shape
-    w = None if w is None else w.reshape(shape)
-    b = None if b is None else b.reshape(shape)
-    return F.layer_norm(p.x.to(p.cdtype), shape, w, b, eps).to(p.rdtype)
+    xc = p.x.to(p.cdtype)
+    # The fused kernel (Welford: a constant row centres to exactly 0) and rstd = 1/sqrt(var + eps).
+    w_, b_ = (None if v is None else v.reshape(shape) for v in (w, b))
+    y, _, rstd = torch.native_layer_norm(xc, shape, w_, b_, eps)
+    if not _in_range(1.0 / rstd.detach().square(), _tiny(p)).all():
+        return _finish(p, _scaled(p.xp, "ln", xc, p.axes, eps), w, b)
+    return y.to(p.rdtype)
 
 
 def _torch_rms_norm(p: _Prepared, w, eps):
+    xc = p.x.to(p.cdtype)
+    # Out of place on the small (batch, 1) statistics: vector_norm keeps its output for backward.
+    den = _torch_norm(xc, p).square() / p.n + eps
+    if not _in_range(den.detach(), _tiny(p)).all():
+        return _finish(p, _scaled(p.xp, "rms", xc, p.axes, eps), w, None)
+    y = xc * den.rsqrt()
+    if w is not None:
+        y.mul_(w)  # in place and still differentiable: mul saved xc and rsqrt, not y
+    return y.to(p.rdtype)
+
+
+def _torch_l2_normalize(p: _Prepared, eps):
+    xc = p.x.to(p.cdtype)
+    den = _torch_norm(xc, p).clamp_min(eps)  # what F.normalize computes, kept for the check
+    if not _in_range(den.detach(), math.sqrt(p.n * _tiny(p))).all():
+        return _finish(p, _scaled(p.xp, "l2", xc, p.axes, eps), None, None)
+    return (xc / den).to(p.rdtype)
+
+
+def _torch_norm(xc, p: _Prepared):
+    """||x|| over p.axes (keepdim), read once; chunked on long trailing slices."""
     import torch
 
-    # mean(x**2) as ||x||**2 / n: vector_norm reduces without materialising x*x,
-    # up to twice as fast as xc.square().mean() or F.rms_norm on the CPU (torch 2.13).
-    xc = p.x.to(p.cdtype)
-    ms = torch.linalg.vector_norm(xc, dim=p.axes, keepdim=True).square_().div_(p.n)
-    y = xc * ms.add_(eps).rsqrt_()
-    if w is not None:
-        y.mul_(w)
-    return y.to(p.rdtype)
+    if p.n <= _TORCH_CHUNK:
+        return torch.linalg.vector_norm(xc, dim=p.axes, keepdim=True)
+    if not p.trailing:  # x*x and a cascade sum: slower, not the benchmarked path
+        return xc.square().sum(dim=p.axes, keepdim=True).sqrt()
+    rows = xc.reshape(*xc.shape[: xc.ndim - len(p.axes)], p.n)
+    q = p.n // _TORCH_CHUNK
+    chunks = rows[..., : q * _TORCH_CHUNK].unflatten(-1, (q, _TORCH_CHUNK))
+    sumsq = torch.linalg.vector_norm(chunks, dim=-1).square().sum(dim=-1)
+    tail = torch.linalg.vector_norm(rows[..., q * _TORCH_CHUNK :], dim=-1)
+    keep = [1 if a in p.axes else size for a, size in enumerate(xc.shape)]
+    return (sumsq + tail.square()).sqrt().reshape(keep)
+
+
+def _tiny(p: _Prepared) -> float:
+    return float(p.xp.finfo(p.cdtype).smallest_normal)
+
+
+def _in_range(den, lo):
+    """Where a denominator statistic lies in [lo, inf) (numpy or torch): no under- or overflow.
+
+    A square that underflows loses at most tiny * ulp(1)/2, so a mean square
+    (plus eps) of at least tiny keeps full relative precision; NaN is out of range.
+    """
+    return (den >= lo) & (den < math.inf)
 
 
 # ----------------------------------------------------------------------------
@@ -248,6 +344,9 @@ def _torch_rms_norm(p: _Prepared, w, eps):
 # (Measured: 256 KiB blocks were 12 % slower, one block for all 25-40 % slower;
 # a thread pool over blocks gained at most 30 % and was slower for small blocks.)
 _BLOCK_BYTES = 1024 * 1024
+# A BLAS float32 dot stays within about an ulp up to this length (1e-7 at 16384,
+# 4e-6 at 4e6 elements); longer rows are summed as dots of this length, added in float64.
+_CHUNK = 8192
 
 
 def _numpy_rows(p: _Prepared, method: str, w, b, eps: float):
@@ -264,11 +363,13 @@ def _numpy_rows(p: _Prepared, method: str, w, b, eps: float):
     kernel = _ROW_KERNELS[method]
     with _ieee():
         for start in range(0, rows.shape[0], step):
-            src = rows[start : start + step]
+            src = rows[start : start + step].astype(cdtype, copy=False)
             dst = out[start : start + step]
             # Work in the output buffer when its dtype allows, else in a block-sized one.
             work = dst if (not upcast and dst.dtype == cdtype) else np.empty(src.shape, cdtype)
-            kernel(src.astype(cdtype, copy=False), work, eps)
+            redo = kernel(src, work, eps, np.finfo(cdtype).tiny)  # rows it cannot vouch for
+            if redo.any():
+                work[redo] = _scaled(p.xp, method, src[redo], (1,), eps)
             if w is not None:
                 work *= w
             if b is not None:
@@ -278,35 +379,58 @@ def _numpy_rows(p: _Prepared, method: str, w, b, eps: float):
     return out.reshape(x.shape)
 
 
-def _row_mean(a):
-    """Row sums as a dot with (1, ..., 1), then / n: no temporaries, SIMD sums.
+def _row_dot(a, b):
+    """Row sums of a * b in float64 (b: a 2-D array like a, or one row).
 
-    Dividing the sum (rather than dotting with 1/n, which is inexact for most
-    n) keeps the mean of a constant row exact, so LayerNorm of (7, 7, 7) gives
-    0/0 = NaN at eps = 0 like torch, not (1, 1, 1).
+    BLAS dots (SIMD, no temporary a * b) of at most _CHUNK elements, the
+    chunks added in float64: a long float32 row keeps about an ulp.
     """
-    return (np.vecdot(a, np.ones(a.shape[1], dtype=a.dtype)) / a.shape[1])[:, None]
+    n = a.shape[1]
+    if n <= _CHUNK:
+        return np.vecdot(a, b).astype(np.float64)
+    q = n // _CHUNK
+    split = q * _CHUNK
+
+    def chunks(v):
+        return v[..., :split].reshape(*v.shape[:-1], q, _CHUNK)
+
+    total = np.vecdot(chunks(a), chunks(b)).sum(axis=-1, dtype=np.float64)
+    return total + np.vecdot(a[:, split:], b[..., split:])
 
 
-def _row_sumsq(a):
-    """Row-wise sum of squares without materialising a*a."""
-    return np.vecdot(a, a)[:, None]
+# Each kernel writes src / (its denominator) into dst and returns the rows to redo
+# with _scaled: statistics out of range, or (LayerNorm) a row constant up to the
+# rounding of its mean.
 
 
-def _ln_rows(src, dst, eps):
-    np.subtract(src, _row_mean(src), out=dst)
-    var = _row_sumsq(dst) / dst.shape[1]
-    dst *= 1.0 / np.sqrt(var + eps)
+def _ln_rows(src, dst, eps, tiny):
+    n = src.shape[1]
+    mean = (_row_dot(src, np.ones(n, src.dtype)) / n).astype(dst.dtype)
+    np.subtract(src, mean[:, None], out=dst)
+    var = _row_dot(dst, dst) / n
+    _divide_rows(dst, np.sqrt(var + eps), dst)
+    # |mean - c| for a constant row c: the dots' error bound plus two roundings. A row
+    # with var below drift**2 (or 0: d*d may underflow) is redone, exactly.
+    bound = (min(n, _CHUNK) + n // _CHUNK + 2) * float(np.finfo(dst.dtype).eps)
+    drift = bound * np.abs(mean.astype(np.float64))
+    return (var < drift * drift) | ~_in_range(var + eps, tiny)
 
 
-def _rms_rows(src, dst, eps):
-    ms = _row_sumsq(src) / src.shape[1]
-    np.multiply(src, 1.0 / np.sqrt(ms + eps), out=dst)
+def _rms_rows(src, dst, eps, tiny):
+    den = _row_dot(src, src) / src.shape[1] + eps
+    _divide_rows(src, np.sqrt(den), dst)
+    return ~_in_range(den, tiny)
 
 
-def _l2_rows(src, dst, eps):
-    norm = np.sqrt(_row_sumsq(src))
-    np.multiply(src, 1.0 / np.maximum(norm, eps), out=dst)
+def _l2_rows(src, dst, eps, tiny):
+    den = np.maximum(np.sqrt(_row_dot(src, src)), eps)
+    _divide_rows(src, den, dst)
+    return ~_in_range(den, math.sqrt(src.shape[1] * tiny))
+
+
+def _divide_rows(src, den, out):
+    """out = src / den row by row, as a multiply by the reciprocal in out's dtype."""
+    np.multiply(src, (1.0 / den).astype(out.dtype)[:, None], out=out)
 
 
 _ROW_KERNELS = {"ln": _ln_rows, "rms": _rms_rows, "l2": _l2_rows}

@@ -13,12 +13,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
+def environment() -> dict[str, str]:
+    """This checkout on the path, no $NORMVIZ_BACKEND."""
     env = {k: v for k, v in os.environ.items() if k != "NORMVIZ_BACKEND"}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "normviz", *args],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+        capture_output=True, text=True, env=environment(), cwd=ROOT, timeout=120,
     )  # fmt: skip
 
 
@@ -130,3 +135,32 @@ def test_bad_arguments_give_one_line_and_status_2(args, says):
     assert proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("python -m normviz: error:")
     assert says in proc.stderr
+
+
+def test_tiny_vector_statistics_and_outputs_do_not_underflow():
+    """The app's a = (1e-300, 1e-300): sqrt(sum(x**2)) would give 0; scaled norms do not."""
+    rows = ok("--eps", "0", "1e-300", "1e-300")
+    assert rows["L2 norm"] == pytest.approx([math.sqrt(2) * 1e-300], rel=1e-5)
+    assert rows["RMS"] == pytest.approx([1e-300], rel=1e-5)
+    assert column(rows, 1, 2) == pytest.approx([math.sqrt(0.5)] * 2, rel=1e-5)
+    assert column(rows, 2, 2) == [1, 1]
+    assert math.isnan(rows["1"][3])  # LayerNorm of a constant vector at eps = 0: 0/0
+
+
+def test_closed_pipe_exits_quietly_with_status_141():
+    """`python -m normviz $(seq 1 10000) | head -1`: no traceback, status 128 + SIGPIPE.
+
+    The output (~500 KB) outgrows the pipe's buffer, so the write meets the closed pipe.
+    """
+    args = [str(i) for i in range(1, 10_001)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "normviz", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment(), cwd=ROOT,
+    )  # fmt: skip
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    stderr = proc.stderr.read()
+    proc.stderr.close()
+    assert proc.wait(timeout=120) == 141, stderr.decode()
+    assert first.startswith(b"computed with")
+    assert stderr == b""

@@ -131,6 +131,9 @@ def test_to_numpy_detaches_and_passes_numpy_through():
         (lambda: np.zeros(2, np.float16), np.float32),
         (lambda: np.zeros(2, np.float32), np.float32),
         (lambda: np.zeros(2, np.float64), np.float64),
+        (lambda: np.zeros(2, ">f8"), np.float64),  # byte order does not change precision
+        (lambda: np.zeros(2, ">f4"), np.float32),
+        (lambda: np.zeros(2, ">i2"), np.float64),
         (lambda: np.zeros(2, np.int32), np.float64),
         (lambda: np.zeros(2, np.uint8), np.float64),
         (lambda: torch.zeros(2, dtype=torch.bfloat16), torch.float32),
@@ -159,6 +162,19 @@ def test_as_array_names_the_argument():
     assert isinstance(_xp.as_array([1, 2]), np.ndarray)
     t = torch.ones(2)
     assert _xp.as_array(t) is t
+
+
+def test_as_array_refuses_masked_arrays_by_name():
+    masked = np.ma.masked_array([1.0, 2.0], mask=[False, True])
+    with pytest.raises(TypeError, match=r"^bias must not be a masked array \(numpy\.ma\)"):
+        _xp.as_array(masked, "bias")
+    plain = np.ma.getdata(masked)
+    assert _xp.as_array(plain) is plain
+
+
+def test_result_dtype_keeps_byte_order():
+    xp = _xp.namespace(np.zeros(1))
+    assert _xp.result_dtype(xp, np.dtype(">f8")) == np.dtype(">f8")
 
 
 @pytest.mark.parametrize(

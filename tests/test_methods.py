@@ -1,0 +1,71 @@
+"""normviz.methods: each record's facts checked against its own function."""
+
+from __future__ import annotations
+
+import inspect
+import math
+
+import numpy as np
+import pytest
+
+from normviz import norms
+from normviz.methods import KEYS, METHODS, method
+
+torch = pytest.importorskip("torch")
+
+RECORDS = list(METHODS.values())
+ids = [m.key for m in RECORDS]
+
+
+@pytest.mark.parametrize("m", RECORDS, ids=ids)
+def test_default_eps_is_the_functions_own(m):
+    assert m.default_eps == inspect.signature(m.fn).parameters["eps"].default
+    assert m.eps_or_default(None) == m.default_eps
+    assert m.eps_or_default(0) == 0.0
+
+
+@pytest.mark.parametrize("n", [2, 3, 7, 64])
+@pytest.mark.parametrize("m", RECORDS, ids=ids)
+def test_radius_is_the_norm_of_every_output(m, n):
+    x = np.random.default_rng(n).normal(1.0, 2.0, (5, n))
+    y = m(x, eps=0)
+    np.testing.assert_allclose(np.linalg.norm(y, axis=-1), m.radius(n), rtol=1e-12)
+    assert m.radius(n) == (1.0 if m.key == "l2" else math.sqrt(n))
+
+
+@pytest.mark.parametrize("n", [2, 3, 6])
+@pytest.mark.parametrize("m", RECORDS, ids=ids)
+def test_dof_is_the_rank_of_the_jacobian(m, n):
+    """What a method removes (length; length and offset) is what its Jacobian loses."""
+    x = torch.tensor(np.random.default_rng(n).normal(0.5, 2.0, n))
+    jac = torch.autograd.functional.jacobian(lambda v: m(v, eps=0), x)
+    assert np.linalg.matrix_rank(jac.numpy(), tol=1e-9) == m.dof(n) == n - len(m.removes)
+
+
+@pytest.mark.parametrize("m", RECORDS, ids=ids)
+def test_calling_a_method_is_calling_its_function(m):
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(4, 4))  # square: axis=0 takes the same weight
+    weight, bias = rng.uniform(0.5, 1.5, 4), rng.normal(size=4)
+    np.testing.assert_array_equal(m(x), m.fn(x, eps=m.default_eps))
+    kwargs = {"weight": weight} if m.has_weight else {}
+    if m.has_bias:
+        kwargs["bias"] = bias
+    np.testing.assert_array_equal(
+        m(x, eps=0.1, weight=weight, bias=bias, axis=0), m.fn(x, eps=0.1, axis=0, **kwargs)
+    )
+
+
+def test_method_by_key_and_unknown_keys():
+    assert [method(k) for k in KEYS] == RECORDS
+    with pytest.raises(ValueError, match=r"method must be one of \('l2', 'rms', 'ln'\); got 'bn'"):
+        method("bn")
+
+
+def test_keys_match_the_norms_tuple_others_still_import():
+    assert KEYS == norms.METHODS
+
+
+def test_one_distinct_colour_and_dash_per_method():
+    assert len({m.color for m in RECORDS}) == len({m.dash for m in RECORDS}) == len(RECORDS)
+    assert all(len(m.color) == 7 and m.color.startswith("#") for m in RECORDS)
