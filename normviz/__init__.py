@@ -5,7 +5,8 @@
 array([0.6, 0.8])
 """
 
-from normviz.norms import METHODS, l2_normalize, layer_norm, rms_norm
+from normviz.methods import METHODS
+from normviz.norms import l2_normalize, layer_norm, rms_norm
 
 __all__ = ["layer_norm", "rms_norm", "l2_normalize", "METHODS"]
 __version__ = "0.1.0"

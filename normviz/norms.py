@@ -31,9 +31,8 @@ import numpy as np
 
 from normviz import _xp
 
-__all__ = ["layer_norm", "rms_norm", "l2_normalize", "METHODS"]
+__all__ = ["layer_norm", "rms_norm", "l2_normalize"]
 
-METHODS = ("l2", "rms", "ln")
 
 
 def _ieee():

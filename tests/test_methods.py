@@ -8,7 +8,6 @@ import math
 import numpy as np
 import pytest
 
-from normviz import norms
 from normviz.methods import KEYS, METHODS, method
 
 torch = pytest.importorskip("torch")
@@ -62,8 +61,10 @@ def test_method_by_key_and_unknown_keys():
         method("bn")
 
 
-def test_keys_match_the_norms_tuple_others_still_import():
-    assert KEYS == norms.METHODS
+def test_the_package_exports_the_records():
+    import normviz as nv
+
+    assert nv.METHODS is METHODS and tuple(nv.METHODS) == KEYS == ("l2", "rms", "ln")
 
 
 def test_one_distinct_colour_and_dash_per_method():
