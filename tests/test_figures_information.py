@@ -75,7 +75,7 @@ def test_every_figure_is_valid_plotly_json_raw_and_packed(build):
 @pytest.fixture
 def no_plotly_objects(monkeypatch):
     """Make building any plotly object (figure, trace, layout) fail."""
-    dict_layout("en", False)  # the template is read once per process, not per figure
+    dict_layout(False)  # the template is read once per process, not per figure
 
     def refuse(self, *args, **kwargs):
         raise AssertionError(f"built a plotly object: {type(self).__name__}")

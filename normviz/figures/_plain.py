@@ -6,12 +6,7 @@ template and the typed arrays are ``_style.base_layout``'s and ``_json``'s.
 
 from __future__ import annotations
 
-from normviz.figures._style import base_layout, sizes
-
-def layout(lang: str, projector: bool, **extra) -> dict:
-    """``_style.base_layout`` (kept as a name for the subplot figures)."""
-    return base_layout(lang, projector, **extra)
-
+from normviz.figures._style import sizes
 
 def axis_names(i: int) -> tuple[str, str]:
     """The layout keys of the i-th subplot's axes (1-based): ("xaxis", "yaxis"), ("xaxis2", "yaxis2"), ..."""

@@ -53,7 +53,7 @@ def _template() -> dict:
     return {"layout": {k: full[k] for k in _TEMPLATE_KEYS if k in full}}
 
 
-def base_layout(lang: str, projector: bool, **extra) -> dict:
+def base_layout(projector: bool, **extra) -> dict:
     """The layout every figure starts from: the template by value, type sizes, a constant uirevision."""
     s = sizes(projector)
     layout = dict(

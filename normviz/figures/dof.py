@@ -13,8 +13,7 @@ import numpy as np
 
 from normviz import dof
 from normviz.figures._legend import legend_below
-from normviz.figures._plain import layout
-from normviz.figures._style import COLORS, method_name, sizes
+from normviz.figures._style import COLORS, base_layout, method_name, sizes
 from normviz.i18n import translate
 from normviz.methods import METHODS
 
@@ -53,8 +52,8 @@ def spectrum_figure(checks: dict[str, dof.RankCheck], *, lang: str, projector: b
             "marker": {"color": m.color, "size": s["marker"], "symbol": SYMBOLS[key]},
             "customdata": values, "hovertemplate": "σ = %{customdata:.3e}<extra>" + method_name(key, lang) + "</extra>",
         })
-    return {"data": data, "layout": layout(
-        lang, projector,
+    return {"data": data, "layout": base_layout(
+        projector,
         title={"text": translate(lang, "dof.fig.spectrum.title", n=first.n), "x": 0.01, "xanchor": "left"},
         xaxis={"title": {"text": translate(lang, "dof.fig.spectrum.x")}, "range": [0.5, tail + 0.5],
                "tickmode": "linear", "dtick": 1},
@@ -85,8 +84,8 @@ def fraction_figure(n: int, *, lang: str, projector: bool = False) -> dict:
         "textposition": [f"{'bottom' if r.method == 'ln' else 'top'} {side}" for r in rows], "cliponaxis": False,
         "hovertemplate": "n = %{x:.0f}: %{y:.4f} %<extra></extra>",
     })
-    return {"data": data, "layout": layout(
-        lang, projector,
+    return {"data": data, "layout": base_layout(
+        projector,
         title={"text": translate(lang, "dof.fig.fraction.title"), "x": 0.01, "xanchor": "left"},
         xaxis={"title": {"text": translate(lang, "dof.fig.fraction.x")}, "type": "log",
                "range": [math.log10(1.8), math.log10(dof.N_MAX * 1.15)],
@@ -133,8 +132,8 @@ def plane_figure(cloud: dof.PlaneCloud, *, lang: str, projector: bool = False, e
                     "font": {"color": METHODS["ln"].color, "size": s["font"]}}
                    for (px, py), k in zip(points.tolist(), counts.tolist())]
     axis = {"range": [-extent, extent], "zeroline": True, "zerolinecolor": "#BBBBBB", "gridcolor": "#EEEEEE"}
-    return {"data": data, "layout": layout(
-        lang, projector,
+    return {"data": data, "layout": base_layout(
+        projector,
         title={"text": translate(lang, "dof.fig.n2.title", count=cloud.inputs.shape[0]), "x": 0.01,
                "xanchor": "left"},
         xaxis={**axis, "title": {"text": translate(lang, "axis.x1")}, "constrain": "domain"},

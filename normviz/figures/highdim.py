@@ -16,8 +16,8 @@ import numpy as np
 
 from normviz import geometry as geo
 from normviz import highdim as hd
-from normviz.figures._plain import cell_title, grid, layout, vline
-from normviz.figures._style import COLORS, method_name, sizes
+from normviz.figures._plain import cell_title, grid, vline
+from normviz.figures._style import COLORS, base_layout, method_name, sizes
 from normviz.i18n import translate
 from normviz.methods import METHODS
 
@@ -75,8 +75,8 @@ def hyperplane_figure(view: hd.HyperplaneView, *, lang: str, projector: bool = F
                 "gridcolor": "#E2E2E2", "showspikes": False,
                 "title": {"text": translate(lang, "highdim.fig.axis.e", i="₀₁₂₃"[i])}}
 
-    return {"data": data, "layout": layout(
-        lang, projector,
+    return {"data": data, "layout": base_layout(
+        projector,
         title={"text": translate(lang, "highdim.fig.n4.title"), "x": 0.01, "xanchor": "left"},
         scene={"xaxis": axis(1), "yaxis": axis(2), "zaxis": axis(3), "aspectmode": "cube",
                "camera": {"eye": {"x": 1.5, "y": -1.2, "z": 0.8}, "up": {"x": 0, "y": 0, "z": 1},
@@ -121,8 +121,8 @@ def distributions_figure(summary: hd.CloudSummary, *, lang: str, projector: bool
             axes[cell["xaxis"]].update(title={"text": translate(lang, key)}, exponentformat="power", nticks=5)
             if col == 0:
                 axes[cell["yaxis"]]["title"] = {"text": translate(lang, "highdim.fig.hist.count")}
-    return {"data": data, "layout": layout(
-        lang, projector, height=760 if projector else 540, showlegend=False, bargap=0.0,
+    return {"data": data, "layout": base_layout(
+        projector, height=760 if projector else 540, showlegend=False, bargap=0.0,
         margin={"l": 10, "r": 10, "t": 70, "b": 10}, annotations=annotations, shapes=shapes, **axes,
     )}
 
@@ -166,8 +166,8 @@ def singular_values_figure(summary: hd.CloudSummary, *, lang: str, projector: bo
                                  "text": translate(lang, "highdim.fig.sv.floor"), "showarrow": False,
                                  "xanchor": "left", "yanchor": "bottom",
                                  "font": {"size": s["font"] * 0.75, "color": COLORS["reference"]}}]
-    return {"data": data, "layout": layout(
-        lang, projector, height=560 if projector else 440,
+    return {"data": data, "layout": base_layout(
+        projector, height=560 if projector else 440,
         xaxis={"title": {"text": translate(lang, "highdim.fig.sv.index")}},
         yaxis={"title": {"text": translate(lang, "highdim.fig.sv.value")}, "type": "log", "exponentformat": "power"},
         legend={"orientation": "h", "x": 0.0, "y": 1.02, "xanchor": "left", "yanchor": "bottom",
@@ -201,8 +201,8 @@ def pca_figure(summary: hd.CloudSummary, *, lang: str, projector: bool = False) 
                                    exponentformat="power")
         axes[cell["yaxis"]].update(title={"text": translate(lang, "highdim.fig.pca.axis", i=2, share=share[1])},
                                    scaleanchor=cell["x"], scaleratio=1, exponentformat="power")
-    return {"data": data, "layout": layout(
-        lang, projector, height=480 if projector else 380, showlegend=False, annotations=annotations,
+    return {"data": data, "layout": base_layout(
+        projector, height=480 if projector else 380, showlegend=False, annotations=annotations,
         title={"text": translate(lang, "highdim.fig.pca.title", n=summary.spec.n), "x": 0.01, "xanchor": "left"},
         margin={"l": 10, "r": 10, "t": 80, "b": 10}, **axes,
     )}
@@ -249,8 +249,8 @@ def concentration_figure(conc: hd.Concentration, *, n: int, lang: str, projector
     axes["yaxis"]["title"] = {"text": translate(lang, "highdim.fig.conc.ratio")}
     axes["yaxis2"].update(title={"text": translate(lang, "highdim.fig.conc.relative")}, type="log",
                           exponentformat="power")
-    return {"data": data, "layout": layout(
-        lang, projector, height=660 if projector else 540,
+    return {"data": data, "layout": base_layout(
+        projector, height=660 if projector else 540,
         legend={"orientation": "h", "x": 0.0, "y": 1.02, "xanchor": "left", "yanchor": "bottom",
                 "itemsizing": "constant"},
         margin={"l": 10, "r": 10, "t": 80, "b": 10}, shapes=[vline(top, n, current), vline(bottom, n, current)],

@@ -71,7 +71,7 @@ def pairs_figure(pairs: list[information.PairComparison], *, lang: str, projecto
     legend = (legend_below(projector, plot_height=900, entries=6, columns=2) if projector else
               dict(height=800, margin=dict(l=10, r=10, t=60, b=10),
                    legend=dict(orientation="v", x=1.02, y=1.0, xanchor="left", yanchor="top")))
-    layout = base_layout(lang, projector, **legend, **grid)
+    layout = base_layout(projector, **legend, **grid)
     data = []
     axis = dict(zeroline=True, zerolinecolor="#BBBBBB", gridcolor="#EEEEEE", constrain="domain")
     for col, pair in enumerate(pairs, start=1):
@@ -118,7 +118,7 @@ def cloud_figure(cloud: information.Cloud, *, lang: str, projector: bool = False
     grid, cells = subplot_grid(2, 2, projector=projector, titles=[method_name(p, lang) for p in panels],
                                horizontal_spacing=0.08, vertical_spacing=0.06 if three else 0.12, scene=three)
     layout = base_layout(
-        lang, projector, height=(1100 if projector else 900) if three else (1000 if projector else 820),
+        projector, height=(1100 if projector else 900) if three else (1000 if projector else 820),
         legend=dict(orientation="h", x=0.0, y=-0.05, xanchor="left", yanchor="top"),
         coloraxis=dict(colorscale=colorscale(DIRECTION_SCALE), cmin=0.0, cmax=2.0 * math.pi,
                        colorbar=dict(title=dict(text=t(f"info.fig.cloud.colorbar{3 if three else 2}")),
@@ -211,7 +211,7 @@ def similarity_figure(sim: information.Similarity, *, lang: str, projector: bool
     grid, cells = subplot_grid(2, 3, projector=projector, titles=[t(key) for _, key in SIMILARITY_PANELS],
                                horizontal_spacing=0.05, vertical_spacing=0.14)
     layout = base_layout(
-        lang, projector, height=820 if projector else 640,
+        projector, height=820 if projector else 640,
         coloraxis=dict(colorscale=colorscale(SIMILARITY_SCALE), cmin=-1.0, cmax=1.0,
                        colorbar=dict(title=dict(text=t("info.fig.sim.colorbar")), len=0.8)),
         margin=dict(l=10, r=10, t=60, b=10), **grid,

@@ -35,7 +35,7 @@ def distance_maps(grid: invariance.InvarianceGrid, *, lang: str, projector: bool
     layout_grid, cells = subplot_grid(1, 3, projector=projector, titles=[method_name(m, lang) for m in METHODS],
                                       horizontal_spacing=0.06, shared_yaxes=True)
     layout = base_layout(
-        lang, projector, **legend_below(projector, plot_height=420 if projector else 330, entries=1),
+        projector, **legend_below(projector, plot_height=420 if projector else 330, entries=1),
         coloraxis=dict(colorscale=colorscale(DISTANCE_SCALE), cmin=LOG_FLOOR, cmax=math.log10(2.0),
                        colorbar=dict(title=dict(text=t("inv.fig.dist.colorbar")), len=0.9,
                                      tickvals=list(LOG_TICKS), ticktext=[f"1e{v:.0f}" for v in LOG_TICKS])),
@@ -86,7 +86,7 @@ def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> dict:
     base, shifted = rows
     comps = [f"y{subscript(i + 1)}" for i in range(base.x.size)]
     layout = base_layout(
-        lang, projector, barmode="group",
+        projector, barmode="group",
         title=dict(text=t("inv.fig.cf.title"), x=0.01, xanchor="left"),
         xaxis=dict(title=dict(text=t("inv.fig.cf.x"))),
         yaxis=dict(title=dict(text=t("inv.fig.cf.y")), range=_bar_range(rows)),
@@ -126,7 +126,7 @@ def softmax_figure(demo: invariance.ScaleDemo, curve, *, lang: str, projector: b
     grid, (left, right) = subplot_grid(1, 2, projector=projector, column_widths=[0.45, 0.55], horizontal_spacing=0.1,
                                        titles=[t("inv.fig.sm.bars", s=f"{demo.scale:g}"), t("inv.fig.sm.curve")])
     layout = base_layout(
-        lang, projector, barmode="group",
+        projector, barmode="group",
         **legend_below(projector, plot_height=380 if projector else 290, entries=3, columns=3 if not projector else 2),
         **grid,
     )

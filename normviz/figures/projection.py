@@ -159,7 +159,7 @@ class _Plane(_Kit):
         axis = dict(range=[-view.extent, view.extent], zeroline=True, zerolinecolor="#BBBBBB", showgrid=True,
                     gridcolor="#EEEEEE", constrain="domain", automargin=True)
         return base_layout(
-            t.lang, projector,
+            projector,
             xaxis=dict(axis, title=dict(text=t("axis.x1"))),
             yaxis=dict(axis, title=dict(text=t("axis.x2")), scaleanchor="x", scaleratio=1),
             # The student drags x; a drag must not pan or zoom the fixed axes.
@@ -199,7 +199,7 @@ class _Space(_Kit):
                         showbackground=True, backgroundcolor="#F7F7F7", gridcolor="#E2E2E2", showspikes=False)
 
         return base_layout(
-            t.lang, projector,
+            projector,
             scene=dict(xaxis=axis("axis.x1"), yaxis=axis("axis.x2"), zaxis=axis("axis.x3"), aspectmode="cube",
                        camera=camera(view.camera), uirevision=f"camera-{view.camera}"),
             # The legend under the step slider, so the 3D scene keeps the full width.
