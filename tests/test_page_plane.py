@@ -101,3 +101,12 @@ def test_projector_mode_enlarges_the_figure():
     normal = figures(run_page("plane"))[0]["layout"]["font"]["size"]
     big = figures(run_page("plane", projector="true"))[0]["layout"]["font"]["size"]
     assert big > normal
+
+
+def test_an_exact_value_outside_the_range_is_clamped_and_explained_in_chinese():
+    at = run_page("plane", lang="zh")
+    at.number_input(key="plane.x1.exact").set_value(25.0).run()
+    assert errors(at) == []
+    assert at.slider(key="plane.x1").value == 10.0  # the slider follows the clamped value
+    note = " ".join(w.value for w in at.warning)
+    assert "25" in note and "10" in note and "outside" not in note.lower()

@@ -19,8 +19,6 @@ STRINGS = {
     "proj.speed.slow": {"zh": "慢", "en": "slow"},
     "proj.speed.normal": {"zh": "中", "en": "normal"},
     "proj.speed.fast": {"zh": "快", "en": "fast"},
-}
-STRINGS.update({
     "proj.live.plane": {
         "zh": "平面图：拖动黑色箭头的尖端移动 x，或用方向键微调；翻页键逐步播放动画。",
         "en": "The plane: drag the tip of the black arrow to move x, or nudge it with the arrow keys; "
@@ -31,8 +29,4 @@ STRINGS.update({
         "en": "The space: move x with the x₁, x₂, x₃ sliders under the chart; drag the chart to turn it; "
         "Page Up / Page Down step the animation.",
     },
-    "proj.clamped": {
-        "zh": "{name} 只能取 {low} 到 {high} 之间的值：输入的 {typed} 已改为 {used}。",
-        "en": "{name} must lie between {low} and {high}: the {typed} you typed became {used}.",
-    },
-})
+}

@@ -17,7 +17,7 @@ from normviz.methods import METHODS
 from normviz.ui import links
 from normviz.ui.controls import EPS_CHOICES, eps_control
 from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
-from normviz.ui.literal import literal
+from normviz.ui.int_input import number_field
 from normviz.ui.live import live_chart
 from normviz.ui.views import cached_projection, degenerate_messages, readouts
 
@@ -83,18 +83,6 @@ def _set(pairs) -> None:
         st.session_state[key] = value
 
 
-def _exact_changed(page: ProjectionPage, i: int) -> None:
-    """The exact field moves the slider; a value outside the bounds is clamped and said so."""
-    low, high = page.bounds
-    exact = page.key(f"x{i + 1}.exact")
-    typed = st.session_state[exact]
-    value = min(max(float(typed), low), high)
-    st.session_state[page.key(f"x{i + 1}")] = value
-    st.session_state[exact] = value
-    if value != typed:
-        st.session_state[page.key("clamped")] = (i, typed, value)
-
-
 def vector_input(t, page: ProjectionPage) -> tuple[float, ...]:
     """Presets, then per component a slider and an exact field that move together."""
     keys = [page.key(f"x{i + 1}") for i in range(page.n)]
@@ -113,15 +101,11 @@ def vector_input(t, page: ProjectionPage) -> tuple[float, ...]:
         slide, exact = st.columns([3, 2], vertical_alignment="bottom")
         value = slide.slider(name, low, high, step=STEP, key=key,
                              on_change=lambda k=key: _set([(f"{k}.exact", st.session_state[k])]))
-        # No min/max: Streamlit's own range error is English only; the callback clamps and explains.
-        exact.number_input(t("vector.exact", name=name), step=STEP, format="%.4f", key=f"{key}.exact",
-                           on_change=_exact_changed, args=(page, i))
+        # Clamped and explained in the page's language (Streamlit's own range error is English only).
+        number_field(t, t("vector.exact", name=name), key=f"{key}.exact", low=low, high=high, step=STEP,
+                     fallback=st.session_state[key], format="%.4f", container=exact,
+                     on_change=lambda k=key: _set([(k, st.session_state[f"{k}.exact"])]))
         out.append(float(value))
-    clamped = st.session_state.pop(page.key("clamped"), None)
-    if clamped:
-        i, typed, used = clamped
-        st.info(t("proj.clamped", name=f"x{SUBSCRIPTS[i]}", low=f"{low:g}", high=f"{high:g}",
-                  typed=literal(f"{typed:g}"), used=f"{used:g}"), icon="ℹ️")
     return tuple(out)
 
 
