@@ -15,7 +15,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser.conftest import ROOT, AppServer, free_port
+from tests.appserver import free_port
+from tests.browser.conftest import ROOT, AppServer
 from tests.browser.helpers import MAIN, assert_no_error, open_page, wait_for_app_run
 
 MARKER = "ev.il"
@@ -26,13 +27,15 @@ INJECTED = (
 ALERT = '[data-testid="stAlert"]'
 
 LINKS = [
-    ("information", {"lang": "en", "p1a": "1 [Login](//ev.il)z", "dim": "![](//ev.il/a.png)"}),
+    ("information", {"lang": "en", "information.p1a": "1 [Login](//ev.il)z", "information.dim": "![](//ev.il/a.png)"}),
     ("plane", {"lang": "zh", "x1": '<img src=x onerror="window.__pwned=1">', "eps": "<b id=nvpwn>ev.il</b>",
                "show": "[x](//ev.il)", "backend": "` ``[x](//ev.il)`` `"}),
-    ("highdim", {"lang": "zh", "dim": "$$ev.il$$", "dist": "www.ev.il http://ev.il", "samples": "a\n\n[x](//ev.il)"}),
-    ("invariance", {"lang": "en", "x": "1, ![](//ev.il/a.png)", "a": "<script>window.__pwned=1</script>",
-                    "c": ":red[ev.il] <span data-nvpwn=1>ev.il</span>"}),
-    ("dof", {"lang": "en", "n": "[x](https://ev.il/" + "A" * 3000 + ")", "seed": "<b id=nvpwn>1</b>"}),
+    ("highdim", {"lang": "zh", "highdim.dim": "$$ev.il$$", "highdim.dist": "www.ev.il http://ev.il",
+                 "highdim.samples": "a\n\n[x](//ev.il)"}),
+    ("invariance", {"lang": "en", "invariance.x": "1, ![](//ev.il/a.png)",
+                    "invariance.a": "<script>window.__pwned=1</script>",
+                    "invariance.c": ":red[ev.il] <span data-nvpwn=1>ev.il</span>"}),
+    ("dof", {"lang": "en", "dof.n": "[x](https://ev.il/" + "A" * 3000 + ")", "dof.seed": "<b id=nvpwn>1</b>"}),
 ]
 
 

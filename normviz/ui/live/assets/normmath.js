@@ -106,25 +106,16 @@ export function rmsNorm(x, eps = 1e-6, gamma = null) {
 export function layerNorm(x, eps = 1e-5, gamma = null, beta = null) {
   checkVector(x);
   const n = x.length;
-  // Pass 1: the mean, in units of s so that sum(x) cannot overflow.
+  // Pass 1: the mean, in units of s so that sum(x) cannot overflow, and taken of x - x₀ as
+  // normviz does: a constant vector centres to exactly 0, and (1, 1 + 2⁻⁵²) to ±2⁻⁵³.
   const s = scaleOf(x);
+  const first = x[0] / s;
   let sum = 0;
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const t = x[i] / s;
-    sum += t;
-    if (t < lo) lo = t;
-    if (t > hi) hi = t;
-  }
-  let mean = sum / n;
-  // The true mean lies in [min, max]; clamping keeps a constant vector's mean
-  // exact (0.1 + 0.1 + 0.1 = 0.30000000000000004 would not).
-  if (mean < lo) mean = lo;
-  if (mean > hi) mean = hi;
+  for (let i = 0; i < n; i++) sum += x[i] / s - first;
+  const mean = sum / n;
   // Pass 2: deviations (in units of s), rescaled by their own size when tiny.
   const d = new Array(n);
-  for (let i = 0; i < n; i++) d[i] = x[i] / s - mean;
+  for (let i = 0; i < n; i++) d[i] = x[i] / s - first - mean;
   const sd = scaleOf(d);
   if (sd !== 1) for (let i = 0; i < n; i++) d[i] /= sd;
   return affine(divideByRoot(d, s * sd, n, eps), gamma, beta);
