@@ -76,7 +76,7 @@ def test_moving_the_spread_slider_reruns_only_its_section(page, base_url):
     # A fragment rerun can finish before React renders the "running" state, so wait for the new maps
     # themselves rather than for a change of the app's run state.
     slider.press("ArrowLeft")
-    wait_for_traces(page, 2, lambda tr: by_meta(tr, "sim_cos_in")["z"] != before, timeout_s=60)
+    wait_for_traces(page, 2, lambda tr: bool(tr) and by_meta(tr, "sim_cos_in")["z"] != before, timeout_s=60)
     sent = b"".join(frames)
     assert b"sim_cos_in" in sent  # the similarity maps came again ...
     assert b"cloud_l2" not in sent and b"outputs_l2_1" not in sent  # ... the other sections' figures did not
