@@ -134,7 +134,9 @@ def test_play_button_and_step_slider_animate_in_the_browser():
     buttons = fig.layout.updatemenus[0].buttons
     assert [b.method for b in buttons] == ["animate", "animate"]
     assert "播放" in buttons[0].label
-    assert len(fig.layout.sliders[0].steps) == len(fig.frames)
+    steps = fig.layout.sliders[0].steps  # one named step per stage: x, ① centre, ② scale
+    assert [s.args[0][0] for s in steps] == [f"f{k}" for k in range(0, len(fig.frames), ANIMATION_STEPS)]
+    assert all(s.label for s in steps)
 
 
 def test_affine_adds_a_third_animation_stage():

@@ -160,7 +160,9 @@ def test_play_button_step_slider_and_projector_sizes():
     fig = build(lang="zh")
     assert [b.method for b in fig.layout.updatemenus[0].buttons] == ["animate", "animate"]
     assert "播放" in fig.layout.updatemenus[0].buttons[0].label
-    assert len(fig.layout.sliders[0].steps) == len(fig.frames)
+    steps = fig.layout.sliders[0].steps  # one named step per stage: x, ① centre, ② scale
+    assert [s.args[0][0] for s in steps] == [f"f{k}" for k in range(0, len(fig.frames), ANIMATION_STEPS)]
+    assert all(s.label for s in steps)
     # bottom left, beside the slider: the 3D modebar (top right, on hover) must not cover them
     assert fig.layout.updatemenus[0].x == 0.0 and fig.layout.updatemenus[0].y == 0.0
     assert fig.layout.sliders[0].x >= 0.25

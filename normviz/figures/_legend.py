@@ -24,7 +24,10 @@ from normviz.figures._style import base_layout, sizes
 
 def _legend_look(legend_font: int) -> dict:
     """Legend keys every layout here shares: constant symbol sizes, the type size, a light backing."""
-    return dict(itemsizing="constant", font=dict(size=legend_font), bgcolor="rgba(255,255,255,0.85)")
+    # tracegroupgap 0: a legend group (the animation's points) would otherwise set every entry 10 px apart,
+    # beyond the height plotly.js reserves, and the last entries were cut off.
+    return dict(itemsizing="constant", font=dict(size=legend_font), bgcolor="rgba(255,255,255,0.85)",
+                tracegroupgap=0)
 
 
 def legend_below(
@@ -52,11 +55,15 @@ def legend_below(
     below = (gap if gap is not None else 4.4 if x_title else 2.4) * font
     top_px = int(top * font)
     rows = entries if entry_width is None else math.ceil(entries / columns)
-    bottom = int(below + rows * 1.9 * legend_font + 10)
+    # A row of one-per-row entries is taller (Chinese glyphs and two-line symbols): 2.4 font sizes.
+    row = 1.9 * legend_font
+    bottom = int(below + rows * row + 10)
     legend = dict(orientation="v" if entry_width is None else "h", x=0.0, xanchor="left", y=-below / plot_height,
                   yanchor="top", **_legend_look(legend_font))
     if entry_width is not None:
         legend.update(entrywidth=int(entry_width * legend_font), entrywidthmode="pixels")
+    else:  # plotly.js caps a vertical legend at half the figure's height and scrolls the rest: show it all
+        legend.update(maxheight=int(rows * row + 40))
     return dict(height=plot_height + top_px + bottom, margin=dict(l=10, r=10, t=top_px, b=bottom), legend=legend)
 
 

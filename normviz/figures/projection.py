@@ -165,8 +165,10 @@ class _Plane(_Kit):
             # The student drags x; a drag must not pan or zoom the fixed axes.
             dragmode=False,
             # The legend under the step slider: the square plot keeps the full width.
-            **legend_below(projector, plot_height=600 if projector else 520, entries=entries, gap=10.0, top=3.4,
-                           entry_width=16 if projector else 19),
+            # One entry per row: the labels say what each method reaches, with its conditions.
+            **legend_below(projector, plot_height=600 if projector else 520, entries=entries,
+                           gap=12.8 if projector else 10.0, top=3.4,
+                           entry_width=None),
         )
 
 
@@ -203,8 +205,9 @@ class _Space(_Kit):
             scene=dict(xaxis=axis("axis.x1"), yaxis=axis("axis.x2"), zaxis=axis("axis.x3"), aspectmode="cube",
                        camera=camera(view.camera), uirevision=f"camera-{view.camera}"),
             # The legend under the step slider, so the 3D scene keeps the full width.
-            **legend_below(projector, plot_height=620 if projector else 560, entries=entries, gap=10.0, top=3.4,
-                           entry_width=None if projector else 19),
+            **legend_below(projector, plot_height=620 if projector else 560, entries=entries,
+                           gap=12.8 if projector else 10.0, top=3.4,
+                           entry_width=None),
         )
 
 
@@ -355,17 +358,17 @@ def _stage_title(t: Translator, prefix: str, stage: str) -> dict:
 
 
 def _animation_controls(t: Translator, stages, projector: bool, seconds_per_stage: float) -> dict:
-    """Play/pause at the bottom left beside a step slider whose labels name the stages.
+    """Play/pause at the bottom left beside a slider with one named step per stage.
 
     Both sit below the plot area (the title above it is never covered); the frames play in the browser.
     """
     font = sizes(projector)["font"]
     frame_ms = int(seconds_per_stage * 1000 / STEPS)
     names = [f"f{k}" for k in range(STEPS * len(stages) + 1)]
-    labels = [t("proj.step.start")] + [
-        t(f"proj.step.{geo.STAGES[(k - 1) // STEPS]}") if k % STEPS == 0 else ""
-        for k in range(1, len(names))
-    ]
+    # One step per stage's end, named: plotly.js thins the labels of a dense slider, which hid "① centre".
+    # Play still runs every frame; the keys step frame by frame (ui/live).
+    marks = [(names[0], t("proj.step.start"))] + [
+        (names[k], t(f"proj.step.{geo.STAGES[k // STEPS - 1]}")) for k in range(STEPS, len(names), STEPS)]
     play = {"label": t("anim.play"), "method": "animate",
             "args": [None, {"frame": {"duration": frame_ms, "redraw": True}, "fromcurrent": True,
                             "transition": {"duration": 0}, "mode": "immediate"}]}
@@ -375,13 +378,17 @@ def _animation_controls(t: Translator, stages, projector: bool, seconds_per_stag
     steps = [{"method": "animate", "label": label,
               "args": [[name], {"mode": "immediate", "frame": {"duration": 0, "redraw": True},
                                 "transition": {"duration": 0}}]}
-             for name, label in zip(names, labels)]
+             for name, label in marks]
     pad = 4.2 * font
+    # On a projector the large buttons need the row: the slider goes under them, full width.
+    slider_place = ({"x": 0.0, "len": 0.92, "pad": {"t": pad + 2.8 * font, "b": 0}} if projector else
+                    {"x": 0.3, "len": 0.62, "pad": {"t": pad, "b": 0}})
     return {
         "updatemenus": [{"type": "buttons", "direction": "left", "showactive": False, "buttons": [play, pause],
                          "x": 0.0, "xanchor": "left", "y": 0.0, "yanchor": "top",
                          "pad": {"t": pad - 8, "r": 10}}],
-        "sliders": [{"active": 0, "steps": steps, "x": 0.3, "len": 0.7, "xanchor": "left", "y": 0.0,
-                     "yanchor": "top", "pad": {"t": pad, "b": 0}, "ticklen": 3,
+        # len < 1: the last step's label ("③ γ, β") is centred on the slider's end and must not be cut
+        "sliders": [{"active": 0, "steps": steps, **slider_place, "xanchor": "left", "y": 0.0,
+                     "yanchor": "top", "ticklen": 3,
                      "font": {"size": round(font * 0.8)}, "currentvalue": {"visible": False}}],
     }

@@ -132,10 +132,10 @@ def view_controls(t, page: ProjectionPage) -> engine.View:
     """The view's half-width, the animation speed and, in 3D, the camera and the surfaces."""
     k = page.key
     space = page.kit is engine.SPACE
-    if projector() or not space:
+    if projector() or not space:  # large type, or two controls: one per row
         cols = [st.container()] * 4
-    else:
-        cols = st.columns(4, vertical_alignment="bottom")
+    else:  # two rows of two: four segmented controls side by side clip their options
+        cols = [*st.columns(2, vertical_alignment="bottom"), *st.columns(2, vertical_alignment="bottom")]
     with cols[0]:
         view = st.segmented_control(t("zoom.label"), page.views, key=k("view"), required=True, help=t("zoom.help"))
     with cols[1]:
