@@ -29,7 +29,7 @@ from streamlit.testing.v1.element_tree import (
 )
 
 from normviz.ui.vector_text import VectorTextError, format_vector, parse_vector
-from pagetest import ROOT, TIMEOUT, errors
+from pagetest import ROOT, TIMEOUT, errors, run_page
 
 PAGES = ("overview", "plane", "space", "highdim", "dof", "information", "invariance")
 
@@ -158,3 +158,17 @@ def test_change_every_control_then_open_every_other_page_in_one_session(error_de
             if other != page and (errs := _switch(at, other)):
                 failures.append(f"{page} (changed {len(changed)} controls) -> {other}: {_short(errs)}")
     assert not failures, f"{len(failures)} page pair(s) fail in one session:\n" + "\n".join(failures)
+
+
+@pytest.mark.parametrize("page", ["plane", "space", "dof", "highdim", "information", "invariance"])
+def test_changing_controls_logs_no_widget_state_warning(page, caplog, monkeypatch):
+    """Streamlit logs 'created with a default value but also had its value set via the Session State API'
+    (with a stack trace, once per process) when a widget gets both; none of ours may."""
+    from streamlit.elements.lib import policies
+
+    monkeypatch.setattr(policies, "_shown_default_value_warning", False)
+    at = run_page(page)
+    for widget in main_widgets(at):
+        if change(widget) is not None:
+            at.run()
+    assert not [r for r in caplog.records if "Session State API" in r.getMessage()]
