@@ -8,14 +8,16 @@ figure before sending it.
 from __future__ import annotations
 
 import base64
+import math
 
 import numpy as np
 
 _PLAIN_KEYS = frozenset({"range", "domain"})  # info arrays: plotly.js reads no typed array there
 
 
-def _plain(value):
-    return value.tolist() if isinstance(value, np.ndarray) else value
+def _plain(value, strict: bool = False):
+    value = value.tolist() if isinstance(value, np.ndarray) else value
+    return typed_arrays(value, strict=True) if strict else value
 
 
 _TYPED = frozenset({"f4", "f8", "i1", "i2", "i4", "u1", "u2", "u4"})  # the typed arrays plotly.js reads
@@ -34,19 +36,23 @@ def _typed_dtype(arr: np.ndarray) -> np.dtype:
     return np.dtype("<f8")
 
 
-def typed_arrays(value):
+def typed_arrays(value, *, strict: bool = False):
     """``value`` (a figure dict) with every numeric numpy array as a plotly.js typed array.
 
     A typed array is ``{"dtype": "f8", "bdata": <base64>}`` (plus ``"shape"``
     for a matrix): about a third of the decimal text, and encoded without
     walking the numbers. NaN and ±inf travel unchanged (as gaps). Other arrays
     (strings, and ``range``/``domain`` pairs, which plotly.js wants as plain
-    lists) become lists; everything else is left as it is.
+    lists) become lists; numpy scalars become Python numbers.
+
+    ``strict``: also strict JSON in the same pass: a NaN or ±inf left outside a typed array becomes
+    None (a gap to plotly.js), since ``JSON.parse`` rejects the bare ``NaN`` that ``json.dumps`` writes.
     """
     if isinstance(value, dict):
-        return {k: typed_arrays(v) if k not in _PLAIN_KEYS else _plain(v) for k, v in value.items()}
+        return {k: typed_arrays(v, strict=strict) if k not in _PLAIN_KEYS else _plain(v, strict)
+                for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [typed_arrays(v) for v in value]
+        return [typed_arrays(v, strict=strict) for v in value]
     if isinstance(value, np.ndarray):
         if value.dtype.kind in "fiub" and value.size and value.ndim in (1, 2):
             arr = np.ascontiguousarray(value.astype(_typed_dtype(value), copy=False))
@@ -54,9 +60,9 @@ def typed_arrays(value):
             if arr.ndim == 2:
                 spec["shape"] = f"{arr.shape[0]}, {arr.shape[1]}"
             return spec
-        return value.tolist()
+        return typed_arrays(value.tolist(), strict=strict) if strict else value.tolist()
     if isinstance(value, np.generic):
-        return value.item()
+        value = value.item()
+    if strict and isinstance(value, float) and not math.isfinite(value):
+        return None
     return value
-
-

@@ -30,7 +30,7 @@ def figure_payload(spec: Mapping[str, Any]) -> dict[str, Any]:
     """
     if not isinstance(spec, Mapping):
         raise TypeError(f"spec must be a plotly figure dict; got {type(spec).__name__}")
-    out = json_ready(typed_arrays(dict(spec)))
+    out = typed_arrays(dict(spec), strict=True)  # one pass: typed arrays, and strict JSON around them
     out.setdefault("data", [])
     out.setdefault("layout", {})
     return out
