@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 import numpy as np
 
@@ -122,23 +123,23 @@ def surface(mesh: np.ndarray, *, role: str, name: str, color: str, opacity: floa
 # --- the two kits ---------------------------------------------------------------------------------
 
 
-class _Kit:
+class _Kit(Protocol):
     """What differs between the plane and the space: the references, the reach and the layout."""
 
     dim: int
     prefix: str  # i18n prefix: "plane" | "space"
 
     def static(self, t: Translator, projector: bool, view: View) -> tuple[dict, ...]:
-        raise NotImplementedError
+        """The traces that depend only on the view (built once per view)."""
 
     def affine_reach(self, scene: geo.Scene, t: Translator, projector: bool) -> list[dict]:
-        raise NotImplementedError
+        """What RMSNorm and LayerNorm can reach after gamma (and beta)."""
 
     def layout(self, t: Translator, projector: bool, view: View, entries: int) -> dict:
-        raise NotImplementedError
+        """Axes or 3D scene, fixed ranges, legend room."""
 
 
-class _Plane(_Kit):
+class _Plane:
     dim, prefix = 2, "plane"
 
     def static(self, t, projector, view):
@@ -172,7 +173,7 @@ class _Plane(_Kit):
         )
 
 
-class _Space(_Kit):
+class _Space:
     dim, prefix = 3, "space"
 
     def static(self, t, projector, view):
