@@ -7,7 +7,9 @@ from normviz import ui
 st.set_page_config(page_title="normviz", page_icon="◎", layout="wide")
 with ui.one_message():  # every bad link value of this run, in one warning at the top
     t = ui.sidebar()
-    st.navigation([
-        st.Page("pages/overview.py", title=t("nav.overview"), icon=":material/explore:", default=True),
-        *[st.Page(f"pages/{name}.py", title=t(f"nav.{name}"), icon=icon, url_path=name) for name, icon in ui.TOPIC_PAGES],
-    ]).run()
+    st.navigation({
+        t("nav.section.start"): [st.Page("pages/overview.py", title=t("nav.overview"), icon=":material/explore:", default=True)],
+        **{t(f"nav.section.{section}"): [st.Page(f"pages/{name}.py", title=t(f"nav.{name}"), icon=icon, url_path=name)
+                                         for name, icon in pages]
+           for section, pages in ui.TOPIC_SECTIONS if pages},
+    }).run()

@@ -4,6 +4,12 @@
     $ python -m normviz --eps 0 -- -1 2      # negative numbers work with or without --
     $ python -m normviz --backend torch 101 102 103
 
+Subcommands (``COMMANDS``) live with their topic and share ``normviz._cli``:
+
+    $ python -m normviz inspect model.safetensors [--config config.json]
+    $ python -m normviz cost --tokens 32768 --hidden 2048 --calls 48 --bytes 2 --bandwidth 2e12
+    $ python -m normviz bench [--json]
+
 Bad arguments give a one-line error on stderr and exit status 2. A reader that
 closes the pipe early (``| head -1``) ends the program quietly with status 141
 (128 + SIGPIPE), as a shell tool killed by SIGPIPE reports it.
@@ -11,26 +17,26 @@ closes the pipe early (``| head -1``) ends the program quietly with status 141
 
 from __future__ import annotations
 
-import argparse
+import importlib
 import math
-import os
 import sys
 
 import numpy as np
 
 from normviz import _xp
+from normviz._cli import Parser, emit
 from normviz.methods import METHODS
 
-EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
+# python -m normviz NAME ...: the module whose main(argv) -> int runs it
+COMMANDS = {
+    "inspect": "normviz.checkpoint",
+    "cost": "normviz.cost",
+    "bench": "normviz.bench",
+}
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, not argparse's usage + message
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def _parser() -> _Parser:
-    p = _Parser(
+def _parser() -> Parser:
+    p = Parser(
         prog="python -m normviz",
         description="Show what L2, RMSNorm and LayerNorm do to a vector.",
     )
@@ -114,20 +120,16 @@ def report(values: list[float], *, eps: float | None = None, backend: str | None
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in COMMANDS:
+        return importlib.import_module(COMMANDS[argv[0]]).main(argv[1:])
     parser = _parser()
-    args = parser.parse_args(_protect_negatives(sys.argv[1:] if argv is None else argv))
+    args = parser.parse_args(_protect_negatives(argv))
     try:
         text = report(args.x, eps=args.eps, backend=args.backend)
     except (TypeError, ValueError) as exc:  # e.g. a negative eps, a bad $NORMVIZ_BACKEND
         parser.error(str(exc))
-    try:
-        print(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader is gone: send what Python still flushes at exit to /dev/null, no traceback.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_BROKEN_PIPE
-    return 0
+    return emit(text)
 
 
 if __name__ == "__main__":

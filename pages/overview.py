@@ -34,6 +34,9 @@ st.markdown(ui.markdown_table(
 st.caption(t("overview.examples.note"))
 
 st.subheader(t("overview.pages"))
-for name, icon in ui.TOPIC_PAGES:
-    st.page_link(f"pages/{name}.py", label=t(f"nav.{name}"), icon=icon)
-    st.caption(t(f"overview.page.{name}"))
+for section, pages in ui.TOPIC_SECTIONS:
+    if pages:
+        st.markdown(f"**{t(f'nav.section.{section}')}**")
+    for name, icon in pages:
+        st.page_link(f"pages/{name}.py", label=t(f"nav.{name}"), icon=icon)
+        st.caption(t(f"overview.page.{name}"))

@@ -2,6 +2,11 @@
 
 STRINGS = {
     "nav.overview": {"zh": "概览", "en": "Overview"},
+    "nav.section.start": {"zh": "开始", "en": "Start"},
+    "nav.section.geometry": {"zh": "几何", "en": "Geometry"},
+    "nav.section.family": {"zh": "家族与模型", "en": "Family and models"},
+    "nav.section.numerics": {"zh": "数值与代价", "en": "Numerics and cost"},
+    "nav.section.classroom": {"zh": "课堂", "en": "Classroom"},
     "overview.title": {"zh": "归一化就是投影", "en": "Normalization is a projection"},
     "overview.intro": {
         "zh": "LayerNorm、RMSNorm 和 L2 归一化都把向量送到一个固定的集合上（下面的半径都按 ε = 0、γ = 1、β = 0 计）："

@@ -1,7 +1,7 @@
 """Shared Streamlit pieces; the only package code that imports streamlit."""
 
 from normviz.ui.projection import PLANE_PAGE, SPACE_PAGE, projection_section
-from normviz.ui.shell import TOPIC_PAGES, Translator, backend, projector, sidebar, translator
+from normviz.ui.shell import TOPIC_PAGES, TOPIC_SECTIONS, Translator, backend, projector, sidebar, translator
 from normviz.ui.literal import literal
 from normviz.ui.urlcheck import one_message, warn_invalid_params
 from normviz.ui.views import (
@@ -17,7 +17,7 @@ from normviz.ui.views import (
 )
 
 __all__ = [
-    "TOPIC_PAGES", "Translator", "backend", "chart", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
+    "TOPIC_PAGES", "TOPIC_SECTIONS", "Translator", "backend", "chart", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
     "outputs_table", "cached_projection", "literal", "one_message", "PLANE_PAGE", "SPACE_PAGE", "projection_section", "readouts", "projector", "sidebar", "stats_table",
     "translator", "warn_invalid_params",
 ]

@@ -10,16 +10,26 @@ from normviz.ui import links
 
 LANG_NAMES = {"zh": "中文", "en": "English"}
 BACKEND_CHOICES = ("auto", "numpy", "torch")
-# The topic pages after the overview, in navigation order: name (url path, pages/<name>.py,
-# strings nav.<name> and overview.page.<name>) and icon.
-TOPIC_PAGES = (
-    ("plane", ":material/radio_button_unchecked:"),
-    ("space", ":material/view_in_ar:"),
-    ("highdim", ":material/stacked_line_chart:"),
-    ("dof", ":material/tune:"),
-    ("information", ":material/scatter_plot:"),
-    ("invariance", ":material/balance:"),
+# The topic pages after the overview, by section, in navigation order: name (url path,
+# pages/<name>.py, strings nav.<name> and overview.page.<name>) and icon. Sections are
+# named by nav.section.<section>; an empty one is not shown.
+TOPIC_SECTIONS = (
+    ("geometry", (
+        ("plane", ":material/radio_button_unchecked:"),
+        ("space", ":material/view_in_ar:"),
+        ("highdim", ":material/stacked_line_chart:"),
+        ("dof", ":material/tune:"),
+        ("information", ":material/scatter_plot:"),
+        ("invariance", ":material/balance:"),
+    )),
+    ("family", (
+    )),
+    ("numerics", (
+    )),
+    ("classroom", (
+    )),
 )
+TOPIC_PAGES = tuple(page for _, pages in TOPIC_SECTIONS for page in pages)
 
 
 def browser_language() -> str:
