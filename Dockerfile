@@ -1,32 +1,43 @@
-# normviz app image: docker build -t normviz . && docker run --rm -p 8501:8501 normviz
-FROM python:3.11-slim
+# normviz app image: docker build -t normviz:0.1.0 . && docker run --rm -p 8501:8501 normviz:0.1.0
+# One Streamlit process per container (about one core); many containers behind a balancer
+# with session affinity: deploy/k8s/ (Kubernetes + ingress-nginx) or `make serve` (one machine).
+#
+# The base is pinned to an exact Python patch release and Debian release.
+FROM python:3.11.14-slim-bookworm
 
 # One BLAS thread: one Streamlit process uses about one core (see the Makefile's SERVE_ENV).
 ENV OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
-    PIP_DISABLE_PIP_VERSION_CHECK=1
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    STREAMLIT_BROWSER_GATHER_USAGE_STATS=false
 
 WORKDIR /app
 
-# Dependencies first, so code changes reuse this layer. The extra index makes
-# pip take torch's CPU wheel (2.13.0+cpu sorts above PyPI's CUDA 2.13.0 and
-# still satisfies torch==2.13.0): no CUDA libraries, a fraction of the size.
-# The container computes on CPU (NORMVIZ_BACKEND picks numpy or torch).
-COPY requirements.txt .
-RUN pip install --extra-index-url https://download.pytorch.org/whl/cpu -r requirements.txt
+# Dependencies first, so code changes reuse this layer. torch comes from its CPU index alone
+# (--index-url, no merging of indexes: a package can only come from the index meant for it);
+# its 2.13.0+cpu build then satisfies requirements.txt's torch==2.13.0, and the rest comes from
+# PyPI, as `make` installs it (pip install -r requirements.txt). No CUDA libraries.
+COPY requirements.txt ./
+RUN pip install --index-url https://download.pytorch.org/whl/cpu "$(grep -E '^torch==' requirements.txt)" \
+ && pip install -r requirements.txt
 
-RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin normviz
-COPY . .
-# normviz as an installed package (editable, so /app stays the code): Streamlit
-# serves the live chart's files from the asset_dir its pyproject.toml declares,
-# and reads that manifest only from installed packages. Then plotly.min.js is
-# copied from the installed plotly into that folder (it is not in git).
-RUN pip install --no-deps -e . && python normviz/ui/live/vendor.py
-USER normviz
+# Only what the app needs, by name (an allow-list; .dockerignore agrees): no .env, keys,
+# tests, benchmarks or local files can slip in.
+COPY pyproject.toml app.py ./
+COPY .streamlit/config.toml .streamlit/
+COPY pages/ pages/
+COPY normviz/ normviz/
+
+# As `make run` does: normviz installed (editable, so /app stays the code), because Streamlit
+# serves the live chart's files from the asset_dir its pyproject.toml declares and reads that
+# manifest only from installed packages; then plotly.min.js copied from the installed plotly.
+RUN pip install --no-deps -e . && python normviz/ui/live/vendor.py \
+ && useradd --create-home --uid 10001 --shell /usr/sbin/nologin normviz
+USER 10001:10001
 
 EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://localhost:8501/_stcore/health', timeout=4).status != 200)"]
-CMD ["streamlit", "run", "app.py", "--server.address=0.0.0.0", "--server.port=8501"]
+CMD ["streamlit", "run", "app.py", "--server.address=0.0.0.0", "--server.port=8501", "--server.headless=true"]

@@ -1,4 +1,5 @@
-# normviz: `make run` serves the app on http://localhost:8501, `make test` runs every test.
+# normviz: `make run` serves the app on http://localhost:8501, `make test` runs every test,
+# `make serve` runs the fleet: one app process per core behind nginx (deploy/fleet.py).
 # The virtual environment is created on first use and refreshed when a
 # requirements file changes (the stamp files below record the last install).
 # normviz itself is installed into it too (editable, no dependencies): the live
@@ -22,13 +23,30 @@ ASSETS    := $(PY) normviz/ui/live/vendor.py
 # would only fight each other and the sessions. More students: more processes, not more threads.
 SERVE_ENV := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 
-.PHONY: run test bench venv clean
+REPLICAS  ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: run serve test bench venv clean nginx
 
 run: $(RUN_STAMP) $(PKG_STAMP)
 	$(ASSETS)
 	$(SERVE_ENV) $(PY) -m streamlit run app.py --server.port $(PORT)
 
-test: $(DEV_STAMP) $(PKG_STAMP)
+# One process per core behind nginx, each browser kept on one replica (make serve REPLICAS=4 PORT=80).
+serve: $(RUN_STAMP) $(PKG_STAMP) nginx
+	$(ASSETS)
+	$(SERVE_ENV) $(PY) -m deploy.fleet --replicas $(REPLICAS) --port $(PORT)
+
+# Debian's nginx for `make serve` and its test, installed when missing (as .ci/run installs Chromium).
+nginx:
+	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+		else \
+			echo "make: nginx is missing; install it with: sudo apt-get install nginx" >&2; exit 1; \
+		fi; \
+	fi
+
+test: $(DEV_STAMP) $(PKG_STAMP) nginx
 	$(ASSETS)
 	$(PY) -m pytest $(PYTEST_ARGS)
 

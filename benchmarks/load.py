@@ -221,8 +221,10 @@ class Stats:
 class Session:
     """One browser tab: a websocket, the page it shows, its widget values, its message cache."""
 
-    def __init__(self, ws_url: str, page: str, lang: str, stats: Stats):
+    def __init__(self, ws_url: str, page: str, lang: str, stats: Stats, *, route: str | None = None):
         self.ws_url, self.page, self.lang, self.stats = ws_url, page, lang, stats
+        self.route = route  # behind the fleet's nginx: the browser's normviz_route cookie (its replica)
+        self.replica: str | None = None  # the replica nginx chose (its X-Normviz-Replica header)
         self.ws = None
         self.query = f"lang={lang}"
         self.page_hash = ""
@@ -233,8 +235,10 @@ class Session:
     async def connect(self, timeout: float) -> None:
         from websockets.asyncio.client import connect
 
-        self.ws = await connect(self.ws_url, subprotocols=["streamlit"], max_size=None,
+        headers = {"Cookie": f"normviz_route={self.route}"} if self.route else None
+        self.ws = await connect(self.ws_url, subprotocols=["streamlit"], max_size=None, additional_headers=headers,
                                 open_timeout=timeout, ping_interval=None, close_timeout=2)
+        self.replica = self.ws.response.headers.get("X-Normviz-Replica")
 
     async def close(self) -> None:
         if self.ws is not None:
