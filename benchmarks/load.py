@@ -33,6 +33,7 @@ point's RSS still holds the sessions of the points before it.
     .venv/bin/python benchmarks/load.py --sessions 10 30 100  # the curve, one server per point
     .venv/bin/python benchmarks/load.py --sessions 3 --duration 5 --pages plane dof
     .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8501 --pid 1234
+    .venv/bin/python benchmarks/load.py --sessions 10 30 100 200 --fleet 2   # through nginx, 2 replicas
 
 Bounded: at most 500 sessions and 600 s of moves per point, every wait has a
 deadline, and the sessions stop by themselves. Loopback only. Asserts nothing
@@ -65,7 +66,8 @@ from streamlit.proto.NumberInput_pb2 import NumberInput  # noqa: E402
 from streamlit.proto.Slider_pb2 import Slider  # noqa: E402
 from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 
-from tests.appserver import AppServer, free_port  # noqa: E402
+from deploy.fleet import Fleet  # noqa: E402
+from deploy.replica import AppServer, free_port  # noqa: E402
 
 # app.py: st.Page("pages/overview.py", default=True) is served at "/", the others at "/<name>".
 DEFAULT_PAGE = "overview"
@@ -382,7 +384,11 @@ async def user(i: int, ws_url: str, page: str, lang: str, args, ramp: float, fre
             pass
 
 
-def rss_kib(pid: int | None) -> int | None:
+def rss_kib(pid: int | tuple[int, ...] | None) -> int | None:
+    """VmRSS of ``pid``, or the sum over a fleet's processes."""
+    if isinstance(pid, tuple):
+        parts = [rss_kib(p) for p in pid]
+        return None if None in parts else sum(parts)
     if pid is None:
         return None
     try:
@@ -394,8 +400,11 @@ def rss_kib(pid: int | None) -> int | None:
     return None
 
 
-def cpu_seconds(pid: int | None) -> float | None:
-    """User + system CPU time of ``pid`` (from /proc/<pid>/stat)."""
+def cpu_seconds(pid: int | tuple[int, ...] | None) -> float | None:
+    """User + system CPU time of ``pid`` (from /proc/<pid>/stat), or the sum over a fleet's processes."""
+    if isinstance(pid, tuple):
+        parts = [cpu_seconds(p) for p in pid]
+        return None if None in parts else sum(parts)
     if pid is None:
         return None
     try:
@@ -449,7 +458,7 @@ async def warm_up(ws_url: str, pages: list[str], fresh: FreshValues, timeout: fl
             print(f"  warm-up: {sample}", file=sys.stderr)
 
 
-async def run_point(ws_url: str, pid: int | None, n: int, args, fresh: FreshValues) -> dict:
+async def run_point(ws_url: str, pid: int | tuple[int, ...] | None, n: int, args, fresh: FreshValues) -> dict:
     """N sessions against the server at ``ws_url``: what they measured, as a dict."""
     stats = Stats()
     langs = ["en", "zh"] if args.lang == "mix" else [args.lang]
@@ -578,9 +587,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds one rerun or connect may take (default 60)")
     parser.add_argument("--ramp", type=float, default=None, help="seconds over which sessions connect (default N/50)")
     parser.add_argument("--reuse", action="store_true", help="one server for all points (default: one per point)")
+    parser.add_argument("--fleet", type=int, metavar="N",
+                        help="serve through nginx and N replicas (deploy/fleet.py, `make serve`) instead of one process")
     parser.add_argument("--url", help="an already running app on the loopback interface, e.g. http://127.0.0.1:8501")
     parser.add_argument("--pid", type=int, help="with --url: the server's process id (for RSS; found by port if omitted)")
     args = parser.parse_args(argv)
+    if args.fleet is not None and (args.url or args.fleet < 1):
+        parser.error("--fleet takes 1 or more replicas, and not with --url")
     if any(not 1 <= n <= MAX_SESSIONS for n in args.sessions):
         parser.error(f"--sessions takes 1 to {MAX_SESSIONS}")
     if not 0 < args.duration <= MAX_DURATION_S or args.interval <= 0 or args.timeout <= 0:
@@ -604,16 +617,24 @@ async def serve_points(args, log_dir: Path) -> list[dict]:
                 if server is None or not args.reuse:
                     if server is not None:
                         server.stop()
-                    server = AppServer(ROOT / "app.py", free_port(), log_dir / f"server-{n}.log")
+                    if args.fleet:
+                        server = Fleet(args.fleet, free_port(), log_dir / f"fleet-{n}")
+                    else:
+                        server = AppServer(ROOT / "app.py", free_port(), log_dir / f"server-{n}.log")
                     await asyncio.to_thread(server.start)
                     fresh = FreshValues()  # a new server has empty caches
-                    await warm_up(server.ws_url, args.pages, fresh, args.timeout)
+                    for replica in getattr(server, "replicas", [server]):  # each replica imports on its own
+                        await warm_up(replica.ws_url, args.pages, fresh, args.timeout)
                     await asyncio.sleep(1)  # let the warm-up sessions go
-                ws_url, pid = server.ws_url, server.process.pid
+                ws_url = server.ws_url
+                if args.fleet:
+                    pid = (server.nginx.pid, *(r.process.pid for r in server.replicas))
+                else:
+                    pid = server.process.pid
             r = await run_point(ws_url, pid, n, args, fresh)
             results.append(r)
             print_point(r, args)
-            if server is not None and not server.alive():
+            if isinstance(server, AppServer) and not server.alive():
                 print(f"  {server.death_note()}:\n{server.log_text()[-2000:]}", file=sys.stderr)
                 server = None
     finally:
@@ -624,7 +645,8 @@ async def serve_points(args, log_dir: Path) -> list[dict]:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
-    where = args.url or "streamlit run app.py on 127.0.0.1 (started here)"
+    where = args.url or (f"nginx + {args.fleet} replicas (deploy/fleet.py) on 127.0.0.1 (started here)" if args.fleet
+                         else "streamlit run app.py on 127.0.0.1 (started here)")
     print(f"load: {where}; pages {' '.join(args.pages)}; languages {args.lang}; {os.cpu_count()} CPU(s), "
           f"shared by the server and this harness")
     with tempfile.TemporaryDirectory(prefix="normviz-load-") as tmp:
