@@ -80,7 +80,8 @@ def x_message(t, x) -> None:
 
 @st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
 def space_figure(x, lang: str, projector: bool, backend: _xp.Backend) -> dict:
-    out = family.outputs_3d(x, backend=backend)
+    """The 3D picture, drawn from the table's outputs (cached), not computed again."""
+    out = {r.key: r.output for r in rows(x, backend) if r.key in family.DRAWN}
     return packed(figs.space_figure(x, out, Translator(lang), projector=projector))
 
 
