@@ -320,3 +320,25 @@ def test_standardized_columns_have_mean_0_variance_1_and_ignore_positive_affine_
     np.testing.assert_allclose(y.var(axis=0), 1.0, rtol=1e-9)
     np.testing.assert_allclose(nv.standardize(a * x + c), y, atol=1e-6)
     np.testing.assert_allclose(nv.batch_norm(x, eps=0.0), y, atol=1e-9)
+
+
+# --- on a device (CUDA skipped without a GPU) ---------------------------------------------------
+
+DEVICES = ["cpu", pytest.param("cuda", marks=pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA"))]
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+def test_family_matches_torch_and_stays_on_the_device(device, dtype):
+    x = torch.from_numpy(DATA[(4, 3, 5)]).to(device, getattr(torch, dtype))
+    up = x.float()
+    pairs = [
+        (nv.softmax(x), F.softmax(up, dim=-1)),
+        (nv.batch_norm(x, weight=np.ones(3)), F.batch_norm(up, None, None, training=True, eps=1e-5)),
+        (nv.standardize(x, eps=1e-5),  # each (feature, position) over the 4 samples
+         F.batch_norm(up.reshape(4, 15), None, None, training=True, eps=1e-5).reshape(4, 3, 5)),
+        (nv.min_max(x), (up - up.amin(-1, keepdim=True)) / (up.amax(-1, keepdim=True) - up.amin(-1, keepdim=True))),
+    ]
+    for y, expected in pairs:
+        assert y.device == x.device and y.dtype == x.dtype and y.shape == x.shape
+        close(y, expected.to(x.dtype), dtype)
