@@ -433,3 +433,130 @@ def _divide_rows(src, den, out):
 
 
 _ROW_KERNELS = {"ln": _ln_rows, "rms": _rms_rows, "l2": _l2_rows}
+
+
+# ----------------------------------------------------------------------------
+# The family: softmax, min-max scaling, standardization, BatchNorm (training mode).
+# Each has the contract of the functions above (type, device, dtype and shape of x;
+# reductions in at least float32; bad input names its argument). Standardization and
+# BatchNorm are LayerNorm's arithmetic taken over other axes, so they call it.
+
+__all__ += ["softmax", "min_max", "standardize", "batch_norm"]
+
+
+def softmax(x, /, *, axis=-1):
+    r"""Softmax, as ``torch.nn.functional.softmax``.
+
+    y = exp(x - max(x)) / sum(exp(x - max(x)))
+
+    Subtracting the slice's maximum changes nothing mathematically (it cancels)
+    but keeps exp from overflowing for large logits: the largest term is exp(0) = 1.
+    Every slice along ``axis`` is positive and sums to 1 (a point of the
+    probability simplex). Invariant to x -> x + c*1, not to scaling. A slice
+    holding +inf gives NaN (inf - inf), as in torch.
+    """
+    p, _ = _prepare(x, axis, 0.0)
+    xp = p.xp
+    xc = xp.astype(p.x, p.cdtype)
+    with _ieee():
+        e = xp.exp(xc - xp.max(xc, axis=p.axes, keepdims=True))
+        return xp.astype(e / xp.sum(e, axis=p.axes, keepdims=True), p.rdtype)
+
+
+def _check_range(feature_range) -> tuple[float, float]:
+    try:
+        lo, hi = feature_range
+    except (TypeError, ValueError):
+        raise TypeError(f"feature_range must be a pair (low, high); got {feature_range!r}") from None
+    for v in (lo, hi):
+        if isinstance(v, bool) or not isinstance(v, (int, float, np.floating, np.integer)):
+            raise TypeError(f"feature_range must hold two real numbers; got {feature_range!r}")
+    lo, hi = float(lo), float(hi)
+    if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+        raise ValueError(f"feature_range must be finite with low < high; got {feature_range!r}")
+    return lo, hi
+
+
+def min_max(x, /, *, axis=-1, feature_range=(0, 1)):
+    r"""Min-max scaling of every slice along ``axis`` onto ``feature_range`` = (low, high).
+
+    y = low + (x - min(x)) / (max(x) - min(x)) * (high - low)
+
+    The slice's minimum goes to low and its maximum to high; nothing is learned.
+    Invariant to x -> a*x + c*1 for a > 0. A constant slice (max = min) has no
+    range to divide by: it gives ``low`` everywhere (scikit-learn's
+    ``MinMaxScaler`` does the same), not NaN. Where max - min overflows the
+    compute dtype, both sides are halved first, which is exact.
+    """
+    lo, hi = _check_range(feature_range)
+    p, _ = _prepare(x, axis, 0.0)
+    xp = p.xp
+    xc = xp.astype(p.x, p.cdtype)
+    mn = xp.min(xc, axis=p.axes, keepdims=True)
+    mx = xp.max(xc, axis=p.axes, keepdims=True)
+    with _ieee():
+        span = mx - mn
+        half = xp.where(xp.isinf(span) & xp.isfinite(mx) & xp.isfinite(mn), xp.full_like(span, 0.5), xp.ones_like(span))
+        span = mx * half - mn * half
+        unit = (xc * half - mn * half) / xp.where(span == 0, xp.ones_like(span), span)
+        y = lo + unit * (hi - lo)
+        return xp.astype(y, p.rdtype)
+
+
+def standardize(x, /, *, axis=0, eps=0.0):
+    r"""Standardization (z-scores) of each feature across the samples: axis 0 by default.
+
+    y = (x - mean(x)) / sqrt(var(x) + eps)
+
+    mean and the biased variance (divide by n, as numpy's default and
+    scikit-learn's ``StandardScaler``) are taken over ``axis``: for data of
+    shape (samples, features) each column ends with mean 0 and variance 1
+    (exactly at eps = 0; var / (var + eps) with eps > 0). eps, 0 by default,
+    sits inside the square root as in LayerNorm. A constant feature (variance 0)
+    gives 0 rather than 0/0 = NaN, as ``StandardScaler`` does. This is
+    ``layer_norm`` over the sample axis instead of the feature axis.
+    """
+    p, eps = _prepare(x, axis, eps)
+    xp = p.xp
+    xc = xp.astype(p.x, p.cdtype)
+    y = layer_norm(xc, axis=p.axes, eps=eps)
+    constant = xp.max(xc, axis=p.axes, keepdims=True) == xp.min(xc, axis=p.axes, keepdims=True)
+    return xp.astype(xp.where(constant, xp.zeros_like(y), y), p.rdtype)
+
+
+def batch_norm(x, /, *, axis=None, weight=None, bias=None, eps=1e-5):
+    r"""Batch normalization with the batch's own statistics (Ioffe & Szegedy, 2015, arXiv:1502.03167).
+
+    y = (x - mean(x)) / sqrt(var(x) + eps) * weight + bias
+
+    as ``torch.nn.functional.batch_norm(x, None, None, weight, bias,
+    training=True, eps=eps)``. ``axis`` names the axes the statistics are
+    taken over (the batch axes), like the ``axis`` of the other functions; the
+    remaining axes are the features, and weight and bias have their shape.
+    ``axis=None`` is torch's layout (N, C, ...): every axis but 1, so each
+    channel C is normalized over the batch and the spatial positions. Biased
+    variance (divide by n); eps inside the square root. Running statistics
+    (torch's running_mean/running_var, used at inference) are not kept here.
+    A constant feature at eps = 0 gives 0/0 = NaN, as in torch.
+
+    Parameters
+    ----------
+    x : array-like (numpy, torch, any array-API array)
+    axis : int, tuple of ints, or None (every axis but 1; x needs at least 2 dimensions)
+    weight, bias : array-like of x's shape along the axes not in ``axis`` (gamma, beta)
+    eps : float >= 0
+    """
+    if axis is None:
+        ndim = _xp.as_array(x, "x").ndim
+        if ndim < 2:
+            raise ValueError(
+                f"axis=None means every axis but 1 (x of shape (N, C, ...)); x has {ndim} dimension(s): "
+                "give axis explicitly"
+            )
+        axis = (0, *range(2, ndim))
+    p, eps = _prepare(x, axis, eps)
+    features = tuple(a for a in range(p.x.ndim) if a not in p.axes)
+    q = _Prepared(p.xp, p.x, features, p.n, p.cdtype, p.rdtype)  # weight/bias live on the feature axes
+    w, b = _param(q, weight, "weight"), _param(q, bias, "bias")
+    y = layer_norm(p.xp.astype(p.x, p.cdtype), axis=p.axes, eps=eps)
+    return _finish(p, y, w, b)

@@ -23,6 +23,7 @@ TOPIC_SECTIONS = (
         ("invariance", ":material/balance:"),
     )),
     ("family", (
+        ("family", ":material/hub:"),
     )),
     ("numerics", (
     )),

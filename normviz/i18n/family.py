@@ -1,0 +1,188 @@
+"""Strings of the Family page (家族 / Family): one formula, eight methods; data vs model; parameter counts."""
+
+STRINGS = {
+    "nav.family": {"zh": "归一化家族", "en": "The family"},
+    "overview.page.family": {
+        "zh": "把 L2、RMSNorm、LayerNorm、BatchNorm、标准化、min-max 和 softmax 写成同一个式子，逐项核对它们的输出满足什么，"
+        "并数一数各自有多少参数。",
+        "en": "L2, RMSNorm, LayerNorm, BatchNorm, standardization, min-max and softmax written as one formula, each "
+        "output checked against what it should satisfy, and the parameters of each layer counted.",
+    },
+    "family.title": {"zh": "归一化家族：同一个式子，不同的 c 和 s", "en": "The normalization family: one formula, different c and s"},
+    "family.intro": {
+        "zh": "几乎每种归一化都可以写成 x̂ = (x − c) / s：先减去一个中心 c，再除以一个尺度 s。"
+        "各方法的差别只在于 c 和 s 取什么、在哪些数上统计，于是输出满足的条件也不同。"
+        "下表把这些条件在你输入的 x 上逐一算出来：✓ 表示在 float64 下成立（误差 ≤ 1e-9），✗ 表示不成立。",
+        "en": "Almost every normalization can be written x̂ = (x − c) / s: subtract a centre c, divide by a scale s. "
+        "The methods differ only in what c and s are and over which numbers they are computed, so their outputs "
+        "satisfy different conditions. The table below computes each condition on your x: ✓ means it holds in "
+        "float64 (to within 1e-9), ✗ means it does not.",
+    },
+    "family.x": {"zh": "输入 x（3 个分量）", "en": "input x (3 components)"},
+    "family.x.help": {
+        "zh": "三个数，用逗号或空格分隔，每个分量的绝对值不超过 10。BatchNorm 和标准化把 x 当作一个小批次的第一个样本。",
+        "en": "Three numbers separated by commas or spaces, each at most 10 in absolute value. BatchNorm and "
+        "standardization treat x as the first sample of a small batch.",
+    },
+    "family.col.method": {"zh": "方法", "en": "method"},
+    "family.col.c": {"zh": "中心 c", "en": "centre c"},
+    "family.col.s": {"zh": "尺度 s", "en": "scale s"},
+    "family.col.output": {"zh": "x 的输出", "en": "output for x"},
+    "family.col.simplex": {"zh": "Σy = 1 且 y > 0", "en": "Σy = 1 and y > 0"},
+    "family.col.unit_range": {"zh": "0 ≤ y ≤ 1", "en": "0 ≤ y ≤ 1"},
+    "family.col.standard": {"zh": "均值 0、方差 1", "en": "mean 0, variance 1"},
+    "family.col.mean_square": {"zh": "均方 1", "en": "mean square 1"},
+    "family.col.unit_norm": {"zh": "‖y‖ = 1", "en": "‖y‖ = 1"},
+    "method.bfln": {"zh": "无偏置 LayerNorm", "en": "bias-free LayerNorm"},
+    "method.bn": {"zh": "BatchNorm", "en": "BatchNorm"},
+    "method.std": {"zh": "标准化（z 分数）", "en": "standardization (z-score)"},
+    "method.minmax": {"zh": "min-max 缩放", "en": "min-max scaling"},
+    "method.softmax": {"zh": "softmax", "en": "softmax"},
+    "family.c.l2": {"zh": "0", "en": "0"},
+    "family.s.l2": {"zh": "‖x‖₂", "en": "‖x‖₂"},
+    "family.c.rms": {"zh": "0", "en": "0"},
+    "family.s.rms": {"zh": "RMS(x) = √(mean(x²))", "en": "RMS(x) = √(mean(x²))"},
+    "family.c.ln": {"zh": "μ：x 各分量的均值", "en": "μ: the mean of x's components"},
+    "family.s.ln": {"zh": "σ：x 各分量的标准差（除以 n）", "en": "σ: the std of x's components (divide by n)"},
+    "family.c.bfln": {"zh": "μ（同 LayerNorm）", "en": "μ (as LayerNorm)"},
+    "family.s.bfln": {"zh": "σ（同 LayerNorm）；之后只乘 γ，不加 β", "en": "σ (as LayerNorm); then γ only, no β"},
+    "family.c.bn": {"zh": "μ_B：每个特征在这一批样本上的均值", "en": "μ_B: each feature's mean over the batch"},
+    "family.s.bn": {"zh": "σ_B：每个特征在这一批上的标准差（除以 n）", "en": "σ_B: each feature's std over the batch (divide by n)"},
+    "family.c.std": {"zh": "μ：每个特征（列）在整个数据集上的均值", "en": "μ: each feature's (column's) mean over the data set"},
+    "family.s.std": {"zh": "σ：每列的标准差（除以 n）", "en": "σ: each column's std (divide by n)"},
+    "family.c.minmax": {"zh": "min x", "en": "min x"},
+    "family.s.minmax": {"zh": "max x − min x", "en": "max x − min x"},
+    "family.c.softmax": {"zh": "max x（只为防止 exp 溢出，会约掉）", "en": "max x (only against overflow in exp; it cancels)"},
+    "family.s.softmax": {"zh": "Σ exp(x − c)；输出是 exp(x − c) / s，不是 (x − c) / s",
+                         "en": "Σ exp(x − c); the output is exp(x − c) / s, not (x − c) / s"},
+    "family.table.caption": {
+        "zh": "所有输出按 ε = 0、γ = 1、β = 0 计算；有了 γ、β，这些条件约束的是 x̂，不再是 y。"
+        "前五行和 softmax 的条件在 x 这一行上检查；BatchNorm 和标准化的条件在批次的每一列（每个特征跨样本）上检查，"
+        "批次是 x 加上固定的三个样本 {others}。两者在 ε = 0 时数值相同：区别在于统计量从哪里来——标准化在训练前用整个数据集算一次，"
+        "BatchNorm 在训练时用每个小批次现算（推理时改用滑动平均），而且带可学习的 γ、β。"
+        "无偏置 LayerNorm 在 γ = 1 时与 LayerNorm 相同，差别只在参数（见最后一节）。",
+        "en": "All outputs at ε = 0, γ = 1, β = 0; with γ and β the conditions constrain x̂, not y. The conditions of "
+        "the first rows and of softmax are checked on the row x; those of BatchNorm and standardization on every "
+        "column of a batch (each feature across the samples), the batch being x and three fixed samples {others}. "
+        "At ε = 0 the two give the same numbers: they differ in where the statistics come from — standardization "
+        "computes them once from the whole data set before training, BatchNorm from each mini-batch during training "
+        "(running averages at inference) — and BatchNorm has learnable γ and β. Bias-free LayerNorm equals "
+        "LayerNorm at γ = 1; it differs in its parameters (last section).",
+    },
+    "family.space.header": {"zh": "三维里看：每种方法把 x 送到哪里", "en": "In 3D: where each method sends x"},
+    "family.space.caption": {
+        "zh": "ε = 0、γ = 1、β = 0。L2 落在单位球面上，RMSNorm 落在半径 √3 的球面上，LayerNorm 落在平面 x₁ + x₂ + x₃ = 0 里"
+        "半径 √3 的圆上；softmax 落在以 (1,0,0)、(0,1,0)、(0,0,1) 为顶点的三角形（概率单纯形）内部；"
+        "min-max 让最小分量为 0、最大分量为 1，所以落在单位立方体的六条棱组成的环上（常数 x 例外：它被映到 0）。",
+        "en": "ε = 0, γ = 1, β = 0. L2 lands on the unit sphere, RMSNorm on the sphere of radius √3, LayerNorm on the "
+        "circle of radius √3 in the plane x₁ + x₂ + x₃ = 0; softmax lands inside the triangle with corners (1,0,0), "
+        "(0,1,0), (0,0,1) (the probability simplex); min-max makes the smallest component 0 and the largest 1, so it "
+        "lands on a loop of six edges of the unit cube (except a constant x, which goes to 0).",
+    },
+    "family.constant": {
+        "zh": "x 的三个分量相等：LayerNorm 在 ε = 0 时是 0/0 = NaN（图中不画），min-max 按约定给出 0。",
+        "en": "x has three equal components: LayerNorm at ε = 0 is 0/0 = NaN (not drawn), and min-max gives 0 by "
+        "convention.",
+    },
+    "family.zero": {
+        "zh": "x 是零向量：L2、RMSNorm 和 LayerNorm 在 ε = 0 时都是 0/0 = NaN（图中不画）。",
+        "en": "x is the zero vector: L2, RMSNorm and LayerNorm at ε = 0 are all 0/0 = NaN (not drawn).",
+    },
+    "family.set.unit_sphere": {"zh": "单位球面 ‖y‖ = 1（L2）", "en": "unit sphere ‖y‖ = 1 (L2)"},
+    "family.set.sqrt3_sphere": {"zh": "半径 √3 的球面（RMSNorm）", "en": "sphere of radius √3 (RMSNorm)"},
+    "family.set.ln_circle": {"zh": "平面 Σy = 0 中半径 √3 的圆（LayerNorm）", "en": "circle of radius √3 in Σy = 0 (LayerNorm)"},
+    "family.set.simplex": {"zh": "概率单纯形 Σy = 1, y > 0（softmax）", "en": "probability simplex Σy = 1, y > 0 (softmax)"},
+    "family.set.cube": {"zh": "单位立方体 [0, 1]³", "en": "unit cube [0, 1]³"},
+    "family.set.minmax_loop": {"zh": "min 0 且 max 1 的棱（min-max）", "en": "edges with min 0 and max 1 (min-max)"},
+    "family.data.header": {"zh": "数据归一化与模型归一化", "en": "Normalizing data vs normalizing inside a model"},
+    "family.data.text": {
+        "zh": "同一个词指两件事。数据归一化在数据进入模型之前做一次，统计量来自数据集，属于数据处理；"
+        "模型里的归一化（LayerNorm、RMSNorm、BatchNorm）是网络的一层，每次前向都重新计算，目的是让各层之间的数值尺度稳定。",
+        "en": "The word names two things. Data normalization happens once, before the data enter the model, with "
+        "statistics of the data set: it is data preparation. Normalization inside a model (LayerNorm, RMSNorm, "
+        "BatchNorm) is a layer of the network, recomputed in every forward pass to keep the scale of the numbers "
+        "steady from layer to layer.",
+    },
+    "family.pixels.header": {"zh": "像素 0–255 → [0, 1]", "en": "Pixels 0–255 → [0, 1]"},
+    "family.pixels": {"zh": "像素值（0 到 255，最多 16 个）", "en": "pixel values (0 to 255, at most 16)"},
+    "family.pixels.text": {
+        "zh": "8 位图像的取值范围事先就知道是 0 到 255，所以通常直接除以 255。用数据自己的最小值和最大值做 min-max，"
+        "只有当这些像素里恰好有 0 和 255 时两者才一样。",
+        "en": "The range of an 8-bit image is known in advance, 0 to 255, so one usually divides by 255. Min-max with "
+        "the data's own minimum and maximum agrees with that only when the pixels include both 0 and 255.",
+    },
+    "family.pixels.col.value": {"zh": "像素值", "en": "pixel value"},
+    "family.pixels.col.divided": {"zh": "x / 255", "en": "x / 255"},
+    "family.pixels.col.minmax": {"zh": "min-max（数据自身的最小、最大值）", "en": "min-max (the data's own min and max)"},
+    "family.pixels.same": {"zh": "两列相同：这些像素里既有 0 也有 255。", "en": "The two columns agree: the pixels include 0 and 255."},
+    "family.pixels.differ": {
+        "zh": "两列不同：这些像素的最小值是 {low}、最大值是 {high}，min-max 把它们拉伸到 0 和 1，而 x / 255 不会。",
+        "en": "The columns differ: the pixels run from {low} to {high}; min-max stretches those to 0 and 1, x / 255 "
+        "does not.",
+    },
+    "family.column.header": {"zh": "把一列数据标准化", "en": "Standardizing a data column"},
+    "family.column.text": {
+        "zh": "一列身高数据（厘米），从均值 170、标准差 10 的正态分布中随机抽取。标准化（σ 除以 n）之后这一列均值为 0、方差为 1，"
+        "但取值不在 [0, 1] 里：z 表示离均值几个标准差。对正态分布，|z| ≤ 3 的概率是 erf(3/√2) = {p3}，"
+        "所以绝大多数值落在 −3 到 3 之间，但并不是全部。",
+        "en": "A column of body heights in cm, drawn from a normal distribution with mean 170 and standard deviation 10. "
+        "After standardizing (σ divides by n) the column has mean 0 and variance 1, but its values are not in [0, 1]: "
+        "z counts standard deviations from the mean. For a normal distribution P(|z| ≤ 3) = erf(3/√2) = {p3}, so "
+        "most values lie between −3 and 3, though not all of them.",
+    },
+    "family.column.n": {"zh": "样本数 n", "en": "number of samples n"},
+    "family.column.seed": {"zh": "随机种子", "en": "random seed"},
+    "family.column.col.quantity": {"zh": "量", "en": "quantity"},
+    "family.column.col.before": {"zh": "标准化前", "en": "before"},
+    "family.column.col.after": {"zh": "标准化后", "en": "after"},
+    "family.column.row.mean": {"zh": "均值", "en": "mean"},
+    "family.column.row.std": {"zh": "标准差（除以 n）", "en": "standard deviation (divide by n)"},
+    "family.column.row.largest": {"zh": "离均值最远（以 σ 计）", "en": "farthest from the mean (in σ)"},
+    "family.column.col.k": {"zh": "范围", "en": "range"},
+    "family.column.col.sample": {"zh": "这一列中的比例", "en": "fraction in this column"},
+    "family.column.col.normal": {"zh": "正态分布 erf(k/√2)", "en": "normal distribution erf(k/√2)"},
+    "family.affine.header": {"zh": "标准化之后的 γ 和 β", "en": "γ and β after standardizing"},
+    "family.affine.text": {
+        "zh": "模型里的归一化层在 x̂ 之后还有逐维的可学习参数：y = γ · x̂ + β。它们让网络在需要时把尺度和偏移学回来。"
+        "例如 x̂ = {xhat}、γ = {gamma}、β = {beta} 时，y = {gamma} × {xhat} {sign} {beta_abs} = {y}。",
+        "en": "A normalization layer inside a model has learnable per-feature parameters after x̂: y = γ · x̂ + β. They "
+        "let the network learn back a scale and an offset where it needs them. For example x̂ = {xhat}, γ = {gamma}, "
+        "β = {beta} give y = {gamma} × {xhat} {sign} {beta_abs} = {y}.",
+    },
+    "family.affine.xhat": {"zh": "x̂（归一化后的值）", "en": "x̂ (the normalized value)"},
+    "family.affine.gamma": {"zh": "γ（缩放）", "en": "γ (scale)"},
+    "family.affine.beta": {"zh": "β（偏移）", "en": "β (offset)"},
+    "family.affine.result": {"zh": "y = γ · x̂ + β = {gamma} × {xhat} {sign} {beta_abs} = **{y}**",
+                             "en": "y = γ · x̂ + β = {gamma} × {xhat} {sign} {beta_abs} = **{y}**"},
+    "family.params.header": {"zh": "每层有多少参数", "en": "How many parameters a layer has"},
+    "family.params.text": {
+        "zh": "宽度为 D 的一层：LayerNorm 有 γ 和 β 各 D 个，共 2D；RMSNorm 和无偏置 LayerNorm 只有 γ，共 D。"
+        "BatchNorm 的可学习参数同样是 2D，另外还存着 2D 个滑动统计量（running mean 和 running variance）："
+        "它们是缓冲区（buffer），训练时按批次更新、推理时使用，但不由优化器学习，所以不算参数。",
+        "en": "For a layer of width D: LayerNorm has D of γ and D of β, 2D in all; RMSNorm and bias-free LayerNorm have "
+        "γ only, D. BatchNorm also learns 2D, and in addition keeps 2D running statistics (running mean and running "
+        "variance): they are buffers, updated from the batches during training and used at inference, but not "
+        "learned by the optimizer, so they are not parameters.",
+    },
+    "family.params.d": {"zh": "宽度 D", "en": "width D"},
+    "family.params.d.help": {"zh": "隐藏维度，1 到 10⁷。", "en": "The hidden size, 1 to 10⁷."},
+    "family.params.col.layer": {"zh": "层", "en": "layer"},
+    "family.params.col.weight": {"zh": "γ（weight）", "en": "γ (weight)"},
+    "family.params.col.bias": {"zh": "β（bias）", "en": "β (bias)"},
+    "family.params.col.total": {"zh": "可学习参数", "en": "learnable parameters"},
+    "family.params.col.running": {"zh": "滑动统计量（buffer，不是参数）", "en": "running statistics (buffers, not parameters)"},
+    "family.params.counter": {
+        "zh": "PyTorch 的 BatchNorm 另有一个整数缓冲区 num_batches_tracked，用来数已见过的批次。",
+        "en": "PyTorch's BatchNorm keeps one more integer buffer, num_batches_tracked, counting the batches seen.",
+    },
+    "family.params.exercise": {
+        "zh": "练习题：D = {d} 时，LayerNorm 有 {ln} 个参数，RMSNorm 有 {rms} 个，正好一半。",
+        "en": "The exercise: at D = {d}, LayerNorm has {ln} parameters and RMSNorm {rms}, exactly half.",
+    },
+    "family.params.checkpoint": {
+        "zh": "读 checkpoint 时：只有 xxx.weight 而没有 xxx.bias，说明这一层不是带 γ 和 β 的标准 LayerNorm，"
+        "可能是 RMSNorm 或无偏置 LayerNorm，要看模型代码才能确定。",
+        "en": "Reading a checkpoint: a layer with xxx.weight and no xxx.bias is not a standard LayerNorm with γ and β; "
+        "it may be RMSNorm or a bias-free LayerNorm, and only the model's code tells which.",
+    },
+}

@@ -1,0 +1,186 @@
+"""Widgets, cached computations and tables of the Family page.
+
+Every widget key is namespaced ``family.<name>`` (pages share one session state)
+and is also its URL parameter. Sliders are bound by Streamlit and checked by
+``check_link``; the typed vectors and the integers check their own link values.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from normviz import _xp, family
+from normviz.figures import family as figs
+from normviz.figures._json import typed_arrays as packed
+from normviz.i18n import Translator
+from normviz.ui.information import num, typed_vec, vec
+from normviz.ui.int_input import int_input
+from normviz.ui.urlcheck import warn_invalid_params
+from normviz.ui.vector_text import vector_text
+from normviz.ui.views import markdown_table
+
+PAGE = "family"
+MAX_ABS = 10.0
+N_BOUNDS = (10, 2000)
+AFFINE_BOUNDS = (-3.0, 3.0)
+SEED_MAX = 9999
+D_MAX = 10**7
+HASH = {_xp.Backend: repr}  # hash a Backend by its repr, not by pickling the dataclass
+
+
+def key(name: str) -> str:
+    """The page's widget key (and URL parameter) for ``name``: ``family.<name>``."""
+    return f"{PAGE}.{name}"
+
+
+SPECS = {key("n"): N_BOUNDS, key("xhat"): AFFINE_BOUNDS, key("gamma"): AFFINE_BOUNDS, key("beta"): AFFINE_BOUNDS}
+
+
+def check_link(t) -> None:
+    """One warning for the link's invalid slider values (typed vectors and integers check their own)."""
+    warn_invalid_params(t, SPECS)
+
+
+def mark(ok: bool) -> str:
+    return "✓" if ok else "✗"
+
+
+# ---------------------------------------------------------------------------
+# One formula: the table and the 3D picture
+
+
+def x_input(t) -> tuple[float, ...]:
+    return vector_text(t, key=key("x"), label=t("family.x"), default=family.DEFAULT_X, min_n=3, max_n=3,
+                       max_abs=MAX_ABS, help=t("family.x.help"))
+
+
+@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+def rows(x, backend: _xp.Backend) -> tuple[family.Row, ...]:
+    return family.family_rows(x, backend=backend)
+
+
+def family_table(t, table: tuple[family.Row, ...]) -> None:
+    """Each member as x̂ = (x − c)/s: c, s, its output for x and a ✓/✗ per constraint."""
+    header = [t("family.col.method"), t("family.col.c"), t("family.col.s"), t("family.col.output"),
+              *(t(f"family.col.{c}") for c in family.CONSTRAINTS)]
+    body = [[t(f"method.{r.key}"), t(f"family.c.{r.key}"), t(f"family.s.{r.key}"), vec(r.output),
+             *(mark(r.checks[c]) for c in family.CONSTRAINTS)] for r in table]
+    st.markdown(markdown_table(header, body, "llll" + "c" * len(family.CONSTRAINTS)))
+    others = ", ".join(typed_vec(s) for s in family.OTHER_SAMPLES)
+    st.caption(t("family.table.caption", others=others))
+
+
+def x_message(t, x) -> None:
+    """Say which outputs are 0/0 for the zero vector and a constant x."""
+    if all(c == 0.0 for c in x):
+        st.info(t("family.zero"), icon="ℹ️")
+    elif len(set(x)) == 1:
+        st.info(t("family.constant"), icon="ℹ️")
+
+
+@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+def space_figure(x, lang: str, projector: bool, backend: _xp.Backend) -> dict:
+    """The 3D picture, drawn from the table's outputs (cached), not computed again."""
+    out = {r.key: r.output for r in rows(x, backend) if r.key in family.DRAWN}
+    return packed(figs.space_figure(x, out, Translator(lang), projector=projector))
+
+
+# ---------------------------------------------------------------------------
+# Data vs model
+
+
+def pixel_input(t) -> tuple[float, ...]:
+    return vector_text(t, key=key("pixels"), label=t("family.pixels"), default=family.SEED_PIXELS, min_n=1,
+                       max_n=16, max_abs=family.PIXEL_MAX)
+
+
+def pixel_table(t, values, backend: _xp.Backend) -> None:
+    """Pixel values, x / 255 and min-max side by side, and whether they agree."""
+    px = family.pixels(values, backend=backend)
+    body = [[f"{v:g}", num(a), num(b)] for v, a, b in zip(px.values, px.divided, px.min_max)]
+    st.markdown(markdown_table([t("family.pixels.col.value"), t("family.pixels.col.divided"),
+                                t("family.pixels.col.minmax")], body, "rrr"))
+    if px.same:
+        st.caption(t("family.pixels.same"))
+    else:
+        st.caption(t("family.pixels.differ", low=f"{px.values.min():g}", high=f"{px.values.max():g}"))
+
+
+def column_text(t) -> str:
+    return t("family.column.text", p3=f"{100.0 * family.normal_fraction(3):.2f} %")
+
+
+def column_controls(t) -> tuple[int, int]:
+    left, right = st.columns(2)
+    n = left.slider(t("family.column.n"), *N_BOUNDS, 200, 10, key=key("n"), bind="query-params")
+    seed = int_input(t, t("family.column.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, container=right)
+    return int(n), seed
+
+
+@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+def column(n: int, seed: int, backend: _xp.Backend) -> family.Column:
+    return family.column(n, seed, backend=backend)
+
+
+def column_tables(t, col: family.Column) -> None:
+    """Mean and σ before and after standardizing; the fraction within ±k against the normal distribution's."""
+    q = [t("family.column.col.quantity"), t("family.column.col.before"), t("family.column.col.after")]
+    st.markdown(markdown_table(q, [
+        [t("family.column.row.mean"), num(col.mean), num(col.z_mean)],
+        [t("family.column.row.std"), num(col.std), num(col.z_var ** 0.5)],
+        [t("family.column.row.largest"), "—", num(col.largest)],
+    ], "lrr"))
+    body = [[f"−{k} ≤ z ≤ {k}", f"{100.0 * col.within[k]:.1f} %", f"{100.0 * col.normal[k]:.2f} %"] for k in family.KS]
+    st.markdown(markdown_table([t("family.column.col.k"), t("family.column.col.sample"),
+                                t("family.column.col.normal")], body, "lrr"))
+
+
+def short(value: float) -> str:
+    """Two decimals without trailing zeros: 0.5, 2, −1."""
+    text = num(value, 2)
+    return text.rstrip("0").rstrip(".") if "." in text and "e" not in text else text
+
+
+def _affine_values(xhat: float, gamma: float, beta: float) -> dict[str, str]:
+    return {"xhat": short(xhat), "gamma": short(gamma), "beta": short(beta), "sign": "−" if beta < 0 else "+",
+            "beta_abs": short(abs(beta)), "y": short(family.affine(xhat, gamma, beta))}
+
+
+def affine_text(t) -> str:
+    """The seed's example, 2 × 0.5 − 1 = 0, computed."""
+    return t("family.affine.text", **_affine_values(*family.SEED_AFFINE))
+
+
+def affine_controls(t) -> tuple[float, float, float]:
+    cols = st.columns(3)
+    return tuple(float(c.slider(t(f"family.affine.{name}"), *AFFINE_BOUNDS, default, 0.1, key=key(name),
+                                bind="query-params"))
+                 for c, name, default in zip(cols, ("xhat", "gamma", "beta"), family.SEED_AFFINE))
+
+
+def affine_result(t, xhat: float, gamma: float, beta: float) -> None:
+    st.markdown(t("family.affine.result", **_affine_values(xhat, gamma, beta)))
+
+
+# ---------------------------------------------------------------------------
+# Parameter counts
+
+
+def d_input(t) -> int:
+    return int_input(t, t("family.params.d"), key=key("d"), low=1, high=D_MAX, default=family.SEED_D,
+                     help=t("family.params.d.help"))
+
+
+def params_table(t, d: int) -> None:
+    counts = family.param_counts(d)
+    body = [[t(f"method.{k}"), f"{c.weight:,}", f"{c.bias:,}", f"**{c.parameters:,}**", f"{c.running:,}"]
+            for k, c in counts.items()]
+    st.markdown(markdown_table([t("family.params.col.layer"), t("family.params.col.weight"),
+                                t("family.params.col.bias"), t("family.params.col.total"),
+                                t("family.params.col.running")], body, "lrrrr"))
+    st.caption(t("family.params.counter"))
+
+
+def exercise_text(t) -> str:
+    counts = family.param_counts(family.SEED_D)
+    return t("family.params.exercise", d=family.SEED_D, ln=counts["ln"].parameters, rms=counts["rms"].parameters)

@@ -1,0 +1,68 @@
+"""家族 / Family: the normalizations as x̂ = (x − c)/s, checked on x and drawn in 3D; data vs model; parameters.
+
+Each section's controls sit in a fragment with what they change, so moving one reruns that section only.
+"""
+
+import streamlit as st
+
+from normviz import ui
+from normviz.ui import family as fam
+
+t = ui.translator()
+st.title(t("family.title"))
+st.markdown(t("family.intro"))
+backend = ui.backend()
+projector = ui.projector()
+fam.check_link(t)
+
+
+@st.fragment
+def formula_section():
+    x = fam.x_input(t)
+    fam.x_message(t, x)
+    fam.family_table(t, fam.rows(x, backend))
+    st.subheader(t("family.space.header"))
+    ui.chart(fam.space_figure(x, t.lang, projector, backend), key="family.space_chart")
+    st.caption(t("family.space.caption"))
+
+
+@st.fragment
+def pixels_section():
+    fam.pixel_table(t, fam.pixel_input(t), backend)
+
+
+@st.fragment
+def column_section():
+    n, seed = fam.column_controls(t)
+    fam.column_tables(t, fam.column(n, seed, backend))
+
+
+@st.fragment
+def affine_section():
+    fam.affine_result(t, *fam.affine_controls(t))
+
+
+@st.fragment
+def params_section():
+    fam.params_table(t, fam.d_input(t))
+
+
+formula_section()
+
+st.header(t("family.data.header"))
+st.markdown(t("family.data.text"))
+st.subheader(t("family.pixels.header"))
+st.markdown(t("family.pixels.text"))
+pixels_section()
+st.subheader(t("family.column.header"))
+st.markdown(fam.column_text(t))
+column_section()
+st.subheader(t("family.affine.header"))
+st.markdown(fam.affine_text(t))
+affine_section()
+
+st.header(t("family.params.header"))
+st.markdown(t("family.params.text"))
+st.markdown(fam.exercise_text(t))
+params_section()
+st.caption(t("family.params.checkpoint"))

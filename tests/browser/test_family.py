@@ -1,0 +1,45 @@
+"""The Family page in a real Chromium: renders in zh with projector type, editing x moves the 3D outputs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.helpers import (
+    PLOT,
+    assert_no_error,
+    by_meta,
+    enter_text,
+    main_text,
+    open_page,
+    plotly_data,
+    plotly_layout,
+    wait_for_traces,
+)
+
+CHARTS = 1
+
+
+@pytest.mark.parametrize("lang", ["zh"])  # en: the next test (and test_smoke)
+def test_family_renders_with_the_table_and_the_sets_in_projector_mode(page, base_url, lang):
+    open_page(page, base_url, "family", lang=lang, projector="true", charts=CHARTS)
+    assert_no_error(page)
+    assert page.locator(PLOT).count() == 1
+    main = main_text(page)
+    assert "(−1.225, 0.000, 1.225)" in main and "99.73 %" in main and "8,192" in main
+    traces = plotly_data(page, 0)
+    for role in ("sphere_unit", "sphere_sqrt3", "ln_circle", "simplex", "cube", "minmax_loop"):
+        by_meta(traces, role)
+    assert "维" in plotly_layout(page, 0)["scene"]["xaxis"]["title"]["text"]
+    assert plotly_layout(page, 0)["font"]["size"] >= 20
+
+
+def test_editing_x_moves_the_outputs_and_the_url(page, base_url):
+    open_page(page, base_url, "family", lang="en", charts=CHARTS)
+    assert by_meta(plotly_data(page, 0), "out_minmax")["x"] == [0.0]  # (1, 2, 3) -> (0, 0.5, 1)
+    field = page.get_by_role("textbox", name="input x (3 components)")
+    enter_text(page, field, "4, -1, 0.5")
+    traces = wait_for_traces(page, 0, lambda tr: by_meta(tr, "out_minmax")["x"] == [1.0])
+    assert by_meta(traces, "out_minmax")["y"] == [0.0]
+    assert "family.x=" in page.url
+    assert "(1.000, 0.000, 0.300)" in main_text(page)
+    assert_no_error(page)

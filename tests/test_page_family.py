@@ -1,0 +1,104 @@
+"""The Family page in AppTest, zh and en: the seeds' numbers, every control changes its output, bad links explained."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pagetest import errors, figures, points, run_page, tables, text, trace
+
+K = "family."  # every widget key (and URL parameter) of the page is namespaced
+
+
+def table_with(at, needle: str) -> str:
+    found = [tb for tb in tables(at) if needle in tb]
+    assert found, f"no table with {needle!r}"
+    return found[0]
+
+
+@pytest.mark.parametrize("lang, title, ln_row, bn", [
+    ("en", "The normalization family", "| LayerNorm |", "BatchNorm"),
+    ("zh", "归一化家族", "| LayerNorm |", "BatchNorm"),
+])  # fmt: skip
+def test_page_runs_in_both_languages_with_the_seed_numbers(lang, title, ln_row, bn):
+    at = run_page("family", lang=lang)
+    assert errors(at) == []
+    assert title in at.title[0].value
+    family_table = tables(at)[0]
+    ln = next(line for line in family_table.splitlines() if line.startswith(ln_row))
+    assert "(−1.225, 0.000, 1.225)" in ln and ln.endswith("| ✗ | ✗ | ✓ | ✓ | ✗ |")
+    softmax = family_table.splitlines()[-1]
+    assert "(0.090, 0.245, 0.665)" in softmax and softmax.endswith("| ✓ | ✓ | ✗ | ✗ | ✗ |")
+    params = table_with(at, "8,192")
+    assert bn in params and "4,096" in params
+    page = text(at)
+    for shown in ("99.73 %", "2 × 0.5 − 1 = 0", "8192", "4096", "**0**"):
+        assert shown in page, shown
+    assert len(figures(at)) == 1
+
+
+def test_editing_x_changes_the_table_and_the_figure():
+    at = run_page("family")
+    before = figures(at)[0]
+    at.text_input(key=K + "x").input("4, -1, 0.5").run()
+    assert errors(at) == []
+    assert "(4, −1, 0.5)" not in tables(at)[0]  # outputs, not the input, are listed
+    assert "(1.000, 0.000, 0.300)" in tables(at)[0]  # min-max of (4, −1, 0.5)
+    after = figures(at)[0]
+    np.testing.assert_allclose(points(trace(after, "out_minmax"))[0], [1.0, 0.0, 0.3])
+    assert not np.allclose(points(trace(before, "out_l2")), points(trace(after, "out_l2")))
+
+
+def test_a_constant_x_is_explained():
+    at = run_page("family", **{K + "x": "2, 2, 2"})
+    assert errors(at) == []
+    assert any("three equal components" in i.value for i in at.info)
+    assert "(NaN, NaN, NaN)" in tables(at)[0]
+
+
+def test_pixels_min_max_and_x_over_255_differ_without_0_and_255():
+    at = run_page("family")
+    assert any("agree" in c.value for c in at.caption)
+    at.text_input(key=K + "pixels").input("10, 100, 200").run()
+    assert errors(at) == []
+    px = table_with(at, "| 200 |")
+    assert "| 200 | 0.784 | 1.000 |" in px and "| 10 | 0.039 | 0.000 |" in px
+    assert any("run from 10 to 200" in c.value for c in at.caption)
+
+
+def test_column_controls_change_the_sample():
+    at = run_page("family")
+    before = table_with(at, "−3 ≤ z ≤ 3")
+    at.slider(key=K + "n").set_value(2000).run()
+    assert errors(at) == []
+    after = table_with(at, "−3 ≤ z ≤ 3")
+    assert after != before and "99.73 %" in after
+    at.number_input(key=K + "seed").set_value(7).run()
+    assert errors(at) == [] and table_with(at, "−3 ≤ z ≤ 3") != after
+
+
+def test_affine_sliders_change_y():
+    at = run_page("family", lang="zh")
+    at.slider(key=K + "beta").set_value(0.5).run()
+    assert errors(at) == []
+    assert any("2 × 0.5 + 0.5 = **1.5**" in m.value for m in at.markdown)
+    assert "2 × 0.5 − 1 = 0" in text(at)  # the seed's example stays
+
+
+def test_d_changes_the_parameter_counts():
+    at = run_page("family")
+    at.number_input(key=K + "d").set_value(768).run()
+    assert errors(at) == []
+    params = table_with(at, "1,536")
+    assert "| **768** |" in params and "1,536" in params
+
+
+@pytest.mark.parametrize("lang, word", [("en", "family.n"), ("zh", "family.n")])
+def test_bad_link_values_get_one_message_naming_them(lang, word):
+    at = run_page("family", lang=lang, **{K + "n": "5", K + "gamma": "abc", K + "d": "0", K + "x": "1, 2"})
+    assert errors(at) == []
+    warnings = [w.value for w in at.warning]
+    link = [w for w in warnings if word in w]
+    assert len(link) == 1 and "family.gamma" in link[0] and "family.d" in link[0]
+    assert any("1, 2" in w for w in warnings)  # the typed x: its own message, the default kept
+    assert "(−1.225, 0.000, 1.225)" in tables(at)[0]
