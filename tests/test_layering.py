@@ -45,6 +45,14 @@ RANKS = {
     "normviz.invariance": 2.5,
     "normviz.figures": 3,
     "normviz.ui": 4,
+    "normviz._cli": 0,
+}
+# Every other module of the package's top level is the math of one topic (a page's, or a
+# command's): above geometry, below figures.
+RANKS |= {
+    f"normviz.{p.stem}": 2.5
+    for p in sorted((ROOT / "normviz").glob("*.py"))
+    if not p.stem.startswith("_") and f"normviz.{p.stem}" not in RANKS
 }
 
 

@@ -15,13 +15,15 @@ from __future__ import annotations
 import tomllib
 
 import pytest
+
 from streamlit import config as st_config
 from streamlit.testing.v1.element_tree import Button, Widget
 
 from markup import live_markup, outside_code
+from normviz.ui import TOPIC_PAGES
 from pagetest import ROOT, run_page
 
-PAGES = ("overview", "plane", "space", "highdim", "dof", "information", "invariance")
+PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
 SHELL_KEYS = ("lang", "backend", "projector")
 MARKER = "ev.il"
 HOSTILE = (

@@ -28,10 +28,11 @@ from streamlit.testing.v1.element_tree import (
     Widget,
 )
 
+from normviz.ui import TOPIC_PAGES
 from normviz.ui.vector_text import VectorTextError, format_vector, parse_vector
 from pagetest import ROOT, TIMEOUT, errors, run_page
 
-PAGES = ("overview", "plane", "space", "highdim", "dof", "information", "invariance")
+PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
 
 
 def main_widgets(at: AppTest) -> list[Widget]:
