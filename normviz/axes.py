@@ -32,7 +32,7 @@ B_MAX, S_MAX, D_MIN, D_MAX = 8, 12, 2, 16
 SEED_B, SEED_S, SEED_D = 8, 2048, 7168  # the seed article's tensor
 BN_EPS = 1e-5  # torch.nn.BatchNorm1d's default
 MOMENTUM = 0.1  # torch.nn.BatchNorm1d's default
-TRAIN_BATCHES = 5  # training batches behind the running statistics
+TRAIN_BATCHES = 30  # training batches behind the running statistics
 TRAIN_B = 8  # sequences per training batch
 METHOD_KEYS = ("ln", "rms", "bn", "std")
 PAD_VALUE = 0.0
@@ -267,6 +267,11 @@ def running_stats(s: int, d: int, seed: int, *, batches: int = TRAIN_BATCHES,
         var = (1 - momentum) * var + momentum * sigma**2 * n / (n - 1)
         history.append(mean)
     return mean, var, np.stack(history)
+
+
+def warmup_share(batches: int = TRAIN_BATCHES, momentum: float = MOMENTUM) -> float:
+    """How far the running mean has moved from its start towards a constant batch mean: 1 − (1 − momentum)^k."""
+    return 1.0 - (1.0 - momentum) ** batches
 
 
 def eval_norm(x, running_mean, running_var, *, eps: float = BN_EPS) -> np.ndarray:

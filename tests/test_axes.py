@@ -137,3 +137,10 @@ def test_smaller_batches_keep_the_same_tokens():
 def test_bad_shapes_name_the_argument(kw, match):
     with pytest.raises((ValueError, TypeError), match=match):
         axes.sample(seed=0, **kw)
+
+
+def test_warmup_share_is_how_far_a_running_mean_gets_towards_a_constant_batch_mean():
+    mean = 0.0
+    for _ in range(axes.TRAIN_BATCHES):
+        mean = (1 - axes.MOMENTUM) * mean + axes.MOMENTUM * 1.0
+    assert axes.warmup_share() == pytest.approx(mean, rel=1e-12)
