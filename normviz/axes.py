@@ -22,6 +22,7 @@ shows next to them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -46,6 +47,13 @@ def _check_shape(b: int, s: int, d: int) -> None:
             raise ValueError(f"{name} must lie in [{low}, {high}]; got {value}")
 
 
+def _frozen(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    for a in arrays:
+        a.flags.writeable = False  # cached: nobody may change them in place
+    return arrays
+
+
+@lru_cache(maxsize=256)
 def feature_profile(d: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Per-feature offset (in [−3, 3]) and scale (in [0.3, 3], log-uniform) drawn from ``seed``.
 
@@ -55,7 +63,7 @@ def feature_profile(d: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng([seed, d, 0])
     offsets = rng.uniform(-3.0, 3.0, d)
     scales = np.exp(rng.uniform(np.log(0.3), np.log(3.0), d))
-    return offsets, scales
+    return _frozen(offsets, scales)
 
 
 def sample(b: int, s: int, d: int, seed: int, *, batch: int = 0) -> np.ndarray:
@@ -250,12 +258,14 @@ class TrainEval:
     ln_out: np.ndarray  # (d,) LayerNorm of the token (any batch)
 
 
+@lru_cache(maxsize=256)
 def running_stats(s: int, d: int, seed: int, *, batches: int = TRAIN_BATCHES,
                   momentum: float = MOMENTUM) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """PyTorch's update over ``batches`` training batches of TRAIN_B × s tokens, from mean 0 and var 1.
 
     running ← (1 − momentum) · running + momentum · batch statistic, with the unbiased batch variance.
-    Returns (running_mean, running_var, history of running_mean).
+    Training batch k is ``sample(TRAIN_B, s, d, seed, batch=1 + k)``. Returns (running_mean,
+    running_var, history of running_mean), read-only.
     """
     mean, var = np.zeros(d), np.ones(d)
     history = [mean]
@@ -266,7 +276,7 @@ def running_stats(s: int, d: int, seed: int, *, batches: int = TRAIN_BATCHES,
         mean = (1 - momentum) * mean + momentum * mu
         var = (1 - momentum) * var + momentum * sigma**2 * n / (n - 1)
         history.append(mean)
-    return mean, var, np.stack(history)
+    return _frozen(mean, var, np.stack(history))
 
 
 def warmup_share(batches: int = TRAIN_BATCHES, momentum: float = MOMENTUM) -> float:

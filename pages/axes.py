@@ -25,7 +25,7 @@ def tensor() -> None:
     st.caption(t("axes.fig.caption"))
 
     st.subheader(t("axes.stats.header"))
-    axes.statistics_section(t, scene)
+    axes.statistics_section(t, scene, v)
 
     st.header(t("axes.batch.header"))
     st.markdown(t("axes.batch.text"))

@@ -73,7 +73,7 @@ def controls(t) -> Scene:
 # --- cached computations (numpy only) and figures (packed plotly JSON) ------------------------------
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+# The tensor is at most 8 × 12 × 16: computing it (~1 ms) costs less than a cache lookup that copies it.
 def view(scene: Scene) -> axes.View:
     return axes.view(scene.method, scene.b, scene.s, scene.d, scene.seed, pad=scene.pad)
 
@@ -93,21 +93,12 @@ def sweep_figure(s: int, d: int, seed: int, b: int, lang: str, projector: bool) 
     return packed(figs.batch_figure(sweep(s, d, seed), b, lang=lang, projector=projector))
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
 def train_eval(b: int, s: int, d: int, seed: int) -> axes.TrainEval:
-    return axes.train_eval(b, s, d, seed)
+    return axes.train_eval(b, s, d, seed)  # the running statistics are cached in normviz.axes
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
 def padding_effect(b: int, s: int, d: int, seed: int) -> axes.PaddingEffect:
     return axes.padding_effect(b, s, d, seed)
-
-
-@st.cache_data(max_entries=256, show_spinner=False)
-def statistics(scene: Scene) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, np.ndarray]]:
-    """Per-token (μ, σ, RMS) and per-feature (μ_d, σ_d) of the tensor as the page shows it (padding included)."""
-    x = view(Scene("ln", scene.b, scene.s, scene.d, scene.seed, scene.pad)).x
-    return axes.token_stats(x), axes.feature_stats(x)
 
 
 # --- text and tables ------------------------------------------------------------------------------------
@@ -136,10 +127,12 @@ def feature_table(t, rows: list[tuple[str, np.ndarray]]) -> None:
     st.markdown(markdown_table(header, body, "l" + "r" * len(rows)))
 
 
-def statistics_section(t, scene: Scene) -> None:
-    (mu, sigma, _), (mu_d, sigma_d) = statistics(scene)
+def statistics_section(t, scene: Scene, v: axes.View) -> None:
+    """Per-token μ, σ and per-feature μ_d, σ_d of the tensor as drawn (padding included)."""
+    mu, sigma, _ = axes.token_stats(v.x)
+    mu_d, sigma_d = axes.feature_stats(v.x)
     st.caption(t("axes.stats.tokens"))
-    token_table(t, mu, sigma, view(Scene("ln", scene.b, scene.s, scene.d, scene.seed, scene.pad)).real)
+    token_table(t, mu, sigma, v.real)
     st.caption(t("axes.stats.features"))
     feature_table(t, [("axes.row.mu_d", mu_d), ("axes.row.sigma_d", sigma_d)])
     if scene.pad:
@@ -169,7 +162,7 @@ def eval_text(t, scene: Scene) -> str:
 
 def running_table(t, scene: Scene, te: axes.TrainEval) -> None:
     """Per feature: the current batch's μ_d and biased σ²_d next to the running mean and variance."""
-    (_, _, _), (mu_d, sigma_d) = statistics(Scene("ln", scene.b, scene.s, scene.d, scene.seed, False))
+    mu_d, sigma_d = axes.feature_stats(axes.sample(scene.b, scene.s, scene.d, scene.seed))
     header = [t("axes.col.feature"), t("axes.col.batch_mu"), t("axes.col.batch_var"), t("axes.col.running_mean"),
               t("axes.col.running_var")]
     rows = [[f"d = {k + 1}", num(mu_d[k]), num(sigma_d[k] ** 2), num(te.running_mean[k]), num(te.running_var[k])]
