@@ -88,3 +88,11 @@ def test_batch_figure_is_flat_for_layer_norm_and_marks_the_current_size():
     ln, bn = by_meta(spec, "sweep_ln")["y"], by_meta(spec, "sweep_bn")["y"]
     assert np.ptp(ln) == 0 and np.ptp(bn) > 0
     assert list(by_meta(spec, "current")["x"]) == [4, 4]
+
+
+def test_a_single_token_still_gets_a_readable_plot_and_colour_ranges():
+    v = axes.view("bn", 1, 1, 4, seed=0)
+    spec = figs.tensor_figure(v, lang="en")
+    layout = spec["layout"]
+    assert layout["height"] - layout["margin"]["t"] - layout["margin"]["b"] >= figs.MIN_PLOT_PX
+    assert layout["coloraxis2"]["cmax"] == 1.0 and layout["coloraxis3"]["cmax"] == 1.0  # σ_d = 0 and y = 0

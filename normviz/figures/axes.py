@@ -31,9 +31,13 @@ def method_label(method: str, lang: str) -> str:
     return translate(lang, f"axes.method.{method}")
 
 
+MIN_PLOT_PX = 160.0  # room for a single token (B = S = 1) and the colour bars under it
+
+
 def _cell_px(rows: int, projector: bool) -> float:
-    """Pixel height of one heat-map row: readable, and the whole stack at most ~1100 px."""
-    return float(min(26 if projector else 18, max(6.0, 1100.0 / max(rows, 1))))
+    """Pixel height of one heat-map row: readable, the whole stack at most ~1100 px and at least MIN_PLOT_PX."""
+    rows = max(rows, 1)
+    return float(max(min(26 if projector else 18, max(6.0, 1100.0 / rows)), MIN_PLOT_PX / rows))
 
 
 def _blocks(v: axes.View) -> list[tuple[str, dict[str, np.ndarray], np.ndarray, np.ndarray]]:
@@ -50,8 +54,9 @@ def _blocks(v: axes.View) -> list[tuple[str, dict[str, np.ndarray], np.ndarray, 
 
 
 def _bound(a: np.ndarray) -> float:
-    finite = np.abs(a[np.isfinite(a)])
-    return float(max(finite.max(initial=0.0), 1e-9))
+    """The largest |value| (the colour range's end), or 1 where every value is 0 (B = S = 1 under BatchNorm)."""
+    top = float(np.abs(a[np.isfinite(a)]).max(initial=0.0))
+    return top if top > 0 else 1.0
 
 
 def _outlines(method: str, cell, rows: int, d: int, width: float) -> list[dict]:
