@@ -25,6 +25,7 @@ GROUP_COLORS = {"ln": METHODS["ln"].color, "rms": METHODS["rms"].color, "bn": "#
 PAD_COLOR = "#BDBDBD"
 COLUMNS = ("x", "mu", "scale", "y")
 DIVERGING, SEQUENTIAL = "RdBu_r", "Viridis"
+GRID = {"x0": 1, "dx": 1, "y0": 1, "dy": 1}  # cells at d = 1 … D and s = 1 … S, without coordinate arrays
 
 
 def method_label(method: str, lang: str) -> str:
@@ -93,18 +94,18 @@ def tensor_figure(v: axes.View, *, lang: str, projector: bool = False) -> dict:
         hover_row = "b = " + label + ", " if v.method != "std" else ""
         row_name = ("s" if v.method != "std" else translate(lang, "axes.fig.sample"))
         for col, c in zip(COLUMNS, row_cells):
-            z = np.asarray(panels[col], dtype=np.float64)
+            z = np.asarray(panels[col], dtype=np.float32)  # hover shows 3 decimals; half the payload of float64
             axis = {"x": "coloraxis", "mu": "coloraxis", "scale": "coloraxis2", "y": "coloraxis3"}[col]
             data.append({
-                "type": "heatmap", "z": z, "x": d_ticks, "y": numbers, "coloraxis": axis, "meta": f"{col}_{i}",
+                "type": "heatmap", "z": z, **GRID, "coloraxis": axis, "meta": f"{col}_{i}",
                 "xgap": 1, "ygap": 1, "name": titles[COLUMNS.index(col)], **c.refs,
                 "hovertemplate": hover_row + row_name + " = %{y}, d = %{x}: %{z:.3f}<extra>"
                 + titles[COLUMNS.index(col)] + "</extra>",
             })
             if pad.any() and col in ("x", "y"):
                 data.append({
-                    "type": "heatmap", "z": np.where(pad[:, None], 1.0, np.nan) * np.ones((1, d)), "x": d_ticks,
-                    "y": numbers, "colorscale": [[0, PAD_COLOR], [1, PAD_COLOR]], "showscale": False,
+                    "type": "heatmap", "z": np.where(pad[:, None], 1.0, np.nan).astype(np.float32) * np.ones((1, d), np.float32),
+                    **GRID, "colorscale": [[0, PAD_COLOR], [1, PAD_COLOR]], "showscale": False,
                     "meta": f"pad_{col}_{i}", "xgap": 1, "ygap": 1, **c.refs,
                     "hovertemplate": hover_row + "s = %{y}: " + translate(lang, "axes.fig.padding") + "<extra></extra>",
                 })
