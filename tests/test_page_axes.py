@@ -83,6 +83,7 @@ def test_padding_toggle_draws_padding_and_shows_that_layer_norm_ignores_it():
     assert "LayerNorm 0, BatchNorm" in page
     assert "padding" in tables(at)[0]
     assert any("padding included" in tb for tb in tables(at))
+    assert "hold no padding" in page
 
 
 def test_a_link_reproduces_the_scene_and_the_seed_changes_the_numbers():

@@ -219,6 +219,11 @@ STRINGS = {
         "{tb} × {s} tokens (from the same distribution as the current tensor). Even if every batch had the same mean, {k} updates move the running mean only {share} % of the way from 0 to it, so the running statistics come close to the batch statistics without equalling them. In eval mode a single token is "
         "normalized with these running statistics only: y = (x − running_mean) / √(running_var + ε).",
     },
+    "axes.eval.no_pad": {
+        "zh": "本节的批与训练批都不含填充：这里只比较训练和推理两种模式。",
+        "en": "The batches of this section, current and training, hold no padding: it compares training and "
+        "inference modes only.",
+    },
     "axes.col.feature": {"zh": "特征", "en": "feature"},
     "axes.col.batch_mu": {"zh": "本批 μ_d", "en": "batch μ_d"},
     "axes.col.batch_var": {"zh": "本批 σ²_d（有偏）", "en": "batch σ²_d (biased)"},

@@ -168,6 +168,8 @@ def running_table(t, scene: Scene, te: axes.TrainEval) -> None:
     rows = [[f"d = {k + 1}", num(mu_d[k]), num(sigma_d[k] ** 2), num(te.running_mean[k]), num(te.running_var[k])]
             for k in range(scene.d)]
     st.markdown(markdown_table(header, rows, "lrrrr"))
+    if scene.pad:
+        st.caption(t("axes.eval.no_pad"))
 
 
 def modes_table(t, scene: Scene, te: axes.TrainEval) -> None:
