@@ -41,7 +41,7 @@ class Member:
     key: str
     fn: Callable  # (x as an array of the backend) -> normalized array, at eps = 0, gamma = 1, beta = 0
     per_feature: bool
-    color: str | None  # Okabe-Ito; None when the member is not drawn
+    color: str | None  # colour-blind safe (Okabe-Ito; Tol's wine for std); None: never drawn
     formula: str
 
 
@@ -57,9 +57,10 @@ MEMBERS: dict[str, Member] = {
     # gamma = 1: the constraints are those of x̂; the member differs from LayerNorm by its parameters
     "bfln": Member("bfln", lambda x: norms.layer_norm(x, eps=0.0), False, None,
                    "y = (x − μ) / √(σ² + ε) · γ"),
-    "bn": Member("bn", lambda x: norms.batch_norm(x, axis=0, eps=0.0), True, None,
+    "bn": Member("bn", lambda x: norms.batch_norm(x, axis=0, eps=0.0), True, "#CC79A7",
                  "y = (x − μ_B) / √(σ_B² + ε) · γ + β"),
-    "std": Member("std", lambda x: norms.standardize(x, axis=0), True, None, "x' = (x − μ) / σ"),
+    # Paul Tol's wine: Okabe-Ito's eight are taken, and it stays apart from them for colour-blind eyes
+    "std": Member("std", lambda x: norms.standardize(x, axis=0), True, "#882255", "x' = (x − μ) / σ"),
     "minmax": Member("minmax", norms.min_max, False, "#56B4E9",
                      "x' = (x − min x) / (max x − min x)"),
     "softmax": Member("softmax", norms.softmax, False, "#D55E00",

@@ -5,11 +5,12 @@ import pytest
 
 from normviz import dof as topic
 from normviz.i18n import CATALOG
+from normviz.ui import TOPIC_PAGES
 from normviz.ui import dof as ui_dof
 from pagetest import coords, errors, figures, run_page, tables, text, trace
 
 N, SEED, SVD = ui_dof.N_KEY, ui_dof.SEED_KEY, ui_dof.SVD_KEY
-ALL_PAGES = ("overview", "plane", "space", "highdim", "dof", "information", "invariance")
+ALL_PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
 # the vector 𝟏 = (1, ..., 1) written as a plain digit: "x + 1001", "x + 100·1", "along 1", "沿 1", "1 方向"
 BARE_ONE = re.compile(r"(?<!e)\+ ?\d+·?1\b|·1(?![\d./])|\balong 1\b|\bto 1\b(?![.\d])|\bY·1|沿 ?1(?![\d.])|1 ?方向")
 

@@ -23,6 +23,7 @@ TOPIC_SECTIONS = (
         ("invariance", ":material/balance:"),
     )),
     ("family", (
+        ("axes", ":material/grid_on:"),
         ("family", ":material/hub:"),
     )),
     ("numerics", (

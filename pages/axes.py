@@ -1,0 +1,49 @@
+"""轴 / Axes: which numbers of a B × S × D tensor share one μ and σ, per method.
+
+Every section depends on the same controls, so they and everything they drive sit
+in one fragment: a move reruns this part of the page only.
+"""
+
+import streamlit as st
+
+from normviz import ui
+from normviz.ui import axes
+
+t = ui.translator()
+st.title(t("axes.title"))
+st.markdown(t("axes.intro"))
+
+
+@st.fragment
+def tensor() -> None:
+    scene = axes.controls(t)
+    projector = ui.projector()
+    v = axes.view(scene)
+    st.markdown(axes.how_text(t, scene, v))
+    axes.collapse_message(t, scene)
+    ui.chart(axes.tensor_figure(scene, t.lang, projector), key="axes.tensor")
+    st.caption(t("axes.fig.caption"))
+
+    st.subheader(t("axes.stats.header"))
+    axes.statistics_section(t, scene, v)
+
+    st.header(t("axes.batch.header"))
+    st.markdown(t("axes.batch.text"))
+    ui.chart(axes.sweep_figure(scene.s, scene.d, scene.seed, scene.b, t.lang, projector), key="axes.sweep")
+    st.markdown(axes.batch_text(t, scene, axes.sweep(scene.s, scene.d, scene.seed)))
+
+    st.header(t("axes.eval.header"))
+    st.markdown(axes.eval_text(t, scene))
+    te = axes.train_eval(scene.b, scene.s, scene.d, scene.seed)
+    axes.running_table(t, scene, te)
+    axes.modes_table(t, scene, te)
+    st.markdown(t("axes.eval.after"))
+
+    st.header(t("axes.pad.header"))
+    axes.padding_section(t, scene)
+
+
+tensor()
+
+st.header(t("axes.std.header"))
+st.markdown(t("axes.std.text"))
