@@ -23,6 +23,7 @@ TOPIC_SECTIONS = (
         ("invariance", ":material/balance:"),
     )),
     ("family", (
+        ("checkpoint", ":material/folder_open:"),
     )),
     ("numerics", (
     )),
