@@ -190,11 +190,14 @@ def _read_torch(data: bytes, fmt: str) -> dict[str, np.ndarray]:
     if fmt == "torch_zip":
         _check_zip(data)
     import pickle
+    import warnings
 
     import torch
 
     try:
-        obj = torch.load(io.BytesIO(data), weights_only=True, map_location="cpu")
+        with warnings.catch_warnings():  # torch warns about pickle protocols it did not write: noise here
+            warnings.simplefilter("ignore")
+            obj = torch.load(io.BytesIO(data), weights_only=True, map_location="cpu")
     except pickle.UnpicklingError:
         raise CheckpointError("pickle_refused", "the pickle in this file asks for objects beyond tensors and plain "
                               "containers (or is damaged); refused, nothing in it was run") from None

@@ -1,8 +1,9 @@
 """Widgets, cached reading and tables of the checkpoint page.
 
 The source (an example or an upload) and the example's config switch are
-this page's keys (``checkpoint.source``, ``checkpoint.config``) and bound to
-the URL; uploads cannot be. An upload is read once per file (cached on
+this page's keys (``checkpoint.source``, ``checkpoint.config``) and kept in
+the URL through ``links`` (the source by its id, in any language); uploads
+cannot be. An upload is read once per file (cached on
 Streamlit's file id); every file name shown goes through ``literal``.
 """
 
@@ -17,15 +18,16 @@ import streamlit as st
 from normviz import checkpoint as ck
 from normviz.checkpoint_examples import EXAMPLES
 from normviz.figures import checkpoint as figs
+from normviz.ui import links
 from normviz.ui.literal import literal
-from normviz.ui.urlcheck import Choice, warn_invalid_params
 from normviz.ui.views import markdown_table
 
 SOURCE_KEY, CONFIG_KEY = "checkpoint.source", "checkpoint.config"
 FILE_KEY, CONFIG_FILE_KEY = "checkpoint.file", "checkpoint.config_file"
 SOURCES = ("gpt2", "llama", "upload")
 LIMIT_MB = ck.MAX_BYTES // 2**20
-SPECS = {SOURCE_KEY: Choice(SOURCES, default="llama"), CONFIG_KEY: ("true", "false")}
+# The URL names are the keys; the source is written as its id (gpt2, llama, upload), not its translated label.
+PARAMS = (links.choice(SOURCE_KEY, SOURCE_KEY, SOURCES, "llama"), links.flag(CONFIG_KEY, CONFIG_KEY, default=True))
 
 
 @dataclass(frozen=True)
@@ -74,23 +76,23 @@ def read_example(key: str, use_config: bool) -> Reading:
 
 def controls(t) -> Reading | None:
     """The source chooser, the example's config switch or the uploaders -> what was read (None: nothing yet)."""
-    warn_invalid_params(t, SPECS)
-    source = st.segmented_control(t("checkpoint.source"), SOURCES, default="llama", key=SOURCE_KEY,
-                                  bind="query-params", required=True, help=t("checkpoint.source.help"),
-                                  format_func=lambda s: t(f"checkpoint.source.{s}"))
+    links.load(t, PARAMS)
+    source = st.segmented_control(t("checkpoint.source"), SOURCES, key=SOURCE_KEY, required=True,
+                                  help=t("checkpoint.source.help"), format_func=lambda s: t(f"checkpoint.source.{s}"))
+    links.save(PARAMS)
     if source == "upload":
         left, right = st.columns([3, 2])
         upload = left.file_uploader(t("checkpoint.upload"), key=FILE_KEY, max_upload_size=LIMIT_MB,
                                     help=t("checkpoint.upload.help", limit=LIMIT_MB))
-        config = right.file_uploader(t("checkpoint.upload_config"), key=CONFIG_FILE_KEY, max_upload_size=1)
+        config = right.file_uploader(t("checkpoint.upload_config"), type=["json"], key=CONFIG_FILE_KEY,
+                                     max_upload_size=1)
         if upload is None:
             st.info(t("checkpoint.upload.prompt"), icon="📂")
             return None
         return read_upload(upload.file_id, upload.name, config.file_id if config else None,
                            config.name if config else "", upload.getvalue(), config.getvalue() if config else None)
     if EXAMPLES[source].config:
-        use_config = st.toggle(t("checkpoint.use_config"), value=True, key=CONFIG_KEY, bind="query-params",
-                               help=t("checkpoint.use_config.help"))
+        use_config = st.toggle(t("checkpoint.use_config"), key=CONFIG_KEY, help=t("checkpoint.use_config.help"))
     else:
         st.caption(t("checkpoint.no_config_example"))
         use_config = False
