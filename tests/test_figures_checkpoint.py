@@ -69,7 +69,7 @@ def test_histogram_counts_every_gamma_and_marks_one():
     np.testing.assert_allclose(np.diff(coords(bars[0], "x")), widths[:-1])
     one = trace(fig, "gamma_one")
     assert list(coords(one, "x")) == [1.0, 1.0]
-    assert fig["layout"]["barmode"] == "overlay"
+    assert fig["layout"]["barmode"] == "stack"
 
 
 def test_gemma_effective_scale_is_what_is_drawn():

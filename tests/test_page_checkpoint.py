@@ -39,7 +39,7 @@ def test_default_is_the_llama_example_with_its_config(lang, verdict, word):
     assert word in [m.label for m in at.metric][2]
     assert at.metric[2].value == f"{100 * 416 / 90912:.3f} %"
     figs = figures(at)
-    assert len(figs) == 2 and figs[1]["layout"]["barmode"] == "overlay"
+    assert len(figs) == 2 and figs[1]["layout"]["barmode"] == "stack"
 
 
 @pytest.mark.parametrize("lang, undecided, hint", [

@@ -77,22 +77,21 @@ def layer_figure(report: Report, *, lang: str, projector: bool = False) -> dict:
 
 
 def histogram_figure(report: Report, *, lang: str, projector: bool = False, bins: int = 40) -> dict:
-    """How many γ components fall in each bin, one bar trace per family (overlaid), and the line γ = 1."""
+    """How many γ components fall in each bin, one bar trace per family (stacked), and the line γ = 1."""
     s = sizes(projector)
     edges, counts = gamma_histogram(report, bins=bins)
     data = []
-    top = 1
+    top = max(1, int(sum(counts.values()).max())) if counts else 1  # the stacked bars' height
     for i, fam in enumerate(report.families):
         if fam.name not in counts:
             continue
         c = counts[fam.name]
-        top = max(top, int(c.max()))
         color = _color(fam)
         data.append({
             "type": "bar", "x": (edges[:-1] + edges[1:]) / 2, "y": c.astype(np.float64), "width": np.diff(edges),
-            "meta": f"hist:{fam.name}", "name": fam.name, "opacity": 0.55,
-            "marker": {"color": color, "line": {"color": color, "width": 1},
-                       "pattern": {"shape": PATTERNS[i % len(PATTERNS)], "fgcolor": "#FFFFFF"}},
+            "meta": f"hist:{fam.name}", "name": fam.name, "opacity": 0.85,
+            "marker": {"color": color, "line": {"color": "#FFFFFF", "width": 0.5},
+                       "pattern": {"shape": PATTERNS[i % len(PATTERNS)], "fgcolor": "#FFFFFF", "fillmode": "overlay"}},
             "hovertemplate": "γ %{x:.3f}: %{y:.0f}<extra>" + fam.name + "</extra>",
         })
     data.append({
@@ -100,10 +99,12 @@ def histogram_figure(report: Report, *, lang: str, projector: bool = False, bins
         "meta": "gamma_one", "name": translate(lang, "checkpoint.fig.hist.one"), "hoverinfo": "name",
         "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"},
     })
-    return {"data": data, "layout": base_layout(
-        projector, barmode="overlay",
+    layout = base_layout(
+        projector, barmode="stack", bargap=0,
         title={"text": translate(lang, "checkpoint.fig.hist.title"), "x": 0.01, "xanchor": "left"},
         xaxis={"title": {"text": translate(lang, "checkpoint.fig.hist.x")}},
         yaxis={"title": {"text": translate(lang, "checkpoint.fig.hist.y")}, "rangemode": "tozero"},
         **legend_below(projector, plot_height=420 if projector else 300, entries=len(data), columns=2),
-    )}
+    )
+    layout["legend"]["traceorder"] = "normal"  # plotly lists stacked bars top first; keep the table's order
+    return {"data": data, "layout": layout}

@@ -226,17 +226,23 @@ STRINGS = {
         "without γ, say), or names this page does not recognise.",
     },
     # figures
-    "checkpoint.fig.layers.title": {"zh": "每层 γ 的均值（误差棒：±1 个标准差）", "en": "Mean γ per layer (error bars: ± 1 standard deviation)"},
+    "checkpoint.fig.layers.title": {"zh": "每层 γ 的均值 ± 标准差", "en": "Mean γ per layer ± std"},
     "checkpoint.fig.layers.x": {"zh": "层", "en": "layer"},
     "checkpoint.fig.layers.y": {"zh": "γ（实际尺度）", "en": "γ (effective scale)"},
     "checkpoint.fig.layers.final": {"zh": "末尾", "en": "final"},
-    "checkpoint.fig.hist.title": {"zh": "γ 的分布（所有模块的所有分量）", "en": "Distribution of γ (every component of every module)"},
+    "checkpoint.fig.hist.title": {"zh": "全部 γ 分量的分布", "en": "All γ components"},
     "checkpoint.fig.hist.x": {"zh": "γ（实际尺度）", "en": "γ (effective scale)"},
     "checkpoint.fig.hist.y": {"zh": "分量个数", "en": "components"},
     "checkpoint.fig.hist.one": {"zh": "γ = 1（不缩放）", "en": "γ = 1 (no scaling)"},
     "checkpoint.fig.caption": {
-        "zh": "γ 是每个分量学到的尺度：γ = 1 表示归一化后原样输出。同一位置的模块（如各层的 ln_1）连成一条线；颜色表示判断出的归一化种类。",
-        "en": "γ is the learned scale of each component: γ = 1 passes the normalized value through unchanged. "
-        "Modules at the same place (ln_1 of every layer, say) form one line; the colour shows the kind of norm found.",
+        "zh": "γ 是每个分量学到的尺度：γ = 1 表示归一化后原样输出。左图：每个模块 D 个 γ 的均值，误差棒为 ±1 个标准差（有偏，除以 D），"
+        "同一位置的模块（如各层的 ln_1）连成一条线，末尾的归一化（ln_f、model.norm）画在最后。右图：所有 γ 分量的直方图，各位置的模块叠在一起。"
+        "颜色表示判断出的归一化种类。",
+        "en": "γ is the learned scale of each component: γ = 1 passes the normalized value through unchanged. Left: "
+        "the mean of each module's D values of γ, with error bars of ± 1 standard deviation (biased, divided by "
+        "D); modules at the same place (ln_1 of every layer, say) form one line, and the final norm (ln_f, "
+        "model.norm) is drawn last. Right: a histogram of every γ component, the modules' places stacked. The "
+        "colour shows the kind of norm found.",
     },
+    "checkpoint.evidence.line": {"zh": "{names}：{text}", "en": "{names}: {text}"},
 }

@@ -140,7 +140,8 @@ def summary(t, reading: Reading) -> None:
         values = ck.evidence_values(report.config)
         for evidence, names in ck.evidence_of(report).items():
             text = t(f"checkpoint.evidence.{evidence}", **{k: literal(v) for k, v in values.items()})
-            st.markdown(f"- {', '.join(literal(n) for n in names)}: {text}")
+            st.markdown("- " + t("checkpoint.evidence.line", names=t("list.separator").join(literal(n) for n in names),
+                                 text=text))
     cols = st.columns(3)
     cols[0].metric(t("checkpoint.metric.modules"), len(report.groups))
     cols[1].metric(t("checkpoint.metric.params"), _int(report.norm_params, t.lang))
