@@ -54,7 +54,7 @@ class CheckpointError(ValueError):
     def __init__(self, code: str, message: str, **values):
         if code not in CODES:
             raise ValueError(f"code must be one of {CODES}; got {code!r}")
-        super().__init__(message)
+        super().__init__(" ".join(str(message).split()))  # one line, whatever a file name held
         self.code = code
         self.values = values
 

@@ -322,6 +322,12 @@ def test_bad_bytes_get_a_code(data, code):
     assert code_of(data) == code
 
 
+def test_messages_stay_on_one_line_whatever_the_file_name():
+    with pytest.raises(ck.CheckpointError) as info:
+        ck.read_state_dict(b"", "evil\nname\r\n.pt")
+    assert "\n" not in str(info.value) and "evil name .pt" in str(info.value)
+
+
 def test_a_file_above_the_cap_is_refused_before_it_is_parsed():
     with pytest.raises(ck.CheckpointError) as info:
         ck.read_state_dict(b"\0" * (ck.MAX_BYTES + 1), "big.bin")
@@ -522,3 +528,26 @@ def test_cli_reads_at_most_the_cap(tmp_path):
 def test_example_config_is_valid_json_with_the_documented_fields():
     config = json.loads(LLAMA.config_path.read_text())
     assert config["model_type"] == "llama" and config["hidden_size"] == 32 and config["num_hidden_layers"] == 6
+
+
+def test_random_corruptions_give_a_checkpoint_error_or_a_report_never_another_exception():
+    """Seeded byte flips in the safetensors header and in both torch formats."""
+    import random
+
+    rng = random.Random(7)
+    st_bytes = LLAMA.model.read_bytes()
+    header_end = 8 + int.from_bytes(st_bytes[:8], "little")
+    bases = [(st_bytes, header_end), (torch_bytes({"a.ln.weight": torch.ones(8), "w": torch.ones(4, 4)}), 400),
+             (torch_bytes({"a.ln.weight": torch.ones(8)}, legacy=True), 400)]
+    outcomes = set()
+    for _ in range(300):
+        base, span = rng.choice(bases)
+        data = bytearray(base)
+        for _ in range(rng.randint(1, 4)):
+            data[rng.randrange(min(span, len(data)))] = rng.randrange(256)
+        try:
+            ck.inspect(ck.read_state_dict(bytes(data)), None)
+            outcomes.add("read")
+        except ck.CheckpointError as exc:
+            outcomes.add(exc.code)
+    assert outcomes <= {"read", *ck.CODES} and len(outcomes) >= 3
