@@ -262,6 +262,9 @@ SHIFT_NAMES = ("bias", "beta", "b", "offset")
 RUNNING_NAMES = ("running_mean", "running_var", "num_batches_tracked")
 
 KINDS = ("layernorm", "rmsnorm", "gemma_rmsnorm", "bias_free_layernorm", "scale_only", "batchnorm", "shift_only")
+# Why a module got its kind (what ``_classify`` went by).
+EVIDENCE = ("weight_and_bias", "running_stats", "bias_only", "names_only", "model_type", "rms_eps", "other_eps",
+            "config_silent")
 # What a weight-only norm is, by the model family (config model_type, or architectures[0] before "For").
 MODEL_TYPES = {
     **dict.fromkeys(("llama", "mistral", "mixtral", "qwen2", "qwen3", "phi3", "deepseek_v3", "t5", "mt5", "gemma3n"),

@@ -146,6 +146,7 @@ def weight_only(config):
 def test_weight_only_norm_is_decided_by_the_config_or_declared_undecidable(config, kind, evidence):
     report = weight_only(config)
     assert [(g.kind, g.evidence) for g in report.groups] == [(kind, evidence)]
+    assert kind in ck.KINDS and evidence in ck.EVIDENCE
 
 
 def test_gemma_effective_scale_is_one_plus_the_stored_weight():

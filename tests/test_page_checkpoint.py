@@ -86,6 +86,25 @@ def test_upload_prompt_then_a_safetensors_upload_is_read_and_its_name_shown_lite
     assert at.subheader[0].value == "Verdict: LayerNorm with γ and β"
 
 
+def test_a_pytorch_state_dict_upload_in_bfloat16_is_read():
+    import io
+
+    import torch
+
+    state = {f"model.layers.{i}.input_layernorm.weight": torch.full((8,), 1 + i / 10, dtype=torch.bfloat16)
+             for i in range(3)}
+    buf = io.BytesIO()
+    torch.save(state, buf)
+    at = upload_page("en")
+    at.file_uploader(key=FILE).upload("pytorch_model.bin", buf.getvalue())
+    at.file_uploader(key=CONFIG_FILE).upload("config.json", b'{"rms_norm_eps": 1e-6}').run()
+    assert errors(at) == []
+    assert "PyTorch state dict (zip format), 3 tensors" in text(at)
+    assert at.subheader[0].value == "Verdict: RMSNorm" and "rms_norm_eps" in text(at)
+    mean = torch.stack([w.float() for w in state.values()]).double().mean().item()  # bfloat16's 1.1 is 1.1015625
+    assert f"| ` model.layers.N.input_layernorm ` | 3 | 8 | 24 | RMSNorm | {mean:.4f} |" in tables(at)[0]
+
+
 def test_uploaded_config_decides_a_weight_only_checkpoint():
     at = upload_page("zh")
     at.file_uploader(key=FILE).upload("m.safetensors", EXAMPLES["llama"].model.read_bytes()).run()
@@ -161,6 +180,17 @@ def test_every_control_changed_then_other_pages_open():
         at.switch_page(f"pages/{page}.py")
         at.run()
         assert errors(at) == [], page
+
+
+def test_every_code_kind_and_evidence_has_both_languages():
+    from normviz.i18n import CATALOG
+
+    keys = [f"checkpoint.error.{c}" for c in ck.CODES] + [f"checkpoint.kind.{k}" for k in ck.KINDS]
+    keys += [f"checkpoint.verdict.{k}" for k in (*ck.KINDS, "mixed", "none")]
+    keys += [f"checkpoint.format.{f}" for f in ck.FORMATS] + [f"checkpoint.source.{s}" for s in ui_ck.SOURCES]
+    keys += [f"checkpoint.evidence.{e}" for e in ck.EVIDENCE]
+    missing = [k for k in keys if set(CATALOG.get(k, {})) != {"zh", "en"}]
+    assert not missing
 
 
 def test_warm_rerun_is_fast():

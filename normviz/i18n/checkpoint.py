@@ -47,6 +47,7 @@ STRINGS = {
         "refused, and no code in the file runs.",
     },
     "checkpoint.upload_config": {"zh": "它的 config.json（可选）", "en": "Its config.json (optional)"},
+    "checkpoint.reading": {"zh": "正在读取文件…", "en": "Reading the file…"},
     "checkpoint.upload.prompt": {
         "zh": "上传一个检查点（safetensors 或 PyTorch 的 state dict），或者在上面选一个示例。",
         "en": "Upload a checkpoint (safetensors or a PyTorch state dict), or pick an example above.",

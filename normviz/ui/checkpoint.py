@@ -89,8 +89,9 @@ def controls(t) -> Reading | None:
         if upload is None:
             st.info(t("checkpoint.upload.prompt"), icon="📂")
             return None
-        return read_upload(upload.file_id, upload.name, config.file_id if config else None,
-                           config.name if config else "", upload.getvalue(), config.getvalue() if config else None)
+        with st.spinner(t("checkpoint.reading")):  # a first PyTorch file imports torch: seconds, once
+            return read_upload(upload.file_id, upload.name, config.file_id if config else None,
+                               config.name if config else "", upload.getvalue(), config.getvalue() if config else None)
     if EXAMPLES[source].config:
         use_config = st.toggle(t("checkpoint.use_config"), key=CONFIG_KEY, help=t("checkpoint.use_config.help"))
     else:
