@@ -25,6 +25,7 @@ TOPIC_SECTIONS = (
     ("family", (
         ("axes", ":material/grid_on:"),
         ("family", ":material/hub:"),
+        ("checkpoint", ":material/folder_open:"),
     )),
     ("numerics", (
     )),

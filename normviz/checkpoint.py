@@ -1,0 +1,618 @@
+"""Reading a checkpoint: which normalization does a model use, judged from its saved tensors.
+
+A checkpoint stores a norm's learned parameters, not its formula. What the
+names and shapes can and cannot say:
+
+- a norm module with a 1-D ``weight`` *and* a 1-D ``bias`` is LayerNorm with
+  γ and β (Ba et al., 2016): RMSNorm (Zhang & Sennrich, 2019) has no shift;
+- a ``weight`` alone is a bias-free LayerNorm or an RMSNorm; the tensors are
+  the same shape and the names carry no trace of the mean subtraction. The
+  model code decides; the config's ``model_type`` (or ``architectures``) and
+  the name of its ε (``rms_norm_eps`` in Hugging Face's convention) point to it;
+- Gemma's RMSNorm stores w and scales by 1 + w: stored values near 0 mean an
+  effective γ near 1 (the config's ``model_type`` says so);
+- ``running_mean`` / ``running_var`` next to the weight mark a BatchNorm.
+
+Files are read from bytes in memory, never from a path the file names, and
+capped at ``MAX_BYTES``. The format is told by the content: a safetensors
+header, the zip archive of ``torch.save``, or its older bare pickle. A torch
+file is read only by ``torch.load(..., weights_only=True)``, which refuses
+any pickled object beyond tensors and plain containers; nothing else is
+unpickled. Bad input raises ``CheckpointError`` with a stable ``code``.
+
+``python -m normviz inspect FILE [--config config.json]`` prints the report.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import re
+import sys
+import zipfile
+from dataclasses import dataclass, field
+
+import numpy as np
+
+MAX_BYTES = 16 * 2**20  # the app's server.maxUploadSize (16 MB): a checkpoint is read whole, in memory
+MAX_CONFIG_BYTES = 2**20  # a config.json is a few KB
+CODES = ("too_large", "empty", "truncated", "not_a_checkpoint", "pickle_refused", "unsupported", "bad_config")
+
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a local file header; an empty archive's end record
+FORMATS = ("safetensors", "torch_zip", "torch_legacy")
+WRAPPERS = ("state_dict", "model_state_dict", "model", "module")  # training scripts save {"model": state_dict, ...}
+
+
+class CheckpointError(ValueError):
+    """A file that cannot be read as a checkpoint (or config): ``code`` is one of ``CODES``.
+
+    ``str(err)`` is a one-line English message; ``values`` holds the numbers it
+    quotes, for a translated message.
+    """
+
+    def __init__(self, code: str, message: str, **values):
+        if code not in CODES:
+            raise ValueError(f"code must be one of {CODES}; got {code!r}")
+        super().__init__(" ".join(str(message).split()))  # one line, whatever a file name held
+        self.code = code
+        self.values = values
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+def _as_bytes(data, name: str = "data") -> bytes:
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data)
+    raise TypeError(f"{name} must be bytes; got {type(data).__name__}")
+
+
+def _check_size(data: bytes, limit: int, what: str) -> None:
+    if not data:
+        raise CheckpointError("empty", f"the {what} is empty (0 bytes)")
+    if len(data) > limit:
+        raise CheckpointError("too_large", f"the {what} has {len(data)} bytes, more than the limit of {limit} bytes",
+                              size=len(data), limit=limit)
+
+
+def _safetensors_header(data: bytes) -> dict | None:
+    """The parsed header when ``data`` starts like a safetensors file, else None; raises when it is cut off."""
+    if len(data) < 9 or data[8:9] != b"{":
+        return None
+    n = int.from_bytes(data[:8], "little")
+    if 8 + n > len(data):
+        raise CheckpointError("truncated", f"the safetensors header announces {n} bytes but the file ends before")
+    try:
+        header = json.loads(data[8:8 + n])
+    except (ValueError, RecursionError):
+        raise CheckpointError("not_a_checkpoint", "the safetensors header is not valid JSON") from None
+    if not isinstance(header, dict):
+        raise CheckpointError("not_a_checkpoint", "the safetensors header is not a JSON object")
+    ends = [e["data_offsets"][1] for k, e in header.items() if k != "__metadata__" and isinstance(e, dict)
+            and isinstance(e.get("data_offsets"), list) and len(e["data_offsets"]) == 2
+            and isinstance(e["data_offsets"][1], int)]
+    if ends and 8 + n + max(ends) > len(data):
+        raise CheckpointError("truncated", "the safetensors data end before the last tensor the header lists")
+    return header
+
+
+def detect_format(data: bytes) -> str:
+    """"safetensors", "torch_zip" or "torch_legacy", told by the bytes (not by a file name)."""
+    data = _as_bytes(data)
+    if data.startswith(ZIP_MAGIC):
+        return "torch_zip"
+    if len(data) >= 2 and data[0] == 0x80 and 2 <= data[1] <= 5:  # pickle protocol 2..5, as torch.save writes
+        return "torch_legacy"
+    if _safetensors_header(data) is not None:
+        return "safetensors"
+    raise CheckpointError("not_a_checkpoint", "this is neither a safetensors file nor a PyTorch checkpoint")
+
+
+_SAFETENSORS_DTYPES = {
+    "F64": "<f8", "F32": "<f4", "F16": "<f2", "I64": "<i8", "I32": "<i4", "I16": "<i2", "I8": "i1",
+    "U64": "<u8", "U32": "<u4", "U16": "<u2", "U8": "u1", "BOOL": "?",
+}
+
+
+def _bfloat16_to_float32(raw: bytes) -> np.ndarray:
+    """bfloat16 is the top half of a float32: shifting its 16 bits up is exact."""
+    return (np.frombuffer(raw, dtype="<u2").astype(np.uint32) << 16).view(np.float32)
+
+
+def _read_safetensors(data: bytes) -> dict[str, np.ndarray]:
+    from safetensors import SafetensorError, deserialize
+
+    try:
+        flat = deserialize(data)
+    except SafetensorError as exc:
+        raise CheckpointError("not_a_checkpoint", f"damaged safetensors file ({exc})") from None
+    out = {}
+    for name, spec in flat:
+        raw = bytes(spec["data"])
+        if spec["dtype"] == "BF16":
+            arr = _bfloat16_to_float32(raw)
+        elif spec["dtype"] in _SAFETENSORS_DTYPES:
+            arr = np.frombuffer(raw, dtype=_SAFETENSORS_DTYPES[spec["dtype"]])
+        else:
+            raise CheckpointError("unsupported", f"tensor {name!r} has dtype {spec['dtype']}, which is not read here",
+                                  dtype=spec["dtype"])
+        out[name] = arr.reshape(spec["shape"])
+    return out
+
+
+def _check_zip(data: bytes) -> None:
+    """torch.save writes an uncompressed zip with a ``data.pkl``; anything else is refused before torch sees it.
+
+    Stored (uncompressed) entries cannot expand beyond the file: no zip bomb.
+    """
+    try:
+        entries = zipfile.ZipFile(io.BytesIO(data)).infolist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise CheckpointError("truncated", "a zip archive whose directory is missing: truncated or damaged") from None
+    if not any(e.filename.endswith("data.pkl") for e in entries):
+        raise CheckpointError("not_a_checkpoint", "a zip archive without data.pkl: not a PyTorch checkpoint")
+    if any(e.compress_type != zipfile.ZIP_STORED or e.file_size != e.compress_size for e in entries) or \
+            sum(e.file_size for e in entries) > len(data):
+        raise CheckpointError("not_a_checkpoint", "a zip archive with compressed entries; torch.save writes none")
+
+
+def _tensors(obj, prefix: str = "", depth: int = 0):
+    """(name, tensor) pairs of nested dicts, names joined with "."."""
+    import torch
+
+    if isinstance(obj, torch.Tensor):
+        yield prefix, obj
+    elif isinstance(obj, dict) and depth < 16:
+        for key, value in obj.items():
+            if isinstance(key, (str, int)):
+                yield from _tensors(value, f"{prefix}.{key}" if prefix else str(key), depth + 1)
+
+
+def _to_numpy(tensor, seen: dict) -> np.ndarray:
+    """A CPU tensor as numpy (bfloat16 and float8 as float32); one array for tensors sharing storage."""
+    import torch
+
+    if tensor.layout != torch.strided or tensor.is_quantized or tensor.is_complex():
+        raise CheckpointError("unsupported", f"a tensor of layout {tensor.layout} / dtype {tensor.dtype} is not read here",
+                              dtype=str(tensor.dtype).removeprefix("torch."))
+    key = (tensor.untyped_storage().data_ptr(), tensor.storage_offset(), tuple(tensor.shape), tensor.stride(),
+           tensor.dtype)
+    if key not in seen:
+        t = tensor.detach()
+        if t.is_floating_point() and t.dtype not in (torch.float16, torch.float32, torch.float64):
+            t = t.to(torch.float32)  # tensor.numpy() has no bfloat16 / float8
+        seen[key] = t.numpy()
+    return seen[key]
+
+
+def _read_torch(data: bytes, fmt: str) -> dict[str, np.ndarray]:
+    if fmt == "torch_zip":
+        _check_zip(data)
+    import pickle
+    import warnings
+
+    import torch
+
+    try:
+        with warnings.catch_warnings():  # torch warns about pickle protocols it did not write: noise here
+            warnings.simplefilter("ignore")
+            obj = torch.load(io.BytesIO(data), weights_only=True, map_location="cpu")
+    except pickle.UnpicklingError:
+        raise CheckpointError("pickle_refused", "the pickle in this file asks for objects beyond tensors and plain "
+                              "containers (or is damaged); refused, nothing in it was run") from None
+    except (EOFError, IndexError):
+        raise CheckpointError("truncated", "the file ends in the middle of its pickle: truncated") from None
+    except Exception as exc:  # torch reports damaged archives as RuntimeError, odd records as others
+        raise CheckpointError("not_a_checkpoint", f"torch.load could not read it ({type(exc).__name__})") from None
+    if isinstance(obj, dict):
+        inner = [obj[k] for k in WRAPPERS if isinstance(obj.get(k), dict)]
+        obj = inner[0] if inner else obj
+    seen: dict = {}
+    out = {name: _to_numpy(t, seen) for name, t in _tensors(obj)}
+    if not out:
+        raise CheckpointError("not_a_checkpoint", "the file holds no named tensors")
+    return out
+
+
+def read_state_dict(data: bytes, filename: str = "") -> dict[str, np.ndarray]:
+    """The named tensors of a safetensors file or a PyTorch state dict (``.pt`` / ``.bin``), as numpy.
+
+    The format is told by the content; ``filename`` only names the file in
+    messages. bfloat16 comes back as float32 (exact); tensors that share
+    storage in a torch file (tied weights) come back as the same array.
+    Raises ``CheckpointError`` (a ``ValueError``) for a file that is empty,
+    above ``MAX_BYTES``, cut off, of another kind, or holding a pickle that
+    ``torch.load(weights_only=True)`` refuses; ``TypeError`` if ``data`` is not bytes.
+    """
+    data = _as_bytes(data)
+    _check_size(data, MAX_BYTES, f"file {filename}".strip())
+    fmt = detect_format(data)
+    state = _read_safetensors(data) if fmt == "safetensors" else _read_torch(data, fmt)
+    if not state:
+        raise CheckpointError("not_a_checkpoint", "the file holds no tensors")
+    return state
+
+
+def read_config(data: bytes) -> dict:
+    """A ``config.json`` (UTF-8 JSON object) as a dict; ``CheckpointError`` with code "bad_config" otherwise.
+
+    An empty or oversized file gets "empty" / "too_large".
+    """
+    data = _as_bytes(data)
+    _check_size(data, MAX_CONFIG_BYTES, "config file")
+    try:
+        config = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise CheckpointError("bad_config", "the config file is not UTF-8 JSON") from None
+    if not isinstance(config, dict):
+        raise CheckpointError("bad_config", "the config file is JSON but not an object ({...})")
+    return config
+
+
+# --- recognising norms ---------------------------------------------------------------------------
+
+# The last part of a module's name: ln_1, ln_f, lnf, ln, layernorm, LayerNorm, layer_norm, norm, norm1,
+# input_layernorm, post_attention_layernorm, final_layer_norm, rms_norm, q_norm, attention_norm, ...
+NORM_MODULE = re.compile(r"^(ln(_?[a-z0-9]+)?|.*norm(_?[a-z0-9]+)?|.*_ln(_?[a-z0-9]+)?|bn\d*)$", re.IGNORECASE)
+# weight normalization reparametrizes a linear layer; a GroupNorm is not told apart by its tensors, so only by name
+NOT_NORM_MODULE = re.compile(r"(weight_?norm|^normal|group)", re.IGNORECASE)
+SCALE_NAMES = ("weight", "gamma", "scale", "g")
+SHIFT_NAMES = ("bias", "beta", "b", "offset")
+RUNNING_NAMES = ("running_mean", "running_var", "num_batches_tracked")
+
+KINDS = ("layernorm", "rmsnorm", "gemma_rmsnorm", "bias_free_layernorm", "scale_only", "batchnorm", "shift_only")
+# Why a module got its kind (what ``_classify`` went by).
+EVIDENCE = ("weight_and_bias", "running_stats", "bias_only", "names_only", "model_type", "rms_eps", "other_eps",
+            "config_silent")
+# What a weight-only norm is, by the model family (config model_type, or architectures[0] before "For").
+MODEL_TYPES = {
+    **dict.fromkeys(("llama", "mistral", "mixtral", "qwen2", "qwen3", "phi3", "deepseek_v3", "t5", "mt5", "gemma3n"),
+                    "rmsnorm"),
+    **dict.fromkeys(("gemma", "gemma2", "gemma3", "gemma3_text"), "gemma_rmsnorm"),  # x / rms(x) * (1 + w)
+    "cohere": "bias_free_layernorm",
+}
+EPS_KEYS = ("rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "norm_eps")
+
+
+@dataclass(frozen=True)
+class ConfigFacts:
+    """What a config.json says about the norms: the model family and the name and value of its ε."""
+
+    model_type: str | None
+    architecture: str | None
+    family: str | None  # the key of MODEL_TYPES it matched, if any
+    eps_key: str | None
+    eps: float | None
+
+
+def _family(name: str | None) -> str | None:
+    if not isinstance(name, str):
+        return None
+    bare = name.lower().split("for")[0].replace("_", "").replace("-", "")
+    return next((k for k in sorted(MODEL_TYPES, key=len, reverse=True) if k.replace("_", "") == bare), None)
+
+
+def config_facts(config: dict | None) -> ConfigFacts | None:
+    """The norm-related facts of a config (its ``text_config`` too, as multimodal configs nest them)."""
+    if config is None:
+        return None
+    if not isinstance(config, dict):
+        raise TypeError(f"config must be a dict or None; got {type(config).__name__}")
+    layers = [config] + [config[k] for k in ("text_config",) if isinstance(config.get(k), dict)]
+    model_type = next((c["model_type"] for c in layers if isinstance(c.get("model_type"), str)), None)
+    archs = config.get("architectures")
+    arch = archs[0] if isinstance(archs, list) and archs and isinstance(archs[0], str) else None
+    family = next((f for f in (_family(c.get("model_type")) for c in layers) if f), None) or _family(arch)
+    eps_key, eps = None, None
+    for c in layers:
+        for k in EPS_KEYS:
+            if k in c and eps_key is None:
+                value = c[k]
+                eps_key = k
+                eps = float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    return ConfigFacts(model_type, arch, family, eps_key, eps)
+
+
+def _classify(has_scale: bool, has_shift: bool, running: bool, facts: ConfigFacts | None) -> tuple[str, str]:
+    """(kind, evidence) of one norm module."""
+    if running:
+        return "batchnorm", "running_stats"
+    if has_scale and has_shift:
+        return "layernorm", "weight_and_bias"
+    if not has_scale:
+        return "shift_only", "bias_only"
+    if facts is None:
+        return "scale_only", "names_only"
+    if facts.family:
+        return MODEL_TYPES[facts.family], "model_type"
+    if facts.eps_key == "rms_norm_eps":
+        return "rmsnorm", "rms_eps"
+    if facts.eps_key:
+        return "scale_only", "other_eps"
+    return "scale_only", "config_silent"
+
+
+@dataclass(frozen=True)
+class NormGroup:
+    """One norm module: its parameters, what it is, and its effective γ (1 + w for Gemma)."""
+
+    module: str  # "h.3.ln_1"
+    family: str  # the module with its layer number as N: "h.N.ln_1"
+    layer: int | None  # 3; None outside the numbered layers (ln_f, model.norm)
+    kind: str
+    evidence: str
+    size: int
+    names: tuple[str, ...]  # the tensors of this module
+    dtype: str
+    gamma: np.ndarray | None = field(repr=False)  # float64, the scale the norm applies
+    beta: np.ndarray | None = field(repr=False)
+
+    @property
+    def count(self) -> int:
+        """Learned numbers in this module (running statistics are not learned)."""
+        return sum(a.size for a in (self.gamma, self.beta) if a is not None)
+
+    def stat(self, name: str) -> float:
+        """mean / std (biased, across the D components) / min / max of γ; NaN without γ."""
+        if self.gamma is None or self.gamma.size == 0:
+            return math.nan
+        return float(getattr(np, name)(self.gamma))
+
+    @property
+    def beta_mean(self) -> float:
+        return float(np.mean(self.beta)) if self.beta is not None and self.beta.size else math.nan
+
+
+@dataclass(frozen=True)
+class Family:
+    """The modules that sit at the same place in every layer (``h.N.ln_1``), in layer order."""
+
+    name: str
+    groups: tuple[NormGroup, ...]
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(g.kind for g in self.groups))
+
+    @property
+    def count(self) -> int:
+        return sum(g.count for g in self.groups)
+
+    def gammas(self) -> np.ndarray:
+        parts = [g.gamma for g in self.groups if g.gamma is not None]
+        return np.concatenate(parts) if parts else np.zeros(0)
+
+
+@dataclass(frozen=True)
+class Report:
+    """What ``inspect`` found: the norm modules, their families, counts and the share of the model."""
+
+    groups: tuple[NormGroup, ...]
+    families: tuple[Family, ...]
+    tensors: int
+    total_params: int  # floating-point numbers in the file, tied tensors once
+    tied: tuple[tuple[str, str], ...]  # (name, the name it shares storage with)
+    other_1d: tuple[str, ...]  # 1-D float tensors that are neither norm parameters nor linear biases
+    config: ConfigFacts | None
+
+    @property
+    def norm_params(self) -> int:
+        return sum(g.count for g in self.groups)
+
+    @property
+    def share(self) -> float:
+        """norm_params / total_params (0 for a file without floating-point tensors)."""
+        return self.norm_params / self.total_params if self.total_params else 0.0
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Norm modules of each kind (only the kinds present)."""
+        out: dict[str, int] = {}
+        for g in self.groups:
+            out[g.kind] = out.get(g.kind, 0) + 1
+        return out
+
+    @property
+    def verdict(self) -> str:
+        """One kind for the whole model, "mixed" when the modules disagree, "none" without norms."""
+        kinds = list(self.counts)
+        return "none" if not kinds else kinds[0] if len(kinds) == 1 else "mixed"
+
+
+def _split(name: str) -> tuple[str, str]:
+    module, _, leaf = name.rpartition(".")
+    return module, leaf
+
+
+def _is_norm_module(module: str) -> bool:
+    last = module.rpartition(".")[2]
+    return bool(last) and bool(NORM_MODULE.match(last)) and not NOT_NORM_MODULE.search(last)
+
+
+def _layer(module: str) -> tuple[int | None, str]:
+    parts = module.split(".")
+    for i, p in enumerate(parts):
+        if p.isdigit() and len(p) < 7:
+            return int(p), ".".join(parts[:i] + ["N"] + parts[i + 1:])
+    return None, module
+
+
+def _natural(name: str) -> tuple:
+    """Sort key that puts h.2 before h.10."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", name))
+
+
+def _storage_key(a: np.ndarray):
+    return (a.__array_interface__["data"][0], a.shape, a.strides, a.dtype.str) if a.size else None
+
+
+def inspect(state: dict, config: dict | None = None) -> Report:
+    """Find and classify every norm module of a state dict (names -> numpy arrays).
+
+    A norm module is one whose last name part looks like a norm (``ln_1``,
+    ``ln_f``, ``layernorm``, ``layer_norm``, ``norm``, ``input_layernorm``,
+    ``final_layer_norm``, ...) and whose ``weight``/``bias`` (or ``gamma``/
+    ``beta``, ``scale``) are 1-D floating-point tensors. ``config`` (a parsed
+    config.json) settles what a weight-only norm is when its ``model_type`` is
+    known or its ε is called ``rms_norm_eps``; otherwise the report says it
+    cannot tell a bias-free LayerNorm from an RMSNorm.
+    """
+    if not isinstance(state, dict):
+        raise TypeError(f"state must be a dict of name -> array; got {type(state).__name__}")
+    facts = config_facts(config)
+    arrays = {str(k): np.asarray(v) for k, v in state.items()}
+
+    seen: dict = {}
+    tied, total = [], 0
+    for name, a in arrays.items():
+        key = _storage_key(a)
+        if key is not None and key in seen:
+            tied.append((name, seen[key]))
+            continue
+        if key is not None:
+            seen[key] = name
+        if a.dtype.kind == "f":
+            total += a.size
+
+    modules: dict[str, dict[str, np.ndarray]] = {}
+    for name, a in arrays.items():
+        module, leaf = _split(name)
+        if _is_norm_module(module) and leaf in (*SCALE_NAMES, *SHIFT_NAMES, *RUNNING_NAMES):
+            modules.setdefault(module, {})[leaf] = a
+
+    groups = []
+    for module, params in modules.items():
+        scale = next((params[n] for n in SCALE_NAMES if n in params), None)
+        shift = next((params[n] for n in SHIFT_NAMES if n in params), None)
+        learned = [a for a in (scale, shift) if a is not None]
+        if not learned or any(a.ndim != 1 or a.dtype.kind != "f" for a in learned) or \
+                len({a.size for a in learned}) != 1:
+            continue  # not a norm's per-feature parameters (a 2-D "norm.weight" is a projection)
+        running = "running_mean" in params or "running_var" in params
+        kind, evidence = _classify(scale is not None, shift is not None, running, facts)
+        gamma = None if scale is None else scale.astype(np.float64) + (1.0 if kind == "gemma_rmsnorm" else 0.0)
+        layer, family = _layer(module)
+        names = tuple(f"{module}.{leaf}" for leaf in params)
+        groups.append(NormGroup(module, family, layer, kind, evidence, learned[0].size, names,
+                                str(learned[0].dtype), gamma, None if shift is None else shift.astype(np.float64)))
+    groups.sort(key=lambda g: (g.layer is None, -1 if g.layer is None else g.layer, _natural(g.module)))
+
+    by_family: dict[str, list[NormGroup]] = {}
+    for g in groups:
+        by_family.setdefault(g.family, []).append(g)
+    families = tuple(Family(name, tuple(gs)) for name, gs in by_family.items())
+
+    in_norms = {n for g in groups for n in g.names}
+    matrices = {_split(n)[0] for n, a in arrays.items() if a.ndim >= 2}
+    other = tuple(n for n, a in arrays.items() if a.ndim == 1 and a.dtype.kind == "f" and n not in in_norms
+                  and not (_split(n)[1] in SHIFT_NAMES and _split(n)[0] in matrices))
+    return Report(tuple(groups), families, len(arrays), total, tuple(tied), other, facts)
+
+
+def gamma_histogram(report: Report, bins: int = 40) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """Bin edges shared by all families and each family's counts of γ values (effective γ)."""
+    values = {f.name: f.gammas() for f in report.families}
+    values = {k: v[np.isfinite(v)] for k, v in values.items() if v.size}
+    if not values:
+        return np.zeros(0), {}
+    everything = np.concatenate(list(values.values()))
+    if not everything.size:
+        return np.zeros(0), {}
+    low, high = float(everything.min()), float(everything.max())
+    if high - low < 1e-9:
+        low, high = low - 0.5, high + 0.5
+    edges = np.linspace(low, high, bins + 1)
+    return edges, {k: np.histogram(v, bins=edges)[0] for k, v in values.items()}
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [header, *rows])
+
+
+def _g(value: float) -> str:
+    return "" if math.isnan(value) else f"{value:.4f}"
+
+
+def report_text(report: Report, *, filename: str = "", fmt: str = "") -> str:
+    """The report as the command line prints it (English)."""
+    from normviz.i18n import translate
+
+    def en(key: str, **values) -> str:
+        return translate("en", key, **values)
+
+    lines = []
+    if filename:
+        lines.append(f"file: {filename} ({en(f'checkpoint.format.{fmt}')}, {report.tensors} tensors)")
+    c = report.config
+    if c is not None:
+        said = [f"{k} {v}" for k, v in (("model_type", c.model_type), ("architecture", c.architecture),
+                                         (c.eps_key, c.eps)) if k and v is not None]
+        lines.append("config: " + (", ".join(said) or "nothing about the norms"))
+    lines.append(f"parameters: {report.total_params} floating-point numbers (tied tensors once); in norms: "
+                 f"{report.norm_params} ({100 * report.share:.3f} %)")
+    lines.append(f"verdict: {en(f'checkpoint.verdict.{report.verdict}')}")
+    if report.families:
+        rows = [[f.name, str(len(f.groups)), str(f.groups[0].size), str(f.count),
+                 " / ".join(en(f"checkpoint.kind.{k}") for k in f.kinds), _g(float(np.mean(f.gammas())) if
+                 f.gammas().size else math.nan), _g(float(np.std(f.gammas())) if f.gammas().size else math.nan)]
+                for f in report.families]
+        lines += ["", _table(["norm", "modules", "D", "params", "kind", "gamma mean", "gamma std"], rows)]
+        lines += ["", _table(["module", "layer", "kind", "gamma mean", "gamma std", "gamma min", "gamma max",
+                              "beta mean"],
+                             [[g.module, "" if g.layer is None else str(g.layer), en(f"checkpoint.kind.{g.kind}"),
+                               _g(g.stat("mean")), _g(g.stat("std")), _g(g.stat("min")), _g(g.stat("max")),
+                               _g(g.beta_mean)] for g in report.groups])]
+        lines += [""] + [f"{', '.join(names)}: {en(f'checkpoint.evidence.{evidence}', **evidence_values(c))}"
+                         for evidence, names in evidence_of(report).items()]
+    return "\n".join(lines)
+
+
+def evidence_of(report: Report) -> dict[str, list[str]]:
+    """The kinds of evidence used, each with the families it decided (in table order)."""
+    out: dict[str, list[str]] = {}
+    for fam in report.families:
+        for g in fam.groups:
+            if fam.name not in out.setdefault(g.evidence, []):
+                out[g.evidence].append(fam.name)
+    return out
+
+
+def evidence_values(facts: ConfigFacts | None) -> dict[str, str]:
+    return {"family": (facts.family or "") if facts else "", "eps_key": (facts.eps_key or "") if facts else ""}
+
+
+def _read_file(path: str, limit: int) -> bytes:
+    with open(path, "rb") as fh:
+        data = fh.read(limit + 1)
+    return data
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m normviz inspect FILE [--config config.json]``: print the report; one-line errors, status 2."""
+    from normviz._cli import Parser, emit
+
+    parser = Parser(prog="python -m normviz inspect",
+                    description="Which normalization a checkpoint uses: its norm parameters, their kind and γ.")
+    parser.add_argument("file", help="a .safetensors file or a PyTorch state dict (.pt / .bin)")
+    parser.add_argument("--config", help="the model's config.json")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    config = None
+    for path, limit in ((args.file, MAX_BYTES), (args.config, MAX_CONFIG_BYTES)):
+        if path is None:
+            continue
+        try:
+            data = _read_file(path, limit)
+            if path is args.config:
+                config = read_config(data)
+            else:
+                state, fmt = read_state_dict(data, path), detect_format(data)
+        except OSError as exc:
+            parser.error(f"{path}: {exc.strerror or exc}")
+        except CheckpointError as exc:
+            parser.error(f"{path}: {exc}")
+    return emit(report_text(inspect(state, config), filename=args.file, fmt=fmt))

@@ -1,0 +1,193 @@
+"""Widgets, cached reading and tables of the checkpoint page.
+
+The source (an example or an upload) and the example's config switch are
+this page's keys (``checkpoint.source``, ``checkpoint.config``) and kept in
+the URL through ``links`` (the source by its id, in any language); uploads
+cannot be. An upload is read once per file (cached on
+Streamlit's file id); every file name shown goes through ``literal``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import streamlit as st
+
+from normviz import checkpoint as ck
+from normviz.checkpoint_examples import EXAMPLES
+from normviz.figures import checkpoint as figs
+from normviz.ui import links
+from normviz.ui.literal import literal
+from normviz.ui.views import markdown_table
+
+SOURCE_KEY, CONFIG_KEY = "checkpoint.source", "checkpoint.config"
+FILE_KEY, CONFIG_FILE_KEY = "checkpoint.file", "checkpoint.config_file"
+SOURCES = ("gpt2", "llama", "upload")
+LIMIT_MB = ck.MAX_BYTES // 2**20
+# The URL names are the keys; the source is written as its id (gpt2, llama, upload), not its translated label.
+PARAMS = (links.choice(SOURCE_KEY, SOURCE_KEY, SOURCES, "llama"), links.flag(CONFIG_KEY, CONFIG_KEY, default=True))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A file read (``report``) or refused (``error`` code and its values); a config that failed is ``config_error``."""
+
+    filename: str
+    fmt: str = ""
+    report: ck.Report | None = None
+    error: str | None = None
+    values: tuple[tuple[str, object], ...] = ()
+    config_name: str = ""
+    config_error: bool = False
+
+
+def read(data: bytes, filename: str, config: bytes | None = None, config_name: str = "") -> Reading:
+    """Read a checkpoint (and optionally its config) from bytes: a Reading, never an exception for bad files."""
+    try:
+        state = ck.read_state_dict(data, filename)
+        fmt = ck.detect_format(data)
+    except ck.CheckpointError as exc:
+        return Reading(filename, error=exc.code, values=tuple(exc.values.items()))
+    parsed, config_error = None, False
+    if config is not None:
+        try:
+            parsed = ck.read_config(config)
+        except ck.CheckpointError:
+            config_error = True
+    return Reading(filename, fmt, ck.inspect(state, parsed), config_name=config_name, config_error=config_error)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def read_upload(file_id: str, filename: str, config_id: str | None, config_name: str, _data: bytes,
+                _config: bytes | None) -> Reading:
+    """``read``, cached on the uploads' ids (a new upload gets a new id): the bytes are not hashed."""
+    return read(_data, filename, _config, config_name)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def read_example(key: str, use_config: bool) -> Reading:
+    example = EXAMPLES[key]
+    data = example.model.read_bytes()
+    config = example.config_path.read_bytes() if use_config and example.config_path else None
+    return read(data, f"{example.folder}/{example.model.name}", config, "config.json" if config else "")
+
+
+def controls(t) -> Reading | None:
+    """The source chooser, the example's config switch or the uploaders -> what was read (None: nothing yet)."""
+    links.load(t, PARAMS)
+    source = st.segmented_control(t("checkpoint.source"), SOURCES, key=SOURCE_KEY, required=True,
+                                  help=t("checkpoint.source.help"), format_func=lambda s: t(f"checkpoint.source.{s}"))
+    links.save(PARAMS)
+    if source == "upload":
+        left, right = st.columns([3, 2])
+        upload = left.file_uploader(t("checkpoint.upload"), key=FILE_KEY, max_upload_size=LIMIT_MB,
+                                    help=t("checkpoint.upload.help", limit=LIMIT_MB))
+        config = right.file_uploader(t("checkpoint.upload_config"), type=["json"], key=CONFIG_FILE_KEY,
+                                     max_upload_size=1)
+        if upload is None:
+            st.info(t("checkpoint.upload.prompt"), icon="📂")
+            return None
+        with st.spinner(t("checkpoint.reading")):  # a first PyTorch file imports torch: seconds, once
+            return read_upload(upload.file_id, upload.name, config.file_id if config else None,
+                               config.name if config else "", upload.getvalue(), config.getvalue() if config else None)
+    if EXAMPLES[source].config:
+        use_config = st.toggle(t("checkpoint.use_config"), key=CONFIG_KEY, help=t("checkpoint.use_config.help"))
+    else:
+        st.caption(t("checkpoint.no_config_example"))
+        use_config = False
+    return read_example(source, use_config)
+
+
+# --- showing a reading -------------------------------------------------------------------------------
+
+
+def _num(value: float, digits: int = 4) -> str:
+    return "–" if value is None or math.isnan(value) else f"{value:.{digits}f}".replace("-", "−")
+
+
+def _int(value: int, lang: str) -> str:
+    return f"{value:,}".replace(",", " " if lang == "en" else ",")
+
+
+def error_message(t, reading: Reading) -> None:
+    """The refusal in the page's language, the file name shown literally (a warning: the page itself is fine)."""
+    values = dict(reading.values)
+    st.warning(t(f"checkpoint.error.{reading.error}", name=literal(reading.filename), size=values.get("size", ""),
+                 limit=values.get("limit", ck.MAX_BYTES), dtype=literal(values.get("dtype", "?"))), icon="⚠️")
+
+
+def _config_facts(t, facts: ck.ConfigFacts) -> str:
+    said = [f"{k} = {literal(v)}" for k, v in (("model_type", facts.model_type), ("architectures", facts.architecture),
+                                                (facts.eps_key, facts.eps)) if k and v is not None]
+    return ", ".join(said) or t("checkpoint.config_line.none")
+
+
+def summary(t, reading: Reading) -> None:
+    """File and config lines, the verdict with its reasons, the counts."""
+    report = reading.report
+    st.markdown(t("checkpoint.file_line", name=literal(reading.filename), format=t(f"checkpoint.format.{reading.fmt}"),
+                  tensors=report.tensors))
+    if reading.config_error:
+        st.warning(t("checkpoint.error.bad_config", name=literal(reading.config_name)), icon="⚠️")
+    elif report.config is not None:
+        st.markdown(t("checkpoint.config_line", name=literal(reading.config_name),
+                      facts=_config_facts(t, report.config)))
+    st.subheader(t("checkpoint.verdict.header", verdict=t(f"checkpoint.verdict.{report.verdict}")))
+    if not report.groups:
+        st.markdown(t("checkpoint.none.text"))
+    else:
+        values = ck.evidence_values(report.config)
+        for evidence, names in ck.evidence_of(report).items():
+            text = t(f"checkpoint.evidence.{evidence}", **{k: literal(v) for k, v in values.items()})
+            st.markdown("- " + t("checkpoint.evidence.line", names=t("list.separator").join(literal(n) for n in names),
+                                 text=text))
+    cols = st.columns(3)
+    cols[0].metric(t("checkpoint.metric.modules"), len(report.groups))
+    cols[1].metric(t("checkpoint.metric.params"), _int(report.norm_params, t.lang))
+    cols[2].metric(t("checkpoint.metric.share"), f"{100 * report.share:.3f} %", help=t("checkpoint.metric.share.help"))
+    if report.tied:
+        st.caption(t("checkpoint.tied", count=len(report.tied)))
+
+
+def family_table(t, report: ck.Report) -> None:
+    header = [t("checkpoint.col.norm"), t("checkpoint.col.modules"), "D", t("checkpoint.col.params"),
+              t("checkpoint.col.kind"), t("checkpoint.col.gamma_mean"), t("checkpoint.col.gamma_std"),
+              t("checkpoint.col.beta_mean")]
+    rows = []
+    for fam in report.families:
+        g = fam.gammas()
+        betas = [b.beta for b in fam.groups if b.beta is not None]
+        rows.append([literal(fam.name), str(len(fam.groups)), str(fam.groups[0].size), _int(fam.count, t.lang),
+                     " / ".join(t(f"checkpoint.kind.{k}") for k in fam.kinds),
+                     _num(float(np.mean(g)) if g.size else math.nan), _num(float(np.std(g)) if g.size else math.nan),
+                     _num(float(np.mean(np.concatenate(betas))) if betas else math.nan)])
+    st.markdown(markdown_table(header, rows, "lrrrlrrr"))
+
+
+def module_table(t, report: ck.Report) -> None:
+    header = [t("checkpoint.col.module"), t("checkpoint.col.layer"), t("checkpoint.col.dtype"),
+              t("checkpoint.col.gamma_mean"), t("checkpoint.col.gamma_std"), t("checkpoint.col.gamma_range"),
+              t("checkpoint.col.beta_mean")]
+    rows = [[literal(g.module), "" if g.layer is None else str(g.layer), g.dtype, _num(g.stat("mean")),
+             _num(g.stat("std")), f"{_num(g.stat('min'))} … {_num(g.stat('max'))}", _num(g.beta_mean)]
+            for g in report.groups]
+    st.markdown(markdown_table(header, rows, "lrlrrlr"))
+
+
+def other_tensors(t, report: ck.Report) -> None:
+    if not report.other_1d:
+        return
+    with st.expander(t("checkpoint.other.header", count=len(report.other_1d))):
+        st.markdown(t("checkpoint.other.text"))
+        st.markdown("\n".join(f"- {literal(n)}" for n in report.other_1d[:200]))
+
+
+def layer_figure(report: ck.Report, lang: str, projector: bool) -> dict:
+    return figs.layer_figure(report, lang=lang, projector=projector)
+
+
+def histogram_figure(report: ck.Report, lang: str, projector: bool) -> dict:
+    return figs.histogram_figure(report, lang=lang, projector=projector)
+

@@ -1,0 +1,554 @@
+"""normviz.checkpoint: reading checkpoints safely, recognising and classifying norm parameters, the CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pickle
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from safetensors.numpy import save as save_safetensors
+
+from normviz import checkpoint as ck
+from normviz import checkpoint_examples as ex
+
+ROOT = Path(__file__).resolve().parents[1]
+GPT2 = ex.EXAMPLES["gpt2"]
+LLAMA = ex.EXAMPLES["llama"]
+
+
+def torch_bytes(obj, *, legacy: bool = False) -> bytes:
+    buf = io.BytesIO()
+    torch.save(obj, buf, _use_new_zipfile_serialization=not legacy)
+    return buf.getvalue()
+
+
+def gpt2():
+    return ck.read_state_dict(GPT2.model.read_bytes())
+
+
+def llama():
+    return ck.read_state_dict(LLAMA.model.read_bytes())
+
+
+def llama_config():
+    return ck.read_config(LLAMA.config_path.read_bytes())
+
+
+def code_of(data: bytes, name: str = "") -> str:
+    with pytest.raises(ck.CheckpointError) as info:
+        ck.read_state_dict(data, name)
+    assert "\n" not in str(info.value) and str(info.value)
+    return info.value.code
+
+
+# --- the bundled examples ----------------------------------------------------------------------------
+
+
+def test_committed_example_files_are_what_the_writer_produces():
+    files = ex.files()
+    assert len(files) == 3
+    for path, data in files.items():
+        assert path.is_file(), f"{path} is missing: run python -m normviz.checkpoint_examples"
+        assert path.read_bytes() == data, f"{path} differs from what normviz.checkpoint_examples writes"
+        assert len(data) < 300_000
+
+
+def test_gpt2_example_is_layernorm_with_gamma_and_beta_and_needs_no_config():
+    report = ck.inspect(gpt2(), None)
+    assert report.verdict == "layernorm"
+    assert [f.name for f in report.families] == ["h.N.ln_1", "h.N.ln_2", "ln_f"]
+    assert [len(f.groups) for f in report.families] == [4, 4, 1]
+    assert {g.evidence for g in report.groups} == {"weight_and_bias"}
+    assert [g.layer for g in report.families[0].groups] == [0, 1, 2, 3]
+    assert report.families[2].groups[0].layer is None
+    # 9 modules x (32 + 32); the share against every float in the file
+    state = ex.gpt2_state()
+    assert report.norm_params == 9 * 64
+    assert report.total_params == sum(a.size for a in state.values()) == 61120
+    assert report.share == pytest.approx(576 / 61120)
+    assert report.other_1d == ()  # the Conv1D biases are linear biases, not norms
+    assert not any("attn" in n or "mlp" in n for g in report.groups for n in g.names)
+
+
+def test_gpt2_example_gamma_statistics_per_layer():
+    report = ck.inspect(gpt2(), None)
+    state = ex.gpt2_state()
+    for g in report.groups:
+        w = state[f"{g.module}.weight"].astype(np.float64)
+        assert g.stat("mean") == pytest.approx(w.mean())
+        assert g.stat("std") == pytest.approx(w.std())  # biased, across the D components
+        assert (g.stat("min"), g.stat("max")) == (w.min(), w.max())
+        assert g.beta_mean == pytest.approx(state[f"{g.module}.bias"].mean())
+    ln1 = [g.stat("mean") for g in report.families[0].groups]
+    assert ln1 == sorted(ln1) and 0.8 < ln1[0] < 1.3  # near 1, drifting upward layer by layer
+
+
+def test_llama_example_without_config_cannot_tell_rmsnorm_from_bias_free_layernorm():
+    report = ck.inspect(llama(), None)
+    assert report.verdict == "scale_only"
+    assert {g.evidence for g in report.groups} == {"names_only"}
+    assert [f.name for f in report.families] == [
+        "model.layers.N.input_layernorm", "model.layers.N.post_attention_layernorm", "model.norm"]
+    assert report.norm_params == 13 * 32
+    assert all(g.beta is None for g in report.groups)
+
+
+def test_llama_example_with_its_config_is_rmsnorm():
+    config = llama_config()
+    assert config["model_type"] == "llama" and config["rms_norm_eps"] == 1e-5
+    report = ck.inspect(llama(), config)
+    assert report.verdict == "rmsnorm"
+    assert {g.evidence for g in report.groups} == {"model_type"}
+    assert report.config.family == "llama" and report.config.eps_key == "rms_norm_eps"
+
+
+def test_llama_example_is_bfloat16_read_exactly_as_float32():
+    state = llama()
+    ref = ex.llama_state()
+    for name, a in state.items():
+        assert a.dtype == np.float32
+        want = torch.from_numpy(ref[name]).to(torch.bfloat16).float().numpy()  # torch's rounding as the oracle
+        np.testing.assert_array_equal(a, want)
+
+
+# --- what a weight-only norm is, by config -----------------------------------------------------------
+
+
+def weight_only(config):
+    state = {"model.layers.0.input_layernorm.weight": np.full(8, 0.1, np.float32),
+             "model.layers.0.mlp.up_proj.weight": np.zeros((16, 8), np.float32)}
+    return ck.inspect(state, config)
+
+
+@pytest.mark.parametrize("config, kind, evidence", [
+    (None, "scale_only", "names_only"),
+    ({}, "scale_only", "config_silent"),
+    ({"rms_norm_eps": 1e-6}, "rmsnorm", "rms_eps"),
+    ({"layer_norm_eps": 1e-5}, "scale_only", "other_eps"),  # a name is not proof (T5: layer_norm_epsilon, RMSNorm)
+    ({"layer_norm_epsilon": 1e-6, "model_type": "t5"}, "rmsnorm", "model_type"),
+    ({"model_type": "cohere", "layer_norm_eps": 1e-5}, "bias_free_layernorm", "model_type"),
+    ({"architectures": ["Qwen2ForCausalLM"]}, "rmsnorm", "model_type"),
+    ({"architectures": ["DeepseekV3ForCausalLM"]}, "rmsnorm", "model_type"),
+    ({"model_type": "gemma2"}, "gemma_rmsnorm", "model_type"),
+    ({"model_type": "gemma3", "text_config": {"model_type": "gemma3_text", "rms_norm_eps": 1e-6}}, "gemma_rmsnorm",
+     "model_type"),
+    ({"model_type": "gemma3n"}, "rmsnorm", "model_type"),  # Gemma 3n scales by w itself, not 1 + w
+    ({"model_type": "some_new_model", "rms_norm_eps": 1e-6}, "rmsnorm", "rms_eps"),
+])
+def test_weight_only_norm_is_decided_by_the_config_or_declared_undecidable(config, kind, evidence):
+    report = weight_only(config)
+    assert [(g.kind, g.evidence) for g in report.groups] == [(kind, evidence)]
+    assert kind in ck.KINDS and evidence in ck.EVIDENCE
+
+
+def test_gemma_effective_scale_is_one_plus_the_stored_weight():
+    stored = np.array([-0.05, 0.0, 0.02, 0.1], np.float32)
+    report = ck.inspect({"model.norm.weight": stored}, {"model_type": "gemma"})
+    g = report.groups[0]
+    assert g.kind == "gemma_rmsnorm"
+    np.testing.assert_allclose(g.gamma, 1 + stored.astype(np.float64))
+    assert g.stat("mean") == pytest.approx(1 + stored.astype(np.float64).mean())
+    plain = ck.inspect({"model.norm.weight": stored}, {"model_type": "llama"}).groups[0]
+    np.testing.assert_allclose(plain.gamma, stored)
+
+
+def test_config_facts_read_eps_from_nested_text_config():
+    facts = ck.config_facts({"model_type": "x", "text_config": {"rms_norm_eps": 1e-6}})
+    assert (facts.eps_key, facts.eps, facts.family) == ("rms_norm_eps", 1e-6, None)
+    assert ck.config_facts(None) is None
+    with pytest.raises(TypeError, match="config"):
+        ck.config_facts([1, 2])
+
+
+# --- recognising norms by name and shape -------------------------------------------------------------
+
+
+def test_a_model_without_norms_has_none_and_a_zero_share():
+    state = {"fc1.weight": np.ones((4, 3), np.float32), "fc1.bias": np.ones(4, np.float32),
+             "head.weight": np.ones((2, 4), np.float32)}
+    report = ck.inspect(state, None)
+    assert report.groups == () and report.verdict == "none" and report.share == 0.0
+    assert report.total_params == 12 + 4 + 8
+    assert report.other_1d == ()  # fc1.bias is a linear bias
+    assert ck.inspect({}, None).verdict == "none"
+
+
+@pytest.mark.parametrize("name", [
+    "h.0.ln_1", "transformer.ln_f", "encoder.layer.3.attention.output.LayerNorm", "decoder.final_layer_norm",
+    "encoder.block.0.layer.1.layer_norm", "layers.2.attention_norm", "layers.2.ffn_norm", "blocks.1.norm1",
+    "visual.ln_post", "model.layers.7.self_attn.q_norm", "model.embed_layernorm", "backbone.norm_f",
+    "layers.0.mixer.norm", "model.layers.0.pre_feedforward_layernorm", "gpt_neox.layers.0.input_layernorm",
+    "bert.embeddings.LayerNorm", "model.decoder.layernorm_embedding", "h.0.attn_ln",
+])
+def test_norm_names_are_recognised(name):
+    state = {f"{name}.weight": np.ones(6, np.float32), f"{name}.bias": np.zeros(6, np.float32)}
+    report = ck.inspect(state, None)
+    assert [g.module for g in report.groups] == [name]
+    assert report.groups[0].kind == "layernorm"
+
+
+@pytest.mark.parametrize("name", [
+    "h.0.attn.c_attn", "h.0.mlp.c_proj", "layers.0.linear", "classifier", "norm_proj_weight_norm",
+    "encoder.conv.weight_norm", "unet.group_norm", "h.0.attn.normal",
+])
+def test_other_one_dimensional_tensors_are_not_norms(name):
+    state = {f"{name}.weight": np.ones(6, np.float32), f"{name}.bias": np.zeros(6, np.float32)}
+    assert ck.inspect(state, None).groups == ()
+
+
+def test_linear_biases_next_to_matrices_are_not_reported_as_unrecognised_1d_tensors():
+    state = {"h.0.attn.c_attn.weight": np.ones((4, 12), np.float32), "h.0.attn.c_attn.bias": np.zeros(12, np.float32),
+             "h.0.ln_1.weight": np.ones(4, np.float32), "h.0.ln_1.bias": np.zeros(4, np.float32),
+             "h.0.rel.scale_vector": np.ones(4, np.float32)}
+    report = ck.inspect(state, None)
+    assert [g.module for g in report.groups] == ["h.0.ln_1"]
+    assert report.other_1d == ("h.0.rel.scale_vector",)
+
+
+def test_two_dimensional_norm_weight_is_not_a_norm():
+    assert ck.inspect({"model.norm.weight": np.ones((4, 4), np.float32)}, None).groups == ()
+    # a weight and bias of different lengths are not one norm's γ and β
+    assert ck.inspect({"ln.weight": np.ones(4, np.float32), "ln.bias": np.ones(5, np.float32)}, None).groups == ()
+
+
+def test_gamma_beta_names_of_old_tensorflow_ports():
+    state = {"bert.encoder.layer.0.output.LayerNorm.gamma": np.ones(4, np.float32),
+             "bert.encoder.layer.0.output.LayerNorm.beta": np.zeros(4, np.float32)}
+    g = ck.inspect(state, None).groups[0]
+    assert g.kind == "layernorm" and g.layer == 0 and g.family == "bert.encoder.layer.N.output.LayerNorm"
+
+
+def test_mixed_kinds_and_batchnorm():
+    state = {
+        "h.0.ln_1.weight": np.ones(4, np.float32), "h.0.ln_1.bias": np.zeros(4, np.float32),
+        "h.0.attn.q_norm.weight": np.ones(2, np.float32),
+        "stem.bn1.weight": np.ones(3, np.float32), "stem.bn1.bias": np.zeros(3, np.float32),
+        "stem.bn1.running_mean": np.zeros(3, np.float32), "stem.bn1.running_var": np.ones(3, np.float32),
+        "stem.bn1.num_batches_tracked": np.array(7),
+    }
+    report = ck.inspect(state, None)
+    assert report.verdict == "mixed"
+    assert report.counts == {"layernorm": 1, "scale_only": 1, "batchnorm": 1}
+    bn = next(g for g in report.groups if g.kind == "batchnorm")
+    assert bn.count == 6  # γ and β; running statistics are not learned
+    assert report.norm_params == 8 + 2 + 6
+
+
+def test_layers_sort_numerically_and_families_group_them():
+    state = {f"h.{i}.ln_1.weight": np.full(3, 1 + i / 100, np.float32) for i in (10, 2, 1, 0)}
+    report = ck.inspect(state, None)
+    assert [g.layer for g in report.groups] == [0, 1, 2, 10]
+    assert len(report.families) == 1 and report.families[0].name == "h.N.ln_1"
+
+
+def test_tied_weights_are_counted_once():
+    emb = np.ones((10, 4), np.float32)
+    state = {"wte.weight": emb, "lm_head.weight": emb, "ln_f.weight": np.ones(4, np.float32)}
+    report = ck.inspect(state, None)
+    assert report.total_params == 44 and report.tied == (("lm_head.weight", "wte.weight"),)
+    # the same through a torch file: the two names share one storage
+    w = torch.ones(10, 4)
+    read = ck.read_state_dict(torch_bytes({"wte.weight": w, "lm_head.weight": w, "ln_f.weight": torch.ones(4)}))
+    assert read["wte.weight"] is read["lm_head.weight"]
+    assert ck.inspect(read, None).total_params == 44
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32, torch.float64])
+def test_torch_dtypes_are_read_and_their_statistics_match_torch(dtype):
+    gamma = (1 + 0.1 * torch.randn(16, generator=torch.Generator().manual_seed(0))).to(dtype)
+    state = ck.read_state_dict(torch_bytes({"model.layers.0.input_layernorm.weight": gamma,
+                                            "model.layers.0.mlp.up_proj.weight": torch.zeros(8, 16, dtype=dtype)}))
+    arr = state["model.layers.0.input_layernorm.weight"]
+    assert arr.dtype == (np.float32 if dtype == torch.bfloat16 else torch.empty(0, dtype=dtype).numpy().dtype)
+    g = ck.inspect(state, None).groups[0]
+    ref = gamma.double()
+    assert g.stat("mean") == pytest.approx(ref.mean().item(), rel=1e-12)
+    assert g.stat("std") == pytest.approx(ref.std(unbiased=False).item(), rel=1e-12)
+
+
+def test_float16_safetensors_keep_their_dtype():
+    data = save_safetensors({"ln_f.weight": np.ones(4, np.float16), "ln_f.bias": np.zeros(4, np.float16)})
+    state = ck.read_state_dict(data)
+    assert state["ln_f.weight"].dtype == np.float16
+    assert ck.inspect(state, None).groups[0].dtype == "float16"
+
+
+def test_gamma_histogram_counts_every_component_once():
+    report = ck.inspect(gpt2(), None)
+    edges, counts = ck.gamma_histogram(report, bins=20)
+    assert len(edges) == 21 and set(counts) == {"h.N.ln_1", "h.N.ln_2", "ln_f"}
+    assert sum(int(c.sum()) for c in counts.values()) == 9 * 32
+    assert edges[0] == min(g.stat("min") for g in report.groups)
+
+
+# --- reading: formats by content, bad files ------------------------------------------------------------
+
+
+def test_format_is_told_by_content_not_by_the_file_name():
+    st_bytes = GPT2.model.read_bytes()
+    zip_bytes = torch_bytes({"ln_f.weight": torch.ones(3)})
+    legacy = torch_bytes({"ln_f.weight": torch.ones(3)}, legacy=True)
+    assert ck.detect_format(st_bytes) == "safetensors"
+    assert ck.detect_format(zip_bytes) == "torch_zip"
+    assert ck.detect_format(legacy) == "torch_legacy"
+    assert set(ck.read_state_dict(st_bytes, "weights.pt")) == set(gpt2())
+    for data in (zip_bytes, legacy):
+        np.testing.assert_array_equal(ck.read_state_dict(data, "model.safetensors")["ln_f.weight"], np.ones(3))
+
+
+def test_training_checkpoint_wrappers_are_unwrapped():
+    data = torch_bytes({"epoch": 3, "state_dict": {"ln_f.weight": torch.ones(3)}, "optimizer": {"lr": 0.1}})
+    assert list(ck.read_state_dict(data)) == ["ln_f.weight"]
+    nested = torch_bytes({"encoder": {"ln": {"weight": torch.ones(2)}}})
+    assert list(ck.read_state_dict(nested)) == ["encoder.ln.weight"]
+
+
+@pytest.mark.parametrize("data, code", [
+    (b"", "empty"),
+    (b"hello, world", "not_a_checkpoint"),
+    (b"\x89PNG\r\n\x1a\n" + bytes(100), "not_a_checkpoint"),
+    (b'{"a": 1}', "not_a_checkpoint"),
+    (b"\x10\x00\x00\x00\x00\x00\x00\x00{not json at all}", "not_a_checkpoint"),
+    (b"\xff\x00\x00\x00\x00\x00\x00\x00{", "truncated"),
+])
+def test_bad_bytes_get_a_code(data, code):
+    assert code_of(data) == code
+
+
+def test_messages_stay_on_one_line_whatever_the_file_name():
+    with pytest.raises(ck.CheckpointError) as info:
+        ck.read_state_dict(b"", "evil\nname\r\n.pt")
+    assert "\n" not in str(info.value) and "evil name .pt" in str(info.value)
+
+
+def test_a_file_above_the_cap_is_refused_before_it_is_parsed():
+    with pytest.raises(ck.CheckpointError) as info:
+        ck.read_state_dict(b"\0" * (ck.MAX_BYTES + 1), "big.bin")
+    assert info.value.code == "too_large"
+    assert info.value.values == {"size": ck.MAX_BYTES + 1, "limit": ck.MAX_BYTES}
+
+
+def test_read_state_dict_wants_bytes():
+    with pytest.raises(TypeError, match="data must be bytes"):
+        ck.read_state_dict("model.safetensors")
+    assert ck.read_state_dict(bytearray(GPT2.model.read_bytes())).keys() == gpt2().keys()
+
+
+@pytest.mark.parametrize("which", ["safetensors", "torch_zip", "torch_legacy"])
+def test_every_truncation_gives_a_checkpoint_error_never_another_exception(which):
+    full = {"safetensors": GPT2.model.read_bytes(),
+            "torch_zip": torch_bytes({"h.0.ln_1.weight": torch.ones(64), "w": torch.ones(8, 8)}),
+            "torch_legacy": torch_bytes({"h.0.ln_1.weight": torch.ones(64), "w": torch.ones(8, 8)}, legacy=True)}[which]
+    cuts = sorted({*range(0, 40), *np.linspace(40, len(full) - 1, 40).astype(int)})
+    codes = {code_of(full[:cut]) for cut in cuts}
+    assert codes <= {"empty", "truncated", "not_a_checkpoint", "pickle_refused"}
+    assert "truncated" in codes
+
+
+def test_zip_without_pickle_or_with_compression_is_refused_before_torch():
+    plain = io.BytesIO()
+    with zipfile.ZipFile(plain, "w") as z:
+        z.writestr("readme.txt", "hi")
+    assert code_of(plain.getvalue()) == "not_a_checkpoint"
+    deflated = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(torch_bytes({"w": torch.ones(4)}))) as src, \
+            zipfile.ZipFile(deflated, "w", compression=zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            dst.writestr(info.filename, src.read(info))
+    assert code_of(deflated.getvalue()) == "not_a_checkpoint"
+
+
+def test_a_file_without_tensors_is_not_a_checkpoint():
+    assert code_of(torch_bytes({"epoch": 3})) == "not_a_checkpoint"
+    assert code_of(torch_bytes([1, 2, 3])) == "not_a_checkpoint"
+
+
+def test_unsupported_tensors_are_named():
+    data = torch_bytes({"w": torch.ones(2, 2).to_sparse()})
+    assert code_of(data) in ("unsupported", "pickle_refused")
+    with pytest.raises(ck.CheckpointError) as info:
+        ck.read_state_dict(torch_bytes({"w": torch.ones(2, dtype=torch.complex64)}))
+    assert info.value.code == "unsupported" and info.value.values["dtype"] == "complex64"
+
+
+def test_checkpoint_error_codes_are_fixed():
+    with pytest.raises(ValueError, match="code"):
+        ck.CheckpointError("oops", "message")
+    assert issubclass(ck.CheckpointError, ValueError)
+
+
+# --- safety: a pickle that carries code is refused and its code does not run ---------------------------
+
+
+class MakesMarker:
+    """Unpickling this would run ``os.system("touch <marker>")``."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.marker}",))
+
+
+def malicious_files(marker: Path) -> dict[str, bytes]:
+    evil = MakesMarker(marker)
+    return {
+        "plain pickle": pickle.dumps(evil, protocol=2),
+        "pickle protocol 5": pickle.dumps({"w": evil}, protocol=5),
+        "torch zip": torch_bytes({"ln_f.weight": torch.ones(2), "payload": evil}),
+        "torch legacy": torch_bytes({"ln_f.weight": torch.ones(2), "payload": evil}, legacy=True),
+    }
+
+
+def test_the_marker_pickle_really_runs_code_when_unpickled_unsafely(tmp_path):
+    """The control: without weights_only the same bytes do create the marker."""
+    marker = tmp_path / "control"
+    pickle.loads(malicious_files(marker)["plain pickle"])
+    assert marker.exists()
+
+
+@pytest.mark.parametrize("kind", ["plain pickle", "pickle protocol 5", "torch zip", "torch legacy"])
+def test_pickle_carrying_code_is_refused_and_the_code_does_not_run(tmp_path, kind):
+    marker = tmp_path / "pwned"
+    data = malicious_files(marker)[kind]
+    assert code_of(data, "evil.pt") == "pickle_refused"
+    assert not marker.exists()
+
+
+def test_refusal_holds_when_the_environment_asks_torch_to_load_everything(tmp_path):
+    """torch.load obeys TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD unless weights_only=True is passed explicitly."""
+    marker = tmp_path / "pwned"
+    evil = tmp_path / "evil.pt"
+    evil.write_bytes(malicious_files(marker)["torch zip"])
+    env = dict(os.environ, TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD="1", PYTHONPATH=str(ROOT))
+    code = ("import sys; from normviz import checkpoint as ck\n"
+            "try:\n    ck.read_state_dict(open(sys.argv[1], 'rb').read())\n"
+            "except ck.CheckpointError as e:\n    print(e.code)\n")
+    proc = subprocess.run([sys.executable, "-c", code, str(evil)], env=env, capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+    assert proc.stdout.strip() == "pickle_refused", proc.stderr
+    assert not marker.exists()
+
+
+# --- config.json -----------------------------------------------------------------------------------------
+
+
+def test_read_config_accepts_a_json_object_with_or_without_bom():
+    assert ck.read_config(b'{"model_type": "llama"}') == {"model_type": "llama"}
+    assert ck.read_config('\ufeff{"a": 1}'.encode()) == {"a": 1}
+
+
+@pytest.mark.parametrize("data, code", [
+    (b"", "empty"), (b"[1, 2]", "bad_config"), (b"\xff\xfe{", "bad_config"), (b"{'a': 1}", "bad_config"),
+    (b"[" * 100_000, "bad_config"), (b"1" * 5000, "bad_config"), (b" " * (ck.MAX_CONFIG_BYTES + 1), "too_large"),
+])
+def test_read_config_refuses_other_files(data, code):
+    with pytest.raises(ck.CheckpointError) as info:
+        ck.read_config(data)
+    assert info.value.code == code
+
+
+# --- the command line ------------------------------------------------------------------------------------
+
+
+def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "NORMVIZ_BACKEND"}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run([sys.executable, "-m", "normviz", "inspect", *args], capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=120)
+
+
+def test_cli_prints_the_gpt2_table():
+    proc = cli(str(GPT2.model))
+    assert proc.returncode == 0 and proc.stderr == ""
+    out = proc.stdout
+    assert "verdict: LayerNorm with γ and β" in out
+    assert "in norms: 576 (0.942 %)" in out
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if line.startswith(("h.N.", "ln_f "))}
+    assert rows["h.N.ln_1"][1:4] == ["4", "32", "256"]
+
+
+def test_cli_with_and_without_the_config():
+    with_config = cli(str(LLAMA.model), "--config", str(LLAMA.config_path))
+    assert with_config.returncode == 0
+    assert "verdict: RMSNorm" in with_config.stdout and "rms_norm_eps 1e-05" in with_config.stdout
+    without = cli(str(LLAMA.model))
+    assert "verdict: γ only: RMSNorm or a bias-free LayerNorm" in without.stdout
+    assert "rms_norm_eps or layer_norm_eps" in without.stdout  # what would decide it
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"", "is empty"), (b"not a model", "neither a safetensors file nor"),
+    (b"\x40\x00\x00\x00\x00\x00\x00\x00{\"a\"", "announces"),
+])
+def test_cli_bad_file_is_one_line_and_status_2(tmp_path, content, words):
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(content)
+    proc = cli(str(bad))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
+    assert words in proc.stderr and "bad.bin" in proc.stderr
+
+
+def test_cli_missing_file_and_bad_config(tmp_path):
+    proc = cli(str(tmp_path / "nope.safetensors"))
+    assert proc.returncode == 2 and "No such file" in proc.stderr and "Traceback" not in proc.stderr
+    cfg = tmp_path / "config.json"
+    cfg.write_text("[1, 2]")
+    proc = cli(str(GPT2.model), "--config", str(cfg))
+    assert proc.returncode == 2 and "config.json" in proc.stderr and len(proc.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("kind", ["torch legacy", "pickle protocol 5"])
+def test_cli_refuses_a_malicious_pickle_without_running_it(tmp_path, kind):
+    marker = tmp_path / "pwned"
+    evil = tmp_path / "evil.pt"
+    evil.write_bytes(malicious_files(marker)[kind])
+    proc = cli(str(evil))
+    assert proc.returncode == 2 and "refused" in proc.stderr
+    assert len(proc.stderr.splitlines()) == 1  # no torch warning about the pickle protocol either
+    assert not marker.exists()
+
+
+def test_cli_reads_at_most_the_cap(tmp_path):
+    big = tmp_path / "big.safetensors"
+    with open(big, "wb") as fh:
+        fh.truncate(ck.MAX_BYTES + 10)
+    proc = cli(str(big))
+    assert proc.returncode == 2 and "more than the limit" in proc.stderr
+
+
+def test_example_config_is_valid_json_with_the_documented_fields():
+    config = json.loads(LLAMA.config_path.read_text())
+    assert config["model_type"] == "llama" and config["hidden_size"] == 32 and config["num_hidden_layers"] == 6
+
+
+def test_random_corruptions_give_a_checkpoint_error_or_a_report_never_another_exception():
+    """Seeded byte flips in the safetensors header and in both torch formats."""
+    import random
+
+    rng = random.Random(7)
+    st_bytes = LLAMA.model.read_bytes()
+    header_end = 8 + int.from_bytes(st_bytes[:8], "little")
+    bases = [(st_bytes, header_end), (torch_bytes({"a.ln.weight": torch.ones(8), "w": torch.ones(4, 4)}), 400),
+             (torch_bytes({"a.ln.weight": torch.ones(8)}, legacy=True), 400)]
+    outcomes = set()
+    for _ in range(300):
+        base, span = rng.choice(bases)
+        data = bytearray(base)
+        for _ in range(rng.randint(1, 4)):
+            data[rng.randrange(min(span, len(data)))] = rng.randrange(256)
+        try:
+            ck.inspect(ck.read_state_dict(bytes(data)), None)
+            outcomes.add("read")
+        except ck.CheckpointError as exc:
+            outcomes.add(exc.code)
+    assert outcomes <= {"read", *ck.CODES} and len(outcomes) >= 3

@@ -1,0 +1,203 @@
+"""The checkpoint page under AppTest, in zh and en: examples, the config switch, uploads, bad input."""
+
+from __future__ import annotations
+
+import os
+import pickle
+
+import numpy as np
+import pytest
+from safetensors.numpy import save as save_safetensors
+
+from normviz import checkpoint as ck
+from normviz.checkpoint_examples import EXAMPLES
+from normviz.ui import checkpoint as ui_ck
+from pagetest import errors, figures, run_page, tables, text
+
+SOURCE, CONFIG, FILE, CONFIG_FILE = ui_ck.SOURCE_KEY, ui_ck.CONFIG_KEY, ui_ck.FILE_KEY, ui_ck.CONFIG_FILE_KEY
+
+
+def upload_page(lang: str = "en"):
+    at = run_page("checkpoint", lang=lang, **{SOURCE: "upload"})
+    assert errors(at) == []
+    return at
+
+
+def warnings(at) -> list[str]:
+    return [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("lang, verdict, word", [("en", "Verdict: RMSNorm", "share of the model"),
+                                                 ("zh", "结论：RMSNorm", "占模型参数")])
+def test_default_is_the_llama_example_with_its_config(lang, verdict, word):
+    at = run_page("checkpoint", lang=lang)
+    assert errors(at) == [] and not at.warning
+    assert at.subheader[0].value == verdict
+    assert at.segmented_control(key=SOURCE).value == "llama" and at.toggle(key=CONFIG).value is True
+    table = tables(at)[0]
+    assert "` model.layers.N.input_layernorm ` | 6 | 32 | 192 | RMSNorm |" in table
+    assert word in [m.label for m in at.metric][2]
+    assert at.metric[2].value == f"{100 * 416 / 90912:.3f} %"
+    figs = figures(at)
+    assert len(figs) == 2 and figs[1]["layout"]["barmode"] == "stack"
+
+
+@pytest.mark.parametrize("lang, undecided, hint", [
+    ("en", "RMSNorm or a bias-free LayerNorm", "rms_norm_eps"), ("zh", "无偏置的 LayerNorm", "rms_norm_eps")])
+def test_without_the_config_the_page_says_it_cannot_tell(lang, undecided, hint):
+    at = run_page("checkpoint", lang=lang)
+    at.toggle(key=CONFIG).set_value(False).run()
+    assert errors(at) == []
+    assert undecided in at.subheader[0].value
+    assert hint in text(at)
+    assert at.query_params[CONFIG] in ("false", ["false"])
+    assert tables(at)[0].count("RMSNorm") == 3  # the kind column: "... (cannot tell)"
+
+
+def test_choosing_the_gpt2_example_changes_verdict_and_figures():
+    at = run_page("checkpoint")
+    before = figures(at)[0]
+    at.segmented_control(key=SOURCE).set_value("gpt2").run()
+    assert errors(at) == []
+    assert at.subheader[0].value == "Verdict: LayerNorm with γ and β"
+    assert "| ` h.N.ln_1 ` | 4 | 32 | 256 | LayerNorm (γ and β) |" in tables(at)[0]
+    assert figures(at)[0] != before
+    assert "no config.json" in text(at)
+
+
+def test_link_opens_an_example_and_a_bad_link_value_is_named():
+    at = run_page("checkpoint", lang="zh", **{SOURCE: "gpt2"})
+    assert errors(at) == [] and "LayerNorm" in at.subheader[0].value
+    at = run_page("checkpoint", lang="zh", **{SOURCE: "<script>", CONFIG: "maybe"})
+    assert errors(at) == []
+    assert at.segmented_control(key=SOURCE).value == "llama"
+    message = " ".join(warnings(at))
+    assert SOURCE in message and CONFIG in message and "`" in message
+
+
+def test_upload_prompt_then_a_safetensors_upload_is_read_and_its_name_shown_literally():
+    at = upload_page("en")
+    assert "Upload a checkpoint" in at.info[0].value
+    name = "[x](https://ev.il)*model*.pt"  # a safetensors file with a misleading extension and markdown in its name
+    at.file_uploader(key=FILE).upload(name, EXAMPLES["gpt2"].model.read_bytes()).run()
+    assert errors(at) == []
+    line = next(m.value for m in at.markdown if m.value.startswith("File "))
+    assert "` [x](https://ev.il)*model*.pt `" in line and "safetensors, 52 tensors" in line
+    assert at.subheader[0].value == "Verdict: LayerNorm with γ and β"
+
+
+def test_a_pytorch_state_dict_upload_in_bfloat16_is_read():
+    import io
+
+    import torch
+
+    state = {f"model.layers.{i}.input_layernorm.weight": torch.full((8,), 1 + i / 10, dtype=torch.bfloat16)
+             for i in range(3)}
+    buf = io.BytesIO()
+    torch.save(state, buf)
+    at = upload_page("en")
+    at.file_uploader(key=FILE).upload("pytorch_model.bin", buf.getvalue())
+    at.file_uploader(key=CONFIG_FILE).upload("config.json", b'{"rms_norm_eps": 1e-6}').run()
+    assert errors(at) == []
+    assert "PyTorch state dict (zip format), 3 tensors" in text(at)
+    assert at.subheader[0].value == "Verdict: RMSNorm" and "rms_norm_eps" in text(at)
+    mean = torch.stack([w.float() for w in state.values()]).double().mean().item()  # bfloat16's 1.1 is 1.1015625
+    assert f"| ` model.layers.N.input_layernorm ` | 3 | 8 | 24 | RMSNorm | {mean:.4f} |" in tables(at)[0]
+
+
+def test_uploaded_config_decides_a_weight_only_checkpoint():
+    at = upload_page("zh")
+    at.file_uploader(key=FILE).upload("m.safetensors", EXAMPLES["llama"].model.read_bytes()).run()
+    assert "无法区分" not in at.subheader[0].value and "判断不了" in at.subheader[0].value
+    at.file_uploader(key=CONFIG_FILE).upload("config.json", b'{"model_type": "gemma2"}').run()
+    assert errors(at) == []
+    assert "1 + w" in at.subheader[0].value
+    assert any("1 + w" in i.value for i in at.info)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "neither a safetensors file"), ("zh", "既不是 safetensors 文件")])
+def test_a_wrong_file_gets_a_message_in_the_page_language(lang, words):
+    at = upload_page(lang)
+    at.file_uploader(key=FILE).upload("photo.png", b"\x89PNG\r\n\x1a\n" + bytes(64)).run()
+    assert errors(at) == []
+    assert len(warnings(at)) == 1 and words in warnings(at)[0] and "` photo.png `" in warnings(at)[0]
+    assert not figures(at)
+
+
+def test_a_bad_config_is_ignored_with_a_message_and_the_checkpoint_still_shown():
+    at = upload_page("en")
+    at.file_uploader(key=FILE).upload("m.safetensors", EXAMPLES["llama"].model.read_bytes())
+    at.file_uploader(key=CONFIG_FILE).upload("config.json", b"[1, 2, 3]").run()
+    assert errors(at) == []
+    assert any("could not be read" in w for w in warnings(at))
+    assert "cannot decide" in at.subheader[0].value and len(figures(at)) == 2
+
+
+class MakesMarker:
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.marker}",))
+
+
+def test_an_uploaded_pickle_with_code_is_refused_and_does_not_run(tmp_path):
+    marker = tmp_path / "pwned"
+    at = upload_page("zh")
+    at.file_uploader(key=FILE).upload("evil.bin", pickle.dumps({"w": MakesMarker(marker)}, protocol=2)).run()
+    assert errors(at) == []
+    assert any("已拒绝" in w and "` evil.bin `" in w for w in warnings(at))
+    assert not marker.exists()
+
+
+def test_the_reading_function_handles_every_refusal():
+    """What the uploader hands over, read without the widget (sizes the uploader itself would stop)."""
+    big = ui_ck.read(b"\0" * (ck.MAX_BYTES + 1), "big.safetensors")
+    assert big.error == "too_large" and dict(big.values)["limit"] == ck.MAX_BYTES
+    assert ui_ck.read(b"", "e.pt").error == "empty"
+    cut = EXAMPLES["gpt2"].model.read_bytes()[:5000]
+    assert ui_ck.read(cut, "cut.safetensors").error == "truncated"
+    ok = ui_ck.read(save_safetensors({"ln.weight": np.ones(3, np.float32)}), "a.safetensors", b"{}", "c.json")
+    assert ok.error is None and ok.report.groups[0].evidence == "config_silent"
+
+
+def test_a_model_without_norms_says_so():
+    at = upload_page("en")
+    at.file_uploader(key=FILE).upload("mlp.safetensors", save_safetensors({"fc.weight": np.ones((3, 3), np.float32)}))
+    at.run()
+    assert errors(at) == []
+    assert at.subheader[0].value == "Verdict: no normalization parameters found"
+    assert "names this page does not recognise" in text(at) and not figures(at)
+
+
+def test_every_control_changed_then_other_pages_open():
+    at = run_page("checkpoint", lang="en")
+    at.toggle(key=CONFIG).set_value(False).run()
+    at.segmented_control(key=SOURCE).set_value("gpt2").run()
+    at.segmented_control(key=SOURCE).set_value("upload").run()
+    assert errors(at) == []
+    for page in ("dof", "plane", "checkpoint"):
+        at.switch_page(f"pages/{page}.py")
+        at.run()
+        assert errors(at) == [], page
+
+
+def test_every_code_kind_and_evidence_has_both_languages():
+    from normviz.i18n import CATALOG
+
+    keys = [f"checkpoint.error.{c}" for c in ck.CODES] + [f"checkpoint.kind.{k}" for k in ck.KINDS]
+    keys += [f"checkpoint.verdict.{k}" for k in (*ck.KINDS, "mixed", "none")]
+    keys += [f"checkpoint.format.{f}" for f in ck.FORMATS] + [f"checkpoint.source.{s}" for s in ui_ck.SOURCES]
+    keys += [f"checkpoint.evidence.{e}" for e in ck.EVIDENCE]
+    missing = [k for k in keys if set(CATALOG.get(k, {})) != {"zh", "en"}]
+    assert not missing
+
+
+def test_warm_rerun_is_fast():
+    import time
+
+    at = run_page("checkpoint")
+    at.run()
+    start = time.perf_counter()
+    at.run()
+    assert time.perf_counter() - start < 2.0
