@@ -8,6 +8,8 @@ flips inside them, and the right bytes under the wrong file name.
 
 from __future__ import annotations
 
+import functools
+import io
 import os
 
 from hypothesis import HealthCheck, given, settings
@@ -22,10 +24,20 @@ NAMES = st.sampled_from(("model.safetensors", "pytorch_model.bin", "model.pt", "
                          "模型.safetensors", "<b>x</b>.bin"))
 
 
+@functools.cache
 def bundled() -> list[bytes]:
+    """The bundled safetensors files, and the GPT-2-like one saved by torch.save (zip) and as a legacy pickle."""
+    import torch
+
     files = sorted(p for p in checkpoint_examples.DATA.rglob("*") if p.is_file() and p.suffix != ".json")
     assert files, "no bundled example checkpoints"
-    return [p.read_bytes() for p in files]
+    state = {k: torch.from_numpy(v.copy()) for k, v in checkpoint_examples.gpt2_state().items()}
+    saved = []
+    for legacy in (False, True):
+        buf = io.BytesIO()
+        torch.save(state, buf, _use_new_zipfile_serialization=not legacy)
+        saved.append(buf.getvalue())
+    return [p.read_bytes() for p in files] + saved
 
 
 def read(data: bytes, name: str):
@@ -43,7 +55,7 @@ def test_random_bytes_are_refused_cleanly(data, name):
 
 
 @FUZZ
-@given(which=st.integers(0, 10), cut=st.floats(0, 1, exclude_max=True), name=NAMES)
+@given(which=st.integers(0, 11), cut=st.floats(0, 1, exclude_max=True), name=NAMES)
 def test_truncated_examples_are_refused_cleanly(which, cut, name):
     files = bundled()
     data = files[which % len(files)]
@@ -51,7 +63,7 @@ def test_truncated_examples_are_refused_cleanly(which, cut, name):
 
 
 @FUZZ
-@given(which=st.integers(0, 10), where=st.lists(st.floats(0, 1, exclude_max=True), min_size=1, max_size=8),
+@given(which=st.integers(0, 11), where=st.lists(st.floats(0, 1, exclude_max=True), min_size=1, max_size=8),
        byte=st.integers(0, 255), name=NAMES)
 def test_corrupted_examples_never_raise_anything_else(which, where, byte, name):
     files = bundled()
@@ -64,7 +76,7 @@ def test_corrupted_examples_never_raise_anything_else(which, where, byte, name):
 
 
 @FUZZ
-@given(which=st.integers(0, 10), name=NAMES)
+@given(which=st.integers(0, 11), name=NAMES)
 def test_the_content_decides_not_the_file_name(which, name):
     files = bundled()
     data = files[which % len(files)]
