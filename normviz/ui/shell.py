@@ -25,6 +25,8 @@ TOPIC_SECTIONS = (
     ("family", (
     )),
     ("numerics", (
+        ("gradient", ":material/south:"),
+        ("residual", ":material/layers:"),
     )),
     ("classroom", (
     )),
