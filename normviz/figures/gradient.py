@@ -60,7 +60,8 @@ def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False
     s = sizes(projector)
     e = extent(bp)
     tr = lambda key, **kw: translate(lang, f"grad.fig.{key}", **kw)  # noqa: E731 - a short local alias
-    data = [line(_through_origin(bp.directions["radial"], e), dim=3, role="null_radial", name=tr("null_radial"),
+    x_dir = gradient.unit(bp.x)
+    data = [line(_through_origin(x_dir, e), dim=3, role="null_radial", name=tr("null_radial"),
                  color=COLORS["reference"], width=s["thin"] * 1.5, dash="dot")]
     if "ones" in bp.directions:
         data.append(line(_through_origin(bp.directions["ones"], e), dim=3, role="null_ones", name=tr("null_ones"),
@@ -70,7 +71,6 @@ def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False
     origin = np.zeros(3)
     common = dict(dim=3, projector=projector, extent=e)
     width = s["line"] * 1.5
-    x_dir = gradient.unit(bp.x)
     data += arrows(origin, 0.8 * e * x_dir, role="arrow_input", name=tr("x"), color=COLORS["input"], width=width,
                    **common)
     data += arrows(origin, bp.g, role="arrow_g", name=tr("g"), color=GRADIENT_COLOR, width=width, **common)

@@ -41,7 +41,7 @@ def comparison_figure(comp: residual.Comparison, *, lang: str, projector: bool =
     s = sizes(projector)
     tr = lambda key, **kw: translate(lang, f"res.fig.{key}", **kw)  # noqa: E731 - a short local alias
     grid, cells = subplot_grid(3, 1, projector=projector, titles=[tr(f"{p}.title") for p in PANELS],
-                               vertical_spacing=0.09)
+                               vertical_spacing=0.1)  # 0.09 rounds a domain to 1.0000000000000002
     layers = np.arange(comp.config.depth + 1, dtype=np.float64)
     data = []
     for (arr, norm), run in comp.runs.items():
