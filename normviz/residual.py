@@ -3,12 +3,14 @@ r"""Pre-Norm against Post-Norm: a toy deep residual stack at initialization, in 
 The stack (one seed fixes everything; the same weights serve all four variants):
 
 * ``tokens`` rows of width D; the input h₀ = scale · z, z ~ N(0, 1);
-* each of the ``depth`` layers has a block f(u) = gain · W₂ GELU(W₁ u) with W₁, W₂ ∈ ℝ^{D×D},
+* each of the ``depth`` layers (the first ``depth`` of ``DEPTH_MAX`` drawn layers: a smaller depth
+  cuts the same network earlier) has a block f(u) = gain · W₂ GELU(W₁ u) with W₁, W₂ ∈ ℝ^{D×D},
   entries N(0, 1/D) (variance-preserving), no biases;
 * Pre-Norm  (GPT-2, LLaMA):                      h ← h + f(Norm(h)), and a final Norm at the top;
 * Post-Norm (the original Transformer, BERT):    h ← Norm(h + f(h));
-* Norm is LayerNorm or RMSNorm from ``normviz.methods`` (the library, on torch tensors, so
-  autograd flows through it), ε at its default, γ = 1, β = 0.
+* Norm is LayerNorm or RMSNorm: ``torch.nn.functional.layer_norm / rms_norm`` (autograd flows
+  through them) with the ε default of ``normviz.methods``, γ = 1, β = 0; the tests run the same
+  stack through ``normviz.norms`` on torch tensors and get the same numbers.
 
 The loss is a fixed random projection of the output, L = Σ (out ⊙ R), R ~ N(0, 1)
 of the output's shape. (Not the plain sum: a LayerNorm output always sums to 0,
@@ -28,7 +30,9 @@ gradients of the two arrangements at initialization.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -69,20 +73,50 @@ def _device(backend: _xp.Backend | None) -> str:
     return backend.device if backend is not None and backend.name == "torch" else "cpu"
 
 
+@contextmanager
+def _one_cpu_thread(device: str):
+    """On the CPU, run torch on one thread: these matrices are small (tokens × D), and on a loaded
+    2-core machine torch's default two threads spin-waited: a depth-24 stack took 5.8 s instead of 0.09 s.
+    The previous thread count is restored afterwards."""
+    import torch
+
+    if device != "cpu":
+        yield
+        return
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
+@lru_cache(maxsize=2)
+def _draws(seed: int, width: int, tokens: int, np_dtype: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """z (tokens × D), R (tokens × D) and the weights of all DEPTH_MAX layers (DEPTH_MAX × 2 × D × D,
+    N(0, 1/D)), drawn in that order by numpy's PCG64 from ``seed``. A stack of depth L uses the first L
+    layers, so moving the depth cuts the same network (and draws nothing new). Never written to."""
+    rng = np.random.default_rng(seed)
+    dtype = np.dtype(np_dtype)
+    z = rng.standard_normal((tokens, width), dtype=dtype)
+    r = rng.standard_normal((tokens, width), dtype=dtype)
+    weights = rng.standard_normal((DEPTH_MAX, 2, width, width), dtype=dtype) * dtype.type(1 / math.sqrt(width))
+    return z, r, weights
+
+
 def parameters(config: StackConfig, *, dtype=None, device: str = "cpu"):
-    """(h₀, [(W₁, W₂)] per layer, R) as torch tensors, from ``config.seed`` (drawn in float64 on the CPU)."""
+    """(h₀ = scale·z, [(W₁, W₂)] per layer, R) as torch tensors on ``device``, from ``config.seed``."""
     import torch
 
     dtype = dtype or torch.float32
-    gen = torch.Generator().manual_seed(int(config.seed))
-    d, t = config.width, config.tokens
+    z, r, weights = _draws(int(config.seed), config.width, config.tokens,
+                           "float64" if dtype == torch.float64 else "float32")
 
-    def draw(*shape, std=1.0):
-        return (torch.randn(*shape, generator=gen, dtype=torch.float64) * std).to(dtype=dtype, device=device)
+    def put(a):
+        return torch.from_numpy(a).to(dtype=dtype, device=device)
 
-    h0 = draw(t, d, std=config.scale)
-    weights = [(draw(d, d, std=1 / math.sqrt(d)), draw(d, d, std=1 / math.sqrt(d))) for _ in range(config.depth)]
-    return h0, weights, draw(t, d)
+    layers = put(weights[: config.depth])
+    return put(z) * config.scale, [(w[0], w[1]) for w in layers], put(r)
 
 
 def _block(u, w1, w2, gain: float, peaks: list):
@@ -93,9 +127,21 @@ def _block(u, w1, w2, gain: float, peaks: list):
     return gain * (hidden @ w2.T)
 
 
+@lru_cache(maxsize=None)
+def _norm(norm: str):
+    """Norm as torch's own op (fused, no argument checks: it runs 2·depth times a move), with the
+    library method's default ε; the tests hold it against ``normviz.norms`` on the same stack."""
+    import torch.nn.functional as F
+
+    eps = method(norm).default_eps
+    if norm == "ln":
+        return lambda h: F.layer_norm(h, h.shape[-1:], eps=eps)
+    return lambda h: F.rms_norm(h, h.shape[-1:], eps=eps)
+
+
 def _layer(h, w1, w2, *, arrangement: str, norm: str, gain: float, peaks: list):
     """One layer: Pre-Norm h + f(Norm(h)) or Post-Norm Norm(h + f(h))."""
-    fn = method(norm)
+    fn = _norm(norm)
     if arrangement == "pre":
         return h + _block(fn(h), w1, w2, gain, peaks)
     total = h + _block(h, w1, w2, gain, peaks)
@@ -110,7 +156,7 @@ def forward_from(h, start: int, weights, r, *, arrangement: str, norm: str, gain
     peaks: list = []
     for w1, w2 in weights[start:]:
         h = _layer(h, w1, w2, arrangement=arrangement, norm=norm, gain=gain, peaks=peaks)
-    out = method(norm)(h) if arrangement == "pre" else h
+    out = _norm(norm)(h) if arrangement == "pre" else h
     return (out * r).sum()
 
 
@@ -150,7 +196,7 @@ def run_stack(config: StackConfig, arrangement: str, norm: str, *, backend: _xp.
             h.retain_grad()
             streams.append(h)
             peaks.append(torch.stack([*layer_peaks, h.detach().abs().max()]).max())
-        out = method(norm)(h) if arrangement == "pre" else h
+        out = _norm(norm)(h) if arrangement == "pre" else h
         loss = (out * r).sum()
         loss.backward()
     stream = torch.stack([s.detach().double().norm(dim=-1).mean() for s in streams])
@@ -180,10 +226,12 @@ def compare(config: StackConfig, *, backend: _xp.Backend | None = None, dtype: s
     """All four variants (Pre/Post × LayerNorm/RMSNorm) with the same weights."""
     import torch
 
-    params = parameters(config, dtype=getattr(torch, dtype), device=_device(backend))
-    runs = {(a, n): run_stack(config, a, n, backend=backend, dtype=dtype, params=params)
-            for a in ARRANGEMENTS for n in NORMS}
-    return Comparison(config, runs, float(torch.finfo(torch.float16).max), _device(backend))
+    device = _device(backend)
+    with _one_cpu_thread(device):
+        params = parameters(config, dtype=getattr(torch, dtype), device=device)
+        runs = {(a, n): run_stack(config, a, n, backend=backend, dtype=dtype, params=params)
+                for a in ARRANGEMENTS for n in NORMS}
+    return Comparison(config, runs, float(torch.finfo(torch.float16).max), device)
 
 
 def finite_difference_grad_norms(config: StackConfig, arrangement: str, norm: str, *, step: float = 1e-6) -> np.ndarray:

@@ -20,27 +20,25 @@ def test_per_layer_gradient_norms_match_finite_differences_in_float64(arrangemen
     assert np.allclose(run.grad_norm, fd, rtol=1e-6)
 
 
-def test_the_gradient_is_taken_through_the_library_norm_with_autograd(monkeypatch):
-    """The same stack with torch.nn.functional's layer_norm as Norm gives the same gradients."""
-    import dataclasses
+@pytest.mark.parametrize("norm", residual.NORMS)
+def test_the_stack_through_the_library_norms_gives_the_same_numbers(monkeypatch, norm):
+    """The stack uses torch's fused ops; normviz.norms on torch tensors, with autograd, agrees."""
+    from normviz.methods import method
 
-    import torch.nn.functional as F
-
-    from normviz import methods
-
-    run = residual.run_stack(SMALL, "post", "ln", dtype="float64")
-    original = methods.METHODS["ln"]
+    fused = residual.run_stack(SMALL, "post", norm, dtype="float64")
     calls = []
 
-    def torch_layer_norm(x, *, eps=original.default_eps, weight=None, bias=None, axis=-1):
-        calls.append(eps)
-        return F.layer_norm(x, x.shape[-1:], eps=eps)
+    def library(name):
+        def fn(h):
+            calls.append(name)
+            return method(name)(h)
+        return fn
 
-    monkeypatch.setitem(methods.METHODS, "ln", dataclasses.replace(original, fn=torch_layer_norm))
-    oracle = residual.run_stack(SMALL, "post", "ln", dtype="float64")
+    monkeypatch.setattr(residual, "_norm", library)
+    ours = residual.run_stack(SMALL, "post", norm, dtype="float64")
     assert len(calls) == SMALL.depth
-    assert np.allclose(run.grad_norm, oracle.grad_norm, rtol=1e-12)
-    assert np.allclose(run.stream_norm, oracle.stream_norm, rtol=1e-12)
+    assert np.allclose(fused.grad_norm, ours.grad_norm, rtol=1e-12)
+    assert np.allclose(fused.stream_norm, ours.stream_norm, rtol=1e-12)
 
 
 def test_post_norm_keeps_the_stream_at_root_d_and_pre_norm_lets_it_grow():
@@ -115,3 +113,12 @@ def test_the_stack_on_cuda_matches_the_cpu():
         assert np.allclose(gpu.runs[key].stream_norm, run.stream_norm, rtol=1e-3)
         assert np.allclose(gpu.runs[key].grad_norm, run.grad_norm, rtol=1e-3)
         assert np.allclose(gpu.runs[key].peak, run.peak, rtol=1e-3)
+
+
+def test_a_shallower_stack_is_the_same_network_cut_earlier():
+    deep = residual.compare(residual.StackConfig(depth=12, width=32, seed=5))
+    cut = residual.compare(residual.StackConfig(depth=6, width=32, seed=5))
+    for key, run in cut.runs.items():
+        assert np.array_equal(run.stream_norm, deep.runs[key].stream_norm[:7])
+    other = residual.compare(residual.StackConfig(depth=6, width=32, seed=6))
+    assert not np.allclose(other.runs[("pre", "ln")].stream_norm, cut.runs[("pre", "ln")].stream_norm)
