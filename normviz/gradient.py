@@ -195,6 +195,6 @@ def backprop(key: str, x, g, *, eps: float | None = None, backend: _xp.Backend |
     e = method(key).eps_or_default(eps)
     jac = analytic_jacobian(key, x, eps=e, backend=backend)
     directions = null_directions(key, x)
-    removed = {name: float(g @ u) * u for name, u in directions.items()}
-    kept = g - sum(removed.values())
+    removed = {name: float(g @ u) * u + 0.0 for name, u in directions.items()}  # + 0.0: no "−0" shown
+    kept = g - sum(removed.values()) + 0.0
     return Backprop(key, x, g, e, divisor(key, x, eps=e), jac.T @ g, directions, removed, kept)

@@ -1,7 +1,7 @@
 """Strings of the gradient (backward pass) page."""
 
 STRINGS = {
-    "nav.gradient": {"zh": "梯度（反向传播）", "en": "Gradients (backward)"},
+    "nav.gradient": {"zh": "梯度（反向传播）", "en": "Backprop gradients"},
     "overview.page.gradient": {
         "zh": "归一化的雅可比矩阵：公式与 torch.autograd 并排对照，看它把梯度中沿 x 和沿 𝟏 的分量去掉。",
         "en": "The Jacobian of each norm, by formula and by torch.autograd side by side, and how it strips a "
@@ -73,7 +73,7 @@ STRINGS = {
     "grad.col.eigen": {"zh": "特征值（升序）", "en": "eigenvalues (ascending)"},
     "grad.col.zeros": {"zh": "为 0 的个数", "en": "how many are 0"},
     "grad.eig.kept": {"zh": "保留，= 1/s", "en": "kept, = 1/s"},
-    "grad.eig.radial": {"zh": "沿 x", "en": "along x"},
+    "grad.eig.radial": {"zh": "径向：沿 x，LayerNorm 为 x − μ𝟏", "en": "radial: along x; LayerNorm: x − μ𝟏"},
     "grad.eig.ones": {"zh": "沿 𝟏", "en": "along 𝟏"},
     "grad.eig.text": {
         "zh": "没有 γ 时三个 J 都是对称矩阵（上表最后一列：J − Jᵀ 的最大元素），所以特征值是实数，特征向量两两正交。"
@@ -117,8 +117,8 @@ STRINGS = {
     "grad.bp.kept_note": {"zh": "与被去掉的方向正交", "en": "orthogonal to the removed directions"},
     "grad.bp.jtg_note": {"zh": "层向下传的梯度；s = {s}", "en": "what the layer passes down; s = {s}"},
     "grad.bp.leak": {
-        "zh": "与“剩下的”之差 ‖s·Jᵀg − (g − 去掉的)‖ = {leak}（ε = 0 时为 0）",
-        "en": "differs from “what is left” by ‖s·Jᵀg − (g − removed)‖ = {leak} (0 at ε = 0)",
+        "zh": "与“剩下的”之差 ‖s·Jᵀg − (g − 去掉的)‖ = {leak}（ε = 0 时为 0，只差 float64 舍入）",
+        "en": "differs from “what is left” by ‖s·Jᵀg − (g − removed)‖ = {leak} (0 at ε = 0, up to float64 rounding)",
     },
     "grad.bp.caption": {
         "zh": "图中：灰色点线是 x 所在的直线（J x = 0），紫色虚线是 𝟏 的方向，绿色半透明面是 LayerNorm 的整个零空间 span{x, 𝟏}。"
