@@ -65,3 +65,14 @@ def test_bad_link_values_get_one_message(lang, word):
     at = run_page("gradient", lang=lang, **{K + "x1": "99", K + "eps": "huge"})
     assert errors(at) == []
     assert len(at.warning) == 1 and word in at.warning[0].value and "gradient.eps" in at.warning[0].value
+
+
+def test_without_torch_the_autograd_column_says_not_checked(monkeypatch):
+    from normviz import _xp
+
+    monkeypatch.setattr(_xp, "torch_installed", lambda: False)
+    at = run_page("gradient", **{K + "x1": "0.7"})  # an x no other test caches
+    assert errors(at) == []
+    jac = tables(at)[0]
+    assert "not checked" in jac and "(NaN, NaN, NaN)" in jac
+    assert any("torch is not installed" in c.value for c in at.caption)

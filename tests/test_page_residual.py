@@ -48,3 +48,12 @@ def test_bad_link_values_get_one_message(lang):
     assert len(at.warning) == 1
     for name in ("residual.depth", "residual.width", "residual.seed"):
         assert name in at.warning[0].value
+
+
+def test_without_torch_the_page_says_why_it_cannot_compute(monkeypatch):
+    from normviz import _xp
+
+    monkeypatch.setattr(_xp, "torch_installed", lambda: False)
+    at = run_page("residual", lang="zh")
+    assert errors(at) == [] and figures(at) == []
+    assert any("torch" in i.value for i in at.info)
