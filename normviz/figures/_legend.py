@@ -128,7 +128,9 @@ def _spans(count: int, spacing: float, weights=None) -> list[tuple[float, float]
     weights = [1.0] * count if weights is None else [float(w) for w in weights]
     room = 1.0 - spacing * (count - 1)
     sizes_ = [room * w / sum(weights) for w in weights]
-    return [(sum(sizes_[:k]) + k * spacing, sum(sizes_[:k]) + k * spacing + sizes_[k]) for k in range(count)]
+    spans = [(sum(sizes_[:k]) + k * spacing, sum(sizes_[:k]) + k * spacing + sizes_[k]) for k in range(count)]
+    # float sums can end at 1.0000000000000002, which plotly rejects as a domain
+    return [(max(0.0, lo), min(1.0, hi)) for lo, hi in spans]
 
 
 def subplot_grid(rows: int, cols: int, *, projector: bool, titles=(), horizontal_spacing: float | None = None,

@@ -28,6 +28,8 @@ TOPIC_SECTIONS = (
         ("checkpoint", ":material/folder_open:"),
     )),
     ("numerics", (
+        ("gradient", ":material/south:"),
+        ("residual", ":material/layers:"),
     )),
     ("classroom", (
     )),

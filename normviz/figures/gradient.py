@@ -1,0 +1,93 @@
+"""The gradient page's 3D picture: the null space of one method's Jacobian and what backprop keeps of g.
+
+Data come from ``normviz.gradient`` (a ``Backprop``); this builder only draws,
+as plotly JSON dicts, with the projection engine's 3D pieces (``line``,
+``arrows`` with cone heads, the space's cube layout) and the shared colours. Traces carry
+``meta`` roles:
+
+* ``null_radial``: the line through x (J x = 0 at ε = 0, every method);
+* ``null_ones``: the line along 𝟏 and ``null_plane``, span{x, 𝟏} (LayerNorm only);
+* ``arrow_input`` the direction of x (scaled into the cube), ``arrow_g`` the incoming gradient g, ``arrow_jtg`` Jᵀg,
+  ``arrow_kept`` g with the removed components taken out, ``removed_<name>`` each removed component,
+  drawn from the kept part's tip to g.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from normviz import gradient
+from normviz.figures._legend import legend_below
+from normviz.figures._style import COLORS, method_name, sizes
+from normviz.figures.projection import SPACE, View, arrows, line
+from normviz.i18n import Translator, translate
+
+GRADIENT_COLOR = "#D55E00"  # Okabe-Ito vermillion: g, the incoming gradient (no method uses it)
+KEPT_COLOR = "#56B4E9"  # Okabe-Ito sky blue: g less its removed components
+
+
+def extent(bp: gradient.Backprop) -> float:
+    """Half-width of the cube: g, Jᵀg and their parts fit, with a margin (at least 0.5). x is drawn as its
+    direction, scaled into the cube, so a long x does not shrink the gradients."""
+    parts = [bp.g, bp.jtg, bp.kept]
+    top = max(float(np.max(np.abs(p[np.isfinite(p)]))) if np.any(np.isfinite(p)) else 0.0 for p in parts)
+    return max(0.5, 1.15 * top)
+
+
+def _through_origin(u, e: float) -> np.ndarray:
+    """The segment of the line along unit u inside the cube of half-width e."""
+    u = np.asarray(u, dtype=np.float64)
+    top = float(np.max(np.abs(u))) if np.all(np.isfinite(u)) else 0.0
+    if top == 0.0:
+        return np.full((2, 3), np.nan)
+    end = u * (e / top)
+    return np.stack([-end, end])
+
+
+def _plane(u, v, e: float, name: str) -> dict:
+    """The plane span{u, v} (u ⊥ v unit vectors) as a square patch inside the cube of half-width e, mesh3d."""
+    h = 0.7 * e
+    corners = np.array([a * u + b * v for a, b in ((-h, -h), (h, -h), (h, h), (-h, h))])
+    return {"type": "mesh3d", "x": corners[:, 0], "y": corners[:, 1], "z": corners[:, 2],
+            "i": np.array([0, 0]), "j": np.array([1, 2]), "k": np.array([2, 3]), "name": name, "meta": "null_plane",
+            "showlegend": True, "color": COLORS["ln"], "opacity": 0.1, "hoverinfo": "skip", "flatshading": True}
+
+
+def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False) -> dict:
+    """x, the null space of J at x, g, Jᵀg and the components of g that J removes, in 3D."""
+    if bp.x.size != 3:
+        raise ValueError(f"the 3D picture needs x with 3 components; got {bp.x.size}")
+    s = sizes(projector)
+    e = extent(bp)
+    tr = lambda key, **kw: translate(lang, f"grad.fig.{key}", **kw)  # noqa: E731 - a short local alias
+    x_dir = gradient.unit(bp.x)
+    data = [line(_through_origin(x_dir, e), dim=3, role="null_radial", name=tr("null_radial"),
+                 color=COLORS["reference"], width=s["thin"] * 1.5, dash="dot")]
+    if "ones" in bp.directions:
+        data.append(line(_through_origin(bp.directions["ones"], e), dim=3, role="null_ones", name=tr("null_ones"),
+                         color=COLORS["decomposition"], width=s["thin"] * 1.5, dash="dash"))
+        if np.all(np.isfinite(bp.directions["radial"])):
+            data.append(_plane(bp.directions["ones"], bp.directions["radial"], e, tr("null_plane")))
+    origin = np.zeros(3)
+    common = dict(dim=3, projector=projector, extent=e)
+    width = s["line"] * 1.5
+    data += arrows(origin, 0.8 * e * x_dir, role="arrow_input", name=tr("x"), color=COLORS["input"], width=width,
+                   **common)
+    data += arrows(origin, bp.g, role="arrow_g", name=tr("g"), color=GRADIENT_COLOR, width=width, **common)
+    data += arrows(origin, bp.kept, role="arrow_kept", name=tr("kept"), color=KEPT_COLOR, width=s["thin"] * 1.5,
+                   dash="dash", **common)
+    tip = bp.kept.copy()
+    for name, comp in bp.removed.items():
+        data += arrows(tip, tip + comp, role=f"removed_{name}", name=tr(f"removed_{name}"),
+                       color=COLORS["decomposition"], width=s["thin"] * 1.5, dash="dot", **common)
+        tip = tip + comp
+    data += arrows(origin, bp.jtg, role="arrow_jtg", name=tr("jtg", method=method_name(bp.key, lang)),
+                   color=COLORS[bp.key], width=width, **common)
+    entries = sum(t.get("showlegend", True) is not False for t in data)
+    # the space page's cube (fixed ranges, axis titles), with this page's legend room, title and camera key
+    layout = SPACE.layout(Translator(lang), projector, View(extent=e), entries)
+    layout.update(legend_below(projector, plot_height=600 if projector else 520, entries=entries, gap=1.5, top=3.4,
+                               entry_width=None))
+    layout["scene"]["uirevision"] = "gradient-camera"
+    layout["title"] = {"text": tr("title", method=method_name(bp.key, lang)), "x": 0.01, "xanchor": "left"}
+    return {"data": data, "layout": layout}

@@ -1,0 +1,79 @@
+"""Pre-Norm against Post-Norm, layer by layer: stream norm, gradient norm, and the float16 limit.
+
+Data come from ``normviz.residual`` (a ``Comparison``); this builder only
+draws, as plotly JSON dicts: three panels over the layer index sharing one
+legend. Colour is the norm (LayerNorm, RMSNorm: the method colours), the dash
+is the arrangement (Pre-Norm solid, Post-Norm dotted). Traces carry ``meta``
+roles: ``stream_<arr>_<norm>``, ``grad_<arr>_<norm>``, ``peak_<arr>_<norm>``,
+``root_width`` (√D), ``fp16_max``, ``fp16_square`` (√65504 = 256) and
+``square_<arr>_<norm>`` and ``overflow_<arr>_<norm>`` (the first layer beyond 256 and beyond 65504,
+when there is one).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from normviz import residual
+from normviz.figures._legend import legend_below, subplot_grid
+from normviz.figures._style import COLORS, base_layout, method_name, sizes
+from normviz.i18n import translate
+
+ARRANGEMENT_DASH = {"pre": "solid", "post": "dot"}
+PANELS = ("stream", "grad", "peak")
+
+
+def _series(cell, x, y, *, role: str, name: str, color: str, dash: str, width: float, legend: bool,
+            group: str) -> dict:
+    return {"type": "scatter", "mode": "lines", "x": x, "y": y, "meta": role, "name": name, **cell.refs,
+            "line": {"color": color, "dash": dash, "width": width}, "legendgroup": group, "showlegend": legend,
+            "hovertemplate": "%{x}: %{y:.4g}<extra>" + name + "</extra>"}
+
+
+def _level(cell, layers, value: float, *, role: str, name: str, dash: str, width: float) -> dict:
+    return {"type": "scatter", "mode": "lines", "x": np.array([layers[0], layers[-1]], dtype=np.float64),
+            "y": np.full(2, value), "meta": role, "name": name, **cell.refs, "hoverinfo": "name",
+            "line": {"color": COLORS["reference"], "dash": dash, "width": width}}
+
+
+def comparison_figure(comp: residual.Comparison, *, lang: str, projector: bool = False) -> dict:
+    """Three panels over the layers 0 … depth: mean ‖hₗ‖, ‖∂L/∂hₗ‖ and max |value| against float16's limits."""
+    s = sizes(projector)
+    tr = lambda key, **kw: translate(lang, f"res.fig.{key}", **kw)  # noqa: E731 - a short local alias
+    grid, cells = subplot_grid(3, 1, projector=projector, titles=[tr(f"{p}.title") for p in PANELS],
+                               vertical_spacing=0.1)  # 0.09 rounds a domain to 1.0000000000000002
+    layers = np.arange(comp.config.depth + 1, dtype=np.float64)
+    data = []
+    for (arr, norm), run in comp.runs.items():
+        name = tr("series", arrangement=tr(f"arr.{arr}"), norm=method_name(norm, lang))
+        for cell, panel, values in zip(cells, PANELS, (run.stream_norm, run.grad_norm, run.peak)):
+            data.append(_series(cell, layers, values, role=f"{panel}_{arr}_{norm}", name=name,
+                                color=COLORS[norm], dash=ARRANGEMENT_DASH[arr], width=s["line"],
+                                legend=panel == "stream", group=f"{arr}_{norm}"))
+        for kind, limit, symbol in (("square", comp.square_limit, "circle-open"), ("overflow", comp.fp16_max, "x")):
+            first = run.first_above(limit)
+            if first is not None:
+                label = tr(kind, name=name, layer=first, limit=f"{limit:.0f}")
+                data.append({"type": "scatter", "mode": "markers", "x": np.array([float(first)]),
+                             "y": np.array([run.peak[first]]), "meta": f"{kind}_{arr}_{norm}", "name": label,
+                             **cells[2].refs, "hovertemplate": label + "<extra></extra>",
+                             "marker": {"symbol": symbol, "size": s["marker"] * 1.6, "color": COLORS[norm],
+                                        "line": {"width": 2, "color": COLORS[norm]}}})
+    data.append(_level(cells[0], layers, comp.root_width, role="root_width",
+                       name=tr("root_width", value=f"{comp.root_width:.2f}"), dash="dash", width=s["thin"]))
+    data.append(_level(cells[2], layers, comp.fp16_max, role="fp16_max",
+                       name=tr("fp16_max", value=f"{comp.fp16_max:g}"), dash="dash", width=s["thin"] * 1.5))
+    data.append(_level(cells[2], layers, comp.square_limit, role="fp16_square",
+                       name=tr("fp16_square", value=f"{comp.square_limit:.1f}"), dash="dot", width=s["thin"]))
+    for cell, panel in zip(cells, PANELS):
+        grid[cell.xaxis]["range"] = [0.0, float(layers[-1])]
+        if panel == "peak":
+            grid[cell.xaxis]["title"] = {"text": tr("layer")}
+        if cell.index > 1:
+            grid[cell.xaxis]["matches"] = "x"
+        grid[cell.yaxis].update(title={"text": tr(f"{panel}.y")}, type="log", exponentformat="power")
+    entries = sum(t.get("showlegend", True) is not False for t in data)
+    return {"data": data, "layout": base_layout(
+        projector, **grid,
+        **legend_below(projector, plot_height=900 if projector else 760, entries=entries, columns=2),
+    )}

@@ -1,0 +1,258 @@
+r"""Pre-Norm against Post-Norm: a toy deep residual stack at initialization, in torch (autograd).
+
+The stack (one seed fixes everything; the same weights serve all four variants):
+
+* ``tokens`` rows of width D; the input h₀ = scale · z, z ~ N(0, 1);
+* each of the ``depth`` layers (the first ``depth`` of ``DEPTH_MAX`` drawn layers: a smaller depth
+  cuts the same network earlier) has a block f(u) = gain · W₂ GELU(W₁ u) with W₁, W₂ ∈ ℝ^{D×D},
+  entries N(0, 1/D) (variance-preserving), no biases;
+* Pre-Norm  (GPT-2, LLaMA):                      h ← h + f(Norm(h)), and a final Norm at the top;
+* Post-Norm (the original Transformer, BERT):    h ← Norm(h + f(h));
+* Norm is LayerNorm or RMSNorm: ``torch.nn.functional.layer_norm / rms_norm`` (autograd flows
+  through them) with the ε default of ``normviz.methods``, γ = 1, β = 0; the tests run the same
+  stack through ``normviz.norms`` on torch tensors and get the same numbers.
+
+The loss is a fixed random projection of the output, L = Σ (out ⊙ R), R ~ N(0, 1)
+of the output's shape. (Not the plain sum: a LayerNorm output always sums to 0,
+which would make every gradient 0 in Post-Norm.) For each layer l = 0 … depth
+the stack records, on the residual stream hₗ (h₀ is the input):
+
+* the mean over tokens of ‖hₗ‖₂ (Post-Norm keeps it at √D; Pre-Norm lets it grow);
+* ‖∂L/∂hₗ‖ (Frobenius, over all tokens), by autograd;
+* the largest |value| the layer computes (its block's hidden units, its sum and hₗ),
+  compared with float16's largest finite value (``torch.finfo(torch.float16).max`` = 65504)
+  and with its square root (256: where a single square xᵢ² overflows in float16).
+
+Xiong et al. (2020), "On Layer Normalization in the Transformer Architecture", analyse the
+gradients of the two arrangements at initialization.
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from normviz import _xp
+from normviz.methods import method
+
+ARRANGEMENTS = ("pre", "post")
+NORMS = ("ln", "rms")
+DEPTH_MAX = 48
+WIDTH_MAX = 512
+TOKENS = 8
+
+
+@dataclass(frozen=True)
+class StackConfig:
+    depth: int = 24
+    width: int = 128
+    seed: int = 0
+    scale: float = 1.0  # the input's standard deviation
+    gain: float = 1.0  # the block's output multiplier
+    tokens: int = TOKENS
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.depth <= DEPTH_MAX:
+            raise ValueError(f"depth must be in 1 … {DEPTH_MAX}; got {self.depth}")
+        if not 2 <= self.width <= WIDTH_MAX:
+            raise ValueError(f"width must be in 2 … {WIDTH_MAX}; got {self.width}")
+        if self.tokens < 1:
+            raise ValueError(f"tokens must be at least 1; got {self.tokens}")
+        for name in ("scale", "gain"):
+            value = getattr(self, name)
+            if not (math.isfinite(value) and value > 0):
+                raise ValueError(f"{name} must be a finite number > 0; got {value}")
+
+
+def _device(backend: _xp.Backend | None) -> str:
+    """torch's device for the app's backend: its own for torch, the CPU for numpy."""
+    return backend.device if backend is not None and backend.name == "torch" else "cpu"
+
+
+@contextmanager
+def _one_cpu_thread(device: str):
+    """On the CPU, run torch on one thread: these matrices are small (tokens × D), and on a loaded
+    2-core machine torch's default two threads spin-waited: a depth-24 stack took 5.8 s instead of 0.09 s.
+    The previous thread count is restored afterwards."""
+    import torch
+
+    if device != "cpu":
+        yield
+        return
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
+@lru_cache(maxsize=2)
+def _draws(seed: int, width: int, tokens: int, np_dtype: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """z (tokens × D), R (tokens × D) and the weights of all DEPTH_MAX layers (DEPTH_MAX × 2 × D × D,
+    N(0, 1/D)), drawn in that order by numpy's PCG64 from ``seed``. A stack of depth L uses the first L
+    layers, so moving the depth cuts the same network (and draws nothing new). Never written to."""
+    rng = np.random.default_rng(seed)
+    dtype = np.dtype(np_dtype)
+    z = rng.standard_normal((tokens, width), dtype=dtype)
+    r = rng.standard_normal((tokens, width), dtype=dtype)
+    weights = rng.standard_normal((DEPTH_MAX, 2, width, width), dtype=dtype) * dtype.type(1 / math.sqrt(width))
+    return z, r, weights
+
+
+def parameters(config: StackConfig, *, dtype=None, device: str = "cpu"):
+    """(h₀ = scale·z, [(W₁, W₂)] per layer, R) as torch tensors on ``device``, from ``config.seed``."""
+    import torch
+
+    dtype = dtype or torch.float32
+    z, r, weights = _draws(int(config.seed), config.width, config.tokens,
+                           "float64" if dtype == torch.float64 else "float32")
+
+    def put(a):
+        return torch.from_numpy(a).to(dtype=dtype, device=device)
+
+    layers = put(weights[: config.depth])
+    return put(z) * config.scale, [(w[0], w[1]) for w in layers], put(r)
+
+
+def _block(u, w1, w2, gain: float, peaks: list):
+    import torch.nn.functional as F
+
+    hidden = F.gelu(u @ w1.T)
+    peaks.append(hidden.detach().abs().max())
+    return gain * (hidden @ w2.T)
+
+
+@lru_cache(maxsize=None)
+def _norm(norm: str):
+    """Norm as torch's own op (fused, no argument checks: it runs 2·depth times a move), with the
+    library method's default ε; the tests hold it against ``normviz.norms`` on the same stack."""
+    import torch.nn.functional as F
+
+    eps = method(norm).default_eps
+    if norm == "ln":
+        return lambda h: F.layer_norm(h, h.shape[-1:], eps=eps)
+    return lambda h: F.rms_norm(h, h.shape[-1:], eps=eps)
+
+
+def _layer(h, w1, w2, *, arrangement: str, norm: str, gain: float, peaks: list):
+    """One layer: Pre-Norm h + f(Norm(h)) or Post-Norm Norm(h + f(h))."""
+    fn = _norm(norm)
+    if arrangement == "pre":
+        return h + _block(fn(h), w1, w2, gain, peaks)
+    total = h + _block(h, w1, w2, gain, peaks)
+    peaks.append(total.detach().abs().max())
+    return fn(total)
+
+
+def forward_from(h, start: int, weights, r, *, arrangement: str, norm: str, gain: float = 1.0):
+    """The loss L = Σ(out ⊙ R) when layer ``start``'s stream is h (layers start+1 … depth follow).
+
+    For finite differences: L as a function of one layer's stream, everything after it fixed."""
+    peaks: list = []
+    for w1, w2 in weights[start:]:
+        h = _layer(h, w1, w2, arrangement=arrangement, norm=norm, gain=gain, peaks=peaks)
+    out = _norm(norm)(h) if arrangement == "pre" else h
+    return (out * r).sum()
+
+
+@dataclass(frozen=True)
+class StackRun:
+    """Per-layer numbers (index 0 is the input, 1 … depth the layers) of one arrangement and norm."""
+
+    arrangement: str
+    norm: str
+    stream_norm: np.ndarray  # mean over tokens of ‖hₗ‖₂
+    grad_norm: np.ndarray  # ‖∂L/∂hₗ‖ (Frobenius over tokens)
+    peak: np.ndarray  # max |value| computed in layer l (its hidden units, sum and output)
+    loss: float
+
+    def first_above(self, limit: float) -> int | None:
+        """The first layer whose peak |value| exceeds ``limit`` (None if none does)."""
+        over = np.flatnonzero(self.peak > limit)
+        return int(over[0]) if over.size else None
+
+
+def run_stack(config: StackConfig, arrangement: str, norm: str, *, backend: _xp.Backend | None = None,
+              dtype: str = "float32", params=None) -> StackRun:
+    """Forward and backward through the stack; the per-layer numbers as numpy."""
+    import torch
+
+    if arrangement not in ARRANGEMENTS:
+        raise ValueError(f"arrangement must be one of {ARRANGEMENTS}; got {arrangement!r}")
+    if norm not in NORMS:
+        raise ValueError(f"norm must be one of {NORMS}; got {norm!r}")
+    h0, weights, r = params or parameters(config, dtype=getattr(torch, dtype), device=_device(backend))
+    with torch.enable_grad():
+        h = h0.clone().requires_grad_(True)
+        streams, peaks = [h], [h.detach().abs().max()]
+        for w1, w2 in weights:
+            layer_peaks: list = []
+            h = _layer(h, w1, w2, arrangement=arrangement, norm=norm, gain=config.gain, peaks=layer_peaks)
+            h.retain_grad()
+            streams.append(h)
+            peaks.append(torch.stack([*layer_peaks, h.detach().abs().max()]).max())
+        out = _norm(norm)(h) if arrangement == "pre" else h
+        loss = (out * r).sum()
+        loss.backward()
+    stream = torch.stack([s.detach().double().norm(dim=-1).mean() for s in streams])
+    grads = torch.stack([s.grad.double().norm() for s in streams])
+    return StackRun(arrangement, norm, _xp.to_numpy(stream), _xp.to_numpy(grads),
+                    _xp.to_numpy(torch.stack(peaks).double()), float(loss.detach()))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    config: StackConfig
+    runs: dict[tuple[str, str], StackRun]  # (arrangement, norm) -> run
+    fp16_max: float  # torch.finfo(torch.float16).max
+    device: str
+
+    @property
+    def square_limit(self) -> float:
+        """√(fp16 max): beyond it a single xᵢ² overflows float16."""
+        return math.sqrt(self.fp16_max)
+
+    @property
+    def root_width(self) -> float:
+        return math.sqrt(self.config.width)
+
+
+def compare(config: StackConfig, *, backend: _xp.Backend | None = None, dtype: str = "float32") -> Comparison:
+    """All four variants (Pre/Post × LayerNorm/RMSNorm) with the same weights."""
+    import torch
+
+    device = _device(backend)
+    with _one_cpu_thread(device):
+        params = parameters(config, dtype=getattr(torch, dtype), device=device)
+        runs = {(a, n): run_stack(config, a, n, backend=backend, dtype=dtype, params=params)
+                for a in ARRANGEMENTS for n in NORMS}
+    return Comparison(config, runs, float(torch.finfo(torch.float16).max), device)
+
+
+def finite_difference_grad_norms(config: StackConfig, arrangement: str, norm: str, *, step: float = 1e-6) -> np.ndarray:
+    """‖∂L/∂hₗ‖ per layer by central differences in float64 on the CPU (small stacks only: 2·T·D·depth runs)."""
+    import torch
+
+    h0, weights, r = parameters(config, dtype=torch.float64)
+    with torch.no_grad():
+        streams, h = [h0], h0
+        for w1, w2 in weights:
+            h = _layer(h, w1, w2, arrangement=arrangement, norm=norm, gain=config.gain, peaks=[])
+            streams.append(h)
+        norms = []
+        for start, hl in enumerate(streams):
+            grad = torch.zeros_like(hl)
+            for idx in np.ndindex(*hl.shape):
+                bump = torch.zeros_like(hl)
+                bump[idx] = step
+                up = forward_from(hl + bump, start, weights, r, arrangement=arrangement, norm=norm, gain=config.gain)
+                down = forward_from(hl - bump, start, weights, r, arrangement=arrangement, norm=norm,
+                                    gain=config.gain)
+                grad[idx] = (up - down) / (2 * step)
+            norms.append(float(grad.norm()))
+    return np.asarray(norms)

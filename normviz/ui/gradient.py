@@ -1,0 +1,136 @@
+"""Widgets, cached computations and tables of the gradient page.
+
+Every widget key is namespaced ``gradient.<name>`` (pages share one session
+state) and is also its URL parameter. x and ε concern the whole page; g and
+the method shown in 3D concern the backprop section (a fragment). The
+Jacobians, torch's autograd ones included, are cached as numpy by (x, ε).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import streamlit as st
+
+from normviz import _xp, gradient
+from normviz.figures import gradient as figs
+from normviz.figures._json import typed_arrays as packed
+from normviz.methods import KEYS, METHODS
+from normviz.ui.controls import EPS_LABELS, METHOD_LABELS, eps_control
+from normviz.ui.information import num, vec
+from normviz.ui.urlcheck import warn_invalid_params
+from normviz.ui.views import markdown_table
+
+PAGE = "gradient"
+X_BOUNDS = (-5.0, 5.0)
+G_BOUNDS = (-3.0, 3.0)
+STEP = 0.1
+HASH = {_xp.Backend: repr}  # a Backend is hashed by its repr (pickling the dataclass costs ~1 ms)
+
+
+def key(name: str) -> str:
+    """The page's widget key (and URL parameter) for ``name``: ``gradient.<name>``."""
+    return f"{PAGE}.{name}"
+
+
+SPECS = {**{key(f"x{i}"): X_BOUNDS for i in (1, 2, 3)}, **{key(f"g{i}"): G_BOUNDS for i in (1, 2, 3)},
+         key("eps"): EPS_LABELS, key("method"): tuple(METHOD_LABELS.values())}
+
+
+def _vector_sliders(t, name: str, bounds, default, help_key: str) -> tuple[float, ...]:
+    cols = st.columns(3)
+    sub = "₁₂₃"
+    return tuple(float(col.slider(f"{name}{sub[i]}", *bounds, float(default[i]), STEP, key=key(f"{name}{i + 1}"),
+                                  bind="query-params", help=t(help_key)))
+                 for i, col in enumerate(cols))
+
+
+def page_controls(t) -> tuple[tuple[float, ...], float | None]:
+    """x (three sliders) and ε; one warning for the link's invalid parameters."""
+    warn_invalid_params(t, SPECS)
+    x = _vector_sliders(t, "x", X_BOUNDS, gradient.SEED_X, "grad.x.help")
+    eps = eps_control(t, key=key("eps"), default="0", help=t("grad.eps.help"))
+    return x, eps
+
+
+def g_controls(t) -> tuple[tuple[float, ...], str]:
+    """The incoming gradient g and the method drawn in 3D."""
+    g = _vector_sliders(t, "g", G_BOUNDS, gradient.DEFAULT_G, "grad.g.help")
+    labels = {v: k for k, v in METHOD_LABELS.items()}
+    choice = st.segmented_control(t("grad.method"), tuple(labels), default=METHODS["ln"].label, key=key("method"),
+                                  bind="query-params", required=True)
+    return g, labels.get(choice, "ln")
+
+
+@st.cache_data(max_entries=256, show_spinner=False, hash_funcs=HASH)
+def checks(x: tuple, eps, backend: _xp.Backend) -> dict[str, gradient.JacobianCheck]:
+    """The analytic and autograd Jacobians of the three methods at x (numpy only)."""
+    return gradient.jacobian_checks(x, eps=eps, backend=backend)
+
+
+@st.cache_data(max_entries=256, show_spinner=False, hash_funcs=HASH)
+def backprop_view(x: tuple, g: tuple, eps, method: str, lang: str, projector: bool,
+                  backend: _xp.Backend) -> tuple[gradient.Backprop, dict]:
+    bp = gradient.backprop(method, x, g, eps=eps, backend=backend)
+    return bp, packed(figs.backprop_figure(bp, lang=lang, projector=projector))
+
+
+def undefined_message(t, x, found: dict[str, gradient.JacobianCheck]) -> None:
+    """Name the methods whose Jacobian is undefined at x (0/0)."""
+    bad = [METHODS[k].label for k, c in found.items() if not np.all(np.isfinite(c.analytic))]
+    if bad:
+        st.info(t("grad.undefined", methods=", ".join(bad)), icon="ℹ️")
+
+
+def _diff(t, value: float) -> str:
+    if math.isnan(value):
+        return t("grad.no_check")
+    return "0" if value == 0.0 else f"{value:.1e}"
+
+
+def jacobian_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
+    """Each method's J row by row: from the formula, from torch.autograd, and the largest difference."""
+    rows = []
+    for k, c in found.items():
+        auto = c.autograd if c.autograd is not None else np.full_like(c.analytic, math.nan)
+        for i in range(c.analytic.shape[0]):
+            rows.append([METHODS[k].label if i == 0 else "", f"{i + 1}", vec(c.analytic[i], 4), vec(auto[i], 4),
+                         _diff(t, c.difference) if i == 0 else ""])
+    header = [t("grad.col.method"), t("grad.col.row"), t("grad.col.analytic"), t("grad.col.autograd"),
+              t("grad.col.diff")]
+    st.markdown(markdown_table(header, rows, "lrllr"))
+    if any(c.autograd is None for c in found.values()):
+        st.caption(t("grad.no_torch"))
+
+
+def null_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
+    """‖J x̂‖ and ‖J 𝟏̂‖ for each method: which directions J sends to 0."""
+    rows = [[METHODS[k].label, num(c.null_residual["radial"], 3), num(c.null_residual["ones"], 3),
+             num(1.0 / c.scale, 4) if c.scale > 0 else "—"] for k, c in found.items()]
+    st.markdown(markdown_table([t("grad.col.method"), "‖J x̂‖", "‖J 𝟏̂‖", "1/s"], rows, "lrrr"))
+
+
+def eigen_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
+    """The eigenvalues of each J (ascending), each named: removed direction (x or 𝟏) or kept (1/s)."""
+    rows = []
+    for k, c in found.items():
+        if not c.eigen:
+            rows.append([METHODS[k].label, "—", "—", "—"])
+            continue
+        parts = [f"{num(e.value, 4)} ({t(f'grad.eig.{e.kind}')})" for e in c.eigen]
+        zeros = sum(e.zero for e in c.eigen)
+        rows.append([METHODS[k].label, "; ".join(parts), str(zeros), num(c.asymmetry, 2)])
+    header = [t("grad.col.method"), t("grad.col.eigen"), t("grad.col.zeros"), "max \\|J − Jᵀ\\|"]
+    st.markdown(markdown_table(header, rows, "llrr"))
+
+
+def backprop_table(t, bp: gradient.Backprop) -> None:
+    """g, its removed components, the rest, and what the layer passes back (Jᵀg and s·Jᵀg)."""
+    rows = [["g", vec(bp.g, 4), t("grad.bp.g")]]
+    rows += [[t(f"grad.bp.removed_{name}"), vec(comp, 4), f"g·u = {num(float(bp.g @ bp.directions[name]), 4)}"]
+             for name, comp in bp.removed.items()]
+    rows += [[t("grad.bp.kept"), vec(bp.kept, 4), t("grad.bp.kept_note")],
+             ["Jᵀg", vec(bp.jtg, 4), t("grad.bp.jtg_note", s=num(bp.scale, 4))],
+             ["s·Jᵀg", vec(bp.scale * bp.jtg, 4), t("grad.bp.leak", leak=num(float(np.linalg.norm(bp.leak)), 2))]]
+    st.markdown(markdown_table([t("grad.col.quantity"), t("grad.col.vector"), t("grad.col.note")], rows, "lll"))

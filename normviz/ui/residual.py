@@ -1,0 +1,94 @@
+"""Widgets, cached computations and tables of the residual (Pre-Norm vs Post-Norm) page.
+
+Every widget key is namespaced ``residual.<name>`` and is also its URL
+parameter. The stack runs in torch on the app's backend (its device for
+torch, the CPU for numpy); its per-layer numbers are cached as numpy by the
+controls' values.
+"""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from normviz import _xp, residual
+from normviz.figures import residual as figs
+from normviz.figures._json import typed_arrays as packed
+from normviz.figures._style import subscript
+from normviz.methods import METHODS
+from normviz.ui.information import num
+from normviz.ui.int_input import int_input
+from normviz.ui.urlcheck import Range, warn_invalid_params
+from normviz.ui.views import markdown_table
+
+PAGE = "residual"
+WIDTHS = ("16", "32", "64", "128", "256", "512")
+SCALES = ("0.01", "0.1", "1", "10", "100", "1000", "10000", "100000")
+GAINS = ("0.25", "0.5", "1", "2", "4", "8", "16", "32")
+SEED_MAX = 9999
+HASH = {_xp.Backend: repr}
+
+
+def key(name: str) -> str:
+    """The page's widget key (and URL parameter) for ``name``: ``residual.<name>``."""
+    return f"{PAGE}.{name}"
+
+
+SPECS = {key("depth"): Range(1, residual.DEPTH_MAX, integer=True), key("width"): WIDTHS, key("scale"): SCALES,
+         key("gain"): GAINS}
+
+
+def controls(t) -> residual.StackConfig:
+    """Depth, width, seed, input scale and block gain; all in the URL."""
+    warn_invalid_params(t, SPECS)
+    left, right = st.columns(2)
+    depth = left.slider(t("res.depth"), 1, residual.DEPTH_MAX, 24, 1, key=key("depth"), bind="query-params",
+                        help=t("res.depth.help"))
+    width = right.select_slider(t("res.width"), WIDTHS, value="128", key=key("width"), bind="query-params",
+                                help=t("res.width.help"))
+    left, middle, right = st.columns(3)
+    scale = left.select_slider(t("res.scale"), SCALES, value="1", key=key("scale"), bind="query-params",
+                               help=t("res.scale.help"))
+    gain = middle.select_slider(t("res.gain"), GAINS, value="1", key=key("gain"), bind="query-params",
+                                help=t("res.gain.help"))
+    seed = int_input(t, t("res.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, help=t("res.seed.help"),
+                     container=right)
+    return residual.StackConfig(depth=int(depth), width=int(width), seed=int(seed), scale=float(scale),
+                                gain=float(gain))
+
+
+@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+def comparison(config: residual.StackConfig, backend: _xp.Backend) -> tuple[residual.Comparison, float]:
+    """The four variants' per-layer numbers (numpy) and the seconds they took."""
+    start = time.perf_counter()
+    comp = residual.compare(config, backend=backend)
+    return comp, time.perf_counter() - start
+
+
+@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+def figure(config: residual.StackConfig, backend: _xp.Backend, lang: str, projector: bool) -> dict:
+    return packed(figs.comparison_figure(comparison(config, backend)[0], lang=lang, projector=projector))
+
+
+def _layer(t, value: int | None) -> str:
+    return t("res.none") if value is None else str(value)
+
+
+def summary_table(t, comp: residual.Comparison) -> None:
+    """Per variant: stream norm and gradient norm at the input and the top, the peak, the first overflows."""
+    depth = comp.config.depth
+    rows = []
+    for (arr, norm), run in comp.runs.items():
+        rows.append([f"{t(f'res.fig.arr.{arr}')} · {METHODS[norm].label}", num(run.stream_norm[0], 3),
+                     num(run.stream_norm[depth], 3), num(run.grad_norm[0], 3), num(run.grad_norm[depth], 3),
+                     num(float(run.peak.max()), 3), _layer(t, run.first_above(comp.square_limit)),
+                     _layer(t, run.first_above(comp.fp16_max))])
+    header = [t("res.col.variant"), "‖h₀‖", f"‖h{subscript(depth)}‖", "‖∂L/∂h₀‖", f"‖∂L/∂h{subscript(depth)}‖",
+              t("res.col.peak"), t("res.col.square", limit=f"{comp.square_limit:.0f}"),
+              t("res.col.overflow", limit=f"{comp.fp16_max:g}")]
+    st.markdown(markdown_table(header, rows, "lrrrrrrr"))
+
+
+def timing_caption(t, comp: residual.Comparison, seconds: float) -> None:
+    st.caption(t("res.timing", device=comp.device, seconds=f"{seconds:.2f}", tokens=comp.config.tokens))

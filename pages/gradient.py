@@ -1,0 +1,46 @@
+"""梯度 / Gradients: the Jacobian of each norm, its null space, and what backprop keeps of a gradient.
+
+x and ε concern the whole page; g and the method drawn in 3D sit in a fragment
+with the figure they change.
+"""
+
+import streamlit as st
+
+from normviz import ui
+from normviz.ui import gradient as grad
+
+t = ui.translator()
+st.title(t("grad.title"))
+st.markdown(t("grad.intro"))
+backend = ui.backend()
+projector = ui.projector()
+
+x, eps = grad.page_controls(t)
+with st.spinner(t("grad.spinner")):
+    found = grad.checks(x, eps, backend)
+grad.undefined_message(t, x, found)
+
+st.header(t("grad.jac.header"))
+st.markdown(t("grad.jac.text"))
+grad.jacobian_table(t, found)
+
+st.header(t("grad.null.header"))
+st.markdown(t("grad.null.text"))
+grad.null_table(t, found)
+grad.eigen_table(t, found)
+st.markdown(t("grad.eig.text"))
+st.caption(t("grad.eps.note"))
+
+
+@st.fragment
+def backprop_section():
+    g, method = grad.g_controls(t)
+    bp, figure = grad.backprop_view(x, g, eps, method, t.lang, projector, backend)
+    ui.chart(figure, key="gradient.backprop_chart")
+    grad.backprop_table(t, bp)
+    st.markdown(t("grad.bp.caption"))
+
+
+st.header(t("grad.bp.header"))
+st.markdown(t("grad.bp.text"))
+backprop_section()

@@ -1,0 +1,38 @@
+"""残差 / Pre-Norm vs Post-Norm: a toy deep residual stack at initialization, layer by layer.
+
+The controls and the figure they change sit in one fragment.
+"""
+
+import streamlit as st
+
+from normviz import _xp, ui
+from normviz.ui import residual as res
+
+t = ui.translator()
+st.title(t("res.title"))
+st.markdown(t("res.intro"))
+st.markdown(t("res.models"))
+backend = ui.backend()
+projector = ui.projector()
+
+
+@st.fragment
+def stack_section():
+    config = res.controls(t)
+    with st.spinner(t("res.spinner")):
+        comp, seconds = res.comparison(config, backend)
+        figure = res.figure(config, backend, t.lang, projector)
+    ui.chart(figure, key="residual.chart")
+    res.summary_table(t, comp)
+    res.timing_caption(t, comp, seconds)
+    st.markdown(t("res.reading"))
+
+
+st.header(t("res.stack.header"))
+st.markdown(t("res.block"))
+if _xp.torch_installed():
+    stack_section()
+else:
+    st.info(t("res.no_torch"), icon="ℹ️")
+st.header(t("res.fp16.header"))
+st.markdown(t("res.fp16.text"))

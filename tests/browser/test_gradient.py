@@ -1,0 +1,33 @@
+"""The gradient page in a real Chromium: renders the Jacobians and the 3D picture, g moves the arrows."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import helpers as h
+
+CHARTS = 1
+
+
+@pytest.mark.parametrize("lang, word", [("zh", "雅可比矩阵")])  # en: the next test
+def test_gradient_renders_formula_next_to_autograd_in_projector_mode(page, base_url, lang, word):
+    h.open_page(page, base_url, "gradient", lang=lang, projector="true", charts=CHARTS)
+    h.assert_no_error(page)
+    assert page.locator(h.PLOT).count() == 1
+    main = h.main_text(page)
+    assert word in main and main.count("(0.4298, −0.0661, −0.0992)") == 2  # RMSNorm's row 1, both columns
+    assert h.plotly_layout(page, 0)["font"]["size"] >= 20
+
+
+def test_moving_g_moves_its_arrow_and_the_projection(page, base_url):
+    h.open_page(page, base_url, "gradient", lang="en", charts=CHARTS)
+    assert h.wait_for_tip(page, "arrow_g", lambda p: True) == pytest.approx((1.0, 0.0, 0.0))
+    slider = page.locator('[data-testid="stSlider"]').filter(has_text="g₂").get_by_role("slider")
+    h.press_keys(page, slider, "End")  # g₂ = 3
+    assert h.wait_for_tip(page, "arrow_g", lambda p: p[1] == 3.0) == pytest.approx((1.0, 3.0, 0.0))
+    # LayerNorm at x = (1, 2, 3): Jᵀg sums to 0 (the component along 𝟏 is gone)
+    jtg = h.wait_for_tip(page, "arrow_jtg", lambda p: abs(p[1]) > 0)
+    assert sum(jtg) == pytest.approx(0.0, abs=1e-9)
+    assert "gradient.g2=3" in page.url
+    assert h.by_meta(page.locator(h.PLOT).first.evaluate("el => el.data.map(t => ({meta: t.meta}))"), "null_plane")
+    h.assert_no_error(page)

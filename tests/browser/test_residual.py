@@ -1,0 +1,36 @@
+"""The residual page in a real Chromium: renders the three panels, depth and scale change them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import helpers as h
+
+CHARTS = 1
+
+
+@pytest.mark.parametrize("lang, word", [("zh", "BERT 用 Post-Norm")])  # en: the next test
+def test_residual_renders_the_panels_and_names_the_models(page, base_url, lang, word):
+    h.open_page(page, base_url, "residual", lang=lang, charts=CHARTS)
+    h.assert_no_error(page)
+    assert page.locator(h.PLOT).count() == 1
+    main = h.main_text(page)
+    assert word in main and "Xiong" in main
+    traces = h.plotly_data(page, 0)
+    assert len(h.by_meta(traces, "stream_pre_ln")["x"]) == 25
+    assert h.by_meta(traces, "fp16_max")["y"][0] == 65504.0
+
+
+def test_depth_and_scale_change_the_figure(page, base_url):
+    h.open_page(page, base_url, "residual", lang="en", charts=CHARTS, **{"residual.depth": "8"})
+    assert len(h.by_meta(h.plotly_data(page, 0), "grad_post_rms")["x"]) == 9
+    slider = page.locator('[data-testid="stSlider"]').filter(has_text="Depth").get_by_role("slider")
+    h.press_keys(page, slider, "ArrowLeft", "ArrowLeft")  # depth 6
+    h.wait_for_traces(page, 0, lambda tr: len(h.by_meta(tr, "grad_post_rms")["x"]) == 7)
+    assert "residual.depth=6" in page.url
+    scale = page.locator('[data-testid="stSlider"]').filter(has_text="Input scale").get_by_role("slider")
+    h.press_keys(page, scale, "End")  # 100000: past float16's max already at the input
+    traces = h.wait_for_traces(page, 0, lambda tr: any(t.get("meta") == "overflow_pre_ln" for t in tr))
+    assert h.by_meta(traces, "overflow_pre_ln")["x"] == [0.0]
+    assert h.by_meta(traces, "overflow_pre_ln")["name"].endswith("first fp16 overflow at layer 0")
+    h.assert_no_error(page)

@@ -1,0 +1,65 @@
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from normviz import gradient
+from normviz.figures import gradient as figs
+from normviz.methods import KEYS
+from pagetest import arrow_tips, finite_points, trace
+
+X, G = (1.0, 2.0, 3.0), (1.0, 0.0, 0.0)
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("lang, projector", [("en", False), ("zh", True)])
+def test_backprop_figure_is_valid_plotly(key, lang, projector):
+    go.Figure(figs.backprop_figure(gradient.backprop(key, X, G, eps=0.0), lang=lang, projector=projector))
+
+
+def _fig(key, x=X, g=G, eps=0.0):
+    bp = gradient.backprop(key, x, g, eps=eps)
+    return bp, figs.backprop_figure(bp, lang="en")
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_null_line_runs_through_x_and_the_arrows_end_where_the_numbers_say(key):
+    bp, fig = _fig(key)
+    line = finite_points(trace(fig, "null_radial"))
+    assert np.allclose(np.cross(line[1] - line[0], X), 0.0, atol=1e-9)
+    assert np.allclose(arrow_tips(trace(fig, "arrow_g"))[0], G)
+    assert np.allclose(arrow_tips(trace(fig, "arrow_jtg"))[0], bp.jtg)
+    assert np.allclose(arrow_tips(trace(fig, "arrow_kept"))[0], bp.kept)
+    # the removed components are chained from the kept part's tip to g
+    assert np.allclose(arrow_tips(trace(fig, "removed_radial"))[0], G)  # the last link of the chain
+    if key == "ln":
+        assert np.allclose(arrow_tips(trace(fig, "removed_ones"))[0], bp.kept + bp.removed["ones"])
+    roles = {t.get("meta") for t in fig["data"]}
+    assert ("null_ones" in roles) == ("null_plane" in roles) == (key == "ln")
+
+
+def test_layernorm_draws_the_1_line_and_the_null_plane_contains_x_and_1():
+    _, fig = _fig("ln")
+    ones = finite_points(trace(fig, "null_ones"))
+    assert np.allclose(ones[1] - ones[1].mean(), 0.0)
+    plane = trace(fig, "null_plane")
+    corners = np.column_stack([plane["x"], plane["y"], plane["z"]])
+    normal = np.cross(np.ones(3), np.asarray(X) - np.mean(X))
+    assert np.allclose(corners @ normal, 0.0, atol=1e-9)
+
+
+def test_the_cube_fits_the_gradients_and_the_title_names_the_method():
+    bp, fig = _fig("rms", g=(2.5, -2.0, 1.0))
+    e = fig["layout"]["scene"]["xaxis"]["range"][1]
+    assert e >= np.abs(bp.g).max() and e >= np.abs(bp.jtg).max()
+    assert "RMSNorm" in fig["layout"]["title"]["text"]
+
+
+def test_a_zero_x_draws_no_null_line_but_still_draws_g():
+    _, fig = _fig("l2", x=(0.0, 0.0, 0.0))
+    assert finite_points(trace(fig, "null_radial")).size == 0
+    assert np.allclose(arrow_tips(trace(fig, "arrow_g"))[0], G)
+
+
+def test_x_must_be_3d():
+    with pytest.raises(ValueError, match="3 components"):
+        figs.backprop_figure(gradient.backprop("ln", (1.0, 2.0, 3.0, 4.0), (1.0, 0, 0, 0)), lang="en")

@@ -1,0 +1,51 @@
+import math
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from normviz import residual
+from normviz.figures import residual as figs
+from pagetest import coords, trace
+
+CALM = residual.StackConfig(depth=6, width=32)
+
+
+@pytest.fixture(scope="module")
+def calm():
+    return residual.compare(CALM)
+
+
+@pytest.mark.parametrize("lang, projector", [("en", False), ("zh", True)])
+def test_comparison_figure_is_valid_plotly(calm, lang, projector):
+    go.Figure(figs.comparison_figure(calm, lang=lang, projector=projector))
+
+
+def test_three_log_panels_over_the_layers_with_every_variant(calm):
+    fig = figs.comparison_figure(calm, lang="en")
+    for panel in figs.PANELS:
+        for arr in residual.ARRANGEMENTS:
+            for norm in residual.NORMS:
+                tr = trace(fig, f"{panel}_{arr}_{norm}")
+                assert np.array_equal(coords(tr, "x"), np.arange(CALM.depth + 1))
+    run = calm.runs[("pre", "ln")]
+    assert np.allclose(coords(trace(fig, "grad_pre_ln"), "y"), run.grad_norm)
+    assert all(fig["layout"][f"yaxis{s}"]["type"] == "log" for s in ("", "2", "3"))
+    assert coords(trace(fig, "root_width"), "y")[0] == pytest.approx(math.sqrt(CALM.width))
+    assert coords(trace(fig, "fp16_max"), "y")[0] == 65504.0
+    assert not any(t["meta"].startswith(("overflow_", "square_")) for t in fig["data"])  # nothing crosses
+
+
+def test_the_markers_sit_on_the_first_layer_past_each_limit():
+    comp = residual.compare(residual.StackConfig(depth=6, width=32, scale=1e4, gain=8.0))
+    fig = figs.comparison_figure(comp, lang="zh")
+    for (arr, norm), run in comp.runs.items():
+        for kind, limit in (("square", comp.square_limit), ("overflow", comp.fp16_max)):
+            first = run.first_above(limit)
+            roles = [t for t in fig["data"] if t["meta"] == f"{kind}_{arr}_{norm}"]
+            if first is None:
+                assert not roles
+            else:
+                assert coords(roles[0], "x")[0] == first and coords(roles[0], "y")[0] > limit
+                assert f"第 {first} 层" in roles[0]["name"]
+    assert any(t["meta"] == "overflow_post_ln" for t in fig["data"])  # the sum inside layer 1 overflows

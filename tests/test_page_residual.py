@@ -1,0 +1,59 @@
+import numpy as np
+import pytest
+
+from pagetest import coords, errors, figures, run_page, tables, text, trace
+
+K = "residual."
+
+
+@pytest.mark.parametrize("lang, title, models", [("en", "Pre-Norm and Post-Norm", "BERT are Post-Norm"),
+                                                  ("zh", "Pre-Norm 与 Post-Norm", "BERT 用 Post-Norm")])
+def test_page_runs_in_both_languages_with_four_variants_and_the_citation(lang, title, models):
+    at = run_page("residual", lang=lang)
+    assert errors(at) == [] and not at.warning
+    assert title in at.title[0].value
+    page = text(at)
+    assert models in page and "Xiong" in page and "2002.04745" in page and "GPT-2" in page and "LLaMA" in page
+    summary = tables(at)[0]
+    assert summary.count("Pre-Norm · ") == 2 and summary.count("Post-Norm · ") == 2
+    fig = figures(at)[0]
+    assert np.array_equal(coords(trace(fig, "stream_post_ln"), "x"), np.arange(25))  # depth 24 by default
+    assert np.allclose(coords(trace(fig, "stream_post_rms"), "y")[1:], np.sqrt(128), rtol=1e-4)
+
+
+def test_depth_and_gain_change_the_stack_and_the_markers():
+    at = run_page("residual")
+    at.slider(key=K + "depth").set_value(6).run()
+    assert errors(at) == []
+    fig = figures(at)[0]
+    assert np.array_equal(coords(trace(fig, "grad_pre_ln"), "x"), np.arange(7))
+    assert not any(t["meta"].startswith("square_") for t in fig["data"])
+    at.select_slider(key=K + "scale").set_value("1000").run()
+    fig = figures(at)[0]
+    assert errors(at) == []
+    assert coords(trace(fig, "square_pre_rms"), "x")[0] == 0  # the input itself is past 256
+    assert "| 0 |" in tables(at)[0]
+
+
+def test_the_seed_changes_the_numbers():
+    before = tables(run_page("residual", **{K + "depth": "4", K + "width": "32"}))[0]
+    after = tables(run_page("residual", **{K + "depth": "4", K + "width": "32", K + "seed": "7"}))[0]
+    assert before != after
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_bad_link_values_get_one_message(lang):
+    at = run_page("residual", lang=lang, **{K + "depth": "99", K + "width": "100", K + "seed": "-3"})
+    assert errors(at) == []
+    assert len(at.warning) == 1
+    for name in ("residual.depth", "residual.width", "residual.seed"):
+        assert name in at.warning[0].value
+
+
+def test_without_torch_the_page_says_why_it_cannot_compute(monkeypatch):
+    from normviz import _xp
+
+    monkeypatch.setattr(_xp, "torch_installed", lambda: False)
+    at = run_page("residual", lang="zh")
+    assert errors(at) == [] and figures(at) == []
+    assert any("torch" in i.value for i in at.info)
