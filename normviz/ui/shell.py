@@ -25,6 +25,8 @@ TOPIC_SECTIONS = (
     ("family", (
     )),
     ("numerics", (
+        ("precision", ":material/decimal_increase:"),
+        ("epsilon", ":material/exposure_neg_1:"),
     )),
     ("classroom", (
     )),
