@@ -178,7 +178,8 @@ class Current:
     reference: dict[str, np.ndarray]  # key -> float64 result
     results: dict[tuple[str, str, str], PathResult]  # (key, dtype, path)
     stored_inf: dict[str, int]  # dtype -> elements of x that became ±inf when stored in it
-    square_inf: dict[str, int]  # dtype -> elements whose square overflows in it (x stored first)
+    # (key, dtype) -> elements whose square overflows in the dtype: xᵢ for RMSNorm, xᵢ − μ for LayerNorm
+    square_inf: dict[tuple[str, str], int]
 
     def result(self, key: str, dtype: str, path: str) -> PathResult:
         return self.results[(key, dtype, path)]
@@ -201,7 +202,9 @@ def current(n: int, max_abs: float, offset: float, spread: float, seed: int, *,
     for d in DTYPES:
         xt = torch.as_tensor(x, device=device).to(_torch_dtype(d))
         stored[d] = int(torch.isinf(xt).sum())
-        squares[d] = int(torch.isinf(xt * xt).sum())
+        centred = xt - xt.mean()  # in the dtype, as the naive LayerNorm centres
+        squares[("rms", d)] = int(torch.isinf(xt * xt).sum())
+        squares[("ln", d)] = int(torch.isinf(centred * centred).sum())
     return Current(x, ref, results, stored, squares)
 
 

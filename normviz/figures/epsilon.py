@@ -38,15 +38,17 @@ def norm_figure(curves: dict[float, tuple[np.ndarray, np.ndarray]], user: tuple[
     s = sizes(projector)
     first = next(iter(curves.values()))[0]
     root = math.sqrt(n)
-    data = [{"type": "scatter", "x": np.array([first[0], first[-1]]), "y": np.full(2, root), "mode": "lines",
-             "meta": "sqrt_n", "name": translate(lang, "epsp.fig.sqrt_n", n=n, value=f"{root:.2f}"),
-             "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"}, "hoverinfo": "name"}]
+    data = []
     for i, (eps, (r, norms)) in enumerate(curves.items()):
         data.append(_curve(r, norms, meta=f"eps_{i}", name=f"ε = {eps_text(eps)}", color=EPS_COLORS[i],
                            width=s["thin"] * 1.4))
     eps_u, r, norms = user
     data.append(_curve(r, norms, meta="user", name=translate(lang, "epsp.fig.user", eps=eps_text(eps_u)),
                        color=USER_COLOR, width=s["line"], dash="dot"))
+    # drawn last, so that the ε = 0 curve (exactly √n) does not hide it
+    data.append({"type": "scatter", "x": np.array([first[0], first[-1]]), "y": np.full(2, root), "mode": "lines",
+                 "meta": "sqrt_n", "name": translate(lang, "epsp.fig.sqrt_n", n=n, value=f"{root:.2f}"),
+                 "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"}, "hoverinfo": "name"})
     lo, hi = (math.log10(v) for v in epsilon.NORM_RANGE)
     return {"data": data, "layout": base_layout(
         projector,

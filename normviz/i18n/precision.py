@@ -84,11 +84,18 @@ STRINGS = {
         "en": "Error = max|y − y₆₄| / max|y₆₄|, where y₆₄ is the float64 result on the float64 input, so rounding x "
         "into the narrow dtype counts too. RMSNorm uses ε = {rms}, LayerNorm ε = {ln} (normviz's defaults).",
     },
-    "prec.msg.square": {
-        "zh": "float16 里有 {count} 个分量的平方溢出成 inf（|xᵢ| > {sq}）：直接算时平方的均值是 inf，"
-        "x / inf 把输出全部变成 0。先升精度的算法在 float32 里求平方，没有溢出。",
-        "en": "In float16, {count} component(s) square to inf (|xᵢ| > {sq}): the naive mean of squares is inf, and "
-        "x / inf turns the whole output into 0. The upcast path squares in float32 and does not overflow.",
+    "prec.msg.square.rms": {
+        "zh": "RMSNorm：float16 里有 {count} 个分量 xᵢ 的平方溢出成 inf（|xᵢ| > {sq}）。直接算时平方的均值是 inf，"
+        "x / inf 把输出全部变成 0；先升精度的算法在 float32 里求平方，没有溢出。",
+        "en": "RMSNorm: in float16, {count} component(s) xᵢ square to inf (|xᵢ| > {sq}). The naive mean of squares is "
+        "inf and x / inf turns the whole output into 0; the upcast path squares in float32 and does not overflow.",
+    },
+    "prec.msg.square.ln": {
+        "zh": "LayerNorm：float16 里有 {count} 个中心化后的分量 xᵢ − μ 的平方溢出成 inf（|xᵢ − μ| > {sq}）。"
+        "直接算时方差是 inf，输出全部变成 0；先升精度的算法在 float32 里求方差，没有溢出。",
+        "en": "LayerNorm: in float16, {count} centred component(s) xᵢ − μ square to inf (|xᵢ − μ| > {sq}). The naive "
+        "variance is inf and the whole output becomes 0; the upcast path takes the variance in float32 and does "
+        "not overflow.",
     },
     "prec.msg.stored": {
         "zh": "{count} 个分量超过 float16 的最大值 {max}，存进 float16 时已经是 inf：无论怎么归约，inf / inf 都是 NaN。"
@@ -97,8 +104,8 @@ STRINGS = {
         "float16: whatever the reduction, inf / inf is NaN. Only another dtype (bfloat16 or float32) helps here.",
     },
     "prec.msg.fine": {
-        "zh": "float16 里没有平方溢出（max|xᵢ| ≤ {sq}）：三种 dtype 的两种算法都给出有限的输出。",
-        "en": "No float16 square overflows (max|xᵢ| ≤ {sq}): both paths give finite outputs in all three dtypes.",
+        "zh": "float16 里没有平方溢出（|xᵢ| 和 |xᵢ − μ| 都不超过 {sq}）。",
+        "en": "No float16 square overflows (every |xᵢ| and |xᵢ − μ| is at most {sq}).",
     },
     "prec.bf16": {
         "zh": "**bfloat16 不溢出，但不准**：它只有 {bits} 个有效位，这个向量上先升精度的 RMSNorm 误差是 {err}，"
@@ -118,11 +125,13 @@ STRINGS = {
     "prec.fig.caption": {
         "zh": "每条曲线都是在同一形状的向量上、把 max|x| 从 0.01 扫到 10⁵ 实际算出来的（每十倍 8 个点）。虚线是直接算，实线是先升精度；"
         "水平虚线是各 dtype 一次舍入的上限 2^−有效位数。误差为 1 表示输出全为 0；顶部的 × 表示输出含 NaN。"
-        "偏移为 0 时，float16 直接算在 √65504 ≈ 256 之后跳到 1，先升精度一直保持在 2⁻¹¹ 附近，直到 x 本身超过 65504。",
+        "偏移为 0 时，float16 直接算在 √65504 ≈ 256 之后跳到 1，先升精度一直保持在 2⁻¹¹ 附近，直到 x 本身超过 65504。"
+        "最左端 float16 直接算的误差又变大：小于 tiny ≈ 6·10⁻⁵ 的平方是次正规数，有效位更少。",
         "en": "Every curve is computed on the same shape with max|x| swept from 0.01 to 10⁵ (8 points per decade). "
         "Dotted: naive; solid: upcast; the flat dashed lines are each dtype's bound for one rounding, 2^−bits. An error "
         "of 1 means the output is all 0; an × on top means the output has a NaN. At offset 0, float16 naive jumps to 1 past "
-        "√65504 ≈ 256, while upcast stays near 2⁻¹¹ until x itself exceeds 65504.",
+        "√65504 ≈ 256, while upcast stays near 2⁻¹¹ until x itself exceeds 65504. At the far left the float16 "
+        "naive error grows again: squares below tiny ≈ 6·10⁻⁵ are subnormal and keep fewer bits.",
     },
     "prec.fix.header": {"zh": "修法：归约在 float32 里做", "en": "The fix: reduce in float32"},
     "prec.fix.text": {

@@ -155,9 +155,10 @@ def overflow_message(t, cur: precision.Current) -> None:
     sq = f"{lim.square_overflow:.2f}"
     if cur.stored_inf["float16"]:
         st.warning(t("prec.msg.stored", count=cur.stored_inf["float16"], max=f"{lim.max:g}"), icon="⛔")
-    if cur.square_inf["float16"]:
-        st.warning(t("prec.msg.square", count=cur.square_inf["float16"], sq=sq), icon="⚠️")
-    else:
+    overflowed = [k for k in precision.KEYS if cur.square_inf[(k, "float16")]]
+    for k in overflowed:
+        st.warning(t(f"prec.msg.square.{k}", count=cur.square_inf[(k, "float16")], sq=sq), icon="⚠️")
+    if not overflowed:
         st.success(t("prec.msg.fine", sq=sq), icon="✅")
 
 
