@@ -10,14 +10,8 @@ import math
 import numpy as np
 import pytest
 
-from normviz import _xp, epsilon
-
-torch = pytest.importorskip("torch")
-F = torch.nn.functional
-
-NUMPY = _xp.Backend("numpy")
-TORCH = _xp.Backend("torch", "cpu")
-BACKENDS = [pytest.param(NUMPY, id="numpy"), pytest.param(TORCH, id="torch")]
+from normviz import epsilon
+from test_invariance import BACKENDS, F, torch  # numpy and torch (CPU); torch skips the module when absent
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -16,7 +16,7 @@ from normviz import _xp, epsilon
 from normviz.figures import epsilon as figs
 from normviz.figures._json import typed_arrays as typed
 from normviz.methods import METHODS
-from normviz.ui.urlcheck import warn_invalid_params
+from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
 from normviz.ui.views import markdown_table
 
 PAGE = "epsilon"
@@ -32,8 +32,10 @@ METHOD_LABELS = {k: METHODS[k].label for k in epsilon.KEYS}
 N_CHOICES = ("8", "64", "512", "2048", "8192")
 EPS_BOUNDS, NOISE_BOUNDS, C_BOUNDS = (-12.0, 0.0), (-10.0, 0.0), (-100.0, 100.0)
 SMALL_NORM = 1e-2  # the "small token" of the flattening table
-SPECS = {METHOD_KEY: tuple(METHOD_LABELS.values()), N_KEY: N_CHOICES, EPS_KEY: EPS_BOUNDS,
-         NOISE_KEY: NOISE_BOUNDS, C_KEY: C_BOUNDS}
+DEFAULT_N, DEFAULT_EPS, DEFAULT_NOISE, DEFAULT_C = "2048", -2.0, -6.0, 1.0
+SPECS = {METHOD_KEY: Choice(tuple(METHOD_LABELS.values()), default=METHOD_LABELS["ln"]),
+         N_KEY: Choice(N_CHOICES, default=DEFAULT_N), EPS_KEY: Range(*EPS_BOUNDS, default=DEFAULT_EPS),
+         NOISE_KEY: Range(*NOISE_BOUNDS, default=DEFAULT_NOISE), C_KEY: Range(*C_BOUNDS, default=DEFAULT_C)}
 HASH = {_xp.Backend: repr}
 
 
@@ -48,9 +50,9 @@ def norm_controls(t) -> tuple[str, int, float]:
     label = left.segmented_control(t("epsp.method"), list(METHOD_LABELS.values()), default=METHOD_LABELS["ln"],
                                    key=METHOD_KEY, bind="query-params", required=True)
     method = next((k for k, lab in METHOD_LABELS.items() if lab == label), "ln")
-    n = int(mid.select_slider(t("epsp.n"), N_CHOICES, value="2048", key=N_KEY, bind="query-params",
+    n = int(mid.select_slider(t("epsp.n"), N_CHOICES, value=DEFAULT_N, key=N_KEY, bind="query-params",
                               help=t("epsp.n.help")))
-    exponent = right.slider(t("epsp.user"), *EPS_BOUNDS, -2.0, 0.5, key=EPS_KEY, bind="query-params",
+    exponent = right.slider(t("epsp.user"), *EPS_BOUNDS, DEFAULT_EPS, 0.5, key=EPS_KEY, bind="query-params",
                             format="%.1f", help=t("epsp.user.help"))
     eps = eps_from_exponent(float(exponent))
     right.markdown(t("epsp.user.value", eps=figs.eps_text(eps)))
@@ -59,9 +61,9 @@ def norm_controls(t) -> tuple[str, int, float]:
 
 def noise_controls(t, n: int) -> tuple[float, float]:
     left, right = st.columns(2)
-    exponent = left.slider(t("epsp.noise"), *NOISE_BOUNDS, -6.0, 0.5, key=NOISE_KEY, bind="query-params",
+    exponent = left.slider(t("epsp.noise"), *NOISE_BOUNDS, DEFAULT_NOISE, 0.5, key=NOISE_KEY, bind="query-params",
                            format="%.1f", help=t("epsp.noise.help"))
-    c = right.slider(t("epsp.c"), *C_BOUNDS, 1.0, 0.5, key=C_KEY, bind="query-params", help=t("epsp.c.help"))
+    c = right.slider(t("epsp.c"), *C_BOUNDS, DEFAULT_C, 0.5, key=C_KEY, bind="query-params", help=t("epsp.c.help"))
     noise = eps_from_exponent(float(exponent))
     st.markdown(t("epsp.noise.value", noise=figs.eps_text(noise), c=f"{float(c):g}", n=n))
     return noise, float(c)

@@ -16,7 +16,7 @@ from normviz.figures import precision as figs
 from normviz.figures._json import typed_arrays as typed
 from normviz.methods import METHODS
 from normviz.ui.int_input import int_input
-from normviz.ui.urlcheck import warn_invalid_params
+from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
 from normviz.ui.views import markdown_table
 
 PAGE = "precision"
@@ -36,8 +36,9 @@ DEFAULT_N = 2048
 SEED_MAX = 9999
 PRESETS = {"100": 100.0, "255": 255.0, "257": 257.0, "1000": 1000.0, "65504": 65504.0, "10⁵": 1e5}
 METHOD_LABELS = {k: METHODS[k].label for k in precision.KEYS}
-SPECS = {EXP_KEY: EXP_BOUNDS, OFFSET_KEY: OFFSET_BOUNDS, SPREAD_KEY: SPREAD_BOUNDS,
-         METHOD_KEY: tuple(METHOD_LABELS.values())}
+SPECS = {EXP_KEY: Range(*EXP_BOUNDS, default=DEFAULT_EXP), OFFSET_KEY: Range(*OFFSET_BOUNDS, default=0.0),
+         SPREAD_KEY: Range(*SPREAD_BOUNDS, default=1.0),
+         METHOD_KEY: Choice(tuple(METHOD_LABELS.values()), default=METHOD_LABELS["rms"])}
 
 
 def _set_exponent(value: float) -> None:
