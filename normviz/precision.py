@@ -12,8 +12,8 @@ r"""Precision: RMSNorm and LayerNorm in float16, bfloat16 and float32, computed 
   ``self._norm(x.float()).type_as(x)`` does in Llama's RMSNorm.
 * the float64 reference: the same library on the float64 input.
 
-The input is shaped by the user: ``x = offset + spread·z`` (z standard normal,
-seeded), rescaled so that max|xᵢ| is the chosen value. Errors are measured
+The input is shaped by the user: ``x = offset + spread·z`` (z Gaussian with mean 0
+and variance 1, seeded), rescaled so that max|xᵢ| is the chosen value. Errors are measured
 against the float64 reference of that same float64 x, so storing x in a narrow
 dtype counts too. The dtype arithmetic runs in torch (numpy has no bfloat16),
 imported lazily, on the CPU or on the chosen backend's device. Dtype limits are
@@ -97,7 +97,7 @@ def _check(n: int, max_abs: float, offset: float, spread: float, seed: int) -> N
 
 
 def shape(n: int, offset: float, spread: float, seed: int) -> np.ndarray:
-    """offset + spread·z (z standard normal from ``seed``), scaled so that max|xᵢ| = 1 (zeros stay zeros)."""
+    """offset + spread·z (z Gaussian, mean 0 and variance 1, from ``seed``), scaled so that max|xᵢ| = 1 (zeros stay zeros)."""
     _check(n, 1.0, offset, spread, seed)
     raw = offset + spread * np.random.default_rng(int(seed)).standard_normal(int(n))
     top = float(np.max(np.abs(raw)))

@@ -40,9 +40,9 @@ STRINGS = {
     },
     "prec.input.header": {"zh": "输入向量", "en": "The input vector"},
     "prec.input.text": {
-        "zh": "x = 偏移 + 散布 · z（z 为标准正态，由种子决定），再整体缩放，使最大的 |xᵢ| 等于滑块的值。"
+        "zh": "x = 偏移 + 散布 · z（z 的各分量取自均值 0、方差 1 的高斯分布，由种子决定），再整体缩放，使最大的 |xᵢ| 等于滑块的值。"
         "偏移和散布只决定形状，滑块决定大小。",
-        "en": "x = offset + spread · z (z standard normal, drawn from the seed), then scaled so that the largest "
+        "en": "x = offset + spread · z (z's components drawn from a Gaussian with mean 0 and variance 1, by the seed), then scaled so that the largest "
         "|xᵢ| equals the slider's value. Offset and spread set the shape; the slider sets the size.",
     },
     "prec.max_abs": {"zh": "log₁₀ max|xᵢ|", "en": "log₁₀ max|xᵢ|"},
@@ -135,11 +135,14 @@ STRINGS = {
     },
     "prec.fix.header": {"zh": "修法：归约在 float32 里做", "en": "The fix: reduce in float32"},
     "prec.fix.text": {
-        "zh": "先升精度的做法只把平方、求均值、加 ε 和开方放到 float32 里，读进来和写出去的仍然是 16 位，显存流量不变。"
+        "zh": "先升精度的做法只把平方、求均值、加 ε 和开方放到 float32 里。在融合的 GPU 内核里这些转换发生在寄存器中，"
+        "读进来和写出去的仍然是 16 位，显存流量不变（本页逐步调用 torch，会生成 float32 的中间张量）。"
         "float32 的平方要到 |x| ≈ 1.8·10¹⁹ 才溢出。它修不了两件事：x 本身已经超出 float16 的范围（那是存储的问题），"
         "以及 bfloat16 的 8 个有效位（结果还要转回 bfloat16）。",
-        "en": "The upcast path moves only the squares, the mean, the + ε and the square root into float32; it still "
-        "reads and writes 16-bit numbers, so memory traffic is unchanged. A float32 square overflows only near "
+        "en": "The upcast path moves only the squares, the mean, the + ε and the square root into float32. In a fused "
+        "GPU kernel these conversions happen in registers and it still reads and writes 16-bit numbers, so memory "
+        "traffic is unchanged (this page calls torch step by step, which makes float32 temporaries). A float32 "
+        "square overflows only near "
         "|x| ≈ 1.8·10¹⁹. It cannot fix two things: an x already beyond float16's range (a storage problem), and "
         "bfloat16's 8 significant bits (the result is cast back to bfloat16).",
     },

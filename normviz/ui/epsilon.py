@@ -160,7 +160,7 @@ def half_view(t) -> None:
     dtypes = epsilon.ROUND_DTYPES
     header = [t("epsp.col.value")] + [t("epsp.col.stored", dtype=d) for d in dtypes]
     header += [t("epsp.col.one_plus", dtype=d) for d in dtypes]
-    rows = [[f"{r.eps:g}"] + [_num(r.stored[d]) for d in dtypes] + [_num(r.one_plus[d]) for d in dtypes]
+    rows = [[figs.eps_text(r.eps)] + [_num(r.stored[d]) for d in dtypes] + [_num(r.one_plus[d]) for d in dtypes]
             for r in table]
     st.markdown(markdown_table(header, rows, "l" + "r" * 2 * len(dtypes)))
     st.caption(t("epsp.half.caption"))

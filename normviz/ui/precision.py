@@ -154,8 +154,9 @@ def overflow_message(t, cur: precision.Current) -> None:
     """What overflowed in float16 for this vector: the stored x, its squares, or nothing."""
     lim = precision.limits("float16")
     sq = f"{lim.square_overflow:.2f}"
-    if cur.stored_inf["float16"]:
-        st.warning(t("prec.msg.stored", count=cur.stored_inf["float16"], max=f"{lim.max:g}"), icon="⛔")
+    if cur.stored_inf["float16"]:  # x itself is inf: no reduction can help, the squares are beside the point
+        st.warning(t("prec.msg.stored", count=cur.stored_inf["float16"], max=f"{lim.max:g}"), icon="⚠️")
+        return
     overflowed = [k for k in precision.KEYS if cur.square_inf[(k, "float16")]]
     for k in overflowed:
         st.warning(t(f"prec.msg.square.{k}", count=cur.square_inf[(k, "float16")], sq=sq), icon="⚠️")
