@@ -30,7 +30,7 @@ def experiment() -> None:
     method = prec.method_control(t)
     ui.chart(prec.sweep_figure(n, max_abs, offset, spread, seed, dev, method, t.lang, projector),
              key="precision.sweep")
-    st.caption(t("prec.fig.caption"))
+    st.caption(prec.sweep_caption(t))
     st.caption(t("prec.naive.note", device=dev))
 
 

@@ -164,6 +164,10 @@ def overflow_message(t, cur: precision.Current) -> None:
         st.success(t("prec.msg.fine", sq=sq), icon="✅")
 
 
+def sweep_caption(t) -> str:
+    return t("prec.fig.caption", per_decade=precision.PER_DECADE)
+
+
 def bf16_text(t, cur: precision.Current) -> str:
     lim = precision.limits("bfloat16")
     return t("prec.bf16", bits=lim.bits, u=f"{lim.unit_roundoff:.4g}",
