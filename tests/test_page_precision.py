@@ -99,4 +99,5 @@ def test_every_control_changed_then_every_other_page_opens():
     at.slider(key=SPREAD).set_value(0.0).run()
     at.slider(key=OFFSET).set_value(0.0).run()  # the zero vector
     assert errors(at) == []
+    assert "| `float64` | float64 reference | 0 | all 0 | 0 | all 0 |" in result_rows(at)
     open_every_other_page(at, "precision")

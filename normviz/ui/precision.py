@@ -138,7 +138,8 @@ def results_table(t, cur: precision.Current) -> None:
     header = [t("prec.col.dtype"), t("prec.col.path")]
     for name in names:
         header += [t("prec.col.error", method=name), t("prec.col.outcome", method=name)]
-    rows = [["`float64`", t("prec.path.reference")] + ["0", t("prec.outcome.ok")] * len(names)]
+    reference = [precision.PathResult(k, "float64", "reference", cur.reference[k], 0.0) for k in precision.KEYS]
+    rows = [["`float64`", t("prec.path.reference")] + [c for r in reference for c in ("0", _outcome(t, r))]]
     for d in precision.DTYPES:
         for p in precision.PATHS:
             row = [f"`{d}`", t(f"prec.path.{p}")]
