@@ -28,6 +28,8 @@ TOPIC_SECTIONS = (
         ("checkpoint", ":material/folder_open:"),
     )),
     ("numerics", (
+        ("precision", ":material/decimal_increase:"),
+        ("epsilon", ":material/exposure_neg_1:"),
         ("gradient", ":material/south:"),
         ("residual", ":material/layers:"),
     )),

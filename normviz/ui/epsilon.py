@@ -1,0 +1,166 @@
+"""Widgets, cached computations and tables of the ε page.
+
+Keys are namespaced ``epsilon.<name>`` (pages share one session state) and are
+the URL parameters. The curves of the fixed ε values depend on the method and
+n only and are cached; the user's ε adds one curve.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import streamlit as st
+
+from normviz import _xp, epsilon
+from normviz.figures import epsilon as figs
+from normviz.figures._json import typed_arrays as typed
+from normviz.methods import METHODS
+from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
+from normviz.ui.views import markdown_table
+
+PAGE = "epsilon"
+
+
+def key(name: str) -> str:
+    """The page's widget key (and URL parameter) for ``name``: ``epsilon.<name>``."""
+    return f"{PAGE}.{name}"
+
+
+METHOD_KEY, N_KEY, EPS_KEY, NOISE_KEY, C_KEY = (key(k) for k in ("method", "n", "eps", "noise", "c"))
+METHOD_LABELS = {k: METHODS[k].label for k in epsilon.KEYS}
+N_CHOICES = ("8", "64", "512", "2048", "8192")
+EPS_BOUNDS, NOISE_BOUNDS, C_BOUNDS = (-12.0, 0.0), (-10.0, 0.0), (-100.0, 100.0)
+SMALL_NORM = 1e-2  # the "small token" of the flattening table
+DEFAULT_N, DEFAULT_EPS, DEFAULT_NOISE, DEFAULT_C = "2048", -2.0, -6.0, 1.0
+SPECS = {METHOD_KEY: Choice(tuple(METHOD_LABELS.values()), default=METHOD_LABELS["ln"]),
+         N_KEY: Choice(N_CHOICES, default=DEFAULT_N), EPS_KEY: Range(*EPS_BOUNDS, default=DEFAULT_EPS),
+         NOISE_KEY: Range(*NOISE_BOUNDS, default=DEFAULT_NOISE), C_KEY: Range(*C_BOUNDS, default=DEFAULT_C)}
+HASH = {_xp.Backend: repr}
+
+
+def eps_from_exponent(exponent: float) -> float:
+    return float(f"{10.0 ** exponent:.3g}")
+
+
+def norm_controls(t) -> tuple[str, int, float]:
+    """The method, n and the user's ε (log slider); all in the URL."""
+    warn_invalid_params(t, SPECS)
+    left, mid, right = st.columns([2, 3, 4])
+    label = left.segmented_control(t("epsp.method"), list(METHOD_LABELS.values()), default=METHOD_LABELS["ln"],
+                                   key=METHOD_KEY, bind="query-params", required=True)
+    method = next((k for k, lab in METHOD_LABELS.items() if lab == label), "ln")
+    n = int(mid.select_slider(t("epsp.n"), N_CHOICES, value=DEFAULT_N, key=N_KEY, bind="query-params",
+                              help=t("epsp.n.help")))
+    exponent = right.slider(t("epsp.user"), *EPS_BOUNDS, DEFAULT_EPS, 0.5, key=EPS_KEY, bind="query-params",
+                            format="%.1f", help=t("epsp.user.help"))
+    eps = eps_from_exponent(float(exponent))
+    right.markdown(t("epsp.user.value", eps=figs.eps_text(eps)))
+    return method, n, eps
+
+
+def noise_controls(t, n: int) -> tuple[float, float]:
+    left, right = st.columns(2)
+    exponent = left.slider(t("epsp.noise"), *NOISE_BOUNDS, DEFAULT_NOISE, 0.5, key=NOISE_KEY, bind="query-params",
+                           format="%.1f", help=t("epsp.noise.help"))
+    c = right.slider(t("epsp.c"), *C_BOUNDS, DEFAULT_C, 0.5, key=C_KEY, bind="query-params", help=t("epsp.c.help"))
+    noise = eps_from_exponent(float(exponent))
+    st.markdown(t("epsp.noise.value", noise=figs.eps_text(noise), c=f"{float(c):g}", n=n))
+    return noise, float(c)
+
+
+# --- cached computations (numpy only) and figures ---------------------------------------------------
+
+
+@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+def norm_curve(method: str, n: int, eps: float, backend: _xp.Backend) -> tuple[np.ndarray, np.ndarray]:
+    return epsilon.output_norms(method, n, eps, backend=backend)
+
+
+@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+def norm_figure(method: str, n: int, eps: float, lang: str, projector: bool, backend: _xp.Backend) -> dict:
+    curves = {e: norm_curve(method, n, e, backend) for e in epsilon.EPS_SET}
+    return typed(figs.norm_figure(curves, (eps, *norm_curve(method, n, eps, backend)), key=method, n=n, lang=lang,
+                                  projector=projector))
+
+
+@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+def gain_curve(eps: float, c: float, n: int, backend: _xp.Backend) -> tuple[np.ndarray, np.ndarray]:
+    return epsilon.gain_curve(eps, c=c, n=n, backend=backend)
+
+
+@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+def amplifications(eps: float, noise: float, c: float, n: int, backend: _xp.Backend) -> list[epsilon.Amplification]:
+    """The measured gain at each ε of ``EPS_SET`` and the user's ε, for this δ and c."""
+    return [epsilon.amplification(e, noise, c=c, n=n, backend=backend) for e in (*epsilon.EPS_SET, eps)]
+
+
+@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+def gain_figure(eps: float, noise: float, c: float, n: int, lang: str, projector: bool, backend: _xp.Backend) -> dict:
+    curves = {e: gain_curve(e, c, n, backend) for e in epsilon.EPS_SET}
+    current = amplifications(eps, noise, c, n, backend)[-1]
+    return typed(figs.gain_figure(curves, (eps, *gain_curve(eps, c, n, backend)), current, lang=lang,
+                                  projector=projector))
+
+
+@st.cache_data(max_entries=4, show_spinner=False, hash_funcs=HASH)
+def zero_cases(backend: _xp.Backend) -> list[epsilon.ZeroCase]:
+    return [epsilon.zero_vector(k, e, backend=backend) for k in epsilon.KEYS for e in (0.0, METHODS[k].default_eps)]
+
+
+@st.cache_data(max_entries=2, show_spinner=False)
+def rounded_table() -> list[epsilon.Rounded]:
+    return epsilon.rounded_table()
+
+
+# --- tables ------------------------------------------------------------------------------------------
+
+
+def _num(value: float, digits: int = 4) -> str:
+    return "NaN" if math.isnan(value) else "∞" if math.isinf(value) else f"{value:.{digits}g}"
+
+
+def flat_text(t, method: str, n: int) -> str:
+    """The flattening paragraph with the radius √n every non-zero input reaches at ε = 0."""
+    return t("epsp.flat.text", root=f"{METHODS[method].radius(n):.2f}")
+
+
+def flattening_table(t, method: str, n: int, eps: float, backend: _xp.Backend) -> None:
+    """For each ε: ‖y‖ of a small vector and its share of √n, ‖y‖ of an ordinary vector, and the knee."""
+    root = math.sqrt(n)
+    rows = []
+    for e in (*epsilon.EPS_SET, eps):
+        _, (small, token) = epsilon.output_norms(method, n, e, r=np.array([SMALL_NORM, root]), backend=backend)
+        rows.append([figs.eps_text(e), _num(small), f"{100.0 * small / root:.3g} %", _num(token),
+                     _num(math.sqrt(n * e))])
+    header = [t("epsp.col.eps"), t("epsp.col.small", r=f"{SMALL_NORM:g}"), t("epsp.col.ratio"), t("epsp.col.token"),
+              t("epsp.col.knee")]
+    st.markdown(markdown_table(header, rows, "lrrrr"))
+
+
+def gain_table(t, amps: list[epsilon.Amplification]) -> None:
+    rows = [[figs.eps_text(a.eps), _num(a.gain, 6) if math.isfinite(a.gain) else t("epsp.undefined"),
+             _num(a.predicted, 6), _num(a.bound), _num(a.output_std)] for a in amps]
+    header = [t("epsp.col.eps"), t("epsp.col.gain"), t("epsp.col.predicted"), t("epsp.col.bound"),
+              t("epsp.col.out_std")]
+    st.markdown(markdown_table(header, rows, "lrrrr"))
+
+
+def zero_table(t, backend: _xp.Backend) -> None:
+    cases = zero_cases(backend)
+    rows = [[METHODS[z.key].label, figs.eps_text(z.eps), "(" + ", ".join(_num(v) for v in z.y) + ")"] for z in cases]
+    st.markdown(markdown_table([t("epsp.col.method"), t("epsp.col.eps"), t("epsp.col.output", n=cases[0].y.size)],
+                               rows, "lrl"))
+
+
+def half_view(t) -> None:
+    """``np.float16(1e-12) == 0`` computed now, and ε stored in / added to 1 in each dtype."""
+    st.markdown(t("epsp.half.live", value=epsilon.float16_vanishes(1e-12)))
+    table = rounded_table()
+    dtypes = epsilon.ROUND_DTYPES
+    header = [t("epsp.col.value")] + [t("epsp.col.stored", dtype=d) for d in dtypes]
+    header += [t("epsp.col.one_plus", dtype=d) for d in dtypes]
+    rows = [[figs.eps_text(r.eps)] + [_num(r.stored[d]) for d in dtypes] + [_num(r.one_plus[d]) for d in dtypes]
+            for r in table]
+    st.markdown(markdown_table(header, rows, "l" + "r" * 2 * len(dtypes)))
+    st.caption(t("epsp.half.caption"))

@@ -1,0 +1,42 @@
+"""ε / Epsilon: flattening, noise amplification, 0/0, and ε vanishing in float16, computed with the library."""
+
+import streamlit as st
+
+from normviz import ui
+from normviz.ui import epsilon as eps_ui
+
+t = ui.translator()
+st.title(t("epsp.title"))
+st.markdown(t("epsp.intro"))
+backend = ui.backend()
+projector = ui.projector()
+
+st.header(t("epsp.flat.header"))
+
+
+@st.fragment
+def flattening() -> None:
+    """Method, n and the user's ε drive the norm curves and the tables below them."""
+    method, n, eps = eps_ui.norm_controls(t)
+    ui.chart(eps_ui.norm_figure(method, n, eps, t.lang, projector, backend), key="epsilon.norms")
+    st.caption(t("epsp.fig.norm.caption"))
+    st.markdown(eps_ui.flat_text(t, method, n))
+    eps_ui.flattening_table(t, method, n, eps, backend)
+
+    st.header(t("epsp.amp.header"))
+    st.markdown(t("epsp.amp.text"))
+    noise, c = eps_ui.noise_controls(t, n)
+    eps_ui.gain_table(t, eps_ui.amplifications(eps, noise, c, n, backend))
+    ui.chart(eps_ui.gain_figure(eps, noise, c, n, t.lang, projector, backend), key="epsilon.gain")
+    st.caption(t("epsp.fig.gain.caption"))
+
+
+flattening()
+
+st.header(t("epsp.zero.header"))
+st.markdown(t("epsp.zero.text"))
+eps_ui.zero_table(t, backend)
+
+st.header(t("epsp.half.header"))
+eps_ui.half_view(t)
+st.markdown(t("epsp.half.text"))

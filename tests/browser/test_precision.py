@@ -1,0 +1,46 @@
+"""The precision page in a real Chromium: renders with the overflow, the slider and a preset change the chart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.helpers import (
+    PLOT,
+    assert_no_error,
+    by_meta,
+    expect_rerun,
+    main_text,
+    open_page,
+    plotly_layout,
+    press_keys,
+    wait_for_traces,
+)
+
+CHARTS = 1
+
+
+@pytest.mark.parametrize("lang, words", [("zh", ("全为 0", "先升精度"))])  # en: the next test
+def test_precision_renders_with_float16_naive_overflowing_at_302(page, base_url, lang, words):
+    open_page(page, base_url, "precision", lang=lang, charts=CHARTS)
+    assert_no_error(page)
+    assert page.locator(PLOT).count() == CHARTS
+    main = main_text(page)
+    assert all(w in main for w in words) and "255.937" in main
+    layout = plotly_layout(page, 0)
+    assert layout["xaxis"]["type"] == "log" and layout["yaxis"]["type"] == "log"
+
+
+def test_the_slider_and_the_1e5_preset_move_the_current_marker(page, base_url):
+    open_page(page, base_url, "precision", lang="en", charts=CHARTS)
+    wait_for_traces(page, 0, lambda tr: by_meta(tr, "current")["x"][0] == 302)
+    slider = page.locator('[data-testid="stSlider"]').filter(has_text="max|x").first.get_by_role("slider")
+    press_keys(page, slider, "Home")  # 10⁻²
+    wait_for_traces(page, 0, lambda tr: by_meta(tr, "current")["x"][0] == 0.01)
+    assert "precision.max_abs=-2" in page.url
+    assert "all 0" not in page.locator("table").nth(1).inner_text()  # the results table
+    assert "No float16 square overflows" in main_text(page)
+    with expect_rerun(page):
+        page.get_by_role("button", name="10⁵", exact=True).click()
+    wait_for_traces(page, 0, lambda tr: by_meta(tr, "current")["x"][0] == 1e5)
+    assert "NaN/inf" in main_text(page) and "65504" in main_text(page)
+    assert_no_error(page)
