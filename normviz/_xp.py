@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -165,3 +166,26 @@ def resolve_backend(requested: str | None = None) -> Backend:
     if torch.cuda.is_available():
         return Backend("torch", "cuda")
     return Backend("numpy") if choice == "auto" else Backend("torch", "cpu")
+
+
+@contextmanager
+def one_cpu_thread(device: str):
+    """torch on one intra-op thread while the block runs (on the CPU; elsewhere nothing changes).
+
+    The app runs one process per core (DESIGN.md) and its torch arrays are small: on the
+    shared 2-core machine torch's two threads spin-waited on each other (a fresh precision
+    sweep took 0.5-1.2 s instead of 26-44 ms, a depth-24 residual stack 5.8 s instead of
+    0.09 s). The count is process-wide: concurrent blocks may leave it at 1 afterwards,
+    which is what `make run` / `make serve` set anyway (OMP_NUM_THREADS=1).
+    """
+    if device != "cpu":
+        yield
+        return
+    import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)

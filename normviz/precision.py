@@ -23,7 +23,6 @@ read from ``torch.finfo`` and ``numpy.finfo``.
 from __future__ import annotations
 
 import math
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -62,25 +61,6 @@ class DtypeLimits:
         return self.eps / 2.0
 
 
-@contextmanager
-def one_cpu_thread(device: str):
-    """torch on one intra-op thread while the block runs (CPU only), then as before.
-
-    These arrays are small (at most 36 × 8192): on the shared 2-core machine a fresh sweep at
-    n = 2048 took 0.5-1.2 s with torch's two threads waiting on each other, 26-44 ms on one.
-    The app serves one process per core (DESIGN.md), so one thread loses nothing.
-    """
-    if device != "cpu":
-        yield
-        return
-    import torch
-
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
 
 
 def _torch_dtype(name: str):
@@ -215,7 +195,7 @@ def current(n: int, max_abs: float, offset: float, spread: float, seed: int, *,
     x = make_input(n, max_abs, offset, spread, seed)
     ref = {k: reference(x, k) for k in KEYS}
     results, stored, squares = {}, {}, {}
-    with one_cpu_thread(device):
+    with _xp.one_cpu_thread(device):
         for k in KEYS:
             for d in DTYPES:
                 for p in PATHS:
@@ -248,7 +228,7 @@ def sweep(n: int, offset: float, spread: float, seed: int, *, device: str = "cpu
     grid = sweep_grid(points)
     rows = grid[:, None] * shape(n, offset, spread, seed)[None, :]
     errs = {}
-    with one_cpu_thread(device):
+    with _xp.one_cpu_thread(device):
         for k in KEYS:
             ref = reference(rows, k)
             for d in DTYPES:

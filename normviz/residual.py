@@ -30,7 +30,6 @@ gradients of the two arrangements at initialization.
 from __future__ import annotations
 
 import math
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -73,22 +72,6 @@ def _device(backend: _xp.Backend | None) -> str:
     return backend.device if backend is not None and backend.name == "torch" else "cpu"
 
 
-@contextmanager
-def _one_cpu_thread(device: str):
-    """On the CPU, run torch on one thread: these matrices are small (tokens × D), and on a loaded
-    2-core machine torch's default two threads spin-waited: a depth-24 stack took 5.8 s instead of 0.09 s.
-    The previous thread count is restored afterwards."""
-    import torch
-
-    if device != "cpu":
-        yield
-        return
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
 
 
 @lru_cache(maxsize=2)
@@ -227,7 +210,7 @@ def compare(config: StackConfig, *, backend: _xp.Backend | None = None, dtype: s
     import torch
 
     device = _device(backend)
-    with _one_cpu_thread(device):
+    with _xp.one_cpu_thread(device):
         params = parameters(config, dtype=getattr(torch, dtype), device=device)
         runs = {(a, n): run_stack(config, a, n, backend=backend, dtype=dtype, params=params)
                 for a in ARRANGEMENTS for n in NORMS}
