@@ -53,6 +53,48 @@ class View:
     speed: str = "normal"
 
 
+FIT_MARGIN = 1.2  # the fitted view's half-width over the farthest point it must show
+
+
+def fit_extent(scene: geo.Scene) -> float:
+    """Half-width of the view that frames the unit and sqrt(n) spheres and every output.
+
+    Without gamma and beta each output lies in the ball of radius sqrt(n) (L2 on the unit
+    sphere, RMSNorm and LayerNorm on or inside the sqrt(n) sphere); gamma and beta move it
+    at most to max|gamma| * sqrt(n) + max|beta| in any coordinate. The view depends on
+    neither x nor eps: dragging x never rescales the axes. x itself may lie outside
+    (``offscreen_arrow`` points to it).
+    """
+    reach = math.sqrt(scene.n)
+    if scene.has_affine:
+        reach = max(reach, float(np.max(np.abs(scene.gamma))) * reach + float(np.max(np.abs(scene.beta))))
+    return round(FIT_MARGIN * reach, 6)
+
+
+def offscreen_tip(x, extent: float) -> np.ndarray | None:
+    """Where the ray towards x leaves the view box, when x lies outside it; else None."""
+    x = np.asarray(x, dtype=np.float64)
+    if not np.all(np.isfinite(x)) or not geo.outside_view(x, extent):
+        return None
+    return geo.ray_in_box(x, extent)[1]
+
+
+def offscreen_arrow(x, *, dim: int, t: Translator, projector: bool, extent: float) -> list[dict]:
+    """An arrow at the edge of the view pointing towards an x that lies outside it (empty inside).
+
+    Role ``x_offscreen`` (with ``x_offscreen_head`` in 3D): always present, so the live
+    chart can move it while x is dragged."""
+    tip = offscreen_tip(x, extent)
+    starts, ends = (np.zeros((0, dim)),) * 2 if tip is None else (tip * 0.82, tip)
+    traces = arrows(starts, ends, dim=dim, role="x_offscreen", name=t("proj.trace.x_offscreen"),
+                  color=COLORS["input"], width=sizes(projector)["line"] * 1.5, projector=projector, extent=extent)
+    for tr in traces:
+        tr["showlegend"] = False
+    if dim == 2:  # a head even while empty: the live chart fills in the coordinates only
+        traces[0]["marker"]["size"] = np.array([0.0, sizes(projector)["head"] * 1.3, 0.0])
+    return traces
+
+
 # --- trace dicts ---------------------------------------------------------------------------------
 
 
@@ -277,8 +319,9 @@ def _space_static(t: Translator, projector: bool, extent: float, surfaces: tuple
 
 def moving_roles(shown, dim: int) -> list[str]:
     """Roles of the traces that follow x while it is dragged (the live chart redraws exactly these):
-    the ray, the decomposition, the arrows (and their cone heads in 3D), the animation's points."""
-    arrows_ = ["decomposition", "arrow_input", *(f"arrow_{m}" for m in KEYS if m in shown)]
+    the ray, the decomposition, the arrows (and their cone heads in 3D), the arrow towards an x outside
+    the view, the animation's points."""
+    arrows_ = ["decomposition", "arrow_input", "x_offscreen", *(f"arrow_{m}" for m in KEYS if m in shown)]
     heads = [f"{role}_head" for role in arrows_] if dim == 3 else []
     return ["ray", *arrows_, *heads, *(f"moving_{m}" for m in KEYS if m in shown)]
 
@@ -305,6 +348,7 @@ def projection_figure(scene: geo.Scene, proj: geo.Projection, t: Translator, *, 
                    width=s["thin"] * (1.5 if dim == 3 else 1.0), dash="dash", **common)
     data += arrows(origin, proj.x, role="arrow_input", name=t("method.input"), color=COLORS["input"],
                    width=width, **common)
+    data += offscreen_arrow(proj.x, dim=dim, t=t, projector=projector, extent=view.extent)
     for m in shown:
         data += arrows(origin, proj.outputs[m], role=f"arrow_{m}", name=t(f"method.{m}"), color=COLORS[m],
                        width=width, dash=DASHES[m], **common)
