@@ -60,5 +60,4 @@ STRINGS = {
     "access.tools.giffailed": {"zh": "浏览器发来的动画帧无法读取，没有生成 GIF。", "en": "The animation frames from the browser could not be read; no GIF was made."},
     "access.tools.params": {"zh": "参数", "en": "parameters"},
     "access.tools.defaults": {"zh": "默认", "en": "defaults"},
-    "access.tools.page": {"zh": "中文", "en": "English"},
 }

@@ -77,7 +77,7 @@ function params(labels) {
 }
 
 function captionLines(gd, k, labels) {
-  return [`${titleOf(gd, k)} — normviz — ${labels.page}`, params(labels)];
+  return [`${titleOf(gd, k)} — normviz/${pageSlug()}`, params(labels)];
 }
 
 function sizeOf(gd) {
@@ -87,7 +87,8 @@ function sizeOf(gd) {
 
 function figureOf(gd) {
   const [width, height] = sizeOf(gd);
-  return { data: gd.data, layout: { ...gd.layout, width, height } };
+  // a still image: no Play button or step slider
+  return { data: gd.data, layout: { ...gd.layout, width, height, updatemenus: [], sliders: [] } };
 }
 
 const FONT = '"Noto Sans CJK SC", "Noto Sans", sans-serif';
@@ -336,7 +337,7 @@ def _component():
 
 def _labels(t: Translator) -> dict[str, str]:
     keys = ("group", "copy", "copied", "manual", "link", "export", "figure", "image", "gif", "working", "done",
-            "failed", "none", "noframes", "gifready", "params", "defaults", "page")
+            "failed", "none", "noframes", "gifready", "params", "defaults")
     return {k: t(f"access.tools.{k}") for k in keys}
 
 

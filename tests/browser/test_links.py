@@ -24,6 +24,7 @@ from tests.browser.helpers import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
+EXPORTS = ROOT / "artifacts" / "exports"  # gitignored: the files, to look at
 TOOLS = '.nv-tools[data-ready="true"]'
 LIVE_READY = '.nv-live[data-ready="true"]'
 
@@ -78,7 +79,14 @@ def test_copied_link_opens_the_same_scene_in_a_new_browser(browser, base_url):
 def download(page, selector: str, *, timeout_ms: float = 60_000) -> bytes:
     with page.expect_download(timeout=timeout_ms) as info:
         page.locator(selector).click()
-    return Path(info.value.path()).read_bytes()
+    return saved(info.value)
+
+
+def saved(done) -> bytes:
+    data = Path(done.path()).read_bytes()
+    EXPORTS.mkdir(parents=True, exist_ok=True)
+    (EXPORTS / done.suggested_filename).write_bytes(data)
+    return data
 
 
 def test_png_svg_and_gif_of_the_projection(browser, base_url):
@@ -102,7 +110,7 @@ def test_png_svg_and_gif_of_the_projection(browser, base_url):
         button.wait_for(timeout=90_000)
         with page.expect_download() as info:
             button.click()
-        data = Path(info.value.path()).read_bytes()
+        data = saved(info.value)
         assert info.value.suggested_filename.endswith(".gif") and len(data) > 10_000
         with Image.open(io.BytesIO(data)) as gif:
             assert gif.format == "GIF" and gif.n_frames >= 10

@@ -66,3 +66,33 @@ def test_projector_mode_fits_a_1920x1080_screen(big, base_url, name):
         assert box["y"] >= 0 and box["y"] + box["height"] <= VIEWPORT["height"] + 1, box
         assert box["x"] >= 0 and box["x"] + box["width"] <= VIEWPORT["width"] + 1, box
         big.screenshot(path=str(SHOTS / f"{name}-figure.png"))
+
+
+# Each character drawn in the page's own font stack; a private-use code point, which no font has,
+# gives the missing-glyph box. A Chinese character drawn as that box means no CJK font (fonts-noto-cjk).
+GLYPHS_JS = """(chars) => {
+  const font = getComputedStyle(document.querySelector('[data-testid="stMain"] h1')).fontFamily;
+  const draw = (ch) => {
+    const c = document.createElement('canvas'); c.width = c.height = 56;
+    const g = c.getContext('2d'); g.font = `44px ${font}`; g.fillText(ch, 4, 46);
+    return Array.from(g.getImageData(0, 0, 56, 56).data).join(',');
+  };
+  const box = draw('\\uE000');
+  const glyphs = chars.map((ch) => ({ch, drawn: draw(ch) !== box, blank: draw(ch) === draw(' ')}));
+  return {glyphs, control: draw('\uE001') === box};  // the method sees a missing glyph as the box
+}
+"""
+
+
+def test_chinese_text_has_real_glyphs(big, base_url):
+    open_page(big, base_url, "plane", lang="zh", projector="true")
+    big.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
+    title = big.locator(f"{MAIN} h1").first.inner_text()
+    chars = sorted({ch for ch in title if "\u4e00" <= ch <= "\u9fff"})
+    assert len(chars) >= 4, title
+    seen = big.evaluate(GLYPHS_JS, chars)
+    assert seen["control"], "another missing code point is not drawn as the same box: the check cannot tell"
+    glyphs = seen["glyphs"]
+    missing = [g["ch"] for g in glyphs if not g["drawn"] or g["blank"]]
+    assert not missing, f"drawn as the missing-glyph box or blank: {missing} (install fonts-noto-cjk)"
+    big.screenshot(path=str(SHOTS / "plane-zh.png"))
