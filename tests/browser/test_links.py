@@ -124,14 +124,21 @@ def test_png_svg_and_gif_of_the_projection(browser, base_url):
         ctx.close()
 
 
+def checkout_assets(page) -> None:
+    """Serve this checkout's live-chart JavaScript, whichever checkout the installed package points at."""
+    def serve(name: str):
+        path = str(ROOT / "normviz/ui/live/assets" / name)
+        return lambda route: route.fulfill(path=path, content_type="text/javascript")
+
+    for name in ("live.js", "scene.js"):
+        page.route(f"**/bidi-components/normviz.live/{name}", serve(name))
+
+
 def test_offscreen_arrow_follows_x_in_the_browser(browser, base_url):
     """x starts inside the fitted view (±1.2·√2) and is nudged out with the keys: the arrow at the edge appears."""
     ctx, page = fresh_page(browser)
     try:
-        # the checkout's scene.js, whichever copy the installed package serves
-        page.route("**/bidi-components/normviz.live/scene.js",
-                   lambda route: route.fulfill(path=str(ROOT / "normviz/ui/live/assets/scene.js"),
-                                               content_type="text/javascript"))
+        checkout_assets(page)
         open_page(page, base_url, "plane", lang="en", x1="1", x2="0.5")
         page.wait_for_selector(LIVE_READY, state="attached")
         assert by_meta(plotly_data(page), "x_offscreen")["x"] == []
@@ -143,5 +150,31 @@ def test_offscreen_arrow_follows_x_in_the_browser(browser, base_url):
                           lambda traces: any(t["meta"] == "x_offscreen" and len(t["x"]) > 0 for t in traces), timeout_s=10)
         edge = next(t for t in motion if t["meta"] == "x_offscreen")["x"]
         assert max(v for v in edge if v == v) == pytest.approx(1.2 * 2 ** 0.5, rel=1e-6)
+    finally:
+        ctx.close()
+
+
+def test_an_x_outside_the_view_is_grabbed_at_the_edge_and_comes_into_view(browser, base_url):
+    """The default (3, 4) lies outside the fitted view: pressing on the arrow at the edge and dragging
+    brings x to the pointer; the release reruns once and the link holds the new x, inside the view."""
+    ctx, page = fresh_page(browser)
+    try:
+        checkout_assets(page)
+        open_page(page, base_url, "plane", lang="en")
+        page.wait_for_selector(LIVE_READY, state="attached")
+        edge = page.evaluate("""() => { const l = document.querySelector('.nv-live').__normvizLive;
+            const fl = l.gd._fullLayout, r = l.gd.getBoundingClientRect(), p = l.handle().point;
+            return [r.left + fl.xaxis._offset + fl.xaxis.l2p(p[0]), r.top + fl.yaxis._offset + fl.yaxis.l2p(p[1]),
+                    l.handle().outside]; }""")
+        assert edge[2] is True
+        page.mouse.move(edge[0], edge[1])
+        page.mouse.down()
+        for k in range(1, 4):
+            page.mouse.move(edge[0] - 30 * k, edge[1] + 30 * k, steps=2)
+        x = wait_for(page, lambda p: p.evaluate("document.querySelector('.nv-live').__normvizLive.x"),
+                     lambda v: max(map(abs, v)) < 1.2 * 2 ** 0.5, timeout_s=10)
+        page.mouse.up()
+        wait_for(page, lambda p: p.url, lambda url: f"x1={x[0]:g}" in url and f"x2={x[1]:g}" in url)
+        assert_no_error(page)
     finally:
         ctx.close()
