@@ -1,7 +1,8 @@
 """Copy link and export, on every page: one small browser component in the sidebar.
 
 * **Copy link**: ``window.location.href`` (the URL holds the whole scene, the language and
-  the projector flag: ``links``) to the clipboard, and shown in a read-only field for
+  the projector flag: ``links``; with a live chart, ``step`` set to its animation's frame on
+  screen) to the clipboard, and shown in a read-only field for
   copying by hand where the clipboard is refused.
 * **PNG / SVG** of any figure on the page, with a caption under it (the figure's title,
   "normviz" and the scene's parameters, in the page's language): drawn in the browser by
@@ -158,6 +159,15 @@ function captionedSvg(svgUrl, lines, width, height) {
   return new XMLSerializer().serializeToString(doc);
 }
 
+/** This page's address; with a live chart, its animation's current frame as ?step= too. */
+function linkHere() {
+  const url = new URL(window.location.href);
+  const root = document.querySelector(".nv-live");
+  const live = root && root.__normvizLive;
+  if (live && live.ready && url.searchParams.has("step")) url.searchParams.set("step", String(live.frameIndex || 0));
+  return url.href;
+}
+
 function download(href, name) {
   const a = document.createElement("a");
   a.href = href;
@@ -229,7 +239,7 @@ export default function (component) {
   const say = (text) => { status.textContent = text; };
 
   const copy = button("", async () => {
-    const href = window.location.href;
+    const href = linkHere();
     field.value = href;
     field.setAttribute("aria-label", state.labels.link);
     try {
@@ -321,7 +331,7 @@ export default function (component) {
     pick.setAttribute("aria-label", l.figure);
     png.title = svg.title = l.image;
     gif.title = l.gif;
-    field.value = window.location.href;
+    field.value = linkHere();
     field.setAttribute("aria-label", l.link);
   };
   state.render();

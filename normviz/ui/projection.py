@@ -26,6 +26,7 @@ SUBSCRIPTS = "₁₂₃₄₅₆₇₈₉"
 STEP = 0.01  # of x's sliders, and of the live chart's drag
 AFFINE_BOUNDS = (-3.0, 3.0)
 SPEEDS = tuple(engine.SPEEDS)
+MAX_FRAME = engine.STEPS * len(geometry.STAGES)  # the last frame of the longest animation (with γ, β)
 CAMERA_LABELS = {"oblique": "3D", "along": "(1,1,1)", "edge": "(1,-1,0)"}
 SURFACE_LABELS = {"unit": "‖y‖=1", "sqrt3": "‖y‖=√3", "plane": "Σy=0"}
 
@@ -69,6 +70,8 @@ def page_params(page: ProjectionPage) -> list[links.Param]:
         *(links.number(f"b{i + 1}", k(f"b{i + 1}"), *AFFINE_BOUNDS, 0.0) for i in range(n)),
         links.choice("view", k("view"), page.views, page.default_view),
         links.choice("speed", k("speed"), SPEEDS, "normal"),
+        # the animation's frame: the copy-link button writes the one on screen; the chart opens there
+        links.number("step", k("step"), 0, MAX_FRAME, 0),
     ]
     if page.kit is engine.SPACE:
         params += [links.choice("camera", k("camera"), tuple(CAMERA_LABELS), "oblique"),
@@ -182,6 +185,7 @@ def live_scene(t, page: ProjectionPage, scene: geometry.Scene, view: engine.View
         "bounds": list(page.bounds), "step": STEP, "extent": view.extent,
         "moving": engine.moving_roles(scene.shown, page.n),
         "labels": {"chart": t(f"proj.live.{page.name}"), "x": [f"x{SUBSCRIPTS[i]}" for i in range(page.n)]},
+        "frame": round(st.session_state.get(page.key("step"), 0)),  # where a copied link's chart opens
     }
 
 

@@ -46,29 +46,46 @@ def scene_of(page) -> dict:
             "traces": {t.get("meta"): [t.get(k) for k in ("x", "y", "z")] for t in traces if t.get("meta")}}
 
 
+STEP = 12  # frames into the projection animation (of 31 with γ, β)
+
+
+def frame_index(page) -> int:
+    return page.evaluate("document.querySelector('.nv-live').__normvizLive.frameIndex || 0")
+
+
 def test_copied_link_opens_the_same_scene_in_a_new_browser(browser, base_url):
+    """Inputs, language and the animation's step: the copied link shows the same figure, frame for frame."""
     ctx, page = fresh_page(browser, permissions=["clipboard-read", "clipboard-write"])
     try:
+        checkout_assets(page)
         open_page(page, base_url, "plane", lang="zh", eps="0", g1="1.5", b2="-0.5", show=["L2", "LN"])
         page.wait_for_selector(LIVE_READY, state="attached")
         with expect_rerun(page):
             page.locator(MAIN).get_by_role("button", name="(-1, 2)").click()
         wait_for(page, lambda p: by_meta(plotly_data(p), "arrow_input")["x"][1], lambda v: v == -1)
+        page.locator(".nv-live-plot").focus()
+        for _ in range(STEP):  # a presenter's clicker: Page Down steps the animation
+            page.keyboard.press("PageDown")
+        wait_for(page, frame_index, lambda k: k == STEP, timeout_s=10)
         page.locator(".nv-copy").click()
         status = wait_for(page, lambda p: p.locator(".nv-tools output").inner_text(), bool, timeout_s=10)
         assert "复制" in status
         link = page.evaluate("navigator.clipboard.readText()")
-        assert link == page.url and "x1=-1" in link and "lang=zh" in link and "g1=1.5" in link
+        assert "x1=-1" in link and "lang=zh" in link and "g1=1.5" in link and f"step={STEP}" in link
         before = scene_of(page)
+        moving = before["traces"]["moving_l2"]
+        assert (moving[0][-1], moving[1][-1]) != (-1, 2)  # frame 12: the point has left x, on its way
         assert_no_error(page)
     finally:
         ctx.close()
     ctx, other = fresh_page(browser)
     try:
+        checkout_assets(other)
         other.goto(link, wait_until="domcontentloaded")
         wait_for_app_run(other, initial_wait_ms=0)
         other.wait_for_selector(LIVE_READY, state="attached")
-        after = scene_of(other)
+        wait_for(other, frame_index, lambda k: k == STEP, timeout_s=10)
+        after = wait_for(other, scene_of, lambda s: s == before, timeout_s=10)
         assert after == before
         assert re.search(r"[\u4e00-\u9fff]", after["title"])
         assert_no_error(other)

@@ -227,6 +227,7 @@ class Live {
         if (k >= 0) this.frameIndex = k;
       });
     }
+    if (!this.stats.renders && scene.frame > 0) this.stepAnimation(scene.frame); // a copied link's step
     this.endMotion(); // the figure now shows the released x itself
     this.ready = true;
     this.stats.renders += 1;
