@@ -6,7 +6,7 @@ import json
 
 import pytest
 from PIL import Image, ImageDraw
-from pagetest import errors, run_page
+from pagetest import errors, figures, run_page
 
 from normviz.ui import TOPIC_PAGES
 from normviz.ui.export import MAX_FRAMES, gif_from_frames
@@ -51,3 +51,21 @@ def test_every_page_has_the_tools_in_its_language(lang):
         assert errors(at) == [], page
         labels = tools_payload(at)["labels"]
         assert labels["copy"] == ("Copy link" if lang == "en" else "复制链接"), page
+
+
+@pytest.mark.parametrize("page, lang", [("plane", "en"), ("space", "zh")])
+def test_projector_mode_puts_the_picture_first(page, lang):
+    from normviz.i18n import Translator
+
+    t = Translator(lang)
+    at = run_page(page, lang=lang, projector="true")
+    assert errors(at) == []
+    controls = [e for e in at.expander if e.label == t("access.controls")]
+    assert len(controls) == 1
+    assert controls[0].slider(key=f"{page}.x1") is not None  # the scene's inputs fold into it
+    fig = json.loads(json.dumps(next(iter(figures(at)))))
+    assert fig["layout"]["font"]["size"] >= 24
+    assert fig["layout"]["height"] <= 1000  # with the title, Play and the step slider: one 1080 px screen
+    lines = [tr["line"]["width"] for tr in fig["data"] if tr.get("meta") == "arrow_input"]
+    screen = json.loads(json.dumps(next(iter(figures(run_page(page, lang=lang))))))
+    assert lines[0] >= 2 * [tr["line"]["width"] for tr in screen["data"] if tr.get("meta") == "arrow_input"][0]
