@@ -36,7 +36,13 @@ def errors(at: AppTest) -> list[str]:
 def figures(at: AppTest) -> list[dict]:
     """The plotly figure specs on the page, st.plotly_chart's and the live chart's (AppTest renders neither)."""
     specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
-    return specs + [json.loads(live.proto.json)["figure"] for live in at.get("bidi_component")]
+    return specs + [payload["figure"] for payload in live_payloads(at)]
+
+
+def live_payloads(at: AppTest) -> list[dict]:
+    """The data of the page's live charts (the sidebar's export tools are a component too: left out)."""
+    payloads = (json.loads(el.proto.json) for el in at.get("bidi_component"))
+    return [p for p in payloads if isinstance(p, dict) and "figure" in p]
 
 
 def trace(fig: dict, role: str) -> dict:

@@ -4,6 +4,7 @@ import plotly.graph_objects as go
 import math
 
 import numpy as np
+import pytest
 
 from normviz import geometry as geo
 from normviz.i18n import Translator
@@ -159,3 +160,20 @@ def test_zero_vector_at_eps_zero_draws_no_nan_arrows():
 def test_default_figure_is_small():
     size = len(build().to_json())
     assert size < 150_000, size
+
+
+def test_default_fitted_view_frames_the_circles_and_points_to_an_x_outside():
+    from normviz.figures.projection import fit_extent
+
+    scene = geo.Scene(x=(3.0, 4.0), eps=0.0, gamma=(1.0, 1.0), beta=(0.0, 0.0), shown=frozenset({"l2", "rms", "ln"}))
+    e = fit_extent(scene)
+    assert e == pytest.approx(1.2 * math.sqrt(2))  # the √2 circle fills most of the view, not a ±10 box
+    fig = plane_figure(scene, geo.project(scene), lang="en", extent=e)
+    assert list(fig.layout.xaxis.range) == pytest.approx([-e, e])
+    edge = next(tr for tr in fig.data if tr.meta == "x_offscreen")
+    assert edge.showlegend is False
+    # from 0.82 of the way to the edge of the box to the edge, along the ray towards (3, 4)
+    np.testing.assert_allclose([edge.x[1], edge.y[1]], [0.75 * e, e])
+    np.testing.assert_allclose([edge.x[0], edge.y[0]], [0.82 * 0.75 * e, 0.82 * e])
+    inside = plane_figure(scene, geo.project(scene), lang="en", extent=10.5)
+    assert len(next(tr for tr in inside.data if tr.meta == "x_offscreen").x) == 0

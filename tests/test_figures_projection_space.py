@@ -181,3 +181,29 @@ def test_rejects_a_vector_that_is_not_3d():
     scene = geo.Scene(x=(1.0, 2.0))
     with pytest.raises(ValueError, match="3 components"):
         space_figure(scene, geo.project(scene), lang="en")
+
+
+def test_3d_ticks_are_few_round_and_clear_of_the_corners():
+    for extent in (1.2 * math.sqrt(3), 2.625, 5.25, 10.5, 131.25):
+        fig = build(extent=extent)
+        ticks = list(fig.layout.scene.xaxis.tickvals)
+        assert 3 <= len(ticks) <= 5 and ticks == sorted(ticks) and 0.0 in ticks
+        assert max(abs(v) for v in ticks) <= 0.85 * extent
+        assert ticks == [-v for v in reversed(ticks)]
+
+
+def test_fitted_view_and_the_arrow_towards_an_x_outside_it():
+    from normviz.figures.projection import fit_extent, offscreen_tip
+
+    far = geo.Scene(x=(1.0, 2.0, 3.0), eps=0.0, gamma=(1.0,) * 3, beta=(0.0,) * 3, shown=frozenset({"l2"}))
+    assert fit_extent(far) == pytest.approx(1.2 * math.sqrt(3))
+    affine = geo.Scene(x=(1.0, 2.0, 3.0), eps=0.0, gamma=(2.0, 1.0, 1.0), beta=(0.0, 0.0, -0.5), shown=frozenset())
+    assert fit_extent(affine) == pytest.approx(1.2 * (2 * math.sqrt(3) + 0.5))  # every reachable output inside
+    e = fit_extent(far)
+    np.testing.assert_allclose(offscreen_tip(far.x, e), np.array([1.0, 2.0, 3.0]) * e / 3.0)
+    assert offscreen_tip((0.1, 0.2, 0.3), e) is None
+    fig = space_figure(far, geo.project(far), lang="en", extent=e)
+    roles = [tr.meta for tr in fig.data]
+    assert "x_offscreen" in roles and "x_offscreen_head" in roles
+    head = fig.data[roles.index("x_offscreen_head")]
+    np.testing.assert_allclose([head.x[0], head.y[0], head.z[0]], offscreen_tip(far.x, e))

@@ -1,10 +1,11 @@
+import json
 import math
 import time
 
 import numpy as np
 import pytest
 
-from pagetest import arrow_tips, coords, errors, figures, run_page, text, trace
+from pagetest import arrow_tips, coords, errors, figures, live_payloads, run_page, text, trace
 
 
 def tip(at, role):
@@ -19,7 +20,10 @@ def test_page_runs_in_both_languages(lang, title):
     fig = figures(at)[0]
     assert fig["layout"]["scene"]["zaxis"]["title"]["text"] == ("x₃ (dimension 3)" if lang == "en" else "x₃（第 3 维）")
     assert "(−1.2247, 0.0000, 1.2247)" in text(at)  # LayerNorm of the default (1, 2, 3)
-    assert not at.info  # (1, 2, 3) is inside the default view
+    # the default view fits the spheres (half-width 1.2·√3): (1, 2, 3) lies outside, an arrow points to it
+    assert fig["layout"]["scene"]["xaxis"]["range"] == pytest.approx([-1.2 * math.sqrt(3), 1.2 * math.sqrt(3)])
+    assert len(at.info) == 1 and ("arrow" in at.info[0].value or "箭头" in at.info[0].value)
+    assert len(arrow_tips(trace(fig, "x_offscreen"))) == 1
 
 
 def test_moving_a_slider_changes_readouts_and_figure():
@@ -42,7 +46,10 @@ def test_preset_101_102_103_gives_the_same_layer_norm_and_a_flat_rms_norm():
     assert "(0.9902, 1.0000, 1.0098)" in page  # RMSNorm: nearly constant
     assert any("outside the current view" in m.value for m in at.info)
     ray = trace(figures(at)[0], "ray")
-    assert max(abs(coords(ray, c)[1]) for c in "xyz") == pytest.approx(5.25)  # clipped to the view box
+    extent = 1.2 * math.sqrt(3)  # the default view fits the spheres
+    assert max(abs(coords(ray, c)[1]) for c in "xyz") == pytest.approx(extent)  # clipped to the view box
+    edge = arrow_tips(trace(figures(at)[0], "x_offscreen"))[0]
+    np.testing.assert_allclose(edge, np.array([101.0, 102.0, 103.0]) * extent / 103.0, rtol=1e-6)
 
 
 def test_wide_view_shows_far_points_without_a_note():
@@ -97,7 +104,7 @@ def test_hostile_view_options_are_reported_in_the_users_language():
     for name in ("view", "camera", "surf"):
         assert name in warning
     assert "were not valid" in warning
-    assert figures(at)[0]["layout"]["scene"]["xaxis"]["range"] == [-5.25, 5.25]
+    assert figures(at)[0]["layout"]["scene"]["xaxis"]["range"] == pytest.approx([-1.2 * math.sqrt(3), 1.2 * math.sqrt(3)])
 
 
 def test_zero_vector_at_eps_zero_says_nan():
@@ -109,7 +116,7 @@ def test_zero_vector_at_eps_zero_says_nan():
 
 def test_default_scene_is_small_and_a_warm_rerun_is_fast():
     at = run_page("space")
-    spec = at.get("bidi_component")[0].proto.json  # the live chart's payload: figure and scene
+    spec = json.dumps(live_payloads(at)[0])  # the live chart's payload: figure and scene
     assert len(spec.encode()) <= 60_000  # per move (issue 7)
     at.run()
     start = time.perf_counter()

@@ -33,9 +33,13 @@ def subscript(k: int) -> str:
 
 
 def sizes(projector: bool) -> dict[str, float]:
-    """Font, line and marker sizes for screen or projector."""
+    """Font, line and marker sizes for screen or projector.
+
+    On a projector the type is at least 24 px and every line, marker and arrowhead
+    twice the screen's: read from the back of a room.
+    """
     if projector:
-        return {"font": 22, "line": 5, "thin": 3, "marker": 16, "head": 22}
+        return {"font": 24, "line": 6, "thin": 3, "marker": 18, "head": 28}
     return {"font": 14, "line": 3, "thin": 1.5, "marker": 9, "head": 14}
 
 

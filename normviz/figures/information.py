@@ -68,7 +68,7 @@ def pairs_figure(pairs: list[information.PairComparison], *, lang: str, projecto
     titles = [t("info.fig.pairs.inputs", k=k) for k in numbers] + [t("info.fig.pairs.outputs", k=k) for k in numbers]
     grid, cells = subplot_grid(2, cols, projector=projector, titles=titles, horizontal_spacing=0.1,
                                vertical_spacing=0.14)
-    legend = (legend_below(projector, plot_height=900, entries=6, columns=2) if projector else
+    legend = (legend_below(projector, plot_height=760, entries=6, columns=2) if projector else  # all of it within 1080 px
               dict(height=800, margin=dict(l=10, r=10, t=60, b=10),
                    legend=dict(orientation="v", x=1.02, y=1.0, xanchor="left", yanchor="top")))
     layout = base_layout(projector, **legend, **grid)
@@ -118,7 +118,7 @@ def cloud_figure(cloud: information.Cloud, *, lang: str, projector: bool = False
     grid, cells = subplot_grid(2, 2, projector=projector, titles=[method_name(p, lang) for p in panels],
                                horizontal_spacing=0.08, vertical_spacing=0.06 if three else 0.12, scene=three)
     layout = base_layout(
-        projector, height=(1100 if projector else 900) if three else (1000 if projector else 820),
+        projector, height=(1040 if projector else 900) if three else (1000 if projector else 820),  # within 1080 px
         legend=dict(orientation="h", x=0.0, y=-0.05, xanchor="left", yanchor="top"),
         coloraxis=dict(colorscale=colorscale(DIRECTION_SCALE), cmin=0.0, cmax=2.0 * math.pi,
                        colorbar=dict(title=dict(text=t(f"info.fig.cloud.colorbar{3 if three else 2}")),

@@ -29,7 +29,7 @@ from typing import Protocol
 import numpy as np
 
 from normviz import geometry as geo
-from normviz.figures._legend import legend_below
+from normviz.figures._legend import _legend_look, legend_below
 from normviz.figures._style import COLORS, DASHES, arrows_xy, base_layout, finite_arrows, sizes
 from normviz.i18n import Translator
 from normviz.methods import KEYS
@@ -51,6 +51,48 @@ class View:
     camera: str = "oblique"
     surfaces: tuple[str, ...] = SURFACES
     speed: str = "normal"
+
+
+FIT_MARGIN = 1.2  # the fitted view's half-width over the farthest point it must show
+
+
+def fit_extent(scene: geo.Scene) -> float:
+    """Half-width of the view that frames the unit and sqrt(n) spheres and every output.
+
+    Without gamma and beta each output lies in the ball of radius sqrt(n) (L2 on the unit
+    sphere, RMSNorm and LayerNorm on or inside the sqrt(n) sphere); gamma and beta move it
+    at most to max|gamma| * sqrt(n) + max|beta| in any coordinate. The view depends on
+    neither x nor eps: dragging x never rescales the axes. x itself may lie outside
+    (``offscreen_arrow`` points to it).
+    """
+    reach = math.sqrt(scene.n)
+    if scene.has_affine:
+        reach = max(reach, float(np.max(np.abs(scene.gamma))) * reach + float(np.max(np.abs(scene.beta))))
+    return round(FIT_MARGIN * reach, 6)
+
+
+def offscreen_tip(x, extent: float) -> np.ndarray | None:
+    """Where the ray towards x leaves the view box, when x lies outside it; else None."""
+    x = np.asarray(x, dtype=np.float64)
+    if not np.all(np.isfinite(x)) or not geo.outside_view(x, extent):
+        return None
+    return geo.ray_in_box(x, extent)[1]
+
+
+def offscreen_arrow(x, *, dim: int, t: Translator, projector: bool, extent: float) -> list[dict]:
+    """An arrow at the edge of the view pointing towards an x that lies outside it (empty inside).
+
+    Role ``x_offscreen`` (with ``x_offscreen_head`` in 3D): always present, so the live
+    chart can move it while x is dragged."""
+    tip = offscreen_tip(x, extent)
+    starts, ends = (np.zeros((0, dim)),) * 2 if tip is None else (tip * 0.82, tip)
+    traces = arrows(starts, ends, dim=dim, role="x_offscreen", name=t("proj.trace.x_offscreen"),
+                  color=COLORS["input"], width=sizes(projector)["line"] * 1.5, projector=projector, extent=extent)
+    for tr in traces:
+        tr["showlegend"] = False
+    if dim == 2:  # a head even while empty: the live chart fills in the coordinates only
+        traces[0]["marker"]["size"] = np.array([0.0, sizes(projector)["head"] * 1.3, 0.0])
+    return traces
 
 
 # --- trace dicts ---------------------------------------------------------------------------------
@@ -139,6 +181,19 @@ class _Kit(Protocol):
         """Axes or 3D scene, fixed ranges, legend room."""
 
 
+PROJECTOR_PLOT_HEIGHT = 660  # with the title above and Play and the step slider below: under 1000 px in all
+
+
+def legend_beside(plot_height: int) -> dict:
+    """Projector layout: the legend right of the plot, one entry per row, and the plot area ``plot_height``
+    pixels high with the title above and the animation's buttons and step slider below it."""
+    font = sizes(True)["font"]
+    legend_font = round(font * 0.75)
+    top, below = int(3.4 * font), int(8.6 * font)
+    return dict(height=plot_height + top + below, margin=dict(l=10, r=10, t=top, b=below),
+                legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top", **_legend_look(legend_font)))
+
+
 class _Plane:
     dim, prefix = 2, "plane"
 
@@ -165,11 +220,11 @@ class _Plane:
             yaxis=dict(axis, title=dict(text=t("axis.x2")), scaleanchor="x", scaleratio=1),
             # The student drags x; a drag must not pan or zoom the fixed axes.
             dragmode=False,
-            # The legend under the step slider: the square plot keeps the full width.
+            # On a screen the legend goes under the step slider: the square plot keeps the full width.
             # One entry per row: the labels say what each method reaches, with its conditions.
-            **legend_below(projector, plot_height=600 if projector else 520, entries=entries,
-                           gap=12.8 if projector else 10.0, top=3.4,
-                           entry_width=None),
+            # On a projector (a wide screen) it goes right of the plot: all of it fits 1080 px.
+            **(legend_beside(PROJECTOR_PLOT_HEIGHT) if projector else
+               legend_below(projector, plot_height=520, entries=entries, gap=10.0, top=3.4, entry_width=None)),
         )
 
 
@@ -195,8 +250,11 @@ class _Space:
         font = sizes(projector)["font"]
         e = view.extent
 
+        ticks = tick_values(e)
+
         def axis(key: str) -> dict:
-            return dict(range=[-e, e], autorange=False,
+            # At most five ticks, none at the box's corners: the 3D labels stay apart, also in 24 px type.
+            return dict(range=[-e, e], autorange=False, tickmode="array", tickvals=ticks,
                         title=dict(text=t(key), font=dict(size=round(font * 0.85))),
                         tickfont=dict(size=round(font * 0.7)), zeroline=True, zerolinecolor="#999999",
                         showbackground=True, backgroundcolor="#F7F7F7", gridcolor="#E2E2E2", showspikes=False)
@@ -205,11 +263,21 @@ class _Space:
             projector,
             scene=dict(xaxis=axis("axis.x1"), yaxis=axis("axis.x2"), zaxis=axis("axis.x3"), aspectmode="cube",
                        camera=camera(view.camera), uirevision=f"camera-{view.camera}"),
-            # The legend under the step slider, so the 3D scene keeps the full width.
-            **legend_below(projector, plot_height=620 if projector else 560, entries=entries,
-                           gap=12.8 if projector else 10.0, top=3.4,
-                           entry_width=None),
+            # The legend under the step slider, so the 3D scene keeps the full width (right of it on a projector).
+            **(legend_beside(PROJECTOR_PLOT_HEIGHT) if projector else
+               legend_below(projector, plot_height=560, entries=entries, gap=10.0, top=3.4, entry_width=None)),
         )
+
+
+def tick_values(extent: float, most: int = 5, inner: float = 0.85) -> list[float]:
+    """Round ticks (multiples of 1, 2 or 5 times a power of ten), at most ``most``, symmetric about 0,
+    within ``inner`` of the half-width: none at the ends, where the 3D axes' labels meet at a corner."""
+    reach = inner * extent
+    power = 10.0 ** math.floor(math.log10(2.0 * reach / max(most - 1, 1)))
+    steps = (m * power for m in (0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0))
+    step = next(step for step in steps if 2 * math.floor(reach / step + 1e-9) + 1 <= most)
+    k = math.floor(reach / step + 1e-9)
+    return [round(i * step, 10) for i in range(-k, k + 1)]
 
 
 PLANE, SPACE = _Plane(), _Space()
@@ -277,8 +345,9 @@ def _space_static(t: Translator, projector: bool, extent: float, surfaces: tuple
 
 def moving_roles(shown, dim: int) -> list[str]:
     """Roles of the traces that follow x while it is dragged (the live chart redraws exactly these):
-    the ray, the decomposition, the arrows (and their cone heads in 3D), the animation's points."""
-    arrows_ = ["decomposition", "arrow_input", *(f"arrow_{m}" for m in KEYS if m in shown)]
+    the ray, the decomposition, the arrows (and their cone heads in 3D), the arrow towards an x outside
+    the view, the animation's points."""
+    arrows_ = ["decomposition", "arrow_input", "x_offscreen", *(f"arrow_{m}" for m in KEYS if m in shown)]
     heads = [f"{role}_head" for role in arrows_] if dim == 3 else []
     return ["ray", *arrows_, *heads, *(f"moving_{m}" for m in KEYS if m in shown)]
 
@@ -305,6 +374,7 @@ def projection_figure(scene: geo.Scene, proj: geo.Projection, t: Translator, *, 
                    width=s["thin"] * (1.5 if dim == 3 else 1.0), dash="dash", **common)
     data += arrows(origin, proj.x, role="arrow_input", name=t("method.input"), color=COLORS["input"],
                    width=width, **common)
+    data += offscreen_arrow(proj.x, dim=dim, t=t, projector=projector, extent=view.extent)
     for m in shown:
         data += arrows(origin, proj.outputs[m], role=f"arrow_{m}", name=t(f"method.{m}"), color=COLORS[m],
                        width=width, dash=DASHES[m], **common)

@@ -12,7 +12,10 @@ from dataclasses import dataclass
 from importlib import import_module
 
 LANGUAGES = ("zh", "en")
-_MODULES = ("common", "overview", "projection", "plane", "space", "highdim", "vector_text", "dof", "information", "invariance", "family", "axes", "checkpoint", "gradient", "residual", "precision", "epsilon")  # one module per topic
+_MODULES = (  # one module per topic
+    "common", "access", "overview", "projection", "plane", "space", "highdim", "vector_text", "dof", "information",
+    "invariance", "axes", "family", "checkpoint", "precision", "epsilon", "gradient", "residual",
+)
 
 
 def _merge() -> dict[str, dict[str, str]]:

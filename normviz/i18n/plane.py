@@ -65,7 +65,7 @@ STRINGS = {
         "the ellipse γ ⊙ (√2 circle); LayerNorm's are still just two points, γ ⊙ ±(1, −1) + β (at ε = 0).",
     },
     "plane.outside": {
-        "zh": "x 在当前视野之外，请选择更大的视野。",
-        "en": "x lies outside the current view; choose a wider view.",
+        "zh": "x 在当前视野之外：视野边缘的黑色箭头指向它。想看到 x 本身，请选择更大的视野。",
+        "en": "x lies outside the current view: the black arrow at the edge points to it. Choose a wider view to see x itself.",
     },
 }

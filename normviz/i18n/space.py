@@ -19,9 +19,9 @@ STRINGS = {
         "LayerNorm arrows stop a little inside.",
     },
     "space.outside": {
-        "zh": "x 超出了当前视野（坐标轴半宽 {extent}），图中只画出它在视野内的部分；射线仍指向 x。想看到 x 本身，请选更大的视野。",
+        "zh": "x 超出了当前视野（坐标轴半宽 {extent}），图中只画出它在视野内的部分；射线和视野边缘的黑色箭头指向 x。想看到 x 本身，请选更大的视野。",
         "en": "x lies outside the current view (half-width {extent}); only the part inside the box is drawn, and the "
-        "ray still points at x. Choose a wider view to see x itself.",
+        "ray and the black arrow at the edge point at x. Choose a wider view to see x itself.",
     },
     "space.view.label": {"zh": "视野（坐标轴半宽）", "en": "View (half-width of the axes)"},
     "space.view.help": {

@@ -13,6 +13,7 @@ import streamlit as st
 
 from normviz import geometry
 from normviz.figures import projection as engine
+from normviz.figures.describe import describe_projection
 from normviz.methods import METHODS
 from normviz.ui import links
 from normviz.ui.controls import EPS_CHOICES, eps_control
@@ -25,6 +26,7 @@ SUBSCRIPTS = "₁₂₃₄₅₆₇₈₉"
 STEP = 0.01  # of x's sliders, and of the live chart's drag
 AFFINE_BOUNDS = (-3.0, 3.0)
 SPEEDS = tuple(engine.SPEEDS)
+MAX_FRAME = engine.STEPS * len(geometry.STAGES)  # the last frame of the longest animation (with γ, β)
 CAMERA_LABELS = {"oblique": "3D", "along": "(1,1,1)", "edge": "(1,-1,0)"}
 SURFACE_LABELS = {"unit": "‖y‖=1", "sqrt3": "‖y‖=√3", "plane": "Σy=0"}
 
@@ -38,7 +40,7 @@ class ProjectionPage:
     default: tuple[float, ...]
     presets: tuple[tuple[float, ...], ...]
     bounds: tuple[float, float]
-    views: tuple[str, ...]  # half-widths of the axes on offer
+    views: tuple[str, ...]  # half-widths of the axes on offer; "fit" frames the spheres and the outputs
     default_view: str
 
     @property
@@ -50,10 +52,10 @@ class ProjectionPage:
 
 
 PLANE_PAGE = ProjectionPage("plane", engine.PLANE, (3.0, 4.0),
-                            ((3, 4), (6, 8), (4, 3), (-1, 2), (0.2, 0.1), (0, 0)), (-10.0, 10.0), ("10", "5", "2.5"), "10")
+                            ((3, 4), (6, 8), (4, 3), (-1, 2), (0.2, 0.1), (0, 0)), (-10.0, 10.0), ("fit", "10", "5", "2.5"), "fit")
 SPACE_PAGE = ProjectionPage("space", engine.SPACE, (1.0, 2.0, 3.0),
                             ((1, 2, 3), (101, 102, 103), (2, 4, 6), (1, 1, 1), (0, 0, 0), (3, -1, 0.5)),
-                            (-120.0, 120.0), ("2.5", "5", "10", "125"), "5")
+                            (-120.0, 120.0), ("fit", "2.5", "5", "10", "125"), "fit")
 
 
 def page_params(page: ProjectionPage) -> list[links.Param]:
@@ -68,6 +70,8 @@ def page_params(page: ProjectionPage) -> list[links.Param]:
         *(links.number(f"b{i + 1}", k(f"b{i + 1}"), *AFFINE_BOUNDS, 0.0) for i in range(n)),
         links.choice("view", k("view"), page.views, page.default_view),
         links.choice("speed", k("speed"), SPEEDS, "normal"),
+        # the animation's frame: the copy-link button writes the one on screen; the chart opens there
+        links.number("step", k("step"), 0, MAX_FRAME, 0),
     ]
     if page.kit is engine.SPACE:
         params += [links.choice("camera", k("camera"), tuple(CAMERA_LABELS), "oblique"),
@@ -116,9 +120,13 @@ def method_toggles(t, page: ProjectionPage) -> frozenset[str]:
 
 
 def affine_controls(t, page: ProjectionPage) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """γ and β, one slider per dimension, inside an expander."""
+    """γ and β, one slider per dimension, inside an expander (a plain section in projector mode, where
+    all controls are in one expander already and expanders do not nest)."""
     low, high = AFFINE_BOUNDS
-    with st.expander(t("affine.header")):
+    box = st.container() if projector() else st.expander(t("affine.header"))
+    if projector():
+        box.markdown(f"**{t('affine.header')}**")
+    with box:
         st.caption(t("affine.note"))
         cols = st.columns(2)
         gamma = tuple(cols[0].slider(f"γ{SUBSCRIPTS[i]}", low, high, step=0.05, key=page.key(f"g{i + 1}"))
@@ -128,8 +136,9 @@ def affine_controls(t, page: ProjectionPage) -> tuple[tuple[float, ...], tuple[f
     return gamma, beta
 
 
-def view_controls(t, page: ProjectionPage) -> engine.View:
-    """The view's half-width, the animation speed and, in 3D, the camera and the surfaces."""
+def view_controls(t, page: ProjectionPage, scene: geometry.Scene) -> engine.View:
+    """The view's half-width (fitted to the scene by default), the animation speed and, in 3D,
+    the camera and the surfaces."""
     k = page.key
     space = page.kit is engine.SPACE
     if projector() or not space:  # large type, or two controls: one per row
@@ -137,7 +146,8 @@ def view_controls(t, page: ProjectionPage) -> engine.View:
     else:  # two rows of two: four segmented controls side by side clip their options
         cols = [*st.columns(2, vertical_alignment="bottom"), *st.columns(2, vertical_alignment="bottom")]
     with cols[0]:
-        view = st.segmented_control(t("zoom.label"), page.views, key=k("view"), required=True, help=t("zoom.help"))
+        view = st.segmented_control(t("zoom.label"), page.views, key=k("view"), required=True, help=t("zoom.help"),
+                                    format_func=lambda v: t("zoom.fit") if v == "fit" else v)
     with cols[1]:
         speed = st.segmented_control(t("proj.speed.label"), SPEEDS, key=k("speed"), required=True,
                                      format_func=lambda s: t(f"proj.speed.{s}"), help=t("proj.speed.help"))
@@ -150,7 +160,9 @@ def view_controls(t, page: ProjectionPage) -> engine.View:
             chosen = st.pills(t("space.surfaces.label"), engine.SURFACES, selection_mode="multi", key=k("surf"),
                               format_func=SURFACE_LABELS.get, help=t("space.surfaces.help"))
             surfaces = tuple(s for s in engine.SURFACES if s in (chosen or ()))
-    return engine.View(extent=float(view or page.default_view) * 1.05, camera=camera or "oblique",
+    view = view or page.default_view
+    extent = engine.fit_extent(scene) if view == "fit" else float(view) * 1.05
+    return engine.View(extent=extent, camera=camera or "oblique",
                        surfaces=surfaces, speed=speed or "normal")
 
 
@@ -173,6 +185,7 @@ def live_scene(t, page: ProjectionPage, scene: geometry.Scene, view: engine.View
         "bounds": list(page.bounds), "step": STEP, "extent": view.extent,
         "moving": engine.moving_roles(scene.shown, page.n),
         "labels": {"chart": t(f"proj.live.{page.name}"), "x": [f"x{SUBSCRIPTS[i]}" for i in range(page.n)]},
+        "frame": round(st.session_state.get(page.key("step"), 0)),  # where a copied link's chart opens
     }
 
 
@@ -186,7 +199,11 @@ def projection_section(t, page: ProjectionPage) -> None:
     """Controls on the left, the picture and the readouts on the right; the URL follows the scene."""
     params = [*SIDEBAR_PARAMS, *page_params(page)]
     links.load(t, page_params(page))
-    controls, picture = st.columns([2, 3] if projector() and page.n == 3 else [1, 2], gap="large")
+    if projector():  # picture first: the controls fold into one expander above the full-width figure
+        controls = st.expander(t("access.controls"), icon=":material/tune:")
+        picture = st.container()
+    else:
+        controls, picture = st.columns([1, 2], gap="large")
     with controls:
         x = vector_input(t, page)
         shown = method_toggles(t, page)
@@ -194,13 +211,15 @@ def projection_section(t, page: ProjectionPage) -> None:
         gamma, beta = affine_controls(t, page)
     scene = geometry.Scene(x=x, eps=eps, gamma=gamma, beta=beta, shown=shown)
     proj = cached_projection(scene, backend())
+    with controls if projector() else picture:
+        view = view_controls(t, page, scene)
     with picture:
-        view = view_controls(t, page)
         degenerate_messages(t, proj)
         if geometry.outside_view(scene.x, view.extent):
-            st.info(t(f"{page.name}.outside", extent=f"{view.extent / 1.05:g}"))
+            st.info(t(f"{page.name}.outside", extent=f"{view.extent:.3g}"))
         live_chart(figure(scene, proj, page.name, t, projector(), view), key=page.key("live"),
-                   scene=live_scene(t, page, scene, view), on_release=lambda x: _released(page, x))
+                   scene=live_scene(t, page, scene, view), on_release=lambda x: _released(page, x),
+                   description=describe_projection(scene, proj, t, extent=view.extent))
         if page.kit is engine.SPACE:
             st.caption(t(f"space.camera.{view.camera}"))
         readouts(t, proj, scene.shown)

@@ -6,7 +6,7 @@ import streamlit as st
 
 from normviz import _xp
 from normviz.i18n import LANGUAGES, Translator
-from normviz.ui import links
+from normviz.ui import export, links
 
 LANG_NAMES = {"zh": "中文", "en": "English"}
 BACKEND_CHOICES = ("auto", "numpy", "torch")
@@ -103,19 +103,25 @@ def sidebar() -> Translator:
         if choice == "torch" and used.name != "torch":
             st.caption(t("sidebar.backend.fallback"))
         st.caption(t("sidebar.backend.in_use", label=used.label))
+        export.tools(t)
     if projector():
         st.html(_PROJECTOR_CSS)
     return t
 
 
-# Larger type and controls for a room: scales Streamlit's rem-based sizes.
+# Larger type and controls for a room: 24 px base type scales Streamlit's rem-based sizes; the sidebar
+# widens so that every page's name fits; the main block uses the whole width (picture first).
 _PROJECTOR_CSS = """
 <style>
-html { font-size: 21px; }
+html { font-size: 24px; }
 [data-testid="stMarkdownContainer"] p, [data-testid="stMarkdownContainer"] li,
-[data-testid="stCaptionContainer"], [data-testid="stTable"] td, [data-testid="stTable"] th {
-  font-size: 1.15rem;
+[data-testid="stCaptionContainer"], [data-testid="stTable"] td, [data-testid="stTable"] th,
+[data-testid="stSidebarNav"] a span, [data-testid="stWidgetLabel"] p {
+  font-size: 1rem;
 }
+section[data-testid="stSidebar"] { width: 19rem !important; min-width: 19rem !important; }
+[data-testid="stSidebarNav"] a span { white-space: normal; overflow: visible; text-overflow: clip; }
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 1rem 1.5rem; }
 [data-testid="stSlider"] [role="slider"] { width: 1.4rem; height: 1.4rem; }
 </style>
 """

@@ -10,6 +10,7 @@ from plotly.basedatatypes import BaseFigure
 
 from normviz import _xp, geometry
 from normviz.figures._json import typed_arrays
+from normviz.figures.describe import describe_figure
 from normviz.methods import KEYS as METHODS
 
 
@@ -35,9 +36,27 @@ class _BuiltFigure(BaseFigure):
         return self._spec
 
 
-def chart(spec: dict, *, key: str) -> None:
-    """Draw a figure dict (plotly JSON from ``normviz.figures``) with st.plotly_chart, numpy as typed arrays."""
-    st.plotly_chart(_BuiltFigure(typed_arrays(spec)), key=key, theme=None, config={"displaylogo": False})
+def chart(spec: dict, *, key: str, description: str | None = None) -> None:
+    """Draw a figure dict (plotly JSON from ``normviz.figures``) with st.plotly_chart, numpy as typed arrays,
+    and its text description below (``describe``: generic from the JSON unless ``description`` is given)."""
+    st.plotly_chart(_BuiltFigure(typed_arrays(spec)), key=key, theme=None, config=plot_config())
+    describe(spec, description)
+
+
+def plot_config() -> dict:
+    """plotly.js config of every figure: no logo; the camera button saves a PNG at twice the size."""
+    return {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2, "filename": "normviz"}}
+
+
+def describe(spec: dict, description: str | None = None) -> str:
+    """The figure's text description in a folded expander (read by screen readers, shown on demand)."""
+    from normviz.ui.shell import translator
+
+    t = translator()
+    text = description or describe_figure(spec, t)
+    with st.expander(t("access.describe.header"), icon=":material/description:"):
+        st.text(text)
+    return text
 
 
 def fmt(value: float, digits: int = 4) -> str:

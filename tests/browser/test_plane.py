@@ -69,7 +69,8 @@ def test_dragging_x_on_the_page_moves_every_part_that_follows_x_then_one_rerun(p
     once and the sliders, the readouts and the link take the released x."""
     from tests.browser.test_live_chart import LIVE, drawn, live_stats, motion_data, tip_pixel
 
-    open_page(page, base_url, "plane", lang="en", wait_for_plot=True)
+    # the ±10 view: the default (3, 4) is inside it (the default fitted view leaves it outside)
+    open_page(page, base_url, "plane", lang="en", view="10", wait_for_plot=True)
     page.wait_for_selector(f'{LIVE}[data-ready="true"]', state="attached", timeout=60_000)
     x0, y0 = tip_pixel(page)
     page.mouse.move(x0, y0)

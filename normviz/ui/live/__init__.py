@@ -37,7 +37,7 @@ from streamlit.errors import StreamlitAPIException
 
 from normviz.ui.live import vendor
 from normviz.ui.live.payload import check_scene, figure_payload
-from normviz.ui.views import chart
+from normviz.ui.views import chart, describe
 
 __all__ = ["COMPONENT", "live_chart", "unavailable_reason"]
 
@@ -84,6 +84,7 @@ def live_chart(
     key: str,
     height: int | None = None,
     on_release: Callable[[tuple[float, ...]], None] | None = None,
+    description: str | None = None,
 ) -> tuple[float, ...] | None:
     """Draw ``spec`` (a plotly figure dict) with x movable in the browser; return x when released.
 
@@ -115,14 +116,21 @@ def live_chart(
         run that the release caused; None in every other run, under AppTest,
         and when the component is unavailable (then the figure is drawn by
         ``st.plotly_chart`` and a warning is logged once).
+    description : str, optional
+        The figure's text description (default: generic, from ``spec``): shown in a folded
+        expander under the chart and appended to the chart's aria-label.
     """
+    if description is not None:
+        labels = dict(scene.get("labels") or {})
+        labels["chart"] = f"{labels['chart']} {description}" if labels.get("chart") else description
+        scene = {**scene, "labels": labels}
     checked = check_scene(scene)
     mount, reason = _renderer()
     if mount is None:
         if reason not in _warned:
             _warned.add(reason)
             _LOG.warning("normviz.ui.live: drawing a static chart instead: %s", reason)
-        chart(spec, key=f"{key}.static")
+        chart(spec, key=f"{key}.static", description=description)
         return None
 
     fresh = f"_normviz.live.released.{key}"
@@ -136,6 +144,7 @@ def live_chart(
 
     data = {"figure": figure_payload(spec), "scene": checked, "height": height, "assets": {"plotly": _plotly_version()}}
     mount(key=key, data=data, on_release_change=_released)
+    describe(spec, description)
     return st.session_state.pop(fresh, None)
 
 

@@ -8,8 +8,9 @@
 // release calls setStateValue("release", {x, id}) once: one rerun per release.
 //
 //   plane: drag the tip of x (pointer events; a drag starts only near the
-//          tip, elsewhere plotly's own zoom/pan works), or focus the chart and
-//          nudge x with the arrow keys (Shift: 10 steps).
+//          tip, elsewhere plotly's own zoom/pan works; an x outside the view
+//          is grabbed at the arrow on the view's edge and comes to the pointer),
+//          or focus the chart and nudge x with the arrow keys (Shift: 10 steps).
 //   space: the component's own x₁..x₃ sliders, live while dragging.
 //
 // While x moves on the plane, the moving traces are drawn on a motion layer:
@@ -226,6 +227,7 @@ class Live {
         if (k >= 0) this.frameIndex = k;
       });
     }
+    if (!this.stats.renders && scene.frame > 0) this.stepAnimation(scene.frame); // a copied link's step
     this.endMotion(); // the figure now shows the released x itself
     this.ready = true;
     this.stats.renders += 1;
@@ -323,12 +325,22 @@ class Live {
     return [xa.p2l(e.clientX - r.left - xa._offset), ya.p2l(e.clientY - r.top - ya._offset)];
   }
 
-  /** Distance in pixels from the pointer to the tip of x. */
+  /** Where x is grabbed: its tip, or, for an x outside the view, the edge where the ray towards it leaves
+   *  the view (the figure's arrow "x_offscreen" points there). */
+  handle() {
+    const extent = this.scene.extent;
+    const top = Math.max(...this.x.map(Math.abs));
+    if (!(extent > 0) || !(top > extent)) return { point: this.x, outside: false };
+    return { point: this.x.map((v) => (v * extent) / top), outside: true };
+  }
+
+  /** Distance in pixels from the pointer to the handle of x. */
   tipDistance(e) {
     const [xa, ya] = this.axes();
     const r = this.gd.getBoundingClientRect();
-    const tx = r.left + xa._offset + xa.l2p(this.x[0]);
-    const ty = r.top + ya._offset + ya.l2p(this.x[1]);
+    const { point } = this.handle();
+    const tx = r.left + xa._offset + xa.l2p(point[0]);
+    const ty = r.top + ya._offset + ya.l2p(point[1]);
     return Math.hypot(e.clientX - tx, e.clientY - ty);
   }
 
@@ -351,7 +363,9 @@ class Live {
     e.preventDefault(); // no compatibility mousedown: plotly starts no zoom box
     e.stopPropagation();
     const [px, py] = this.toData(e);
-    this.drag = { pointerId: e.pointerId, offset: [px - this.x[0], py - this.x[1]] };
+    // Grabbed at the edge (x lies outside the view): x comes to the pointer, into the view.
+    const offset = this.handle().outside ? [0, 0] : [px - this.x[0], py - this.x[1]];
+    this.drag = { pointerId: e.pointerId, offset };
     this.box.setPointerCapture(e.pointerId);
     this.box.focus({ preventScroll: true });
     this.beginMotion();

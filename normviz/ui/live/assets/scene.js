@@ -21,7 +21,9 @@
 // "<role>_head" whose tip is the arrow's end; the ray runs from the origin
 // through x to the box of half-width scene.extent; the decomposition is
 // 0 -> mu*1 -> x; the animation's points ("moving_<m>") sit at x, where the
-// animation starts. Python names the roles in scene.moving.
+// animation starts; "x_offscreen" is an arrow at the edge of the box (from 0.82 of
+// the ray's end to its end) that points to an x lying outside the box, else empty.
+// Python names the roles in scene.moving.
 
 import { METHODS } from "./normmath.js";
 
@@ -72,6 +74,7 @@ export function segments(scene, x) {
     arrow_input: [[zero, x]],
     decomposition: [[zero, meanPart], [meanPart, x]],
     ray: top > 0 && Number.isFinite(top) ? [[zero, x.map((v) => (v * extent) / top)]] : [],
+    x_offscreen: top > extent && Number.isFinite(top) ? [[x.map((v) => (0.82 * v * extent) / top), x.map((v) => (v * extent) / top)]] : [],
   };
   for (const key of Object.keys(out)) {
     seg[`arrow_${key}`] = finite(out[key]) ? [[zero, out[key]]] : [];
@@ -122,7 +125,7 @@ export function redraw(gd, scene, x) {
       continue;
     }
     // arrows carry NaN gaps between arrows (as the engine draws them); the ray and the animation's points do not
-    const gaps = base.startsWith("arrow_") || base === "decomposition";
+    const gaps = base.startsWith("arrow_") || base === "decomposition" || base === "x_offscreen";
     const cols = polyline(pairs, n, gaps);
     axes.forEach((a, k) => lines[a].push(cols[k]));
     lineTraces.push(i);

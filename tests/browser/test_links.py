@@ -1,0 +1,197 @@
+"""Copy link and export in a real Chromium: a copied link opens the same scene in a fresh browser;
+PNG, SVG and GIF downloads are real files with the caption; the arrow toward an x outside the
+fitted view follows x while it moves."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from tests.browser.helpers import (
+    MAIN,
+    assert_no_error,
+    by_meta,
+    expect_rerun,
+    open_page,
+    plotly_data,
+    wait_for,
+    wait_for_app_run,
+    watch_page_errors,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+EXPORTS = ROOT / "artifacts" / "exports"  # gitignored: the files, to look at
+TOOLS = '.nv-tools[data-ready="true"]'
+LIVE_READY = '.nv-live[data-ready="true"]'
+
+
+def fresh_page(browser, **context):
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True, **context)
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    watch_page_errors(page)
+    return ctx, page
+
+
+def scene_of(page) -> dict:
+    """What the figure shows: each trace's role with its coordinates, and the page's language."""
+    traces = plotly_data(page)
+    lang = page.evaluate("document.documentElement.lang || ''")
+    title = page.locator("h1").first.inner_text()
+    return {"title": title, "lang": lang,
+            "traces": {t.get("meta"): [t.get(k) for k in ("x", "y", "z")] for t in traces if t.get("meta")}}
+
+
+STEP = 12  # frames into the projection animation (of 31 with γ, β)
+
+
+def frame_index(page) -> int:
+    return page.evaluate("document.querySelector('.nv-live').__normvizLive.frameIndex || 0")
+
+
+def test_copied_link_opens_the_same_scene_in_a_new_browser(browser, base_url):
+    """Inputs, language and the animation's step: the copied link shows the same figure, frame for frame."""
+    ctx, page = fresh_page(browser, permissions=["clipboard-read", "clipboard-write"])
+    try:
+        checkout_assets(page)
+        open_page(page, base_url, "plane", lang="zh", eps="0", g1="1.5", b2="-0.5", show=["L2", "LN"])
+        page.wait_for_selector(LIVE_READY, state="attached")
+        with expect_rerun(page):
+            page.locator(MAIN).get_by_role("button", name="(-1, 2)").click()
+        wait_for(page, lambda p: by_meta(plotly_data(p), "arrow_input")["x"][1], lambda v: v == -1)
+        page.locator(".nv-live-plot").focus()
+        for _ in range(STEP):  # a presenter's clicker: Page Down steps the animation
+            page.keyboard.press("PageDown")
+        wait_for(page, frame_index, lambda k: k == STEP, timeout_s=10)
+        page.locator(".nv-copy").click()
+        status = wait_for(page, lambda p: p.locator(".nv-tools output").inner_text(), bool, timeout_s=10)
+        assert "复制" in status
+        link = page.evaluate("navigator.clipboard.readText()")
+        assert "x1=-1" in link and "lang=zh" in link and "g1=1.5" in link and f"step={STEP}" in link
+        before = scene_of(page)
+        moving = before["traces"]["moving_l2"]
+        assert (moving[0][-1], moving[1][-1]) != (-1, 2)  # frame 12: the point has left x, on its way
+        assert_no_error(page)
+    finally:
+        ctx.close()
+    ctx, other = fresh_page(browser)
+    try:
+        checkout_assets(other)
+        other.goto(link, wait_until="domcontentloaded")
+        wait_for_app_run(other, initial_wait_ms=0)
+        other.wait_for_selector(LIVE_READY, state="attached")
+        wait_for(other, frame_index, lambda k: k == STEP, timeout_s=10)
+        after = wait_for(other, scene_of, lambda s: s == before, timeout_s=10)
+        assert after == before
+        assert re.search(r"[\u4e00-\u9fff]", after["title"])
+        assert_no_error(other)
+    finally:
+        ctx.close()
+
+
+def download(page, selector: str, *, timeout_ms: float = 60_000) -> bytes:
+    with page.expect_download(timeout=timeout_ms) as info:
+        page.locator(selector).click()
+    return saved(info.value)
+
+
+def saved(done) -> bytes:
+    data = Path(done.path()).read_bytes()
+    EXPORTS.mkdir(parents=True, exist_ok=True)
+    (EXPORTS / done.suggested_filename).write_bytes(data)
+    return data
+
+
+def test_png_svg_and_gif_of_the_projection(browser, base_url):
+    ctx, page = fresh_page(browser)
+    try:
+        open_page(page, base_url, "plane", lang="zh", x1="1", x2="0.5")
+        page.wait_for_selector(LIVE_READY, state="attached")
+        page.wait_for_selector(TOOLS, state="attached")
+        png = download(page, ".nv-png")
+        with Image.open(io.BytesIO(png)) as img:
+            assert img.format == "PNG" and img.width >= 800 and img.height >= 800
+            colours = img.convert("RGB").getcolors(maxcolors=1 << 20)
+            assert colours is not None and len(colours) > 50  # a drawing, not a blank canvas
+        svg = download(page, ".nv-svg").decode()
+        assert svg.lstrip().startswith("<svg") or "<svg" in svg[:300]
+        assert "normviz" in svg and "参数" in svg and "x1=1" in svg  # the caption: zh, with the scene
+        assert svg.count("<path") > 10
+
+        page.locator(".nv-gif").click()
+        button = page.locator('[data-testid="stSidebar"] [data-testid="stDownloadButton"] button')
+        button.wait_for(timeout=90_000)
+        with page.expect_download() as info:
+            button.click()
+        data = saved(info.value)
+        assert info.value.suggested_filename.endswith(".gif") and len(data) > 10_000
+        with Image.open(io.BytesIO(data)) as gif:
+            assert gif.format == "GIF" and gif.n_frames >= 10
+            frames = set()
+            for k in range(0, gif.n_frames, 3):
+                gif.seek(k)
+                frames.add(gif.convert("RGB").tobytes())
+        assert len(frames) >= 4  # the points move
+        assert_no_error(page)
+    finally:
+        ctx.close()
+
+
+def checkout_assets(page) -> None:
+    """Serve this checkout's live-chart JavaScript, whichever checkout the installed package points at."""
+    def serve(name: str):
+        path = str(ROOT / "normviz/ui/live/assets" / name)
+        return lambda route: route.fulfill(path=path, content_type="text/javascript")
+
+    for name in ("live.js", "scene.js"):
+        page.route(f"**/bidi-components/normviz.live/{name}", serve(name))
+
+
+def test_offscreen_arrow_follows_x_in_the_browser(browser, base_url):
+    """x starts inside the fitted view (±1.2·√2) and is nudged out with the keys: the arrow at the edge appears."""
+    ctx, page = fresh_page(browser)
+    try:
+        checkout_assets(page)
+        open_page(page, base_url, "plane", lang="en", x1="1", x2="0.5")
+        page.wait_for_selector(LIVE_READY, state="attached")
+        assert by_meta(plotly_data(page), "x_offscreen")["x"] == []
+        box = page.locator(".nv-live-plot")
+        box.focus()
+        for _ in range(8):  # Shift: 10 steps of 0.01 each
+            page.keyboard.press("Shift+ArrowRight")
+        motion = wait_for(page, lambda p: p.locator(".nv-live-motion").evaluate("el => el.data.map(t => ({meta: t.meta, x: Array.from(t.x)}))"),
+                          lambda traces: any(t["meta"] == "x_offscreen" and len(t["x"]) > 0 for t in traces), timeout_s=10)
+        edge = next(t for t in motion if t["meta"] == "x_offscreen")["x"]
+        assert max(v for v in edge if v == v) == pytest.approx(1.2 * 2 ** 0.5, rel=1e-6)
+    finally:
+        ctx.close()
+
+
+def test_an_x_outside_the_view_is_grabbed_at_the_edge_and_comes_into_view(browser, base_url):
+    """The default (3, 4) lies outside the fitted view: pressing on the arrow at the edge and dragging
+    brings x to the pointer; the release reruns once and the link holds the new x, inside the view."""
+    ctx, page = fresh_page(browser)
+    try:
+        checkout_assets(page)
+        open_page(page, base_url, "plane", lang="en")
+        page.wait_for_selector(LIVE_READY, state="attached")
+        edge = page.evaluate("""() => { const l = document.querySelector('.nv-live').__normvizLive;
+            const fl = l.gd._fullLayout, r = l.gd.getBoundingClientRect(), p = l.handle().point;
+            return [r.left + fl.xaxis._offset + fl.xaxis.l2p(p[0]), r.top + fl.yaxis._offset + fl.yaxis.l2p(p[1]),
+                    l.handle().outside]; }""")
+        assert edge[2] is True
+        page.mouse.move(edge[0], edge[1])
+        page.mouse.down()
+        for k in range(1, 4):
+            page.mouse.move(edge[0] - 30 * k, edge[1] + 30 * k, steps=2)
+        x = wait_for(page, lambda p: p.evaluate("document.querySelector('.nv-live').__normvizLive.x"),
+                     lambda v: max(map(abs, v)) < 1.2 * 2 ** 0.5, timeout_s=10)
+        page.mouse.up()
+        wait_for(page, lambda p: p.url, lambda url: f"x1={x[0]:g}" in url and f"x2={x[1]:g}" in url)
+        assert_no_error(page)
+    finally:
+        ctx.close()

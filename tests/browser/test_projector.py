@@ -1,0 +1,98 @@
+"""Projector mode at 1920×1080, every page (TOPIC_PAGES, so pages added later are covered too):
+24 px type, no sidebar name cut off, each figure's type ≥ 24 px and, on the plane and the space,
+the whole figure on one screen. Screenshots go to artifacts/projector/ (gitignored)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from normviz.ui import TOPIC_PAGES
+from tests.browser.helpers import MAIN, PLOT, assert_no_error, open_page, watch_page_errors
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "projector"
+PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
+VIEWPORT = {"width": 1920, "height": 1080}
+
+MEASURE_JS = """() => {
+  const px = (el) => parseFloat(getComputedStyle(el).fontSize);
+  const nav = [...document.querySelectorAll('[data-testid="stSidebarNav"] a span')]
+    .filter((el) => el.textContent.trim())
+    .map((el) => ({text: el.textContent.trim(), scroll: el.scrollWidth, client: el.clientWidth}));
+  const paragraphs = [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stMarkdownContainer"] p')]
+    .filter((el) => el.textContent.trim()).map(px);
+  const plots = [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')]
+    .filter((gd) => gd._fullLayout && !gd.closest('.nv-live-motion'))
+    .map((gd) => { const r = gd.getBoundingClientRect();
+      return {font: gd._fullLayout.font.size, width: r.width, height: r.height}; });
+  return {root: px(document.documentElement), nav, paragraphs, plots};
+}"""
+
+
+@pytest.fixture(scope="module")
+def big(browser):
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    watch_page_errors(page)
+    yield page
+    ctx.close()
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_projector_mode_fits_a_1920x1080_screen(big, base_url, name):
+    path = "" if name == "overview" else name
+    open_page(big, base_url, path, lang="en", projector="true")
+    if name != "overview":
+        big.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
+        big.wait_for_timeout(500)  # plotly's responsive resize
+    assert_no_error(big, context=name)
+    m = big.evaluate(MEASURE_JS)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    big.screenshot(path=str(SHOTS / f"{name}.png"))
+    assert m["root"] >= 24
+    assert m["paragraphs"] and min(m["paragraphs"]) >= 24, m["paragraphs"]
+    cut = [n["text"] for n in m["nav"] if n["scroll"] > n["client"] + 1]
+    assert m["nav"] and not cut, f"sidebar names cut off: {cut}"
+    for plot in m["plots"]:
+        assert plot["font"] >= 24, (name, plot)
+        assert plot["width"] <= VIEWPORT["width"] and plot["height"] <= VIEWPORT["height"], (name, plot)
+    if name in ("plane", "space"):
+        figure = big.locator(f"{MAIN} {PLOT}").first
+        figure.scroll_into_view_if_needed()
+        box = figure.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= VIEWPORT["height"] + 1, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= VIEWPORT["width"] + 1, box
+        big.screenshot(path=str(SHOTS / f"{name}-figure.png"))
+
+
+# Each character drawn in the page's own font stack; a private-use code point, which no font has,
+# gives the missing-glyph box. A Chinese character drawn as that box means no CJK font (fonts-noto-cjk).
+GLYPHS_JS = """(chars) => {
+  const font = getComputedStyle(document.querySelector('[data-testid="stMain"] h1')).fontFamily;
+  const draw = (ch) => {
+    const c = document.createElement('canvas'); c.width = c.height = 56;
+    const g = c.getContext('2d'); g.font = `44px ${font}`; g.fillText(ch, 4, 46);
+    return Array.from(g.getImageData(0, 0, 56, 56).data).join(',');
+  };
+  const box = draw('\\uE000');
+  const glyphs = chars.map((ch) => ({ch, drawn: draw(ch) !== box, blank: draw(ch) === draw(' ')}));
+  return {glyphs, control: draw('\uE001') === box};  // the method sees a missing glyph as the box
+}
+"""
+
+
+def test_chinese_text_has_real_glyphs(big, base_url):
+    open_page(big, base_url, "plane", lang="zh", projector="true")
+    big.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
+    title = big.locator(f"{MAIN} h1").first.inner_text()
+    chars = sorted({ch for ch in title if "\u4e00" <= ch <= "\u9fff"})
+    assert len(chars) >= 4, title
+    seen = big.evaluate(GLYPHS_JS, chars)
+    assert seen["control"], "another missing code point is not drawn as the same box: the check cannot tell"
+    glyphs = seen["glyphs"]
+    missing = [g["ch"] for g in glyphs if not g["drawn"] or g["blank"]]
+    assert not missing, f"drawn as the missing-glyph box or blank: {missing} (install fonts-noto-cjk)"
+    big.screenshot(path=str(SHOTS / "plane-zh.png"))
