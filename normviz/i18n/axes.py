@@ -82,11 +82,11 @@ STRINGS = {
     "axes.how.bn": {
         "zh": "**BatchNorm（训练模式，不含 γ、β）**：每个特征 d 是一组，组里是全部 B · S = {n} 个位置上的这一特征，"
         "共 D = {d} 组。y = (x − μ_d) / √(σ²_d + ε)，ε = {eps}（PyTorch 默认），方差有偏（除以 B · S）。"
-        "图中每一**列**是一组，而且跨所有批元素：b = 1 和 b = 2 的同一列共用一个 μ_d。",
+        "图中每一**列**是一组，并且贯穿上下排列的所有批元素：每个 b 的第 d 列共用同一个 μ_d 和 σ_d。",
         "en": "**BatchNorm (training mode, without γ, β)**: each feature d is a group holding that feature at all "
         "B · S = {n} positions; D = {d} groups. y = (x − μ_d) / √(σ²_d + ε), ε = {eps} (PyTorch's default), biased "
-        "variance (divide by B · S). Each **column** of the picture is a group, across every batch element: column "
-        "d of b = 1 and of b = 2 share one μ_d.",
+        "variance (divide by B · S). Each **column** of the picture is a group, and it runs through every batch "
+        "element drawn below one another: column d of every b shares one μ_d and one σ_d.",
     },
     "axes.how.std": {
         "zh": "**标准化（z-score）**：把 {n} 个真实词元当作样本排成一张 {n} × {d} 的表（行 = 样本，列 = 特征），"
@@ -147,7 +147,6 @@ STRINGS = {
         "en": "The padding positions (value 0) are counted in these tables too, as a BatchNorm without a mask would "
         "count them.",
     },
-    "axes.col.b": {"zh": "b", "en": "b"},
     "axes.col.stat": {"zh": "统计量", "en": "statistic"},
     "axes.row.mu_d": {"zh": "μ_d", "en": "μ_d"},
     "axes.row.sigma_d": {"zh": "σ_d", "en": "σ_d"},
