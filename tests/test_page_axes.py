@@ -33,7 +33,7 @@ def test_page_runs_in_both_languages_with_the_seed_size_and_the_statistics(lang,
     assert len(figs) == 2
     assert len(figs[0]["layout"]["shapes"]) == 3 * 6  # LayerNorm: one outline per token by default
     mu_table, sigma_table, feature_table = tables(at)[:3]
-    assert "s = 6" in mu_table and "s = 6" in sigma_table and "d = 8" in feature_table
+    assert "s\u00a0=\u00a06" in mu_table and "s\u00a0=\u00a06" in sigma_table and "d = 8" in feature_table
     # the per-token tables print μ_{b,s} and σ_{b,s} of the drawn tensor, two decimals, sign-correct zeros
     from normviz import axes
 
@@ -89,7 +89,7 @@ def test_padding_toggle_draws_padding_and_shows_that_layer_norm_ignores_it():
     page = text(at)
     assert "Real lengths of the sequences: 10," in page
     assert "LayerNorm 0, BatchNorm" in page
-    assert "padding" in tables(at)[0]
+    assert "| pad |" in tables(at)[0]  # a padding position in the μ_{b,s} table
     assert any("padding included" in tb for tb in tables(at))
     assert "hold no padding" in page
 

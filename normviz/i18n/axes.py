@@ -143,6 +143,7 @@ STRINGS = {
         "en": "Per feature μ_d and σ_d (what BatchNorm uses in training: over B and S, biased variance, i.e. "
         "divided by B · S).",
     },
+    "axes.stats.pad_cell": {"zh": "填充", "en": "pad"},
     "axes.stats.pad_note": {
         "zh": "填充位置（值为 0）在上表中也被算进去了，正如一个不加掩码的 BatchNorm 会做的那样。",
         "en": "The padding positions (value 0) are counted in these tables too, as a BatchNorm without a mask would "

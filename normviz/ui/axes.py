@@ -117,9 +117,9 @@ def fixed(value: float, digits: int) -> str:
 
 def token_table(t, values: np.ndarray, real: np.ndarray, name: str) -> None:
     """One per-token statistic: a row per sequence, a column per position; padding positions are named."""
-    header = [name] + [f"s = {s + 1}" for s in range(values.shape[1])]
-    pad = t("axes.fig.padding")
-    rows = [[f"b = {b + 1}"] + [fixed(v, 2) if ok else pad for v, ok in zip(values[b], real[b])]
+    header = [name] + [f"s\u00a0=\u00a0{s + 1}" for s in range(values.shape[1])]  # no-break spaces: one line
+    pad = t("axes.stats.pad_cell")
+    rows = [[f"b\u00a0=\u00a0{b + 1}"] + [fixed(v, 2) if ok else pad for v, ok in zip(values[b], real[b])]
             for b in range(values.shape[0])]
     st.markdown(markdown_table(header, rows, "l" + "r" * values.shape[1]))
 
