@@ -91,12 +91,12 @@ STRINGS = {
     "axes.how.std": {
         "zh": "**标准化（z-score）**：把 {n} 个真实词元当作样本排成一张 {n} × {d} 的表（行 = 样本，列 = 特征），"
         "每列减去该列均值、除以该列标准差（有偏，除以样本数，与 scikit-learn 的 StandardScaler 相同；ε = {eps}）。"
-        "ε 相同时，这正是 BatchNorm 在把 B × S 两个轴拉平成一个“样本”轴后做的事（BatchNorm 默认 ε = 1e-5）。",
+        "ε 相同时，这正是 BatchNorm 在把 B × S 两个轴拉平成一个“样本”轴后做的事（BatchNorm 默认 ε = 1e-5）。σ = 0 的列（比如只有一个样本）按 StandardScaler 的约定输出 0，而不是 0/0。",
         "en": "**Standardization (z-score)**: the {n} real tokens, taken as samples, form a {n} × {d} table (rows = "
         "samples, columns = features); each column has its mean subtracted and is divided by its standard deviation "
         "(biased, divided by the number of samples, as scikit-learn's StandardScaler does; ε = {eps}). At equal ε it is "
         "exactly what BatchNorm does once the B and S axes are flattened into one axis of samples (BatchNorm's "
-        "default ε is 1e-5).",
+        "default ε is 1e-5). A column with σ = 0 (a single sample, say) becomes 0, as in StandardScaler, not 0/0.",
     },
     "axes.fig.caption": {
         "zh": "四列依次是：输入 x、每个数所在组的均值 μ、所在组的 σ（RMSNorm 为 RMS）、输出 y。彩色框出的是组。"
