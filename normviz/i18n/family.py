@@ -28,7 +28,7 @@ STRINGS = {
     "family.col.c": {"zh": "中心 c", "en": "centre c"},
     "family.col.s": {"zh": "尺度 s", "en": "scale s"},
     "family.col.output": {"zh": "x 的输出", "en": "output for x"},
-    "family.col.simplex": {"zh": "Σy=1 且 y>0", "en": "Σy=1, y>0"},
+    "family.col.simplex": {"zh": "Σy=1, y>0", "en": "Σy=1, y>0"},
     "family.col.unit_range": {"zh": "y∈[0,1]", "en": "y∈[0,1]"},
     "family.col.standard": {"zh": "均值 0、方差 1", "en": "mean 0, var 1"},
     "family.col.mean_square": {"zh": "均方 1", "en": "mean y²=1"},
