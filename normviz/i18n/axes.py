@@ -145,9 +145,9 @@ STRINGS = {
     },
     "axes.stats.pad_cell": {"zh": "填充", "en": "pad"},
     "axes.stats.pad_note": {
-        "zh": "填充位置（值为 0）在上表中也被算进去了，正如一个不加掩码的 BatchNorm 会做的那样。",
-        "en": "The padding positions (value 0) are counted in these tables too, as a BatchNorm without a mask would "
-        "count them.",
+        "zh": "按特征的表把填充位置（值为 0）也算进去了，正如一个不加掩码的 BatchNorm 会做的那样；按词元的两张表只列真实词元。",
+        "en": "The per-feature table counts the padding positions (value 0) too, as a BatchNorm without a mask would; "
+        "the two per-token tables list the real tokens only.",
     },
     "axes.col.stat": {"zh": "统计量", "en": "statistic"},
     "axes.row.mu_d": {"zh": "μ_d", "en": "μ_d"},
