@@ -547,7 +547,7 @@ def report_text(report: Report, *, filename: str = "", fmt: str = "") -> str:
 
     lines = []
     if filename:
-        lines.append(f"file: {filename} ({en(f'checkpoint.format.{fmt}')}, {report.tensors} tensors)")
+        lines.append(f"file: {filename} ({en(f'checkpoint.format.{fmt}')}, {report.tensors} tensor{'' if report.tensors == 1 else 's'})")
     c = report.config
     if c is not None:
         said = [f"{k} {v}" for k, v in (("model_type", c.model_type), ("architecture", c.architecture),
@@ -610,7 +610,7 @@ def main(argv: list[str] | None = None) -> int:
             if path is args.config:
                 config = read_config(data)
             else:
-                state, fmt = read_state_dict(data, path), detect_format(data)
+                state, fmt = read_state_dict(data), detect_format(data)
         except OSError as exc:
             parser.error(f"{path}: {exc.strerror or exc}")
         except CheckpointError as exc:

@@ -32,7 +32,15 @@ def test_page_runs_in_both_languages_with_the_seed_size_and_the_statistics(lang,
     figs = figures(at)
     assert len(figs) == 2
     assert len(figs[0]["layout"]["shapes"]) == 3 * 6  # LayerNorm: one outline per token by default
-    assert "s = 6" in tables(at)[0] and "d = 8" in tables(at)[1]
+    mu_table, sigma_table, feature_table = tables(at)[:3]
+    assert "s\u00a0=\u00a06" in mu_table and "s\u00a0=\u00a06" in sigma_table and "d = 8" in feature_table
+    # the per-token tables print μ_{b,s} and σ_{b,s} of the drawn tensor, two decimals, sign-correct zeros
+    from normviz import axes
+
+    x = axes.sample(3, 6, 8, 0)
+    mu, sigma = x.mean(-1), x.std(-1)  # numpy's std divides by D: the biased σ LayerNorm uses
+    assert f"{mu[0, 0]:.2f}".replace("-", "−") in mu_table and f"{sigma[2, 5]:.2f}" in sigma_table
+    assert "e-0" not in mu_table and "−0.00" not in mu_table
 
 
 def test_changing_the_method_regroups_and_changes_the_output():
@@ -81,7 +89,7 @@ def test_padding_toggle_draws_padding_and_shows_that_layer_norm_ignores_it():
     page = text(at)
     assert "Real lengths of the sequences: 10," in page
     assert "LayerNorm 0, BatchNorm" in page
-    assert "padding" in tables(at)[0]
+    assert "| pad |" in tables(at)[0]  # a padding position in the μ_{b,s} table
     assert any("padding included" in tb for tb in tables(at))
     assert "hold no padding" in page
 

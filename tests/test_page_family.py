@@ -35,6 +35,9 @@ def test_page_runs_in_both_languages_with_the_seed_numbers(lang, title, ln_row, 
     for shown in ("99.73 %", "2 × 0.5 − 1 = 0", "8192", "4096", "**0**"):
         assert shown in page, shown
     assert len(figures(at)) == 1
+    rows_checked = ("L2, RMSNorm, both LayerNorms, min-max and softmax" if lang == "en"
+                    else "L2、RMSNorm、两种 LayerNorm、min-max 和 softmax")
+    assert any(rows_checked in c.value for c in at.caption)
 
 
 def test_editing_x_changes_the_table_and_the_figure():
@@ -73,6 +76,8 @@ def test_column_controls_change_the_sample():
     assert errors(at) == []
     after = table_with(at, "−3 ≤ z ≤ 3")
     assert after != before and "99.73 %" in after
+    stats = table_with(at, "1.000 |")  # σ after standardizing; the mean after is float noise, printed as 0.000
+    assert "| 0.000 |" in stats and "e-1" not in stats and "−0.000" not in stats
     at.number_input(key=K + "seed").set_value(7).run()
     assert errors(at) == [] and table_with(at, "−3 ≤ z ≤ 3") != after
 

@@ -82,20 +82,21 @@ STRINGS = {
     "axes.how.bn": {
         "zh": "**BatchNorm（训练模式，不含 γ、β）**：每个特征 d 是一组，组里是全部 B · S = {n} 个位置上的这一特征，"
         "共 D = {d} 组。y = (x − μ_d) / √(σ²_d + ε)，ε = {eps}（PyTorch 默认），方差有偏（除以 B · S）。"
-        "图中每一**列**是一组，而且跨所有批元素：b = 1 和 b = 2 的同一列共用一个 μ_d。",
+        "图中每一**列**是一组，并且贯穿上下排列的所有批元素：每个 b 的第 d 列共用同一个 μ_d 和 σ_d。",
         "en": "**BatchNorm (training mode, without γ, β)**: each feature d is a group holding that feature at all "
         "B · S = {n} positions; D = {d} groups. y = (x − μ_d) / √(σ²_d + ε), ε = {eps} (PyTorch's default), biased "
-        "variance (divide by B · S). Each **column** of the picture is a group, across every batch element: column "
-        "d of b = 1 and of b = 2 share one μ_d.",
+        "variance (divide by B · S). Each **column** of the picture is a group, and it runs through every batch "
+        "element drawn below one another: column d of every b shares one μ_d and one σ_d.",
     },
     "axes.how.std": {
         "zh": "**标准化（z-score）**：把 {n} 个真实词元当作样本排成一张 {n} × {d} 的表（行 = 样本，列 = 特征），"
-        "每列减去该列均值、除以该列标准差（有偏，与 scikit-learn 的 StandardScaler 相同；这里分母加 ε = {eps}）。"
-        "这正是 BatchNorm 在把 B × S 两个轴拉平成一个“样本”轴后做的事。",
+        "每列减去该列均值、除以该列标准差（有偏，除以样本数，与 scikit-learn 的 StandardScaler 相同；ε = {eps}）。"
+        "ε 相同时，这正是 BatchNorm 在把 B × S 两个轴拉平成一个“样本”轴后做的事（BatchNorm 默认 ε = 1e-5）。σ = 0 的列（比如只有一个样本）按 StandardScaler 的约定输出 0，而不是 0/0。",
         "en": "**Standardization (z-score)**: the {n} real tokens, taken as samples, form a {n} × {d} table (rows = "
         "samples, columns = features); each column has its mean subtracted and is divided by its standard deviation "
-        "(biased, as scikit-learn's StandardScaler does; here with ε = {eps} under the root). It is exactly what "
-        "BatchNorm does once the B and S axes are flattened into one axis of samples.",
+        "(biased, divided by the number of samples, as scikit-learn's StandardScaler does; ε = {eps}). At equal ε it is "
+        "exactly what BatchNorm does once the B and S axes are flattened into one axis of samples (BatchNorm's "
+        "default ε is 1e-5). A column with σ = 0 (a single sample, say) becomes 0, as in StandardScaler, not 0/0.",
     },
     "axes.fig.caption": {
         "zh": "四列依次是：输入 x、每个数所在组的均值 μ、所在组的 σ（RMSNorm 为 RMS）、输出 y。彩色框出的是组。"
@@ -142,12 +143,12 @@ STRINGS = {
         "en": "Per feature μ_d and σ_d (what BatchNorm uses in training: over B and S, biased variance, i.e. "
         "divided by B · S).",
     },
+    "axes.stats.pad_cell": {"zh": "填充", "en": "pad"},
     "axes.stats.pad_note": {
-        "zh": "填充位置（值为 0）在上表中也被算进去了，正如一个不加掩码的 BatchNorm 会做的那样。",
-        "en": "The padding positions (value 0) are counted in these tables too, as a BatchNorm without a mask would "
-        "count them.",
+        "zh": "按特征的表把填充位置（值为 0）也算进去了，正如一个不加掩码的 BatchNorm 会做的那样；按词元的两张表只列真实词元。",
+        "en": "The per-feature table counts the padding positions (value 0) too, as a BatchNorm without a mask would; "
+        "the two per-token tables list the real tokens only.",
     },
-    "axes.col.b": {"zh": "b", "en": "b"},
     "axes.col.stat": {"zh": "统计量", "en": "statistic"},
     "axes.row.mu_d": {"zh": "μ_d", "en": "μ_d"},
     "axes.row.sigma_d": {"zh": "σ_d", "en": "σ_d"},

@@ -28,11 +28,11 @@ STRINGS = {
     "family.col.c": {"zh": "中心 c", "en": "centre c"},
     "family.col.s": {"zh": "尺度 s", "en": "scale s"},
     "family.col.output": {"zh": "x 的输出", "en": "output for x"},
-    "family.col.simplex": {"zh": "Σy = 1 且 y > 0", "en": "Σy = 1 and y > 0"},
-    "family.col.unit_range": {"zh": "0 ≤ y ≤ 1", "en": "0 ≤ y ≤ 1"},
-    "family.col.standard": {"zh": "均值 0、方差 1", "en": "mean 0, variance 1"},
-    "family.col.mean_square": {"zh": "均方 1", "en": "mean square 1"},
-    "family.col.unit_norm": {"zh": "‖y‖ = 1", "en": "‖y‖ = 1"},
+    "family.col.simplex": {"zh": "Σy=1, y>0", "en": "Σy=1, y>0"},
+    "family.col.unit_range": {"zh": "y∈[0,1]", "en": "y∈[0,1]"},
+    "family.col.standard": {"zh": "均值 0、方差 1", "en": "mean 0, var 1"},
+    "family.col.mean_square": {"zh": "均方 1", "en": "mean y²=1"},
+    "family.col.unit_norm": {"zh": "‖y‖=1", "en": "‖y‖=1"},
     "method.bfln": {"zh": "无偏置 LayerNorm", "en": "bias-free LayerNorm"},
     "method.bn": {"zh": "BatchNorm", "en": "BatchNorm"},
     "method.std": {"zh": "标准化（z 分数）", "en": "standardization (z-score)"},
@@ -57,12 +57,13 @@ STRINGS = {
                          "en": "Σ exp(x − c); the output is exp(x − c) / s, not (x − c) / s"},
     "family.table.caption": {
         "zh": "所有输出按 ε = 0、γ = 1、β = 0 计算；有了 γ、β，这些条件约束的是 x̂，不再是 y。"
-        "前五行和 softmax 的条件在 x 这一行上检查；BatchNorm 和标准化的条件在批次的每一列（每个特征跨样本）上检查，"
+        "L2、RMSNorm、两种 LayerNorm、min-max 和 softmax 的条件在 x 这一行上检查；BatchNorm 和标准化的条件在批次的每一列（每个特征跨样本）上检查，"
         "批次是 x 加上固定的三个样本 {others}。两者在 ε = 0 时数值相同：区别在于统计量从哪里来——标准化在训练前用整个数据集算一次，"
         "BatchNorm 在训练时用每个小批次现算（推理时改用滑动平均），而且带可学习的 γ、β。"
         "无偏置 LayerNorm 在 γ = 1 时与 LayerNorm 相同，差别只在参数（见最后一节）。",
         "en": "All outputs at ε = 0, γ = 1, β = 0; with γ and β the conditions constrain x̂, not y. The conditions of "
-        "the first rows and of softmax are checked on the row x; those of BatchNorm and standardization on every "
+        "L2, RMSNorm, both LayerNorms, min-max and softmax are checked on the row x; those of BatchNorm and "
+        "standardization on every "
         "column of a batch (each feature across the samples), the batch being x and three fixed samples {others}. "
         "At ε = 0 the two give the same numbers: they differ in where the statistics come from — standardization "
         "computes them once from the whole data set before training, BatchNorm from each mini-batch during training "
@@ -122,11 +123,11 @@ STRINGS = {
     },
     "family.column.header": {"zh": "把一列数据标准化", "en": "Standardizing a data column"},
     "family.column.text": {
-        "zh": "一列身高数据（厘米），从均值 170、标准差 10 的正态分布中随机抽取。标准化（σ 除以 n）之后这一列均值为 0、方差为 1，"
+        "zh": "一列身高数据（厘米），从均值 170、标准差 10 的正态分布中随机抽取。标准化（σ 用有偏方差，除以 n）之后这一列均值为 0、方差为 1，"
         "但取值不在 [0, 1] 里：z 表示离均值几个标准差。对正态分布，|z| ≤ 3 的概率是 erf(3/√2) = {p3}，"
         "所以绝大多数值落在 −3 到 3 之间，但并不是全部。",
         "en": "A column of body heights in cm, drawn from a normal distribution with mean 170 and standard deviation 10. "
-        "After standardizing (σ divides by n) the column has mean 0 and variance 1, but its values are not in [0, 1]: "
+        "After standardizing (biased σ, dividing by n) the column has mean 0 and variance 1, but its values are not in [0, 1]: "
         "z counts standard deviations from the mean. For a normal distribution P(|z| ≤ 3) = erf(3/√2) = {p3}, so "
         "most values lie between −3 and 3, though not all of them.",
     },
@@ -181,8 +182,11 @@ STRINGS = {
     },
     "family.params.checkpoint": {
         "zh": "读 checkpoint 时：只有 xxx.weight 而没有 xxx.bias，说明这一层不是带 γ 和 β 的标准 LayerNorm，"
-        "可能是 RMSNorm 或无偏置 LayerNorm，要看模型代码才能确定。",
+        "可能是 RMSNorm 或无偏置 LayerNorm。参数本身分不出这两种：模型代码能确定；config.json 里的模型名和 ε 的字段名"
+        "（rms_norm_eps 还是 layer_norm_eps）也能提示，但没那么可靠。见“读检查点”一页。",
         "en": "Reading a checkpoint: a layer with xxx.weight and no xxx.bias is not a standard LayerNorm with γ and β; "
-        "it may be RMSNorm or a bias-free LayerNorm, and only the model's code tells which.",
+        "it may be RMSNorm or a bias-free LayerNorm. The parameters cannot tell these two apart: the model's code "
+        "can, and so, less surely, can config.json's model name and the name of its ε (rms_norm_eps or "
+        "layer_norm_eps); see the checkpoint reader page.",
     },
 }

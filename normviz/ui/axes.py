@@ -18,7 +18,7 @@ from normviz.figures._json import typed_arrays as packed
 from normviz.ui.information import num, vec
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
-from normviz.ui.views import markdown_table
+from normviz.ui.views import fmt, markdown_table
 
 PAGE = "axes"
 # option label (in the URL, the same in both languages) -> method key
@@ -110,13 +110,18 @@ def how_text(t, scene: Scene, v: axes.View) -> str:
     return t(f"axes.how.{scene.method}", d=scene.d, groups=scene.b * scene.s, n=n, eps=f"{v.eps:g}".replace("e-0", "e-"))
 
 
-def token_table(t, mu: np.ndarray, sigma: np.ndarray, real: np.ndarray) -> None:
-    """μ_{b,s} / σ_{b,s}: a row per sequence, a column per position; padding positions are named."""
-    header = [t("axes.col.b")] + [f"s = {s + 1}" for s in range(mu.shape[1])]
-    pad = t("axes.fig.padding")
-    rows = [[str(b + 1)] + [f"{num(m, 2)} / {num(sd, 2)}" if ok else pad for m, sd, ok in zip(mu[b], sigma[b], real[b])]
-            for b in range(mu.shape[0])]
-    st.markdown(markdown_table(header, rows, "l" + "r" * mu.shape[1]))
+def fixed(value: float, digits: int) -> str:
+    """``value`` with ``digits`` decimals; a value that rounds to zero reads 0.00, not −0.00 or 1e-03."""
+    return fmt(0.0 if round(float(value), digits) == 0 else float(value), digits)
+
+
+def token_table(t, values: np.ndarray, real: np.ndarray, name: str) -> None:
+    """One per-token statistic: a row per sequence, a column per position; padding positions are named."""
+    header = [name] + [f"s\u00a0=\u00a0{s + 1}" for s in range(values.shape[1])]  # no-break spaces: one line
+    pad = t("axes.stats.pad_cell")
+    rows = [[f"b\u00a0=\u00a0{b + 1}"] + [fixed(v, 2) if ok else pad for v, ok in zip(values[b], real[b])]
+            for b in range(values.shape[0])]
+    st.markdown(markdown_table(header, rows, "l" + "r" * values.shape[1]))
 
 
 def feature_table(t, rows: list[tuple[str, np.ndarray]]) -> None:
@@ -132,7 +137,8 @@ def statistics_section(t, scene: Scene, v: axes.View) -> None:
     mu, sigma, _ = axes.token_stats(v.x)
     mu_d, sigma_d = axes.feature_stats(v.x)
     st.caption(t("axes.stats.tokens"))
-    token_table(t, mu, sigma, v.real)
+    token_table(t, mu, v.real, "$\\mu_{b,s}$")
+    token_table(t, sigma, v.real, "$\\sigma_{b,s}$")
     st.caption(t("axes.stats.features"))
     feature_table(t, [("axes.row.mu_d", mu_d), ("axes.row.sigma_d", sigma_d)])
     if scene.pad:

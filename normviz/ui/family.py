@@ -13,6 +13,7 @@ from normviz import _xp, family
 from normviz.figures import family as figs
 from normviz.figures._json import typed_arrays as packed
 from normviz.i18n import Translator
+from normviz.ui.axes import fixed
 from normviz.ui.information import num, typed_vec, vec
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import warn_invalid_params
@@ -126,7 +127,7 @@ def column_tables(t, col: family.Column) -> None:
     """Mean and σ before and after standardizing; the fraction within ±k against the normal distribution's."""
     q = [t("family.column.col.quantity"), t("family.column.col.before"), t("family.column.col.after")]
     st.markdown(markdown_table(q, [
-        [t("family.column.row.mean"), num(col.mean), num(col.z_mean)],
+        [t("family.column.row.mean"), num(col.mean), fixed(col.z_mean, 3)],  # float64 leaves ~1e-17: it reads 0.000
         [t("family.column.row.std"), num(col.std), num(col.z_var ** 0.5)],
         [t("family.column.row.largest"), "—", num(col.largest)],
     ], "lrr"))
