@@ -27,6 +27,8 @@ TOPIC_SECTIONS = (
     ("numerics", (
     )),
     ("classroom", (
+        ("lesson", ":material/school:"),
+        ("exercises", ":material/quiz:"),
     )),
 )
 TOPIC_PAGES = tuple(page for _, pages in TOPIC_SECTIONS for page in pages)
