@@ -230,12 +230,12 @@ def _number(token: str) -> float:
 
 
 def parse_number(text) -> float:
-    s = normalize_text(text)
+    s = normalize_text(text).strip(_BRACKETS).strip()
     if not s:
         raise AnswerError("empty")
     if _DECIMAL_COMMA.match(s):
         raise AnswerError("decimal_comma")
-    if len(_SEPARATORS.split(s.strip(_BRACKETS))) > 1:
+    if len(_SEPARATORS.split(s)) > 1:
         raise AnswerError("one_number")
     return _number(s)
 
