@@ -249,7 +249,8 @@ def parse_vector(text, n: int) -> tuple[float, ...]:
         raise AnswerError("empty")
     values = tuple(_number(tok) for tok in tokens)
     if len(values) != n:
-        raise AnswerError("count")
+        # "1,5" for a decimal: commas separate components here, so say so with the count
+        raise AnswerError("count_comma" if re.search(r"\d,\d", s) else "count")
     return values
 
 

@@ -155,6 +155,7 @@ def test_numbers_are_read_with_nfkc_and_malformed_ones_get_a_reason(text, status
 @pytest.mark.parametrize("text, status, reason", [
     ("1, 2", "right", ""), ("１，２", "right", ""), ("(1；2)", "right", ""), ("1 2", "right", ""), ("1、2", "right", ""),
     ("（１，２）", "right", ""), ("1, 2.5", "wrong", ""), ("1", "malformed", "count"), ("1, 2, 3", "malformed", "count"),
+    ("1,2,3", "malformed", "count_comma"), ("1,5", "wrong", ""),
     ("1, x", "malformed", "not_number"), ("", "malformed", "empty"), ("()", "malformed", "empty"),
 ])
 def test_vectors_accept_chinese_commas_and_fullwidth_digits(text, status, reason):

@@ -39,6 +39,11 @@ STRINGS = {
                                     "en": "That looks like a decimal comma. Please use a decimal point, e.g. 1.5."},
     "exercises.err.one_number": {"zh": "这一题只要一个数。", "en": "This exercise wants a single number."},
     "exercises.err.count": {"zh": "分量个数不对：需要 {n} 个数。", "en": "Wrong number of components: {n} are needed."},
+    "exercises.err.count_comma": {
+        "zh": "分量个数不对：需要 {n} 个数。逗号在这里分隔分量；小数请用小数点，例如 1.5。",
+        "en": "Wrong number of components: {n} are needed. Commas separate components here; write decimals with "
+              "a point, e.g. 1.5.",
+    },
     "exercises.err.no_choice": {"zh": "请先选一个选项。", "en": "Please choose an option first."},
     "exercises.err.unknown_choice": {"zh": "这个选项不在列表里。", "en": "That option is not in the list."},
     # choices
