@@ -12,7 +12,6 @@ step = lesson.step(number)
 les.nav(t, number, where="top")
 st.header(t(f"lesson.step.{step.key}.title"))
 st.markdown(t(f"lesson.step.{step.key}.text"))
-les.step_section(t, step)
+les.step_section(t, step)  # also writes ?step= and the step's x to the URL
 les.nav(t, number, where="bottom")
 st.caption(t("lesson.keys"))
-les.save_url()

@@ -147,3 +147,21 @@ def test_every_widget_key_is_namespaced_and_other_pages_still_open():
     keys = [w.key for kind in ("slider", "number_input", "select_slider") for w in getattr(at.main, kind)]
     assert keys and all(k.startswith("lesson.") for k in keys), keys
     visit_every_page(at)
+
+
+def test_a_link_holds_the_steps_x_and_moving_it_updates_the_link():
+    at = run_page("lesson", step=str(lesson.KEYS.index("rms") + 1), x1="1", x2="-2")
+    assert errors(at) == []
+    assert (at.slider(key="lesson.rms.x1").value, at.slider(key="lesson.rms.x2").value) == (1.0, -2.0)
+    at.slider(key="lesson.rms.x1").set_value(2.5).run()
+    value = at.query_params["x1"]
+    assert (value[0] if isinstance(value, list) else value) == "2.5"
+    button(at, "lesson.next.top").click().run()  # the next step starts from its own x
+    assert errors(at) == [] and at.slider(key="lesson.rms3d.x1").value == 2.0
+    assert [at.query_params[f"x{i}"] for i in (1, 2, 3)] in (["2", "4", "6"], [["2"], ["4"], ["6"]])
+
+
+def test_a_bad_x_in_the_link_is_reported_and_the_steps_x_is_used():
+    at = run_page("lesson", step="2", x1="99")
+    assert errors(at) == [] and len(at.warning) == 1 and "x1" in at.warning[0].value
+    assert at.slider(key="lesson.l2.x1").value == 3.0

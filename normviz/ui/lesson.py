@@ -46,20 +46,26 @@ export default function (component) {
   const steps = { ArrowLeft: "prev", PageUp: "prev", ArrowRight: "next", PageDown: "next" };
   const busy = "input, textarea, select, [contenteditable=true], [role=slider], [role=tab], [role=radio], "
     + "[role=spinbutton], [role=combobox], [role=listbox], .nv-live";
+  let seq = 0;
   const onKey = (e) => {
     const dir = steps[e.key];
     if (!dir || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const path = e.composedPath ? e.composedPath() : [e.target];
     if (path.some((el) => el instanceof Element && el.matches(busy))) return;
     e.preventDefault();
-    setTriggerValue("step", dir);
+    seq += 1; // a fresh value each press: the same key twice is two steps
+    setTriggerValue("step", `${dir}:${seq}`);
   };
   if (window.__normvizLessonKeys) document.removeEventListener("keydown", window.__normvizLessonKeys);
   window.__normvizLessonKeys = onKey;
   document.addEventListener("keydown", onKey);
+  document.documentElement.dataset.nvLessonKeys = "on"; // listening (tests wait for it)
   return () => {
     document.removeEventListener("keydown", onKey);
-    if (window.__normvizLessonKeys === onKey) window.__normvizLessonKeys = null;
+    if (window.__normvizLessonKeys === onKey) {
+      window.__normvizLessonKeys = null;
+      delete document.documentElement.dataset.nvLessonKeys;
+    }
   };
 }
 """
@@ -70,14 +76,24 @@ def _move(delta: int) -> None:
     st.session_state[STEP_PARAM.key] = str(min(max(k, 1), TOTAL))
 
 
+def x_params(step: lesson.Step) -> list[links.Param]:
+    """The URL parameters x1, x2 (, x3) of a plane or space step: a link reproduces the student's x."""
+    if step.kind not in ("plane", "space"):
+        return []
+    return [links.number(f"x{i + 1}", key(step, f"x{i + 1}"), *BOUNDS, v) for i, v in enumerate(step.x)]
+
+
 def current_step(t) -> int:
-    """Read ?step= (a bad value: one message, step 1 or the current one), then apply a key press."""
+    """Read ?step= (a bad value: one message, step 1 or the current one), apply a key press, then read
+    the step's x from the link."""
     links.load(t, [STEP_PARAM])
     mount = st.components.v2.component("normviz_lesson_keys", js=_KEYS_JS, html="<span data-nv-lesson-keys></span>")
-    pressed = mount(key=f"{PAGE}.keys", on_step_change=lambda: None).step
+    pressed = str(mount(key=f"{PAGE}.keys", on_step_change=lambda: None).step or "").partition(":")[0]
     if pressed in ("prev", "next"):
         _move(-1 if pressed == "prev" else 1)
-    return int(st.session_state[STEP_PARAM.key])
+    number = int(st.session_state[STEP_PARAM.key])
+    links.load(t, x_params(lesson.step(number)))
+    return number
 
 
 def nav(t, number: int, *, where: str) -> None:
@@ -90,8 +106,9 @@ def nav(t, number: int, *, where: str) -> None:
               args=(1,), disabled=number >= TOTAL, width="stretch")
 
 
-def save_url() -> None:
-    links.save([*SIDEBAR_PARAMS, STEP_PARAM])
+def save_url(step: lesson.Step) -> None:
+    """The step and its x in the URL (one history entry per change)."""
+    links.save([*SIDEBAR_PARAMS, STEP_PARAM, *x_params(step)])
 
 
 # --- plane and space: predict, reveal, worked computation ---------------------------------------
@@ -112,7 +129,7 @@ def x_sliders(t, step: lesson.Step) -> tuple[float, ...]:
     out = []
     for i, v in enumerate(step.x):
         k = key(step, f"x{i + 1}")
-        st.session_state.setdefault(k, float(v))
+        st.session_state.setdefault(k, float(v))  # links.load has put a link's value here
         out.append(float(st.slider(t("lesson.x", name=f"x{SUBSCRIPTS[i]}"), *BOUNDS, step=0.01, key=k)))
     st.button(t("lesson.reset"), key=key(step, "reset"), on_click=_reset, args=(step,), icon=":material/restart_alt:")
     return tuple(out)
@@ -304,5 +321,6 @@ DRAW = {
 
 @st.fragment
 def step_section(t, step: lesson.Step) -> None:
-    """The step's scene: its controls rerun this part only."""
+    """The step's scene: its controls rerun this part only (and write the URL)."""
     DRAW[step.kind](t, step)
+    save_url(step)

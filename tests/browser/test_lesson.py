@@ -6,7 +6,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from tests.browser.helpers import assert_no_error, expect_rerun, main_text, open_page, wait_for, wait_for_app_run
+from tests.browser.helpers import assert_no_error, main_text, open_page, wait_for, wait_for_app_run
 
 HEADER = "h2"
 
@@ -19,11 +19,13 @@ def header(page) -> str:
     return page.locator(f"[data-testid='stMain'] {HEADER}").first.inner_text()
 
 
-def press_on_page(page, key: str) -> None:
-    """Press ``key`` with nothing focused (as a presenter's clicker does) and wait for the rerun."""
+def press_on_page(page, key: str, expect: str) -> None:
+    """Press ``key`` with nothing focused (as a presenter's clicker does); the URL must reach step ``expect``."""
+    page.wait_for_selector("html[data-nv-lesson-keys='on']", state="attached", timeout=60_000)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    with expect_rerun(page):
-        page.keyboard.press(key)
+    page.keyboard.press(key)
+    assert wait_for(page, step_in_url, lambda s: s == expect) == expect, key
+    wait_for_app_run(page)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -31,22 +33,23 @@ def test_arrow_keys_and_page_keys_step_through_the_lesson_and_the_url_follows(pa
     open_page(page, base_url, "lesson", lang=lang, step=8)
     assert_no_error(page)
     first = header(page)
-    press_on_page(page, "ArrowRight")
-    assert wait_for(page, step_in_url, lambda s: s == "9") == "9" and header(page) != first
-    press_on_page(page, "PageUp")
-    press_on_page(page, "PageUp")
-    assert wait_for(page, step_in_url, lambda s: s == "7") == "7"
-    press_on_page(page, "PageDown")
-    assert wait_for(page, step_in_url, lambda s: s == "8") == "8" and header(page) == first
+    press_on_page(page, "ArrowRight", "9")
+    assert header(page) != first
+    press_on_page(page, "PageUp", "8")
+    press_on_page(page, "PageUp", "7")
+    press_on_page(page, "PageDown", "8")
+    press_on_page(page, "ArrowLeft", "7")
+    press_on_page(page, "ArrowRight", "8")
+    assert header(page) == first
     assert_no_error(page)
 
 
 def test_the_buttons_step_and_a_link_opens_its_step(page, base_url):
     open_page(page, base_url, "lesson", lang="en", step=7)
     assert "2D extreme" in header(page)
-    with expect_rerun(page):
-        page.get_by_role("button", name="Next").first.click()
+    page.get_by_role("button", name="Next").first.click()
     assert wait_for(page, step_in_url, lambda s: s == "8") == "8"
+    wait_for_app_run(page)
     assert "Degrees of freedom" in header(page)
 
 
@@ -68,6 +71,8 @@ def test_arrow_keys_on_a_slider_move_the_slider_not_the_step(page, base_url):
     open_page(page, base_url, "lesson", lang="en", step=2)
     slider = page.get_by_role("slider").first
     slider.focus()
-    with expect_rerun(page):
-        slider.press("ArrowRight")
+    slider.press("ArrowRight")
+    x1 = lambda p: (parse_qs(urlparse(p.url).query).get("x1") or [None])[0]  # noqa: E731
+    assert wait_for(page, x1, lambda v: v == "3.01") == "3.01"  # the slider moved (its fragment wrote the URL)
+    wait_for_app_run(page)
     assert step_in_url(page) == "2" and "L2" in header(page)
