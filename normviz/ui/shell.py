@@ -34,6 +34,8 @@ TOPIC_SECTIONS = (
         ("residual", ":material/layers:"),
     )),
     ("classroom", (
+        ("lesson", ":material/school:"),
+        ("exercises", ":material/quiz:"),
     )),
 )
 TOPIC_PAGES = tuple(page for _, pages in TOPIC_SECTIONS for page in pages)

@@ -1,0 +1,276 @@
+"""A bank of auto-checked exercises: each one a generator of a problem, its answer computed by normviz.
+
+``BANK`` holds one ``Exercise`` per kind of question. ``make_set(seed)``
+draws every exercise's variant from one ``random.Random(seed)``, so a class
+sharing ``?seed=123`` gets the same numbers. ``check(problem, text)`` reads a
+typed answer (NFKC-normalised: full-width digits and commas are accepted) and
+returns a ``Verdict``: right, wrong, or malformed with the reason, never an
+exception.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from normviz import norms
+from normviz.lesson import cost
+from normviz.methods import METHODS
+
+ANSWER_KINDS = ("number", "vector", "choice")
+
+
+def norm_param_count(kind: str, d: int) -> int:
+    """Learnable parameters of one normalization layer over d features: LayerNorm γ and β (2d), RMSNorm γ (d)."""
+    if int(d) != d or d < 1:
+        raise ValueError(f"d must be a positive integer; got {d!r}")
+    counts = {"ln": 2, "rms": 1, "ln_nobias": 1, "l2": 0}
+    if kind not in counts:
+        raise ValueError(f"kind must be one of {tuple(counts)}; got {kind!r}")
+    return counts[kind] * int(d)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One drawn exercise: the values its text shows, the answer, how it is checked, and its figure."""
+
+    key: str
+    answer_kind: str  # "number" | "vector" | "choice"
+    values: dict  # formatted into exercise.<key>.q and .why
+    answer: object  # float, tuple of floats, or the right choice
+    tol: float = 0.0  # absolute, per component
+    choices: tuple[str, ...] = ()  # keys exercise.choice.<c>
+    figure: tuple[str, dict] | None = None  # (figure kind, its data) for the feedback
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    key: str
+    make: Callable[[random.Random], Problem]
+
+
+def _vec(v) -> tuple[float, ...]:
+    return tuple(float(c) for c in v)
+
+
+def _fmt_x(x) -> str:
+    return "(" + ", ".join(f"{v:g}" for v in x) + ")"
+
+
+def _ln_246(rng: random.Random) -> Problem:
+    x = (2.0, 4.0, 6.0)
+    y = _vec(norms.layer_norm(np.asarray(x), eps=0.0))
+    return Problem("ln_246", "vector", {"x": _fmt_x(x)}, y, 0.005, figure=("space", {"x": x, "method": "ln"}))
+
+
+def _rms_246(rng: random.Random) -> Problem:
+    x = (2.0, 4.0, 6.0)
+    y = _vec(norms.rms_norm(np.asarray(x), eps=0.0))
+    return Problem("rms_246", "vector", {"x": _fmt_x(x)}, y, 0.005, figure=("space", {"x": x, "method": "rms"}))
+
+
+def _l2_pair(rng: random.Random) -> Problem:
+    a, b = rng.choice(((3, 4), (5, 12), (8, 6), (7, 24), (12, 5)))
+    k = rng.choice((1, 2, 3))
+    x = (float(a * k), float(-b * k) if rng.random() < 0.5 else float(b * k))
+    y = _vec(norms.l2_normalize(np.asarray(x), eps=0.0))
+    return Problem("l2_pair", "vector", {"x": _fmt_x(x)}, y, 0.005, figure=("plane", {"x": x, "method": "l2"}))
+
+
+def _ln_2d(rng: random.Random) -> Problem:
+    a = rng.randint(-9, 9)
+    b = a + rng.choice((-1, 1)) * rng.randint(1, 9)
+    x = (float(a), float(b))
+    y = _vec(norms.layer_norm(np.asarray(x), eps=0.0))
+    return Problem("ln_2d", "vector", {"x": _fmt_x(x)}, y, 0.005, figure=("plane", {"x": x, "method": "ln"}))
+
+
+def _params(rng: random.Random) -> Problem:
+    d = rng.choice((768, 1024, 2048, 4096, 5120, 8192))
+    kind = rng.choice(("ln", "rms"))
+    return Problem("params", "number", {"d": d, "method": METHODS[kind].label}, float(norm_param_count(kind, d)),
+                   0.0, figure=("params", {"d": d}))
+
+
+def _dof(rng: random.Random) -> Problem:
+    n = rng.choice((2, 3, 4, 16, 64, 768, 4096))
+    kind = rng.choice(tuple(METHODS))
+    return Problem("dof", "number", {"n": n, "method": METHODS[kind].label}, float(METHODS[kind].dof(n)), 0.0,
+                   figure=("dof", {"n": n}))
+
+
+def _invariant(rng: random.Random) -> Problem:
+    """Which outputs stay the same under x -> x + c·1 (shift) or x -> a·x with a > 0 (scale), at ε = 0."""
+    what = rng.choice(("shift", "scale"))
+    x = np.asarray((1.0, 2.0, 3.0))
+    moved = x + 100.0 if what == "shift" else 7.0 * x
+    same = tuple(m for m in METHODS if np.allclose(METHODS[m](x, eps=0.0), METHODS[m](moved, eps=0.0), atol=1e-9))
+    answer = {(): "none", ("ln",): "ln_only", ("rms", "ln"): "rms_ln", ("l2", "rms", "ln"): "all"}[same]
+    return Problem("invariant", "choice", {"what": what}, answer, choices=("none", "ln_only", "rms_ln", "all"),
+                   figure=("shift", {"x": (1.0, 2.0, 3.0), "shift": 100.0}), extra={"what": what})
+
+
+def _fp16_threshold(rng: random.Random) -> Problem:
+    fmax = float(np.finfo(np.float16).max)
+    return Problem("fp16_threshold", "number", {"max": f"{fmax:g}"}, math.sqrt(fmax), 0.5,
+                   figure=("fp16", {}))
+
+
+def _fp16_overflow(rng: random.Random) -> Problem:
+    v = float(rng.choice((180, 200, 240, 250, 260, 300, 400, 1000)))
+    with np.errstate(over="ignore"):
+        square = np.float16(v) * np.float16(v)
+    return Problem("fp16_overflow", "choice", {"v": f"{v:g}"}, "yes" if np.isinf(square) else "no",
+                   choices=("yes", "no"), figure=("fp16", {"v": v}))
+
+
+def _rms_length(rng: random.Random) -> Problem:
+    n = rng.choice((2, 3, 4, 9, 16, 100, 768))
+    x = np.asarray([rng.uniform(-5, 5) for _ in range(n)])
+    length = float(np.linalg.norm(norms.rms_norm(x, eps=0.0)))
+    return Problem("rms_length", "number", {"n": n}, length, 0.01, figure=("dof", {"n": n}) if n > 3 else
+                   ("plane" if n == 2 else "space", {"x": _vec(x), "method": "rms"}))
+
+
+def _axis(rng: random.Random) -> Problem:
+    which = rng.choice(("bn", "ln"))
+    x = np.arange(24, dtype=np.float64).reshape(2, 3, 4) ** 1.5
+    # which axes leave every group of the method with mean 0 after normalizing over them
+    candidates = {"last": -1, "batch_seq": (0, 1), "batch": 0, "all_axes": (0, 1, 2)}
+    answer = "batch_seq" if which == "bn" else "last"
+    groups = candidates[answer]
+    assert np.allclose(np.asarray(norms.layer_norm(x, axis=groups, eps=0.0)).mean(axis=groups), 0.0)
+    return Problem("axis", "choice", {"which": which}, answer, choices=tuple(candidates), figure=("axes", {}),
+                   extra={"which": which})
+
+
+def _checkpoint(rng: random.Random) -> Problem:
+    d = rng.choice((768, 2048, 4096))
+    return Problem("checkpoint", "choice", {"d": d}, "either", choices=("ln", "rms", "either", "bn"),
+                   figure=("params", {"d": d}))
+
+
+def _zero(rng: random.Random) -> Problem:
+    n = rng.choice((2, 3, 4, 8))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = np.asarray(norms.layer_norm(np.zeros(n), eps=0.0))
+    answer = "nan" if np.all(np.isnan(out)) else "zero"
+    return Problem("zero", "choice", {"n": n}, answer, choices=("zero", "nan", "one", "error"),
+                   figure=("eps", {}))
+
+
+def _traffic(rng: random.Random) -> Problem:
+    tokens = rng.choice((4096, 8192, 16384, 32768))
+    d = rng.choice((1024, 2048, 4096))
+    calls = rng.choice((24, 48, 64))
+    c = cost(tokens, d, calls, 2)
+    gb = c.moved / 1e9
+    return Problem("traffic", "number", {"tokens": tokens, "d": d, "calls": calls}, gb, max(0.01 * gb, 0.05),
+                   figure=("cost", {"tokens": tokens, "d": d, "calls": calls}))
+
+
+BANK: tuple[Exercise, ...] = tuple(Exercise(f.__name__[1:], f) for f in (
+    _ln_246, _rms_246, _l2_pair, _ln_2d, _params, _dof, _invariant, _fp16_threshold, _fp16_overflow,
+    _rms_length, _axis, _checkpoint, _zero, _traffic,
+))
+SEED_MAX = 999_999
+
+
+def make_set(seed: int) -> list[Problem]:
+    """Every exercise of the bank, drawn from one ``random.Random(seed)``: the same seed, the same set."""
+    if int(seed) != seed or not 0 <= seed <= SEED_MAX:
+        raise ValueError(f"seed must be an integer in 0..{SEED_MAX}; got {seed!r}")
+    rng = random.Random(int(seed))
+    return [ex.make(rng) for ex in BANK]
+
+
+# --- reading and checking an answer -------------------------------------------------------------
+
+STATUSES = ("right", "wrong", "malformed")
+_SEPARATORS = re.compile(r"[\s,;、]+")
+_DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d+$")
+_BRACKETS = "()[]{}【】"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    status: str  # "right" | "wrong" | "malformed"
+    reason: str = ""  # for malformed: i18n key suffix exercise.err.<reason>
+    got: tuple[float, ...] | str | None = None  # what was read
+    error: float = float("nan")  # largest absolute deviation (numbers, vectors)
+
+
+class AnswerError(ValueError):
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def normalize_text(text) -> str:
+    """NFKC (full-width digits and punctuation become ASCII), the minus sign −, and no outer spaces."""
+    s = unicodedata.normalize("NFKC", "" if text is None else str(text))
+    return s.replace("−", "-").replace("–", "-").strip()
+
+
+def _number(token: str) -> float:
+    try:
+        v = float(token)
+    except ValueError:
+        raise AnswerError("not_number") from None
+    if not math.isfinite(v):
+        raise AnswerError("not_finite")
+    return v
+
+
+def parse_number(text) -> float:
+    s = normalize_text(text).strip(_BRACKETS).strip()
+    if not s:
+        raise AnswerError("empty")
+    if _DECIMAL_COMMA.match(s):
+        raise AnswerError("decimal_comma")
+    if len(_SEPARATORS.split(s)) > 1:
+        raise AnswerError("one_number")
+    return _number(s)
+
+
+def parse_vector(text, n: int) -> tuple[float, ...]:
+    s = normalize_text(text)
+    if not s:
+        raise AnswerError("empty")
+    tokens = [tok for tok in _SEPARATORS.split(s.strip(_BRACKETS)) if tok]
+    if not tokens:
+        raise AnswerError("empty")
+    values = tuple(_number(tok) for tok in tokens)
+    if len(values) != n:
+        # "1,5" for a decimal: commas separate components here, so say so with the count
+        raise AnswerError("count_comma" if re.search(r"\d,\d", s) else "count")
+    return values
+
+
+def check(problem: Problem, answer) -> Verdict:
+    """Read ``answer`` (text for numbers and vectors, a choice key or None for choices) and judge it."""
+    try:
+        if problem.answer_kind == "choice":
+            if answer is None or answer == "":
+                raise AnswerError("no_choice")
+            if answer not in problem.choices:
+                raise AnswerError("unknown_choice")
+            return Verdict("right" if answer == problem.answer else "wrong", got=str(answer))
+        if problem.answer_kind == "number":
+            got = (parse_number(answer),)
+            want = (float(problem.answer),)
+        else:
+            want = tuple(problem.answer)
+            got = parse_vector(answer, len(want))
+    except AnswerError as err:
+        return Verdict("malformed", reason=err.reason)
+    error = max(abs(g - w) for g, w in zip(got, want))
+    ok = error <= problem.tol + 1e-9 * max(1.0, max(abs(w) for w in want))
+    return Verdict("right" if ok else "wrong", got=got, error=error)

@@ -1,0 +1,75 @@
+"""The small figures of the exercises' feedback that no topic page draws: parameters, float16, traffic.
+
+Pure functions: data in, plotly JSON (dicts) out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from normviz.exercises import norm_param_count
+from normviz.figures._legend import legend_below
+from normviz.figures._style import COLORS, base_layout, method_name, sizes
+from normviz.i18n import translate
+from normviz.lesson import cost
+
+PARAM_KINDS = ("ln", "ln_nobias", "rms")
+
+
+def params_figure(d: int, *, lang: str, projector: bool = False) -> dict:
+    """Stacked bars: γ and β of LayerNorm, LayerNorm without bias and RMSNorm at hidden size d."""
+    names = [translate(lang, "exercises.fig.params.ln_nobias") if k == "ln_nobias" else method_name(k, lang)
+             for k in PARAM_KINDS]
+    weight = np.array([float(d) for _ in PARAM_KINDS])
+    bias = np.array([float(norm_param_count(k, d) - d) for k in PARAM_KINDS])
+    data = [
+        {"type": "bar", "x": names, "y": weight, "name": translate(lang, "exercises.fig.params.weight"),
+         "meta": "weight", "marker": {"color": COLORS["rms"]}},
+        {"type": "bar", "x": names, "y": bias, "name": translate(lang, "exercises.fig.params.bias"),
+         "meta": "bias", "marker": {"color": COLORS["ln"]}},
+    ]
+    return {"data": data, "layout": base_layout(
+        projector, barmode="stack", title={"text": translate(lang, "exercises.fig.params.title", d=d)},
+        yaxis={"title": {"text": translate(lang, "exercises.fig.params.y")}},
+        **legend_below(projector, plot_height=360 if projector else 280, entries=2))}
+
+
+def fp16_figure(v: float | None = None, *, lang: str, projector: bool = False) -> dict:
+    """x² (computed in float32) against |x|, float16's largest finite value, and the exercise's x."""
+    fmax = float(np.finfo(np.float16).max)
+    xs = np.linspace(0.0, 400.0, 161)
+    s = sizes(projector)
+    data = [
+        {"type": "scatter", "x": xs, "y": (xs.astype(np.float32) ** 2).astype(np.float64), "mode": "lines",
+         "meta": "square", "name": translate(lang, "exercises.fig.fp16.square"),
+         "line": {"color": COLORS["input"], "width": s["line"]}},
+        {"type": "scatter", "x": np.array([0.0, 400.0]), "y": np.array([fmax, fmax]), "mode": "lines",
+         "meta": "fp16_max", "name": translate(lang, "exercises.fig.fp16.max", max=f"{fmax:g}"),
+         "line": {"color": COLORS["decomposition"], "width": s["thin"] * 2, "dash": "dash"}},
+    ]
+    if v is not None:
+        data.append({"type": "scatter", "x": np.array([min(float(v), 400.0)]),
+                     "y": np.array([min(float(v) ** 2, 160000.0)]), "mode": "markers", "meta": "point",
+                     "name": translate(lang, "exercises.fig.fp16.point"),
+                     "marker": {"color": COLORS["rms"], "size": s["marker"] * 1.5}})
+    return {"data": data, "layout": base_layout(
+        projector, title={"text": translate(lang, "exercises.fig.fp16.title")},
+        xaxis={"title": {"text": translate(lang, "exercises.fig.fp16.x")}, "range": [0, 400]},
+        yaxis={"title": {"text": translate(lang, "exercises.fig.fp16.y")}, "range": [0, 160000]},
+        **legend_below(projector, plot_height=360 if projector else 280, entries=len(data)))}
+
+
+def cost_figure(tokens: int, d: int, calls: int, *, lang: str, projector: bool = False) -> dict:
+    """GB read, GB written and GFLOP of ``calls`` normalizations of a tokens×d bf16 activation."""
+    c = cost(tokens, d, calls, 2)
+    half = c.moved / 2e9
+    keys = ("read", "write", "flops")
+    values = np.array([half, half, c.flops / 1e9])
+    names = [translate(lang, f"exercises.fig.cost.{k}") for k in keys]
+    colors = [COLORS["rms"], COLORS["ln"], COLORS["reference"]]
+    data = [{"type": "bar", "x": names, "y": values, "meta": "cost", "name": translate(lang, "exercises.fig.cost.title"),
+             "marker": {"color": colors}, "text": [f"{v:.2f}" for v in values], "textposition": "auto",
+             "showlegend": False}]
+    return {"data": data, "layout": base_layout(
+        projector, title={"text": translate(lang, "exercises.fig.cost.title")},
+        yaxis={"title": {"text": translate(lang, "exercises.fig.cost.y")}}, height=360 if projector else 300)}

@@ -1,0 +1,191 @@
+"""Strings of the exercises page (练习 / Exercises)."""
+
+STRINGS = {
+    "nav.exercises": {"zh": "练习", "en": "Exercises"},
+    "overview.page.exercises": {
+        "zh": "自动批改的练习：数值或选择题，题目由链接里的种子生成，全班拿到同一套题。",
+        "en": "Auto-checked exercises with numeric or choice answers; the link's seed draws the set, so a whole "
+              "class gets the same one.",
+    },
+    "exercises.title": {"zh": "练习", "en": "Exercises"},
+    "exercises.intro": {
+        "zh": "每题输入答案后按“检查”。向量用逗号或空格分隔，例如 `-1.22, 0, 1.22`；全角数字和逗号也可以。"
+              "除非另有说明，ε = 0、γ = 1、β = 0，方差为有偏估计（除以 n）。",
+        "en": "Type an answer and press Check. Separate vector components with commas or spaces, e.g. "
+              "`-1.22, 0, 1.22`. Unless a question says otherwise, ε = 0, γ = 1, β = 0, and the variance is "
+              "the biased one (divide by n).",
+    },
+    "exercises.seed": {"zh": "题组种子 {seed}：把此页链接发给别人，他们会拿到同一套题。",
+                       "en": "Set seed {seed}: send this page's link and others get the same set."},
+    "exercises.new": {"zh": "换一套题", "en": "New set"},
+    "exercises.number": {"zh": "第 {k} 题", "en": "Exercise {k}"},
+    "exercises.answer": {"zh": "你的答案", "en": "Your answer"},
+    "exercises.answer.number": {"zh": "一个数，例如 2.5", "en": "one number, e.g. 2.5"},
+    "exercises.answer.vector": {"zh": "{n} 个数，例如 {example}", "en": "{n} numbers, e.g. {example}"},
+    "exercises.choose": {"zh": "选一个", "en": "Choose one"},
+    "exercises.check": {"zh": "检查", "en": "Check"},
+    "exercises.you_typed": {"zh": "你输入的是 {text}。", "en": "You typed {text}."},
+    "exercises.right": {"zh": "正确！", "en": "Right!"},
+    "exercises.wrong": {"zh": "还不对。", "en": "Not quite."},
+    "exercises.answer_is": {"zh": "正确答案：{answer}（允许误差 ±{tol}）。",
+                            "en": "The answer: {answer} (tolerance ±{tol})."},
+    "exercises.answer_choice": {"zh": "正确答案：{answer}。", "en": "The answer: {answer}."},
+    # malformed answers
+    "exercises.err.empty": {"zh": "答案是空的：请输入一个值。", "en": "The answer is empty: please type a value."},
+    "exercises.err.not_number": {"zh": "这里有不是数的内容。请只用数字、小数点和负号。",
+                                 "en": "Something here is not a number. Use digits, a decimal point and a minus sign only."},
+    "exercises.err.not_finite": {"zh": "请输入有限的数（NaN 和 ∞ 不行）。", "en": "Please type finite numbers (no NaN or ∞)."},
+    "exercises.err.decimal_comma": {"zh": "看起来你用了逗号作小数点。请用小数点，例如 1.5。",
+                                    "en": "That looks like a decimal comma. Please use a decimal point, e.g. 1.5."},
+    "exercises.err.one_number": {"zh": "这一题只要一个数。", "en": "This exercise wants a single number."},
+    "exercises.err.count": {"zh": "分量个数不对：需要 {n} 个数。", "en": "Wrong number of components: {n} are needed."},
+    "exercises.err.count_comma": {
+        "zh": "分量个数不对：需要 {n} 个数。逗号在这里分隔分量；小数请用小数点，例如 1.5。",
+        "en": "Wrong number of components: {n} are needed. Commas separate components here; write decimals with "
+              "a point, e.g. 1.5.",
+    },
+    "exercises.err.no_choice": {"zh": "请先选一个选项。", "en": "Please choose an option first."},
+    "exercises.err.unknown_choice": {"zh": "这个选项不在列表里。", "en": "That option is not in the list."},
+    # choices
+    "exercises.choice.none": {"zh": "都不是", "en": "none of them"},
+    "exercises.choice.ln_only": {"zh": "只有 LayerNorm", "en": "LayerNorm only"},
+    "exercises.choice.rms_ln": {"zh": "RMSNorm 和 LayerNorm（L2 不是）", "en": "RMSNorm and LayerNorm (not L2)"},
+    "exercises.choice.all": {"zh": "L2、RMSNorm、LayerNorm 都是", "en": "L2, RMSNorm and LayerNorm, all three"},
+    "exercises.choice.yes": {"zh": "会溢出（得到 ∞）", "en": "yes, it overflows (∞)"},
+    "exercises.choice.no": {"zh": "不会溢出", "en": "no, it stays finite"},
+    "exercises.choice.last": {"zh": "最后一维 D（每个词元各自）", "en": "the last axis D (each token on its own)"},
+    "exercises.choice.batch_seq": {"zh": "批次和序列两维 (B, S)（每个特征各自）",
+                                   "en": "batch and sequence (B, S) (each feature on its own)"},
+    "exercises.choice.batch": {"zh": "只有批次维 B", "en": "the batch axis B only"},
+    "exercises.choice.all_axes": {"zh": "全部三维", "en": "all three axes"},
+    "exercises.choice.ln": {"zh": "带偏置的 LayerNorm", "en": "LayerNorm with a bias"},
+    "exercises.choice.rms": {"zh": "一定是 RMSNorm", "en": "certainly RMSNorm"},
+    "exercises.choice.either": {"zh": "RMSNorm 或无偏置的 LayerNorm：只看权重分不出来，要看配置或代码",
+                                "en": "RMSNorm or a bias-free LayerNorm: the weights alone can't tell; the config "
+                                      "or code can"},
+    "exercises.choice.bn": {"zh": "BatchNorm", "en": "BatchNorm"},
+    "exercises.choice.zero": {"zh": "零向量", "en": "the zero vector"},
+    "exercises.choice.nan": {"zh": "NaN（0/0）", "en": "NaN (0/0)"},
+    "exercises.choice.one": {"zh": "全 1 向量", "en": "the all-ones vector"},
+    "exercises.choice.error": {"zh": "抛出异常", "en": "an exception"},
+    # the questions and their explanations
+    "exercise.ln_246.q": {"zh": "计算 LayerNorm{x}。", "en": "Compute LayerNorm{x}."},
+    "exercise.ln_246.why": {
+        "zh": "μ = 4，x − μ·𝟏 = (−2, 0, 2)，σ² = 8/3，σ ≈ 1.6330，所以输出约为 (−1.2247, 0, 1.2247)：在 Σy = 0 的平面上、"
+              "长度为 √3。",
+        "en": "μ = 4, x − μ·1 = (−2, 0, 2), σ² = 8/3, σ ≈ 1.6330, so the output is about (−1.2247, 0, 1.2247): in the "
+              "plane Σy = 0, with length √3.",
+    },
+    "exercise.rms_246.q": {"zh": "计算 RMSNorm{x}。", "en": "Compute RMSNorm{x}."},
+    "exercise.rms_246.why": {
+        "zh": "mean(x²) = 56/3，RMS = √(56/3) ≈ 4.3205，x 除以它得约 (0.4629, 0.9258, 1.3887)：方向不变，长度 √3。",
+        "en": "mean(x²) = 56/3, RMS = √(56/3) ≈ 4.3205, and x divided by it is about (0.4629, 0.9258, 1.3887): the "
+              "same direction, length √3.",
+    },
+    "exercise.l2_pair.q": {"zh": "计算 x = {x} 的 L2 归一化。", "en": "L2-normalize x = {x}."},
+    "exercise.l2_pair.why": {
+        "zh": "除以长度 ‖x‖₂：结果在单位圆上，方向与 x 相同。",
+        "en": "Divide by the length ‖x‖₂: the result is on the unit circle, pointing the way x does.",
+    },
+    "exercise.ln_2d.q": {"zh": "二维中计算 LayerNorm{x}。", "en": "In two dimensions, compute LayerNorm{x}."},
+    "exercise.ln_2d.why": {
+        "zh": "二维中 LayerNorm 的输出只能是 (1, −1) 或 (−1, 1)：大的那个分量变成 1，小的变成 −1。",
+        "en": "In 2D LayerNorm can only give (1, −1) or (−1, 1): the larger component becomes 1, the smaller −1.",
+    },
+    "exercise.params.q": {"zh": "隐藏维度 D = {d} 的一个 {method} 层有多少个可学习参数？",
+                          "en": "How many learnable parameters has one {method} layer with hidden size D = {d}?"},
+    "exercise.params.why": {
+        "zh": "LayerNorm 有 γ 和 β，各 D 个，共 2D；RMSNorm 只有 γ，共 D。",
+        "en": "LayerNorm has γ and β, D each, 2D in all; RMSNorm has γ only, D.",
+    },
+    "exercise.dof.q": {"zh": "n = {n} 时，{method} 的输出有几个自由度？",
+                       "en": "For n = {n}, how many degrees of freedom has the output of {method}?"},
+    "exercise.dof.why": {
+        "zh": "输入有 n 个；L2 和 RMSNorm 去掉长度，剩 n − 1；LayerNorm 还去掉公共偏移，剩 n − 2。",
+        "en": "The input has n; L2 and RMSNorm remove the length, leaving n − 1; LayerNorm also removes the common "
+              "offset, leaving n − 2.",
+    },
+    "exercise.invariant.q.shift": {"zh": "哪些方法对 x 和 x + c·𝟏 给出相同的输出（ε = 0）？",
+                                   "en": "Which methods give the same output for x and x + c·1 (ε = 0)?"},
+    "exercise.invariant.q.scale": {"zh": "哪些方法对 x 和 a·x（a > 0）给出相同的输出（ε = 0）？",
+                                   "en": "Which methods give the same output for x and a·x with a > 0 (ε = 0)?"},
+    "exercise.invariant.why": {
+        "zh": "除以长度类的量让三种方法都对正缩放不变；只有 LayerNorm 先减去均值，所以只有它对平移 c·𝟏 不变。"
+              "图中是 (1, 2, 3) 与 (101, 102, 103)。",
+        "en": "Dividing by a length-like number makes all three invariant to positive scaling; only LayerNorm "
+              "subtracts the mean first, so only it ignores a shift c·1. The chart compares (1, 2, 3) with "
+              "(101, 102, 103).",
+    },
+    "exercise.fp16_threshold.q": {
+        "zh": "float16 的最大有限值是 {max}。|x| 超过多少时 x² 在 float16 中溢出？（给出到 ±0.5 的值）",
+        "en": "float16's largest finite value is {max}. Above which |x| does x² overflow in float16? (within ±0.5)",
+    },
+    "exercise.fp16_threshold.why": {
+        "zh": "x² ≤ 65504 ⇔ |x| ≤ √65504 ≈ 255.94，约 256。所以要在 float32 中求平方和。",
+        "en": "x² ≤ 65504 exactly when |x| ≤ √65504 ≈ 255.94, about 256. Hence the sum of squares belongs in float32.",
+    },
+    "exercise.fp16_overflow.q": {"zh": "在 float16 中计算 x²，x = {v}：会溢出吗？",
+                                 "en": "Computing x² in float16 for x = {v}: does it overflow?"},
+    "exercise.fp16_overflow.why": {
+        "zh": "阈值是 √65504 ≈ 255.94：更大的 |x| 的平方超出 float16 的范围（舍入后为 ∞）。",
+        "en": "The threshold is √65504 ≈ 255.94: the square of a larger |x| is beyond float16's range (it rounds to ∞).",
+    },
+    "exercise.rms_length.q": {"zh": "n = {n} 时，RMSNorm 输出的长度 ‖y‖₂ 是多少？",
+                              "en": "For n = {n}, what is the length ‖y‖₂ of RMSNorm's output?"},
+    "exercise.rms_length.why": {
+        "zh": "y = x / RMS(x)，而 RMS(x) = ‖x‖₂ / √n，所以 ‖y‖₂ = √n，与 x 无关。",
+        "en": "y = x / RMS(x) and RMS(x) = ‖x‖₂ / √n, so ‖y‖₂ = √n, whatever x is.",
+    },
+    "exercise.axis.q.bn": {"zh": "对形状 (B, S, D) 的激活，BatchNorm 在哪些维上求均值？",
+                           "en": "For activations of shape (B, S, D), over which axes does BatchNorm average?"},
+    "exercise.axis.q.ln": {"zh": "对形状 (B, S, D) 的激活，LayerNorm 在哪些维上求均值？",
+                           "en": "For activations of shape (B, S, D), over which axes does LayerNorm average?"},
+    "exercise.axis.why": {
+        "zh": "LayerNorm 对每个词元的 D 个特征求统计量（axis=-1）；BatchNorm 对每个特征，跨批次和序列求（axis=(0, 1)）。",
+        "en": "LayerNorm takes statistics over the D features of each token (axis=-1); BatchNorm over each feature "
+              "across batch and sequence (axis=(0, 1)).",
+    },
+    "exercise.checkpoint.q": {
+        "zh": "一个检查点里，某个归一化层只有形状 ({d},) 的 weight，没有 bias。它是什么层？",
+        "en": "In a checkpoint, a normalization layer holds only a weight of shape ({d},) and no bias. What is it?",
+    },
+    "exercise.checkpoint.why": {
+        "zh": "RMSNorm 和不带偏置的 LayerNorm 都只存一个长度 D 的 γ，张量完全一样；只有配置或代码能说明是哪一种。",
+        "en": "RMSNorm and a bias-free LayerNorm both store one γ of length D: the tensors look the same, and only "
+              "the config or the code says which it is.",
+    },
+    "exercise.zero.q": {"zh": "n = {n} 的零向量，LayerNorm 在 ε = 0 时给出什么？",
+                        "en": "What does LayerNorm give for the zero vector of n = {n} at ε = 0?"},
+    "exercise.zero.why": {
+        "zh": "x − μ·𝟏 = 0，σ = 0：0/0 = NaN（按 IEEE 规则传播，不是异常）。任何 ε > 0 都会给出零向量。",
+        "en": "x − μ·1 = 0 and σ = 0: 0/0 = NaN (propagated as IEEE says, not an exception). Any ε > 0 gives the "
+              "zero vector instead.",
+    },
+    "exercise.traffic.q": {
+        "zh": "{tokens} 个词元、D = {d}、bf16（2 字节）：{calls} 次归一化调用，每次读一遍、写一遍激活，共搬运多少 GB（10⁹ 字节）？",
+        "en": "{tokens} tokens, D = {d}, bf16 (2 bytes): {calls} normalization calls, each reading and writing the "
+              "activations once. How many GB (10⁹ bytes) move?",
+    },
+    "exercise.traffic.why": {
+        "zh": "词元 × D × 2 字节 × 2（读和写）× 调用次数。时间 ≈ 字节数 / 显存带宽：归一化受带宽限制。",
+        "en": "tokens × D × 2 bytes × 2 (read and write) × calls. Time ≈ bytes / memory bandwidth: normalization is "
+              "bandwidth-bound.",
+    },
+    # small figures
+    "exercises.fig.params.title": {"zh": "D = {d} 时每层的参数", "en": "Parameters per layer at D = {d}"},
+    "exercises.fig.params.y": {"zh": "参数个数", "en": "parameters"},
+    "exercises.fig.params.weight": {"zh": "weight γ", "en": "weight γ"},
+    "exercises.fig.params.bias": {"zh": "bias β", "en": "bias β"},
+    "exercises.fig.params.ln_nobias": {"zh": "LayerNorm（无偏置）", "en": "LayerNorm (no bias)"},
+    "exercises.fig.fp16.title": {"zh": "float16 中的 x²", "en": "x² in float16"},
+    "exercises.fig.fp16.x": {"zh": "|x|", "en": "|x|"},
+    "exercises.fig.fp16.y": {"zh": "x²", "en": "x²"},
+    "exercises.fig.fp16.max": {"zh": "float16 最大值 {max}", "en": "float16 max {max}"},
+    "exercises.fig.fp16.square": {"zh": "x²（float32）", "en": "x² (float32)"},
+    "exercises.fig.fp16.point": {"zh": "本题的 x", "en": "this exercise's x"},
+    "exercises.fig.cost.title": {"zh": "搬运的字节与算术", "en": "Bytes moved and arithmetic"},
+    "exercises.fig.cost.y": {"zh": "GB 或 GFLOP", "en": "GB or GFLOP"},
+    "exercises.fig.cost.read": {"zh": "读（GB）", "en": "read (GB)"},
+    "exercises.fig.cost.write": {"zh": "写（GB）", "en": "write (GB)"},
+    "exercises.fig.cost.flops": {"zh": "算术（GFLOP）", "en": "arithmetic (GFLOP)"},
+}

@@ -1,0 +1,221 @@
+"""Strings of the guided lesson (课程 / Lesson)."""
+
+STRINGS = {
+    "nav.lesson": {"zh": "课程", "en": "Lesson"},
+    "overview.page.lesson": {
+        "zh": "一步一步的导览：从统一公式到几何、自由度、不变性、数值与代价，每步先预测再揭晓。",
+        "en": "A guided tour, one step at a time: from the common formula to geometry, freedom, invariance, "
+              "numerics and cost; on the geometric steps you predict first, then see.",
+    },
+    "lesson.title": {"zh": "课程：归一化在做什么", "en": "Lesson: what normalization does"},
+    "lesson.progress": {"zh": "第 {k} / {total} 步", "en": "Step {k} of {total}"},
+    "lesson.prev": {"zh": "上一步", "en": "Back"},
+    "lesson.next": {"zh": "下一步", "en": "Next"},
+    "lesson.keys": {
+        "zh": "键盘：← / → 或 PageUp / PageDown 翻步（焦点在图上或输入框里时除外）。链接里的 ?step= 就是当前步。",
+        "en": "Keyboard: ← / → or Page Up / Page Down change the step (not while the chart or a field has the focus). "
+              "The ?step= in the link is the current step.",
+    },
+    "lesson.x": {"zh": "输入 {name}", "en": "input {name}"},
+    "lesson.reset": {"zh": "回到本步的起点", "en": "Back to this step's start"},
+    "lesson.settings": {"zh": "本步设置：ε = {eps}{affine}", "en": "This step: ε = {eps}{affine}"},
+    "lesson.affine": {"zh": "，γ = {gamma}，β = {beta}", "en": ", γ = {gamma}, β = {beta}"},
+    # predict, then reveal
+    "lesson.predict.header": {"zh": "先预测", "en": "Predict first"},
+    "lesson.predict.ask": {
+        "zh": "你认为 {what} 落在哪里？输入坐标，然后揭晓。",
+        "en": "Where do you expect {what}? Enter its coordinates, then reveal.",
+    },
+    "lesson.target.center": {"zh": "去均值后的 x − μ·𝟏", "en": "the centred x − μ·1"},
+    "lesson.target.l2": {"zh": "L2 归一化的输出", "en": "the output of L2 normalization"},
+    "lesson.target.rms": {"zh": "RMSNorm 的输出（γ = 1）", "en": "RMSNorm's output (γ = 1)"},
+    "lesson.target.ln": {"zh": "LayerNorm 的输出（γ = 1，β = 0）", "en": "LayerNorm's output (γ = 1, β = 0)"},
+    "lesson.guess": {"zh": "猜测 y{sub}", "en": "guess y{sub}"},
+    "lesson.reveal": {"zh": "揭晓", "en": "Reveal"},
+    "lesson.hide": {"zh": "再猜一次", "en": "Guess again"},
+    "lesson.hidden": {
+        "zh": "图里先只画输入 x 和你的猜测（×）；揭晓后出现真实输出，按 ▶ 播放投影过程。",
+        "en": "The chart shows only x and your guess (×) for now; after the reveal the true output appears, "
+              "and ▶ plays the projection.",
+    },
+    "lesson.trace.guess": {"zh": "你的猜测", "en": "your guess"},
+    "lesson.score": {
+        "zh": "真实值 {truth}，你的猜测 {guess}：距离 ‖猜测 − 真实‖ = {distance}（相对 {relative}）。",
+        "en": "True value {truth}, your guess {guess}: distance ‖guess − true‖ = {distance} ({relative} of its size).",
+    },
+    "lesson.verdict.exact": {"zh": "几乎完全正确！", "en": "Spot on!"},
+    "lesson.verdict.close": {"zh": "很接近。", "en": "Close."},
+    "lesson.verdict.near": {"zh": "方向对了，但还差一些。", "en": "In the right region, but not there yet."},
+    "lesson.verdict.far": {"zh": "差得较远：看看图里的投影路径。", "en": "Far off: follow the projection path in the chart."},
+    # worked computation
+    "lesson.worked.header": {"zh": "逐步计算（当前的 x）", "en": "Worked computation (the current x)"},
+    "lesson.worked.note": {
+        "zh": "方差用有偏估计（除以 n）；数字由 normviz 计算，保留 4 位小数。",
+        "en": "Biased variance (divide by n); the numbers are computed by normviz and shown to 4 decimals.",
+    },
+    # kinds without the projection engine
+    "lesson.dof.n": {"zh": "维数 n", "en": "dimension n"},
+    "lesson.dof.row": {
+        "zh": "n = {n}：输入 {n}，L2 {l2}，RMSNorm {rms}，LayerNorm {ln} 个自由度。",
+        "en": "n = {n}: input {n}, L2 {l2}, RMSNorm {rms}, LayerNorm {ln} degrees of freedom.",
+    },
+    "lesson.shift.label": {"zh": "平移 c（x + c·𝟏）", "en": "shift c (x + c·1)"},
+    "lesson.axes.col.token": {"zh": "词元 (b, s)", "en": "token (b, s)"},
+    "lesson.axes.col.mean": {"zh": "LayerNorm 的 μ（每行）", "en": "LayerNorm's μ (per row)"},
+    "lesson.axes.row.bn": {"zh": "BatchNorm 的 μ（每列）", "en": "BatchNorm's μ (per column)"},
+    "lesson.axes.caption": {
+        "zh": "形状 {shape} 的张量：LayerNorm 对每一行（axis=-1）求统计量，共 {ln} 组；BatchNorm 对每一列，"
+              "跨批次和序列（axis=(0, 1)）求统计量，共 {bn} 组。归一化后各组均值：LayerNorm 最大 |μ| = {ln_mean}，"
+              "BatchNorm 最大 |μ| = {bn_mean}。",
+        "en": "A tensor of shape {shape}: LayerNorm takes statistics over each row (axis=-1), {ln} groups; "
+              "BatchNorm over each column across batch and sequence (axis=(0, 1)), {bn} groups. Group means "
+              "after normalizing: LayerNorm's largest |μ| = {ln_mean}, BatchNorm's largest |μ| = {bn_mean}.",
+    },
+    "lesson.precision.col.dtype": {"zh": "数据类型", "en": "dtype"},
+    "lesson.precision.col.squares": {"zh": "x²", "en": "x²"},
+    "lesson.precision.col.sum": {"zh": "Σx²", "en": "Σx²"},
+    "lesson.precision.col.out": {"zh": "RMSNorm 输出", "en": "RMSNorm output"},
+    "lesson.precision.fp16": {"zh": "全程 float16", "en": "float16 throughout"},
+    "lesson.precision.fp32": {"zh": "在 float32 中求和（normviz）", "en": "sum in float32 (normviz)"},
+    "lesson.precision.caption": {
+        "zh": "float16 的最大有限值是 {max}（numpy.finfo），所以 |x| > √{max} ≈ {threshold} 时 x² 溢出为 ∞。",
+        "en": "float16's largest finite value is {max} (numpy.finfo), so x² overflows to ∞ once |x| > √{max} ≈ {threshold}.",
+    },
+    "lesson.eps.col.x": {"zh": "x", "en": "x"},
+    "lesson.eps.col.sigma": {"zh": "σ", "en": "σ"},
+    "lesson.eps.col.out": {"zh": "LayerNorm(x)", "en": "LayerNorm(x)"},
+    "lesson.eps.col.norm": {"zh": "‖输出‖", "en": "‖output‖"},
+    "lesson.cost.d": {"zh": "隐藏维度 D", "en": "hidden size D"},
+    "lesson.cost.formula": {
+        "zh": "{tokens} 个词元 × D = {d} × {bytes} 字节 × 2（读一次、写一次）× {calls} 次调用 = {gb} GB；"
+              "以 {bw} TB/s 的带宽需要 {ms} ms。算术只有约 {gflop} GFLOP，不到一毫秒的算力。",
+        "en": "{tokens} tokens × D = {d} × {bytes} bytes × 2 (one read, one write) × {calls} calls = {gb} GB; "
+              "at {bw} TB/s that takes {ms} ms. The arithmetic is only about {gflop} GFLOP, well under a "
+              "millisecond of compute.",
+    },
+    "lesson.summary.col.method": {"zh": "方法", "en": "method"},
+    "lesson.summary.col.formula": {"zh": "公式", "en": "formula"},
+    "lesson.summary.col.c": {"zh": "c（减去）", "en": "c (subtracted)"},
+    "lesson.summary.col.s": {"zh": "s（除以）", "en": "s (divided by)"},
+    "lesson.summary.col.dof": {"zh": "自由度（n = 3）", "en": "degrees of freedom (n = 3)"},
+    "lesson.summary.col.radius": {"zh": "输出的长度", "en": "output length"},
+    # the steps
+    "lesson.step.form.title": {"zh": "一个公式：x̂ = (x − c) / s", "en": "One formula: x̂ = (x − c) / s"},
+    "lesson.step.form.text": {
+        "zh": "这里的三种方法都先从 x 减去一个中心 c，再除以一个尺度 s。L2 和 RMSNorm 取 c = 0，只除以长度类的量；"
+              "LayerNorm 取 c = μ（均值），再除以标准差。图中三个箭头就是 (3, 4) 的三种结果。",
+        "en": "All three methods here subtract a centre c from x and divide by a scale s. L2 and RMSNorm take "
+              "c = 0 and divide by a length-like number; LayerNorm takes c = μ, the mean, and divides by the "
+              "standard deviation. The three arrows in the chart are what each does to (3, 4).",
+    },
+    "lesson.step.l2.title": {"zh": "L2：投到单位圆上", "en": "L2: onto the unit circle"},
+    "lesson.step.l2.text": {
+        "zh": "L2 归一化把 x 除以它的长度 ‖x‖₂，于是沿着从原点出发的射线落到半径为 1 的圆（高维是球面）上。"
+              "方向不变，只丢掉长度。先猜一猜 (3, 4) 会落在哪里。",
+        "en": "L2 normalization divides x by its length ‖x‖₂, so x slides along its ray from the origin onto the "
+              "circle of radius 1 (a sphere in more dimensions). The direction stays; only the length is gone. "
+              "Guess where (3, 4) lands.",
+    },
+    "lesson.step.rms.title": {"zh": "RMSNorm：投到半径 √n 的圆上", "en": "RMSNorm: onto the circle of radius √n"},
+    "lesson.step.rms.text": {
+        "zh": "RMSNorm 除以均方根 √(mean(x²))，它等于 ‖x‖₂ / √n。所以输出仍在 x 的射线上，但长度是 √n（ε = 0、γ = 1 时）："
+              "二维中是 √2 ≈ 1.414。",
+        "en": "RMSNorm divides by the root mean square √(mean(x²)), which is ‖x‖₂ / √n. The output stays on x's ray "
+              "but has length √n (at ε = 0, γ = 1): √2 ≈ 1.414 in two dimensions.",
+    },
+    "lesson.step.rms3d.title": {"zh": "三维里的 RMSNorm", "en": "RMSNorm in three dimensions"},
+    "lesson.step.rms3d.text": {
+        "zh": "在三维中目标球面的半径是 √3。(2, 4, 6) 的均方根是 √(56/3) ≈ 4.3205，所以输出约为 (0.4629, 0.9258, 1.3887)。"
+              "下面的逐步计算给出每一个数。",
+        "en": "In three dimensions the target sphere has radius √3. The RMS of (2, 4, 6) is √(56/3) ≈ 4.3205, so the "
+              "output is about (0.4629, 0.9258, 1.3887). The worked computation below shows every number.",
+    },
+    "lesson.step.center.title": {"zh": "LayerNorm 第一步：减去均值", "en": "LayerNorm, step one: subtract the mean"},
+    "lesson.step.center.text": {
+        "zh": "减去 μ·𝟏 就是去掉 x 沿 𝟏 = (1, 1, 1) 方向的分量：结果落在平面 y₁ + y₂ + y₃ = 0 上。"
+              "预测 (1, 2, 3) 去均值后的位置。",
+        "en": "Subtracting μ·1 removes the part of x along 1 = (1, 1, 1): the result lies in the plane "
+              "y₁ + y₂ + y₃ = 0. Predict where (1, 2, 3) lands once centred.",
+    },
+    "lesson.step.ln.title": {"zh": "LayerNorm 第二步：缩放到 √n 球面", "en": "LayerNorm, step two: scale onto the √n sphere"},
+    "lesson.step.ln.text": {
+        "zh": "去均值之后，再除以标准差 σ（有偏，除以 n），长度变成 √n。所以 LayerNorm 的输出落在平面与半径 √3 球面的交线，"
+              "也就是一个圆上。(2, 4, 6) 给出 (−1.2247, 0, 1.2247)。",
+        "en": "After centring, LayerNorm divides by the standard deviation σ (biased, divide by n), which makes the "
+              "length √n. Its outputs therefore lie where the plane meets the sphere of radius √3: a circle. "
+              "(2, 4, 6) gives (−1.2247, 0, 1.2247).",
+    },
+    "lesson.step.extreme.title": {"zh": "二维的极端情形：只剩两个点", "en": "The 2D extreme: only two points"},
+    "lesson.step.extreme.text": {
+        "zh": "在二维中，直线 y₁ + y₂ = 0 与半径 √2 的圆只交于 (1, −1) 和 (−1, 1)。所以（ε = 0 时）任何两个不相等的数，"
+              "LayerNorm 只告诉你哪个更大。试着移动 x。",
+        "en": "In two dimensions the line y₁ + y₂ = 0 meets the circle of radius √2 in just (1, −1) and (−1, 1). "
+              "So (at ε = 0) for any two unequal numbers LayerNorm only tells which one is larger. Try moving x.",
+    },
+    "lesson.step.dof.title": {"zh": "自由度：n、n − 1、n − 2", "en": "Degrees of freedom: n, n − 1, n − 2"},
+    "lesson.step.dof.text": {
+        "zh": "L2 和 RMSNorm 忘掉了长度，剩 n − 1 个自由度；LayerNorm 还忘掉了公共偏移，剩 n − 2 个。"
+              "n 很大时丢掉的比例微不足道，n = 2 时 LayerNorm 却只剩 0 个。",
+        "en": "L2 and RMSNorm forget the length and keep n − 1 degrees of freedom; LayerNorm also forgets the common "
+              "offset and keeps n − 2. For large n the lost share is tiny; at n = 2 LayerNorm keeps none.",
+    },
+    "lesson.step.information.title": {"zh": "信息在方向里", "en": "The information is in the direction"},
+    "lesson.step.information.text": {
+        "zh": "(3, 4) 和 (6, 8) 方向相同，L2 之后合成同一个点；(3, 4) 和 (4, 3) 方向不同，归一化之后仍然分开。"
+              "归一化保留的是方向（以及向量之间的夹角）。",
+        "en": "(3, 4) and (6, 8) point the same way and merge into one point after L2; (3, 4) and (4, 3) point "
+              "differently and stay apart. What normalization keeps is the direction (and the angles between vectors).",
+    },
+    "lesson.step.invariance.title": {"zh": "不变性：平移与缩放", "en": "Invariance: shift and scale"},
+    "lesson.step.invariance.text": {
+        "zh": "LayerNorm 对 a·x + c·𝟏（a > 0）给出同样的输出；RMSNorm 只对缩放不变。(1, 2, 3) 加 100 后，RMSNorm 的输出"
+              "几乎变成常数向量，LayerNorm 的输出完全不变（ε = 0）。",
+        "en": "LayerNorm gives the same output for a·x + c·1 (a > 0); RMSNorm is invariant to scaling only. Add 100 "
+              "to (1, 2, 3) and RMSNorm's output becomes almost constant, while LayerNorm's does not move (ε = 0).",
+    },
+    "lesson.step.affine.title": {"zh": "γ 和 β：把尺度和偏移还回去", "en": "γ and β: scale and offset come back"},
+    "lesson.step.affine.text": {
+        "zh": "归一化之后，逐元素乘 γ、加 β（RMSNorm 只有 γ）。这让输出离开圆：γ 把圆拉成椭圆，β 平移它。"
+              "被归一化拿走的长度和偏移，由学到的参数按需还回来。",
+        "en": "After normalizing, the output is multiplied by γ and shifted by β, element by element (RMSNorm has γ "
+              "only). That takes the output off the circle: γ stretches it into an ellipse, β moves it. The length "
+              "and offset removed by the norm come back as learned parameters, as much as training wants.",
+    },
+    "lesson.step.axes.title": {"zh": "沿哪个轴：BatchNorm 与 LayerNorm", "en": "Along which axes: BatchNorm vs LayerNorm"},
+    "lesson.step.axes.text": {
+        "zh": "同一个公式，统计量取自不同的元素组。LayerNorm 对每个词元的 D 个特征求 μ、σ；BatchNorm 对每个特征，"
+              "跨批次和序列求。下面的表按行、按列给出两组均值。",
+        "en": "The same formula takes its statistics from different groups of elements. LayerNorm uses the D features "
+              "of each token; BatchNorm uses each feature across the batch and the sequence. The table shows both "
+              "kinds of means, by row and by column.",
+    },
+    "lesson.step.precision.title": {"zh": "精度：float16 会溢出", "en": "Precision: float16 overflows"},
+    "lesson.step.precision.text": {
+        "zh": "平方和是最容易出事的一步：300² = 90000 已超过 float16 的上限 65504。若全程用 float16，RMS 变成 ∞，"
+              "输出被压成 0；在 float32 中求和就没事。",
+        "en": "The sum of squares is where things break: 300² = 90000 is already beyond float16's limit of 65504. "
+              "Computed in float16 throughout, the RMS becomes ∞ and the output collapses to 0; summed in float32, "
+              "all is well.",
+    },
+    "lesson.step.eps.title": {"zh": "ε：分母里的安全垫", "en": "ε: the cushion in the denominator"},
+    "lesson.step.eps.text": {
+        "zh": "对几乎恒定的向量，σ 很小：ε = 0 时微小的噪声被放大到长度 √n；ε 大一些时输出被压扁。"
+              "对零向量，没有 ε 就是 0/0 = NaN。",
+        "en": "For a nearly constant vector σ is tiny: at ε = 0 tiny noise is blown up to length √n; a larger ε "
+              "flattens the output instead. For the zero vector, without ε it is 0/0 = NaN.",
+    },
+    "lesson.step.cost.title": {"zh": "代价：受限于带宽", "en": "Cost: bound by bandwidth"},
+    "lesson.step.cost.text": {
+        "zh": "每个词元只有 O(D) 次运算，算力可以忽略；但每次调用都要把整块激活读一遍、写一遍。"
+              "所以时间由显存带宽决定，而不是 FLOPs。",
+        "en": "Each token costs only O(D) arithmetic, which is negligible; but every call reads the whole activation "
+              "once and writes it once. So memory bandwidth sets the time, not FLOPs.",
+    },
+    "lesson.step.summary.title": {"zh": "小结", "en": "Summary"},
+    "lesson.step.summary.text": {
+        "zh": "三种方法，一个公式，不同的 c 和 s。下表汇总了每种方法的几何、自由度与输出长度（ε = 0，γ = 1，β = 0）。"
+              "到“练习”页检验一下自己。",
+        "en": "Three methods, one formula, different c and s. The table collects each method's geometry, degrees of "
+              "freedom and output length (ε = 0, γ = 1, β = 0). Test yourself on the Exercises page.",
+    },
+}

@@ -1,0 +1,359 @@
+"""The guided lesson as data: one ``Step`` record per step, and the small computations behind them.
+
+A step names its figure ``kind`` (how the page draws it) and the scene it
+starts from; the student may change the scene afterwards. Adding a step is one
+record in ``STEPS``, its strings ``lesson.step.<key>.title`` / ``.text`` in
+``normviz/i18n/lesson.py`` and, for a new kind, one drawing function in
+``normviz/ui/lesson.py``.
+
+Also here: the worked computation of one method for one vector (every
+intermediate number, from ``normviz.norms`` and numpy in float64), the score
+of a predicted output, and the small scenes of the axes, precision, ε and cost
+steps.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from normviz import geometry, norms
+from normviz.methods import METHODS
+
+# Figure kinds: "plane" / "space" (the projection engine, live), "dof" (the kept-fraction chart),
+# "pairs" (information), "shift" (invariance counterfactual), "axes", "precision", "eps", "cost", "summary".
+KINDS = ("plane", "space", "dof", "pairs", "shift", "axes", "precision", "eps", "cost", "summary")
+TARGETS = ("center", "l2", "rms", "ln")  # what a student may predict: x - mu*1, or a method's output
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the lesson.
+
+    ``x`` is the starting vector of a plane/space step (2 or 3 components);
+    ``shown`` the methods drawn; ``target`` what the student predicts before the
+    reveal (None: no prediction on this step); ``eps`` the ε of every method
+    (0: the exact pictures); ``gamma`` / ``beta`` the affine map; ``params``
+    anything else the kind reads (the n of the dof chart, the pairs, ...).
+    """
+
+    key: str
+    kind: str
+    x: tuple[float, ...] = ()
+    shown: frozenset[str] = frozenset()
+    target: str | None = None
+    eps: float = 0.0
+    gamma: tuple[float, ...] | None = None
+    beta: tuple[float, ...] | None = None
+    params: tuple[tuple[str, object], ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"kind must be one of {KINDS}; got {self.kind!r}")
+        if self.target is not None and self.target not in TARGETS:
+            raise ValueError(f"target must be one of {TARGETS}; got {self.target!r}")
+        if self.kind in ("plane", "space") and len(self.x) != (2 if self.kind == "plane" else 3):
+            raise ValueError(f"x of a {self.kind} step must have {2 if self.kind == 'plane' else 3} components")
+
+    @property
+    def param(self) -> dict:
+        return dict(self.params)
+
+    def scene(self, x: tuple[float, ...] | None = None) -> geometry.Scene:
+        """The geometry scene of a plane/space step, with ``x`` in place of the step's own if given."""
+        x = tuple(float(v) for v in (self.x if x is None else x))
+        n = len(x)
+        return geometry.Scene(x=x, eps=self.eps, gamma=tuple(self.gamma or (1.0,) * n),
+                              beta=tuple(self.beta or (0.0,) * n), shown=self.shown)
+
+
+ALL = frozenset(METHODS)
+# x̂ = (x − c) / s: the centre c and the scale s of each method
+FORM = {"l2": ("0", "max(‖x‖₂, ε)"), "rms": ("0", "√(mean(x²) + ε)"), "ln": ("μ", "√(σ² + ε)")}
+STEPS: tuple[Step, ...] = (
+    Step("form", "plane", x=(3.0, 4.0), shown=ALL),
+    Step("l2", "plane", x=(3.0, 4.0), shown=frozenset({"l2"}), target="l2"),
+    Step("rms", "plane", x=(3.0, 4.0), shown=frozenset({"rms"}), target="rms"),
+    Step("rms3d", "space", x=(2.0, 4.0, 6.0), shown=frozenset({"rms"}), target="rms"),
+    Step("center", "space", x=(1.0, 2.0, 3.0), shown=frozenset({"ln"}), target="center"),
+    Step("ln", "space", x=(2.0, 4.0, 6.0), shown=frozenset({"ln"}), target="ln"),
+    Step("extreme", "plane", x=(1.0, 3.0), shown=frozenset({"ln"}), target="ln"),
+    Step("dof", "dof", params=(("n", 768),)),
+    Step("information", "pairs", params=(("pairs", (((3.0, 4.0), (6.0, 8.0)), ((3.0, 4.0), (4.0, 3.0)))),)),
+    Step("invariance", "shift", x=(1.0, 2.0, 3.0), params=(("shift", 100.0),)),
+    Step("affine", "plane", x=(3.0, 4.0), shown=frozenset({"ln", "rms"}), gamma=(2.0, 0.5), beta=(0.5, -1.0)),
+    Step("axes", "axes", params=(("shape", (2, 3, 4)), ("seed", 7))),
+    Step("precision", "precision", params=(("x", (300.0, 300.0)),)),
+    Step("eps", "eps", params=(("x", (5.0, 5.001, 4.999)),)),
+    Step("cost", "cost", params=(("tokens", 32768), ("d", 2048), ("calls", 48), ("bytes", 2), ("bandwidth", 2e12))),
+    Step("summary", "summary"),
+)
+KEYS = tuple(s.key for s in STEPS)
+
+
+def step(number: int) -> Step:
+    """The step with 1-based ``number``; ValueError outside 1..len(STEPS)."""
+    if not 1 <= number <= len(STEPS):
+        raise ValueError(f"number must be in 1..{len(STEPS)}; got {number!r}")
+    return STEPS[number - 1]
+
+
+# --- the worked computation ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Worked:
+    """Every number of one method applied to one vector (float64).
+
+    LayerNorm: mean = μ, var = σ² (biased), centered = x − μ·1, denom = √(σ² + ε).
+    RMSNorm: mean = 0 (nothing subtracted), var = mean(x²), denom = √(mean(x²) + ε).
+    L2: denom = max(‖x‖₂, ε). ``normalized`` = centered / denom (what the method
+    gives with γ = 1, β = 0); ``output`` = normalized · γ + β, computed by normviz.
+    """
+
+    method: str
+    x: np.ndarray
+    eps: float
+    mean: float
+    var: float
+    centered: np.ndarray
+    denom: float
+    normalized: np.ndarray
+    gamma: np.ndarray
+    beta: np.ndarray
+    output: np.ndarray
+
+
+def worked(method: str, x, *, eps: float = 0.0, gamma=None, beta=None) -> Worked:
+    """The steps of ``method`` ("ln", "rms" or "l2") on ``x``; the output comes from normviz's own function."""
+    m = METHODS[method] if method in METHODS else None
+    if m is None:
+        raise ValueError(f"method must be one of {tuple(METHODS)}; got {method!r}")
+    x = np.asarray(x, dtype=np.float64)
+    if x.ndim != 1 or x.size < 1:
+        raise ValueError(f"x must be a non-empty vector; got shape {x.shape}")
+    n = x.size
+    g = np.ones(n) if gamma is None or not m.has_weight else np.asarray(gamma, dtype=np.float64)
+    b = np.zeros(n) if beta is None or not m.has_bias else np.asarray(beta, dtype=np.float64)
+    if method == "ln":
+        mean = float(x.mean())
+        centered = x - mean
+        var = float(np.mean(centered * centered))
+        denom = math.sqrt(var + eps)
+    elif method == "rms":
+        mean, centered = 0.0, x.copy()
+        var = float(np.mean(x * x))
+        denom = math.sqrt(var + eps)
+    else:
+        mean, centered = 0.0, x.copy()
+        var = float(np.dot(x, x))
+        denom = max(math.sqrt(var), eps)
+    normalized = np.asarray(m(x, eps=eps), dtype=np.float64)
+    output = np.asarray(m(x, eps=eps, weight=g, bias=b), dtype=np.float64)
+    return Worked(method, x, float(eps), mean, var, centered, denom, normalized, g, b, output)
+
+
+def truth(step_: Step, x) -> np.ndarray:
+    """What the student predicts on ``step_`` for input ``x``: x − μ·1 or the target method's output (γ = 1, β = 0)."""
+    if step_.target is None:
+        raise ValueError(f"step {step_.key!r} has no prediction")
+    x = np.asarray(x, dtype=np.float64)
+    if step_.target == "center":
+        return x - x.mean()
+    return np.asarray(METHODS[step_.target](x, eps=step_.eps), dtype=np.float64)
+
+
+# --- predict, then reveal -----------------------------------------------------------------------
+
+VERDICTS = ("exact", "close", "near", "far")
+
+
+@dataclass(frozen=True)
+class Score:
+    distance: float  # ‖guess − truth‖₂
+    relative: float  # distance / max(‖truth‖₂, 1)
+    verdict: str  # one of VERDICTS
+
+
+def score(guess, true) -> Score:
+    """How far a predicted output is from the true one: the Euclidean distance and a verdict.
+
+    The verdict compares the distance with the size of the answer (at least 1):
+    within 2 % exact, 10 % close, 30 % near, else far.
+    """
+    guess = np.asarray(guess, dtype=np.float64)
+    true = np.asarray(true, dtype=np.float64)
+    if guess.shape != true.shape:
+        raise ValueError(f"guess must have shape {true.shape}; got {guess.shape}")
+    d = float(np.linalg.norm(guess - true))
+    rel = d / max(float(np.linalg.norm(true)), 1.0)
+    verdict = "exact" if rel <= 0.02 else "close" if rel <= 0.1 else "near" if rel <= 0.3 else "far"
+    return Score(d, rel, verdict)
+
+
+# --- the small scenes ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AxesScene:
+    """A B×S×D tensor and the groups LayerNorm (axis=-1: each token) and BatchNorm (axis=(0, 1): each feature) average."""
+
+    x: np.ndarray  # (B, S, D)
+    token_means: np.ndarray  # (B, S): LayerNorm's μ per token
+    feature_means: np.ndarray  # (D,): BatchNorm's μ per feature
+    ln_out: np.ndarray  # layer_norm(x, axis=-1)
+    bn_out: np.ndarray  # layer_norm(x, axis=(0, 1)): BatchNorm's statistics at training time, no γ/β
+    ln_groups: int
+    bn_groups: int
+
+
+def axes_scene(shape=(2, 3, 4), seed: int = 7) -> AxesScene:
+    """Small integers in a (B, S, D) tensor, normalized over the last axis and over the batch and sequence axes."""
+    x = np.random.default_rng(seed).integers(0, 10, size=shape).astype(np.float64)
+    ln_out = np.asarray(norms.layer_norm(x, axis=-1, eps=0.0))
+    bn_out = np.asarray(norms.layer_norm(x, axis=(0, 1), eps=0.0))
+    return AxesScene(x, x.mean(axis=-1), x.mean(axis=(0, 1)), ln_out, bn_out,
+                     shape[0] * shape[1], shape[2])
+
+
+@dataclass(frozen=True)
+class PrecisionScene:
+    """Σx² of one vector in float16 and in float32, and float16's limits (numpy.finfo)."""
+
+    x: tuple[float, ...]
+    squares16: np.ndarray
+    sum16: float
+    sum32: float
+    fp16_max: float
+    threshold: float  # √(fp16 max): the largest |x| whose square is finite in float16
+    naive16: np.ndarray  # x / √(mean(x²)) with every step in float16: x / inf
+    rms16: np.ndarray  # normviz.rms_norm of the float16 vector (it reduces in float32), as float64
+
+
+def precision_scene(x=(300.0, 300.0)) -> PrecisionScene:
+    x16 = np.asarray(x, dtype=np.float16)
+    with np.errstate(over="ignore"):
+        squares16 = x16 * x16
+        sum16 = float(np.sum(squares16, dtype=np.float16))
+    x32 = x16.astype(np.float32)
+    sum32 = float(np.sum(x32 * x32, dtype=np.float32))
+    fmax = float(np.finfo(np.float16).max)
+    with np.errstate(over="ignore"):
+        naive16 = x16 / np.sqrt(np.mean(squares16, dtype=np.float16))
+    rms16 = np.asarray(norms.rms_norm(x16, eps=0.0), dtype=np.float64)
+    return PrecisionScene(tuple(float(v) for v in x), squares16.astype(np.float64), sum16, sum32, fmax,
+                          math.sqrt(fmax), naive16.astype(np.float64), rms16)
+
+
+@dataclass(frozen=True)
+class EpsRow:
+    x: tuple[float, ...]
+    eps: float
+    sigma: float  # biased σ of x
+    output: np.ndarray  # layer_norm(x, eps)
+    norm: float  # ‖output‖
+
+
+def eps_rows(x=(5.0, 5.001, 4.999), eps_values=(0.0, 1e-5, 1e-3)) -> list[EpsRow]:
+    """LayerNorm of a near-constant vector and of the zero vector at several ε (normviz.layer_norm)."""
+    rows = []
+    for v in (tuple(x), tuple(0.0 for _ in x)):
+        arr = np.asarray(v, dtype=np.float64)
+        sigma = float(np.sqrt(np.mean((arr - arr.mean()) ** 2)))
+        for eps in eps_values:
+            with np.errstate(invalid="ignore", divide="ignore"):
+                out = np.asarray(norms.layer_norm(arr, eps=eps), dtype=np.float64)
+                rows.append(EpsRow(v, float(eps), sigma, out, float(np.linalg.norm(out))))
+    return rows
+
+
+@dataclass(frozen=True)
+class Cost:
+    tokens: int
+    d: int
+    calls: int
+    bytes_per: int
+    bandwidth: float  # bytes per second
+    elements: int  # per call
+    moved: float  # bytes read and written by all calls
+    seconds: float  # moved / bandwidth
+    flops: float  # ~ 5 per element per call (subtract, square, add, multiply, scale)
+
+
+def cost(tokens: int = 32768, d: int = 2048, calls: int = 48, bytes_per: int = 2, bandwidth: float = 2e12) -> Cost:
+    """The memory traffic of ``calls`` normalizations of a tokens×d activation: read once, write once."""
+    for name, v in (("tokens", tokens), ("d", d), ("calls", calls), ("bytes_per", bytes_per)):
+        if int(v) != v or v < 1:
+            raise ValueError(f"{name} must be a positive integer; got {v!r}")
+    if not bandwidth > 0:
+        raise ValueError(f"bandwidth must be positive; got {bandwidth!r}")
+    elements = int(tokens) * int(d)
+    moved = float(elements) * bytes_per * 2 * calls
+    return Cost(int(tokens), int(d), int(calls), int(bytes_per), float(bandwidth), elements, moved,
+                moved / bandwidth, 5.0 * elements * calls)
+
+
+# --- the worked computation as LaTeX ------------------------------------------------------------
+
+
+def tex_num(v: float, digits: int = 4) -> str:
+    """A number for the worked computation: whole numbers as they are, others to ``digits`` decimals."""
+    v = float(v)
+    if math.isnan(v):
+        return r"\mathrm{NaN}"
+    if math.isinf(v):
+        return r"\infty" if v > 0 else r"-\infty"
+    if v == int(v) and abs(v) < 1e9:
+        return str(int(v))
+    text = f"{v:.{digits}f}"
+    return "0" if float(text) == 0 else text
+
+
+def tex_eps(eps: float) -> str:
+    """ε in LaTeX: 0, 0.1, or m·10^{k} for small values (1e-05 -> 10^{-5})."""
+    if eps == 0 or eps >= 1e-3:
+        return tex_num(eps)
+    mant, exp = f"{eps:.0e}".split("e")
+    return (rf"{mant} \times " if mant != "1" else "") + rf"10^{{{int(exp)}}}"
+
+
+def tex_vec(v, digits: int = 4, limit: int = 8) -> str:
+    parts = [tex_num(c, digits) for c in np.asarray(v, dtype=np.float64)]
+    if len(parts) > limit:
+        parts = parts[: limit - 2] + [r"\ldots", parts[-1]]
+    return r"\left(" + ", ".join(parts) + r"\right)"
+
+
+def worked_latex(w: Worked) -> list[str]:
+    """One LaTeX line per step of ``w``, every number filled in (see ``Worked``)."""
+    n = w.x.size
+    x, eps = tex_vec(w.x), tex_eps(w.eps)
+    lines = [rf"\mathbf{{x}} = {x}, \quad n = {n}"]
+    if w.method == "ln":
+        lines += [
+            rf"\mu = \tfrac{{1}}{{n}}\textstyle\sum_i x_i = {tex_num(w.mean)}",
+            rf"\mathbf{{x}} - \mu\mathbf{{1}} = {tex_vec(w.centered)}",
+            rf"\sigma^2 = \tfrac{{1}}{{n}}\textstyle\sum_i (x_i - \mu)^2 = {tex_num(w.var)}",
+            rf"\sqrt{{\sigma^2 + \varepsilon}} = \sqrt{{{tex_num(w.var)} + {eps}}} = {tex_num(w.denom)}",
+            rf"\hat{{\mathbf{{x}}}} = (\mathbf{{x}} - \mu\mathbf{{1}}) / {tex_num(w.denom)} = {tex_vec(w.normalized)}",
+            rf"\mathbf{{y}} = \hat{{\mathbf{{x}}}} \odot \boldsymbol{{\gamma}} + \boldsymbol{{\beta}}, \quad "
+            rf"\boldsymbol{{\gamma}} = {tex_vec(w.gamma)}, \ \boldsymbol{{\beta}} = {tex_vec(w.beta)}",
+            rf"\mathbf{{y}} = {tex_vec(w.output)}",
+        ]
+    elif w.method == "rms":
+        lines += [
+            rf"\tfrac{{1}}{{n}}\textstyle\sum_i x_i^2 = {tex_num(w.var)}",
+            rf"\mathrm{{RMS}} = \sqrt{{{tex_num(w.var)} + {eps}}} = {tex_num(w.denom)}",
+            rf"\hat{{\mathbf{{x}}}} = \mathbf{{x}} / {tex_num(w.denom)} = {tex_vec(w.normalized)}",
+            rf"\mathbf{{y}} = \hat{{\mathbf{{x}}}} \odot \boldsymbol{{\gamma}}, \quad \boldsymbol{{\gamma}} = {tex_vec(w.gamma)}",
+            rf"\mathbf{{y}} = {tex_vec(w.output)}",
+        ]
+    else:
+        lines += [
+            rf"\lVert\mathbf{{x}}\rVert_2 = \sqrt{{\textstyle\sum_i x_i^2}} = \sqrt{{{tex_num(w.var)}}} = {tex_num(math.sqrt(w.var))}",
+            rf"\max(\lVert\mathbf{{x}}\rVert_2, \varepsilon) = \max({tex_num(math.sqrt(w.var))}, {eps}) = {tex_num(w.denom)}",
+            rf"\mathbf{{y}} = \mathbf{{x}} / {tex_num(w.denom)} = {tex_vec(w.output)}",
+        ]
+    return lines

@@ -1,0 +1,141 @@
+"""Widgets and feedback of the exercises page.
+
+The set comes from ``?seed=`` (``links``); each exercise's answer widget is
+keyed by the seed (``exercises.<seed>.<k>.answer``), so a new set starts with
+empty answers. Typed answers are echoed through ``literal``; a malformed one
+gets a message in the page's language, never an exception.
+"""
+
+from __future__ import annotations
+
+import random
+
+import streamlit as st
+
+from normviz import exercises as ex
+from normviz import geometry
+from normviz.figures import exercises as figs
+from normviz.figures import projection as engine
+from normviz.ui import dof as dof_ui
+from normviz.ui import invariance as inv_ui
+from normviz.ui import links
+from normviz.ui.lesson import axes_table, eps_table
+from normviz.ui.literal import literal
+from normviz.ui.projection import figure as projection_figure
+from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
+from normviz.ui.views import cached_projection, chart, fmt, fmt_vector
+
+PAGE = "exercises"
+DEFAULT_SEED = 2026
+SEED_PARAM = links.number("seed", f"{PAGE}.seed", 0, ex.SEED_MAX, DEFAULT_SEED)
+
+
+def current_seed(t) -> int:
+    """?seed= (a bad value: one message naming the range, and the current seed)."""
+    links.load(t, [SEED_PARAM])
+    return int(st.session_state[SEED_PARAM.key])
+
+
+def _new_set() -> None:
+    old = int(st.session_state[SEED_PARAM.key])
+    seed = random.SystemRandom().randrange(ex.SEED_MAX + 1)
+    st.session_state[SEED_PARAM.key] = float(seed if seed != old else (seed + 1) % (ex.SEED_MAX + 1))
+
+
+def seed_bar(t, seed: int) -> None:
+    text, button = st.columns([4, 1], vertical_alignment="center")
+    text.caption(t("exercises.seed", seed=seed))
+    button.button(t("exercises.new"), key=f"{PAGE}.new", on_click=_new_set, icon=":material/refresh:", width="stretch")
+
+
+def save_url() -> None:
+    links.save([*SIDEBAR_PARAMS, SEED_PARAM])
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def problem_set(seed: int) -> list[ex.Problem]:
+    return ex.make_set(seed)
+
+
+def question(t, p: ex.Problem) -> str:
+    variant = p.extra.get("what") or p.extra.get("which")
+    return t(f"exercise.{p.key}.q" + (f".{variant}" if variant else ""), **p.values)
+
+
+def answer_text(t, p: ex.Problem) -> str:
+    if p.answer_kind == "choice":
+        return t("exercises.answer_choice", answer=t(f"exercises.choice.{p.answer}"))
+    if p.answer_kind == "vector":
+        return t("exercises.answer_is", answer=fmt_vector(p.answer), tol=f"{p.tol:g}")
+    value = float(p.answer)
+    return t("exercises.answer_is", answer=str(int(value)) if value == int(value) else fmt(value), tol=f"{p.tol:g}")
+
+
+def _answer_widget(t, p: ex.Problem, k: str):
+    if p.answer_kind == "choice":
+        return st.radio(t("exercises.choose"), p.choices, index=None, key=f"{k}.answer",
+                        format_func=lambda c: t(f"exercises.choice.{c}"))
+    hint = (t("exercises.answer.number") if p.answer_kind == "number" else
+            t("exercises.answer.vector", n=len(p.answer), example=", ".join("0.5" for _ in p.answer)))
+    return st.text_input(t("exercises.answer"), key=f"{k}.answer", placeholder=hint)
+
+
+def _checked(k: str) -> None:
+    st.session_state[f"{k}.checked"] = True
+
+
+def feedback_figure(t, p: ex.Problem, k: str) -> None:
+    """The figure that explains the answer: a topic page's builder where one fits, else a small one."""
+    if p.figure is None:
+        return
+    kind, data = p.figure
+    lang, proj = t.lang, projector()
+    if kind in ("plane", "space"):
+        x = tuple(float(v) for v in data["x"])
+        scene = geometry.Scene(x=x, eps=0.0, gamma=(1.0,) * len(x), beta=(0.0,) * len(x),
+                               shown=frozenset({data["method"]}))
+        reach = max(abs(v) for v in x)
+        view = engine.View(extent=1.05 * next((v for v in (2.5, 5.0, 10.0, 25.0) if v >= reach), 25.0))
+        spec = projection_figure(scene, cached_projection(scene, backend()), kind, t, proj, view)
+    elif kind == "dof":
+        spec = dof_ui.fraction_figure(int(data["n"]), lang, proj)
+    elif kind == "shift":
+        spec = inv_ui.counterfactual_view(tuple(data["x"]), float(data["shift"]), 0.0, lang, proj, backend())[1]
+    elif kind == "params":
+        spec = figs.params_figure(int(data["d"]), lang=lang, projector=proj)
+    elif kind == "fp16":
+        spec = figs.fp16_figure(data.get("v"), lang=lang, projector=proj)
+    elif kind == "cost":
+        spec = figs.cost_figure(data["tokens"], data["d"], data["calls"], lang=lang, projector=proj)
+    elif kind == "axes":
+        axes_table(t)
+        return
+    else:  # "eps"
+        eps_table(t)
+        return
+    chart(spec, key=f"{k}.figure")
+
+
+@st.fragment
+def exercise_block(t, number: int, p: ex.Problem, seed: int) -> None:
+    """One exercise: question, answer, Check; then the verdict, the explanation and its figure."""
+    k = f"{PAGE}.{seed}.{number}"
+    st.subheader(t("exercises.number", k=number))
+    st.markdown(question(t, p))
+    given = _answer_widget(t, p, k)
+    st.button(t("exercises.check"), key=f"{k}.check", on_click=_checked, args=(k,))
+    if not st.session_state.get(f"{k}.checked"):
+        return
+    verdict = ex.check(p, given)
+    if p.answer_kind != "choice" and given:
+        st.caption(t("exercises.you_typed", text=literal(given)))
+    if verdict.status == "malformed":
+        n = len(p.answer) if p.answer_kind == "vector" else 1
+        st.warning(t(f"exercises.err.{verdict.reason}", n=n), icon="⚠️")
+        return
+    if verdict.status == "right":
+        st.success(t("exercises.right") + " " + answer_text(t, p), icon="✅")
+    else:
+        st.error(t("exercises.wrong") + " " + answer_text(t, p), icon="❌")
+    st.markdown(t(f"exercise.{p.key}.why"))
+    feedback_figure(t, p, k)

@@ -1,0 +1,326 @@
+"""Widgets and drawing of the guided lesson: navigation, one drawing function per step kind.
+
+The step is ``?step=k`` (1-based) through ``links``; ← / → buttons and a tiny
+key listener (``keys``) move it. Every widget key is ``lesson.<step>.<name>``,
+so each step keeps the student's changes while they page back and forth.
+Adding a step kind is one function here, registered in ``DRAW``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from normviz import geometry, lesson
+from normviz.figures import projection as engine
+from normviz.methods import METHODS
+from normviz.ui import dof as dof_ui
+from normviz.ui import information as info_ui
+from normviz.ui import invariance as inv_ui
+from normviz.ui import links
+from normviz.ui.live import live_chart
+from normviz.ui.projection import PLANE_PAGE, SPACE_PAGE, SUBSCRIPTS, figure, live_scene
+from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
+from normviz.ui.views import cached_projection, chart, fmt, fmt_vector, markdown_table, readouts
+
+PAGE = "lesson"
+TOTAL = len(lesson.STEPS)
+STEP_PARAM = links.choice("step", f"{PAGE}.step", [str(k) for k in range(1, TOTAL + 1)], "1")
+BOUNDS = (-10.0, 10.0)
+GUESS_BOUNDS = (-20.0, 20.0)
+VIEWS = (2.5, 5.0, 10.0)
+
+
+def key(step: lesson.Step, name: str) -> str:
+    return f"{PAGE}.{step.key}.{name}"
+
+
+# --- navigation ---------------------------------------------------------------------------------
+
+# Listens on the app's document: ← / PageUp go back, → / PageDown go on. A key that something else
+# handled (the live chart nudging x or stepping its animation calls preventDefault), a key typed into a
+# field, on a slider, a tab list or inside the live chart, and any key with a modifier are left alone.
+_KEYS_JS = """
+export default function (component) {
+  const { setTriggerValue } = component;
+  const steps = { ArrowLeft: "prev", PageUp: "prev", ArrowRight: "next", PageDown: "next" };
+  const busy = "input, textarea, select, [contenteditable=true], [role=slider], [role=tab], [role=radio], "
+    + "[role=spinbutton], [role=combobox], [role=listbox], .nv-live";
+  let seq = 0;
+  const onKey = (e) => {
+    const dir = steps[e.key];
+    if (!dir || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const path = e.composedPath ? e.composedPath() : [e.target];
+    if (path.some((el) => el instanceof Element && el.matches(busy))) return;
+    e.preventDefault();
+    seq += 1; // a fresh value each press: the same key twice is two steps
+    setTriggerValue("step", `${dir}:${seq}`);
+  };
+  if (window.__normvizLessonKeys) document.removeEventListener("keydown", window.__normvizLessonKeys);
+  window.__normvizLessonKeys = onKey;
+  document.addEventListener("keydown", onKey);
+  document.documentElement.dataset.nvLessonKeys = "on"; // listening (tests wait for it)
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    if (window.__normvizLessonKeys === onKey) {
+      window.__normvizLessonKeys = null;
+      delete document.documentElement.dataset.nvLessonKeys;
+    }
+  };
+}
+"""
+
+
+def _move(delta: int) -> None:
+    k = int(st.session_state[STEP_PARAM.key]) + delta
+    st.session_state[STEP_PARAM.key] = str(min(max(k, 1), TOTAL))
+
+
+def x_params(step: lesson.Step) -> list[links.Param]:
+    """The URL parameters x1, x2 (, x3) of a plane or space step: a link reproduces the student's x."""
+    if step.kind not in ("plane", "space"):
+        return []
+    return [links.number(f"x{i + 1}", key(step, f"x{i + 1}"), *BOUNDS, v) for i, v in enumerate(step.x)]
+
+
+def current_step(t) -> int:
+    """Read ?step= (a bad value: one message, step 1 or the current one), apply a key press, then read
+    the step's x from the link."""
+    links.load(t, [STEP_PARAM])
+    mount = st.components.v2.component("normviz_lesson_keys", js=_KEYS_JS, html="<span data-nv-lesson-keys></span>")
+    pressed = str(mount(key=f"{PAGE}.keys", on_step_change=lambda: None).step or "").partition(":")[0]
+    if pressed in ("prev", "next"):
+        _move(-1 if pressed == "prev" else 1)
+    number = int(st.session_state[STEP_PARAM.key])
+    links.load(t, x_params(lesson.step(number)))
+    return number
+
+
+def nav(t, number: int, *, where: str) -> None:
+    """← Back, step k of n, Next →."""
+    back, middle, on = st.columns([1, 3, 1], vertical_alignment="center")
+    back.button(t("lesson.prev"), key=f"{PAGE}.prev.{where}", icon=":material/arrow_back:", on_click=_move,
+                args=(-1,), disabled=number <= 1, width="stretch")
+    middle.progress(number / TOTAL, text=t("lesson.progress", k=number, total=TOTAL))
+    on.button(t("lesson.next"), key=f"{PAGE}.next.{where}", icon=":material/arrow_forward:", on_click=_move,
+              args=(1,), disabled=number >= TOTAL, width="stretch")
+
+
+def save_url(step: lesson.Step) -> None:
+    """The step and its x in the URL (one history entry per change)."""
+    links.save([*SIDEBAR_PARAMS, STEP_PARAM, *x_params(step)])
+
+
+# --- plane and space: predict, reveal, worked computation ---------------------------------------
+
+
+def _reset(step: lesson.Step) -> None:
+    for i, v in enumerate(step.x):
+        st.session_state[key(step, f"x{i + 1}")] = float(v)
+    st.session_state[key(step, "revealed")] = False
+
+
+def _released(step: lesson.Step, x) -> None:
+    for i, v in enumerate(x):
+        st.session_state[key(step, f"x{i + 1}")] = float(v)
+
+
+def x_sliders(t, step: lesson.Step) -> tuple[float, ...]:
+    out = []
+    for i, v in enumerate(step.x):
+        k = key(step, f"x{i + 1}")
+        st.session_state.setdefault(k, float(v))  # links.load has put a link's value here
+        out.append(float(st.slider(t("lesson.x", name=f"x{SUBSCRIPTS[i]}"), *BOUNDS, step=0.01, key=k)))
+    st.button(t("lesson.reset"), key=key(step, "reset"), on_click=_reset, args=(step,), icon=":material/restart_alt:")
+    return tuple(out)
+
+
+def guess_inputs(t, step: lesson.Step) -> tuple[float, ...]:
+    st.subheader(t("lesson.predict.header"))
+    st.markdown(t("lesson.predict.ask", what=t(f"lesson.target.{step.target}")))
+    cols = st.columns(len(step.x))
+    guess = []
+    for i, col in enumerate(cols):
+        k = key(step, f"guess{i + 1}")
+        st.session_state.setdefault(k, 0.0)
+        value = col.number_input(t("lesson.guess", sub=SUBSCRIPTS[i]), *GUESS_BOUNDS, step=0.1, key=k, format="%.4f")
+        guess.append(float(value if value is not None else 0.0))
+    return tuple(guess)
+
+
+def _view(step: lesson.Step, *vectors) -> engine.View:
+    reach = max([float(np.max(np.abs(v))) for v in vectors if len(v)] + [1.5])
+    extent = next((v for v in VIEWS if v >= reach), VIEWS[-1])
+    return engine.View(extent=extent * 1.05)
+
+
+def _marker(points, *, dim: int, name: str, meta: str, color: str, symbol: str, size: float) -> dict:
+    pts = np.asarray(points, dtype=np.float64).reshape(-1, dim)
+    trace = {"type": "scatter" if dim == 2 else "scatter3d", "mode": "markers", "name": name, "meta": meta,
+             "marker": {"color": color, "size": size, "symbol": symbol, "line": {"width": 2, "color": color}},
+             "hovertemplate": "(" + ", ".join(f"%{{{a}:.3f}}" for a in "xyz"[:dim]) + ")<extra>" + name + "</extra>"}
+    for j, a in enumerate("xyz"[:dim]):
+        trace[a] = pts[:, j]
+    return trace
+
+
+def projection_step(t, step: lesson.Step) -> None:
+    """x sliders (and the guess) beside the live chart; after the reveal the score and the worked numbers."""
+    page = PLANE_PAGE if step.kind == "plane" else SPACE_PAGE
+    dim = len(step.x)
+    revealed_key = key(step, "revealed")
+    st.session_state.setdefault(revealed_key, False)
+    controls, picture = st.columns([2, 3] if projector() else [1, 2], gap="large")
+    with controls:
+        x = x_sliders(t, step)
+        guess = guess_inputs(t, step) if step.target else None
+        if step.target:
+            if st.session_state[revealed_key]:
+                st.button(t("lesson.hide"), key=key(step, "hide"), icon=":material/undo:",
+                          on_click=lambda: st.session_state.__setitem__(revealed_key, False))
+            else:
+                st.button(t("lesson.reveal"), key=key(step, "reveal"), type="primary", icon=":material/visibility:",
+                          on_click=lambda: st.session_state.__setitem__(revealed_key, True))
+    revealed = step.target is None or st.session_state[revealed_key]
+    scene = step.scene(x)
+    if not revealed:
+        scene = geometry.Scene(x=scene.x, eps=scene.eps, gamma=scene.gamma, beta=scene.beta, shown=frozenset())
+    proj = cached_projection(scene, backend())
+    true = lesson.truth(step, x) if step.target else None
+    view = _view(step, x, *(v for v in (guess, true) if v is not None))
+    spec = figure(scene, proj, page.name, t, projector(), view)
+    extra = []
+    s = 14 if dim == 2 else 7
+    if guess is not None:
+        extra.append(_marker(guess, dim=dim, name=t("lesson.trace.guess"), meta="guess", color="#000000",
+                             symbol="x" if dim == 2 else "cross", size=s))
+    if revealed and true is not None:
+        extra.append(_marker(true, dim=dim, name=t(f"lesson.target.{step.target}"), meta="truth",
+                             color="#CC79A7", symbol="circle-open" if dim == 2 else "circle-open", size=s))
+    spec = {**spec, "data": [*spec["data"], *extra]}
+    with picture:
+        if step.eps or step.gamma or step.beta:
+            affine = t("lesson.affine", gamma=fmt_vector(step.gamma or (1,) * dim, 2),
+                       beta=fmt_vector(step.beta or (0,) * dim, 2)) if scene.has_affine else ""
+            st.caption(t("lesson.settings", eps=f"{step.eps:g}", affine=affine))
+        if not revealed:
+            st.caption(t("lesson.hidden"))
+        live_chart(spec, key=key(step, "live"), scene=live_scene(t, page, scene, view),
+                   on_release=lambda v: _released(step, v))
+        if revealed and true is not None:
+            sc = lesson.score(guess, true)
+            verdict = t(f"lesson.verdict.{sc.verdict}")
+            text = t("lesson.score", truth=fmt_vector(true), guess=fmt_vector(guess), distance=fmt(sc.distance),
+                     relative=f"{100 * sc.relative:.1f} %")
+            (st.success if sc.verdict in ("exact", "close") else st.info)(f"{verdict} {text}")
+        if revealed:
+            readouts(t, proj, scene.shown)
+    if revealed:
+        worked_section(t, step, x)
+
+
+def worked_section(t, step: lesson.Step, x) -> None:
+    """The three methods on the current x, step by step, with the step's own method first."""
+    first = step.target if step.target in METHODS else ("ln" if step.target == "center" else None)
+    order = sorted(METHODS, key=lambda m: (m != first, m not in step.shown))
+    st.subheader(t("lesson.worked.header"))
+    st.caption(t("lesson.worked.note"))
+    for tab, m in zip(st.tabs([t(f"method.{m}") for m in order]), order):
+        with tab:
+            w = lesson.worked(m, x, eps=step.eps, gamma=step.gamma, beta=step.beta)
+            for line in lesson.worked_latex(w):
+                st.latex(line)
+
+
+# --- the other kinds ----------------------------------------------------------------------------
+
+
+def dof_step(t, step: lesson.Step) -> None:
+    n = st.slider(t("lesson.dof.n"), 2, 8192, int(step.param["n"]), key=key(step, "n"))
+    st.markdown(t("lesson.dof.row", n=n, **{m: METHODS[m].dof(n) for m in METHODS}))
+    chart(dof_ui.fraction_figure(n, t.lang, projector()), key=key(step, "chart"))
+
+
+def pairs_step(t, step: lesson.Step) -> None:
+    comparisons, fig = info_ui.pairs_view(tuple(step.param["pairs"]), t.lang, projector(), backend())
+    chart(fig, key=key(step, "chart"))
+    for k, cmp in enumerate(comparisons, start=1):
+        info_ui.pair_table(t, k, cmp)
+
+
+def shift_step(t, step: lesson.Step) -> None:
+    shift = st.slider(t("lesson.shift.label"), -200.0, 200.0, float(step.param["shift"]), 1.0, key=key(step, "shift"))
+    rows, fig = inv_ui.counterfactual_view(step.x, float(shift), 0.0, t.lang, projector(), backend())
+    inv_ui.counterfactual_table(t, rows)
+    chart(fig, key=key(step, "chart"))
+
+
+def axes_table(t, shape=(2, 3, 4), seed: int = 7) -> None:
+    """The B×S×D tensor with LayerNorm's mean per row (token) and BatchNorm's per column (feature)."""
+    a = lesson.axes_scene(shape, seed)
+    b, s, d = a.x.shape
+    header = [t("lesson.axes.col.token"), *(f"d = {j}" for j in range(d)), t("lesson.axes.col.mean")]
+    rows = [[f"({i}, {j})", *(fmt(v, 0) for v in a.x[i, j]), fmt(a.token_means[i, j], 2)]
+            for i in range(b) for j in range(s)]
+    rows.append([t("lesson.axes.row.bn"), *(fmt(v, 2) for v in a.feature_means), ""])
+    st.markdown(markdown_table(header, rows, "l" + "r" * (d + 1)))
+    st.caption(t("lesson.axes.caption", shape=f"(B, S, D) = {a.x.shape}", ln=a.ln_groups, bn=a.bn_groups,
+                 ln_mean=f"{np.max(np.abs(a.ln_out.mean(axis=-1))):.1e}",
+                 bn_mean=f"{np.max(np.abs(a.bn_out.mean(axis=(0, 1)))):.1e}"))
+
+
+def axes_step(t, step: lesson.Step) -> None:
+    axes_table(t, step.param["shape"], step.param["seed"])
+
+
+def precision_step(t, step: lesson.Step) -> None:
+    v = st.slider("x₁ = x₂", 1.0, 1000.0, float(step.param["x"][0]), 1.0, key=key(step, "v"))
+    p = lesson.precision_scene((v, v))
+    header = [t("lesson.precision.col.dtype"), t("lesson.precision.col.squares"), t("lesson.precision.col.sum"),
+              t("lesson.precision.col.out")]
+    rows = [[t("lesson.precision.fp16"), fmt_vector(p.squares16, 1), fmt(p.sum16, 1), fmt_vector(p.naive16)],
+            [t("lesson.precision.fp32"), fmt_vector(np.asarray(p.x) ** 2, 1), fmt(p.sum32, 1), fmt_vector(p.rms16)]]
+    st.markdown(markdown_table(header, rows, "lrrr"))
+    st.caption(t("lesson.precision.caption", max=f"{p.fp16_max:g}", threshold=f"{p.threshold:.2f}"))
+
+
+def eps_step(t, step: lesson.Step) -> None:
+    eps_table(t, step.param["x"])
+
+
+def eps_table(t, x=(5.0, 5.001, 4.999)) -> None:
+    """LayerNorm of a near-constant vector and of the zero vector at several ε."""
+    header = [t("lesson.eps.col.x"), "ε", t("lesson.eps.col.sigma"), t("lesson.eps.col.out"), t("lesson.eps.col.norm")]
+    rows = [[fmt_vector(r.x, 3), f"{r.eps:g}", f"{r.sigma:.2e}", fmt_vector(r.output), fmt(r.norm)]
+            for r in lesson.eps_rows(x)]
+    st.markdown(markdown_table(header, rows, "lrrlr"))
+
+
+def cost_step(t, step: lesson.Step) -> None:
+    p = step.param
+    d = st.select_slider(t("lesson.cost.d"), (1024, 2048, 4096, 8192), int(p["d"]), key=key(step, "d"))
+    c = lesson.cost(p["tokens"], d, p["calls"], p["bytes"], p["bandwidth"])
+    st.markdown(t("lesson.cost.formula", tokens=c.tokens, d=c.d, bytes=c.bytes_per, calls=c.calls,
+                  gb=f"{c.moved / 1e9:.1f}", bw=f"{c.bandwidth / 1e12:g}", ms=f"{1e3 * c.seconds:.1f}",
+                  gflop=f"{c.flops / 1e9:.0f}"))
+
+
+def summary_step(t, step: lesson.Step) -> None:
+    header = [t("lesson.summary.col.method"), t("lesson.summary.col.formula"), t("lesson.summary.col.c"),
+              t("lesson.summary.col.s"), t("lesson.summary.col.dof"), t("lesson.summary.col.radius")]
+    rows = [[t(f"method.{k}"), f"`{m.formula}`", *lesson.FORM[k], str(m.dof(3)), "1" if m.unit_radius else "√n"]
+            for k, m in METHODS.items()]
+    st.markdown(markdown_table(header, rows))
+
+
+DRAW = {
+    "plane": projection_step, "space": projection_step, "dof": dof_step, "pairs": pairs_step, "shift": shift_step,
+    "axes": axes_step, "precision": precision_step, "eps": eps_step, "cost": cost_step, "summary": summary_step,
+}
+
+
+@st.fragment
+def step_section(t, step: lesson.Step) -> None:
+    """The step's scene: its controls rerun this part only (and write the URL)."""
+    DRAW[step.kind](t, step)
+    save_url(step)

@@ -1,0 +1,164 @@
+"""normviz.lesson: the steps as data, the worked numbers (seed examples, torch as oracle), the score, the small scenes."""
+
+import math
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+from normviz import lesson
+from normviz.i18n import CATALOG, LANGUAGES
+from normviz.methods import METHODS
+
+
+def test_the_lesson_has_at_least_14_steps_with_unique_keys_and_strings_in_both_languages():
+    assert len(lesson.STEPS) >= 14
+    assert len(set(lesson.KEYS)) == len(lesson.KEYS)
+    for s in lesson.STEPS:
+        for part in ("title", "text"):
+            entry = CATALOG[f"lesson.step.{s.key}.{part}"]
+            assert all(entry[lang].strip() for lang in LANGUAGES)
+
+
+def test_the_story_runs_in_order_geometry_first_then_axes_precision_eps_cost():
+    order = lesson.KEYS
+    for a, b in [("form", "l2"), ("l2", "rms"), ("rms", "center"), ("center", "ln"), ("ln", "extreme"),
+                 ("extreme", "dof"), ("dof", "information"), ("information", "invariance"), ("invariance", "affine"),
+                 ("affine", "axes"), ("axes", "precision"), ("precision", "eps"), ("eps", "cost")]:
+        assert order.index(a) < order.index(b)
+
+
+def test_step_numbers_are_one_based_and_checked():
+    assert lesson.step(1) is lesson.STEPS[0]
+    assert lesson.step(len(lesson.STEPS)) is lesson.STEPS[-1]
+    for bad in (0, len(lesson.STEPS) + 1, -1):
+        with pytest.raises(ValueError, match="number"):
+            lesson.step(bad)
+
+
+def test_a_step_refuses_an_unknown_kind_target_or_wrong_dimension():
+    with pytest.raises(ValueError, match="kind"):
+        lesson.Step("x", "movie")
+    with pytest.raises(ValueError, match="target"):
+        lesson.Step("x", "plane", x=(1.0, 2.0), target="bn")
+    with pytest.raises(ValueError, match="components"):
+        lesson.Step("x", "space", x=(1.0, 2.0))
+
+
+def test_worked_layer_norm_of_2_4_6_matches_the_seed():
+    w = lesson.worked("ln", (2, 4, 6))
+    assert w.mean == 4 and math.isclose(w.var, 8 / 3)
+    np.testing.assert_allclose(w.centered, (-2, 0, 2))
+    np.testing.assert_allclose(w.output, (-1.2247, 0, 1.2247), atol=5e-5)
+    lines = lesson.worked_latex(w)
+    assert r"\left(-1.2247, 0, 1.2247\right)" in lines[-1]
+    assert any("= 2.6667" in line for line in lines) and any("= 1.6330" in line for line in lines)
+
+
+def test_worked_rms_norm_of_2_4_6_matches_the_seed():
+    w = lesson.worked("rms", (2, 4, 6))
+    assert math.isclose(w.denom, math.sqrt(56 / 3)) and f"{w.denom:.4f}" == "4.3205"
+    np.testing.assert_allclose(w.output, (0.4629, 0.9258, 1.3887), atol=5e-5)
+    assert r"\left(0.4629, 0.9258, 1.3887\right)" in lesson.worked_latex(w)[-1]
+
+
+@pytest.mark.parametrize("x", [(2.0, 4.0, 6.0), (3.0, 4.0), (-1.5, 0.25, 7.0), (101.0, 102.0, 103.0)])
+@pytest.mark.parametrize("eps", [0.0, 1e-5, 0.1])
+def test_every_worked_number_agrees_with_torch(x, eps):
+    n = len(x)
+    xt = torch.tensor(x, dtype=torch.float64)
+    g = torch.linspace(0.5, 2.0, n, dtype=torch.float64)
+    b = torch.linspace(-1.0, 1.0, n, dtype=torch.float64)
+    ln = lesson.worked("ln", x, eps=eps, gamma=g.numpy(), beta=b.numpy())
+    assert math.isclose(ln.mean, xt.mean().item()) and math.isclose(ln.var, xt.var(unbiased=False).item())
+    np.testing.assert_allclose(ln.output, F.layer_norm(xt, (n,), g, b, eps).numpy(), atol=1e-12)
+    np.testing.assert_allclose(ln.centered / ln.denom * g.numpy() + b.numpy(), ln.output, atol=1e-12)
+    rms = lesson.worked("rms", x, eps=eps, gamma=g.numpy())
+    np.testing.assert_allclose(rms.output, F.rms_norm(xt, (n,), g, eps).numpy(), atol=1e-12)
+    np.testing.assert_allclose(rms.x / rms.denom * g.numpy(), rms.output, atol=1e-12)
+    l2 = lesson.worked("l2", x, eps=eps)
+    np.testing.assert_allclose(l2.output, F.normalize(xt, dim=0, eps=eps).numpy(), atol=1e-12)
+    assert math.isclose(l2.denom, max(torch.linalg.vector_norm(xt).item(), eps))
+
+
+def test_worked_refuses_unknown_methods_and_empty_input():
+    with pytest.raises(ValueError, match="method"):
+        lesson.worked("bn", (1, 2))
+    with pytest.raises(ValueError, match="x"):
+        lesson.worked("ln", ())
+
+
+def test_tex_numbers_are_formatted_consistently():
+    assert [lesson.tex_num(v) for v in (4.0, -2.0, 2.666666, 1e-9, -0.00001)] == ["4", "-2", "2.6667", "0", "0"]
+    assert lesson.tex_num(float("nan")) == r"\mathrm{NaN}" and lesson.tex_num(float("inf")) == r"\infty"
+    assert lesson.tex_eps(1e-5) == "10^{-5}" and lesson.tex_eps(2e-6) == r"2 \times 10^{-6}"
+    assert lesson.tex_eps(0.0) == "0"
+
+
+def test_the_score_is_the_euclidean_distance_with_a_verdict():
+    s = lesson.score((1.0, 1.0), (0.6, 0.8))
+    assert math.isclose(s.distance, math.hypot(0.4, 0.2)) and s.verdict == "far"
+    assert lesson.score((0.6, 0.8), (0.6, 0.8)).verdict == "exact"
+    assert lesson.score((0.65, 0.8), (0.6, 0.8)).verdict == "close"
+    with pytest.raises(ValueError, match="guess"):
+        lesson.score((1.0,), (0.6, 0.8))
+
+
+def test_truth_is_the_centred_vector_or_the_target_output():
+    center = next(s for s in lesson.STEPS if s.target == "center")
+    np.testing.assert_allclose(lesson.truth(center, (1, 2, 3)), (-1, 0, 1))
+    extreme = lesson.STEPS[lesson.KEYS.index("extreme")]
+    np.testing.assert_allclose(lesson.truth(extreme, (1, 3)), (-1, 1), atol=1e-12)
+    with pytest.raises(ValueError, match="prediction"):
+        lesson.truth(lesson.STEPS[lesson.KEYS.index("dof")], (1, 2))
+
+
+def test_every_plane_or_space_step_builds_a_scene_with_its_shown_methods():
+    for s in lesson.STEPS:
+        if s.kind in ("plane", "space"):
+            scene = s.scene()
+            assert scene.n == len(s.x) and scene.shown == s.shown
+            assert len(scene.gamma) == len(scene.beta) == scene.n
+
+
+def test_axes_scene_layer_norm_averages_each_token_and_batch_norm_each_feature():
+    a = lesson.axes_scene((2, 3, 4), 7)
+    np.testing.assert_allclose(a.ln_out.mean(axis=-1), 0, atol=1e-12)
+    np.testing.assert_allclose(a.bn_out.mean(axis=(0, 1)), 0, atol=1e-12)
+    xt = torch.tensor(a.x)
+    bn = F.batch_norm(xt.reshape(-1, 4), None, None, training=True, eps=1e-300).reshape(2, 3, 4)  # eps > 0 required
+    np.testing.assert_allclose(a.bn_out, bn.numpy(), atol=1e-12)
+    np.testing.assert_allclose(a.ln_out, F.layer_norm(xt, (4,), eps=0.0).numpy(), atol=1e-12)
+    assert (a.ln_groups, a.bn_groups) == (6, 4)
+
+
+def test_precision_scene_float16_overflows_and_float32_does_not():
+    p = lesson.precision_scene((300.0, 300.0))
+    assert math.isinf(p.sum16) and p.sum32 == 180000.0
+    assert p.fp16_max == 65504.0 and math.isclose(p.threshold, math.sqrt(65504))
+    np.testing.assert_array_equal(p.naive16, (0.0, 0.0))
+    np.testing.assert_allclose(p.rms16, (1.0, 1.0))
+    ok = lesson.precision_scene((200.0, 200.0))  # each square fits (40000), their fp16 sum (80000) does not
+    assert math.isfinite(ok.squares16[0]) and math.isinf(ok.sum16) and ok.sum32 == 80000.0
+
+
+def test_eps_rows_show_amplified_noise_flattening_and_nan():
+    rows = lesson.eps_rows((5.0, 5.001, 4.999), (0.0, 1e-5))
+    near0, near5, zero0, zero5 = rows
+    assert math.isclose(near0.norm, math.sqrt(3), rel_tol=1e-6)
+    assert near5.norm < 0.5 * near0.norm
+    assert np.all(np.isnan(zero0.output)) and np.all(zero5.output == 0)
+
+
+def test_cost_of_the_seed_case():
+    c = lesson.cost(32768, 2048, 48, 2, 2e12)
+    assert f"{c.moved / 1e9:.1f}" == "12.9" and f"{1e3 * c.seconds:.1f}" == "6.4"
+    with pytest.raises(ValueError, match="tokens"):
+        lesson.cost(0, 2048)
+    with pytest.raises(ValueError, match="bandwidth"):
+        lesson.cost(1, 1, bandwidth=0)
+
+
+def test_form_table_covers_every_method():
+    assert set(lesson.FORM) == set(METHODS)

@@ -1,0 +1,112 @@
+"""The exercises page (AppTest): seeded sets, right / wrong / malformed answers in zh and en, the new-set button."""
+
+import pytest
+
+from normviz import exercises as ex
+from pagetest import errors, run_page
+
+SEED = "123"
+
+
+def blocks(at, seed=SEED):
+    """(problem, answer widget) for each exercise of the set."""
+    problems = ex.make_set(int(seed))
+    inputs, radios = iter(at.text_input), iter(at.radio)
+    return [(p, next(radios) if p.answer_kind == "choice" else next(inputs)) for p in problems]
+
+
+def check(at, number, seed=SEED):
+    next(b for b in at.button if b.key == f"exercises.{seed}.{number}.check").click()
+    at.run()
+
+
+def answer_of(p):
+    if p.answer_kind == "vector":
+        return ", ".join(f"{v:.4f}" for v in p.answer)
+    return f"{float(p.answer):.4f}"
+
+
+def seed_of(at):
+    value = at.query_params["seed"]
+    return value[0] if isinstance(value, list) else value
+
+
+@pytest.mark.parametrize("lang, right, title", [("en", "Right!", "Exercises"), ("zh", "正确！", "练习")])
+def test_every_right_answer_is_accepted_with_an_explanation_and_figure(lang, right, title):
+    at = run_page("exercises", lang=lang, seed=SEED)
+    assert errors(at) == [] and at.title[0].value == title
+    pairs = blocks(at)
+    assert len(pairs) == len(ex.BANK) >= 12
+    for p, widget in pairs:
+        (widget.set_value(p.answer) if p.answer_kind == "choice" else widget.input(answer_of(p)))
+    at.run()
+    for k in range(1, len(pairs) + 1):
+        next(b for b in at.button if b.key == f"exercises.{SEED}.{k}.check").click()
+    at.run()
+    assert errors(at) == []
+    assert len(at.success) == len(pairs) and all(s.value.startswith(right) for s in at.success)
+    assert len(at.get("plotly_chart")) >= 10  # the explanations' figures (two explanations are tables)
+
+
+@pytest.mark.parametrize("lang, wrong", [("en", "Not quite."), ("zh", "还不对。")])
+def test_a_wrong_answer_shows_the_right_one(lang, wrong):
+    at = run_page("exercises", lang=lang, seed=SEED)
+    p, widget = blocks(at)[0]  # LayerNorm of (2, 4, 6)
+    widget.input("1, 2, 3").run()
+    check(at, 1)
+    assert at.error and at.error[0].value.startswith(wrong) and "(−1.2247, 0.0000, 1.2247)" in at.error[0].value
+
+
+@pytest.mark.parametrize("typed, en, zh", [
+    ("", "empty", "空"), ("abc", "not a number", "不是数"), ("1,5", "write decimals with a point", "小数请用小数点"),
+    ("１，２", "Wrong number of components: 3", "需要 3 个数"),
+])
+def test_malformed_vectors_get_a_friendly_message_in_the_page_language(typed, en, zh):
+    for lang, want in (("en", en), ("zh", zh)):
+        at = run_page("exercises", lang=lang, seed=SEED)
+        blocks(at)[0][1].input(typed).run()
+        check(at, 1)
+        assert errors(at) == []
+        assert len(at.warning) == 1 and want in at.warning[0].value, at.warning[0].value
+
+
+def test_fullwidth_digits_are_accepted_and_echoed_literally():
+    at = run_page("exercises", seed=SEED)
+    pairs = blocks(at)
+    k, (p, widget) = next((k, bw) for k, bw in enumerate(pairs, start=1) if bw[0].key == "params")
+    typed = "".join(chr(ord(c) + 0xFEE0) for c in str(int(p.answer)))  # full-width digits
+    widget.input(typed).run()
+    check(at, k)
+    assert any(s.value.startswith("Right!") for s in at.success)
+    assert any(typed in c.value and "`" in c.value for c in at.caption)
+
+
+def test_typed_markdown_is_shown_literally():
+    at = run_page("exercises", seed=SEED)
+    blocks(at)[0][1].input("[x](//ev.il)").run()
+    check(at, 1)
+    echo = next(c.value for c in at.caption if "ev.il" in c.value)
+    assert "`" in echo and "[x](//ev.il)" in echo
+    assert "not a number" in at.warning[0].value
+
+
+def test_a_choice_not_made_asks_to_choose():
+    at = run_page("exercises", lang="zh", seed=SEED)
+    k = next(k for k, (p, _) in enumerate(blocks(at), start=1) if p.answer_kind == "choice")
+    check(at, k)
+    assert at.warning and "请先选一个选项" in at.warning[0].value
+
+
+def test_the_same_seed_gives_the_same_questions_and_new_set_changes_the_seed():
+    a, b = run_page("exercises", seed="77"), run_page("exercises", seed="77")
+    assert [m.value for m in a.markdown] == [m.value for m in b.markdown]
+    next(x for x in a.button if x.key == "exercises.new").click()
+    a.run()
+    assert errors(a) == [] and seed_of(a) != "77"
+    assert any(f"seed {seed_of(a)}" in c.value for c in a.caption)
+
+
+@pytest.mark.parametrize("bad", ["-1", "abc", "1e9"])
+def test_a_bad_seed_in_the_link_gives_one_message(bad):
+    at = run_page("exercises", seed=bad)
+    assert errors(at) == [] and len(at.warning) == 1 and "seed" in at.warning[0].value

@@ -1,0 +1,167 @@
+"""The lesson page (AppTest): every step runs in zh and en, navigation by buttons and URL, predict-and-score,
+the worked computation's numbers."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from normviz import lesson
+from pagetest import coords, errors, run_page, tables, text, trace
+from test_page_information import visit_every_page
+
+TOTAL = len(lesson.STEPS)
+
+
+def figures(at) -> list[dict]:
+    """The page's figures: plotly charts and live charts (the key listener is a component without data)."""
+    specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    return specs + [json.loads(c.proto.json)["figure"] for c in at.get("bidi_component") if c.proto.json]
+
+
+def step_of(at) -> str:
+    value = at.query_params["step"]
+    return value[0] if isinstance(value, list) else value
+
+
+def button(at, key):
+    return next(b for b in at.button if b.key == key)
+
+
+@pytest.mark.parametrize("number", range(1, TOTAL + 1))
+def test_every_step_runs_in_both_languages(number):
+    for lang in ("en", "zh"):
+        at = run_page("lesson", lang=lang, step=str(number))
+        assert errors(at) == [], (number, lang)
+        key = lesson.step(number).key
+        from normviz.i18n import translate
+
+        assert at.header[0].value == translate(lang, f"lesson.step.{key}.title")
+        assert (f"Step {number} of {TOTAL}" if lang == "en" else f"第 {number} / {TOTAL} 步") in str(
+            [p.proto.text for p in at.get("progress")])
+
+
+def test_next_and_back_buttons_move_the_step_and_the_url_follows():
+    at = run_page("lesson")
+    assert at.header[0].value.startswith("One formula")
+    assert button(at, "lesson.prev.top").disabled
+    button(at, "lesson.next.top").click().run()
+    assert errors(at) == [] and step_of(at) == "2" and at.header[0].value.startswith("L2")
+    button(at, "lesson.next.bottom").click().run()
+    assert step_of(at) == "3"
+    button(at, "lesson.prev.top").click().run()
+    assert step_of(at) == "2"
+    last = run_page("lesson", step=str(TOTAL))
+    assert button(last, "lesson.next.top").disabled
+
+
+def test_a_link_to_step_7_opens_step_7():
+    at = run_page("lesson", lang="zh", step="7")
+    assert errors(at) == [] and at.header[0].value.startswith("二维的极端情形")
+    assert step_of(at) == "7"
+
+
+@pytest.mark.parametrize("bad", ["0", "99", "seven", "2.5"])
+def test_a_bad_step_in_the_link_gives_one_message_and_step_1(bad):
+    at = run_page("lesson", step=bad)
+    assert errors(at) == []
+    assert at.header[0].value.startswith("One formula")
+    assert len(at.warning) == 1 and "step" in at.warning[0].value
+
+
+def _guess_and_reveal(at, step_key, guess):
+    for i, g in enumerate(guess, start=1):
+        at.number_input(key=f"lesson.{step_key}.guess{i}").set_value(g)
+    at.run()
+    assert not any(f.get("layout") and any(t.get("meta") == "truth" for t in f["data"]) for f in figures(at))
+    button(at, f"lesson.{step_key}.reveal").click().run()
+    assert errors(at) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_predict_then_reveal_scores_the_distance_to_the_true_output(lang):
+    at = run_page("lesson", lang=lang, step=str(lesson.KEYS.index("l2") + 1))
+    fig = figures(at)[0]
+    assert not any(t.get("meta") == "arrow_l2" for t in fig["data"])  # hidden before the reveal
+    _guess_and_reveal(at, "l2", (0.5, 0.9))
+    want = math.hypot(0.5 - 0.6, 0.9 - 0.8)
+    shown = (at.success.values if at.success else []) + [i.value for i in at.info]
+    message = " ".join(str(v) for v in shown)
+    assert f"{want:.4f}" in message, message
+    fig = figures(at)[0]
+    assert any(t.get("meta") == "arrow_l2" for t in fig["data"])
+    np.testing.assert_allclose([coords(trace(fig, "guess"), a)[0] for a in "xy"], (0.5, 0.9))
+    np.testing.assert_allclose([coords(trace(fig, "truth"), a)[0] for a in "xy"], (0.6, 0.8))
+
+
+def test_a_far_guess_is_called_far_and_guess_again_hides_the_answer():
+    k = lesson.KEYS.index("ln") + 1
+    at = run_page("lesson", step=str(k))
+    _guess_and_reveal(at, "ln", (3.0, 3.0, 3.0))
+    assert any("Far off" in i.value for i in at.info)
+    button(at, "lesson.ln.hide").click().run()
+    assert not at.latex and not any(t.get("meta") == "truth" for t in figures(at)[0]["data"])
+
+
+def test_the_worked_computation_shows_the_seed_numbers_for_2_4_6():
+    at = run_page("lesson", step=str(lesson.KEYS.index("ln") + 1))
+    _guess_and_reveal(at, "ln", (-1.2, 0.0, 1.2))
+    latex = "\n".join(l.value for l in at.latex)
+    for shown in (r"\left(-1.2247, 0, 1.2247\right)", "2.6667", "1.6330", r"\left(-2, 0, 2\right)",
+                  r"\left(0.4629, 0.9258, 1.3887\right)", "4.3205", "7.4833"):
+        assert shown in latex, shown
+    assert any("Spot on" in s.value or "Close" in s.value for s in at.success)
+
+
+def test_moving_x_changes_the_scene_and_reset_restores_it():
+    k = lesson.KEYS.index("form") + 1
+    at = run_page("lesson", step=str(k))
+    before = figures(at)[0]
+    at.slider(key="lesson.form.x1").set_value(-2.0).run()
+    after = figures(at)[0]
+    assert coords(trace(after, "arrow_input"), "x")[1] == -2.0 != coords(trace(before, "arrow_input"), "x")[1]
+    assert "(−2.0000, 4.0000)" in "\n".join(tables(at))
+    button(at, "lesson.form.reset").click().run()
+    assert at.slider(key="lesson.form.x1").value == 3.0
+
+
+def test_the_small_scenes_show_their_computed_numbers():
+    page = lambda key: "\n".join([text(at := run_page("lesson", step=str(lesson.KEYS.index(key) + 1)))] + tables(at))
+    assert "12.9 GB" in page("cost") and "6.4 ms" in page("cost")
+    precision = page("precision")
+    assert "∞" in precision and "180000.0" in precision and "65504" in precision and "255.94" in precision
+    eps = page("eps")
+    assert "NaN" in eps and "1.7321" in eps
+    assert "(B, S, D) = (2, 3, 4)" in page("axes")
+
+
+def test_cost_step_control_changes_the_numbers():
+    at = run_page("lesson", step=str(lesson.KEYS.index("cost") + 1))
+    at.select_slider(key="lesson.cost.d").set_value(4096).run()
+    assert "25.8 GB" in text(at) and "12.9 ms" in text(at)
+
+
+def test_every_widget_key_is_namespaced_and_other_pages_still_open():
+    at = run_page("lesson", step="6")
+    keys = [w.key for kind in ("slider", "number_input", "select_slider") for w in getattr(at.main, kind)]
+    assert keys and all(k.startswith("lesson.") for k in keys), keys
+    visit_every_page(at)
+
+
+def test_a_link_holds_the_steps_x_and_moving_it_updates_the_link():
+    at = run_page("lesson", step=str(lesson.KEYS.index("rms") + 1), x1="1", x2="-2")
+    assert errors(at) == []
+    assert (at.slider(key="lesson.rms.x1").value, at.slider(key="lesson.rms.x2").value) == (1.0, -2.0)
+    at.slider(key="lesson.rms.x1").set_value(2.5).run()
+    value = at.query_params["x1"]
+    assert (value[0] if isinstance(value, list) else value) == "2.5"
+    button(at, "lesson.next.top").click().run()  # the next step starts from its own x
+    assert errors(at) == [] and at.slider(key="lesson.rms3d.x1").value == 2.0
+    assert [at.query_params[f"x{i}"] for i in (1, 2, 3)] in (["2", "4", "6"], [["2"], ["4"], ["6"]])
+
+
+def test_a_bad_x_in_the_link_is_reported_and_the_steps_x_is_used():
+    at = run_page("lesson", step="2", x1="99")
+    assert errors(at) == [] and len(at.warning) == 1 and "x1" in at.warning[0].value
+    assert at.slider(key="lesson.l2.x1").value == 3.0
