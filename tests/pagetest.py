@@ -40,8 +40,9 @@ def figures(at: AppTest) -> list[dict]:
 
 
 def live_payloads(at: AppTest) -> list[dict]:
-    """The data of the page's live charts (the sidebar's export tools are a component too: left out)."""
-    payloads = (json.loads(el.proto.json) for el in at.get("bidi_component"))
+    """The data of the page's live charts (the sidebar's export tools and the lesson's key listener are
+    components too: left out)."""
+    payloads = (json.loads(el.proto.json) for el in at.get("bidi_component") if el.proto.json)
     return [p for p in payloads if isinstance(p, dict) and "figure" in p]
 
 

@@ -1,23 +1,16 @@
 """The lesson page (AppTest): every step runs in zh and en, navigation by buttons and URL, predict-and-score,
 the worked computation's numbers."""
 
-import json
 import math
 
 import numpy as np
 import pytest
 
 from normviz import lesson
-from pagetest import coords, errors, run_page, tables, text, trace
+from pagetest import coords, errors, figures, run_page, tables, text, trace
 from test_page_information import visit_every_page
 
 TOTAL = len(lesson.STEPS)
-
-
-def figures(at) -> list[dict]:
-    """The page's figures: plotly charts and live charts (the key listener is a component without data)."""
-    specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
-    return specs + [json.loads(c.proto.json)["figure"] for c in at.get("bidi_component") if c.proto.json]
 
 
 def step_of(at) -> str:
