@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from normviz import norms
+from normviz import family, norms
 from normviz.lesson import cost
 from normviz.methods import METHODS
 
@@ -27,13 +27,15 @@ ANSWER_KINDS = ("number", "vector", "choice")
 
 
 def norm_param_count(kind: str, d: int) -> int:
-    """Learnable parameters of one normalization layer over d features: LayerNorm γ and β (2d), RMSNorm γ (d)."""
-    if int(d) != d or d < 1:
-        raise ValueError(f"d must be a positive integer; got {d!r}")
-    counts = {"ln": 2, "rms": 1, "ln_nobias": 1, "l2": 0}
-    if kind not in counts:
-        raise ValueError(f"kind must be one of {tuple(counts)}; got {kind!r}")
-    return counts[kind] * int(d)
+    """Learnable parameters of one normalization layer over d features (the family page's count):
+    LayerNorm γ and β (2d), RMSNorm and bias-free LayerNorm γ (d), L2 none."""
+    if kind == "l2":
+        family.param_counts(d)  # the same check of d
+        return 0
+    members = {"ln": "ln", "rms": "rms", "ln_nobias": "bfln"}
+    if kind not in members:
+        raise ValueError(f"kind must be one of {(*members, 'l2')}; got {kind!r}")
+    return family.param_counts(d)[members[kind]].parameters
 
 
 @dataclass(frozen=True)

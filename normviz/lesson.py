@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from normviz import geometry, norms
+from normviz import axes, geometry, norms, precision
 from normviz.methods import METHODS
 
 # Figure kinds: "plane" / "space" (the projection engine, live), "dof" (the kept-fraction chart),
@@ -204,7 +204,7 @@ class AxesScene:
     token_means: np.ndarray  # (B, S): LayerNorm's μ per token
     feature_means: np.ndarray  # (D,): BatchNorm's μ per feature
     ln_out: np.ndarray  # layer_norm(x, axis=-1)
-    bn_out: np.ndarray  # layer_norm(x, axis=(0, 1)): BatchNorm's statistics at training time, no γ/β
+    bn_out: np.ndarray  # BatchNorm at training time over axes (0, 1), no γ/β
     ln_groups: int
     bn_groups: int
 
@@ -212,15 +212,14 @@ class AxesScene:
 def axes_scene(shape=(2, 3, 4), seed: int = 7) -> AxesScene:
     """Small integers in a (B, S, D) tensor, normalized over the last axis and over the batch and sequence axes."""
     x = np.random.default_rng(seed).integers(0, 10, size=shape).astype(np.float64)
-    ln_out = np.asarray(norms.layer_norm(x, axis=-1, eps=0.0))
-    bn_out = np.asarray(norms.layer_norm(x, axis=(0, 1), eps=0.0))
+    ln_out, bn_out = axes.output("ln", x, eps=0.0), axes.output("bn", x, eps=0.0)  # the axes page's own
     return AxesScene(x, x.mean(axis=-1), x.mean(axis=(0, 1)), ln_out, bn_out,
                      shape[0] * shape[1], shape[2])
 
 
 @dataclass(frozen=True)
 class PrecisionScene:
-    """Σx² of one vector in float16 and in float32, and float16's limits (numpy.finfo)."""
+    """Σx² of one vector in float16 and in float32, and float16's limits (finfo)."""
 
     x: tuple[float, ...]
     squares16: np.ndarray
@@ -228,7 +227,7 @@ class PrecisionScene:
     sum32: float
     fp16_max: float
     threshold: float  # √(fp16 max): the largest |x| whose square is finite in float16
-    naive16: np.ndarray  # x / √(mean(x²)) with every step in float16: x / inf
+    naive16: np.ndarray  # RMSNorm with every step in float16: x / inf
     rms16: np.ndarray  # normviz.rms_norm of the float16 vector (it reduces in float32), as float64
 
 
@@ -239,12 +238,11 @@ def precision_scene(x=(300.0, 300.0)) -> PrecisionScene:
         sum16 = float(np.sum(squares16, dtype=np.float16))
     x32 = x16.astype(np.float32)
     sum32 = float(np.sum(x32 * x32, dtype=np.float32))
-    fmax = float(np.finfo(np.float16).max)
-    with np.errstate(over="ignore"):
-        naive16 = x16 / np.sqrt(np.mean(squares16, dtype=np.float16))
-    rms16 = np.asarray(norms.rms_norm(x16, eps=0.0), dtype=np.float64)
-    return PrecisionScene(tuple(float(v) for v in x), squares16.astype(np.float64), sum16, sum32, fmax,
-                          math.sqrt(fmax), naive16.astype(np.float64), rms16)
+    fp16 = precision.limits("float16")  # torch.finfo, as on the precision page
+    # RMSNorm with every step in float16, and normviz's (reduced in float32): the precision page's two paths
+    naive16, rms16 = (precision.outputs([x], "rms", "float16", path)[0] for path in ("naive", "upcast"))
+    return PrecisionScene(tuple(float(v) for v in x), squares16.astype(np.float64), sum16, sum32, fp16.max,
+                          fp16.square_overflow, naive16, rms16)
 
 
 @dataclass(frozen=True)
