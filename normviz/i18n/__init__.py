@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib import import_module
 
 LANGUAGES = ("zh", "en")
-_MODULES = ("common", "overview", "projection", "plane", "space", "highdim", "vector_text", "dof", "information", "invariance")  # one module per topic
+_MODULES = ("common", "overview", "projection", "plane", "space", "highdim", "vector_text", "dof", "information", "invariance", "cost")  # one module per topic
 
 
 def _merge() -> dict[str, dict[str, str]]:

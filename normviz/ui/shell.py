@@ -25,6 +25,7 @@ TOPIC_SECTIONS = (
     ("family", (
     )),
     ("numerics", (
+        ("cost", ":material/speed:"),
     )),
     ("classroom", (
     )),
