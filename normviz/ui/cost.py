@@ -68,7 +68,7 @@ def controls(t) -> topic.Inputs:
 
 # --- the step table ---------------------------------------------------------------------------------
 
-_PREFIXES = ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"))
+_PREFIXES = ((1e18, "E"), (1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"))
 
 
 def human(value: float, unit: str) -> str:
