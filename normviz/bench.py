@@ -111,7 +111,7 @@ def _candidates(backend: _xp.Backend, shape, dtype: str, ops: Sequence[str], wit
     """{(op, "normviz"|"torch"): callable} on one array, and the sync function."""
     rng = np.random.default_rng(0)
     a = rng.standard_normal(shape, dtype=np.float32)
-    sync = _nothing
+    sync = no_sync
     torch_x = None
     if backend.name == "torch":
         import torch
@@ -141,7 +141,7 @@ def _candidates(backend: _xp.Backend, shape, dtype: str, ops: Sequence[str], wit
     return found, x.nbytes * 2, sync
 
 
-def _nothing() -> None:
+def no_sync() -> None:
     return None
 
 
@@ -154,7 +154,8 @@ def _works(fn: Callable) -> bool:
     return True
 
 
-def _measure(cands: dict, sync: Callable, repeats: int, warmup: int) -> dict:
+def measure(cands: dict, sync: Callable, repeats: int, warmup: int) -> dict:
+    """Median seconds per key of ``cands`` (callables): interleaved rounds in a new random order each."""
     keys = list(cands)
     for _ in range(warmup):
         for k in keys:
@@ -198,7 +199,7 @@ def run(*, backend: _xp.Backend | str | None = None, shapes: Sequence[tuple[int,
     for done, (shape, dtype) in enumerate(groups, 1):
         cands, nbytes, sync = _candidates(be, tuple(shape), dtype, ops, with_torch)
         reps = repeats or (21 if nbytes < 64e6 else 7)
-        med = _measure(cands, sync, reps, warmup)
+        med = measure(cands, sync, reps, warmup)
         copy = med.get(("copy", "normviz"))
         for op in ops:
             s = med[op, "normviz"]
