@@ -87,7 +87,7 @@ STRINGS = {
         "{share}. The seed used the element count T × D where the token count T belongs, getting "
         "2 × P × T × D = {wrong}, a factor D = {d} too large, which shrinks the share to {seed_share}.",
     },
-    "cost.bound.header": {"zh": "带宽受限：时间占比远大于 FLOPs 占比", "en": "Bandwidth-bound: its share of time, not of FLOPs"},
+    "cost.bound.header": {"zh": "带宽受限：时间占比与 FLOPs 占比", "en": "Bandwidth-bound: share of time against share of FLOPs"},
     "cost.bound.text": {
         "zh": "归一化每搬 1 字节只做 {intensity} 次 FLOP，而这台假设的机器每搬 1 字节能做 {balance} 次，"
         "所以它的时间由带宽决定：按算力只要 {compute}，按带宽要 {bandwidth}。这里它占 FLOPs 的 {flop_share}，"
