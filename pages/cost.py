@@ -31,10 +31,11 @@ def benchmark() -> None:
     st.subheader(t("cost.bench.header"))
     st.markdown(t("cost.bench.intro"))
     backend = ui.backend()
+    if cost.requested():  # the button below was clicked: measure before drawing it again
+        cost.run_benchmark(t, backend)
     run = cost.stored(backend)
     label = t("cost.bench.rerun") if run else t("cost.bench.run", backend=backend.label)
-    if cost.start_button(label, primary=run is None):
-        run = cost.run_benchmark(t, backend)
+    cost.start_button(label, primary=run is None)
     if run is None:
         st.info(t("cost.bench.none"), icon="⏱️")
         return

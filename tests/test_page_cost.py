@@ -74,6 +74,7 @@ def test_benchmark_button_runs_and_shows_the_chart(lang, monkeypatch):
     fig = json.loads(charts[0].proto.spec)
     assert [t["meta"] for t in fig["data"]] == ["bench_copy", "bench_ln", "bench_rms", "bench_l2"]
     assert "2 × 8" in markdown(at) and "4 × 16" in markdown(at)
+    assert at.button(key="cost.bench.start").label == ("重新测量" if lang == "zh" else "Measure again")
     # kept for the session: another rerun shows it without measuring again
     at.number_input(key=cost_ui.HIDDEN).set_value(512).run()
     assert len(at.get("plotly_chart")) == 1

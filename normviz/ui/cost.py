@@ -126,9 +126,13 @@ def _request() -> None:
     st.session_state[REQUESTED] = True
 
 
-def start_button(label: str, *, primary: bool) -> bool:
-    """The start button; True once per click (set in its callback, so a rerun in between cannot lose it)."""
+def start_button(label: str, *, primary: bool) -> None:
+    """The start button; its callback leaves a request that ``requested`` reads on the next run."""
     st.button(label, key="cost.bench.start", type="primary" if primary else "secondary", on_click=_request)
+
+
+def requested() -> bool:
+    """True once per click of the start button (a flag set in its callback: no rerun in between can lose it)."""
     return bool(st.session_state.pop(REQUESTED, False))
 
 
