@@ -70,7 +70,7 @@ class Result:
 class Run:
     backend: str
     results: tuple[Result, ...]
-    repeats: int
+    repeats: int  # timed rounds; 0: chosen per shape (21, or 7 at 64 MB read + written and more)
     warmup: int
     load_average: tuple[float, float, float] | None
     versions: dict
