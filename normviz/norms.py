@@ -338,14 +338,24 @@ def _in_range(den, lo):
 # ----------------------------------------------------------------------------
 # numpy fast path: cache-sized row blocks, written in place
 
-# Rows go through in blocks of about 1 MiB: the block and its output stay in the
-# 2 MiB L2 cache across the 3-4 passes, and no full-size temporary is made.
-# (Measured: 256 KiB blocks were 12 % slower, one block for all 25-40 % slower;
-# a thread pool over blocks gained at most 30 % and was slower for small blocks.)
-_BLOCK_BYTES = 1024 * 1024
+# Rows go through in blocks of about 512 KiB: the block and its output stay in the
+# 2 MiB L2 cache across the 2-4 passes, and no full-size temporary is made.
+# (Measured with the unbuffered ufuncs below: 1 MiB and 256 KiB blocks were 5-15 %
+# slower, 128 KiB 30 %; a thread pool over blocks gained at most 30 % and was slower
+# for small blocks.)
+_BLOCK_BYTES = 512 * 1024
 # A BLAS float32 dot stays within about an ulp up to this length (1e-7 at 16384,
 # 4e-6 at 4e6 elements); longer rows are summed as dots of this length, added in float64.
 _CHUNK = 8192
+# From this row length on, ufuncs run with a numpy buffer of _UNBUFFERED_SIZE elements (a
+# multiple of 16, at most a row). Measured on (rows, n) float32 blocks of 1 MiB: x * r[:, None]
+# took 140 us with the default buffer and 55 us (a copy: 45 us) with this one for n = 896 ... 4096;
+# for n = 128 it was no faster.
+_UNBUFFERED_MIN = _UNBUFFERED_SIZE = 256
+# The rows a kernel cannot vouch for are found once per segment of this many rows, not per
+# block: the checks are a dozen small numpy calls, 15 % of LayerNorm's time at (4096, 896)
+# when run per block. A segment's statistics take 16 bytes a row.
+_SEGMENT_ROWS = 16384
 
 
 def _numpy_rows(p: _Prepared, method: str, w, b, eps: float):
@@ -358,24 +368,42 @@ def _numpy_rows(p: _Prepared, method: str, w, b, eps: float):
     w = None if w is None else w.reshape(n)
     b = None if b is None else b.reshape(n)
     step = max(1, _BLOCK_BYTES // (n * cdtype.itemsize))
+    segment = step * max(1, _SEGMENT_ROWS // step)
+    stats = np.empty((2, min(segment, rows.shape[0])))  # float64, a row's two statistics
+    finfo = np.finfo(cdtype)
 
-    kernel = _ROW_KERNELS[method]
+    kernel, suspect = _ROW_KERNELS[method]
     with _ieee():
-        for start in range(0, rows.shape[0], step):
-            src = rows[start : start + step].astype(cdtype, copy=False)
-            dst = out[start : start + step]
-            # Work in the output buffer when its dtype allows, else in a block-sized one.
-            work = dst if (not upcast and dst.dtype == cdtype) else np.empty(src.shape, cdtype)
-            redo = kernel(src, work, eps, np.finfo(cdtype).tiny)  # rows it cannot vouch for
-            if redo.any():
-                work[redo] = _scaled(p.xp, method, src[redo], (1,), eps)
-            if w is not None:
-                work *= w
-            if b is not None:
-                work += b
-            if work is not dst:
-                dst[...] = work
+        if n >= _UNBUFFERED_MIN:
+            # Row-broadcast ufuncs (x - mean[:, None], x * r[:, None]) on rows shorter than numpy's
+            # 8192-element buffer go through that buffer, a copy per operand: 2-3 times slower here.
+            # A buffer no longer than a row turns it off; errstate's exit restores numpy's setting.
+            np.setbufsize(_UNBUFFERED_SIZE)
+        for first in range(0, rows.shape[0], segment):
+            last = min(first + segment, rows.shape[0])
+            for start in range(first, last, step):
+                src = rows[start : start + step].astype(cdtype, copy=False)
+                dst = out[start : start + step]
+                # Work in the output buffer when its dtype allows, else in a block-sized one.
+                work = dst if (not upcast and dst.dtype == cdtype) else np.empty(src.shape, cdtype)
+                kernel(src, work, eps, stats[:, start - first : start - first + len(src)])
+                _affine(work, w, b)
+                if work is not dst:
+                    dst[...] = work
+            redo = first + np.flatnonzero(suspect(stats[:, : last - first], n, eps, finfo))
+            if redo.size:  # out of range, or (LayerNorm) constant up to rounding: the exact path
+                work = _scaled(p.xp, method, rows[redo].astype(cdtype), (1,), eps)
+                _affine(work, w, b)
+                out[redo] = work
     return out.reshape(x.shape)
+
+
+def _affine(y, w, b):
+    """y = y * w + b in place (w, b: one row, or None)."""
+    if w is not None:
+        y *= w
+    if b is not None:
+        y += b
 
 
 def _row_dot(a, b):
@@ -385,8 +413,8 @@ def _row_dot(a, b):
     chunks added in float64: a long float32 row keeps about an ulp.
     """
     n = a.shape[1]
-    if n <= _CHUNK:
-        return np.vecdot(a, b).astype(np.float64)
+    if n <= _CHUNK:  # one row b: a matrix-vector product, 9 us against vecdot's 11-12 us per 512 KiB
+        return (np.vecdot(a, b) if b.ndim == 2 else a @ b).astype(np.float64)
     q = n // _CHUNK
     split = q * _CHUNK
 
@@ -397,34 +425,48 @@ def _row_dot(a, b):
     return total + np.vecdot(a[:, split:], b[..., split:])
 
 
-# Each kernel writes src / (its denominator) into dst and returns the rows to redo
-# with _scaled: statistics out of range, or (LayerNorm) a row constant up to the
-# rounding of its mean.
+# Each kernel writes src / (its denominator) into dst and its per-row statistics into
+# stats (2, rows); its check reads them for a whole segment and returns the rows to redo
+# with _scaled: statistics out of range, or (LayerNorm) a row constant up to the rounding
+# of its mean.
 
 
-def _ln_rows(src, dst, eps, tiny):
+def _ln_rows(src, dst, eps, stats):
     n = src.shape[1]
-    mean = (_row_dot(src, np.ones(n, src.dtype)) / n).astype(dst.dtype)
-    np.subtract(src, mean[:, None], out=dst)
-    var = _row_dot(dst, dst) / n
+    mean, var = stats
+    mean[...] = (_row_dot(src, np.ones(n, src.dtype)) / n).astype(dst.dtype)
+    np.subtract(src, mean.astype(dst.dtype)[:, None], out=dst)
+    var[...] = _row_dot(dst, dst) / n
     _divide_rows(dst, np.sqrt(var + eps), dst)
+
+
+def _ln_suspect(stats, n, eps, finfo):
+    mean, var = stats
     # |mean - c| for a constant row c: the dots' error bound plus two roundings. A row
     # with var below drift**2 (or 0: d*d may underflow) is redone, exactly.
-    bound = (min(n, _CHUNK) + n // _CHUNK + 2) * float(np.finfo(dst.dtype).eps)
-    drift = bound * np.abs(mean.astype(np.float64))
-    return (var < drift * drift) | ~_in_range(var + eps, tiny)
+    bound = (min(n, _CHUNK) + n // _CHUNK + 2) * float(finfo.eps)
+    drift = bound * np.abs(mean)
+    return (var < drift * drift) | ~_in_range(var + eps, float(finfo.tiny))
 
 
-def _rms_rows(src, dst, eps, tiny):
-    den = _row_dot(src, src) / src.shape[1] + eps
+def _rms_rows(src, dst, eps, stats):
+    den = stats[0]
+    den[...] = _row_dot(src, src) / src.shape[1] + eps
     _divide_rows(src, np.sqrt(den), dst)
-    return ~_in_range(den, tiny)
 
 
-def _l2_rows(src, dst, eps, tiny):
-    den = np.maximum(np.sqrt(_row_dot(src, src)), eps)
+def _rms_suspect(stats, n, eps, finfo):
+    return ~_in_range(stats[0], float(finfo.tiny))
+
+
+def _l2_rows(src, dst, eps, stats):
+    den = stats[0]
+    den[...] = np.maximum(np.sqrt(_row_dot(src, src)), eps)
     _divide_rows(src, den, dst)
-    return ~_in_range(den, math.sqrt(src.shape[1] * tiny))
+
+
+def _l2_suspect(stats, n, eps, finfo):
+    return ~_in_range(stats[0], math.sqrt(n * float(finfo.tiny)))
 
 
 def _divide_rows(src, den, out):
@@ -432,7 +474,11 @@ def _divide_rows(src, den, out):
     np.multiply(src, (1.0 / den).astype(out.dtype)[:, None], out=out)
 
 
-_ROW_KERNELS = {"ln": _ln_rows, "rms": _rms_rows, "l2": _l2_rows}
+_ROW_KERNELS = {
+    "ln": (_ln_rows, _ln_suspect),
+    "rms": (_rms_rows, _rms_suspect),
+    "l2": (_l2_rows, _l2_suspect),
+}
 
 
 # ----------------------------------------------------------------------------

@@ -32,6 +32,7 @@ TOPIC_SECTIONS = (
         ("epsilon", ":material/exposure_neg_1:"),
         ("gradient", ":material/south:"),
         ("residual", ":material/layers:"),
+        ("cost", ":material/speed:"),
     )),
     ("classroom", (
         ("lesson", ":material/school:"),

@@ -1,0 +1,313 @@
+"""Throughput of normviz's norms against a plain copy and torch.nn.functional.
+
+    $ python -m normviz bench                 # the full table (about a minute on 2 CPU cores)
+    $ python -m normviz bench --quick --json  # 3 rounds, float32, machine-readable
+    $ python -m normviz bench --backend torch
+
+Normalization is bandwidth-bound: each op reads x once and writes y once, so
+GB/s = (bytes read + bytes written) / median time, the same count as a copy.
+"copy" is a copy into a new array (``np.copyto(np.empty_like(a), a)``; on torch
+``torch.empty_like(t).copy_(t)``): like a norm, it reads x and writes a fresh
+output, page faults included. "copy into" copies into an existing array, the
+bandwidth without the allocation. "vs copy" is a norm's GB/s over the copy's
+(1 would be memory speed); "vs F" is over torch.nn.functional's on the same
+data and device (> 1: normviz is faster).
+
+Timings interleave the candidates of a shape and dtype round by round, in a
+new random order each round, so a change in machine load and whatever the
+previous call left in the caches hit them all alike; warm-up runs are not
+counted; on CUDA each timing is synchronized. On the numpy backend, numpy's
+candidates and torch's are timed in two separate interleaved groups: torch's
+CPU worker threads spin on after each call and slowed the numpy call timed
+next (LayerNorm at (4096, 896): 3.1 ms alone, 8.4 ms interleaved with torch).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+import normviz as nv
+from normviz import _xp
+from normviz._cli import Parser, emit
+
+__all__ = ["OPS", "SHAPES", "Result", "Run", "run", "table", "main"]
+
+OPS = ("copy", "copy_into", "layer_norm", "rms_norm", "l2")
+NORM_OPS = ("layer_norm", "rms_norm", "l2")
+LABELS = {"copy": "copy", "copy_into": "copy into", "layer_norm": "LayerNorm", "rms_norm": "RMSNorm", "l2": "L2"}
+SHAPES = ((1, 3), (64, 7168), (4096, 896), (16384, 2048))
+EPS = {"layer_norm": 1e-5, "rms_norm": 1e-6, "l2": 1e-12}
+_NORMVIZ = {"layer_norm": nv.layer_norm, "rms_norm": nv.rms_norm, "l2": nv.l2_normalize}
+
+
+@dataclass(frozen=True)
+class Result:
+    """One operation at one shape and dtype: normviz (or the copy) and torch.nn.functional's counterpart."""
+
+    op: str
+    shape: tuple[int, ...]
+    dtype: str
+    seconds: float  # median
+    nbytes: int  # bytes read + written
+    vs_copy: float | None  # GB/s over the copy's GB/s (None for the copies)
+    torch_seconds: float | None  # F.* (for "copy": a torch copy), None without torch
+    vs_torch: float | None  # GB/s over F.*'s GB/s
+
+    @property
+    def gbs(self) -> float:
+        return self.nbytes / self.seconds / 1e9
+
+
+@dataclass(frozen=True)
+class Run:
+    backend: str
+    results: tuple[Result, ...]
+    repeats: int  # timed rounds; 0: chosen per shape (21, or 7 at 64 MB read + written and more)
+    warmup: int
+    load_average: tuple[float, float, float] | None
+    versions: dict
+
+    def to_json(self) -> str:
+        data = asdict(self)
+        data["results"] = [dict(asdict(r), gbs=r.gbs) for r in self.results]
+        return json.dumps(data, indent=1)
+
+
+def _load() -> tuple[float, float, float] | None:
+    try:
+        return tuple(round(v, 2) for v in os.getloadavg())
+    except OSError:  # not on every platform
+        return None
+
+
+def dtypes_for(backend: _xp.Backend) -> tuple[str, ...]:
+    """float32, float16, and bfloat16 where the backend has it (torch)."""
+    return ("float32", "float16") + (("bfloat16",) if backend.name == "torch" else ())
+
+
+def _torch_ops(t) -> dict[str, Callable]:
+    """torch.nn.functional's counterparts on tensor t (the copy: a fresh tensor, as clone)."""
+    import torch
+    import torch.nn.functional as F
+
+    n = t.shape[-1]
+    return {
+        "copy": lambda: torch.empty_like(t).copy_(t),
+        "layer_norm": lambda: F.layer_norm(t, (n,), None, None, EPS["layer_norm"]),
+        "rms_norm": lambda: F.rms_norm(t, (n,), None, EPS["rms_norm"]),
+        "l2": lambda: F.normalize(t, p=2.0, dim=-1, eps=EPS["l2"]),
+    }
+
+
+def _candidates(backend: _xp.Backend, shape, dtype: str, ops: Sequence[str], with_torch: bool):
+    """{(op, "normviz"|"torch"): callable} on one array, and the sync function."""
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal(shape, dtype=np.float32)
+    sync = no_sync
+    torch_x = None
+    if backend.name == "torch":
+        import torch
+
+        x = torch.from_numpy(a).to(backend.device).to(getattr(torch, dtype))
+        into = torch.empty_like(x)
+        own = {"copy": lambda: torch.empty_like(x).copy_(x), "copy_into": lambda: into.copy_(x)}
+        torch_x = x
+        if x.is_cuda:
+            sync = torch.cuda.synchronize
+    else:
+        x = a.astype(dtype)
+        into = np.empty_like(x)
+        own = {"copy": lambda: np.copyto(np.empty_like(x), x), "copy_into": lambda: np.copyto(into, x)}
+        if with_torch:
+            import torch
+
+            torch_x = torch.from_numpy(x)  # the same memory: both read a warm or cold x alike
+    for op in NORM_OPS:
+        own[op] = lambda fn=_NORMVIZ[op]: fn(x)
+    found = {(op, "normviz"): own[op] for op in ops}
+    if torch_x is not None:
+        theirs = _torch_ops(torch_x)
+        for op in ops:
+            if op in theirs and _works(theirs[op]):
+                found[op, "torch"] = theirs[op]
+    return found, x.nbytes * 2, sync
+
+
+def no_sync() -> None:
+    return None
+
+
+def _works(fn: Callable) -> bool:
+    """F.* may lack a kernel for a dtype on a device (float16 on an old CPU build): skip it then."""
+    try:
+        fn()
+    except (RuntimeError, TypeError, NotImplementedError):
+        return False
+    return True
+
+
+def measure(cands: dict, sync: Callable, repeats: int, warmup: int) -> dict:
+    """Median seconds per key of ``cands`` (callables): interleaved rounds in a new random order each."""
+    keys = list(cands)
+    for _ in range(warmup):
+        for k in keys:
+            cands[k]()
+    sync()
+    times = {k: [] for k in keys}
+    for _ in range(repeats):
+        random.shuffle(keys)
+        for k in keys:
+            sync()
+            start = time.perf_counter()
+            cands[k]()
+            sync()
+            times[k].append(time.perf_counter() - start)
+    return {k: statistics.median(v) for k, v in times.items()}
+
+
+def run(*, backend: _xp.Backend | str | None = None, shapes: Sequence[tuple[int, int]] = SHAPES,
+        dtypes: Sequence[str] | None = None, ops: Sequence[str] = OPS, repeats: int | None = None,
+        warmup: int = 2, with_torch: bool | None = None,
+        progress: Callable[[int, int, tuple, str], None] | None = None, seed: int = 0) -> Run:
+    """Time ``ops`` at every shape and dtype; ``progress(done, total, shape, dtype)`` after each.
+
+    ``repeats=None`` picks 21 rounds below 64 MB read + written and 7 above.
+    ``with_torch=None`` adds torch.nn.functional when torch is installed.
+    """
+    be = backend if isinstance(backend, _xp.Backend) else _xp.resolve_backend(backend)
+    unknown = [op for op in ops if op not in OPS]
+    if unknown:
+        raise ValueError(f"ops must be among {OPS}; got {unknown}")
+    dtypes = tuple(dtypes or dtypes_for(be))
+    for d in dtypes:
+        if d not in dtypes_for(be):
+            raise ValueError(f"dtype {d!r} is not available on {be.label}; choose from {dtypes_for(be)}")
+    if repeats is not None and repeats < 1:
+        raise ValueError(f"repeats must be >= 1; got {repeats}")
+    with_torch = _xp.torch_installed() if with_torch is None else with_torch
+    random.seed(seed)
+    results = []
+    groups = [(s, d) for s in shapes for d in dtypes]
+    for done, (shape, dtype) in enumerate(groups, 1):
+        cands, nbytes, sync = _candidates(be, tuple(shape), dtype, ops, with_torch)
+        reps = repeats or (21 if nbytes < 64e6 else 7)
+        if be.name == "numpy":
+            # torch's CPU worker threads keep spinning for a while after each F.* call and take the
+            # second core from the numpy call timed next: the two libraries are timed apart.
+            med = {}
+            for lib in ("normviz", "torch"):
+                med |= measure({k: f for k, f in cands.items() if k[1] == lib}, sync, reps, warmup)
+        else:
+            med = measure(cands, sync, reps, warmup)
+        copy = med.get(("copy", "normviz"))
+        for op in ops:
+            s = med[op, "normviz"]
+            theirs = med.get((op, "torch"))
+            results.append(Result(
+                op=op, shape=tuple(shape), dtype=dtype, seconds=s, nbytes=nbytes,
+                vs_copy=copy / s if copy and op in NORM_OPS else None,
+                torch_seconds=theirs, vs_torch=theirs / s if theirs else None,
+            ))  # fmt: skip
+        del cands
+        if progress is not None:
+            progress(done, len(groups), tuple(shape), dtype)
+    return Run(backend=be.label, results=tuple(results), repeats=repeats or 0, warmup=warmup,
+               load_average=_load(), versions=_versions(with_torch))
+
+
+def _versions(with_torch: bool) -> dict:
+    v = {"normviz": nv.__version__, "numpy": np.__version__, "python": platform.python_version()}
+    if with_torch:
+        import torch
+
+        v["torch"] = torch.__version__
+        v["torch_threads"] = torch.get_num_threads()
+    return v
+
+
+def _ratio(value: float | None) -> str:
+    return "" if value is None else f"{value:.2f}"
+
+
+def table(result: Run) -> str:
+    """The text table: one line per shape, dtype and op."""
+    header = ["shape", "dtype", "op", "ms", "GB/s", "vs copy", "F ms", "vs F"]
+    lines = []
+    for r in result.results:
+        lines.append([
+            "×".join(map(str, r.shape)), r.dtype, LABELS[r.op], f"{r.seconds * 1e3:.3f}", f"{r.gbs:.2f}",
+            _ratio(r.vs_copy), "" if r.torch_seconds is None else f"{r.torch_seconds * 1e3:.3f}",
+            _ratio(r.vs_torch),
+        ])  # fmt: skip
+    widths = [max(len(row[i]) for row in [header, *lines]) for i in range(len(header))]
+
+    def fmt(row):
+        return "  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
+
+    load = "unknown" if result.load_average is None else " ".join(f"{v:.2f}" for v in result.load_average)
+    versions = ", ".join(f"{k} {v}" for k, v in result.versions.items())
+    reps = "21 rounds (7 at 64 MB and more)" if not result.repeats else f"{result.repeats} rounds"
+    head = [
+        f"{result.backend}; {versions}",
+        f"median of {reps} after {result.warmup} warm-up, interleaved; load average {load}",
+        "GB/s = (bytes read + written) / time; vs copy: over 'copy' (a new output, like a norm's);"
+        " vs F: over torch.nn.functional on the same data (F ms; for copy: a torch copy)",
+        "",
+    ]
+    return "\n".join([*head, fmt(header), *(fmt(row) for row in lines)])
+
+
+# --- python -m normviz bench -------------------------------------------------------------------------
+
+
+def _shape(text: str) -> tuple[int, int]:
+    try:
+        rows, cols = (int(v) for v in text.lower().replace("×", "x").split("x"))
+    except ValueError:
+        raise ValueError(f"a shape is ROWSxCOLS, e.g. 4096x896; got {text!r}") from None
+    if rows < 1 or cols < 1:
+        raise ValueError(f"a shape needs rows and cols >= 1; got {text!r}")
+    return rows, cols
+
+
+def _parser() -> Parser:
+    p = Parser(prog="python -m normviz bench",
+               description="Time copy, LayerNorm, RMSNorm and L2 against torch.nn.functional.")  # fmt: skip
+    p.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    p.add_argument("--quick", action="store_true",
+                   help="3 rounds after 1 warm-up, float32 only unless --dtypes (a rough, fast look)")
+    p.add_argument("--backend", choices=_xp.BACKENDS,
+                   help="array library (default: $NORMVIZ_BACKEND, else numpy on CPU / torch on GPU)")
+    p.add_argument("--shapes", nargs="+", metavar="ROWSxCOLS", help="shapes (default: " +
+                   " ".join(f"{r}x{c}" for r, c in SHAPES) + ")")  # fmt: skip
+    p.add_argument("--dtypes", nargs="+", metavar="DTYPE", help="float32, float16, bfloat16 (torch only)")
+    p.add_argument("--repeats", type=int, help="timed rounds per candidate")
+    p.add_argument("--no-torch", action="store_true", help="leave out torch.nn.functional")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        shapes = tuple(_shape(s) for s in args.shapes) if args.shapes else SHAPES
+        repeats = args.repeats if args.repeats is not None else (3 if args.quick else None)
+        dtypes = args.dtypes or (("float32",) if args.quick else None)
+        result = run(backend=args.backend, shapes=shapes, dtypes=dtypes, repeats=repeats,
+                     warmup=1 if args.quick else 2, with_torch=False if args.no_torch else None)
+    except (TypeError, ValueError) as exc:
+        parser.error(str(exc))
+    return emit(result.to_json() if args.json else table(result))
+

@@ -1,0 +1,269 @@
+"""What normalization costs in a transformer: bytes moved, time at a given bandwidth, FLOPs.
+
+    $ python -m normviz cost --tokens 32768 --hidden 2048 --calls 48 --bytes 2 --bandwidth 2e12
+
+A normalization reads each activation once and writes it once, and does a few
+floating-point operations per element; a matrix multiply does 2 FLOPs per
+parameter per token. Every quantity is computed from the inputs step by step
+(``steps``), so the arithmetic can be followed line by line:
+
+    elements per call   = T × D
+    bytes per call      = T × D × b × 2           (read + write)
+    bytes in total      = bytes per call × calls
+    time at bandwidth   = bytes in total / B
+    FLOPs of the norms  = T × D × f × calls       (f FLOPs per element, default 5)
+    FLOPs of matmuls    = 2 × P × T               (P parameters)
+
+The defaults are the training micro-batch of seed 003 (a 1.3·10⁹-parameter
+model, 24 layers × 2 norms, D = 2048, 32 768 tokens, 2-byte values, 2 TB/s):
+6.7·10⁷ elements per call, 12.9 GB, 6.4 ms. Its matmul count, 2 × P × (T × D),
+multiplies by the element count instead of the token count; ``seed_matmul_flops``
+reproduces that slip so the two figures can be shown side by side.
+
+Time shares use a roofline: an operation takes max(FLOPs / peak, bytes / B),
+the matmuls reading their P weights once (activations not counted). The peak
+FLOP/s is an assumption (default 10¹⁵).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import dataclass, fields
+
+from normviz._cli import Parser, emit
+
+__all__ = ["Inputs", "Cost", "Step", "compute", "steps", "report", "main"]
+
+# The norm's FLOPs per element: sum, square-and-add, subtract, divide, affine (the seed's count).
+FLOPS_PER_ELEMENT = 5
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """One forward pass over ``tokens`` tokens (T = batch × sequence) of width ``hidden`` (D)."""
+
+    tokens: int = 32_768
+    hidden: int = 2_048
+    layers: int = 24
+    norms_per_layer: int = 2
+    bytes_per_value: float = 2.0  # 4 fp32, 2 fp16/bf16, 1 fp8
+    bandwidth: float = 2e12  # bytes per second
+    params: float = 1.3e9  # parameters of the matrix multiplies
+    peak_flops: float = 1e15  # FLOP/s: an assumption (dense 16-bit on a current accelerator)
+    flops_per_element: float = FLOPS_PER_ELEMENT
+
+    def __post_init__(self) -> None:
+        for name in ("tokens", "hidden", "layers", "norms_per_layer"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a whole number >= 1; got {value!r}")
+        for name, low_ok in (("bytes_per_value", False), ("bandwidth", False), ("params", True),
+                             ("peak_flops", False), ("flops_per_element", True)):  # fmt: skip
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"{name} must be a real number; got {type(value).__name__}")
+            if not math.isfinite(value) or value < 0 or (value == 0 and not low_ok):
+                raise ValueError(f"{name} must be finite and {'>= 0' if low_ok else '> 0'}; got {value!r}")
+
+    @property
+    def calls(self) -> int:
+        """Normalization calls in one forward pass: layers × norms per layer."""
+        return self.layers * self.norms_per_layer
+
+
+@dataclass(frozen=True)
+class Cost:
+    """Every intermediate figure of the calculation (units: elements, bytes, seconds, FLOP)."""
+
+    inputs: Inputs
+    elements_per_call: int
+    bytes_per_call: float
+    calls: int
+    bytes_total: float
+    time_bandwidth: float  # s, all calls, at the memory bandwidth
+    norm_flops_per_call: float
+    norm_flops: float
+    matmul_flops: float
+    flop_share: float  # norm FLOPs / (norm + matmul FLOPs)
+    seed_matmul_flops: float  # 2 × P × (T × D): the seed's slip
+    seed_flop_share: float  # norm FLOPs / seed_matmul_flops, as the seed divides
+    intensity: float  # the norm's FLOP per byte moved
+    balance: float  # the machine's FLOP per byte: peak / bandwidth
+    time_compute: float  # s, the norms' FLOPs at peak
+    norm_time: float  # s, roofline: max(compute, bandwidth)
+    matmul_bytes: float  # the weights, read once
+    matmul_intensity: float
+    matmul_time: float  # s, roofline
+    time_share: float  # norm time / (norm + matmul time)
+
+    @property
+    def bandwidth_bound(self) -> bool:
+        return self.intensity < self.balance
+
+    @property
+    def matmul_bandwidth_bound(self) -> bool:
+        return self.matmul_intensity < self.balance
+
+
+def compute(inputs: Inputs | None = None, /, **values) -> Cost:
+    """The cost of the normalizations of one forward pass; ``values`` override ``Inputs`` fields."""
+    i = Inputs(**values) if inputs is None else inputs
+    if inputs is not None and values:
+        raise TypeError("give either an Inputs or keyword values, not both")
+    elements = i.tokens * i.hidden
+    bytes_per_call = elements * i.bytes_per_value * 2
+    bytes_total = bytes_per_call * i.calls
+    time_bandwidth = bytes_total / i.bandwidth
+    flops_call = elements * i.flops_per_element
+    norm_flops = flops_call * i.calls
+    matmul_flops = 2 * i.params * i.tokens
+    seed_matmul = 2 * i.params * elements
+    time_compute = norm_flops / i.peak_flops
+    norm_time = max(time_compute, time_bandwidth)
+    matmul_bytes = i.params * i.bytes_per_value
+    matmul_time = max(matmul_flops / i.peak_flops, matmul_bytes / i.bandwidth)
+    return Cost(
+        inputs=i,
+        elements_per_call=elements,
+        bytes_per_call=bytes_per_call,
+        calls=i.calls,
+        bytes_total=bytes_total,
+        time_bandwidth=time_bandwidth,
+        norm_flops_per_call=flops_call,
+        norm_flops=norm_flops,
+        matmul_flops=matmul_flops,
+        flop_share=_share(norm_flops, matmul_flops),
+        seed_matmul_flops=seed_matmul,
+        seed_flop_share=norm_flops / seed_matmul if seed_matmul else math.nan,
+        intensity=i.flops_per_element / (2 * i.bytes_per_value),
+        balance=i.peak_flops / i.bandwidth,
+        time_compute=time_compute,
+        norm_time=norm_time,
+        matmul_bytes=matmul_bytes,
+        matmul_intensity=matmul_flops / matmul_bytes if matmul_bytes else math.inf,
+        matmul_time=matmul_time,
+        time_share=_share(norm_time, matmul_time),
+    )
+
+
+def _share(part: float, other: float) -> float:
+    return part / (part + other) if part + other else math.nan
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of the worked calculation: ``key`` names it (i18n ``cost.step.<key>``)."""
+
+    key: str
+    formula: str  # in symbols: "T × D"
+    numbers: str  # the same with the inputs put in: "32768 × 2048"
+    value: float
+    unit: str  # "", "B", "s", "FLOP", "FLOP/B"
+
+
+def num(value: float) -> str:
+    """A figure as a student would write it: 67108864, 1.288e+10, 0.006442, 2e+12."""
+    if float(value).is_integer() and abs(value) < 1e9:
+        return str(int(value))
+    return f"{value:.4g}"
+
+
+def steps(cost: Cost) -> list[Step]:
+    """The calculation in order, each step with its formula and the numbers put in."""
+    i, c = cost.inputs, cost
+    T, D, b, B = num(i.tokens), num(i.hidden), num(i.bytes_per_value), num(i.bandwidth)
+    P, F, f = num(i.params), num(i.peak_flops), num(i.flops_per_element)
+    return [
+        Step("elements", "T × D", f"{T} × {D}", c.elements_per_call, ""),
+        Step("bytes_call", "T × D × b × 2", f"{num(c.elements_per_call)} × {b} × 2", c.bytes_per_call, "B"),
+        Step("calls", "L × k", f"{num(i.layers)} × {num(i.norms_per_layer)}", c.calls, ""),
+        Step("bytes_total", "bytes/call × calls", f"{num(c.bytes_per_call)} × {num(c.calls)}", c.bytes_total, "B"),
+        Step("time", "bytes / B", f"{num(c.bytes_total)} / {B}", c.time_bandwidth, "s"),
+        Step("flops_call", "T × D × f", f"{num(c.elements_per_call)} × {f}", c.norm_flops_per_call, "FLOP"),
+        Step("flops_norm", "FLOPs/call × calls", f"{num(c.norm_flops_per_call)} × {num(c.calls)}", c.norm_flops,
+             "FLOP"),
+        Step("flops_matmul", "2 × P × T", f"2 × {P} × {T}", c.matmul_flops, "FLOP"),
+        Step("flop_share", "norm / (norm + matmul)", f"{num(c.norm_flops)} / ({num(c.norm_flops)} + "
+             f"{num(c.matmul_flops)})", c.flop_share, ""),
+        Step("seed_matmul", "2 × P × (T × D)", f"2 × {P} × {num(c.elements_per_call)}", c.seed_matmul_flops, "FLOP"),
+        Step("seed_share", "norm / seed matmul", f"{num(c.norm_flops)} / {num(c.seed_matmul_flops)}",
+             c.seed_flop_share, ""),
+        Step("intensity", "f / (b × 2)", f"{f} / ({b} × 2)", c.intensity, "FLOP/B"),
+        Step("balance", "peak / B", f"{F} / {B}", c.balance, "FLOP/B"),
+        Step("time_compute", "FLOPs / peak", f"{num(c.norm_flops)} / {F}", c.time_compute, "s"),
+        Step("norm_time", "max(compute, bandwidth)", f"max({num(c.time_compute)}, {num(c.time_bandwidth)})",
+             c.norm_time, "s"),
+        Step("matmul_time", "max(2PT / peak, P × b / B)",
+             f"max({num(c.matmul_flops)} / {F}, {num(c.matmul_bytes)} / {B})", c.matmul_time, "s"),
+        Step("time_share", "norm time / (norm + matmul time)",
+             f"{num(c.norm_time)} / ({num(c.norm_time)} + {num(c.matmul_time)})", c.time_share, ""),
+    ]
+
+
+# --- python -m normviz cost ---------------------------------------------------------------------------
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"not a number: {text!r}") from None
+    if not math.isfinite(value) or value != int(value) or value < 1:
+        raise ValueError(f"not a whole number >= 1: {text!r}")
+    return int(value)
+
+
+def _parser() -> Parser:
+    d = Inputs()
+    p = Parser(prog="python -m normviz cost",
+               description="Bytes, time and FLOPs of the normalizations of one forward pass.")  # fmt: skip
+    p.add_argument("--tokens", default=str(d.tokens), help=f"T = batch x sequence (default {d.tokens})")
+    p.add_argument("--hidden", default=str(d.hidden), help=f"D, the hidden size (default {d.hidden})")
+    p.add_argument("--layers", default=str(d.layers), help=f"L (default {d.layers})")
+    p.add_argument("--norms-per-layer", default=str(d.norms_per_layer), help="k (default 2)")
+    p.add_argument("--calls", help="normalization calls in all (instead of --layers and --norms-per-layer)")
+    p.add_argument("--bytes", type=float, default=d.bytes_per_value, help="bytes per value b (default 2)")
+    p.add_argument("--bandwidth", type=float, default=d.bandwidth, help="memory bandwidth B in bytes/s (default 2e12)")
+    p.add_argument("--params", type=float, default=d.params, help="parameters P of the matmuls (default 1.3e9)")
+    p.add_argument("--peak-flops", type=float, default=d.peak_flops,
+                   help="peak FLOP/s, an assumption (default 1e15)")
+    p.add_argument("--flops-per-element", type=float, default=d.flops_per_element,
+                   help=f"the norm's FLOPs per element f (default {FLOPS_PER_ELEMENT})")
+    return p
+
+
+def inputs_from_args(args) -> Inputs:
+    """Inputs from parsed arguments; ``--calls C`` stands for C layers of one norm each."""
+    layers, per_layer = _positive_int(args.layers), _positive_int(args.norms_per_layer)
+    if args.calls is not None:
+        layers, per_layer = _positive_int(args.calls), 1
+    return Inputs(tokens=_positive_int(args.tokens), hidden=_positive_int(args.hidden), layers=layers,
+                  norms_per_layer=per_layer, bytes_per_value=args.bytes, bandwidth=args.bandwidth,
+                  params=args.params, peak_flops=args.peak_flops, flops_per_element=args.flops_per_element)
+
+
+def report(cost: Cost) -> str:
+    """The step table ``python -m normviz cost`` prints (English)."""
+    from normviz.i18n import Translator
+
+    t = Translator("en")
+    header = ["step", "formula", "numbers", "value", "unit"]
+    rows = [[t(f"cost.step.{s.key}"), s.formula, s.numbers, num(s.value), s.unit] for s in steps(cost)]
+    widths = [max(len(r[j]) for r in [header, *rows]) for j in range(len(header))]
+    lines = ["  ".join(c.rjust(w) if j == 3 else c.ljust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+             for r in [header, *rows]]
+    i = cost.inputs
+    given = ", ".join(f"{f.name}={num(getattr(i, f.name))}" for f in fields(i))
+    return "\n".join([f"inputs: {given}", "", *lines, "", t("cost.cli.peak_note", peak=num(i.peak_flops))])
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        cost = compute(inputs_from_args(args))
+    except (TypeError, ValueError) as exc:
+        parser.error(str(exc))
+    return emit(report(cost))

@@ -1,0 +1,169 @@
+"""Widgets, tables and the live benchmark of the cost page.
+
+Every key that holds state is this page's own (``cost.tokens``, ``cost.dtype``,
+...): pages share one session state, and the keys are the URL parameter names
+too. The benchmark's result is kept in ``st.session_state`` under
+``cost.bench.result`` (one per backend), not in the URL.
+"""
+
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+
+from normviz import _xp, bench
+from normviz import cost as topic
+from normviz.figures import cost as figs
+from normviz.figures._json import typed_arrays as typed
+from normviz.ui.int_input import int_input, preset_buttons
+from normviz.ui.urlcheck import Choice, warn_invalid_params
+from normviz.ui.views import markdown_table
+
+TOKENS, HIDDEN, LAYERS, PER_LAYER = "cost.tokens", "cost.hidden", "cost.layers", "cost.per_layer"
+DTYPE, BANDWIDTH, PARAMS, PEAK = "cost.dtype", "cost.bandwidth", "cost.params", "cost.peak"
+RESULT, REQUESTED = "cost.bench.result", "cost.bench.requested"
+DEFAULTS = topic.Inputs()
+DTYPES = {"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1}
+# Choices as text (they go into URLs): TB/s, billions of parameters, TFLOP/s.
+BANDWIDTHS = ("0.05", "0.1", "0.5", "1", "2", "3.35", "4.8", "8")
+PARAM_CHOICES = ("0.125", "0.5", "1.3", "3", "7", "13", "70", "405")
+PEAKS = ("1", "10", "100", "312", "500", "1000", "2000")
+SPECS = {
+    DTYPE: Choice(tuple(DTYPES), "bf16"),
+    BANDWIDTH: Choice(BANDWIDTHS, "2"),
+    PARAMS: Choice(PARAM_CHOICES, "1.3"),
+    PEAK: Choice(PEAKS, "1000"),
+}
+TOKENS_MAX = 10_000_000
+# The page's benchmark: small shapes only (well under a second on numpy), float32.
+PAGE_SHAPES = ((64, 896), (64, 7168), (1024, 2048))
+PAGE_REPEATS = 7
+
+
+def controls(t) -> topic.Inputs:
+    """The calculator's inputs (all in the URL); presets for the two scenarios set the token count."""
+    warn_invalid_params(t, SPECS)
+    st.caption(t("cost.presets"))
+    preset_buttons(TOKENS, {DEFAULTS.tokens: t("cost.preset.seed"), 1: t("cost.preset.decode")},
+                   prefix="cost.preset.")
+    a, b, c, d = st.columns(4)
+    tokens = int_input(t, t("cost.tokens"), key=TOKENS, low=1, high=TOKENS_MAX, default=DEFAULTS.tokens,
+                       help=t("cost.tokens.help"), container=a)
+    hidden = int_input(t, t("cost.hidden"), key=HIDDEN, low=1, high=65_536, default=DEFAULTS.hidden, container=b)
+    layers = int_input(t, t("cost.layers"), key=LAYERS, low=1, high=1_024, default=DEFAULTS.layers, container=c)
+    per_layer = int_input(t, t("cost.per_layer"), key=PER_LAYER, low=1, high=16, default=DEFAULTS.norms_per_layer,
+                          help=t("cost.per_layer.help"), container=d)
+    a, b, c, d = st.columns(4)
+    dtype = a.selectbox(t("cost.dtype"), tuple(DTYPES), index=1, key=DTYPE, bind="query-params",
+                        format_func=lambda k: f"{k} (b = {DTYPES[k]})")
+    bandwidth = b.select_slider(t("cost.bandwidth"), BANDWIDTHS, value="2", key=BANDWIDTH, bind="query-params")
+    params = c.select_slider(t("cost.params"), PARAM_CHOICES, value="1.3", key=PARAMS, bind="query-params")
+    peak = d.select_slider(t("cost.peak"), PEAKS, value="1000", key=PEAK, bind="query-params",
+                           help=t("cost.peak.help"))
+    return topic.Inputs(tokens=tokens, hidden=hidden, layers=layers, norms_per_layer=per_layer,
+                        bytes_per_value=DTYPES[dtype], bandwidth=float(bandwidth) * 1e12,
+                        params=float(params) * 1e9, peak_flops=float(peak) * 1e12)
+
+
+# --- the step table ---------------------------------------------------------------------------------
+
+_PREFIXES = ((1e18, "E"), (1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"))
+
+
+def human(value: float, unit: str) -> str:
+    """A value in its unit with an SI prefix (12.9 GB, 6.44 ms, 85.2 TFLOP); a share as a percentage."""
+    if not math.isfinite(value):
+        return "—"
+    if unit == "":
+        if value < 1 and value != 0:
+            return f"{value:.3g} ({100 * value:.3g} %)"
+        return f"{value:,.0f}" if float(value).is_integer() else f"{value:.3g}"
+    if unit == "s":
+        for scale, prefix in ((1, ""), (1e-3, "m"), (1e-6, "µ"), (1e-9, "n")):
+            if value >= scale or scale == 1e-9:
+                return f"{value / scale:.3g} {prefix}s"
+    if unit == "FLOP/B":
+        return f"{value:.3g} {unit}"
+    for scale, prefix in _PREFIXES:
+        if value >= scale:
+            return f"{value / scale:.3g} {prefix}{unit}"
+    return f"{value:.3g} {unit}"
+
+
+def step_table(t, cost: topic.Cost) -> None:
+    header = [t("cost.col.step"), t("cost.col.formula"), t("cost.col.numbers"), t("cost.col.value")]
+    rows = [[t(f"cost.step.{s.key}"), s.formula, s.numbers, human(s.value, s.unit)] for s in topic.steps(cost)]
+    st.markdown(markdown_table(header, rows, "lllr"))
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.2g} %" if value >= 1e-3 else f"{value:.2g}"
+
+
+def seed_text(t, cost: topic.Cost) -> str:
+    return t("cost.seed.text", right=human(cost.matmul_flops, "FLOP"), share=_pct(cost.flop_share),
+             wrong=human(cost.seed_matmul_flops, "FLOP"), d=cost.inputs.hidden, seed_share=_pct(cost.seed_flop_share))
+
+
+def bound_text(t, cost: topic.Cost) -> str:
+    text = t("cost.bound.text", intensity=f"{cost.intensity:.3g}", balance=f"{cost.balance:.3g}",
+             compute=human(cost.time_compute, "s"), bandwidth=human(cost.time_bandwidth, "s"),
+             flop_share=_pct(cost.flop_share), time_share=_pct(cost.time_share))
+    key = "cost.bound.matmul_memory" if cost.matmul_bandwidth_bound else "cost.bound.matmul_compute"
+    return text + "\n\n" + t(key, mi=f"{cost.matmul_intensity:.3g}")
+
+
+# --- the live benchmark -----------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def bench_figure(run: bench.Run, lang: str, projector: bool) -> dict:
+    return typed(figs.bench_figure(run, lang=lang, projector=projector))
+
+
+def _request() -> None:
+    st.session_state[REQUESTED] = True
+
+
+def start_button(label: str, *, primary: bool) -> None:
+    """The start button; its callback leaves a request that ``requested`` reads on the next run."""
+    st.button(label, key="cost.bench.start", type="primary" if primary else "secondary", on_click=_request)
+
+
+def requested() -> bool:
+    """True once per click of the start button (a flag set in its callback: no rerun in between can lose it)."""
+    return bool(st.session_state.pop(REQUESTED, False))
+
+
+def run_benchmark(t, backend: _xp.Backend) -> bench.Run:
+    """Time the page's small shapes (PAGE_SHAPES) on ``backend`` with a progress bar; keep it in the session."""
+    shapes = PAGE_SHAPES
+    bar = st.progress(0.0, text=t("cost.bench.progress", op=bench.LABELS["copy"], shape=figs.shape_label(shapes[0])))
+
+    def progress(done: int, total: int, shape: tuple, dtype: str) -> None:
+        nxt = shapes[min(done, len(shapes) - 1)]
+        bar.progress(done / total, text=t("cost.bench.progress", op="copy · LayerNorm · RMSNorm · L2",
+                                          shape=figs.shape_label(nxt)))
+
+    result = bench.run(backend=backend, shapes=shapes, dtypes=("float32",), ops=("copy", *bench.NORM_OPS),
+                       repeats=PAGE_REPEATS, warmup=2, with_torch=False, progress=progress)
+    bar.empty()
+    st.session_state.setdefault(RESULT, {})[backend.label] = result
+    return result
+
+
+def stored(backend: _xp.Backend) -> bench.Run | None:
+    return st.session_state.get(RESULT, {}).get(backend.label)
+
+
+def bench_table(t, run: bench.Run) -> None:
+    header = [t("cost.col.shape"), t("cost.col.op"), t("cost.col.time"), t("cost.col.gbs"), t("cost.col.vs_copy")]
+    rows = []
+    for r in run.results:
+        name = t("cost.op.copy") if r.op == "copy" else bench.LABELS[r.op]
+        ratio = "" if r.vs_copy is None else f"{r.vs_copy:.2f}"
+        rows.append([figs.shape_label(r.shape), name, human(r.seconds, "s"), f"{r.gbs:.2f}", ratio])
+    st.markdown(markdown_table(header, rows, "llrrr"))
+    load = "—" if run.load_average is None else " ".join(f"{v:.2f}" for v in run.load_average)
+    st.caption(t("cost.bench.done", backend=run.backend, dtype="float32", repeats=run.repeats, load=load))

@@ -1,0 +1,80 @@
+"""The cost page in AppTest, zh and en: the step table follows the inputs, bad links get a message, the benchmark runs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from normviz.ui import cost as cost_ui
+from pagetest import errors, run_page
+
+
+def table(at) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("| "))
+
+
+def markdown(at) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("zh", "每次调用的元素数"), ("en", "elements per call")])
+def test_seed_case_by_default(lang, word):
+    at = run_page("cost", lang=lang)
+    assert not errors(at)
+    text = table(at)
+    assert word in text
+    assert "32768 × 2048" in text and "67,108,864" in text  # elements per call
+    assert "12.9 GB" in text and "6.44 ms" in text  # bytes in one forward pass, time at 2 TB/s
+    assert "85.2 TFLOP" in text and "174 PFLOP" in text  # matmul FLOPs: right (2PT) and the seed's (2PTD)
+    assert "0.000189" in text and "9.23e-08" in text
+
+
+def test_inputs_change_the_table():
+    at = run_page("cost", lang="en")
+    before = table(at)
+    at.number_input(key=cost_ui.TOKENS).set_value(1024).run()
+    assert not errors(at)
+    after = table(at)
+    assert after != before and "1024 × 2048" in after
+    at.selectbox(key=cost_ui.DTYPE).set_value("fp32").run()
+    assert "1024 × 2048 × 4" not in table(at)  # that is elements x bytes: the elements come first
+    assert "2097152 × 4 × 2" in table(at)
+
+
+def test_decode_preset_tells_that_the_matmuls_are_bandwidth_bound_too():
+    at = run_page("cost", lang="en")
+    assert "compute-bound" in markdown(at)
+    at.button(key="cost.preset.1").click().run()
+    assert not errors(at)
+    assert at.number_input(key=cost_ui.TOKENS).value == 1
+    assert "bandwidth-bound too" in markdown(at)
+
+
+def test_link_values_are_used_and_a_bad_one_named():
+    at = run_page("cost", lang="zh", **{"cost.tokens": "4096", "cost.bandwidth": "8"})
+    assert not errors(at) and "4096 × 2048" in table(at)
+    assert "/ 8e+12" in table(at)
+    bad = run_page("cost", lang="en", **{"cost.dtype": "fp64"})
+    assert not errors(bad)
+    warnings = [w.value for w in bad.warning]
+    assert len(warnings) == 1 and "cost.dtype" in warnings[0] and "fp64" in warnings[0]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_benchmark_button_runs_and_shows_the_chart(lang, monkeypatch):
+    monkeypatch.setattr(cost_ui, "PAGE_SHAPES", ((2, 8), (4, 16)))
+    monkeypatch.setattr(cost_ui, "PAGE_REPEATS", 2)
+    at = run_page("cost", lang=lang)
+    assert not at.get("plotly_chart") and at.info
+    at.button(key="cost.bench.start").click().run()
+    assert not errors(at)
+    charts = at.get("plotly_chart")
+    assert len(charts) == 1
+    fig = json.loads(charts[0].proto.spec)
+    assert [t["meta"] for t in fig["data"]] == ["bench_copy", "bench_ln", "bench_rms", "bench_l2"]
+    assert "2 × 8" in markdown(at) and "4 × 16" in markdown(at)
+    assert at.button(key="cost.bench.start").label == ("重新测量" if lang == "zh" else "Measure again")
+    # kept for the session: another rerun shows it without measuring again
+    at.number_input(key=cost_ui.HIDDEN).set_value(512).run()
+    assert len(at.get("plotly_chart")) == 1
