@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from normviz import axes, geometry, norms, precision
+from normviz import cost as cost_model
 from normviz.methods import METHODS
 
 # Figure kinds: "plane" / "space" (the projection engine, live), "dof" (the kept-fraction chart),
@@ -277,20 +278,16 @@ class Cost:
     elements: int  # per call
     moved: float  # bytes read and written by all calls
     seconds: float  # moved / bandwidth
-    flops: float  # ~ 5 per element per call (subtract, square, add, multiply, scale)
+    flops: float  # normviz.cost.FLOPS_PER_ELEMENT per element per call
 
 
 def cost(tokens: int = 32768, d: int = 2048, calls: int = 48, bytes_per: int = 2, bandwidth: float = 2e12) -> Cost:
-    """The memory traffic of ``calls`` normalizations of a tokens×d activation: read once, write once."""
-    for name, v in (("tokens", tokens), ("d", d), ("calls", calls), ("bytes_per", bytes_per)):
-        if int(v) != v or v < 1:
-            raise ValueError(f"{name} must be a positive integer; got {v!r}")
-    if not bandwidth > 0:
-        raise ValueError(f"bandwidth must be positive; got {bandwidth!r}")
-    elements = int(tokens) * int(d)
-    moved = float(elements) * bytes_per * 2 * calls
-    return Cost(int(tokens), int(d), int(calls), int(bytes_per), float(bandwidth), elements, moved,
-                moved / bandwidth, 5.0 * elements * calls)
+    """The memory traffic of ``calls`` normalizations of a tokens×d activation, read once and written once
+    (the cost page's calculator, ``normviz.cost``, with one norm per layer)."""
+    c = cost_model.compute(tokens=tokens, hidden=d, layers=calls, norms_per_layer=1, bytes_per_value=bytes_per,
+                           bandwidth=bandwidth)
+    return Cost(tokens, d, calls, bytes_per, float(bandwidth), c.elements_per_call, c.bytes_total, c.time_bandwidth,
+                c.norm_flops)
 
 
 # --- the worked computation as LaTeX ------------------------------------------------------------
