@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from normviz import lesson
-from pagetest import coords, errors, figures, run_page, tables, text, trace
+from pagetest import coords, errors, figures, live_payloads, run_page, tables, text, trace
 from test_page_information import visit_every_page
 
 TOTAL = len(lesson.STEPS)
@@ -86,6 +86,15 @@ def test_predict_then_reveal_scores_the_distance_to_the_true_output(lang):
     assert any(t.get("meta") == "arrow_l2" for t in fig["data"])
     np.testing.assert_allclose([coords(trace(fig, "guess"), a)[0] for a in "xy"], (0.5, 0.9))
     np.testing.assert_allclose([coords(trace(fig, "truth"), a)[0] for a in "xy"], (0.6, 0.8))
+
+
+def test_the_reveal_plays_the_projection_once():
+    at = run_page("lesson", step=str(lesson.KEYS.index("l2") + 1))
+    assert [p["scene"]["autoplay"] for p in live_payloads(at)] == [False]
+    _guess_and_reveal(at, "l2", (0.5, 0.9))
+    assert [p["scene"]["autoplay"] for p in live_payloads(at)] == [True]  # the run the click causes
+    at.number_input(key="lesson.l2.guess1").set_value(0.6).run()
+    assert [p["scene"]["autoplay"] for p in live_payloads(at)] == [False]  # not again on every change
 
 
 def test_a_far_guess_is_called_far_and_guess_again_hides_the_answer():

@@ -34,9 +34,9 @@ STRINGS = {
     "lesson.reveal": {"zh": "揭晓", "en": "Reveal"},
     "lesson.hide": {"zh": "再猜一次", "en": "Guess again"},
     "lesson.hidden": {
-        "zh": "图里先只画输入 x 和你的猜测（×）；揭晓后出现真实输出，按 ▶ 播放投影过程。",
-        "en": "The chart shows only x and your guess (×) for now; after the reveal the true output appears, "
-              "and ▶ plays the projection.",
+        "zh": "图里先只画输入 x 和你的猜测（×）；揭晓时真实输出出现，投影过程自动播放一遍（▶ 可重播）。",
+        "en": "The chart shows only x and your guess (×) for now; the reveal shows the true output and plays "
+              "the projection once (▶ plays it again).",
     },
     "lesson.trace.guess": {"zh": "你的猜测", "en": "your guess"},
     "lesson.score": {

@@ -114,6 +114,12 @@ def save_url(step: lesson.Step) -> None:
 # --- plane and space: predict, reveal, worked computation ---------------------------------------
 
 
+def _reveal(step: lesson.Step) -> None:
+    """The reveal button: show the true output, and play the projection once."""
+    st.session_state[key(step, "revealed")] = True
+    st.session_state[key(step, "autoplay")] = True
+
+
 def _reset(step: lesson.Step) -> None:
     for i, v in enumerate(step.x):
         st.session_state[key(step, f"x{i + 1}")] = float(v)
@@ -180,7 +186,7 @@ def projection_step(t, step: lesson.Step) -> None:
                           on_click=lambda: st.session_state.__setitem__(revealed_key, False))
             else:
                 st.button(t("lesson.reveal"), key=key(step, "reveal"), type="primary", icon=":material/visibility:",
-                          on_click=lambda: st.session_state.__setitem__(revealed_key, True))
+                          on_click=_reveal, args=(step,))
     revealed = step.target is None or st.session_state[revealed_key]
     scene = step.scene(x)
     if not revealed:
@@ -205,7 +211,9 @@ def projection_step(t, step: lesson.Step) -> None:
             st.caption(t("lesson.settings", eps=f"{step.eps:g}", affine=affine))
         if not revealed:
             st.caption(t("lesson.hidden"))
-        live_chart(spec, key=key(step, "live"), scene=live_scene(t, page, scene, view),
+        # the run right after "reveal" plays the projection once, in the browser
+        autoplay = st.session_state.pop(key(step, "autoplay"), False) and revealed
+        live_chart(spec, key=key(step, "live"), scene={**live_scene(t, page, scene, view), "autoplay": autoplay},
                    on_release=lambda v: _released(step, v))
         if revealed and true is not None:
             sc = lesson.score(guess, true)

@@ -228,6 +228,7 @@ class Live {
       });
     }
     if (!this.stats.renders && scene.frame > 0) this.stepAnimation(scene.frame); // a copied link's step
+    if (scene.autoplay) this.play(); // e.g. the lesson's reveal: the projection plays once
     this.endMotion(); // the figure now shows the released x itself
     this.ready = true;
     this.stats.renders += 1;
@@ -425,6 +426,15 @@ class Live {
   }
 
   // -- keyboard: step the projection animation -----------------------------
+
+  /** Press the figure's own Play button (its first updatemenu's first button), if it has one. */
+  play() {
+    const menu = (this.gd.layout.updatemenus || [])[0];
+    const button = menu && menu.buttons && menu.buttons[0];
+    if (!button || button.method !== "animate") return;
+    this.root.dataset.autoplayed = String((Number(this.root.dataset.autoplayed) || 0) + 1);
+    window.Plotly.animate(this.gd, ...button.args);
+  }
 
   /** Show the frame ``delta`` steps from the current one (the figure's plotly frames, in the browser). */
   stepAnimation(delta) {
