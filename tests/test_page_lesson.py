@@ -167,3 +167,27 @@ def test_a_bad_x_in_the_link_is_reported_and_the_steps_x_is_used():
     at = run_page("lesson", step="2", x1="99")
     assert errors(at) == [] and len(at.warning) == 1 and "x1" in at.warning[0].value
     assert at.slider(key="lesson.l2.x1").value == 3.0
+
+
+@pytest.mark.parametrize(("kind", "name", "value", "widget"), [
+    ("dof", "n", "64", 64), ("shift", "shift", "-37", -37.0), ("precision", "v", "257", 257.0), ("cost", "d", "4096", "4096"),
+])
+def test_a_link_carries_each_steps_own_control(kind, name, value, widget):
+    (st_,) = [s for s in lesson.STEPS if s.kind == kind]
+    number = lesson.KEYS.index(st_.key) + 1
+    at = run_page("lesson", step=str(number), **{name: value})
+    assert errors(at) == [] and not at.warning
+    (control,) = [w for w in [*at.slider, *at.select_slider] if w.key == f"lesson.{st_.key}.{name}"]
+    assert control.value == widget
+    at = run_page("lesson", step=str(number))  # and moving it writes the link
+    control = next(w for w in [*at.slider, *at.select_slider] if w.key == f"lesson.{st_.key}.{name}")
+    control.set_value(widget).run()
+    assert at.query_params[name] in (value, [value])
+
+
+def test_a_bad_link_value_for_a_steps_control_gets_a_message():
+    (st_,) = [s for s in lesson.STEPS if s.kind == "dof"]
+    at = run_page("lesson", step=str(lesson.KEYS.index(st_.key) + 1), n="1e9")
+    assert errors(at) == []
+    assert any("n" in w.value for w in at.warning)
+    assert next(w for w in at.slider if w.key == f"lesson.{st_.key}.n").value == st_.param["n"]

@@ -29,6 +29,10 @@ STEP_PARAM = links.choice("step", f"{PAGE}.step", [str(k) for k in range(1, TOTA
 BOUNDS = (-10.0, 10.0)
 GUESS_BOUNDS = (-20.0, 20.0)
 VIEWS = (2.5, 5.0, 10.0)
+DOF_N = (2, 8192)
+SHIFTS = (-200.0, 200.0)
+PRECISION_V = (1.0, 1000.0)
+COST_D = ("1024", "2048", "4096", "8192")
 
 
 def key(step: lesson.Step, name: str) -> str:
@@ -76,11 +80,21 @@ def _move(delta: int) -> None:
     st.session_state[STEP_PARAM.key] = str(min(max(k, 1), TOTAL))
 
 
-def x_params(step: lesson.Step) -> list[links.Param]:
-    """The URL parameters x1, x2 (, x3) of a plane or space step: a link reproduces the student's x."""
-    if step.kind not in ("plane", "space"):
-        return []
-    return [links.number(f"x{i + 1}", key(step, f"x{i + 1}"), *BOUNDS, v) for i, v in enumerate(step.x)]
+def step_params(step: lesson.Step) -> list[links.Param]:
+    """What a link carries to reproduce the step's scene: x on a plane or space step (x1, x2, x3), else
+    the step's own control (n, shift, v, d)."""
+    p = step.param
+    if step.kind in ("plane", "space"):
+        return [links.number(f"x{i + 1}", key(step, f"x{i + 1}"), *BOUNDS, v) for i, v in enumerate(step.x)]
+    if step.kind == "dof":
+        return [links.number("n", key(step, "n"), *DOF_N, p["n"])]
+    if step.kind == "shift":
+        return [links.number("shift", key(step, "shift"), *SHIFTS, p["shift"])]
+    if step.kind == "precision":
+        return [links.number("v", key(step, "v"), *PRECISION_V, p["x"][0])]
+    if step.kind == "cost":
+        return [links.choice("d", key(step, "d"), COST_D, str(p["d"]))]
+    return []
 
 
 def current_step(t) -> int:
@@ -92,7 +106,7 @@ def current_step(t) -> int:
     if pressed in ("prev", "next"):
         _move(-1 if pressed == "prev" else 1)
     number = int(st.session_state[STEP_PARAM.key])
-    links.load(t, x_params(lesson.step(number)))
+    links.load(t, step_params(lesson.step(number)))
     return number
 
 
@@ -108,7 +122,7 @@ def nav(t, number: int, *, where: str) -> None:
 
 def save_url(step: lesson.Step) -> None:
     """The step and its x in the URL (one history entry per change)."""
-    links.save([*SIDEBAR_PARAMS, STEP_PARAM, *x_params(step)])
+    links.save([*SIDEBAR_PARAMS, STEP_PARAM, *step_params(step)])
 
 
 # --- plane and space: predict, reveal, worked computation ---------------------------------------
@@ -244,7 +258,9 @@ def worked_section(t, step: lesson.Step, x) -> None:
 
 
 def dof_step(t, step: lesson.Step) -> None:
-    n = st.slider(t("lesson.dof.n"), 2, 8192, int(step.param["n"]), key=key(step, "n"))
+    k = key(step, "n")
+    st.session_state[k] = int(round(st.session_state[k]))  # a link's n is read as a number
+    n = st.slider(t("lesson.dof.n"), *DOF_N, key=k)
     st.markdown(t("lesson.dof.row", n=n, **{m: METHODS[m].dof(n) for m in METHODS}))
     chart(dof_ui.fraction_figure(n, t.lang, projector()), key=key(step, "chart"))
 
@@ -257,7 +273,7 @@ def pairs_step(t, step: lesson.Step) -> None:
 
 
 def shift_step(t, step: lesson.Step) -> None:
-    shift = st.slider(t("lesson.shift.label"), -200.0, 200.0, float(step.param["shift"]), 1.0, key=key(step, "shift"))
+    shift = st.slider(t("lesson.shift.label"), *SHIFTS, step=1.0, key=key(step, "shift"))
     rows, fig = inv_ui.counterfactual_view(step.x, float(shift), 0.0, t.lang, projector(), backend())
     inv_ui.counterfactual_table(t, rows)
     chart(fig, key=key(step, "chart"))
@@ -282,7 +298,7 @@ def axes_step(t, step: lesson.Step) -> None:
 
 
 def precision_step(t, step: lesson.Step) -> None:
-    v = st.slider("x₁ = x₂", 1.0, 1000.0, float(step.param["x"][0]), 1.0, key=key(step, "v"))
+    v = st.slider("x₁ = x₂", *PRECISION_V, step=1.0, key=key(step, "v"))
     p = lesson.precision_scene((v, v))
     header = [t("lesson.precision.col.dtype"), t("lesson.precision.col.squares"), t("lesson.precision.col.sum"),
               t("lesson.precision.col.out")]
@@ -306,7 +322,7 @@ def eps_table(t, x=(5.0, 5.001, 4.999)) -> None:
 
 def cost_step(t, step: lesson.Step) -> None:
     p = step.param
-    d = st.select_slider(t("lesson.cost.d"), (1024, 2048, 4096, 8192), int(p["d"]), key=key(step, "d"))
+    d = int(st.select_slider(t("lesson.cost.d"), COST_D, key=key(step, "d")))
     c = lesson.cost(p["tokens"], d, p["calls"], p["bytes"], p["bandwidth"])
     st.markdown(t("lesson.cost.formula", tokens=c.tokens, d=c.d, bytes=c.bytes_per, calls=c.calls,
                   gb=f"{c.moved / 1e9:.1f}", bw=f"{c.bandwidth / 1e12:g}", ms=f"{1e3 * c.seconds:.1f}",
