@@ -47,8 +47,9 @@ STRINGS = {
     },
     "prec.max_abs": {"zh": "log₁₀ max|xᵢ|", "en": "log₁₀ max|xᵢ|"},
     "prec.max_abs.help": {
-        "zh": "对数刻度：−2 表示 0.01，5 表示 10⁵。数值取 4 位有效数字，所以 2.41 就是 257。",
-        "en": "Log scale: −2 means 0.01, 5 means 10⁵. The value is rounded to 4 significant digits, so 2.41 is 257.",
+        "zh": "对数刻度：−2 表示 0.01，5 表示 10⁵。滑块的值取 4 位有效数字，所以 2.41 就是 257；下方的按钮给出精确值。",
+        "en": "Log scale: −2 means 0.01, 5 means 10⁵. The slider's value is rounded to 4 significant digits, so 2.41 is "
+        "257; the buttons below set exact values.",
     },
     "prec.max_abs.value": {"zh": "当前 max|xᵢ| = **{value}**", "en": "Now max|xᵢ| = **{value}**"},
     "prec.presets": {"zh": "直接设为", "en": "Set to"},
