@@ -83,15 +83,17 @@ STRINGS = {
     },
     "epsp.half.text": {
         "zh": "float16 能表示的最小正数约为 6·10⁻⁸（次正规数），比它小的 ε 存进去就是 0；1e-5、1e-6 虽然存得下，却只是次正规数，"
-        "有效位很少。更要紧的是加法：方差在 1 附近时，1 + ε 在 float16 和 bfloat16 里都舍入回 1（它们的 eps 是 2⁻¹⁰ 和 2⁻⁷），"
-        "ε 等于没加。所以 ε 应该在升到 float32 之后再加。float32 里 1 + 10⁻⁸ 也等于 1，但那无妨："
-        "只有方差本身很小时 ε 才起作用，而 float32 能把 ε 和这样小的方差相加而不丢掉它。",
+        "有效位很少。更要紧的是加法：方差在 1 附近时，只要 ε 不超过 1 附近相邻两数间距的一半（float16 里是 2⁻¹¹ ≈ 4.9·10⁻⁴，"
+        "bfloat16 里是 2⁻⁸ ≈ 3.9·10⁻³），1 + ε 就舍入回 1，ε 等于没加。常用的 10⁻⁵、10⁻⁶ 在这两种 dtype 里都是如此；"
+        "表中 10⁻³ 在 float16 里还留得住，在 bfloat16 里就没了。所以 ε 应该在升到 float32 之后再加。"
+        "float32 里 1 + 10⁻⁸ 也等于 1，但那无妨：只有方差本身很小时 ε 才起作用，而 float32 能把 ε 和这样小的方差相加而不丢掉它。",
         "en": "The smallest positive float16 is about 6·10⁻⁸ (a subnormal), so a smaller ε is stored as 0; 1e-5 and "
         "1e-6 are stored, but only as subnormals with few significant bits. The addition matters more: with a "
-        "variance near 1, 1 + ε rounds back to 1 in float16 and in bfloat16 (their eps are 2⁻¹⁰ and 2⁻⁷), as if ε "
-        "had not been added. So ε is added after the upcast to float32. In float32, 1 + 10⁻⁸ is 1 as well, which "
-        "does no harm: ε only matters when the variance itself is tiny, and float32 adds ε to such a variance "
-        "without losing it.",
+        "variance near 1, 1 + ε rounds back to 1 whenever ε is at most half the gap between 1 and the next number "
+        "(2⁻¹¹ ≈ 4.9·10⁻⁴ in float16, 2⁻⁸ ≈ 3.9·10⁻³ in bfloat16), as if ε had not been added. The usual 10⁻⁵ and "
+        "10⁻⁶ are lost in both dtypes; in the table 10⁻³ survives in float16 but not in bfloat16. So ε is added "
+        "after the upcast to float32. In float32, 1 + 10⁻⁸ is 1 as well, which does no harm: ε only matters when "
+        "the variance itself is tiny, and float32 adds ε to such a variance without losing it.",
     },
     "epsp.col.value": {"zh": "ε", "en": "ε"},
     "epsp.col.stored": {"zh": "存进 {dtype}", "en": "stored in {dtype}"},
