@@ -78,7 +78,8 @@ def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False
                    dash="dash", **common)
     tip = bp.kept.copy()
     for name, comp in bp.removed.items():
-        data += arrows(tip, tip + comp, role=f"removed_{name}", name=tr(f"removed_{name}"),
+        label = f"removed_{name}_ln" if bp.key == "ln" and name == "radial" else f"removed_{name}"  # x − μ𝟏
+        data += arrows(tip, tip + comp, role=f"removed_{name}", name=tr(label),
                        color=COLORS["decomposition"], width=s["thin"] * 1.5, dash="dot", **common)
         tip = tip + comp
     data += arrows(origin, bp.jtg, role="arrow_jtg", name=tr("jtg", method=method_name(bp.key, lang)),
