@@ -115,6 +115,15 @@ STRINGS = {
         "on this vector is off by {err}, the same order as one rounding's bound 2⁻⁸ ≈ {u} (x is rounded once on the "
         "way in and y once on the way out). The same error in float32 is {f32}.",
     },
+    "prec.bf16.exact": {
+        "zh": "**bfloat16 不溢出，在这个向量上还（几乎）没有误差**：先升精度的 RMSNorm 误差是 {err}，远低于一次舍入的上限 "
+        "2⁻⁸ ≈ {u}，因为 x 和 y 恰好能用它的 {bits} 个有效位表示（例如零向量或常数向量）。加上随机的散布，误差就回到 2⁻⁸ 的量级。"
+        "float32 的同一误差是 {f32}。",
+        "en": "**bfloat16 does not overflow, and on this vector it is (almost) exact**: the upcast RMSNorm is off by "
+        "{err}, far below one rounding's bound 2⁻⁸ ≈ {u}, because x and y happen to fit in its {bits} significant "
+        "bits (a zero or constant vector, for instance). A random spread brings the error back to the order of "
+        "2⁻⁸. The same error in float32 is {f32}.",
+    },
     "prec.fig.title": {"zh": "{method}：相对 float64 的误差随 max|x| 的变化", "en": "{method}: error against float64 as max|x| grows"},
     "prec.fig.x": {"zh": "max|xᵢ|（对数刻度）", "en": "max|xᵢ| (log scale)"},
     "prec.fig.y": {"zh": "max|y − y₆₄| / max|y₆₄|（对数刻度）", "en": "max|y − y₆₄| / max|y₆₄| (log scale)"},

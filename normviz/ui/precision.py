@@ -171,6 +171,8 @@ def sweep_caption(t) -> str:
 
 def bf16_text(t, cur: precision.Current) -> str:
     lim = precision.limits("bfloat16")
-    return t("prec.bf16", bits=lim.bits, u=f"{lim.unit_roundoff:.4g}",
-             err=_error(cur.result("rms", "bfloat16", "upcast").error),
+    err = cur.result("rms", "bfloat16", "upcast").error
+    exact = err < lim.unit_roundoff / 16  # the zero vector, a constant one: nothing to round (NaN is not < )
+    return t("prec.bf16.exact" if exact else "prec.bf16", bits=lim.bits, u=f"{lim.unit_roundoff:.4g}",
+             err=_error(err),
              f32=_error(cur.result("rms", "float32", "upcast").error))
