@@ -60,6 +60,8 @@ def test_a_constant_x_says_layernorm_is_undefined():
     assert any("LayerNorm" in i.value and "undefined" in i.value for i in at.info)
     ln_row = [r for r in tables(at)[0].splitlines() if r.startswith("| LayerNorm")][0]
     assert "undefined (NaN on both sides)" in ln_row and "not checked" not in tables(at)[0]
+    kept = [r for r in tables(at)[3].splitlines() if r.startswith("| what is left")][0]
+    assert "(NaN, NaN, NaN)" in kept and "undefined at this x" in kept and "orthogonal" not in kept
 
 
 @pytest.mark.parametrize("lang, radial, radial_ln", [("en", "(radial: along x)", "(radial: along x − μ𝟏)"),

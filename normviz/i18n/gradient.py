@@ -120,6 +120,10 @@ STRINGS = {
     "grad.bp.kept": {"zh": "剩下的 g − 去掉的", "en": "what is left, g − removed"},
     "grad.bp.kept_note": {"zh": "与被去掉的方向正交", "en": "orthogonal to the removed directions"},
     "grad.bp.jtg_note": {"zh": "层向下传的梯度；s = {s}", "en": "what the layer passes down; s = {s}"},
+    "grad.bp.undefined": {
+        "zh": "在这个 x 上没有定义（0/0：x 的方向或 s 为 0）",
+        "en": "undefined at this x (0/0: no direction of x, or s = 0)",
+    },
     "grad.bp.leak": {
         "zh": "与“剩下的”之差 ‖s·Jᵀg − (g − 去掉的)‖ = {leak}（ε = 0 时为 0，只差 float64 舍入）",
         "en": "differs from “what is left” by ‖s·Jᵀg − (g − removed)‖ = {leak} (0 at ε = 0, up to float64 rounding)",

@@ -138,7 +138,9 @@ def backprop_table(t, bp: gradient.Backprop) -> None:
     rows = [["g", vec(bp.g, 4), t("grad.bp.g")]]
     rows += [[t(f"grad.bp.removed_{_kind(bp.key, name)}"), vec(comp, 4), f"g·u = {num(float(bp.g @ bp.directions[name]), 4)}"]
              for name, comp in bp.removed.items()]
-    rows += [[t("grad.bp.kept"), vec(bp.kept, 4), t("grad.bp.kept_note")],
-             ["Jᵀg", vec(bp.jtg, 4), t("grad.bp.jtg_note", s=num(bp.scale, 4))],
-             ["s·Jᵀg", vec(bp.scale * bp.jtg, 4), t("grad.bp.leak", leak=num(float(np.linalg.norm(bp.leak)), 2))]]
+    notes = [t("grad.bp.kept_note"), t("grad.bp.jtg_note", s=num(bp.scale, 4)),
+             t("grad.bp.leak", leak=num(float(np.linalg.norm(bp.leak)), 2))]
+    values = [bp.kept, bp.jtg, bp.scale * bp.jtg]
+    rows += [[name, vec(v, 4), note if np.all(np.isfinite(v)) else t("grad.bp.undefined")]
+             for name, v, note in zip((t("grad.bp.kept"), "Jᵀg", "s·Jᵀg"), values, notes)]
     st.markdown(markdown_table([t("grad.col.quantity"), t("grad.col.vector"), t("grad.col.note")], rows, "lll"))
