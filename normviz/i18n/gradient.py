@@ -129,12 +129,12 @@ STRINGS = {
         "en": "differs from “what is left” by ‖s·Jᵀg − (g − removed)‖ = {leak} (0 at ε = 0, up to float64 rounding)",
     },
     "grad.bp.caption": {
-        "zh": "图中：灰色点线是 x 所在的直线（J x = 0），紫色虚线是 𝟏 的方向，绿色半透明面是 LayerNorm 的整个零空间 span{x, 𝟏}。"
-        "紫色点线箭头是从 g 中去掉的分量，蓝色虚线是剩下的部分，与被去掉的方向正交；方法颜色的箭头是 Jᵀg，"
+        "zh": "图中：灰色点线是 x 所在的直线（J x = 0），紫红色虚线是 𝟏 的方向，绿色半透明面是 LayerNorm 的整个零空间 span{x, 𝟏}。"
+        "紫红色点线箭头是从 g 中去掉的分量，蓝色虚线是剩下的部分，与被去掉的方向正交；方法颜色的箭头是 Jᵀg，"
         "与剩下的部分同向，长度乘了 1/s。u 是被去掉方向上的单位向量。",
-        "en": "In the picture: the grey dotted line is the line through x (J x = 0), the purple dashed line is "
+        "en": "In the picture: the grey dotted line is the line through x (J x = 0), the reddish-purple dashed line is "
         "the direction of 𝟏, and the translucent green plane is LayerNorm's whole null space span{x, 𝟏}. The "
-        "purple dotted arrows are the components removed from g, the blue dashed arrow what is left, orthogonal "
+        "reddish-purple dotted arrows are the components removed from g, the blue dashed arrow what is left, orthogonal "
         "to the removed directions; the arrow in the method's colour is Jᵀg, pointing the same way as what is "
         "left, its length multiplied by 1/s. u is the unit vector of a removed direction.",
     },
