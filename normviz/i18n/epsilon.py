@@ -11,11 +11,12 @@ STRINGS = {
     "epsp.intro": {
         "zh": "RMSNorm 除以 √(mean(x²) + ε)，LayerNorm 除以 √(σ² + ε)（σ² 为有偏方差，除以 n）。"
         "对均值为 0、长度为 r 的输入，两者给出同一个输出长度 ‖y‖ = √n · r / √(r² + n·ε)。"
-        "本页的曲线和表格都由 normviz 的 rms_norm / layer_norm 实际算出；测试再把它们和这个公式逐点对照。",
+        "本页的曲线和表格（最后一张除外，它由 torch 在各 dtype 里算）都由 normviz 的 rms_norm / layer_norm 实际算出；"
+        "测试再把曲线和这个公式逐点对照。",
         "en": "RMSNorm divides by √(mean(x²) + ε), LayerNorm by √(σ² + ε) (σ² the biased variance, divided by n). "
         "For an input of length r with mean 0 both give the same output length ‖y‖ = √n · r / √(r² + n·ε). "
-        "Every curve and table here is computed with normviz's rms_norm / layer_norm; the tests compare them with "
-        "this formula point by point.",
+        "Every curve, and every table but the last (torch computes that one in each dtype), is computed with "
+        "normviz's rms_norm / layer_norm; the tests hold the curves to this formula point by point.",
     },
     "epsp.flat.header": {"zh": "ε 太大：小向量被压平", "en": "ε too large: small vectors are flattened"},
     "epsp.method": {"zh": "方法", "en": "Method"},

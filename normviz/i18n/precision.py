@@ -145,11 +145,12 @@ STRINGS = {
     },
     "prec.fix.header": {"zh": "修法：归约在 float32 里做", "en": "The fix: reduce in float32"},
     "prec.fix.text": {
-        "zh": "先升精度的做法只把平方、求均值、加 ε 和开方放到 float32 里。在融合的 GPU 内核里这些转换发生在寄存器中，"
+        "zh": "先升精度的做法把 x 转成 float32，在那里求平方、求均值、加 ε、开方并做除法，只把最终结果舍入回输入的 dtype。在融合的 GPU 内核里这些转换发生在寄存器中，"
         "读进来和写出去的仍然是 16 位，显存流量不变（本页逐步调用 torch，会生成 float32 的中间张量）。"
         "float32 的平方要到 |x| ≈ 1.8·10¹⁹ 才溢出。它修不了两件事：x 本身已经超出 float16 的范围（那是存储的问题），"
         "以及 bfloat16 的 8 个有效位（结果还要转回 bfloat16）。",
-        "en": "The upcast path moves only the squares, the mean, the + ε and the square root into float32. In a fused "
+        "en": "The upcast path converts x to float32, takes the squares, the mean, the + ε, the square root and the "
+        "division there, and rounds only the final result back to the input's dtype. In a fused "
         "GPU kernel these conversions happen in registers and it still reads and writes 16-bit numbers, so memory "
         "traffic is unchanged (this page calls torch step by step, which makes float32 temporaries). A float32 "
         "square overflows only near "
