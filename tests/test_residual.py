@@ -54,6 +54,15 @@ def test_post_norm_keeps_the_stream_at_root_d_and_pre_norm_lets_it_grow():
     assert comp.root_width == pytest.approx(math.sqrt(d))
 
 
+def test_layernorm_and_rmsnorm_nearly_coincide_at_this_initialization():
+    """res.reading: the two norms' curves lie on top of each other (each token's mean is small)."""
+    comp = residual.compare(residual.StackConfig())
+    for arr in residual.ARRANGEMENTS:
+        ln, rms = comp.runs[(arr, "ln")], comp.runs[(arr, "rms")]
+        np.testing.assert_allclose(ln.stream_norm, rms.stream_norm, rtol=0.02)
+        np.testing.assert_allclose(ln.grad_norm, rms.grad_norm, rtol=0.1)
+
+
 def test_with_a_growing_stream_the_pre_norm_gradient_is_smallest_at_the_top():
     """What the page says of the default stack (res.reading): ∂L/∂hₗ grows from the top towards the input,
     and at the top it is R through the final Norm, of size about ‖R‖ / RMS(h_L)."""

@@ -93,7 +93,9 @@ STRINGS = {
         "Post-Norm 的 hₗ 每层都在 √D，梯度往下传时要穿过每一层 Norm 的雅可比矩阵。"
         "下图把每层的最大 |值| 和 float16 的两条界线比：256 以上单个平方 xᵢ² 就超过 65504，"
         "若在 float16 里算 RMSNorm 的平方和会得到 inf（圆圈标出首次越界的层）；65504 以上数值本身就无法用 float16 表示（叉号）。"
-        "调大子层增益或输入尺度，看它们出现在哪一层。",
+        "调大子层增益或输入尺度，看它们出现在哪一层。"
+        "LayerNorm 和 RMSNorm 的曲线几乎重合（绿线压在蓝线下面）：在这样的随机初始化下，每个 token 的均值比它的均方根小得多，"
+        "减不减均值差别很小。",
         "en": "How to read it: in the top panel the Post-Norm stream norm sits at √D after every layer (when ε "
         "is small next to the mean square; dashed line), while the Pre-Norm stream is never normalized: every "
         "layer adds a sublayer output and its norm grows with depth. The middle panel is the gradient norm of "
@@ -105,7 +107,9 @@ STRINGS = {
         "float16's two limits: above 256 a single square xᵢ² exceeds 65504, so an RMSNorm whose sum of squares "
         "ran in float16 would get inf (a circle marks the first layer past it); above 65504 the value itself "
         "is not representable in float16 (a cross). Raise the sublayer gain or the input scale to see where "
-        "they appear.",
+        "they appear. The LayerNorm and RMSNorm curves lie almost on top of each other (the green under the "
+        "blue): at this random initialization each token's mean is small next to its RMS, so subtracting it "
+        "changes little.",
     },
     "res.fp16.header": {"zh": "为什么关心 float16 的上限", "en": "Why float16's limit matters"},
     "res.fp16.text": {
