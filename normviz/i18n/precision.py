@@ -32,11 +32,11 @@ STRINGS = {
     "prec.limits.caption": {
         "zh": "有效位数 = 1 − log₂(eps)，含隐含的最高位 1。舍入到最近时，一次舍入的相对误差至多 eps/2 = 2^−有效位数"
         "（bfloat16：2⁻⁸ ≈ {bf16}；float16：2⁻¹¹ ≈ {fp16}）。float16 里 |x| > √{max} ≈ {sq} 时 x·x 超过最大值，变成 inf；"
-        "bfloat16 的指数范围和 float32 相同，平方要到 10¹⁹ 量级才溢出。",
+        "bfloat16 的指数范围和 float32 相同，|x| 要到约 1.8·10¹⁹ 时平方才溢出（见上表倒数第二列）。",
         "en": "Significant bits = 1 − log₂(eps), the implicit leading 1 included. With round-to-nearest, one rounding "
         "changes a number by at most eps/2 = 2^−bits relatively (bfloat16: 2⁻⁸ ≈ {bf16}; float16: 2⁻¹¹ ≈ {fp16}). In "
         "float16, x·x exceeds the largest number and becomes inf once |x| > √{max} ≈ {sq}; bfloat16 has float32's "
-        "exponent range, so its squares overflow only near 10¹⁹.",
+        "exponent range, so a square overflows only once |x| nears 1.8·10¹⁹ (the table's second-last column).",
     },
     "prec.input.header": {"zh": "输入向量", "en": "The input vector"},
     "prec.input.text": {
