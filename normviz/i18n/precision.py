@@ -135,13 +135,13 @@ STRINGS = {
     "prec.fig.caption": {
         "zh": "每条曲线都是在同一形状的向量上、把 max|x| 从 0.01 扫到 10⁵ 实际算出来的（每十倍 {per_decade} 个点）。虚线是直接算，实线是先升精度；"
         "水平虚线是各 dtype 一次舍入的上限 2^−有效位数。误差为 1 表示输出全为 0；顶部的 × 表示输出含 NaN。"
-        "偏移为 0 时，float16 直接算在 √65504 ≈ 256 之后跳到 1，先升精度一直保持在 2⁻¹¹ 附近，直到 x 本身超过 65504。"
-        "最左端 float16 直接算的误差又变大：小于 tiny ≈ 6·10⁻⁵ 的平方是次正规数，有效位更少。",
+        "偏移为 0 时，float16 直接算在 √{max} ≈ {sq} 之后跳到 1，先升精度一直保持在 2^−{bits} 附近，直到 x 本身超过 {max}。"
+        "最左端 float16 直接算的误差又变大：小于 tiny ≈ {tiny} 的平方是次正规数，有效位更少。",
         "en": "Every curve is computed on the same shape with max|x| swept from 0.01 to 10⁵ ({per_decade} points per decade). "
         "Dotted: naive; solid: upcast; the flat dashed lines are each dtype's bound for one rounding, 2^−bits. An error "
         "of 1 means the output is all 0; an × on top means the output has a NaN. At offset 0, float16 naive jumps to 1 past "
-        "√65504 ≈ 256, while upcast stays near 2⁻¹¹ until x itself exceeds 65504. At the far left the float16 "
-        "naive error grows again: squares below tiny ≈ 6·10⁻⁵ are subnormal and keep fewer bits.",
+        "√{max} ≈ {sq}, while upcast stays near 2^−{bits} until x itself exceeds {max}. At the far left the float16 "
+        "naive error grows again: squares below tiny ≈ {tiny} are subnormal and keep fewer bits.",
     },
     "prec.fix.header": {"zh": "修法：归约在 float32 里做", "en": "The fix: reduce in float32"},
     "prec.fix.text": {

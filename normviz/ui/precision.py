@@ -166,7 +166,9 @@ def overflow_message(t, cur: precision.Current) -> None:
 
 
 def sweep_caption(t) -> str:
-    return t("prec.fig.caption", per_decade=precision.PER_DECADE)
+    lim = precision.limits("float16")  # every number of the caption from finfo
+    return t("prec.fig.caption", per_decade=precision.PER_DECADE, max=f"{lim.max:g}", sq=f"{lim.square_overflow:.0f}",
+             bits=lim.bits, tiny=f"{lim.tiny:.1e}")
 
 
 def bf16_text(t, cur: precision.Current) -> str:
