@@ -245,7 +245,9 @@ def first_failure(sw: Sweep, key: str, dtype: str, path: str, *, threshold: floa
 
 
 def max_abs_from_exponent(exponent: float) -> float:
-    """10**exponent rounded to 4 significant digits (2.41 → 257), the slider's value as the page uses it."""
+    """10**exponent as the page uses it: on the slider's 0.01 grid rounded to 4 significant digits
+    (2.41 → 257); off the grid (a preset button such as log10(65504)) to 6, so the preset is exact."""
     if not math.isfinite(exponent):
         raise ValueError(f"exponent must be finite; got {exponent!r}")
-    return float(f"{10.0 ** exponent:.4g}")
+    on_grid = abs(exponent * 100.0 - round(exponent * 100.0)) < 1e-6
+    return float(f"{10.0 ** exponent:.{4 if on_grid else 6}g}")

@@ -24,7 +24,7 @@ def test_page_runs_in_both_languages_with_every_effect_computed(lang, title, gai
     assert "| 0.001 | 0.3162 | 0.699 % |" in flat  # ‖x‖ = 0.01 at ε = 1e-3: 0.01/√ε, far below √2048
     assert gain in gains and "| 1e-8 | 9999.5 |" in gains  # δ = 1e-6: ×10⁴ up to 0.005 %
     assert "(NaN, NaN, NaN, NaN)" in zero and "(0, 0, 0, 0)" in zero
-    assert "| 1e-12 | 0 |" in half and "| 1e-5 | 1.001e-05 |" in half
+    assert "| 10⁻¹² | 0 |" in half and "| 10⁻⁵ | 1.001e-05 |" in half
     assert "`np.float16(1e-12) == 0` → **True**" in text(at)
     norm_fig, gain_fig = figures(at)
     assert len([t for t in norm_fig["data"] if t["meta"].startswith("eps_")]) == len(epsilon.EPS_SET)

@@ -58,6 +58,20 @@ def test_a_constant_x_says_layernorm_is_undefined():
     at = run_page("gradient", **{K + "x1": "2", K + "x2": "2", K + "x3": "2"})
     assert errors(at) == []
     assert any("LayerNorm" in i.value and "undefined" in i.value for i in at.info)
+    ln_row = [r for r in tables(at)[0].splitlines() if r.startswith("| LayerNorm")][0]
+    assert "undefined (NaN on both sides)" in ln_row and "not checked" not in tables(at)[0]
+    kept = [r for r in tables(at)[3].splitlines() if r.startswith("| what is left")][0]
+    assert "(NaN, NaN, NaN)" in kept and "undefined at this x" in kept and "orthogonal" not in kept
+
+
+@pytest.mark.parametrize("lang, radial, radial_ln", [("en", "(radial: along x)", "(radial: along x − μ𝟏)"),
+                                                     ("zh", "(径向：沿 x)", "(径向：沿 x − μ𝟏)")])
+def test_each_method_names_its_own_radial_direction(lang, radial, radial_ln):
+    at = run_page("gradient", lang=lang)
+    rows = {r.split("|")[1].strip(): r for r in tables(at)[2].splitlines()[2:]}
+    assert radial in rows["L2"] and radial in rows["RMSNorm"] and "μ" not in rows["L2"] + rows["RMSNorm"]
+    assert radial_ln in rows["LayerNorm"] and radial not in rows["LayerNorm"]
+    assert "x − μ𝟏" in tables(at)[3]  # the backprop table shows LayerNorm by default
 
 
 @pytest.mark.parametrize("lang, word", [("en", "gradient.x1"), ("zh", "gradient.x1")])

@@ -54,6 +54,22 @@ def test_the_1e5_preset_overflows_the_stored_float16_and_gives_nan():
     assert "100000" in text(at)
 
 
+def test_the_65504_preset_is_exactly_float16s_largest_number():
+    """Stored finite in float16, so the upcast path works while every naive square overflows."""
+    at = run_page("precision", lang="en")
+    at.button(key="precision.preset.65504").click().run()
+    assert errors(at) == [] and "**65504**" in text(at)
+    rows = {r.split("|")[1].strip() + r.split("|")[2].strip(): r for r in result_rows(at).splitlines()[2:]}
+    assert "all 0" in rows["`float16`naive"] and "NaN" not in rows["`float16`upcast"]
+
+
+@pytest.mark.parametrize("offset, spread", [("0", "0"), ("1", "0")])  # the zero vector, a constant one
+def test_bfloat16_is_not_called_inexact_where_it_is_exact(offset, spread):
+    at = run_page("precision", lang="en", **{OFFSET: offset, SPREAD: spread})
+    assert errors(at) == [] and "(almost) exact" in text(at) and "it is not exact" not in text(at)
+    assert "it is not exact" in text(run_page("precision", lang="en"))
+
+
 def test_the_255_and_257_presets_sit_on_either_side_of_the_threshold():
     at = run_page("precision", **{OFFSET: "0", SPREAD: "1"})
     at.button(key="precision.preset.257").click().run()

@@ -143,6 +143,7 @@ def test_the_slider_value_is_rounded_to_four_digits():
     assert precision.max_abs_from_exponent(2.41) == 257.0
     assert precision.max_abs_from_exponent(math.log10(255.0)) == 255.0
     assert precision.max_abs_from_exponent(5.0) == 1e5
+    assert precision.max_abs_from_exponent(math.log10(65504.0)) == 65504.0  # the preset, not 6.55e4
 
 
 @pytest.mark.parametrize("args, word", [

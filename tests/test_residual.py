@@ -54,6 +54,27 @@ def test_post_norm_keeps_the_stream_at_root_d_and_pre_norm_lets_it_grow():
     assert comp.root_width == pytest.approx(math.sqrt(d))
 
 
+def test_layernorm_and_rmsnorm_nearly_coincide_at_this_initialization():
+    """res.reading: the two norms' curves lie on top of each other (each token's mean is small)."""
+    comp = residual.compare(residual.StackConfig())
+    for arr in residual.ARRANGEMENTS:
+        ln, rms = comp.runs[(arr, "ln")], comp.runs[(arr, "rms")]
+        np.testing.assert_allclose(ln.stream_norm, rms.stream_norm, rtol=0.02)
+        np.testing.assert_allclose(ln.grad_norm, rms.grad_norm, rtol=0.1)
+
+
+def test_with_a_growing_stream_the_pre_norm_gradient_is_smallest_at_the_top():
+    """What the page says of the default stack (res.reading): ∂L/∂hₗ grows from the top towards the input,
+    and at the top it is R through the final Norm, of size about ‖R‖ / RMS(h_L)."""
+    config = residual.StackConfig()  # the page's defaults: depth 24, width 128
+    comp = residual.compare(config)
+    for norm in residual.NORMS:
+        pre = comp.runs[("pre", norm)]
+        assert np.argmin(pre.grad_norm) == config.depth and pre.grad_norm[0] > 2 * pre.grad_norm[-1]
+        rms_top = pre.stream_norm[-1] / math.sqrt(config.width)
+        assert pre.grad_norm[-1] == pytest.approx(math.sqrt(config.tokens * config.width) / rms_top, rel=0.2)
+
+
 def test_the_input_norm_follows_the_scale():
     comp = residual.compare(residual.StackConfig(depth=2, width=256, scale=100.0))
     assert comp.runs[("pre", "ln")].stream_norm[0] == pytest.approx(100.0 * 16.0, rel=0.1)

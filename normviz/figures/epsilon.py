@@ -54,7 +54,8 @@ def norm_figure(curves: dict[float, tuple[np.ndarray, np.ndarray]], user: tuple[
         projector,
         title={"text": translate(lang, "epsp.fig.norm.title", method=method_name(key, lang), n=n), "x": 0.01,
                "xanchor": "left"},
-        xaxis={"title": {"text": translate(lang, "epsp.fig.norm.x")}, "type": "log", "range": [lo, hi],
+        # a little room right of 10⁴, or plotly drops that tick label at the edge
+        xaxis={"title": {"text": translate(lang, "epsp.fig.norm.x")}, "type": "log", "range": [lo - 0.05, hi + 0.3],
                "exponentformat": "power"},
         yaxis={"title": {"text": translate(lang, "epsp.fig.norm.y")}, "type": "log",
                "range": [lo - 0.5, math.log10(root) + 1.0], "exponentformat": "power"},

@@ -24,6 +24,7 @@ from normviz.i18n import Translator, translate
 
 GRADIENT_COLOR = "#D55E00"  # Okabe-Ito vermillion: g, the incoming gradient (no method uses it)
 KEPT_COLOR = "#56B4E9"  # Okabe-Ito sky blue: g less its removed components
+ZOOM = 0.85  # the camera's distance relative to the space page's
 
 
 def extent(bp: gradient.Backprop) -> float:
@@ -78,7 +79,8 @@ def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False
                    dash="dash", **common)
     tip = bp.kept.copy()
     for name, comp in bp.removed.items():
-        data += arrows(tip, tip + comp, role=f"removed_{name}", name=tr(f"removed_{name}"),
+        label = f"removed_{name}_ln" if bp.key == "ln" and name == "radial" else f"removed_{name}"  # x − μ𝟏
+        data += arrows(tip, tip + comp, role=f"removed_{name}", name=tr(label),
                        color=COLORS["decomposition"], width=s["thin"] * 1.5, dash="dot", **common)
         tip = tip + comp
     data += arrows(origin, bp.jtg, role="arrow_jtg", name=tr("jtg", method=method_name(bp.key, lang)),
@@ -89,5 +91,9 @@ def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False
     layout.update(legend_below(projector, plot_height=600 if projector else 520, entries=entries, gap=1.5, top=3.4,
                                entry_width=None))
     layout["scene"]["uirevision"] = "gradient-camera"
+    # closer than the space page's |eye| = 2.2: the cube filled only half the plot's height here
+    eye = layout["scene"]["camera"]["eye"]
+    layout["scene"]["camera"] = {**layout["scene"]["camera"], "eye": {k: ZOOM * v for k, v in eye.items()},
+                                 "center": {"x": 0.0, "y": 0.0, "z": -0.12}}  # the eye looks down: lift the cube
     layout["title"] = {"text": tr("title", method=method_name(bp.key, lang)), "x": 0.01, "xanchor": "left"}
     return {"data": data, "layout": layout}

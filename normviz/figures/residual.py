@@ -27,12 +27,13 @@ def _series(cell, x, y, *, role: str, name: str, color: str, dash: str, width: f
             group: str) -> dict:
     return {"type": "scatter", "mode": "lines", "x": x, "y": y, "meta": role, "name": name, **cell.refs,
             "line": {"color": color, "dash": dash, "width": width}, "legendgroup": group, "showlegend": legend,
+            "legendrank": 100,
             "hovertemplate": "%{x}: %{y:.4g}<extra>" + name + "</extra>"}
 
 
 def _level(cell, layers, value: float, *, role: str, name: str, dash: str, width: float) -> dict:
     return {"type": "scatter", "mode": "lines", "x": np.array([layers[0], layers[-1]], dtype=np.float64),
-            "y": np.full(2, value), "meta": role, "name": name, **cell.refs, "hoverinfo": "name",
+            "y": np.full(2, value), "meta": role, "name": name, **cell.refs, "hoverinfo": "name", "legendrank": 200,
             "line": {"color": COLORS["reference"], "dash": dash, "width": width}}
 
 
@@ -56,6 +57,7 @@ def comparison_figure(comp: residual.Comparison, *, lang: str, projector: bool =
                 label = tr(kind, name=name, layer=first, limit=f"{limit:.0f}")
                 data.append({"type": "scatter", "mode": "markers", "x": np.array([float(first)]),
                              "y": np.array([run.peak[first]]), "meta": f"{kind}_{arr}_{norm}", "name": label,
+                             "legendrank": 300,  # the markers after the curves and the limits
                              **cells[2].refs, "hovertemplate": label + "<extra></extra>",
                              "marker": {"symbol": symbol, "size": s["marker"] * 1.6, "color": COLORS[norm],
                                         "line": {"width": 2, "color": COLORS[norm]}}})
@@ -66,7 +68,8 @@ def comparison_figure(comp: residual.Comparison, *, lang: str, projector: bool =
     data.append(_level(cells[2], layers, comp.square_limit, role="fp16_square",
                        name=tr("fp16_square", value=f"{comp.square_limit:.1f}"), dash="dot", width=s["thin"]))
     for cell, panel in zip(cells, PANELS):
-        grid[cell.xaxis]["range"] = [0.0, float(layers[-1])]
+        pad = 0.02 * max(float(layers[-1]), 1.0)  # a marker on layer 0 or the last layer is not cut in half
+        grid[cell.xaxis]["range"] = [-pad, float(layers[-1]) + pad]
         if panel == "peak":
             grid[cell.xaxis]["title"] = {"text": tr("layer")}
         if cell.index > 1:

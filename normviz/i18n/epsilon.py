@@ -11,11 +11,12 @@ STRINGS = {
     "epsp.intro": {
         "zh": "RMSNorm 除以 √(mean(x²) + ε)，LayerNorm 除以 √(σ² + ε)（σ² 为有偏方差，除以 n）。"
         "对均值为 0、长度为 r 的输入，两者给出同一个输出长度 ‖y‖ = √n · r / √(r² + n·ε)。"
-        "本页的曲线和表格都由 normviz 的 rms_norm / layer_norm 实际算出；测试再把它们和这个公式逐点对照。",
+        "本页的曲线和表格（最后一张除外，它由 torch 在各 dtype 里算）都由 normviz 的 rms_norm / layer_norm 实际算出；"
+        "测试再把曲线和这个公式逐点对照。",
         "en": "RMSNorm divides by √(mean(x²) + ε), LayerNorm by √(σ² + ε) (σ² the biased variance, divided by n). "
         "For an input of length r with mean 0 both give the same output length ‖y‖ = √n · r / √(r² + n·ε). "
-        "Every curve and table here is computed with normviz's rms_norm / layer_norm; the tests compare them with "
-        "this formula point by point.",
+        "Every curve, and every table but the last (torch computes that one in each dtype), is computed with "
+        "normviz's rms_norm / layer_norm; the tests hold the curves to this formula point by point.",
     },
     "epsp.flat.header": {"zh": "ε 太大：小向量被压平", "en": "ε too large: small vectors are flattened"},
     "epsp.method": {"zh": "方法", "en": "Method"},
@@ -83,15 +84,17 @@ STRINGS = {
     },
     "epsp.half.text": {
         "zh": "float16 能表示的最小正数约为 6·10⁻⁸（次正规数），比它小的 ε 存进去就是 0；1e-5、1e-6 虽然存得下，却只是次正规数，"
-        "有效位很少。更要紧的是加法：方差在 1 附近时，1 + ε 在 float16 和 bfloat16 里都舍入回 1（它们的 eps 是 2⁻¹⁰ 和 2⁻⁷），"
-        "ε 等于没加。所以 ε 应该在升到 float32 之后再加。float32 里 1 + 10⁻⁸ 也等于 1，但那无妨："
-        "只有方差本身很小时 ε 才起作用，而 float32 能把 ε 和这样小的方差相加而不丢掉它。",
+        "有效位很少。更要紧的是加法：方差在 1 附近时，只要 ε 不超过 1 附近相邻两数间距的一半（float16 里是 2⁻¹¹ ≈ 4.9·10⁻⁴，"
+        "bfloat16 里是 2⁻⁸ ≈ 3.9·10⁻³），1 + ε 就舍入回 1，ε 等于没加。常用的 10⁻⁵、10⁻⁶ 在这两种 dtype 里都是如此；"
+        "表中 10⁻³ 在 float16 里还留得住，在 bfloat16 里就没了。所以 ε 应该在升到 float32 之后再加。"
+        "float32 里 1 + 10⁻⁸ 也等于 1，但那无妨：只有方差本身很小时 ε 才起作用，而 float32 能把 ε 和这样小的方差相加而不丢掉它。",
         "en": "The smallest positive float16 is about 6·10⁻⁸ (a subnormal), so a smaller ε is stored as 0; 1e-5 and "
         "1e-6 are stored, but only as subnormals with few significant bits. The addition matters more: with a "
-        "variance near 1, 1 + ε rounds back to 1 in float16 and in bfloat16 (their eps are 2⁻¹⁰ and 2⁻⁷), as if ε "
-        "had not been added. So ε is added after the upcast to float32. In float32, 1 + 10⁻⁸ is 1 as well, which "
-        "does no harm: ε only matters when the variance itself is tiny, and float32 adds ε to such a variance "
-        "without losing it.",
+        "variance near 1, 1 + ε rounds back to 1 whenever ε is at most half the gap between 1 and the next number "
+        "(2⁻¹¹ ≈ 4.9·10⁻⁴ in float16, 2⁻⁸ ≈ 3.9·10⁻³ in bfloat16), as if ε had not been added. The usual 10⁻⁵ and "
+        "10⁻⁶ are lost in both dtypes; in the table 10⁻³ survives in float16 but not in bfloat16. So ε is added "
+        "after the upcast to float32. In float32, 1 + 10⁻⁸ is 1 as well, which does no harm: ε only matters when "
+        "the variance itself is tiny, and float32 adds ε to such a variance without losing it.",
     },
     "epsp.col.value": {"zh": "ε", "en": "ε"},
     "epsp.col.stored": {"zh": "存进 {dtype}", "en": "stored in {dtype}"},

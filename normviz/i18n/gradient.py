@@ -36,12 +36,13 @@ STRINGS = {
     },
     "grad.jac.header": {"zh": "雅可比矩阵：公式与自动求导", "en": "The Jacobian: formula and autograd"},
     "grad.jac.text": {
-        "zh": "设 y 为输出、s 为分母：L2 的 J = (I − x̂ x̂ᵀ) / max(‖x‖, ε)，x̂ = x/‖x‖；"
+        "zh": "设 y 为输出、s 为分母：L2 在 ‖x‖ > ε 时 J = (I − x̂ x̂ᵀ) / ‖x‖，x̂ = x/‖x‖（‖x‖ < ε 时 y = x/ε，J = I/ε）；"
         "RMSNorm 的 J = (I − y yᵀ/n) / s，s = √(mean(x²) + ε)；"
         "LayerNorm 的 J = (I − 𝟏𝟏ᵀ/n − y yᵀ/n) / s，s = √(σ² + ε)。"
         "“解析”一列由本库算出的 y 按公式组装；“autograd”一列对 torch.nn.functional 的 normalize / rms_norm / "
         "layer_norm 调用 torch.autograd.functional.jacobian 得到（float64），两者互不依赖。最后一列是逐元素差的最大绝对值。",
-        "en": "With y the output and s the divisor: L2 has J = (I − x̂ x̂ᵀ) / max(‖x‖, ε) with x̂ = x/‖x‖; "
+        "en": "With y the output and s the divisor: L2 has J = (I − x̂ x̂ᵀ) / ‖x‖ with x̂ = x/‖x‖ while ‖x‖ > ε "
+        "(below ε, y = x/ε and J = I/ε); "
         "RMSNorm has J = (I − y yᵀ/n) / s with s = √(mean(x²) + ε); LayerNorm has "
         "J = (I − 𝟏𝟏ᵀ/n − y yᵀ/n) / s with s = √(σ² + ε). The “analytic” column assembles the formula from "
         "the y this library computes; the “autograd” column applies torch.autograd.functional.jacobian to "
@@ -54,6 +55,7 @@ STRINGS = {
     "grad.col.autograd": {"zh": "J（torch.autograd）", "en": "J (torch.autograd)"},
     "grad.col.diff": {"zh": "最大 \\|差\\|", "en": "max \\|difference\\|"},
     "grad.no_check": {"zh": "未比对", "en": "not checked"},
+    "grad.undefined_cell": {"zh": "无定义（两边都是 NaN）", "en": "undefined (NaN on both sides)"},
     "grad.no_torch": {
         "zh": "没有安装 torch，所以跳过了 autograd 对照；解析公式一列照常由 numpy 计算。",
         "en": "torch is not installed, so the autograd check is skipped; the analytic column is still computed "
@@ -73,7 +75,8 @@ STRINGS = {
     "grad.col.eigen": {"zh": "特征值（升序）", "en": "eigenvalues (ascending)"},
     "grad.col.zeros": {"zh": "为 0 的个数", "en": "how many are 0"},
     "grad.eig.kept": {"zh": "保留，= 1/s", "en": "kept, = 1/s"},
-    "grad.eig.radial": {"zh": "径向：沿 x，LayerNorm 为 x − μ𝟏", "en": "radial: along x; LayerNorm: x − μ𝟏"},
+    "grad.eig.radial": {"zh": "径向：沿 x", "en": "radial: along x"},
+    "grad.eig.radial_ln": {"zh": "径向：沿 x − μ𝟏", "en": "radial: along x − μ𝟏"},
     "grad.eig.ones": {"zh": "沿 𝟏", "en": "along 𝟏"},
     "grad.eig.text": {
         "zh": "没有 γ 时三个 J 都是对称矩阵（上表最后一列：J − Jᵀ 的最大元素），所以特征值是实数，特征向量两两正交。"
@@ -111,22 +114,27 @@ STRINGS = {
     "grad.col.vector": {"zh": "向量", "en": "vector"},
     "grad.col.note": {"zh": "说明", "en": "note"},
     "grad.bp.g": {"zh": "传回来的梯度", "en": "the incoming gradient"},
-    "grad.bp.removed_radial": {"zh": "去掉的：沿 x（LayerNorm：沿 x − μ𝟏）", "en": "removed: along x (LayerNorm: along x − μ𝟏)"},
+    "grad.bp.removed_radial": {"zh": "去掉的：沿 x", "en": "removed: along x"},
+    "grad.bp.removed_radial_ln": {"zh": "去掉的：沿 x − μ𝟏", "en": "removed: along x − μ𝟏"},
     "grad.bp.removed_ones": {"zh": "去掉的：沿 𝟏", "en": "removed: along 𝟏"},
     "grad.bp.kept": {"zh": "剩下的 g − 去掉的", "en": "what is left, g − removed"},
     "grad.bp.kept_note": {"zh": "与被去掉的方向正交", "en": "orthogonal to the removed directions"},
     "grad.bp.jtg_note": {"zh": "层向下传的梯度；s = {s}", "en": "what the layer passes down; s = {s}"},
+    "grad.bp.undefined": {
+        "zh": "在这个 x 上没有定义（0/0：x 的方向或 s 为 0）",
+        "en": "undefined at this x (0/0: no direction of x, or s = 0)",
+    },
     "grad.bp.leak": {
         "zh": "与“剩下的”之差 ‖s·Jᵀg − (g − 去掉的)‖ = {leak}（ε = 0 时为 0，只差 float64 舍入）",
         "en": "differs from “what is left” by ‖s·Jᵀg − (g − removed)‖ = {leak} (0 at ε = 0, up to float64 rounding)",
     },
     "grad.bp.caption": {
-        "zh": "图中：灰色点线是 x 所在的直线（J x = 0），紫色虚线是 𝟏 的方向，绿色半透明面是 LayerNorm 的整个零空间 span{x, 𝟏}。"
-        "紫色点线箭头是从 g 中去掉的分量，蓝色虚线是剩下的部分，与被去掉的方向正交；方法颜色的箭头是 Jᵀg，"
+        "zh": "图中：灰色点线是 x 所在的直线（J x = 0），紫红色虚线是 𝟏 的方向，绿色半透明面是 LayerNorm 的整个零空间 span{x, 𝟏}。"
+        "紫红色点线箭头是从 g 中去掉的分量，蓝色虚线是剩下的部分，与被去掉的方向正交；方法颜色的箭头是 Jᵀg，"
         "与剩下的部分同向，长度乘了 1/s。u 是被去掉方向上的单位向量。",
-        "en": "In the picture: the grey dotted line is the line through x (J x = 0), the purple dashed line is "
+        "en": "In the picture: the grey dotted line is the line through x (J x = 0), the reddish-purple dashed line is "
         "the direction of 𝟏, and the translucent green plane is LayerNorm's whole null space span{x, 𝟏}. The "
-        "purple dotted arrows are the components removed from g, the blue dashed arrow what is left, orthogonal "
+        "reddish-purple dotted arrows are the components removed from g, the blue dashed arrow what is left, orthogonal "
         "to the removed directions; the arrow in the method's colour is Jᵀg, pointing the same way as what is "
         "left, its length multiplied by 1/s. u is the unit vector of a removed direction.",
     },
@@ -137,7 +145,8 @@ STRINGS = {
     "grad.fig.x": {"zh": "x 的方向（缩放到图中）", "en": "direction of x (scaled to fit)"},
     "grad.fig.g": {"zh": "传回的梯度 g", "en": "incoming gradient g"},
     "grad.fig.kept": {"zh": "g 去掉被拿走的分量", "en": "g less the removed components"},
-    "grad.fig.removed_radial": {"zh": "去掉的：沿 x（LayerNorm：沿 x − μ𝟏）", "en": "removed: along x (LayerNorm: along x − μ𝟏)"},
+    "grad.fig.removed_radial": {"zh": "去掉的：沿 x 的分量", "en": "removed: component along x"},
+    "grad.fig.removed_radial_ln": {"zh": "去掉的：沿 x − μ𝟏 的分量", "en": "removed: component along x − μ𝟏"},
     "grad.fig.removed_ones": {"zh": "去掉的：沿 𝟏 的分量", "en": "removed: component along 𝟏"},
     "grad.fig.jtg": {"zh": "Jᵀg（{method}）", "en": "Jᵀg ({method})"},
 }

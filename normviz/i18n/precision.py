@@ -32,11 +32,11 @@ STRINGS = {
     "prec.limits.caption": {
         "zh": "有效位数 = 1 − log₂(eps)，含隐含的最高位 1。舍入到最近时，一次舍入的相对误差至多 eps/2 = 2^−有效位数"
         "（bfloat16：2⁻⁸ ≈ {bf16}；float16：2⁻¹¹ ≈ {fp16}）。float16 里 |x| > √{max} ≈ {sq} 时 x·x 超过最大值，变成 inf；"
-        "bfloat16 的指数范围和 float32 相同，平方要到 10¹⁹ 量级才溢出。",
+        "bfloat16 的指数范围和 float32 相同，|x| 要到约 1.8·10¹⁹ 时平方才溢出（见上表倒数第二列）。",
         "en": "Significant bits = 1 − log₂(eps), the implicit leading 1 included. With round-to-nearest, one rounding "
         "changes a number by at most eps/2 = 2^−bits relatively (bfloat16: 2⁻⁸ ≈ {bf16}; float16: 2⁻¹¹ ≈ {fp16}). In "
         "float16, x·x exceeds the largest number and becomes inf once |x| > √{max} ≈ {sq}; bfloat16 has float32's "
-        "exponent range, so its squares overflow only near 10¹⁹.",
+        "exponent range, so a square overflows only once |x| nears 1.8·10¹⁹ (the table's second-last column).",
     },
     "prec.input.header": {"zh": "输入向量", "en": "The input vector"},
     "prec.input.text": {
@@ -47,8 +47,9 @@ STRINGS = {
     },
     "prec.max_abs": {"zh": "log₁₀ max|xᵢ|", "en": "log₁₀ max|xᵢ|"},
     "prec.max_abs.help": {
-        "zh": "对数刻度：−2 表示 0.01，5 表示 10⁵。数值取 4 位有效数字，所以 2.41 就是 257。",
-        "en": "Log scale: −2 means 0.01, 5 means 10⁵. The value is rounded to 4 significant digits, so 2.41 is 257.",
+        "zh": "对数刻度：−2 表示 0.01，5 表示 10⁵。滑块的值取 4 位有效数字，所以 2.41 就是 257；下方的按钮给出精确值。",
+        "en": "Log scale: −2 means 0.01, 5 means 10⁵. The slider's value is rounded to 4 significant digits, so 2.41 is "
+        "257; the buttons below set exact values.",
     },
     "prec.max_abs.value": {"zh": "当前 max|xᵢ| = **{value}**", "en": "Now max|xᵢ| = **{value}**"},
     "prec.presets": {"zh": "直接设为", "en": "Set to"},
@@ -114,6 +115,15 @@ STRINGS = {
         "on this vector is off by {err}, the same order as one rounding's bound 2⁻⁸ ≈ {u} (x is rounded once on the "
         "way in and y once on the way out). The same error in float32 is {f32}.",
     },
+    "prec.bf16.exact": {
+        "zh": "**bfloat16 不溢出，在这个向量上还（几乎）没有误差**：先升精度的 RMSNorm 误差是 {err}，远低于一次舍入的上限 "
+        "2⁻⁸ ≈ {u}，因为 x 和 y 恰好能用它的 {bits} 个有效位表示（例如零向量或常数向量）。加上随机的散布，误差就回到 2⁻⁸ 的量级。"
+        "float32 的同一误差是 {f32}。",
+        "en": "**bfloat16 does not overflow, and on this vector it is (almost) exact**: the upcast RMSNorm is off by "
+        "{err}, far below one rounding's bound 2⁻⁸ ≈ {u}, because x and y happen to fit in its {bits} significant "
+        "bits (a zero or constant vector, for instance). A random spread brings the error back to the order of "
+        "2⁻⁸. The same error in float32 is {f32}.",
+    },
     "prec.fig.title": {"zh": "{method}：相对 float64 的误差随 max|x| 的变化", "en": "{method}: error against float64 as max|x| grows"},
     "prec.fig.x": {"zh": "max|xᵢ|（对数刻度）", "en": "max|xᵢ| (log scale)"},
     "prec.fig.y": {"zh": "max|y − y₆₄| / max|y₆₄|（对数刻度）", "en": "max|y − y₆₄| / max|y₆₄| (log scale)"},
@@ -125,21 +135,22 @@ STRINGS = {
     "prec.fig.caption": {
         "zh": "每条曲线都是在同一形状的向量上、把 max|x| 从 0.01 扫到 10⁵ 实际算出来的（每十倍 {per_decade} 个点）。虚线是直接算，实线是先升精度；"
         "水平虚线是各 dtype 一次舍入的上限 2^−有效位数。误差为 1 表示输出全为 0；顶部的 × 表示输出含 NaN。"
-        "偏移为 0 时，float16 直接算在 √65504 ≈ 256 之后跳到 1，先升精度一直保持在 2⁻¹¹ 附近，直到 x 本身超过 65504。"
-        "最左端 float16 直接算的误差又变大：小于 tiny ≈ 6·10⁻⁵ 的平方是次正规数，有效位更少。",
+        "偏移为 0 时，float16 直接算在 √{max} ≈ {sq} 之后跳到 1，先升精度一直保持在 2^−{bits} 附近，直到 x 本身超过 {max}。"
+        "最左端 float16 直接算的误差又变大：小于 tiny ≈ {tiny} 的平方是次正规数，有效位更少。",
         "en": "Every curve is computed on the same shape with max|x| swept from 0.01 to 10⁵ ({per_decade} points per decade). "
         "Dotted: naive; solid: upcast; the flat dashed lines are each dtype's bound for one rounding, 2^−bits. An error "
         "of 1 means the output is all 0; an × on top means the output has a NaN. At offset 0, float16 naive jumps to 1 past "
-        "√65504 ≈ 256, while upcast stays near 2⁻¹¹ until x itself exceeds 65504. At the far left the float16 "
-        "naive error grows again: squares below tiny ≈ 6·10⁻⁵ are subnormal and keep fewer bits.",
+        "√{max} ≈ {sq}, while upcast stays near 2^−{bits} until x itself exceeds {max}. At the far left the float16 "
+        "naive error grows again: squares below tiny ≈ {tiny} are subnormal and keep fewer bits.",
     },
     "prec.fix.header": {"zh": "修法：归约在 float32 里做", "en": "The fix: reduce in float32"},
     "prec.fix.text": {
-        "zh": "先升精度的做法只把平方、求均值、加 ε 和开方放到 float32 里。在融合的 GPU 内核里这些转换发生在寄存器中，"
+        "zh": "先升精度的做法把 x 转成 float32，在那里求平方、求均值、加 ε、开方并做除法，只把最终结果舍入回输入的 dtype。在融合的 GPU 内核里这些转换发生在寄存器中，"
         "读进来和写出去的仍然是 16 位，显存流量不变（本页逐步调用 torch，会生成 float32 的中间张量）。"
         "float32 的平方要到 |x| ≈ 1.8·10¹⁹ 才溢出。它修不了两件事：x 本身已经超出 float16 的范围（那是存储的问题），"
         "以及 bfloat16 的 8 个有效位（结果还要转回 bfloat16）。",
-        "en": "The upcast path moves only the squares, the mean, the + ε and the square root into float32. In a fused "
+        "en": "The upcast path converts x to float32, takes the squares, the mean, the + ε, the square root and the "
+        "division there, and rounds only the final result back to the input's dtype. In a fused "
         "GPU kernel these conversions happen in registers and it still reads and writes 16-bit numbers, so memory "
         "traffic is unchanged (this page calls torch step by step, which makes float32 temporaries). A float32 "
         "square overflows only near "

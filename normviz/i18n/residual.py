@@ -87,18 +87,29 @@ STRINGS = {
     },
     "res.reading": {
         "zh": "怎么读：上图中 Post-Norm 的残差流范数每层都停在 √D（ε 远小于均方时；虚线），"
-        "Pre-Norm 的残差流没人归一化，每层加上一个子层输出，范数随层数增长。中图是损失对每层 hₗ 的梯度范数。"
+        "Pre-Norm 的残差流没人归一化，每层加上一个子层输出，范数随层数增长。中图是损失对每层残差流 hₗ 的梯度范数"
+        "（不是 Xiong 等分析的权重梯度）。残差流随深度变长时（默认设置就是这样），Pre-Norm 的 ‖∂L/∂hₗ‖ 在顶层最小、往输入方向变大："
+        "恒等路径把梯度原样传下去，每个子层再加上自己的一份，而顶上那个 Norm 要除以已经变大的 h 的均方根。"
+        "Post-Norm 的 hₗ 每层都在 √D，梯度往下传时要穿过每一层 Norm 的雅可比矩阵。"
         "下图把每层的最大 |值| 和 float16 的两条界线比：256 以上单个平方 xᵢ² 就超过 65504，"
         "若在 float16 里算 RMSNorm 的平方和会得到 inf（圆圈标出首次越界的层）；65504 以上数值本身就无法用 float16 表示（叉号）。"
-        "调大子层增益或输入尺度，看它们出现在哪一层。",
+        "调大子层增益或输入尺度，看它们出现在哪一层。"
+        "LayerNorm 和 RMSNorm 的曲线几乎重合（绿线压在蓝线下面）：在这样的随机初始化下，每个 token 的均值比它的均方根小得多，"
+        "减不减均值差别很小。",
         "en": "How to read it: in the top panel the Post-Norm stream norm sits at √D after every layer (when ε "
         "is small next to the mean square; dashed line), while the Pre-Norm stream is never normalized: every "
         "layer adds a sublayer output and its norm grows with depth. The middle panel is the gradient norm of "
-        "the loss with respect to each hₗ. The bottom panel compares each layer's largest |value| with "
+        "the loss with respect to each stream hₗ (not the weight gradients Xiong et al. analyse). When the stream "
+        "grows with depth, as it does with the default controls, Pre-Norm's ‖∂L/∂hₗ‖ is smallest at the top and "
+        "grows towards the input: the identity path hands the gradient down whole and every sublayer adds its "
+        "share, while the final Norm divides by the RMS of the grown h. Post-Norm keeps every hₗ at √D, and its "
+        "gradient crosses each layer's Norm Jacobian on the way down. The bottom panel compares each layer's largest |value| with "
         "float16's two limits: above 256 a single square xᵢ² exceeds 65504, so an RMSNorm whose sum of squares "
         "ran in float16 would get inf (a circle marks the first layer past it); above 65504 the value itself "
         "is not representable in float16 (a cross). Raise the sublayer gain or the input scale to see where "
-        "they appear.",
+        "they appear. The LayerNorm and RMSNorm curves lie almost on top of each other (the green under the "
+        "blue): at this random initialization each token's mean is small next to its RMS, so subtracting it "
+        "changes little.",
     },
     "res.fp16.header": {"zh": "为什么关心 float16 的上限", "en": "Why float16's limit matters"},
     "res.fp16.text": {

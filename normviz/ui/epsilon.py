@@ -120,6 +120,17 @@ def _num(value: float, digits: int = 4) -> str:
     return "NaN" if math.isnan(value) else "∞" if math.isinf(value) else f"{value:.{digits}g}"
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _power_text(value: float) -> str:
+    """A power of ten as 10⁻¹² (no hyphen, so a narrow table column does not break it); others as eps_text."""
+    exponent = round(math.log10(value)) if value > 0.0 else None
+    if exponent is not None and value == float(f"1e{exponent}"):
+        return "10" + str(exponent).translate(_SUPERSCRIPT)
+    return figs.eps_text(value)
+
+
 def flat_text(t, method: str, n: int) -> str:
     """The flattening paragraph with the radius √n every non-zero input reaches at ε = 0."""
     return t("epsp.flat.text", root=f"{METHODS[method].radius(n):.2f}")
@@ -160,7 +171,7 @@ def half_view(t) -> None:
     dtypes = epsilon.ROUND_DTYPES
     header = [t("epsp.col.value")] + [t("epsp.col.stored", dtype=d) for d in dtypes]
     header += [t("epsp.col.one_plus", dtype=d) for d in dtypes]
-    rows = [[figs.eps_text(r.eps)] + [_num(r.stored[d]) for d in dtypes] + [_num(r.one_plus[d]) for d in dtypes]
+    rows = [[_power_text(r.eps)] + [_num(r.stored[d]) for d in dtypes] + [_num(r.one_plus[d]) for d in dtypes]
             for r in table]
     st.markdown(markdown_table(header, rows, "l" + "r" * 2 * len(dtypes)))
     st.caption(t("epsp.half.caption"))

@@ -83,10 +83,18 @@ def undefined_message(t, x, found: dict[str, gradient.JacobianCheck]) -> None:
         st.info(t("grad.undefined", methods=", ".join(bad)), icon="ℹ️")
 
 
-def _diff(t, value: float) -> str:
-    if math.isnan(value):
+def _diff(t, c: gradient.JacobianCheck) -> str:
+    if c.autograd is None:
         return t("grad.no_check")
+    if not np.all(np.isfinite(c.analytic)):  # 0/0 at ε = 0: torch's autograd gives NaN there too
+        return t("grad.undefined_cell")
+    value = c.difference
     return "0" if value == 0.0 else f"{value:.1e}"
+
+
+def _kind(key: str, kind: str) -> str:
+    """The string key suffix of a removed direction: LayerNorm's radial one is x − μ𝟏, not x."""
+    return f"{kind}_ln" if key == "ln" and kind == "radial" else kind
 
 
 def jacobian_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
@@ -96,7 +104,7 @@ def jacobian_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
         auto = c.autograd if c.autograd is not None else np.full_like(c.analytic, math.nan)
         for i in range(c.analytic.shape[0]):
             rows.append([METHODS[k].label if i == 0 else "", f"{i + 1}", vec(c.analytic[i], 4), vec(auto[i], 4),
-                         _diff(t, c.difference) if i == 0 else ""])
+                         _diff(t, c) if i == 0 else ""])
     header = [t("grad.col.method"), t("grad.col.row"), t("grad.col.analytic"), t("grad.col.autograd"),
               t("grad.col.diff")]
     st.markdown(markdown_table(header, rows, "lrllr"))
@@ -118,7 +126,7 @@ def eigen_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
         if not c.eigen:
             rows.append([METHODS[k].label, "—", "—", "—"])
             continue
-        parts = [f"{num(e.value, 4)} ({t(f'grad.eig.{e.kind}')})" for e in c.eigen]
+        parts = [f"{num(e.value, 4)} ({t(f'grad.eig.{_kind(k, e.kind)}')})" for e in c.eigen]
         zeros = sum(e.zero for e in c.eigen)
         rows.append([METHODS[k].label, "; ".join(parts), str(zeros), num(c.asymmetry, 2)])
     header = [t("grad.col.method"), t("grad.col.eigen"), t("grad.col.zeros"), "max \\|J − Jᵀ\\|"]
@@ -128,9 +136,11 @@ def eigen_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
 def backprop_table(t, bp: gradient.Backprop) -> None:
     """g, its removed components, the rest, and what the layer passes back (Jᵀg and s·Jᵀg)."""
     rows = [["g", vec(bp.g, 4), t("grad.bp.g")]]
-    rows += [[t(f"grad.bp.removed_{name}"), vec(comp, 4), f"g·u = {num(float(bp.g @ bp.directions[name]), 4)}"]
+    rows += [[t(f"grad.bp.removed_{_kind(bp.key, name)}"), vec(comp, 4), f"g·u = {num(float(bp.g @ bp.directions[name]), 4)}"]
              for name, comp in bp.removed.items()]
-    rows += [[t("grad.bp.kept"), vec(bp.kept, 4), t("grad.bp.kept_note")],
-             ["Jᵀg", vec(bp.jtg, 4), t("grad.bp.jtg_note", s=num(bp.scale, 4))],
-             ["s·Jᵀg", vec(bp.scale * bp.jtg, 4), t("grad.bp.leak", leak=num(float(np.linalg.norm(bp.leak)), 2))]]
+    notes = [t("grad.bp.kept_note"), t("grad.bp.jtg_note", s=num(bp.scale, 4)),
+             t("grad.bp.leak", leak=num(float(np.linalg.norm(bp.leak)), 2))]
+    values = [bp.kept, bp.jtg, bp.scale * bp.jtg]
+    rows += [[name, vec(v, 4), note if np.all(np.isfinite(v)) else t("grad.bp.undefined")]
+             for name, v, note in zip((t("grad.bp.kept"), "Jᵀg", "s·Jᵀg"), values, notes)]
     st.markdown(markdown_table([t("grad.col.quantity"), t("grad.col.vector"), t("grad.col.note")], rows, "lll"))

@@ -166,11 +166,15 @@ def overflow_message(t, cur: precision.Current) -> None:
 
 
 def sweep_caption(t) -> str:
-    return t("prec.fig.caption", per_decade=precision.PER_DECADE)
+    lim = precision.limits("float16")  # every number of the caption from finfo
+    return t("prec.fig.caption", per_decade=precision.PER_DECADE, max=f"{lim.max:g}", sq=f"{lim.square_overflow:.0f}",
+             bits=lim.bits, tiny=f"{lim.tiny:.1e}")
 
 
 def bf16_text(t, cur: precision.Current) -> str:
     lim = precision.limits("bfloat16")
-    return t("prec.bf16", bits=lim.bits, u=f"{lim.unit_roundoff:.4g}",
-             err=_error(cur.result("rms", "bfloat16", "upcast").error),
+    err = cur.result("rms", "bfloat16", "upcast").error
+    exact = err < lim.unit_roundoff / 16  # the zero vector, a constant one: nothing to round (NaN is not < )
+    return t("prec.bf16.exact" if exact else "prec.bf16", bits=lim.bits, u=f"{lim.unit_roundoff:.4g}",
+             err=_error(err),
              f32=_error(cur.result("rms", "float32", "upcast").error))
