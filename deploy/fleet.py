@@ -35,7 +35,7 @@ from deploy.replica import ROOT, AppServer, ServerError, free_port, healthy  # n
 TEMPLATE = ROOT / "deploy" / "nginx" / "normviz.conf.template"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"  # /usr/sbin is not on every user's PATH
 MIME_TYPES = "/etc/nginx/mime.types"
-MAX_BODY = "64m"
+MAX_BODY = "20m"  # a little above .streamlit/config.toml's maxUploadSize (16 MB)
 START_TIMEOUT_S = 120
 
 
