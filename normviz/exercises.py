@@ -83,7 +83,8 @@ def _l2_pair(rng: random.Random) -> Problem:
     k = rng.choice((1, 2, 3))
     x = (float(a * k), float(-b * k) if rng.random() < 0.5 else float(b * k))
     y = _vec(norms.l2_normalize(np.asarray(x), eps=0.0))
-    return Problem("l2_pair", "vector", {"x": _fmt_x(x)}, y, 0.005, figure=("plane", {"x": x, "method": "l2"}))
+    length = float(np.linalg.norm(x))
+    return Problem("l2_pair", "vector", {"x": _fmt_x(x), "length": f"{length:g}"}, y, 0.005, figure=("plane", {"x": x, "method": "l2"}))
 
 
 def _ln_2d(rng: random.Random) -> Problem:
@@ -174,7 +175,7 @@ def _traffic(rng: random.Random) -> Problem:
     calls = rng.choice((24, 48, 64))
     c = cost(tokens, d, calls, 2)
     gb = c.moved / 1e9
-    return Problem("traffic", "number", {"tokens": tokens, "d": d, "calls": calls}, gb, max(0.01 * gb, 0.05),
+    return Problem("traffic", "number", {"tokens": tokens, "d": d, "calls": calls, "gb": f"{gb:.2f}"}, gb, max(0.01 * gb, 0.05),
                    figure=("cost", {"tokens": tokens, "d": d, "calls": calls}))
 
 

@@ -279,6 +279,8 @@ class Cost:
     moved: float  # bytes read and written by all calls
     seconds: float  # moved / bandwidth
     flops: float  # normviz.cost.FLOPS_PER_ELEMENT per element per call
+    peak: float  # FLOP/s: the cost page's assumed peak
+    compute_seconds: float  # flops / peak
 
 
 def cost(tokens: int = 32768, d: int = 2048, calls: int = 48, bytes_per: int = 2, bandwidth: float = 2e12) -> Cost:
@@ -287,7 +289,7 @@ def cost(tokens: int = 32768, d: int = 2048, calls: int = 48, bytes_per: int = 2
     c = cost_model.compute(tokens=tokens, hidden=d, layers=calls, norms_per_layer=1, bytes_per_value=bytes_per,
                            bandwidth=bandwidth)
     return Cost(tokens, d, calls, bytes_per, float(bandwidth), c.elements_per_call, c.bytes_total, c.time_bandwidth,
-                c.norm_flops)
+                c.norm_flops, cost_model.Inputs().peak_flops, c.time_compute)
 
 
 # --- the worked computation as LaTeX ------------------------------------------------------------

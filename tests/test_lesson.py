@@ -154,6 +154,8 @@ def test_eps_rows_show_amplified_noise_flattening_and_nan():
 def test_cost_of_the_seed_case():
     c = lesson.cost(32768, 2048, 48, 2, 2e12)
     assert f"{c.moved / 1e9:.1f}" == "12.9" and f"{1e3 * c.seconds:.1f}" == "6.4"
+    # the arithmetic at the cost page's assumed peak: a hundredth of the bandwidth time
+    assert c.compute_seconds == pytest.approx(c.flops / c.peak) and c.compute_seconds < c.seconds / 50
     with pytest.raises(ValueError, match="tokens"):
         lesson.cost(0, 2048)
     with pytest.raises(ValueError, match="bandwidth"):

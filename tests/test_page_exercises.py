@@ -45,6 +45,11 @@ def test_every_right_answer_is_accepted_with_an_explanation_and_figure(lang, rig
     at.run()
     assert errors(at) == []
     assert len(at.success) == len(pairs) and all(s.value.startswith(right) for s in at.success)
+    assert "±0)" not in "\n".join(s.value for s in at.success)  # an exact count states no tolerance
+    shown = "\n".join(m.value for m in at.markdown)
+    by_key = {p.key: p for p, _ in pairs}
+    assert f"‖x‖₂ = {by_key['l2_pair'].values['length']}" in shown  # the explanations carry their own numbers
+    assert f"= {by_key['traffic'].values['gb']} GB" in shown
     assert len(at.get("plotly_chart")) >= 10  # the explanations' figures (two explanations are tables)
 
 

@@ -130,7 +130,9 @@ def test_moving_x_changes_the_scene_and_reset_restores_it():
 
 def test_the_small_scenes_show_their_computed_numbers():
     page = lambda key: "\n".join([text(at := run_page("lesson", step=str(lesson.KEYS.index(key) + 1)))] + tables(at))
-    assert "12.9 GB" in page("cost") and "6.4 ms" in page("cost")
+    cost = page("cost")
+    assert "12.9 GB" in cost and "6.4 ms" in cost
+    assert "16 GFLOP" in cost and "0.02 ms" in cost and "1000 TFLOP/s" in cost  # compute time at the assumed peak
     precision = page("precision")
     assert "∞" in precision and "180000.0" in precision and "65504" in precision and "255.94" in precision
     eps = page("eps")

@@ -12,7 +12,7 @@ STRINGS = {
         "zh": "每题输入答案后按“检查”。向量用逗号或空格分隔，例如 `-1.22, 0, 1.22`；全角数字和逗号也可以。"
               "除非另有说明，ε = 0、γ = 1、β = 0，方差为有偏估计（除以 n）。",
         "en": "Type an answer and press Check. Separate vector components with commas or spaces, e.g. "
-              "`-1.22, 0, 1.22`. Unless a question says otherwise, ε = 0, γ = 1, β = 0, and the variance is "
+              "`-1.22, 0, 1.22`; full-width digits and commas work too. Unless a question says otherwise, ε = 0, γ = 1, β = 0, and the variance is "
               "the biased one (divide by n).",
     },
     "exercises.seed": {"zh": "题组种子 {seed}：把此页链接发给别人，他们会拿到同一套题。",
@@ -84,8 +84,8 @@ STRINGS = {
     },
     "exercise.l2_pair.q": {"zh": "计算 x = {x} 的 L2 归一化。", "en": "L2-normalize x = {x}."},
     "exercise.l2_pair.why": {
-        "zh": "除以长度 ‖x‖₂：结果在单位圆上，方向与 x 相同。",
-        "en": "Divide by the length ‖x‖₂: the result is on the unit circle, pointing the way x does.",
+        "zh": "‖x‖₂ = {length}，x 除以它：结果在单位圆上，方向与 x 相同。",
+        "en": "‖x‖₂ = {length}, and x divided by it is on the unit circle, pointing the way x does.",
     },
     "exercise.ln_2d.q": {"zh": "二维中计算 LayerNorm{x}。", "en": "In two dimensions, compute LayerNorm{x}."},
     "exercise.ln_2d.why": {
@@ -167,9 +167,9 @@ STRINGS = {
               "activations once. How many GB (10⁹ bytes) move?",
     },
     "exercise.traffic.why": {
-        "zh": "词元 × D × 2 字节 × 2（读和写）× 调用次数。时间 ≈ 字节数 / 显存带宽：归一化受带宽限制。",
-        "en": "tokens × D × 2 bytes × 2 (read and write) × calls. Time ≈ bytes / memory bandwidth: normalization is "
-              "bandwidth-bound.",
+        "zh": "{tokens} 个词元 × {d} × 2 字节 × 2（读和写）× {calls} 次调用 = {gb} GB。时间 ≈ 字节数 / 显存带宽：归一化受带宽限制。",
+        "en": "{tokens} tokens × {d} × 2 bytes × 2 (read and write) × {calls} calls = {gb} GB. Time ≈ bytes / "
+              "memory bandwidth: normalization is bandwidth-bound.",
     },
     # small figures
     "exercises.fig.params.title": {"zh": "D = {d} 时每层的参数", "en": "Parameters per layer at D = {d}"},

@@ -45,7 +45,7 @@ STRINGS = {
     },
     "lesson.verdict.exact": {"zh": "几乎完全正确！", "en": "Spot on!"},
     "lesson.verdict.close": {"zh": "很接近。", "en": "Close."},
-    "lesson.verdict.near": {"zh": "方向对了，但还差一些。", "en": "In the right region, but not there yet."},
+    "lesson.verdict.near": {"zh": "大致区域对了，但还差一些。", "en": "In the right region, but not there yet."},
     "lesson.verdict.far": {"zh": "差得较远：看看图里的投影路径。", "en": "Far off: follow the projection path in the chart."},
     # worked computation
     "lesson.worked.header": {"zh": "逐步计算（当前的 x）", "en": "Worked computation (the current x)"},
@@ -88,10 +88,11 @@ STRINGS = {
     "lesson.cost.d": {"zh": "隐藏维度 D", "en": "hidden size D"},
     "lesson.cost.formula": {
         "zh": "{tokens} 个词元 × D = {d} × {bytes} 字节 × 2（读一次、写一次）× {calls} 次调用 = {gb} GB；"
-              "以 {bw} TB/s 的带宽需要 {ms} ms。算术只有约 {gflop} GFLOP，不到一毫秒的算力。",
+              "以 {bw} TB/s 的带宽需要 {ms} ms。算术只有约 {gflop} GFLOP："
+              "按“代价”页假设的峰值 {peak} TFLOP/s 只需 {cms} ms。",
         "en": "{tokens} tokens × D = {d} × {bytes} bytes × 2 (one read, one write) × {calls} calls = {gb} GB; "
-              "at {bw} TB/s that takes {ms} ms. The arithmetic is only about {gflop} GFLOP, well under a "
-              "millisecond of compute.",
+              "at {bw} TB/s that takes {ms} ms. The arithmetic is only about {gflop} GFLOP: {cms} ms at the "
+              "Cost page's assumed peak of {peak} TFLOP/s.",
     },
     "lesson.summary.col.method": {"zh": "方法", "en": "method"},
     "lesson.summary.col.formula": {"zh": "公式", "en": "formula"},
@@ -168,10 +169,12 @@ STRINGS = {
     },
     "lesson.step.invariance.title": {"zh": "不变性：平移与缩放", "en": "Invariance: shift and scale"},
     "lesson.step.invariance.text": {
-        "zh": "LayerNorm 对 a·x + c·𝟏（a > 0）给出同样的输出；RMSNorm 只对缩放不变。(1, 2, 3) 加 100 后，RMSNorm 的输出"
-              "几乎变成常数向量，LayerNorm 的输出完全不变（ε = 0）。",
-        "en": "LayerNorm gives the same output for a·x + c·1 (a > 0); RMSNorm is invariant to scaling only. Add 100 "
-              "to (1, 2, 3) and RMSNorm's output becomes almost constant, while LayerNorm's does not move (ε = 0).",
+        "zh": "在 ε = 0 时，LayerNorm 对 a·x + c·𝟏（任意 a > 0 和 c，x 不是常数向量）给出同样的输出；RMSNorm 只对正缩放 a·x"
+              "（a > 0）不变。(1, 2, 3) 加 100 后，RMSNorm 的输出变成几乎相等的 (0.99, 1.00, 1.01)，"
+              "LayerNorm 的输出仍是 (−1.22, 0, 1.22)。",
+        "en": "At ε = 0, LayerNorm gives the same output for a·x + c·1 (any a > 0 and c, x not constant); RMSNorm is "
+              "invariant only to positive scaling a·x (a > 0). Add 100 to (1, 2, 3) and RMSNorm's output becomes an "
+              "almost constant (0.99, 1.00, 1.01), while LayerNorm's is still (−1.22, 0, 1.22).",
     },
     "lesson.step.affine.title": {"zh": "γ 和 β：把尺度和偏移还回去", "en": "γ and β: scale and offset come back"},
     "lesson.step.affine.text": {

@@ -326,7 +326,7 @@ def cost_step(t, step: lesson.Step) -> None:
     c = lesson.cost(p["tokens"], d, p["calls"], p["bytes"], p["bandwidth"])
     st.markdown(t("lesson.cost.formula", tokens=c.tokens, d=c.d, bytes=c.bytes_per, calls=c.calls,
                   gb=f"{c.moved / 1e9:.1f}", bw=f"{c.bandwidth / 1e12:g}", ms=f"{1e3 * c.seconds:.1f}",
-                  gflop=f"{c.flops / 1e9:.0f}"))
+                  gflop=f"{c.flops / 1e9:.0f}", peak=f"{c.peak / 1e12:g}", cms=f"{1e3 * c.compute_seconds:.2f}"))
 
 
 def summary_step(t, step: lesson.Step) -> None:
