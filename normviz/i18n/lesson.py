@@ -163,9 +163,11 @@ STRINGS = {
     "lesson.step.information.title": {"zh": "信息在方向里", "en": "The information is in the direction"},
     "lesson.step.information.text": {
         "zh": "(3, 4) 和 (6, 8) 方向相同，L2 之后合成同一个点；(3, 4) 和 (4, 3) 方向不同，归一化之后仍然分开。"
-              "归一化保留的是方向（以及向量之间的夹角）。",
+              "L2 和 RMSNorm 保留的是 x 的方向（以及向量之间的夹角）；LayerNorm 保留的是去均值后 x − μ·𝟏 的方向，"
+              "所以它的箭头指向别处。",
         "en": "(3, 4) and (6, 8) point the same way and merge into one point after L2; (3, 4) and (4, 3) point "
-              "differently and stay apart. What normalization keeps is the direction (and the angles between vectors).",
+              "differently and stay apart. L2 and RMSNorm keep the direction of x (and the angles between vectors); "
+              "LayerNorm keeps the direction of the centred x − μ·1, which is why its arrow points elsewhere.",
     },
     "lesson.step.invariance.title": {"zh": "不变性：平移与缩放", "en": "Invariance: shift and scale"},
     "lesson.step.invariance.text": {
@@ -178,11 +180,12 @@ STRINGS = {
     },
     "lesson.step.affine.title": {"zh": "γ 和 β：把尺度和偏移还回去", "en": "γ and β: scale and offset come back"},
     "lesson.step.affine.text": {
-        "zh": "归一化之后，逐元素乘 γ、加 β（RMSNorm 只有 γ）。这让输出离开圆：γ 把圆拉成椭圆，β 平移它。"
-              "被归一化拿走的长度和偏移，由学到的参数按需还回来。",
+        "zh": "归一化之后，逐元素乘 γ、加 β（RMSNorm 只有 γ）。图中 γ = (2, 0.5) 把 RMSNorm 半径 √2 的圆拉成椭圆；"
+              "γ 和 β = (0.5, −1) 把 LayerNorm 的两个点移到菱形处。被归一化拿走的长度和偏移，由学到的参数按需还回来。",
         "en": "After normalizing, the output is multiplied by γ and shifted by β, element by element (RMSNorm has γ "
-              "only). That takes the output off the circle: γ stretches it into an ellipse, β moves it. The length "
-              "and offset removed by the norm come back as learned parameters, as much as training wants.",
+              "only). Here γ = (2, 0.5) stretches RMSNorm's circle of radius √2 into an ellipse, and γ with "
+              "β = (0.5, −1) carries LayerNorm's two points to the diamonds. The length and offset that the norm "
+              "removed come back as learned parameters, as much as training wants.",
     },
     "lesson.step.axes.title": {"zh": "沿哪个轴：BatchNorm 与 LayerNorm", "en": "Along which axes: BatchNorm vs LayerNorm"},
     "lesson.step.axes.text": {
