@@ -199,6 +199,7 @@ def make_set(seed: int) -> list[Problem]:
 STATUSES = ("right", "wrong", "malformed")
 _SEPARATORS = re.compile(r"[\s,;、]+")
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d+$")
+_THOUSANDS_COMMA = re.compile(r"^[+-]?\d{1,3}(,\d{3})+$")  # 8,192: a thousands separator or a decimal comma
 _BRACKETS = "()[]{}【】"
 
 
@@ -219,7 +220,7 @@ class AnswerError(ValueError):
 def normalize_text(text) -> str:
     """NFKC (full-width digits and punctuation become ASCII), the minus sign −, and no outer spaces."""
     s = unicodedata.normalize("NFKC", "" if text is None else str(text))
-    return s.replace("−", "-").replace("–", "-").strip()
+    return s.replace("−", "-").replace("–", "-").replace("∞", "inf").strip()
 
 
 def _number(token: str) -> float:
@@ -236,6 +237,8 @@ def parse_number(text) -> float:
     s = normalize_text(text).strip(_BRACKETS).strip()
     if not s:
         raise AnswerError("empty")
+    if _THOUSANDS_COMMA.match(s):
+        raise AnswerError("thousands_comma")
     if _DECIMAL_COMMA.match(s):
         raise AnswerError("decimal_comma")
     if len(_SEPARATORS.split(s)) > 1:

@@ -145,7 +145,9 @@ def _problem(kind, answer, tol=0.01, choices=()):
     ("13", "wrong", ""), ("", "malformed", "empty"), ("   ", "malformed", "empty"), (None, "malformed", "empty"),
     ("twelve", "malformed", "not_number"), ("1,5", "malformed", "decimal_comma"), ("１，５", "malformed", "decimal_comma"),
     ("1 2", "malformed", "one_number"), ("nan", "malformed", "not_finite"), ("inf", "malformed", "not_finite"),
-    ("[12]", "right", ""), ("−12", "wrong", ""),
+    ("[12]", "right", ""), ("−12", "wrong", ""), ("∞", "malformed", "not_finite"),
+    ("8,192", "malformed", "thousands_comma"), ("１，０２４", "malformed", "thousands_comma"),
+    ("1,5000", "malformed", "decimal_comma"),
 ])
 def test_numbers_are_read_with_nfkc_and_malformed_ones_get_a_reason(text, status, reason):
     v = ex.check(_problem("number", 12.0), text)

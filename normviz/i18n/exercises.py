@@ -37,6 +37,11 @@ STRINGS = {
     "exercises.err.not_finite": {"zh": "请输入有限的数（NaN 和 ∞ 不行）。", "en": "Please type finite numbers (no NaN or ∞)."},
     "exercises.err.decimal_comma": {"zh": "看起来你用了逗号作小数点。请用小数点，例如 1.5。",
                                     "en": "That looks like a decimal comma. Please use a decimal point, e.g. 1.5."},
+    "exercises.err.thousands_comma": {
+        "zh": "这个逗号是千位分隔符还是小数点？请不用逗号来写这个数，例如 8192 或 1.5。",
+        "en": "Is that comma a thousands separator or a decimal point? Please write the number without it, e.g. 8192 "
+              "or 1.5.",
+    },
     "exercises.err.one_number": {"zh": "这一题只要一个数。", "en": "This exercise wants a single number."},
     "exercises.err.count": {"zh": "分量个数不对：需要 {n} 个数。", "en": "Wrong number of components: {n} are needed."},
     "exercises.err.count_comma": {

@@ -104,10 +104,12 @@ STRINGS = {
     "lesson.step.form.title": {"zh": "一个公式：x̂ = (x − c) / s", "en": "One formula: x̂ = (x − c) / s"},
     "lesson.step.form.text": {
         "zh": "这里的三种方法都先从 x 减去一个中心 c，再除以一个尺度 s。L2 和 RMSNorm 取 c = 0，只除以长度类的量；"
-              "LayerNorm 取 c = μ（均值），再除以标准差。图中三个箭头就是 (3, 4) 的三种结果。",
+              "LayerNorm 取 c = μ（均值），再除以标准差。图中三个彩色箭头就是 (3, 4) 的三种结果："
+              "L2 和 RMSNorm 留在 x 的射线上，LayerNorm 转到了 (−1, 1)。",
         "en": "All three methods here subtract a centre c from x and divide by a scale s. L2 and RMSNorm take "
               "c = 0 and divide by a length-like number; LayerNorm takes c = μ, the mean, and divides by the "
-              "standard deviation. The three arrows in the chart are what each does to (3, 4).",
+              "standard deviation. The three coloured arrows in the chart are what each does to (3, 4): L2 and "
+              "RMSNorm stay on x's ray, LayerNorm turns to (−1, 1).",
     },
     "lesson.step.l2.title": {"zh": "L2：投到单位圆上", "en": "L2: onto the unit circle"},
     "lesson.step.l2.text": {
