@@ -211,8 +211,9 @@ class AxesScene:
 
 
 def axes_scene(shape=(2, 3, 4), seed: int = 7) -> AxesScene:
-    """Small integers in a (B, S, D) tensor, normalized over the last axis and over the batch and sequence axes."""
-    x = np.random.default_rng(seed).integers(0, 10, size=shape).astype(np.float64)
+    """The axes page's (B, S, D) tensor for ``seed`` (``axes.sample``: its figure shows the same numbers), normalized
+    over the last axis and over the batch and sequence axes."""
+    x = axes.sample(*shape, seed)
     ln_out, bn_out = axes.output("ln", x, eps=0.0), axes.output("bn", x, eps=0.0)  # the axes page's own
     return AxesScene(x, x.mean(axis=-1), x.mean(axis=(0, 1)), ln_out, bn_out,
                      shape[0] * shape[1], shape[2])

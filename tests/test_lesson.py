@@ -193,3 +193,9 @@ def test_the_numbers_the_step_texts_quote_are_torchs_in_both_languages():
     v = lesson.STEPS[lesson.KEYS.index("precision")].param["x"][0]
     assert torch.isinf(torch.tensor(v, dtype=torch.float16) ** 2)
     assert all(f"{v:g}² = {v * v:g}" in s and "65504" in s for s in text("precision"))
+
+
+def test_the_axes_scene_is_the_axes_pages_tensor():
+    from normviz import axes
+
+    np.testing.assert_array_equal(lesson.axes_scene((2, 3, 4), 7).x, axes.view("ln", 2, 3, 4, 7).x)

@@ -193,3 +193,15 @@ def test_a_bad_link_value_for_a_steps_control_gets_a_message():
     assert errors(at) == []
     assert any("n" in w.value for w in at.warning)
     assert next(w for w in at.slider if w.key == f"lesson.{st_.key}.n").value == st_.param["n"]
+
+
+def test_the_axes_step_draws_the_tables_tensor_and_outlines_the_chosen_methods_groups():
+    k = str(lesson.KEYS.index("axes") + 1)
+    at = run_page("lesson", step=k)
+    assert errors(at) == [] and len(figures(at)) == 1
+    ln = figures(at)[0]
+    a = lesson.axes_scene((2, 3, 4), 7)
+    assert f"{a.x[0, 0, 0]:.2f}".replace("-", "−") in "\n".join(tables(at))  # the table shows the figure's tensor
+    at.button_group(key="lesson.axes.method").set_value("bn").run()
+    assert errors(at) == [] and figures(at)[0] != ln and at.query_params["method"] in ("bn", ["bn"])
+    assert figures(run_page("lesson", step=k, method="bn"))[0] == figures(at)[0]  # the link opens that figure

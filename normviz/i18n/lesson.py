@@ -60,6 +60,7 @@ STRINGS = {
         "en": "n = {n}: input {n}, L2 {l2}, RMSNorm {rms}, LayerNorm {ln} degrees of freedom.",
     },
     "lesson.shift.label": {"zh": "平移 c（x + c·𝟏）", "en": "shift c (x + c·1)"},
+    "lesson.axes.method": {"zh": "图中框出谁的统计组", "en": "Outline the groups of"},
     "lesson.axes.col.token": {"zh": "词元 (b, s)", "en": "token (b, s)"},
     "lesson.axes.col.mean": {"zh": "LayerNorm 的 μ（每行）", "en": "LayerNorm's μ (per row)"},
     "lesson.axes.row.bn": {"zh": "BatchNorm 的 μ（每列）", "en": "BatchNorm's μ (per column)"},

@@ -14,6 +14,7 @@ import streamlit as st
 from normviz import geometry, lesson
 from normviz.figures import projection as engine
 from normviz.methods import METHODS
+from normviz.ui import axes as axes_ui
 from normviz.ui import dof as dof_ui
 from normviz.ui import information as info_ui
 from normviz.ui import invariance as inv_ui
@@ -33,6 +34,7 @@ DOF_N = (2, 8192)
 SHIFTS = (-200.0, 200.0)
 PRECISION_V = (1.0, 1000.0)
 COST_D = ("1024", "2048", "4096", "8192")
+AXES_METHODS = ("ln", "bn")  # whose groups the axes step's figure outlines
 
 
 def key(step: lesson.Step, name: str) -> str:
@@ -94,6 +96,8 @@ def step_params(step: lesson.Step) -> list[links.Param]:
         return [links.number("v", key(step, "v"), *PRECISION_V, p["x"][0])]
     if step.kind == "cost":
         return [links.choice("d", key(step, "d"), COST_D, str(p["d"]))]
+    if step.kind == "axes":
+        return [links.choice("method", key(step, "method"), AXES_METHODS, "ln")]
     return []
 
 
@@ -284,7 +288,7 @@ def axes_table(t, shape=(2, 3, 4), seed: int = 7) -> None:
     a = lesson.axes_scene(shape, seed)
     b, s, d = a.x.shape
     header = [t("lesson.axes.col.token"), *(f"d = {j}" for j in range(d)), t("lesson.axes.col.mean")]
-    rows = [[f"({i}, {j})", *(fmt(v, 0) for v in a.x[i, j]), fmt(a.token_means[i, j], 2)]
+    rows = [[f"({i}, {j})", *(fmt(v, 2) for v in a.x[i, j]), fmt(a.token_means[i, j], 2)]
             for i in range(b) for j in range(s)]
     rows.append([t("lesson.axes.row.bn"), *(fmt(v, 2) for v in a.feature_means), ""])
     st.markdown(markdown_table(header, rows, "l" + "r" * (d + 1)))
@@ -294,7 +298,16 @@ def axes_table(t, shape=(2, 3, 4), seed: int = 7) -> None:
 
 
 def axes_step(t, step: lesson.Step) -> None:
-    axes_table(t, step.param["shape"], step.param["seed"])
+    """The tensor as a table (each group's μ) and as the axes page's figure, the chosen method's groups outlined."""
+    method = st.segmented_control(t("lesson.axes.method"), AXES_METHODS, key=key(step, "method"), required=True,
+                                  format_func=lambda m: t(f"method.{m}"))
+    table, picture = st.columns([2, 3] if projector() else [1, 1], gap="large")
+    with table:
+        axes_table(t, step.param["shape"], step.param["seed"])
+    b, s, d = step.param["shape"]
+    with picture:
+        chart(axes_ui.tensor_figure(axes_ui.Scene(method or "ln", b, s, d, step.param["seed"], False), t.lang,
+                                    projector()), key=key(step, "chart"))
 
 
 def precision_step(t, step: lesson.Step) -> None:
