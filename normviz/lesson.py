@@ -87,7 +87,7 @@ STEPS: tuple[Step, ...] = (
     Step("affine", "plane", x=(3.0, 4.0), shown=frozenset({"ln", "rms"}), gamma=(2.0, 0.5), beta=(0.5, -1.0)),
     Step("axes", "axes", params=(("shape", (2, 3, 4)), ("seed", 7))),
     Step("precision", "precision", params=(("x", (300.0, 300.0)),)),
-    Step("eps", "eps", params=(("x", (5.0, 5.001, 4.999)),)),
+    Step("eps", "eps", params=(("x", (5.0, 5.001, 4.999)), ("log_eps", -5.0))),
     Step("cost", "cost", params=(("tokens", 32768), ("d", 2048), ("calls", 48), ("bytes", 2), ("bandwidth", 2e12))),
     Step("summary", "summary"),
 )

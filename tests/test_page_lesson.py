@@ -205,3 +205,13 @@ def test_the_axes_step_draws_the_tables_tensor_and_outlines_the_chosen_methods_g
     at.button_group(key="lesson.axes.method").set_value("bn").run()
     assert errors(at) == [] and figures(at)[0] != ln and at.query_params["method"] in ("bn", ["bn"])
     assert figures(run_page("lesson", step=k, method="bn"))[0] == figures(at)[0]  # the link opens that figure
+
+
+def test_the_eps_step_draws_the_eps_pages_chart_at_the_chosen_eps():
+    k = str(lesson.KEYS.index("eps") + 1)
+    at = run_page("lesson", step=k)
+    assert errors(at) == [] and len(figures(at)) == 1 and "1.41e-03" in text(at)
+    before = figures(at)[0]
+    at.slider(key="lesson.eps.log_eps").set_value(-2.0).run()
+    assert errors(at) == [] and figures(at)[0] != before and at.query_params["log_eps"] in ("-2", ["-2"])
+    assert figures(run_page("lesson", step=k, log_eps="-2"))[0] == figures(at)[0]

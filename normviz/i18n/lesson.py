@@ -82,6 +82,12 @@ STRINGS = {
         "zh": "float16 的最大有限值是 {max}（numpy.finfo），所以 |x| > √{max} ≈ {threshold} 时 x² 溢出为 ∞。",
         "en": "float16's largest finite value is {max} (numpy.finfo), so x² overflows to ∞ once |x| > √{max} ≈ {threshold}.",
     },
+    "lesson.eps.slider": {"zh": "图中的 ε（log₁₀ ε）", "en": "ε on the chart (log₁₀ ε)"},
+    "lesson.eps.chart": {
+        "zh": "图中的输入均值为 0，所以横轴 ‖x‖ = √n·σ；表中几乎恒定的 x 对应 ‖x − μ·𝟏‖ = {r}。",
+        "en": "The chart's inputs have mean 0, so its ‖x‖ is √n·σ; the table's near-constant x sits at "
+              "‖x − μ·1‖ = {r}.",
+    },
     "lesson.eps.col.x": {"zh": "x", "en": "x"},
     "lesson.eps.col.sigma": {"zh": "σ", "en": "σ"},
     "lesson.eps.col.out": {"zh": "LayerNorm(x)", "en": "LayerNorm(x)"},

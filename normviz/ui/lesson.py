@@ -16,6 +16,7 @@ from normviz.figures import projection as engine
 from normviz.methods import METHODS
 from normviz.ui import axes as axes_ui
 from normviz.ui import dof as dof_ui
+from normviz.ui import epsilon as eps_ui
 from normviz.ui import information as info_ui
 from normviz.ui import invariance as inv_ui
 from normviz.ui import links
@@ -34,7 +35,8 @@ DOF_N = (2, 8192)
 SHIFTS = (-200.0, 200.0)
 PRECISION_V = (1.0, 1000.0)
 COST_D = ("1024", "2048", "4096", "8192")
-AXES_METHODS = ("ln", "bn")  # whose groups the axes step's figure outlines
+AXES_METHODS = ("ln", "bn")
+LOG_EPS = (-10.0, -1.0)  # the eps step's chart: log10 ε  # whose groups the axes step's figure outlines
 
 
 def key(step: lesson.Step, name: str) -> str:
@@ -98,6 +100,8 @@ def step_params(step: lesson.Step) -> list[links.Param]:
         return [links.choice("d", key(step, "d"), COST_D, str(p["d"]))]
     if step.kind == "axes":
         return [links.choice("method", key(step, "method"), AXES_METHODS, "ln")]
+    if step.kind == "eps":
+        return [links.number("log_eps", key(step, "log_eps"), *LOG_EPS, p["log_eps"])]
     return []
 
 
@@ -287,8 +291,9 @@ def axes_table(t, shape=(2, 3, 4), seed: int = 7) -> None:
     """The B×S×D tensor with LayerNorm's mean per row (token) and BatchNorm's per column (feature)."""
     a = lesson.axes_scene(shape, seed)
     b, s, d = a.x.shape
-    header = [t("lesson.axes.col.token"), *(f"d = {j}" for j in range(d)), t("lesson.axes.col.mean")]
-    rows = [[f"({i}, {j})", *(fmt(v, 2) for v in a.x[i, j]), fmt(a.token_means[i, j], 2)]
+    # 1-based like the axes page's figure
+    header = [t("lesson.axes.col.token"), *(f"d = {j + 1}" for j in range(d)), t("lesson.axes.col.mean")]
+    rows = [[f"({i + 1}, {j + 1})", *(fmt(v, 2) for v in a.x[i, j]), fmt(a.token_means[i, j], 2)]
             for i in range(b) for j in range(s)]
     rows.append([t("lesson.axes.row.bn"), *(fmt(v, 2) for v in a.feature_means), ""])
     st.markdown(markdown_table(header, rows, "l" + "r" * (d + 1)))
@@ -322,7 +327,13 @@ def precision_step(t, step: lesson.Step) -> None:
 
 
 def eps_step(t, step: lesson.Step) -> None:
+    """The table at three fixed ε, and the ε page's chart: ‖LayerNorm(x)‖ against ‖x‖ at the chosen ε."""
     eps_table(t, step.param["x"])
+    log_eps = st.slider(t("lesson.eps.slider"), *LOG_EPS, step=0.5, key=key(step, "log_eps"))
+    eps = eps_ui.eps_from_exponent(float(log_eps))
+    n = len(step.param["x"])
+    chart(eps_ui.norm_figure("ln", n, eps, t.lang, projector(), backend()), key=key(step, "chart"))
+    st.caption(t("lesson.eps.chart", r=f"{np.sqrt(n) * lesson.eps_rows(step.param['x'])[0].sigma:.2e}"))
 
 
 def eps_table(t, x=(5.0, 5.001, 4.999)) -> None:
