@@ -215,3 +215,14 @@ def test_the_eps_step_draws_the_eps_pages_chart_at_the_chosen_eps():
     at.slider(key="lesson.eps.log_eps").set_value(-2.0).run()
     assert errors(at) == [] and figures(at)[0] != before and at.query_params["log_eps"] in ("-2", ["-2"])
     assert figures(run_page("lesson", step=k, log_eps="-2"))[0] == figures(at)[0]
+
+
+@pytest.mark.parametrize("projector, in_column", [("true", False), ("false", True)])
+def test_in_projector_mode_the_live_chart_takes_the_full_width(projector, in_column):
+    at = run_page("lesson", step=str(lesson.KEYS.index("ln") + 1), projector=projector)
+    assert errors(at) == [] and len(live_payloads(at)) == 1
+
+    def charts_in(block):
+        return [el for el in block.get("bidi_component") if el.proto.json and '"figure"' in el.proto.json]
+
+    assert any(charts_in(col) for col in at.columns) == in_column

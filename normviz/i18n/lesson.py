@@ -23,7 +23,7 @@ STRINGS = {
     # predict, then reveal
     "lesson.predict.header": {"zh": "先预测", "en": "Predict first"},
     "lesson.predict.ask": {
-        "zh": "你认为 {what} 落在哪里？输入坐标，然后揭晓。",
+        "zh": "你认为 {what}会落在哪里？输入坐标，然后揭晓。",
         "en": "Where do you expect {what}? Enter its coordinates, then reveal.",
     },
     "lesson.target.center": {"zh": "去均值后的 x − μ·𝟏", "en": "the centred x − μ·1"},

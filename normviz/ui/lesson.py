@@ -198,9 +198,15 @@ def projection_step(t, step: lesson.Step) -> None:
     dim = len(step.x)
     revealed_key = key(step, "revealed")
     st.session_state.setdefault(revealed_key, False)
-    controls, picture = st.columns([2, 3] if projector() else [1, 2], gap="large")
+    if projector():  # the picture gets the full width under the controls (x beside the guess)
+        controls, picture = st.container(), st.container()
+    else:
+        controls, picture = st.columns([1, 2], gap="large")
     with controls:
-        x = x_sliders(t, step)
+        inputs, predict = st.columns(2, gap="large") if projector() else (st.container(), st.container())
+        with inputs:
+            x = x_sliders(t, step)
+    with predict:
         guess = guess_inputs(t, step) if step.target else None
         if step.target:
             if st.session_state[revealed_key]:
