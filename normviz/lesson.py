@@ -229,6 +229,7 @@ class PrecisionScene:
     sum32: float
     fp16_max: float
     threshold: float  # √(fp16 max): the largest |x| whose square is finite in float16
+    source: str  # where fp16_max comes from (precision.limits: torch.finfo)
     naive16: np.ndarray  # RMSNorm with every step in float16: x / inf
     rms16: np.ndarray  # normviz.rms_norm of the float16 vector (it reduces in float32), as float64
 
@@ -244,7 +245,7 @@ def precision_scene(x=(300.0, 300.0)) -> PrecisionScene:
     # RMSNorm with every step in float16, and normviz's (reduced in float32): the precision page's two paths
     naive16, rms16 = (precision.outputs([x], "rms", "float16", path)[0] for path in ("naive", "upcast"))
     return PrecisionScene(tuple(float(v) for v in x), squares16.astype(np.float64), sum16, sum32, fp16.max,
-                          fp16.square_overflow, naive16, rms16)
+                          fp16.square_overflow, fp16.source, naive16, rms16)
 
 
 @dataclass(frozen=True)

@@ -135,6 +135,7 @@ def test_the_small_scenes_show_their_computed_numbers():
     assert "16 GFLOP" in cost and "0.02 ms" in cost and "1000 TFLOP/s" in cost  # compute time at the assumed peak
     precision = page("precision")
     assert "∞" in precision and "180000.0" in precision and "65504" in precision and "255.94" in precision
+    assert "(torch.finfo)" in precision  # where the limit comes from
     eps = page("eps")
     assert "NaN" in eps and "1.7321" in eps
     assert "(B, S, D) = (2, 3, 4)" in page("axes")

@@ -79,8 +79,8 @@ STRINGS = {
     "lesson.precision.fp16": {"zh": "全程 float16", "en": "float16 throughout"},
     "lesson.precision.fp32": {"zh": "在 float32 中求和（normviz）", "en": "sum in float32 (normviz)"},
     "lesson.precision.caption": {
-        "zh": "float16 的最大有限值是 {max}（numpy.finfo），所以 |x| > √{max} ≈ {threshold} 时 x² 溢出为 ∞。",
-        "en": "float16's largest finite value is {max} (numpy.finfo), so x² overflows to ∞ once |x| > √{max} ≈ {threshold}.",
+        "zh": "float16 的最大有限值是 {max}（{source}），所以 |x| > √{max} ≈ {threshold} 时 x² 溢出为 ∞。",
+        "en": "float16's largest finite value is {max} ({source}), so x² overflows to ∞ once |x| > √{max} ≈ {threshold}.",
     },
     "lesson.eps.slider": {"zh": "图中的 ε（log₁₀ ε）", "en": "ε on the chart (log₁₀ ε)"},
     "lesson.eps.chart": {

@@ -329,7 +329,8 @@ def precision_step(t, step: lesson.Step) -> None:
     rows = [[t("lesson.precision.fp16"), fmt_vector(p.squares16, 1), fmt(p.sum16, 1), fmt_vector(p.naive16)],
             [t("lesson.precision.fp32"), fmt_vector(np.asarray(p.x) ** 2, 1), fmt(p.sum32, 1), fmt_vector(p.rms16)]]
     st.markdown(markdown_table(header, rows, "lrrr"))
-    st.caption(t("lesson.precision.caption", max=f"{p.fp16_max:g}", threshold=f"{p.threshold:.2f}"))
+    st.caption(t("lesson.precision.caption", max=f"{p.fp16_max:g}", threshold=f"{p.threshold:.2f}",
+                 source=p.source))
 
 
 def eps_step(t, step: lesson.Step) -> None:
