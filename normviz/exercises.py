@@ -63,7 +63,8 @@ def _vec(v) -> tuple[float, ...]:
 
 
 def _fmt_x(x) -> str:
-    return "(" + ", ".join(f"{v:g}" for v in x) + ")"
+    """(8, −6): the typeset minus sign, as everywhere in the app."""
+    return "(" + ", ".join(f"{v:g}".replace("-", "−") for v in x) + ")"
 
 
 def _ln_246(rng: random.Random) -> Problem:

@@ -64,7 +64,7 @@ def _torch_answer(p):
     """The answer of ``p`` computed independently of normviz (torch, numpy, the stated facts)."""
     v = p.values
     if p.key in ("ln_246", "ln_2d", "rms_246", "l2_pair"):
-        x = torch.tensor([float(c) for c in v["x"].strip("()").split(",")], dtype=torch.float64)
+        x = torch.tensor([float(c) for c in v["x"].strip("()").replace("−", "-").split(",")], dtype=torch.float64)
         n = x.numel()
         if p.key.startswith("ln"):
             return tuple(F.layer_norm(x, (n,), eps=0.0).tolist())
@@ -185,3 +185,8 @@ def test_checking_never_raises_on_random_text():
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
         for p in (_problem("number", 1.0), _problem("vector", (1.0, 2.0, 3.0))):
             assert ex.check(p, text).status in ex.STATUSES
+
+
+def test_vectors_in_questions_use_the_typeset_minus_sign():
+    shown = [p.values["x"] for seed in range(40) for p in ex.make_set(seed) if "x" in p.values]
+    assert any("−" in x for x in shown) and not any("-" in x for x in shown)
