@@ -98,13 +98,13 @@ STRINGS = {
         "en": "In 2D LayerNorm can only give (1, −1) or (−1, 1): the larger component becomes 1, the smaller −1.",
     },
     "exercise.params.q": {"zh": "隐藏维度 D = {d} 的一个 {method} 层有多少个可学习参数？",
-                          "en": "How many learnable parameters has one {method} layer with hidden size D = {d}?"},
+                          "en": "How many learnable parameters does one {method} layer with hidden size D = {d} have?"},
     "exercise.params.why": {
         "zh": "LayerNorm 有 γ 和 β，各 D 个，共 2D；RMSNorm 只有 γ，共 D。",
         "en": "LayerNorm has γ and β, D each, 2D in all; RMSNorm has γ only, D.",
     },
     "exercise.dof.q": {"zh": "n = {n} 时，{method} 的输出有几个自由度？",
-                       "en": "For n = {n}, how many degrees of freedom has the output of {method}?"},
+                       "en": "For n = {n}, how many degrees of freedom does the output of {method} have?"},
     "exercise.dof.why": {
         "zh": "输入有 n 个；L2 和 RMSNorm 去掉长度，剩 n − 1；LayerNorm 还去掉公共偏移，剩 n − 2。",
         "en": "The input has n; L2 and RMSNorm remove the length, leaving n − 1; LayerNorm also removes the common "
