@@ -214,10 +214,10 @@ STRINGS = {
     },
     "lesson.step.eps.title": {"zh": "ε：分母里的安全垫", "en": "ε: the cushion in the denominator"},
     "lesson.step.eps.text": {
-        "zh": "对几乎恒定的向量，σ 很小：ε = 0 时微小的噪声被放大到长度 √n；ε 大一些时输出被压扁。"
+        "zh": "对几乎恒定的向量，σ 很小：ε = 0 时 LayerNorm 把微小的起伏放大到完整的长度 √n；ε 越大，输出越被压向 0。"
               "对零向量，没有 ε 就是 0/0 = NaN。",
-        "en": "For a nearly constant vector σ is tiny: at ε = 0 tiny noise is blown up to length √n; a larger ε "
-              "flattens the output instead. For the zero vector, without ε it is 0/0 = NaN.",
+        "en": "For a nearly constant vector σ is tiny: at ε = 0 LayerNorm blows its tiny wobble up to the full length "
+              "√n; the larger ε, the more the output shrinks towards 0. For the zero vector, without ε it is 0/0 = NaN.",
     },
     "lesson.step.cost.title": {"zh": "代价：受限于带宽", "en": "Cost: bound by bandwidth"},
     "lesson.step.cost.text": {
