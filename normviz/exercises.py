@@ -63,7 +63,8 @@ def _vec(v) -> tuple[float, ...]:
 
 
 def _fmt_x(x) -> str:
-    return "(" + ", ".join(f"{v:g}" for v in x) + ")"
+    """(8, −6): the typeset minus sign, as everywhere in the app."""
+    return "(" + ", ".join(f"{v:g}".replace("-", "−") for v in x) + ")"
 
 
 def _ln_246(rng: random.Random) -> Problem:
@@ -83,7 +84,8 @@ def _l2_pair(rng: random.Random) -> Problem:
     k = rng.choice((1, 2, 3))
     x = (float(a * k), float(-b * k) if rng.random() < 0.5 else float(b * k))
     y = _vec(norms.l2_normalize(np.asarray(x), eps=0.0))
-    return Problem("l2_pair", "vector", {"x": _fmt_x(x)}, y, 0.005, figure=("plane", {"x": x, "method": "l2"}))
+    length = float(np.linalg.norm(x))
+    return Problem("l2_pair", "vector", {"x": _fmt_x(x), "length": f"{length:g}"}, y, 0.005, figure=("plane", {"x": x, "method": "l2"}))
 
 
 def _ln_2d(rng: random.Random) -> Problem:
@@ -174,7 +176,7 @@ def _traffic(rng: random.Random) -> Problem:
     calls = rng.choice((24, 48, 64))
     c = cost(tokens, d, calls, 2)
     gb = c.moved / 1e9
-    return Problem("traffic", "number", {"tokens": tokens, "d": d, "calls": calls}, gb, max(0.01 * gb, 0.05),
+    return Problem("traffic", "number", {"tokens": tokens, "d": d, "calls": calls, "gb": f"{gb:.2f}"}, gb, max(0.01 * gb, 0.05),
                    figure=("cost", {"tokens": tokens, "d": d, "calls": calls}))
 
 
@@ -198,6 +200,7 @@ def make_set(seed: int) -> list[Problem]:
 STATUSES = ("right", "wrong", "malformed")
 _SEPARATORS = re.compile(r"[\s,;、]+")
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d+$")
+_THOUSANDS_COMMA = re.compile(r"^[+-]?\d{1,3}(,\d{3})+$")  # 8,192: a thousands separator or a decimal comma
 _BRACKETS = "()[]{}【】"
 
 
@@ -218,7 +221,7 @@ class AnswerError(ValueError):
 def normalize_text(text) -> str:
     """NFKC (full-width digits and punctuation become ASCII), the minus sign −, and no outer spaces."""
     s = unicodedata.normalize("NFKC", "" if text is None else str(text))
-    return s.replace("−", "-").replace("–", "-").strip()
+    return s.replace("−", "-").replace("–", "-").replace("∞", "inf").strip()
 
 
 def _number(token: str) -> float:
@@ -235,6 +238,8 @@ def parse_number(text) -> float:
     s = normalize_text(text).strip(_BRACKETS).strip()
     if not s:
         raise AnswerError("empty")
+    if _THOUSANDS_COMMA.match(s):
+        raise AnswerError("thousands_comma")
     if _DECIMAL_COMMA.match(s):
         raise AnswerError("decimal_comma")
     if len(_SEPARATORS.split(s)) > 1:

@@ -87,7 +87,7 @@ STEPS: tuple[Step, ...] = (
     Step("affine", "plane", x=(3.0, 4.0), shown=frozenset({"ln", "rms"}), gamma=(2.0, 0.5), beta=(0.5, -1.0)),
     Step("axes", "axes", params=(("shape", (2, 3, 4)), ("seed", 7))),
     Step("precision", "precision", params=(("x", (300.0, 300.0)),)),
-    Step("eps", "eps", params=(("x", (5.0, 5.001, 4.999)),)),
+    Step("eps", "eps", params=(("x", (5.0, 5.001, 4.999)), ("log_eps", -5.0))),
     Step("cost", "cost", params=(("tokens", 32768), ("d", 2048), ("calls", 48), ("bytes", 2), ("bandwidth", 2e12))),
     Step("summary", "summary"),
 )
@@ -211,8 +211,9 @@ class AxesScene:
 
 
 def axes_scene(shape=(2, 3, 4), seed: int = 7) -> AxesScene:
-    """Small integers in a (B, S, D) tensor, normalized over the last axis and over the batch and sequence axes."""
-    x = np.random.default_rng(seed).integers(0, 10, size=shape).astype(np.float64)
+    """The axes page's (B, S, D) tensor for ``seed`` (``axes.sample``: its figure shows the same numbers), normalized
+    over the last axis and over the batch and sequence axes."""
+    x = axes.sample(*shape, seed)
     ln_out, bn_out = axes.output("ln", x, eps=0.0), axes.output("bn", x, eps=0.0)  # the axes page's own
     return AxesScene(x, x.mean(axis=-1), x.mean(axis=(0, 1)), ln_out, bn_out,
                      shape[0] * shape[1], shape[2])
@@ -228,6 +229,7 @@ class PrecisionScene:
     sum32: float
     fp16_max: float
     threshold: float  # √(fp16 max): the largest |x| whose square is finite in float16
+    source: str  # where fp16_max comes from (precision.limits: torch.finfo)
     naive16: np.ndarray  # RMSNorm with every step in float16: x / inf
     rms16: np.ndarray  # normviz.rms_norm of the float16 vector (it reduces in float32), as float64
 
@@ -243,7 +245,7 @@ def precision_scene(x=(300.0, 300.0)) -> PrecisionScene:
     # RMSNorm with every step in float16, and normviz's (reduced in float32): the precision page's two paths
     naive16, rms16 = (precision.outputs([x], "rms", "float16", path)[0] for path in ("naive", "upcast"))
     return PrecisionScene(tuple(float(v) for v in x), squares16.astype(np.float64), sum16, sum32, fp16.max,
-                          fp16.square_overflow, naive16, rms16)
+                          fp16.square_overflow, fp16.source, naive16, rms16)
 
 
 @dataclass(frozen=True)
@@ -279,6 +281,8 @@ class Cost:
     moved: float  # bytes read and written by all calls
     seconds: float  # moved / bandwidth
     flops: float  # normviz.cost.FLOPS_PER_ELEMENT per element per call
+    peak: float  # FLOP/s: the cost page's assumed peak
+    compute_seconds: float  # flops / peak
 
 
 def cost(tokens: int = 32768, d: int = 2048, calls: int = 48, bytes_per: int = 2, bandwidth: float = 2e12) -> Cost:
@@ -287,7 +291,7 @@ def cost(tokens: int = 32768, d: int = 2048, calls: int = 48, bytes_per: int = 2
     c = cost_model.compute(tokens=tokens, hidden=d, layers=calls, norms_per_layer=1, bytes_per_value=bytes_per,
                            bandwidth=bandwidth)
     return Cost(tokens, d, calls, bytes_per, float(bandwidth), c.elements_per_call, c.bytes_total, c.time_bandwidth,
-                c.norm_flops)
+                c.norm_flops, cost_model.Inputs().peak_flops, c.time_compute)
 
 
 # --- the worked computation as LaTeX ------------------------------------------------------------

@@ -64,7 +64,7 @@ def _torch_answer(p):
     """The answer of ``p`` computed independently of normviz (torch, numpy, the stated facts)."""
     v = p.values
     if p.key in ("ln_246", "ln_2d", "rms_246", "l2_pair"):
-        x = torch.tensor([float(c) for c in v["x"].strip("()").split(",")], dtype=torch.float64)
+        x = torch.tensor([float(c) for c in v["x"].strip("()").replace("−", "-").split(",")], dtype=torch.float64)
         n = x.numel()
         if p.key.startswith("ln"):
             return tuple(F.layer_norm(x, (n,), eps=0.0).tolist())
@@ -145,7 +145,9 @@ def _problem(kind, answer, tol=0.01, choices=()):
     ("13", "wrong", ""), ("", "malformed", "empty"), ("   ", "malformed", "empty"), (None, "malformed", "empty"),
     ("twelve", "malformed", "not_number"), ("1,5", "malformed", "decimal_comma"), ("１，５", "malformed", "decimal_comma"),
     ("1 2", "malformed", "one_number"), ("nan", "malformed", "not_finite"), ("inf", "malformed", "not_finite"),
-    ("[12]", "right", ""), ("−12", "wrong", ""),
+    ("[12]", "right", ""), ("−12", "wrong", ""), ("∞", "malformed", "not_finite"),
+    ("8,192", "malformed", "thousands_comma"), ("１，０２４", "malformed", "thousands_comma"),
+    ("1,5000", "malformed", "decimal_comma"),
 ])
 def test_numbers_are_read_with_nfkc_and_malformed_ones_get_a_reason(text, status, reason):
     v = ex.check(_problem("number", 12.0), text)
@@ -183,3 +185,8 @@ def test_checking_never_raises_on_random_text():
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
         for p in (_problem("number", 1.0), _problem("vector", (1.0, 2.0, 3.0))):
             assert ex.check(p, text).status in ex.STATUSES
+
+
+def test_vectors_in_questions_use_the_typeset_minus_sign():
+    shown = [p.values["x"] for seed in range(40) for p in ex.make_set(seed) if "x" in p.values]
+    assert any("−" in x for x in shown) and not any("-" in x for x in shown)

@@ -154,6 +154,8 @@ def test_eps_rows_show_amplified_noise_flattening_and_nan():
 def test_cost_of_the_seed_case():
     c = lesson.cost(32768, 2048, 48, 2, 2e12)
     assert f"{c.moved / 1e9:.1f}" == "12.9" and f"{1e3 * c.seconds:.1f}" == "6.4"
+    # the arithmetic at the cost page's assumed peak: a hundredth of the bandwidth time
+    assert c.compute_seconds == pytest.approx(c.flops / c.peak) and c.compute_seconds < c.seconds / 50
     with pytest.raises(ValueError, match="tokens"):
         lesson.cost(0, 2048)
     with pytest.raises(ValueError, match="bandwidth"):
@@ -162,3 +164,38 @@ def test_cost_of_the_seed_case():
 
 def test_form_table_covers_every_method():
     assert set(lesson.FORM) == set(METHODS)
+
+
+def _tuple(v, digits: int) -> str:
+    return "(" + ", ".join("0" if round(c, digits) == 0 else f"{c:.{digits}f}".replace("-", "−") for c in v) + ")"
+
+
+def test_the_numbers_the_step_texts_quote_are_torchs_in_both_languages():
+    def text(key):
+        return [CATALOG[f"lesson.step.{key}.text"][lang] for lang in LANGUAGES]
+
+    t = lambda v: torch.tensor(v, dtype=torch.float64)  # noqa: E731
+    x246 = lesson.STEPS[lesson.KEYS.index("rms3d")].x
+    rms = F.rms_norm(t(x246), (3,), eps=0.0).tolist()
+    assert all(_tuple(rms, 4).strip("()") in s and "4.3205" in s for s in text("rms3d"))
+    assert math.sqrt(56 / 3) == pytest.approx(4.3205, abs=5e-5)
+    ln = F.layer_norm(t(lesson.STEPS[lesson.KEYS.index("ln")].x), (3,), eps=0.0).tolist()
+    assert all(_tuple(ln, 4) in s for s in text("ln"))
+    inv = lesson.STEPS[lesson.KEYS.index("invariance")]
+    moved = [v + inv.param["shift"] for v in inv.x]
+    assert all(_tuple(F.rms_norm(t(moved), (3,), eps=0.0).tolist(), 2) in s for s in text("invariance"))
+    assert all(_tuple(F.layer_norm(t(moved), (3,), eps=0.0).tolist(), 2) in s for s in text("invariance"))
+    affine = lesson.STEPS[lesson.KEYS.index("affine")]
+    g, b = (", ".join(f"{v:g}".replace("-", "−") for v in p) for p in (affine.gamma, affine.beta))
+    assert all(f"γ = ({g})" in s and f"β = ({b})" in s for s in text("affine"))
+    extreme = F.layer_norm(t(lesson.STEPS[lesson.KEYS.index("extreme")].x), (2,), eps=0.0).tolist()
+    assert extreme == [-1.0, 1.0] and all("(−1, 1)" in s for s in text("extreme"))
+    v = lesson.STEPS[lesson.KEYS.index("precision")].param["x"][0]
+    assert torch.isinf(torch.tensor(v, dtype=torch.float16) ** 2)
+    assert all(f"{v:g}² = {v * v:g}" in s and "65504" in s for s in text("precision"))
+
+
+def test_the_axes_scene_is_the_axes_pages_tensor():
+    from normviz import axes
+
+    np.testing.assert_array_equal(lesson.axes_scene((2, 3, 4), 7).x, axes.view("ln", 2, 3, 4, 7).x)

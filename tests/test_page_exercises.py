@@ -45,6 +45,11 @@ def test_every_right_answer_is_accepted_with_an_explanation_and_figure(lang, rig
     at.run()
     assert errors(at) == []
     assert len(at.success) == len(pairs) and all(s.value.startswith(right) for s in at.success)
+    assert "±0)" not in "\n".join(s.value for s in at.success)  # an exact count states no tolerance
+    shown = "\n".join(m.value for m in at.markdown)
+    by_key = {p.key: p for p, _ in pairs}
+    assert f"‖x‖₂ = {by_key['l2_pair'].values['length']}" in shown  # the explanations carry their own numbers
+    assert f"= {by_key['traffic'].values['gb']} GB" in shown
     assert len(at.get("plotly_chart")) >= 10  # the explanations' figures (two explanations are tables)
 
 
@@ -110,3 +115,12 @@ def test_the_same_seed_gives_the_same_questions_and_new_set_changes_the_seed():
 def test_a_bad_seed_in_the_link_gives_one_message(bad):
     at = run_page("exercises", seed=bad)
     assert errors(at) == [] and len(at.warning) == 1 and "seed" in at.warning[0].value
+
+
+@pytest.mark.parametrize("lang, want", [("en", "thousands separator"), ("zh", "千位分隔符")])
+def test_a_count_typed_with_a_thousands_comma_is_asked_about_not_called_a_decimal(lang, want):
+    at = run_page("exercises", lang=lang, seed=SEED)
+    k, (p, widget) = next((k, bw) for k, bw in enumerate(blocks(at), start=1) if bw[0].key == "params")
+    widget.input("8,192").run()
+    check(at, k)
+    assert errors(at) == [] and len(at.warning) == 1 and want in at.warning[0].value

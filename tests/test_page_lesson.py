@@ -130,9 +130,12 @@ def test_moving_x_changes_the_scene_and_reset_restores_it():
 
 def test_the_small_scenes_show_their_computed_numbers():
     page = lambda key: "\n".join([text(at := run_page("lesson", step=str(lesson.KEYS.index(key) + 1)))] + tables(at))
-    assert "12.9 GB" in page("cost") and "6.4 ms" in page("cost")
+    cost = page("cost")
+    assert "12.9 GB" in cost and "6.4 ms" in cost
+    assert "16 GFLOP" in cost and "0.02 ms" in cost and "1000 TFLOP/s" in cost  # compute time at the assumed peak
     precision = page("precision")
     assert "∞" in precision and "180000.0" in precision and "65504" in precision and "255.94" in precision
+    assert "(torch.finfo)" in precision  # where the limit comes from
     eps = page("eps")
     assert "NaN" in eps and "1.7321" in eps
     assert "(B, S, D) = (2, 3, 4)" in page("axes")
@@ -191,3 +194,36 @@ def test_a_bad_link_value_for_a_steps_control_gets_a_message():
     assert errors(at) == []
     assert any("n" in w.value for w in at.warning)
     assert next(w for w in at.slider if w.key == f"lesson.{st_.key}.n").value == st_.param["n"]
+
+
+def test_the_axes_step_draws_the_tables_tensor_and_outlines_the_chosen_methods_groups():
+    k = str(lesson.KEYS.index("axes") + 1)
+    at = run_page("lesson", step=k)
+    assert errors(at) == [] and len(figures(at)) == 1
+    ln = figures(at)[0]
+    a = lesson.axes_scene((2, 3, 4), 7)
+    assert f"{a.x[0, 0, 0]:.2f}".replace("-", "−") in "\n".join(tables(at))  # the table shows the figure's tensor
+    at.button_group(key="lesson.axes.method").set_value("bn").run()
+    assert errors(at) == [] and figures(at)[0] != ln and at.query_params["method"] in ("bn", ["bn"])
+    assert figures(run_page("lesson", step=k, method="bn"))[0] == figures(at)[0]  # the link opens that figure
+
+
+def test_the_eps_step_draws_the_eps_pages_chart_at_the_chosen_eps():
+    k = str(lesson.KEYS.index("eps") + 1)
+    at = run_page("lesson", step=k)
+    assert errors(at) == [] and len(figures(at)) == 1 and "1.41e-03" in text(at)
+    before = figures(at)[0]
+    at.slider(key="lesson.eps.log_eps").set_value(-2.0).run()
+    assert errors(at) == [] and figures(at)[0] != before and at.query_params["log_eps"] in ("-2", ["-2"])
+    assert figures(run_page("lesson", step=k, log_eps="-2"))[0] == figures(at)[0]
+
+
+@pytest.mark.parametrize("projector, in_column", [("true", False), ("false", True)])
+def test_in_projector_mode_the_live_chart_takes_the_full_width(projector, in_column):
+    at = run_page("lesson", step=str(lesson.KEYS.index("ln") + 1), projector=projector)
+    assert errors(at) == [] and len(live_payloads(at)) == 1
+
+    def charts_in(block):
+        return [el for el in block.get("bidi_component") if el.proto.json and '"figure"' in el.proto.json]
+
+    assert any(charts_in(col) for col in at.columns) == in_column

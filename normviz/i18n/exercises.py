@@ -12,7 +12,7 @@ STRINGS = {
         "zh": "每题输入答案后按“检查”。向量用逗号或空格分隔，例如 `-1.22, 0, 1.22`；全角数字和逗号也可以。"
               "除非另有说明，ε = 0、γ = 1、β = 0，方差为有偏估计（除以 n）。",
         "en": "Type an answer and press Check. Separate vector components with commas or spaces, e.g. "
-              "`-1.22, 0, 1.22`. Unless a question says otherwise, ε = 0, γ = 1, β = 0, and the variance is "
+              "`-1.22, 0, 1.22`; full-width digits and commas work too. Unless a question says otherwise, ε = 0, γ = 1, β = 0, and the variance is "
               "the biased one (divide by n).",
     },
     "exercises.seed": {"zh": "题组种子 {seed}：把此页链接发给别人，他们会拿到同一套题。",
@@ -37,6 +37,11 @@ STRINGS = {
     "exercises.err.not_finite": {"zh": "请输入有限的数（NaN 和 ∞ 不行）。", "en": "Please type finite numbers (no NaN or ∞)."},
     "exercises.err.decimal_comma": {"zh": "看起来你用了逗号作小数点。请用小数点，例如 1.5。",
                                     "en": "That looks like a decimal comma. Please use a decimal point, e.g. 1.5."},
+    "exercises.err.thousands_comma": {
+        "zh": "这个逗号是千位分隔符还是小数点？请不用逗号来写这个数，例如 8192 或 1.5。",
+        "en": "Is that comma a thousands separator or a decimal point? Please write the number without it, e.g. 8192 "
+              "or 1.5.",
+    },
     "exercises.err.one_number": {"zh": "这一题只要一个数。", "en": "This exercise wants a single number."},
     "exercises.err.count": {"zh": "分量个数不对：需要 {n} 个数。", "en": "Wrong number of components: {n} are needed."},
     "exercises.err.count_comma": {
@@ -84,8 +89,8 @@ STRINGS = {
     },
     "exercise.l2_pair.q": {"zh": "计算 x = {x} 的 L2 归一化。", "en": "L2-normalize x = {x}."},
     "exercise.l2_pair.why": {
-        "zh": "除以长度 ‖x‖₂：结果在单位圆上，方向与 x 相同。",
-        "en": "Divide by the length ‖x‖₂: the result is on the unit circle, pointing the way x does.",
+        "zh": "‖x‖₂ = {length}，x 除以它：结果在单位圆上，方向与 x 相同。",
+        "en": "‖x‖₂ = {length}, and x divided by it is on the unit circle, pointing the way x does.",
     },
     "exercise.ln_2d.q": {"zh": "二维中计算 LayerNorm{x}。", "en": "In two dimensions, compute LayerNorm{x}."},
     "exercise.ln_2d.why": {
@@ -93,13 +98,13 @@ STRINGS = {
         "en": "In 2D LayerNorm can only give (1, −1) or (−1, 1): the larger component becomes 1, the smaller −1.",
     },
     "exercise.params.q": {"zh": "隐藏维度 D = {d} 的一个 {method} 层有多少个可学习参数？",
-                          "en": "How many learnable parameters has one {method} layer with hidden size D = {d}?"},
+                          "en": "How many learnable parameters does one {method} layer with hidden size D = {d} have?"},
     "exercise.params.why": {
         "zh": "LayerNorm 有 γ 和 β，各 D 个，共 2D；RMSNorm 只有 γ，共 D。",
         "en": "LayerNorm has γ and β, D each, 2D in all; RMSNorm has γ only, D.",
     },
     "exercise.dof.q": {"zh": "n = {n} 时，{method} 的输出有几个自由度？",
-                       "en": "For n = {n}, how many degrees of freedom has the output of {method}?"},
+                       "en": "For n = {n}, how many degrees of freedom does the output of {method} have?"},
     "exercise.dof.why": {
         "zh": "输入有 n 个；L2 和 RMSNorm 去掉长度，剩 n − 1；LayerNorm 还去掉公共偏移，剩 n − 2。",
         "en": "The input has n; L2 and RMSNorm remove the length, leaving n − 1; LayerNorm also removes the common "
@@ -167,9 +172,9 @@ STRINGS = {
               "activations once. How many GB (10⁹ bytes) move?",
     },
     "exercise.traffic.why": {
-        "zh": "词元 × D × 2 字节 × 2（读和写）× 调用次数。时间 ≈ 字节数 / 显存带宽：归一化受带宽限制。",
-        "en": "tokens × D × 2 bytes × 2 (read and write) × calls. Time ≈ bytes / memory bandwidth: normalization is "
-              "bandwidth-bound.",
+        "zh": "{tokens} 个词元 × {d} × 2 字节 × 2（读和写）× {calls} 次调用 = {gb} GB。时间 ≈ 字节数 / 显存带宽：归一化受带宽限制。",
+        "en": "{tokens} tokens × {d} × 2 bytes × 2 (read and write) × {calls} calls = {gb} GB. Time ≈ bytes / "
+              "memory bandwidth: normalization is bandwidth-bound.",
     },
     # small figures
     "exercises.fig.params.title": {"zh": "D = {d} 时每层的参数", "en": "Parameters per layer at D = {d}"},

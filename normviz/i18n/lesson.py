@@ -23,7 +23,7 @@ STRINGS = {
     # predict, then reveal
     "lesson.predict.header": {"zh": "先预测", "en": "Predict first"},
     "lesson.predict.ask": {
-        "zh": "你认为 {what} 落在哪里？输入坐标，然后揭晓。",
+        "zh": "你认为 {what}会落在哪里？输入坐标，然后揭晓。",
         "en": "Where do you expect {what}? Enter its coordinates, then reveal.",
     },
     "lesson.target.center": {"zh": "去均值后的 x − μ·𝟏", "en": "the centred x − μ·1"},
@@ -45,7 +45,7 @@ STRINGS = {
     },
     "lesson.verdict.exact": {"zh": "几乎完全正确！", "en": "Spot on!"},
     "lesson.verdict.close": {"zh": "很接近。", "en": "Close."},
-    "lesson.verdict.near": {"zh": "方向对了，但还差一些。", "en": "In the right region, but not there yet."},
+    "lesson.verdict.near": {"zh": "大致区域对了，但还差一些。", "en": "In the right region, but not there yet."},
     "lesson.verdict.far": {"zh": "差得较远：看看图里的投影路径。", "en": "Far off: follow the projection path in the chart."},
     # worked computation
     "lesson.worked.header": {"zh": "逐步计算（当前的 x）", "en": "Worked computation (the current x)"},
@@ -60,6 +60,7 @@ STRINGS = {
         "en": "n = {n}: input {n}, L2 {l2}, RMSNorm {rms}, LayerNorm {ln} degrees of freedom.",
     },
     "lesson.shift.label": {"zh": "平移 c（x + c·𝟏）", "en": "shift c (x + c·1)"},
+    "lesson.axes.method": {"zh": "图中框出谁的统计组", "en": "Outline the groups of"},
     "lesson.axes.col.token": {"zh": "词元 (b, s)", "en": "token (b, s)"},
     "lesson.axes.col.mean": {"zh": "LayerNorm 的 μ（每行）", "en": "LayerNorm's μ (per row)"},
     "lesson.axes.row.bn": {"zh": "BatchNorm 的 μ（每列）", "en": "BatchNorm's μ (per column)"},
@@ -78,8 +79,14 @@ STRINGS = {
     "lesson.precision.fp16": {"zh": "全程 float16", "en": "float16 throughout"},
     "lesson.precision.fp32": {"zh": "在 float32 中求和（normviz）", "en": "sum in float32 (normviz)"},
     "lesson.precision.caption": {
-        "zh": "float16 的最大有限值是 {max}（numpy.finfo），所以 |x| > √{max} ≈ {threshold} 时 x² 溢出为 ∞。",
-        "en": "float16's largest finite value is {max} (numpy.finfo), so x² overflows to ∞ once |x| > √{max} ≈ {threshold}.",
+        "zh": "float16 的最大有限值是 {max}（{source}），所以 |x| > √{max} ≈ {threshold} 时 x² 溢出为 ∞。",
+        "en": "float16's largest finite value is {max} ({source}), so x² overflows to ∞ once |x| > √{max} ≈ {threshold}.",
+    },
+    "lesson.eps.slider": {"zh": "图中的 ε（log₁₀ ε）", "en": "ε on the chart (log₁₀ ε)"},
+    "lesson.eps.chart": {
+        "zh": "图中的输入均值为 0，所以横轴 ‖x‖ = √n·σ；表中几乎恒定的 x 对应 ‖x − μ·𝟏‖ = {r}。",
+        "en": "The chart's inputs have mean 0, so its ‖x‖ is √n·σ; the table's near-constant x sits at "
+              "‖x − μ·1‖ = {r}.",
     },
     "lesson.eps.col.x": {"zh": "x", "en": "x"},
     "lesson.eps.col.sigma": {"zh": "σ", "en": "σ"},
@@ -88,10 +95,11 @@ STRINGS = {
     "lesson.cost.d": {"zh": "隐藏维度 D", "en": "hidden size D"},
     "lesson.cost.formula": {
         "zh": "{tokens} 个词元 × D = {d} × {bytes} 字节 × 2（读一次、写一次）× {calls} 次调用 = {gb} GB；"
-              "以 {bw} TB/s 的带宽需要 {ms} ms。算术只有约 {gflop} GFLOP，不到一毫秒的算力。",
+              "以 {bw} TB/s 的带宽需要 {ms} ms。算术只有约 {gflop} GFLOP："
+              "按“代价”页假设的峰值 {peak} TFLOP/s 只需 {cms} ms。",
         "en": "{tokens} tokens × D = {d} × {bytes} bytes × 2 (one read, one write) × {calls} calls = {gb} GB; "
-              "at {bw} TB/s that takes {ms} ms. The arithmetic is only about {gflop} GFLOP, well under a "
-              "millisecond of compute.",
+              "at {bw} TB/s that takes {ms} ms. The arithmetic is only about {gflop} GFLOP: {cms} ms at the "
+              "Cost page's assumed peak of {peak} TFLOP/s.",
     },
     "lesson.summary.col.method": {"zh": "方法", "en": "method"},
     "lesson.summary.col.formula": {"zh": "公式", "en": "formula"},
@@ -103,10 +111,12 @@ STRINGS = {
     "lesson.step.form.title": {"zh": "一个公式：x̂ = (x − c) / s", "en": "One formula: x̂ = (x − c) / s"},
     "lesson.step.form.text": {
         "zh": "这里的三种方法都先从 x 减去一个中心 c，再除以一个尺度 s。L2 和 RMSNorm 取 c = 0，只除以长度类的量；"
-              "LayerNorm 取 c = μ（均值），再除以标准差。图中三个箭头就是 (3, 4) 的三种结果。",
+              "LayerNorm 取 c = μ（均值），再除以标准差。图中三个彩色箭头就是 (3, 4) 的三种结果："
+              "L2 和 RMSNorm 留在 x 的射线上，LayerNorm 转到了 (−1, 1)。",
         "en": "All three methods here subtract a centre c from x and divide by a scale s. L2 and RMSNorm take "
               "c = 0 and divide by a length-like number; LayerNorm takes c = μ, the mean, and divides by the "
-              "standard deviation. The three arrows in the chart are what each does to (3, 4).",
+              "standard deviation. The three coloured arrows in the chart are what each does to (3, 4): L2 and "
+              "RMSNorm stay on x's ray, LayerNorm turns to (−1, 1).",
     },
     "lesson.step.l2.title": {"zh": "L2：投到单位圆上", "en": "L2: onto the unit circle"},
     "lesson.step.l2.text": {
@@ -162,24 +172,29 @@ STRINGS = {
     "lesson.step.information.title": {"zh": "信息在方向里", "en": "The information is in the direction"},
     "lesson.step.information.text": {
         "zh": "(3, 4) 和 (6, 8) 方向相同，L2 之后合成同一个点；(3, 4) 和 (4, 3) 方向不同，归一化之后仍然分开。"
-              "归一化保留的是方向（以及向量之间的夹角）。",
+              "L2 和 RMSNorm 保留的是 x 的方向（以及向量之间的夹角）；LayerNorm 保留的是去均值后 x − μ·𝟏 的方向，"
+              "所以它的箭头指向别处。",
         "en": "(3, 4) and (6, 8) point the same way and merge into one point after L2; (3, 4) and (4, 3) point "
-              "differently and stay apart. What normalization keeps is the direction (and the angles between vectors).",
+              "differently and stay apart. L2 and RMSNorm keep the direction of x (and the angles between vectors); "
+              "LayerNorm keeps the direction of the centred x − μ·1, which is why its arrow points elsewhere.",
     },
     "lesson.step.invariance.title": {"zh": "不变性：平移与缩放", "en": "Invariance: shift and scale"},
     "lesson.step.invariance.text": {
-        "zh": "LayerNorm 对 a·x + c·𝟏（a > 0）给出同样的输出；RMSNorm 只对缩放不变。(1, 2, 3) 加 100 后，RMSNorm 的输出"
-              "几乎变成常数向量，LayerNorm 的输出完全不变（ε = 0）。",
-        "en": "LayerNorm gives the same output for a·x + c·1 (a > 0); RMSNorm is invariant to scaling only. Add 100 "
-              "to (1, 2, 3) and RMSNorm's output becomes almost constant, while LayerNorm's does not move (ε = 0).",
+        "zh": "在 ε = 0 时，LayerNorm 对 a·x + c·𝟏（任意 a > 0 和 c，x 不是常数向量）给出同样的输出；RMSNorm 只对正缩放 a·x"
+              "（a > 0）不变。(1, 2, 3) 加 100 后，RMSNorm 的输出变成几乎相等的 (0.99, 1.00, 1.01)，"
+              "LayerNorm 的输出仍是 (−1.22, 0, 1.22)。",
+        "en": "At ε = 0, LayerNorm gives the same output for a·x + c·1 (any a > 0 and c, x not constant); RMSNorm is "
+              "invariant only to positive scaling a·x (a > 0). Add 100 to (1, 2, 3) and RMSNorm's output becomes an "
+              "almost constant (0.99, 1.00, 1.01), while LayerNorm's is still (−1.22, 0, 1.22).",
     },
     "lesson.step.affine.title": {"zh": "γ 和 β：把尺度和偏移还回去", "en": "γ and β: scale and offset come back"},
     "lesson.step.affine.text": {
-        "zh": "归一化之后，逐元素乘 γ、加 β（RMSNorm 只有 γ）。这让输出离开圆：γ 把圆拉成椭圆，β 平移它。"
-              "被归一化拿走的长度和偏移，由学到的参数按需还回来。",
+        "zh": "归一化之后，逐元素乘 γ、加 β（RMSNorm 只有 γ）。图中 γ = (2, 0.5) 把 RMSNorm 半径 √2 的圆拉成椭圆；"
+              "γ 和 β = (0.5, −1) 把 LayerNorm 的两个点移到菱形处。被归一化拿走的长度和偏移，由学到的参数按需还回来。",
         "en": "After normalizing, the output is multiplied by γ and shifted by β, element by element (RMSNorm has γ "
-              "only). That takes the output off the circle: γ stretches it into an ellipse, β moves it. The length "
-              "and offset removed by the norm come back as learned parameters, as much as training wants.",
+              "only). Here γ = (2, 0.5) stretches RMSNorm's circle of radius √2 into an ellipse, and γ with "
+              "β = (0.5, −1) carries LayerNorm's two points to the diamonds. The length and offset that the norm "
+              "removed come back as learned parameters, as much as training wants.",
     },
     "lesson.step.axes.title": {"zh": "沿哪个轴：BatchNorm 与 LayerNorm", "en": "Along which axes: BatchNorm vs LayerNorm"},
     "lesson.step.axes.text": {
@@ -199,10 +214,10 @@ STRINGS = {
     },
     "lesson.step.eps.title": {"zh": "ε：分母里的安全垫", "en": "ε: the cushion in the denominator"},
     "lesson.step.eps.text": {
-        "zh": "对几乎恒定的向量，σ 很小：ε = 0 时微小的噪声被放大到长度 √n；ε 大一些时输出被压扁。"
+        "zh": "对几乎恒定的向量，σ 很小：ε = 0 时 LayerNorm 把微小的起伏放大到完整的长度 √n；ε 越大，输出越被压向 0。"
               "对零向量，没有 ε 就是 0/0 = NaN。",
-        "en": "For a nearly constant vector σ is tiny: at ε = 0 tiny noise is blown up to length √n; a larger ε "
-              "flattens the output instead. For the zero vector, without ε it is 0/0 = NaN.",
+        "en": "For a nearly constant vector σ is tiny: at ε = 0 LayerNorm blows its tiny wobble up to the full length "
+              "√n; the larger ε, the more the output shrinks towards 0. For the zero vector, without ε it is 0/0 = NaN.",
     },
     "lesson.step.cost.title": {"zh": "代价：受限于带宽", "en": "Cost: bound by bandwidth"},
     "lesson.step.cost.text": {

@@ -65,6 +65,8 @@ def question(t, p: ex.Problem) -> str:
 def answer_text(t, p: ex.Problem) -> str:
     if p.answer_kind == "choice":
         return t("exercises.answer_choice", answer=t(f"exercises.choice.{p.answer}"))
+    if p.tol == 0:  # an exact count: no tolerance to state
+        return t("exercises.answer_choice", answer=f"{int(p.answer)}")
     if p.answer_kind == "vector":
         return t("exercises.answer_is", answer=fmt_vector(p.answer), tol=f"{p.tol:g}")
     value = float(p.answer)
@@ -137,5 +139,5 @@ def exercise_block(t, number: int, p: ex.Problem, seed: int) -> None:
         st.success(t("exercises.right") + " " + answer_text(t, p), icon="✅")
     else:
         st.error(t("exercises.wrong") + " " + answer_text(t, p), icon="❌")
-    st.markdown(t(f"exercise.{p.key}.why"))
+    st.markdown(t(f"exercise.{p.key}.why", **p.values))
     feedback_figure(t, p, k)

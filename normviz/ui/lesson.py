@@ -14,7 +14,9 @@ import streamlit as st
 from normviz import geometry, lesson
 from normviz.figures import projection as engine
 from normviz.methods import METHODS
+from normviz.ui import axes as axes_ui
 from normviz.ui import dof as dof_ui
+from normviz.ui import epsilon as eps_ui
 from normviz.ui import information as info_ui
 from normviz.ui import invariance as inv_ui
 from normviz.ui import links
@@ -33,6 +35,8 @@ DOF_N = (2, 8192)
 SHIFTS = (-200.0, 200.0)
 PRECISION_V = (1.0, 1000.0)
 COST_D = ("1024", "2048", "4096", "8192")
+AXES_METHODS = ("ln", "bn")
+LOG_EPS = (-10.0, -1.0)  # the eps step's chart: log10 ε  # whose groups the axes step's figure outlines
 
 
 def key(step: lesson.Step, name: str) -> str:
@@ -94,6 +98,10 @@ def step_params(step: lesson.Step) -> list[links.Param]:
         return [links.number("v", key(step, "v"), *PRECISION_V, p["x"][0])]
     if step.kind == "cost":
         return [links.choice("d", key(step, "d"), COST_D, str(p["d"]))]
+    if step.kind == "axes":
+        return [links.choice("method", key(step, "method"), AXES_METHODS, "ln")]
+    if step.kind == "eps":
+        return [links.number("log_eps", key(step, "log_eps"), *LOG_EPS, p["log_eps"])]
     return []
 
 
@@ -190,9 +198,15 @@ def projection_step(t, step: lesson.Step) -> None:
     dim = len(step.x)
     revealed_key = key(step, "revealed")
     st.session_state.setdefault(revealed_key, False)
-    controls, picture = st.columns([2, 3] if projector() else [1, 2], gap="large")
+    if projector():  # the picture gets the full width under the controls (x beside the guess)
+        controls, picture = st.container(), st.container()
+    else:
+        controls, picture = st.columns([1, 2], gap="large")
     with controls:
-        x = x_sliders(t, step)
+        inputs, predict = st.columns(2, gap="large") if projector() else (st.container(), st.container())
+        with inputs:
+            x = x_sliders(t, step)
+    with predict:
         guess = guess_inputs(t, step) if step.target else None
         if step.target:
             if st.session_state[revealed_key]:
@@ -283,8 +297,9 @@ def axes_table(t, shape=(2, 3, 4), seed: int = 7) -> None:
     """The B×S×D tensor with LayerNorm's mean per row (token) and BatchNorm's per column (feature)."""
     a = lesson.axes_scene(shape, seed)
     b, s, d = a.x.shape
-    header = [t("lesson.axes.col.token"), *(f"d = {j}" for j in range(d)), t("lesson.axes.col.mean")]
-    rows = [[f"({i}, {j})", *(fmt(v, 0) for v in a.x[i, j]), fmt(a.token_means[i, j], 2)]
+    # 1-based like the axes page's figure
+    header = [t("lesson.axes.col.token"), *(f"d = {j + 1}" for j in range(d)), t("lesson.axes.col.mean")]
+    rows = [[f"({i + 1}, {j + 1})", *(fmt(v, 2) for v in a.x[i, j]), fmt(a.token_means[i, j], 2)]
             for i in range(b) for j in range(s)]
     rows.append([t("lesson.axes.row.bn"), *(fmt(v, 2) for v in a.feature_means), ""])
     st.markdown(markdown_table(header, rows, "l" + "r" * (d + 1)))
@@ -294,7 +309,16 @@ def axes_table(t, shape=(2, 3, 4), seed: int = 7) -> None:
 
 
 def axes_step(t, step: lesson.Step) -> None:
-    axes_table(t, step.param["shape"], step.param["seed"])
+    """The tensor as a table (each group's μ) and as the axes page's figure, the chosen method's groups outlined."""
+    method = st.segmented_control(t("lesson.axes.method"), AXES_METHODS, key=key(step, "method"), required=True,
+                                  format_func=lambda m: t(f"method.{m}"))
+    table, picture = st.columns([2, 3] if projector() else [1, 1], gap="large")
+    with table:
+        axes_table(t, step.param["shape"], step.param["seed"])
+    b, s, d = step.param["shape"]
+    with picture:
+        chart(axes_ui.tensor_figure(axes_ui.Scene(method or "ln", b, s, d, step.param["seed"], False), t.lang,
+                                    projector()), key=key(step, "chart"))
 
 
 def precision_step(t, step: lesson.Step) -> None:
@@ -305,11 +329,18 @@ def precision_step(t, step: lesson.Step) -> None:
     rows = [[t("lesson.precision.fp16"), fmt_vector(p.squares16, 1), fmt(p.sum16, 1), fmt_vector(p.naive16)],
             [t("lesson.precision.fp32"), fmt_vector(np.asarray(p.x) ** 2, 1), fmt(p.sum32, 1), fmt_vector(p.rms16)]]
     st.markdown(markdown_table(header, rows, "lrrr"))
-    st.caption(t("lesson.precision.caption", max=f"{p.fp16_max:g}", threshold=f"{p.threshold:.2f}"))
+    st.caption(t("lesson.precision.caption", max=f"{p.fp16_max:g}", threshold=f"{p.threshold:.2f}",
+                 source=p.source))
 
 
 def eps_step(t, step: lesson.Step) -> None:
+    """The table at three fixed ε, and the ε page's chart: ‖LayerNorm(x)‖ against ‖x‖ at the chosen ε."""
     eps_table(t, step.param["x"])
+    log_eps = st.slider(t("lesson.eps.slider"), *LOG_EPS, step=0.5, key=key(step, "log_eps"))
+    eps = eps_ui.eps_from_exponent(float(log_eps))
+    n = len(step.param["x"])
+    chart(eps_ui.norm_figure("ln", n, eps, t.lang, projector(), backend()), key=key(step, "chart"))
+    st.caption(t("lesson.eps.chart", r=f"{np.sqrt(n) * lesson.eps_rows(step.param['x'])[0].sigma:.2e}"))
 
 
 def eps_table(t, x=(5.0, 5.001, 4.999)) -> None:
@@ -326,7 +357,7 @@ def cost_step(t, step: lesson.Step) -> None:
     c = lesson.cost(p["tokens"], d, p["calls"], p["bytes"], p["bandwidth"])
     st.markdown(t("lesson.cost.formula", tokens=c.tokens, d=c.d, bytes=c.bytes_per, calls=c.calls,
                   gb=f"{c.moved / 1e9:.1f}", bw=f"{c.bandwidth / 1e12:g}", ms=f"{1e3 * c.seconds:.1f}",
-                  gflop=f"{c.flops / 1e9:.0f}"))
+                  gflop=f"{c.flops / 1e9:.0f}", peak=f"{c.peak / 1e12:g}", cms=f"{1e3 * c.compute_seconds:.2f}"))
 
 
 def summary_step(t, step: lesson.Step) -> None:

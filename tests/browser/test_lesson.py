@@ -6,7 +6,16 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from tests.browser.helpers import assert_no_error, main_text, open_page, wait_for, wait_for_app_run
+from tests.browser.helpers import (
+    assert_no_error,
+    enter_text,
+    expect_rerun,
+    main_text,
+    open_page,
+    press_keys,
+    wait_for,
+    wait_for_app_run,
+)
 
 HEADER = "h2"
 
@@ -76,3 +85,28 @@ def test_arrow_keys_on_a_slider_move_the_slider_not_the_step(page, base_url):
     assert wait_for(page, x1, lambda v: v == "3.01") == "3.01"  # the slider moved (its fragment wrote the URL)
     wait_for_app_run(page)
     assert step_in_url(page) == "2" and "L2" in header(page)
+
+
+def autoplayed(page) -> str | None:
+    return page.locator(".nv-live").first.get_attribute("data-autoplayed")
+
+
+def test_the_reveal_plays_the_projection_once_and_a_later_change_does_not_replay_it(page, base_url):
+    open_page(page, base_url, "lesson", lang="en", step=2)
+    page.wait_for_selector(".nv-live[data-ready='true']", timeout=60_000)
+    assert autoplayed(page) is None  # nothing plays before the reveal
+    assert "distance" not in main_text(page)
+    guess = page.get_by_role("spinbutton", name="guess y₁")
+    enter_text(page, guess, "0.6")
+    enter_text(page, page.get_by_role("spinbutton", name="guess y₂"), "0.8")
+    with expect_rerun(page):
+        page.get_by_role("button", name="Reveal").click()
+    page.wait_for_selector(".nv-live[data-autoplayed='1']", state="attached", timeout=60_000)
+    text = wait_for(page, main_text, lambda t: "distance" in t)
+    assert "Spot on!" in text and "(0.6000, 0.8000)" in text  # the guess is scored against L2's (0.6, 0.8)
+    slider = page.get_by_role("slider").first
+    press_keys(page, slider, "ArrowRight")  # x moves: the chart redraws, without playing again
+    wait_for(page, main_text, lambda t: "(3.0100, 4.0000)" in t)
+    page.wait_for_timeout(1500)
+    assert autoplayed(page) == "1"
+    assert_no_error(page)
