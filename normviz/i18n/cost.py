@@ -204,10 +204,12 @@ STRINGS = {
     "cost.fig.y": {"zh": "GB/s", "en": "GB/s"},
     "cost.fig.caption": {
         "zh": "每组柱子是一个形状；最左边的灰柱是复制，其余三根离它越近，说明归一化越接近纯搬数据的速度。"
-        "小形状上各项都远低于带宽，是每次调用的固定开销占了大头。",
+        "最小的形状上归一化落后复制最多：复制只是一次操作，归一化却要好几次数组运算，每次都有固定开销，"
+        "数据这么少时开销比搬数据还贵。",
         "en": "Each group is one shape; the grey bar on the left is the copy, and the closer the other three get "
-        "to it, the closer the normalization runs to the speed of just moving the data. At small shapes every bar "
-        "is far below the bandwidth: the fixed cost of each call dominates.",
+        "to it, the closer the normalization runs to the speed of just moving the data. At the smallest shape the "
+        "norms fall furthest behind: the copy is one operation, while a norm is several array operations, each "
+        "with a fixed cost that outweighs moving so few bytes.",
     },
     "cost.cli.peak_note": {
         "zh": "峰值算力 {peak} FLOP/s 是假设值。",
