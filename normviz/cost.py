@@ -21,19 +21,23 @@ multiplies by the element count instead of the token count; ``seed_matmul_flops`
 reproduces that slip so the two figures can be shown side by side.
 
 Time shares use a roofline: an operation takes max(FLOPs / peak, bytes / B),
-the matmuls reading their P weights once (activations not counted). The peak
-FLOP/s is an assumption (default 10¹⁵).
+the matmuls reading their P weights once (their activations, the KV cache and
+attention's own FLOPs not counted). The peak FLOP/s is an assumption (default
+10¹⁵). The norms' time share over their FLOP share is the ratio of the two
+arithmetic intensities while both sides are bandwidth-bound, (2T / b) / (f / 2b)
+= 4T / f (0.8 for one token), and peak / B over f / 2b once the matmuls are
+compute-bound: ``scenarios`` puts training and decoding side by side.
 """
 
 from __future__ import annotations
 
 import math
 import sys
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from normviz._cli import Parser, emit
 
-__all__ = ["Inputs", "Cost", "Step", "compute", "steps", "report", "main"]
+__all__ = ["Inputs", "Cost", "Step", "SCENARIOS", "compute", "scenarios", "steps", "report", "main"]
 
 # The norm's FLOPs per element: sum, square-and-add, subtract, divide, affine (the seed's count).
 FLOPS_PER_ELEMENT = 5
@@ -96,6 +100,12 @@ class Cost:
     matmul_intensity: float
     matmul_time: float  # s, roofline
     time_share: float  # norm time / (norm + matmul time)
+    byte_share: float  # norm bytes / (norm bytes + weight bytes)
+
+    @property
+    def share_ratio(self) -> float:
+        """How many times the norms' share of time exceeds their share of FLOPs."""
+        return self.time_share / self.flop_share if self.flop_share else math.nan
 
     @property
     def bandwidth_bound(self) -> bool:
@@ -144,7 +154,19 @@ def compute(inputs: Inputs | None = None, /, **values) -> Cost:
         matmul_intensity=matmul_flops / matmul_bytes if matmul_bytes else math.inf,
         matmul_time=matmul_time,
         time_share=_share(norm_time, matmul_time),
+        byte_share=_share(bytes_total, matmul_bytes),
     )
+
+
+# The page's side-by-side cases: (key, tokens). The training micro-batch of seed 003, one
+# sequence decoding one token, and a batch of 64 sequences decoding one token each.
+SCENARIOS = (("seed", 32_768), ("decode", 1), ("decode_batch", 64))
+
+
+def scenarios(inputs: Inputs | None = None) -> list[tuple[str, Cost]]:
+    """``compute`` for each of SCENARIOS: ``inputs`` (default ``Inputs()``) with only the token count changed."""
+    base = Inputs() if inputs is None else inputs
+    return [(key, compute(replace(base, tokens=tokens))) for key, tokens in SCENARIOS]
 
 
 def _share(part: float, other: float) -> float:
@@ -196,8 +218,12 @@ def steps(cost: Cost) -> list[Step]:
              c.norm_time, "s"),
         Step("matmul_time", "max(2PT / peak, P × b / B)",
              f"max({num(c.matmul_flops)} / {F}, {num(c.matmul_bytes)} / {B})", c.matmul_time, "s"),
+        Step("byte_share", "norm bytes / (norm bytes + P × b)",
+             f"{num(c.bytes_total)} / ({num(c.bytes_total)} + {num(c.matmul_bytes)})", c.byte_share, ""),
         Step("time_share", "norm time / (norm + matmul time)",
              f"{num(c.norm_time)} / ({num(c.norm_time)} + {num(c.matmul_time)})", c.time_share, ""),
+        Step("share_ratio", "time share / FLOP share", f"{num(c.time_share)} / {num(c.flop_share)}",
+             c.share_ratio, ""),
     ]
 
 

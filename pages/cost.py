@@ -13,7 +13,7 @@ st.markdown(t("cost.intro"))
 
 @st.fragment
 def calculator() -> None:
-    """The inputs drive the step table and the two explanations below it: a move reruns this part only."""
+    """The inputs drive the step table, the explanations and the side-by-side cases: a move reruns this part only."""
     st.subheader(t("cost.inputs.header"))
     result = topic.compute(cost.controls(t))
     st.subheader(t("cost.steps.header"))
@@ -23,6 +23,10 @@ def calculator() -> None:
     st.markdown(cost.seed_text(t, result))
     st.subheader(t("cost.bound.header"))
     st.markdown(cost.bound_text(t, result))
+    st.subheader(t("cost.scen.header"))
+    st.markdown(t("cost.scen.intro"))
+    cost.scenario_table(t, result.inputs)
+    st.markdown(t("cost.scen.summary"))
 
 
 @st.fragment

@@ -72,6 +72,36 @@ def test_decoding_one_token_both_sides_wait_for_memory():
     assert 0.5 < c.time_share / c.flop_share < 2
 
 
+def test_decoding_a_batch_opens_the_gap_between_time_and_flop_share():
+    """Both sides bandwidth-bound: time share = byte share, about 4T / f times the FLOP share."""
+    for tokens in (1, 8, 64):  # while the shares are small (about 1 % at 64)
+        c = compute(tokens=tokens)
+        assert c.matmul_bandwidth_bound
+        assert c.time_share == pytest.approx(c.byte_share)
+        assert c.byte_share == pytest.approx(48 * tokens * 2048 * 4 / (48 * tokens * 2048 * 4 + 2.6e9))
+        assert c.share_ratio == pytest.approx(4 * tokens / 5, rel=0.02)
+    assert compute(tokens=1).share_ratio == pytest.approx(0.8, rel=1e-3)
+
+
+def test_scenarios_change_only_the_token_count():
+    base = Inputs(hidden=4096, layers=32, params=7e9, bytes_per_value=4)
+    cases = dict(cost.scenarios(base))
+    assert list(cases) == [key for key, _ in cost.SCENARIOS] == ["seed", "decode", "decode_batch"]
+    assert [c.inputs.tokens for c in cases.values()] == [32768, 1, 64]
+    for c in cases.values():
+        assert (c.inputs.hidden, c.inputs.layers, c.inputs.params, c.inputs.bytes_per_value) == (4096, 32, 7e9, 4)
+    seed = dict(cost.scenarios())
+    assert seed["seed"] == compute(SEED)
+    # training: the matmuls are compute-bound and the time share is hundreds of times the FLOP share
+    assert not seed["seed"].matmul_bandwidth_bound and seed["seed"].share_ratio > 300
+    assert seed["decode"].share_ratio < 1 < 40 < seed["decode_batch"].share_ratio
+
+
+def test_a_machine_slower_at_arithmetic_makes_the_norm_compute_bound():
+    c = compute(peak_flops=1e12, bandwidth=8e12)  # balance 0.125 FLOP/B < 1.25
+    assert not c.bandwidth_bound and c.norm_time == c.time_compute > c.time_bandwidth
+
+
 @pytest.mark.parametrize("inputs", [SEED, Inputs(tokens=1), Inputs(tokens=7, hidden=3, layers=5, norms_per_layer=3,
                                                                      bytes_per_value=4, bandwidth=3e11)])
 def test_every_step_shows_numbers_that_give_its_value(inputs):
@@ -87,7 +117,7 @@ def test_steps_are_in_the_order_of_the_arithmetic():
     keys = [s.key for s in steps(compute(SEED))]
     assert keys[:5] == ["elements", "bytes_call", "calls", "bytes_total", "time"]
     assert keys.index("flops_matmul") < keys.index("flop_share") < keys.index("seed_matmul")
-    assert keys[-1] == "time_share"
+    assert keys[-3:] == ["byte_share", "time_share", "share_ratio"]
 
 
 @pytest.mark.parametrize(

@@ -51,6 +51,32 @@ def test_decode_preset_tells_that_the_matmuls_are_bandwidth_bound_too():
     assert "bandwidth-bound too" in markdown(at)
 
 
+@pytest.mark.parametrize(("lang", "words"), [("zh", ("训练 micro-batch", "解码，batch 64", "带宽")),
+                                             ("en", ("training micro-batch", "decoding, batch 64", "bandwidth"))])
+def test_training_and_decoding_side_by_side(lang, words):
+    at = run_page("cost", lang=lang)
+    text = markdown(at)
+    for word in words:
+        assert word in text
+    scen = next(m.value for m in at.markdown if m.value.startswith("| ") and "32,768" in m.value)
+    lines = scen.splitlines()[2:]
+    assert len(lines) == 3
+    assert "| 0.019 % | " in lines[0] and "| 372 |" in lines[0]  # training: time share 372 x the FLOP share
+    assert "| 0.8 |" in lines[1] and "| 50.7 |" in lines[2]  # decoding: batch 1, batch 64
+    # the rows follow the other inputs: 4-byte values double the norms' bytes and the weights' alike
+    at.selectbox(key=cost_ui.DTYPE).set_value("fp32").run()
+    assert next(m.value for m in at.markdown if m.value.startswith("| ") and "32,768" in m.value) != scen
+
+
+def test_batch_preset_and_a_slow_machine_are_explained():
+    at = run_page("cost", lang="en")
+    at.button(key="cost.preset.64").click().run()
+    assert not errors(at) and at.number_input(key=cost_ui.TOKENS).value == 64
+    assert "50.7 times" in markdown(at)
+    slow = run_page("cost", lang="zh", **{"cost.peak": "1", "cost.bandwidth": "8"})
+    assert not errors(slow) and "连归一化都在等算术" in markdown(slow)
+
+
 def test_link_values_are_used_and_a_bad_one_named():
     at = run_page("cost", lang="zh", **{"cost.tokens": "4096", "cost.bandwidth": "8"})
     assert not errors(at) and "4096 × 2048" in table(at)

@@ -41,8 +41,10 @@ STRINGS = {
         "en": "Used only to compare computing with moving data. The default 1000 TFLOP/s is an assumed dense 16-bit "
         "peak, not a measurement.",
     },
-    "cost.preset.seed": {"zh": "训练 micro-batch（种子 003）", "en": "Training micro-batch (seed 003)"},
-    "cost.preset.decode": {"zh": "逐 token 解码（batch 1）", "en": "Decoding one token (batch 1)"},
+    # short: the three buttons share a row, and projector mode cuts long labels
+    "cost.preset.seed": {"zh": "训练（种子 003）", "en": "Training (seed)"},
+    "cost.preset.decode": {"zh": "解码 batch 1", "en": "Decode, batch 1"},
+    "cost.preset.decode_batch": {"zh": "解码 batch 64", "en": "Decode, batch 64"},
     "cost.presets": {"zh": "场景", "en": "Scenarios"},
     "cost.steps.header": {"zh": "逐步计算", "en": "Step by step"},
     "cost.col.step": {"zh": "步骤", "en": "step"},
@@ -65,18 +67,22 @@ STRINGS = {
     "cost.step.time_compute": {"zh": "归一化按峰值算力的时间", "en": "norm time at peak compute"},
     "cost.step.norm_time": {"zh": "归一化的时间（屋顶线）", "en": "norm time (roofline)"},
     "cost.step.matmul_time": {"zh": "矩阵乘的时间（屋顶线）", "en": "matmul time (roofline)"},
+    "cost.step.byte_share": {"zh": "归一化的字节占比（对权重）", "en": "norms' share of bytes (vs weights)"},
     "cost.step.time_share": {"zh": "归一化的时间占比", "en": "norms' share of time"},
+    "cost.step.share_ratio": {"zh": "时间占比 ÷ FLOPs 占比", "en": "time share ÷ FLOP share"},
     "cost.symbols": {
         "zh": "符号：T token 数，D 隐藏维，b 每个值的字节数，×2 是读一遍再写一遍，L 层数，k 每层归一化次数，"
         "B 带宽（字节/秒），P 参数量，f = {f} 是每个元素的浮点运算数（求和、平方再累加、减均值、除以标准差、仿射，"
         "按种子的算法各记 1 次），peak 是假设的峰值算力。时间按屋顶线：一个操作耗时取「FLOPs / 峰值」与"
-        "「字节 / 带宽」中较大者；矩阵乘只计一次读权重（P × b 字节），不计它的激活读写。",
+        "「字节 / 带宽」中较大者；矩阵乘只计一次读权重（P × b 字节），不计它的激活读写、KV cache 的读取和注意力"
+        "本身的 FLOPs（长上下文解码时这些都加在另一边，归一化的占比会更小）。",
         "en": "Symbols: T tokens, D hidden size, b bytes per value, ×2 for one read plus one write, L layers, "
         "k norms per layer, B bandwidth (bytes/s), P parameters, f = {f} floating-point operations per element "
         "(sum, square-and-add, subtract the mean, divide by the standard deviation, affine: one each, as the seed "
         "counts), peak the assumed compute peak. Times follow a roofline: an operation takes the larger of "
         "FLOPs / peak and bytes / bandwidth; the matmuls are charged one read of their weights (P × b bytes) and "
-        "nothing for their activations.",
+        "nothing for their activations, the KV cache or attention's own FLOPs (in long-context decoding those add "
+        "to the other side and make the norms' share smaller still).",
     },
     "cost.seed.header": {"zh": "种子里的 10⁻⁷ 是怎么来的", "en": "Where the seed's 10⁻⁷ comes from"},
     "cost.seed.text": {
@@ -89,28 +95,81 @@ STRINGS = {
     },
     "cost.bound.header": {"zh": "带宽受限：时间占比与 FLOPs 占比", "en": "Bandwidth-bound: share of time against share of FLOPs"},
     "cost.bound.text": {
-        "zh": "归一化每搬 1 字节只做 {intensity} 次 FLOP，而这台假设的机器每搬 1 字节能做 {balance} 次，"
-        "所以它的时间由带宽决定：按算力只要 {compute}，按带宽要 {bandwidth}。这里它占 FLOPs 的 {flop_share}，"
-        "却占时间的 {time_share}。",
-        "en": "A normalization does {intensity} FLOP per byte it moves, while this assumed machine can do {balance} "
-        "per byte, so its time is set by bandwidth: {compute} at peak compute, {bandwidth} at the bandwidth. "
-        "Here it is {flop_share} of the FLOPs but {time_share} of the time.",
+        "zh": "归一化每搬 1 字节只做 f / 2b = {intensity} 次 FLOP；这台假设的机器在搬 1 字节的时间里能做 "
+        "peak / B = {balance} 次。所以归一化的时间由字节数决定，而不是由 FLOPs 决定：按峰值算力只要 {compute}，"
+        "按带宽却要 {bandwidth}。在这组输入下，它占 FLOPs 的 {flop_share}，占时间的 {time_share}，"
+        "是前者的 {ratio} 倍。",
+        "en": "A normalization does f / 2b = {intensity} FLOP per byte it moves; in the time this assumed machine "
+        "moves one byte it can do peak / B = {balance} FLOP. So the norms' time is set by bytes, not by FLOPs: "
+        "{compute} at peak compute against {bandwidth} at the bandwidth. With these inputs they are {flop_share} "
+        "of the FLOPs and {time_share} of the time, {ratio} times as much.",
+    },
+    "cost.bound.norm_compute": {
+        "zh": "在这组输入下，机器平衡点 peak / B = {balance} FLOP/字节低于归一化的 f / 2b = {intensity}：这台机器算得太慢，"
+        "连归一化都在等算术而不是等内存（按峰值算力要 {compute}，按带宽只要 {bandwidth}）。它占 FLOPs 的 "
+        "{flop_share}，占时间的 {time_share}。现实中的加速器平衡点是每字节几百次 FLOP，那里归一化受带宽限制。",
+        "en": "With these inputs the machine balance peak / B = {balance} FLOP per byte is below the norm's "
+        "f / 2b = {intensity}: this machine computes so slowly that even normalization waits for arithmetic, not "
+        "memory ({compute} at peak compute against {bandwidth} at the bandwidth). The norms are {flop_share} of "
+        "the FLOPs and {time_share} of the time. Real accelerators have a balance of hundreds of FLOP per byte, "
+        "where normalization is bandwidth-bound.",
     },
     "cost.bound.matmul_compute": {
-        "zh": "矩阵乘的算术强度是 {mi} FLOP/字节，高于平衡点，受算力限制；这正是归一化的时间占比比 FLOPs 占比"
-        "大得多的原因。",
-        "en": "The matmuls do {mi} FLOP per byte of weights, above the balance: they are compute-bound, which is "
-        "why the norms' share of time is so much larger than their share of FLOPs.",
+        "zh": "矩阵乘每字节权重做 2T / b = {mi} 次 FLOP，高于平衡点，受算力限制：它的时间随 FLOPs 增长，"
+        "归一化的时间却随字节数增长。所以归一化的时间占比远大于 FLOPs 占比，只要它的份额不大，倍数就接近"
+        "「平衡点 ÷ 归一化的算术强度」= {cap}。",
+        "en": "The matmuls do 2T / b = {mi} FLOP per byte of weights, above the balance: they are compute-bound, "
+        "so their time follows their FLOPs while the norms' time follows their bytes. That is why the norms' share "
+        "of time is so much larger than their share of FLOPs; while that share is small, the factor is close to "
+        "the balance over the norms' intensity, {cap}.",
     },
     "cost.bound.matmul_memory": {
-        "zh": "矩阵乘的算术强度只有 {mi} FLOP/字节，低于平衡点，也受带宽限制（逐 token 解码就是这样）："
-        "两边都在等内存，按这个模型时间占比与 FLOPs 占比相差不大。实际解码中归一化往往更显眼，"
-        "来自每次内核启动的固定开销和小张量达不到满带宽，这个模型没有计入。",
-        "en": "The matmuls do only {mi} FLOP per byte of weights, below the balance: they are bandwidth-bound too "
-        "(as in decoding one token at a time). Both sides wait for memory, so in this model the share of time is "
-        "close to the share of FLOPs. In real decoding normalization often stands out more because of the fixed "
-        "cost of each kernel launch and because small tensors do not reach full bandwidth; this model leaves "
-        "those out.",
+        "zh": "矩阵乘每字节权重只做 2T / b = {mi} 次 FLOP，低于平衡点：token 这么少时它也受带宽限制，"
+        "两边的时间都是「字节 / 带宽」。于是归一化的时间占比就是它的字节占比 {byte_share}，约为 FLOPs 占比的 "
+        "4T / f 倍（矩阵乘与归一化算术强度之比），这里是 {ratio} 倍。单序列解码（T = 1）只有 0.8 倍："
+        "在这个模型里，光是「逐 token 解码」并不会让归一化的时间占比远超 FLOPs 占比。差距随 batch 变大而拉开，"
+        "因为每一步的权重只读一次，归一化的字节却随 batch 增长（见下表）。实际解码中归一化常常更显眼，"
+        "原因在模型之外：每次内核启动有几微秒的固定开销，小张量也跑不满带宽。",
+        "en": "The matmuls do only 2T / b = {mi} FLOP per byte of weights, below the balance: with this few "
+        "tokens they are bandwidth-bound too, and both sides take bytes / bandwidth. The norms' share of time is "
+        "then their share of bytes, {byte_share}, which is about 4T / f times their share of FLOPs (the matmuls' "
+        "intensity over the norms'): here {ratio} times. Decoding a single sequence (T = 1) gives 0.8, so in this "
+        "model decoding one token does not by itself make the norms' time share far exceed their FLOP share. The "
+        "gap opens as the batch grows, because the weights are read once per step while the norms' bytes grow "
+        "with the batch (table below). Where normalization stands out more in real decoding, the reasons lie "
+        "outside the model: each kernel launch has a fixed cost of microseconds, and small tensors do not reach "
+        "full bandwidth.",
+    },
+    "cost.scen.header": {"zh": "训练与解码并排比较", "en": "Training and decoding side by side"},
+    "cost.scen.intro": {
+        "zh": "同一个模型、同一台机器（上面的输入），只改 token 数 T。解码时每个序列每步只出 1 个新 token，"
+        "所以 T 就是 batch 大小；每步读一遍全部权重。模型不计 KV cache、注意力本身的 FLOPs 和内核启动开销。"
+        "字节占比只拿权重作比较，所以只在权重占矩阵乘读写大头时（解码）有意义；训练时矩阵乘读写激活的字节也很多，"
+        "这里没有计入，所以训练那一行的字节占比不是归一化在全部内存流量中的份额。",
+        "en": "The same model and machine (the inputs above), only the token count T changed. In decoding each "
+        "sequence adds one token per step, so T is the batch size, and each step reads all the weights once. The "
+        "model leaves out the KV cache, attention's own FLOPs and kernel launch overheads. The byte share compares "
+        "with the weights only, so it means something where the weights are most of the matmuls' traffic "
+        "(decoding); in training the matmuls also move many bytes of activations, left out here, so the training "
+        "row's byte share is not the norms' share of all memory traffic.",
+    },
+    "cost.scen.seed": {"zh": "训练 micro-batch（种子 003）", "en": "training micro-batch (seed 003)"},
+    "cost.scen.decode": {"zh": "解码，batch 1", "en": "decoding, batch 1"},
+    "cost.scen.decode_batch": {"zh": "解码，batch 64", "en": "decoding, batch 64"},
+    "cost.scen.col.case": {"zh": "场景", "en": "case"},
+    "cost.scen.col.matmul": {"zh": "矩阵乘受限于", "en": "matmuls bound by"},
+    "cost.scen.col.flop": {"zh": "FLOPs 占比", "en": "FLOP share"},
+    "cost.scen.col.bytes": {"zh": "字节占比（对权重）", "en": "bytes vs weights"},
+    "cost.scen.col.time": {"zh": "时间占比", "en": "time share"},
+    "cost.scen.col.ratio": {"zh": "时间 ÷ FLOPs", "en": "time ÷ FLOPs"},
+    "cost.scen.compute": {"zh": "算力", "en": "compute"},
+    "cost.scen.bandwidth": {"zh": "带宽", "en": "bandwidth"},
+    "cost.scen.summary": {
+        "zh": "每一行里归一化自己的时间都由字节数决定。它的时间占比是否远超 FLOPs 占比，取决于另一边："
+        "矩阵乘受算力限制（训练、预填充）或一次为很多 token 读权重（batch 解码）时是；单序列解码时几乎不是。",
+        "en": "In every row the norms' own time is set by bytes. Whether their share of time far exceeds their "
+        "share of FLOPs depends on the other side: yes when the matmuls are compute-bound (training, prefill) or "
+        "read the weights for many tokens at once (a decoding batch); hardly for a single sequence.",
     },
     "cost.bench.header": {"zh": "实测：这台机器上的带宽", "en": "Measured: bandwidth on this machine"},
     "cost.bench.intro": {
@@ -145,10 +204,12 @@ STRINGS = {
     "cost.fig.y": {"zh": "GB/s", "en": "GB/s"},
     "cost.fig.caption": {
         "zh": "每组柱子是一个形状；最左边的灰柱是复制，其余三根离它越近，说明归一化越接近纯搬数据的速度。"
-        "小形状上各项都远低于带宽，是每次调用的固定开销占了大头。",
+        "最小的形状上归一化落后复制最多：复制只是一次操作，归一化却要好几次数组运算，每次都有固定开销，"
+        "数据这么少时开销比搬数据还贵。",
         "en": "Each group is one shape; the grey bar on the left is the copy, and the closer the other three get "
-        "to it, the closer the normalization runs to the speed of just moving the data. At small shapes every bar "
-        "is far below the bandwidth: the fixed cost of each call dominates.",
+        "to it, the closer the normalization runs to the speed of just moving the data. At the smallest shape the "
+        "norms fall furthest behind: the copy is one operation, while a norm is several array operations, each "
+        "with a fixed cost that outweighs moving so few bytes.",
     },
     "cost.cli.peak_note": {
         "zh": "峰值算力 {peak} FLOP/s 是假设值。",

@@ -45,7 +45,7 @@ def controls(t) -> topic.Inputs:
     """The calculator's inputs (all in the URL); presets for the two scenarios set the token count."""
     warn_invalid_params(t, SPECS)
     st.caption(t("cost.presets"))
-    preset_buttons(TOKENS, {DEFAULTS.tokens: t("cost.preset.seed"), 1: t("cost.preset.decode")},
+    preset_buttons(TOKENS, {tokens: t(f"cost.preset.{key}") for key, tokens in topic.SCENARIOS},
                    prefix="cost.preset.")
     a, b, c, d = st.columns(4)
     tokens = int_input(t, t("cost.tokens"), key=TOKENS, low=1, high=TOKENS_MAX, default=DEFAULTS.tokens,
@@ -98,20 +98,49 @@ def step_table(t, cost: topic.Cost) -> None:
 
 
 def _pct(value: float) -> str:
-    return f"{100 * value:.2g} %" if value >= 1e-3 else f"{value:.2g}"
+    """A share as a percentage (0.019 %, 7 %); below 10⁻⁵ as a fraction, the way the seed writes it."""
+    if not math.isfinite(value):
+        return "—"
+    return f"{100 * value:.2g} %" if value >= 1e-5 or value == 0 else f"{value:.2g}"
+
+
+def _both(value: float) -> str:
+    """A share as a percentage and as a fraction: 0.019 % (0.00019), 9.2e-06 % (9.2e-08)."""
+    return f"{100 * value:.2g} % ({value:.2g})" if math.isfinite(value) else "—"
 
 
 def seed_text(t, cost: topic.Cost) -> str:
-    return t("cost.seed.text", right=human(cost.matmul_flops, "FLOP"), share=_pct(cost.flop_share),
-             wrong=human(cost.seed_matmul_flops, "FLOP"), d=cost.inputs.hidden, seed_share=_pct(cost.seed_flop_share))
+    return t("cost.seed.text", right=human(cost.matmul_flops, "FLOP"), share=_both(cost.flop_share),
+             wrong=human(cost.seed_matmul_flops, "FLOP"), d=cost.inputs.hidden, seed_share=_both(cost.seed_flop_share))
+
+
+def _times(value: float) -> str:
+    return f"{value:.3g}" if math.isfinite(value) else "—"
 
 
 def bound_text(t, cost: topic.Cost) -> str:
+    if not cost.bandwidth_bound:  # a machine slower at arithmetic than at moving bytes (peak / B < f / 2b)
+        return t("cost.bound.norm_compute", intensity=f"{cost.intensity:.3g}", balance=f"{cost.balance:.3g}",
+                 compute=human(cost.time_compute, "s"), bandwidth=human(cost.time_bandwidth, "s"),
+                 flop_share=_pct(cost.flop_share), time_share=_pct(cost.time_share))
     text = t("cost.bound.text", intensity=f"{cost.intensity:.3g}", balance=f"{cost.balance:.3g}",
              compute=human(cost.time_compute, "s"), bandwidth=human(cost.time_bandwidth, "s"),
-             flop_share=_pct(cost.flop_share), time_share=_pct(cost.time_share))
+             flop_share=_pct(cost.flop_share), time_share=_pct(cost.time_share), ratio=_times(cost.share_ratio))
     key = "cost.bound.matmul_memory" if cost.matmul_bandwidth_bound else "cost.bound.matmul_compute"
-    return text + "\n\n" + t(key, mi=f"{cost.matmul_intensity:.3g}")
+    return text + "\n\n" + t(key, mi=f"{cost.matmul_intensity:.3g}", byte_share=_pct(cost.byte_share),
+                              ratio=_times(cost.share_ratio), cap=_times(cost.balance / cost.intensity)
+                              if cost.intensity else "—")
+
+
+def scenario_table(t, inputs: topic.Inputs) -> None:
+    """Training and decoding with the page's other inputs: the shares of FLOPs, bytes and time side by side."""
+    header = [t("cost.scen.col.case"), "T", t("cost.scen.col.matmul"), t("cost.scen.col.flop"),
+              t("cost.scen.col.bytes"), t("cost.scen.col.time"), t("cost.scen.col.ratio")]
+    rows = [[t(f"cost.scen.{key}"), f"{c.inputs.tokens:,}",
+             t("cost.scen.bandwidth" if c.matmul_bandwidth_bound else "cost.scen.compute"),
+             _pct(c.flop_share), _pct(c.byte_share), _pct(c.time_share), _times(c.share_ratio)]
+            for key, c in topic.scenarios(inputs)]
+    st.markdown(markdown_table(header, rows, "lrlrrrr"))
 
 
 # --- the live benchmark -----------------------------------------------------------------------------
