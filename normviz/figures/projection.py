@@ -92,7 +92,23 @@ def offscreen_arrow(x, *, dim: int, t: Translator, projector: bool, extent: floa
         tr["showlegend"] = False
     if dim == 2:  # a head even while empty: the live chart fills in the coordinates only
         traces[0]["marker"]["size"] = np.array([0.0, sizes(projector)["head"] * 1.3, 0.0])
+    # "x" at the arrow's tail, beside its shaft: the live chart moves the points, the label rides along
+    traces[0].update(mode=traces[0].get("mode", "lines") + "+text", text=["x", "", ""],
+                     textposition=_label_side(tip, dim),
+                     textfont={"size": sizes(projector)["font"] * 1.25, "color": COLORS["input"]})
+    if dim == 2:
+        traces[0]["cliponaxis"] = False
     return traces
+
+
+def _label_side(tip, dim: int) -> str:
+    """Where a label sits beside an arrow's tail without crossing its shaft (plotly textposition)."""
+    if tip is None or dim != 2:
+        return "top center"
+    dx, dy = tip / max(float(np.hypot(*tip)), 1e-300)
+    vertical = "bottom" if dy > 0 else "top"
+    horizontal = "center" if min(abs(dx), abs(dy)) < 0.3 else ("right" if dx > 0 else "left")
+    return f"{vertical} {horizontal}"
 
 
 # --- trace dicts ---------------------------------------------------------------------------------
@@ -181,7 +197,7 @@ class _Kit(Protocol):
         """Axes or 3D scene, fixed ranges, legend room."""
 
 
-PROJECTOR_PLOT_HEIGHT = 660  # with the title above and Play and the step slider below: under 1000 px in all
+PROJECTOR_PLOT_HEIGHT = 560  # with the title above and Play and the step slider below: 850 px, on one 1080 px screen
 
 
 def legend_beside(plot_height: int) -> dict:

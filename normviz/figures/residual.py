@@ -78,5 +78,5 @@ def comparison_figure(comp: residual.Comparison, *, lang: str, projector: bool =
     entries = sum(t.get("showlegend", True) is not False for t in data)
     return {"data": data, "layout": base_layout(
         projector, **grid,
-        **legend_below(projector, plot_height=900 if projector else 760, entries=entries, columns=2),
+        **legend_below(projector, plot_height=540 if projector else 760, entries=entries, columns=2),
     )}
