@@ -17,9 +17,9 @@ from __future__ import annotations
 import numpy as np
 
 from normviz import gradient
-from normviz.figures._legend import legend_below
+from normviz.figures._legend import legend_below, legend_beside
 from normviz.figures._style import COLORS, method_name, sizes
-from normviz.figures.projection import SPACE, View, arrows, legend_beside, line
+from normviz.figures.projection import SPACE, View, arrows, line
 from normviz.i18n import Translator, translate
 
 GRADIENT_COLOR = "#D55E00"  # Okabe-Ito vermillion: g, the incoming gradient (no method uses it)
@@ -89,8 +89,7 @@ def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False
     # the space page's cube (fixed ranges, axis titles), with this page's legend room, title and camera key
     layout = SPACE.layout(Translator(lang), projector, View(extent=e), entries)
     if projector:  # the legend beside the cube, where it costs no height; no step slider below
-        layout.update(legend_beside(560))
-        layout.update(height=layout["height"] - layout["margin"]["b"] + 20, margin={**layout["margin"], "b": 20})
+        layout.update(legend_beside(560, below=1.0))
     else:
         layout.update(legend_below(projector, plot_height=520, entries=entries, gap=1.5, top=3.4, entry_width=None))
     layout["scene"]["uirevision"] = "gradient-camera"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from normviz import residual
-from normviz.figures._legend import legend_below, subplot_grid
+from normviz.figures._legend import legend_below, legend_beside, subplot_grid
 from normviz.figures._style import COLORS, base_layout, method_name, sizes
 from normviz.i18n import translate
 
@@ -78,5 +78,7 @@ def comparison_figure(comp: residual.Comparison, *, lang: str, projector: bool =
     entries = sum(t.get("showlegend", True) is not False for t in data)
     return {"data": data, "layout": base_layout(
         projector, **grid,
-        **legend_below(projector, plot_height=540 if projector else 760, entries=entries, columns=2),
+        # projector: the legend beside the panels, so that they keep their height on one 1080 px screen
+        **(legend_beside(680, below=3.6) if projector else legend_below(projector, plot_height=760, entries=entries,
+                                                                          columns=2)),
     )}
