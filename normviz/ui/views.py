@@ -84,7 +84,8 @@ def page_parts(t, *, controls: bool = False) -> PageParts:
     from normviz.ui.shell import projector
 
     if projector():
-        box = st.expander(t("access.controls"), icon=":material/tune:") if controls else None
+        # named apart from the main section's own "Controls" expander right below it
+        box = st.expander(t("access.controls.page"), icon=":material/tune:") if controls else None
         main = st.container()
         intro = st.expander(t("access.about"), icon=":material/info:")
         return PageParts(intro, box, st.container(), main)
