@@ -11,18 +11,24 @@ from normviz.ui import axes
 
 t = ui.translator()
 st.title(t("axes.title"))
-st.markdown(t("axes.intro"))
+parts = ui.page_parts(t)
+parts.intro.markdown(t("axes.intro"))
 
 
 @st.fragment
 def tensor() -> None:
-    scene = axes.controls(t)
+    controls, picture, text = ui.picture_first(t)
+    with controls:
+        scene = axes.controls(t)
     projector = ui.projector()
     v = axes.view(scene)
-    st.markdown(axes.how_text(t, scene, v))
-    axes.collapse_message(t, scene)
-    ui.chart(axes.tensor_figure(scene, t.lang, projector), key="axes.tensor")
-    st.caption(t("axes.fig.caption"))
+    with text:
+        st.markdown(axes.how_text(t, scene, v))
+    with picture if projector else text:  # in sight, not folded away with the controls
+        axes.collapse_message(t, scene)
+    with picture:
+        ui.chart(axes.tensor_figure(scene, t.lang, projector), key="axes.tensor")
+        st.caption(t("axes.fig.caption"))
 
     st.subheader(t("axes.stats.header"))
     axes.statistics_section(t, scene, v)
@@ -43,7 +49,8 @@ def tensor() -> None:
     axes.padding_section(t, scene)
 
 
-tensor()
+with parts.main:
+    tensor()
 
 st.header(t("axes.std.header"))
 st.markdown(t("axes.std.text"))

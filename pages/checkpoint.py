@@ -7,31 +7,36 @@ from normviz.ui import checkpoint
 
 t = ui.translator()
 st.title(t("checkpoint.title"))
-st.markdown(t("checkpoint.intro"))
+parts = ui.page_parts(t)
+parts.intro.markdown(t("checkpoint.intro"))
 
 
 @st.fragment
 def reading() -> None:
     """The source and what was read from it: a new choice or upload reruns this part only."""
-    result = checkpoint.controls(t)
+    controls, picture, text = ui.picture_first(t)
+    with controls:
+        result = checkpoint.controls(t)
     if result is None:
         return
     if result.error:
-        checkpoint.error_message(t, result)
+        with picture:  # in sight, not folded away with the controls
+            checkpoint.error_message(t, result)
         return
     report, projector = result.report, ui.projector()
-    checkpoint.summary(t, result)
+    with text:
+        checkpoint.summary(t, result)
     if not report.groups:
         return
-    checkpoint.family_table(t, report)
-    if "scale_only" in report.counts or "rmsnorm" in report.counts or "bias_free_layernorm" in report.counts:
-        with st.expander(t("checkpoint.tell.header"), expanded="scale_only" in report.counts):
-            st.markdown(t("checkpoint.tell.text"))
-    if "gemma_rmsnorm" in report.counts:
-        st.info(t("checkpoint.gemma.text"), icon="ℹ️")
-
-    st.subheader(t("checkpoint.layers.header"))
-    left, right = (st.container(), st.container()) if projector else st.columns(2, gap="large")
+    with text:
+        checkpoint.family_table(t, report)
+        if "scale_only" in report.counts or "rmsnorm" in report.counts or "bias_free_layernorm" in report.counts:
+            with st.expander(t("checkpoint.tell.header"), expanded="scale_only" in report.counts):
+                st.markdown(t("checkpoint.tell.text"))
+        if "gemma_rmsnorm" in report.counts:
+            st.info(t("checkpoint.gemma.text"), icon="ℹ️")
+        st.subheader(t("checkpoint.layers.header"))
+    left, right = (picture.container(), picture.container()) if projector else picture.columns(2, gap="large")
     with left:
         ui.chart(checkpoint.layer_figure(report, t.lang, projector), key="checkpoint.layers")
     with right:
@@ -43,4 +48,5 @@ def reading() -> None:
     checkpoint.other_tensors(t, report)
 
 
-reading()
+with parts.main:
+    reading()

@@ -7,26 +7,30 @@ from normviz.ui import dof
 
 t = ui.translator()
 st.title(t("dof.title"))
-st.markdown(t("dof.intro"))
+parts = ui.page_parts(t)
+parts.intro.markdown(t("dof.intro"))
 
 
 @st.fragment
 def counts() -> None:
     """n and the seed drive every table and chart below: a move reruns this part only."""
-    n, seed = dof.controls(t)
+    controls, picture, text = ui.picture_first(t)
+    with controls:
+        n, seed = dof.controls(t)
     backend, projector = ui.backend(), ui.projector()
     checks = dof.rank_checks(n, seed, backend)
 
-    st.subheader(t("dof.table.header", n=n))
-    dof.dof_table(t, n, checks)
-    if dof.dense_svd_toggle(t):
-        dof.dense_table(t, n, seed, backend)
-    st.markdown(t("dof.lost.explain"))
-    if n == 2:
-        st.info(t("dof.n2.now"), icon="ℹ️")
+    with text:
+        st.subheader(t("dof.table.header", n=n))
+        dof.dof_table(t, n, checks)
+        if dof.dense_svd_toggle(t):
+            dof.dense_table(t, n, seed, backend)
+        st.markdown(t("dof.lost.explain"))
+        if n == 2:
+            st.info(t("dof.n2.now"), icon="ℹ️")
 
     # Side by side on a screen; one below the other in projector mode, where the type is large.
-    left, right = (st.container(), st.container()) if projector else st.columns(2, gap="large")
+    left, right = (picture.container(), picture.container()) if projector else picture.columns(2, gap="large")
     with left:
         ui.chart(dof.spectrum_figure(n, seed, backend, t.lang, projector), key="dof.spectrum")
         st.caption(t("dof.fig.spectrum.caption"))
@@ -45,4 +49,5 @@ def counts() -> None:
         dof.eps_table(t, n, seed, backend)
 
 
-counts()
+with parts.main:
+    counts()

@@ -7,18 +7,22 @@ from normviz.ui import epsilon as eps_ui
 
 t = ui.translator()
 st.title(t("epsp.title"))
-st.markdown(t("epsp.intro"))
+parts = ui.page_parts(t)
+parts.intro.markdown(t("epsp.intro"))
 backend = ui.backend()
 projector = ui.projector()
 
-st.header(t("epsp.flat.header"))
+parts.text.header(t("epsp.flat.header"))
 
 
 @st.fragment
 def flattening() -> None:
     """Method, n and the user's ε drive the norm curves and the tables below them."""
-    method, n, eps = eps_ui.norm_controls(t)
-    ui.chart(eps_ui.norm_figure(method, n, eps, t.lang, projector, backend), key="epsilon.norms")
+    controls, picture, _ = ui.picture_first(t)
+    with controls:
+        method, n, eps = eps_ui.norm_controls(t)
+    with picture:
+        ui.chart(eps_ui.norm_figure(method, n, eps, t.lang, projector, backend), key="epsilon.norms")
     st.caption(t("epsp.fig.norm.caption"))
     st.markdown(eps_ui.flat_text(t, method, n))
     eps_ui.flattening_table(t, method, n, eps, backend)
@@ -31,7 +35,8 @@ def flattening() -> None:
     st.caption(t("epsp.fig.gain.caption"))
 
 
-flattening()
+with parts.main:
+    flattening()
 
 st.header(t("epsp.zero.header"))
 st.markdown(t("epsp.zero.text"))

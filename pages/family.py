@@ -10,19 +10,26 @@ from normviz.ui import family as fam
 
 t = ui.translator()
 st.title(t("family.title"))
-st.markdown(t("family.intro"))
+parts = ui.page_parts(t)
+parts.intro.markdown(t("family.intro"))
 backend = ui.backend()
 projector = ui.projector()
-fam.check_link(t)
+with parts.main if projector else parts.intro:  # one message for bad link values, in sight
+    fam.check_link(t)
 
 
 @st.fragment
 def formula_section():
-    x = fam.x_input(t)
-    fam.x_message(t, x)
-    fam.family_table(t, fam.rows(x, backend))
-    st.subheader(t("family.space.header"))
-    ui.chart(fam.space_figure(x, t.lang, projector, backend), key="family.space_chart")
+    controls, picture, text = ui.picture_first(t)
+    with controls:
+        x = fam.x_input(t)
+    with picture if projector else text:  # in sight, not folded away with the controls
+        fam.x_message(t, x)
+    with text:
+        fam.family_table(t, fam.rows(x, backend))
+        st.subheader(t("family.space.header"))
+    with picture:
+        ui.chart(fam.space_figure(x, t.lang, projector, backend), key="family.space_chart")
     st.caption(t("family.space.caption"))
 
 
@@ -47,7 +54,8 @@ def params_section():
     fam.params_table(t, fam.d_input(t))
 
 
-formula_section()
+with parts.main:
+    formula_section()
 
 st.header(t("family.data.header"))
 st.markdown(t("family.data.text"))

@@ -11,36 +11,44 @@ from normviz.ui import gradient as grad
 
 t = ui.translator()
 st.title(t("grad.title"))
-st.markdown(t("grad.intro"))
+parts = ui.page_parts(t, controls=True)
+parts.intro.markdown(t("grad.intro"))
 backend = ui.backend()
 projector = ui.projector()
 
-x, eps = grad.page_controls(t)
+with parts.controls:
+    x, eps = grad.page_controls(t)
 with st.spinner(t("grad.spinner")):
     found = grad.checks(x, eps, backend)
-grad.undefined_message(t, x, found)
+with parts.main if projector else parts.text:  # in sight, not folded away with the controls
+    grad.undefined_message(t, x, found)
 
-st.header(t("grad.jac.header"))
-st.markdown(t("grad.jac.text"))
-grad.jacobian_table(t, found)
+with parts.text:
+    st.header(t("grad.jac.header"))
+    st.markdown(t("grad.jac.text"))
+    grad.jacobian_table(t, found)
 
-st.header(t("grad.null.header"))
-st.markdown(t("grad.null.text"))
-grad.null_table(t, found)
-grad.eigen_table(t, found)
-st.markdown(t("grad.eig.text"))
-st.caption(t("grad.eps.note"))
+    st.header(t("grad.null.header"))
+    st.markdown(t("grad.null.text"))
+    grad.null_table(t, found)
+    grad.eigen_table(t, found)
+    st.markdown(t("grad.eig.text"))
+    st.caption(t("grad.eps.note"))
 
 
 @st.fragment
 def backprop_section():
-    g, method = grad.g_controls(t)
+    controls, picture, _ = ui.picture_first(t)
+    with controls:
+        g, method = grad.g_controls(t)
     bp, figure = grad.backprop_view(x, g, eps, method, t.lang, projector, backend)
-    ui.chart(figure, key="gradient.backprop_chart")
+    with picture:
+        ui.chart(figure, key="gradient.backprop_chart")
     grad.backprop_table(t, bp)
     st.markdown(t("grad.bp.caption"))
 
 
-st.header(t("grad.bp.header"))
-st.markdown(t("grad.bp.text"))
-backprop_section()
+parts.text.header(t("grad.bp.header"))
+parts.text.markdown(t("grad.bp.text"))
+with parts.main:
+    backprop_section()

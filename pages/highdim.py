@@ -7,27 +7,30 @@ from normviz.ui import highdim as hd
 
 t = ui.translator()
 st.title(t("highdim.title"))
-st.markdown(t("highdim.intro"))
+parts = ui.page_parts(t)
+parts.intro.markdown(t("highdim.intro"))
 
 
 @st.fragment
 def clouds() -> None:
     """Every control changes the clouds below: a move reruns this part only."""
-    settings = hd.controls(t)
+    controls, picture, text = ui.picture_first(t, "text-beside", (2, 3))
+    with controls:
+        settings = hd.controls(t)
     spec, eps, methods = settings.spec, settings.eps, settings.methods
     backend, projector = ui.backend(), ui.projector()
-    if settings.capped:
-        st.info(hd.capped_message(t, settings), icon="ℹ️")
-    if not methods:
-        st.info(t("highdim.no_methods"), icon="ℹ️")
+    with picture if projector else controls:  # in sight, not folded away with the controls
+        if settings.capped:
+            st.info(hd.capped_message(t, settings), icon="ℹ️")
+        if not methods:
+            st.info(t("highdim.no_methods"), icon="ℹ️")
     with st.spinner(t("highdim.computing")):
         data = hd.page_data(spec, backend, eps, methods, t.lang, projector)
     summary, view, charts = data.summary, data.view, data.charts
-    st.caption(hd.times_caption(t, summary))
 
-    st.header(t("highdim.n4.header"))
-    text, picture = hd.columns([2, 3], gap="large")
     with text:
+        st.caption(hd.times_caption(t, summary))
+        st.header(t("highdim.n4.header"))
         st.markdown(t("highdim.n4.text", count=hd.n4_spec(spec).count))
         st.markdown(hd.basis_table(t, view))
         for note in hd.n4_notes(t, view, eps):
@@ -58,4 +61,5 @@ def clouds() -> None:
     st.markdown(t("highdim.caption"))
 
 
-clouds()
+with parts.main:
+    clouds()

@@ -10,22 +10,28 @@ from normviz.ui import information as info
 
 t = ui.translator()
 st.title(t("info.title"))
-st.markdown(t("info.intro"))
+parts = ui.page_parts(t)
+parts.intro.markdown(t("info.intro"))
 backend = ui.backend()
 projector = ui.projector()
-info.check_link(t)
+with parts.main if projector else parts.intro:  # one message for bad link values, in sight
+    info.check_link(t)
 
-st.header(t("info.pairs.header"))
-st.markdown(info.pairs_text(t, backend))
+parts.text.header(t("info.pairs.header"))
+parts.text.markdown(info.pairs_text(t, backend))
 
 
 @st.fragment
 def pairs_section():
-    comparisons, figure = info.pairs_view(tuple(info.pair_inputs(t)), t.lang, projector, backend)
-    if figure is not None:
-        ui.chart(figure, key="information.pairs_chart")
-    elif any(comparisons):
-        st.info(t("info.pairs.no_picture"), icon="ℹ️")
+    controls, picture, _ = ui.picture_first(t)
+    with controls:
+        inputs = tuple(info.pair_inputs(t))
+    comparisons, figure = info.pairs_view(inputs, t.lang, projector, backend)
+    with picture:
+        if figure is not None:
+            ui.chart(figure, key="information.pairs_chart")
+        elif any(comparisons):
+            st.info(t("info.pairs.no_picture"), icon="ℹ️")
     for k, cmp in enumerate(comparisons, start=1):
         if cmp is not None:
             info.pair_table(t, k, cmp)
@@ -50,7 +56,8 @@ def similarity_section():
     st.markdown(t("info.sim.caption"))
 
 
-pairs_section()
+with parts.main:
+    pairs_section()
 
 st.header(t("info.cloud.header"))
 st.markdown(t("info.cloud.text"))

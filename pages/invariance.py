@@ -11,23 +11,30 @@ from normviz.ui import invariance as inv
 
 t = ui.translator()
 st.title(t("inv.title"))
-st.markdown(t("inv.intro"))
+parts = ui.page_parts(t, controls=True)
+parts.intro.markdown(t("inv.intro"))
 backend = ui.backend()
 projector = ui.projector()
 
-x, eps = inv.page_controls(t)
-inv.x_message(t, x)
+with parts.controls:
+    x, eps = inv.page_controls(t)
+with parts.main if projector else parts.controls:  # in sight, not folded away with the controls
+    inv.x_message(t, x)
 
 
 @st.fragment
 def scale_and_shift_section():
-    a, c = inv.scale_and_shift(t)
+    controls, picture, text = ui.picture_first(t)
+    with controls:
+        a, c = inv.scale_and_shift(t)
     tr = inv.transformed(x, a, c, eps, backend)
-    inv.case_message(t, tr)
-    inv.outputs_table(t, tr)
-    st.subheader(t("inv.map.header"))
+    with text:
+        inv.case_message(t, tr)
+        inv.outputs_table(t, tr)
+        st.subheader(t("inv.map.header"))
     maps = inv.distance_maps(x, eps, t.lang, projector, backend)
-    ui.chart(inv.with_markers(maps, a, c, t.lang, projector), key="invariance.distance_chart")
+    with picture:
+        ui.chart(inv.with_markers(maps, a, c, t.lang, projector), key="invariance.distance_chart")
     st.markdown(t("inv.map.caption"))
     inv.summary_table(t, maps)
     st.caption(t("inv.map.eps_note"))
@@ -54,7 +61,8 @@ def sigma_section():
     st.markdown(t("inv.sigma.caption"))
 
 
-scale_and_shift_section()
+with parts.main:
+    scale_and_shift_section()
 
 st.header(t("inv.cf.header"))
 st.markdown(inv.counterfactual_text(t, backend))

@@ -6,6 +6,8 @@ from normviz import ui
 
 t = ui.translator()
 st.title(t("plane.title"))
-st.markdown(t("plane.intro"))
-ui.projection_section(t, ui.PLANE_PAGE)
+parts = ui.page_parts(t)
+parts.intro.markdown(t("plane.intro"))
+with parts.main:
+    ui.projection_section(t, ui.PLANE_PAGE)
 st.markdown(t("plane.caption"))

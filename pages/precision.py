@@ -7,34 +7,41 @@ from normviz.ui import precision as prec
 
 t = ui.translator()
 st.title(t("prec.title"))
-st.markdown(t("prec.intro"))
+parts = ui.page_parts(t)
+parts.intro.markdown(t("prec.intro"))
 
-st.subheader(t("prec.limits.header"))
-prec.limits_view(t)
+with parts.text:
+    st.subheader(t("prec.limits.header"))
+    prec.limits_view(t)
 
 
 @st.fragment
 def experiment() -> None:
     """The vector's controls with every result and the sweep: a move reruns this part only."""
-    st.subheader(t("prec.input.header"))
-    st.caption(t("prec.input.text"))
-    max_abs, n, offset, spread, seed = prec.controls(t)
+    controls, picture, text = ui.picture_first(t)
+    with controls:
+        st.subheader(t("prec.input.header"))
+        st.caption(t("prec.input.text"))
+        max_abs, n, offset, spread, seed = prec.controls(t)
     dev, projector = prec.device(ui.backend()), ui.projector()
     cur = prec.current(n, max_abs, offset, spread, seed, dev)
 
-    st.subheader(t("prec.current.header"))
-    prec.overflow_message(t, cur)
-    prec.results_table(t, cur)
-    st.markdown(prec.bf16_text(t, cur))
+    with text:
+        st.subheader(t("prec.current.header"))
+        prec.overflow_message(t, cur)
+        prec.results_table(t, cur)
+        st.markdown(prec.bf16_text(t, cur))
 
-    method = prec.method_control(t)
-    ui.chart(prec.sweep_figure(n, max_abs, offset, spread, seed, dev, method, t.lang, projector),
-             key="precision.sweep")
+    with picture:  # the chart's own control stays in sight, right above it
+        method = prec.method_control(t)
+        ui.chart(prec.sweep_figure(n, max_abs, offset, spread, seed, dev, method, t.lang, projector),
+                 key="precision.sweep")
     st.caption(prec.sweep_caption(t))
     st.caption(t("prec.naive.note", device=dev))
 
 
-experiment()
+with parts.main:
+    experiment()
 
 st.subheader(t("prec.fix.header"))
 st.markdown(t("prec.fix.text"))

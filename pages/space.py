@@ -6,6 +6,8 @@ from normviz import ui
 
 t = ui.translator()
 st.title(t("space.title"))
-st.markdown(t("space.intro"))
-ui.projection_section(t, ui.SPACE_PAGE)
+parts = ui.page_parts(t)
+parts.intro.markdown(t("space.intro"))
+with parts.main:
+    ui.projection_section(t, ui.SPACE_PAGE)
 st.markdown(t("space.caption"))

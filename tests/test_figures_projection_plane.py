@@ -175,5 +175,8 @@ def test_default_fitted_view_frames_the_circles_and_points_to_an_x_outside():
     # from 0.82 of the way to the edge of the box to the edge, along the ray towards (3, 4)
     np.testing.assert_allclose([edge.x[1], edge.y[1]], [0.75 * e, e])
     np.testing.assert_allclose([edge.x[0], edge.y[0]], [0.82 * 0.75 * e, 0.82 * e])
+    # labelled "x" at its tail, beside the shaft that runs up and right (below, to the right of it), not clipped
+    assert "text" in edge.mode and list(edge.text) == ["x", "", ""]
+    assert edge.textposition == "bottom right" and edge.cliponaxis is False
     inside = plane_figure(scene, geo.project(scene), lang="en", extent=10.5)
     assert len(next(tr for tr in inside.data if tr.meta == "x_offscreen").x) == 0

@@ -20,10 +20,18 @@ def test_page_runs_in_both_languages(lang, title):
     fig = figures(at)[0]
     assert fig["layout"]["scene"]["zaxis"]["title"]["text"] == ("x₃ (dimension 3)" if lang == "en" else "x₃（第 3 维）")
     assert "(−1.2247, 0.0000, 1.2247)" in text(at)  # LayerNorm of the default (1, 2, 3)
-    # the default view fits the spheres (half-width 1.2·√3): (1, 2, 3) lies outside, an arrow points to it
+    # the default view fits the spheres (half-width 1.2·√3): (1, 2, 3) lies outside, an arrow labelled x
+    # points to it; no message box on the default scene (the label says it)
     assert fig["layout"]["scene"]["xaxis"]["range"] == pytest.approx([-1.2 * math.sqrt(3), 1.2 * math.sqrt(3)])
-    assert len(at.info) == 1 and ("arrow" in at.info[0].value or "箭头" in at.info[0].value)
-    assert len(arrow_tips(trace(fig, "x_offscreen"))) == 1
+    assert len(at.info) == 0
+    edge = trace(fig, "x_offscreen")
+    assert len(arrow_tips(edge)) == 1 and "text" in edge["mode"] and list(edge["text"])[:1] == ["x"]
+
+
+def test_a_chosen_narrow_view_says_x_is_outside():
+    at = run_page("space", view="2.5", x1=5)
+    assert errors(at) == []
+    assert len(at.info) == 1 and "arrow" in at.info[0].value
 
 
 def test_moving_a_slider_changes_readouts_and_figure():
@@ -44,7 +52,7 @@ def test_preset_101_102_103_gives_the_same_layer_norm_and_a_flat_rms_norm():
     page = text(at)
     assert "(−1.2247, 0.0000, 1.2247)" in page  # LayerNorm ignores the offset 100·1
     assert "(0.9902, 1.0000, 1.0098)" in page  # RMSNorm: nearly constant
-    assert any("outside the current view" in m.value for m in at.info)
+    assert not at.info  # the fitted view: the arrow at the edge, labelled x, says it
     ray = trace(figures(at)[0], "ray")
     extent = 1.2 * math.sqrt(3)  # the default view fits the spheres
     assert max(abs(coords(ray, c)[1]) for c in "xyz") == pytest.approx(extent)  # clipped to the view box

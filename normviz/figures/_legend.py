@@ -1,5 +1,6 @@
 """Layout helpers for figures built as plain plotly JSON: legends, subplot grids, compact arrays.
 
+``legend_beside`` puts it right of the plot on a projector, where it costs no height;
 ``legend_below`` puts the legend under the plot (the dof, information and
 invariance charts; the 3D space under its step slider); ``legend_layout`` is
 the plane's: right of the plot on a screen, below it in projector mode. Either
@@ -28,6 +29,17 @@ def _legend_look(legend_font: int) -> dict:
     # beyond the height plotly.js reserves, and the last entries were cut off.
     return dict(itemsizing="constant", font=dict(size=legend_font), bgcolor="rgba(255,255,255,0.85)",
                 tracegroupgap=0)
+
+
+def legend_beside(plot_height: int, below: float = 8.6) -> dict:
+    """Projector layout: the legend right of the plot, one entry per row, and the plot area ``plot_height``
+    pixels high with the title above and ``below`` font sizes under it (by default room for the animation's
+    buttons and step slider; less for a chart without them). No height goes to the legend."""
+    font = sizes(True)["font"]
+    legend_font = round(font * 0.75)
+    top, bottom = int(3.4 * font), int(below * font)
+    return dict(height=plot_height + top + bottom, margin=dict(l=10, r=10, t=top, b=bottom),
+                legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top", **_legend_look(legend_font)))
 
 
 def legend_below(

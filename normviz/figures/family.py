@@ -23,7 +23,7 @@ from normviz.figures.projection import CIRCLE_POINTS, SPACE, SPHERE_MESH, View, 
 from normviz.i18n import Translator
 
 COLOR = {**COLORS, **{k: m.color for k, m in family.MEMBERS.items() if m.color}}
-PLOT_HEIGHT = {False: 560, True: 640}
+PLOT_HEIGHT = {False: 560, True: 500}  # projector: on one 1080 px screen with the title
 
 
 def extent_for(x) -> float:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from normviz import gradient
-from normviz.figures._legend import legend_below
+from normviz.figures._legend import legend_below, legend_beside
 from normviz.figures._style import COLORS, method_name, sizes
 from normviz.figures.projection import SPACE, View, arrows, line
 from normviz.i18n import Translator, translate
@@ -88,8 +88,10 @@ def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False
     entries = sum(t.get("showlegend", True) is not False for t in data)
     # the space page's cube (fixed ranges, axis titles), with this page's legend room, title and camera key
     layout = SPACE.layout(Translator(lang), projector, View(extent=e), entries)
-    layout.update(legend_below(projector, plot_height=600 if projector else 520, entries=entries, gap=1.5, top=3.4,
-                               entry_width=None))
+    if projector:  # the legend beside the cube, where it costs no height; no step slider below
+        layout.update(legend_beside(560, below=1.0))
+    else:
+        layout.update(legend_below(projector, plot_height=520, entries=entries, gap=1.5, top=3.4, entry_width=None))
     layout["scene"]["uirevision"] = "gradient-camera"
     # closer than the space page's |eye| = 2.2: the cube filled only half the plot's height here
     eye = layout["scene"]["camera"]["eye"]

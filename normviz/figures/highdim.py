@@ -18,6 +18,7 @@ from normviz import geometry as geo
 from normviz import highdim as hd
 from normviz.figures._plain import cell_title, grid, vline
 from normviz.figures._style import COLORS, base_layout, method_name, sizes
+from normviz.figures.projection import tick_values
 from normviz.i18n import translate
 from normviz.methods import METHODS
 
@@ -71,18 +72,25 @@ def hyperplane_figure(view: hd.HyperplaneView, *, lang: str, projector: bool = F
         })
 
     def axis(i: int) -> dict:
+        # the space page's 3D axes: few ticks, none at the corners, smaller type, so the labels stay apart
         return {"range": [-N4_RANGE, N4_RANGE], "autorange": False, "backgroundcolor": "#F7F7F7",
-                "gridcolor": "#E2E2E2", "showspikes": False,
-                "title": {"text": translate(lang, "highdim.fig.axis.e", i="₀₁₂₃"[i])}}
+                "gridcolor": "#E2E2E2", "showspikes": False, "tickmode": "array", "tickvals": tick_values(N4_RANGE, inner=0.8),
+                "tickfont": {"size": round(s["font"] * 0.7)},
+                "title": {"text": translate(lang, "highdim.fig.axis.e", i="₀₁₂₃"[i]),
+                          "font": {"size": round(s["font"] * 0.85)}}}
 
     return {"data": data, "layout": base_layout(
         projector,
         title={"text": translate(lang, "highdim.fig.n4.title"), "x": 0.01, "xanchor": "left"},
         scene={"xaxis": axis(1), "yaxis": axis(2), "zaxis": axis(3), "aspectmode": "cube",
                "camera": {"eye": {"x": 1.5, "y": -1.2, "z": 0.8}, "up": {"x": 0, "y": 0, "z": 1},
-                          "center": {"x": 0, "y": 0, "z": 0}}},
+                          "center": {"x": 0, "y": 0, "z": -0.1 if projector else 0}}},  # projector: the lowest
+                                                                                      # axis titles stay in
         height=760 if projector else 600,
-        legend={"orientation": "h", "x": 0.0, "y": 0.0, "xanchor": "left", "yanchor": "top",
+        # on a projector the legend goes beside the cube (no height of its own, nothing drawn over the axes)
+        legend={"orientation": "v", "x": 1.0, "y": 1.0, "xanchor": "left", "yanchor": "top",
+                "itemsizing": "constant", "bgcolor": "rgba(255,255,255,0.8)"} if projector else
+               {"orientation": "h", "x": 0.0, "y": 0.0, "xanchor": "left", "yanchor": "top",
                 "itemsizing": "constant", "bgcolor": "rgba(255,255,255,0.8)"},
         margin={"l": 0, "r": 0, "t": 50, "b": 10},
     )}

@@ -68,7 +68,7 @@ def pairs_figure(pairs: list[information.PairComparison], *, lang: str, projecto
     titles = [t("info.fig.pairs.inputs", k=k) for k in numbers] + [t("info.fig.pairs.outputs", k=k) for k in numbers]
     grid, cells = subplot_grid(2, cols, projector=projector, titles=titles, horizontal_spacing=0.1,
                                vertical_spacing=0.14)
-    legend = (legend_below(projector, plot_height=760, entries=6, columns=2) if projector else  # all of it within 1080 px
+    legend = (legend_below(projector, plot_height=500, entries=6, columns=2) if projector else  # on one 1080 px screen
               dict(height=800, margin=dict(l=10, r=10, t=60, b=10),
                    legend=dict(orientation="v", x=1.02, y=1.0, xanchor="left", yanchor="top")))
     layout = base_layout(projector, **legend, **grid)

@@ -91,5 +91,5 @@ def sweep_figure(sw: precision.Sweep, cur: precision.Current, key: str, *, max_a
                "exponentformat": "power"},
         yaxis={"title": {"text": translate(lang, "prec.fig.y")}, "type": "log", "range": Y_RANGE,
                "exponentformat": "power"},
-        **legend_below(projector, plot_height=440 if projector else 360, entries=8, columns=2),
+        **legend_below(projector, plot_height=400 if projector else 360, entries=8, columns=2),
     )}

@@ -29,7 +29,7 @@ from typing import Protocol
 import numpy as np
 
 from normviz import geometry as geo
-from normviz.figures._legend import _legend_look, legend_below
+from normviz.figures._legend import legend_below, legend_beside
 from normviz.figures._style import COLORS, DASHES, arrows_xy, base_layout, finite_arrows, sizes
 from normviz.i18n import Translator
 from normviz.methods import KEYS
@@ -92,7 +92,23 @@ def offscreen_arrow(x, *, dim: int, t: Translator, projector: bool, extent: floa
         tr["showlegend"] = False
     if dim == 2:  # a head even while empty: the live chart fills in the coordinates only
         traces[0]["marker"]["size"] = np.array([0.0, sizes(projector)["head"] * 1.3, 0.0])
+    # "x" at the arrow's tail, beside its shaft: the live chart moves the points, the label rides along
+    traces[0].update(mode=traces[0].get("mode", "lines") + "+text", text=["x", "", ""],
+                     textposition=_label_side(tip, dim),
+                     textfont={"size": sizes(projector)["font"] * 1.25, "color": COLORS["input"]})
+    if dim == 2:
+        traces[0]["cliponaxis"] = False
     return traces
+
+
+def _label_side(tip, dim: int) -> str:
+    """Where a label sits beside an arrow's tail without crossing its shaft (plotly textposition)."""
+    if tip is None or dim != 2:
+        return "top center"
+    dx, dy = tip / max(float(np.hypot(*tip)), 1e-300)
+    vertical = "bottom" if dy > 0 else "top"
+    horizontal = "center" if min(abs(dx), abs(dy)) < 0.3 else ("right" if dx > 0 else "left")
+    return f"{vertical} {horizontal}"
 
 
 # --- trace dicts ---------------------------------------------------------------------------------
@@ -181,17 +197,7 @@ class _Kit(Protocol):
         """Axes or 3D scene, fixed ranges, legend room."""
 
 
-PROJECTOR_PLOT_HEIGHT = 660  # with the title above and Play and the step slider below: under 1000 px in all
-
-
-def legend_beside(plot_height: int) -> dict:
-    """Projector layout: the legend right of the plot, one entry per row, and the plot area ``plot_height``
-    pixels high with the title above and the animation's buttons and step slider below it."""
-    font = sizes(True)["font"]
-    legend_font = round(font * 0.75)
-    top, below = int(3.4 * font), int(8.6 * font)
-    return dict(height=plot_height + top + below, margin=dict(l=10, r=10, t=top, b=below),
-                legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top", **_legend_look(legend_font)))
+PROJECTOR_PLOT_HEIGHT = 560  # with the title above and Play and the step slider below: 850 px, on one 1080 px screen
 
 
 class _Plane:
@@ -262,7 +268,7 @@ class _Space:
         return base_layout(
             projector,
             scene=dict(xaxis=axis("axis.x1"), yaxis=axis("axis.x2"), zaxis=axis("axis.x3"), aspectmode="cube",
-                       camera=camera(view.camera), uirevision=f"camera-{view.camera}"),
+                       camera=camera(view.camera, lift=0.1 if projector else 0.0), uirevision=f"camera-{view.camera}"),
             # The legend under the step slider, so the 3D scene keeps the full width (right of it on a projector).
             **(legend_beside(PROJECTOR_PLOT_HEIGHT) if projector else
                legend_below(projector, plot_height=560, entries=entries, gap=10.0, top=3.4, entry_width=None)),
@@ -294,9 +300,10 @@ CAMERAS = {
 }
 
 
-def camera(preset: str) -> dict:
-    """scene.camera for a preset name (unknown names give the oblique view)."""
-    return dict(CAMERAS.get(preset, CAMERAS["oblique"]), center=dict(x=0.0, y=0.0, z=0.0),
+def camera(preset: str, lift: float = 0.0) -> dict:
+    """scene.camera for a preset name (unknown names give the oblique view); ``lift`` raises the cube in
+    the picture (a projector's shorter plot would cut the lowest axis title)."""
+    return dict(CAMERAS.get(preset, CAMERAS["oblique"]), center=dict(x=0.0, y=0.0, z=-lift),
                 projection=dict(type="perspective"))
 
 

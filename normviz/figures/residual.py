@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from normviz import residual
-from normviz.figures._legend import legend_below, subplot_grid
+from normviz.figures._legend import legend_below, legend_beside, subplot_grid
 from normviz.figures._style import COLORS, base_layout, method_name, sizes
 from normviz.i18n import translate
 
@@ -42,7 +42,8 @@ def comparison_figure(comp: residual.Comparison, *, lang: str, projector: bool =
     s = sizes(projector)
     tr = lambda key, **kw: translate(lang, f"res.fig.{key}", **kw)  # noqa: E731 - a short local alias
     grid, cells = subplot_grid(3, 1, projector=projector, titles=[tr(f"{p}.title") for p in PANELS],
-                               vertical_spacing=0.1)  # 0.09 rounds a domain to 1.0000000000000002
+                               # 0.09 rounds a domain to 1.0000000000000002; a projector's 24 px type needs more
+                               vertical_spacing=0.14 if projector else 0.1)
     layers = np.arange(comp.config.depth + 1, dtype=np.float64)
     data = []
     for (arr, norm), run in comp.runs.items():
@@ -74,9 +75,12 @@ def comparison_figure(comp: residual.Comparison, *, lang: str, projector: bool =
             grid[cell.xaxis]["title"] = {"text": tr("layer")}
         if cell.index > 1:
             grid[cell.xaxis]["matches"] = "x"
-        grid[cell.yaxis].update(title={"text": tr(f"{panel}.y")}, type="log", exponentformat="power")
+        grid[cell.yaxis].update(title={"text": tr(f"{panel}.y")}, type="log", exponentformat="power",
+                                **({"nticks": 4} if projector else {}))  # 24 px labels on a short log axis
     entries = sum(t.get("showlegend", True) is not False for t in data)
     return {"data": data, "layout": base_layout(
         projector, **grid,
-        **legend_below(projector, plot_height=900 if projector else 760, entries=entries, columns=2),
+        # projector: the legend beside the panels, so that they keep their height on one 1080 px screen
+        **(legend_beside(680, below=3.6) if projector else legend_below(projector, plot_height=760, entries=entries,
+                                                                          columns=2)),
     )}

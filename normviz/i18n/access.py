@@ -4,6 +4,8 @@ STRINGS = {
     "zoom.fit": {"zh": "适配", "en": "fit"},
     "proj.trace.x_offscreen": {"zh": "x 在视野外（箭头指向它）", "en": "x outside the view (the arrow points to it)"},
     "access.controls": {"zh": "控件", "en": "Controls"},
+    "access.about": {"zh": "关于本页", "en": "About this page"},
+    "access.controls.page": {"zh": "整页的控件", "en": "Controls of the whole page"},
     "access.describe.header": {"zh": "图的文字描述", "en": "Figure description"},
     # a generic figure
     "access.describe.title": {"zh": "图：{title}。", "en": "Figure: {title}."},

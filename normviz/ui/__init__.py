@@ -11,6 +11,8 @@ from normviz.ui.views import (
     fmt_vector,
     markdown_table,
     outputs_table,
+    page_parts,
+    picture_first,
     cached_projection,
     readouts,
     stats_table,
@@ -18,6 +20,6 @@ from normviz.ui.views import (
 
 __all__ = [
     "TOPIC_PAGES", "TOPIC_SECTIONS", "Translator", "backend", "chart", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
-    "outputs_table", "cached_projection", "literal", "one_message", "PLANE_PAGE", "SPACE_PAGE", "projection_section", "readouts", "projector", "sidebar", "stats_table",
+    "outputs_table", "page_parts", "picture_first", "cached_projection", "literal", "one_message", "PLANE_PAGE", "SPACE_PAGE", "projection_section", "readouts", "projector", "sidebar", "stats_table",
     "translator", "warn_invalid_params",
 ]

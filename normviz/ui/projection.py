@@ -20,7 +20,7 @@ from normviz.ui.controls import EPS_CHOICES, eps_control
 from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
 from normviz.ui.int_input import number_field
 from normviz.ui.live import live_chart
-from normviz.ui.views import cached_projection, degenerate_messages, readouts
+from normviz.ui.views import cached_projection, degenerate_messages, picture_first, readouts
 
 SUBSCRIPTS = "₁₂₃₄₅₆₇₈₉"
 STEP = 0.01  # of x's sliders, and of the live chart's drag
@@ -199,11 +199,8 @@ def projection_section(t, page: ProjectionPage) -> None:
     """Controls on the left, the picture and the readouts on the right; the URL follows the scene."""
     params = [*SIDEBAR_PARAMS, *page_params(page)]
     links.load(t, page_params(page))
-    if projector():  # picture first: the controls fold into one expander above the full-width figure
-        controls = st.expander(t("access.controls"), icon=":material/tune:")
-        picture = st.container()
-    else:
-        controls, picture = st.columns([1, 2], gap="large")
+    # picture first on a projector: the controls fold into one expander above the full-width figure
+    controls, picture, _ = picture_first(t, "controls-beside", (1, 2))
     with controls:
         x = vector_input(t, page)
         shown = method_toggles(t, page)
@@ -215,7 +212,9 @@ def projection_section(t, page: ProjectionPage) -> None:
         view = view_controls(t, page, scene)
     with picture:
         degenerate_messages(t, proj)
-        if geometry.outside_view(scene.x, view.extent):
+        # the fitted view frames the outputs and marks x by the labelled arrow at its edge; a chosen
+        # narrower view says so in words
+        if (st.session_state.get(page.key("view")) or page.default_view) != "fit" and geometry.outside_view(scene.x, view.extent):
             st.info(t(f"{page.name}.outside", extent=f"{view.extent:.3g}"))
         live_chart(figure(scene, proj, page.name, t, projector(), view), key=page.key("live"),
                    scene=live_scene(t, page, scene, view), on_release=lambda x: _released(page, x),

@@ -125,6 +125,7 @@ html { font-size: 24px; }
 section[data-testid="stSidebar"] { width: 19rem !important; min-width: 19rem !important; }
 [data-testid="stSidebarNav"] a span { white-space: normal; overflow: visible; text-overflow: clip; }
 [data-testid="stMainBlockContainer"] { max-width: 100%; padding: 1rem 1.5rem; }
+[data-testid="stMain"] h1 { font-size: 2.2rem; padding: 0.25rem 0 0.5rem; }
 [data-testid="stSlider"] [role="slider"] { width: 1.4rem; height: 1.4rem; }
 </style>
 """

@@ -1,6 +1,7 @@
 """Projector mode at 1920×1080, every page (TOPIC_PAGES, so pages added later are covered too):
-24 px type, no sidebar name cut off, each figure's type ≥ 24 px and, on the plane and the space,
-the whole figure on one screen. Screenshots go to artifacts/projector/ (gitignored)."""
+24 px type, no sidebar name cut off, each figure's type ≥ 24 px, and picture first: the page's first
+figure lies wholly on the first screen, without scrolling (its controls folded above it, the text
+below). Screenshots go to artifacts/projector/ (gitignored)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ from tests.browser.helpers import MAIN, PLOT, assert_no_error, open_page, watch_
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "projector"
-PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
+# No figure as the page opens: the overview (tables and links), the cost page (its chart follows a
+# measurement the user starts) and the exercises (a figure follows an answer).
+NO_FIGURE = {"overview", "cost", "exercises"}
+# The lesson's steps draw their figure beside their controls (another owner's layout): known to start
+# below the first screen; strict, so the day it fits this mark must go.
+LATE = {"lesson": "the lesson step's figure starts below its controls, off the first screen"}
+PAGES = [pytest.param(name, marks=pytest.mark.xfail(reason=LATE[name], strict=True)) if name in LATE else name
+         for name in ("overview", *(name for name, _ in TOPIC_PAGES))]
 VIEWPORT = {"width": 1920, "height": 1080}
 
 MEASURE_JS = """() => {
@@ -27,7 +35,11 @@ MEASURE_JS = """() => {
     .filter((gd) => gd._fullLayout && !gd.closest('.nv-live-motion'))
     .map((gd) => { const r = gd.getBoundingClientRect();
       return {font: gd._fullLayout.font.size, width: r.width, height: r.height}; });
-  return {root: px(document.documentElement), nav, paragraphs, plots};
+  const first = [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')]
+    .find((gd) => !gd.closest('.nv-live-motion'));
+  const box = first ? first.getBoundingClientRect() : null;
+  return {root: px(document.documentElement), nav, paragraphs, plots, scrolled: window.scrollY,
+          first: box && {top: box.top, bottom: box.bottom, left: box.left, right: box.right}};
 }"""
 
 
@@ -45,7 +57,7 @@ def big(browser):
 def test_projector_mode_fits_a_1920x1080_screen(big, base_url, name):
     path = "" if name == "overview" else name
     open_page(big, base_url, path, lang="en", projector="true")
-    if name != "overview":
+    if name not in NO_FIGURE:
         big.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
         big.wait_for_timeout(500)  # plotly's responsive resize
     assert_no_error(big, context=name)
@@ -59,13 +71,14 @@ def test_projector_mode_fits_a_1920x1080_screen(big, base_url, name):
     for plot in m["plots"]:
         assert plot["font"] >= 24, (name, plot)
         assert plot["width"] <= VIEWPORT["width"] and plot["height"] <= VIEWPORT["height"], (name, plot)
-    if name in ("plane", "space"):
-        figure = big.locator(f"{MAIN} {PLOT}").first
-        figure.scroll_into_view_if_needed()
-        box = figure.bounding_box()
-        assert box["y"] >= 0 and box["y"] + box["height"] <= VIEWPORT["height"] + 1, box
-        assert box["x"] >= 0 and box["x"] + box["width"] <= VIEWPORT["width"] + 1, box
-        big.screenshot(path=str(SHOTS / f"{name}-figure.png"))
+    if name in NO_FIGURE:
+        assert m["first"] is None, f"{name} draws a figure now: test it picture first"
+        return
+    # picture first: the first figure is on the first screen as the page opens, nothing scrolled
+    box = m["first"]
+    assert m["scrolled"] == 0 and box, (name, m["scrolled"], box)
+    assert box["top"] >= 0 and box["bottom"] <= VIEWPORT["height"] + 1, (name, box)
+    assert box["left"] >= 0 and box["right"] <= VIEWPORT["width"] + 1, (name, box)
 
 
 # Each character drawn in the page's own font stack; a private-use code point, which no font has,
