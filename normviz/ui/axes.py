@@ -146,7 +146,10 @@ def statistics_section(t, scene: Scene, v: axes.View) -> None:
 
 
 def spread_text(value: float) -> str:
-    return "0" if value == 0 else f"{value:.3g}"
+    """A difference of outputs of size ~1: exact 0, rounding (a few float64 ulps: "≈ 0 (2e-16)"), or its value."""
+    if value == 0:
+        return "0"
+    return f"≈ 0 ({value:.0e})" if value < 1e-12 else f"{value:.3g}"
 
 
 def batch_text(t, scene: Scene, sw: axes.BatchSweep) -> str:
