@@ -6,12 +6,19 @@ from normviz import lesson, ui
 from normviz.ui import lesson as les
 
 t = ui.translator()
-st.title(t("lesson.title"))
+projector = ui.projector()
+if not projector:  # on a projector the step's own title heads the screen
+    st.title(t("lesson.title"))
 number = les.current_step(t)
 step = lesson.step(number)
 les.nav(t, number, where="top")
-st.header(t(f"lesson.step.{step.key}.title"))
-st.markdown(t(f"lesson.step.{step.key}.text"))
-les.step_section(t, step)  # also writes ?step= and the step's x to the URL
+(st.subheader if projector else st.header)(t(f"lesson.step.{step.key}.title"))  # a projector: room for the picture
+story = st.container()  # the step's sentences: before its scene, or under the picture on a projector
+scene = st.container()
+if projector:
+    story, scene = scene, story
+story.markdown(t(f"lesson.step.{step.key}.text"))
+with scene:
+    les.step_section(t, step)  # also writes ?step= and the step's x to the URL
 les.nav(t, number, where="bottom")
 st.caption(t("lesson.keys"))

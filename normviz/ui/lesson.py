@@ -198,8 +198,8 @@ def projection_step(t, step: lesson.Step) -> None:
     dim = len(step.x)
     revealed_key = key(step, "revealed")
     st.session_state.setdefault(revealed_key, False)
-    if projector():  # the picture gets the full width under the controls (x beside the guess)
-        controls, picture = st.container(), st.container()
+    if projector():  # picture first, at full width; the controls under it (x beside the guess)
+        picture, controls = st.container(), st.container()
     else:
         controls, picture = st.columns([1, 2], gap="large")
     with controls:

@@ -17,11 +17,7 @@ SHOTS = ROOT / "artifacts" / "projector"
 # No figure as the page opens: the overview (tables and links), the cost page (its chart follows a
 # measurement the user starts) and the exercises (a figure follows an answer).
 NO_FIGURE = {"overview", "cost", "exercises"}
-# The lesson's steps draw their figure beside their controls (another owner's layout): known to start
-# below the first screen; strict, so the day it fits this mark must go.
-LATE = {"lesson": "the lesson step's figure starts below its controls, off the first screen"}
-PAGES = [pytest.param(name, marks=pytest.mark.xfail(reason=LATE[name], strict=True)) if name in LATE else name
-         for name in ("overview", *(name for name, _ in TOPIC_PAGES))]
+PAGES = ["overview", *(name for name, _ in TOPIC_PAGES)]
 VIEWPORT = {"width": 1920, "height": 1080}
 
 MEASURE_JS = """() => {
