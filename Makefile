@@ -14,6 +14,8 @@ PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 PORT   ?= 8501
 PYTEST_ARGS ?=
+# Test workers (pytest-xdist); each test file stays on one worker, so a file's server is started once.
+PYTEST_WORKERS ?= 2
 
 RUN_STAMP := $(VENV)/.installed-requirements
 DEV_STAMP := $(VENV)/.installed-requirements-dev
@@ -48,7 +50,7 @@ nginx:
 
 test: $(DEV_STAMP) $(PKG_STAMP) nginx
 	$(ASSETS)
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 bench: $(DEV_STAMP) $(PKG_STAMP)
 	$(ASSETS)

@@ -129,7 +129,9 @@ def load(t, params: Sequence[Param]) -> None:
 def save(params: Sequence[Param]) -> None:
     """Write the whole scene to the URL in one message: one history entry (none when nothing changed)."""
     url = _current()
-    want = {p.name: p.url(st.session_state[p.key]) for p in params}
+    # .get: a widget outside this fragment (the sidebar's language) may have no value in a fragment rerun
+    # whose full run was cut short by the next interaction; its default then stands in
+    want = {p.name: p.url(st.session_state.get(p.key, p.default)) for p in params}
     if want == url:
         st.session_state[_WRITTEN] = want
         return
