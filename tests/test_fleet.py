@@ -13,6 +13,7 @@ import re
 import signal
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -108,4 +109,6 @@ def test_killing_a_replica_moves_only_its_sessions(fleet):
             await session.close()
         assert stats.errors == 0, stats.samples
 
-    asyncio.run(scenario())
+    # in a thread of its own: a Playwright test that ran before in this worker may hold an event loop here
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()

@@ -137,6 +137,10 @@ function decimalsOf(step) {
 
 const SUBSCRIPTS = ["₁", "₂", "₃"];
 
+// Plotly.animate's promise rejects (with no reason) when a newer animation interrupts it, as a quick
+// run of PageDown or a Play during a step does: that is the intended outcome, not an error.
+const interrupted = () => {};
+
 class Live {
   constructor(parent) {
     this.parent = parent;
@@ -433,7 +437,7 @@ class Live {
     const button = menu && menu.buttons && menu.buttons[0];
     if (!button || button.method !== "animate") return;
     this.root.dataset.autoplayed = String((Number(this.root.dataset.autoplayed) || 0) + 1);
-    window.Plotly.animate(this.gd, ...button.args);
+    window.Plotly.animate(this.gd, ...button.args).catch(interrupted);
   }
 
   /** Show the frame ``delta`` steps from the current one (the figure's plotly frames, in the browser). */
@@ -446,7 +450,7 @@ class Live {
     this.root.dataset.frame = String(next);
     window.Plotly.animate(gd, [frames[next].name], {
       mode: "immediate", frame: { duration: 0, redraw: true }, transition: { duration: 0 },
-    });
+    }).catch(interrupted);
   }
 
   onKeyUp(e) {
