@@ -18,13 +18,18 @@ row) to ``_scaled``:
   because ``F.rms_norm`` is not fused on the CPU in torch 2.13: this is up to
   twice as fast.
 * numpy: rows are processed in cache-sized blocks written straight into the
-  output buffer, so no full-size temporaries are made.
+  output buffer, so no full-size temporaries are made; a large input is cut
+  into row parts of whole blocks, one per CPU thread (``_xp.cpu_threads()``),
+  and gives the same bits on any number of threads.
 """
 
 from __future__ import annotations
 
 import math
 import operator
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -338,15 +343,21 @@ def _in_range(den, lo):
 # ----------------------------------------------------------------------------
 # numpy fast path: cache-sized row blocks, written in place
 
-# Rows go through in blocks of about 512 KiB: the block and its output stay in the
-# 2 MiB L2 cache across the 2-4 passes, and no full-size temporary is made.
-# (Measured with the unbuffered ufuncs below: 1 MiB and 256 KiB blocks were 5-15 %
-# slower, 128 KiB 30 %; a thread pool over blocks gained at most 30 % and was slower
-# for small blocks.)
-_BLOCK_BYTES = 512 * 1024
+# Rows go through in blocks of about 4 MiB: a block stays in the 32 MiB L3 cache across
+# the kernel's 2-4 passes, and no full-size temporary is made. Each block costs a dozen
+# numpy calls that hold the interpreter lock, which row parts on other threads wait for:
+# measured at (4096, 896) and (16384, 2048) float32 on this 2-core machine, blocks of
+# 512 KiB were 10-50 % slower than 2 MiB on one thread and up to 3 times slower on two;
+# 4 MiB was 5-20 % faster than 2 MiB on two threads and the same on one.
+_BLOCK_BYTES = 4 * 1024 * 1024
+# From this size on, an input's rows are cut into parts, one per CPU thread (_xp.cpu_threads()).
+_THREADED_MIN_BYTES = 2 * _BLOCK_BYTES
 # A BLAS float32 dot stays within about an ulp up to this length (1e-7 at 16384,
 # 4e-6 at 4e6 elements); longer rows are summed as dots of this length, added in float64.
 _CHUNK = 8192
+# numpy's gufuncs let go of the interpreter lock for outer loops longer than 500; row pieces
+# are not made shorter than _MIN_PIECE elements for it (SIMD loops need some length).
+_LOCK_FREE_LOOP, _MIN_PIECE = 501, 64
 # From this row length on, ufuncs run with a numpy buffer of _UNBUFFERED_SIZE elements (a
 # multiple of 16, at most a row). Measured on (rows, n) float32 blocks of 1 MiB: x * r[:, None]
 # took 140 us with the default buffer and 55 us (a copy: 45 us) with this one for n = 896 ... 4096;
@@ -363,41 +374,115 @@ def _numpy_rows(p: _Prepared, method: str, w, b, eps: float):
     n = x.shape[-1]
     rows = np.ascontiguousarray(x).reshape(-1, n)
     out = np.empty(rows.shape, dtype=p.rdtype)
-    cdtype = np.dtype(p.cdtype)
-    upcast = rows.dtype != cdtype
-    w = None if w is None else w.reshape(n)
-    b = None if b is None else b.reshape(n)
-    step = max(1, _BLOCK_BYTES // (n * cdtype.itemsize))
-    segment = step * max(1, _SEGMENT_ROWS // step)
-    stats = np.empty((2, min(segment, rows.shape[0])))  # float64, a row's two statistics
-    scratch = np.empty((2, stats.shape[1]), cdtype)  # the kernels' per-row vectors, made once
-    finfo = np.finfo(cdtype)
+    job = _RowJob(p, method, rows, out, None if w is None else w.reshape(n), None if b is None else b.reshape(n), eps)
+    threads = _xp.cpu_threads() if rows.nbytes >= _THREADED_MIN_BYTES else 1
+    first, *rest = _row_parts(rows.shape[0], job.step, threads)
+    if not rest:
+        _numpy_part(job, *first)
+        return out.reshape(x.shape)
+    pool = _thread_pool(len(rest))
+    others = [pool.submit(_numpy_part, job, *part) for part in rest]
+    _numpy_part(job, *first)  # this thread takes a part too
+    for done in others:
+        done.result()
+    return out.reshape(x.shape)
 
-    kernel, suspect = _ROW_KERNELS[method]
-    with _ieee():
+
+@dataclass(frozen=True)
+class _RowJob:
+    """One numpy norm over rows (2-D, C-contiguous) into out, cut into parts of whole blocks."""
+
+    p: _Prepared
+    method: str
+    rows: np.ndarray
+    out: np.ndarray
+    w: np.ndarray | None
+    b: np.ndarray | None
+    eps: float
+
+    @property
+    def cdtype(self) -> np.dtype:
+        return np.dtype(self.p.cdtype)
+
+    @property
+    def step(self) -> int:
+        """Rows per block."""
+        return max(1, _BLOCK_BYTES // (self.rows.shape[1] * self.cdtype.itemsize))
+
+
+def _row_parts(rows: int, step: int, threads: int) -> list[tuple[int, int]]:
+    """[lo, hi) row ranges, one per thread, cut at block boundaries.
+
+    Every block holds the same rows whatever the thread count, so the result is
+    bit-identical for 1 or 16 threads.
+    """
+    blocks = -(-rows // step)
+    parts = max(1, min(threads, blocks))
+    cuts = [min(rows, (blocks * i // parts) * step) for i in range(parts + 1)]
+    return list(zip(cuts[:-1], cuts[1:]))
+
+
+def _numpy_part(job: _RowJob, lo: int, hi: int) -> None:
+    """Rows lo..hi of job, block by block; the rows the kernel cannot vouch for go to _scaled."""
+    rows, out, cdtype, step = job.rows, job.out, job.cdtype, job.step
+    n = rows.shape[1]
+    upcast = rows.dtype != cdtype
+    segment = step * max(1, _SEGMENT_ROWS // step)
+    stats = np.empty((2, min(segment, hi - lo)))  # float64, a row's two statistics
+    scratch = np.empty((2, stats.shape[1]), cdtype)  # the kernels' per-row vectors, made once
+    ones = np.ones(n, cdtype)
+    finfo = np.finfo(cdtype)
+    kernel, suspect = _ROW_KERNELS[job.method]
+    with _ieee():  # numpy's error state and buffer size belong to each thread
         if n >= _UNBUFFERED_MIN:
             # Row-broadcast ufuncs (x - mean[:, None], x * r[:, None]) on rows shorter than numpy's
             # 8192-element buffer go through that buffer, a copy per operand: 2-3 times slower here.
             # A buffer no longer than a row turns it off; errstate's exit restores numpy's setting.
             np.setbufsize(_UNBUFFERED_SIZE)
-        for first in range(0, rows.shape[0], segment):
-            last = min(first + segment, rows.shape[0])
+        for first in range(lo, hi, segment):
+            last = min(first + segment, hi)
             for start in range(first, last, step):
-                src = rows[start : start + step].astype(cdtype, copy=False)
-                dst = out[start : start + step]
+                stop = min(start + step, last)
+                src = rows[start:stop].astype(cdtype, copy=False)
+                dst = out[start:stop]
                 # Work in the output buffer when its dtype allows, else in a block-sized one.
                 work = dst if (not upcast and dst.dtype == cdtype) else np.empty(src.shape, cdtype)
-                rows_in = slice(start - first, start - first + len(src))
-                kernel(src, work, eps, stats[:, rows_in], scratch[:, rows_in])
-                _affine(work, w, b)
+                in_segment = slice(start - first, stop - first)
+                kernel(src, work, job.eps, ones, stats[:, in_segment], scratch[:, in_segment])
+                _affine(work, job.w, job.b)
                 if work is not dst:
                     dst[...] = work
-            redo = first + np.flatnonzero(suspect(stats[:, : last - first], n, eps, finfo))
+            used = slice(0, last - first)
+            redo = first + np.flatnonzero(suspect(stats[:, used], scratch[:, used], n, job.eps, finfo))
             if redo.size:  # out of range, or (LayerNorm) constant up to rounding: the exact path
-                work = _scaled(p.xp, method, rows[redo].astype(cdtype), (1,), eps)
-                _affine(work, w, b)
+                work = _scaled(job.p.xp, job.method, rows[redo].astype(cdtype), (1,), job.eps)
+                _affine(work, job.w, job.b)
                 out[redo] = work
-    return out.reshape(x.shape)
+
+
+# One pool for the process, grown to the largest part count asked for. A forked child
+# starts without it (its threads are not copied by fork).
+_pool_lock = threading.Lock()
+_pool: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _thread_pool(workers: int) -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None or _pool[0] < workers:
+            if _pool is not None:
+                _pool[1].shutdown(wait=False)  # its queued parts still run
+            _pool = (workers, ThreadPoolExecutor(workers, thread_name_prefix="normviz-rows"))
+        return _pool[1]
+
+
+def _forget_pool() -> None:
+    global _pool, _pool_lock
+    _pool, _pool_lock = None, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool)
 
 
 def _affine(y, w, b):
@@ -411,20 +496,26 @@ def _affine(y, w, b):
 def _row_dot(a, b):
     """Row sums of a * b in float64 (b: a 2-D array like a, or one row).
 
-    BLAS dots (SIMD, no temporary a * b) of at most _CHUNK elements, the
-    chunks added in float64: a long float32 row keeps about an ulp.
+    Each row is cut into equal pieces of at most _CHUNK elements, taken as SIMD dots
+    (no temporary a * b) and added in float64: a long float32 row keeps about an ulp.
+    A short block is cut into more pieces than that: numpy's vecdot holds the
+    interpreter lock unless its outer loop is longer than 500, and row parts in
+    other threads wait on that lock.
     """
-    n = a.shape[1]
-    if n <= _CHUNK:  # one row b: a matrix-vector product, 9 us against vecdot's 11-12 us per 512 KiB
-        return (np.vecdot(a, b) if b.ndim == 2 else a @ b).astype(np.float64)
-    q = n // _CHUNK
-    split = q * _CHUNK
+    rows, n = a.shape
+    pieces = max(-(-n // _CHUNK), min(-(-_LOCK_FREE_LOOP // rows), n // _MIN_PIECE))
+    if pieces <= 1:
+        return np.vecdot(a, b).astype(np.float64)
+    length = -(-n // pieces)
+    split = (n // length) * length
 
-    def chunks(v):
-        return v[..., :split].reshape(*v.shape[:-1], q, _CHUNK)
+    def cut(v):
+        return v[..., :split].reshape(*v.shape[:-1], split // length, length)
 
-    total = np.vecdot(chunks(a), chunks(b)).sum(axis=-1, dtype=np.float64)
-    return total + np.vecdot(a[:, split:], b[..., split:])
+    total = np.vecdot(cut(a), cut(b)).sum(axis=-1, dtype=np.float64)
+    if split < n:
+        total += np.vecdot(a[:, split:], b[..., split:])
+    return total
 
 
 # Each kernel writes src / (its denominator) into dst and its per-row statistics into
@@ -436,49 +527,45 @@ def _row_dot(a, b):
 # LayerNorm's time at (4096, 896).
 
 
-def _ln_rows(src, dst, eps, stats, scratch):
+def _ln_rows(src, dst, eps, ones, stats, scratch):
     n = src.shape[1]
-    mean, var = stats
+    var = stats[1]
     m, r = scratch
-    ones = np.ones(n, src.dtype)
-    if n <= _CHUNK:  # the row sums as one matrix-vector product, divided in dst's dtype (rounded once)
-        np.matmul(src, ones, out=m)
-        np.divide(m, n, out=m)
-    else:
-        np.divide(_row_dot(src, ones), n, out=m, casting="same_kind")
-    mean[...] = m
+    # Row dots, not a matrix-vector product: OpenBLAS runs gemv on its own threads, which
+    # fight the row parts' threads (LayerNorm took 4 times longer at (16384, 2048)).
+    np.divide(_row_dot(src, ones), n, out=m, casting="same_kind")
     np.subtract(src, m[:, None], out=dst)  # centred first: the two-pass variance
     np.divide(_row_dot(dst, dst), n, out=var)
     _divide_rows(dst, np.sqrt(var + eps), dst, r)
 
 
-def _ln_suspect(stats, n, eps, finfo):
-    mean, var = stats
+def _ln_suspect(stats, scratch, n, eps, finfo):
+    mean, var = scratch[0], stats[1]
     # |mean - c| for a constant row c: the dots' error bound plus two roundings. A row
     # with var below drift**2 (or 0: d*d may underflow) is redone, exactly.
     bound = (min(n, _CHUNK) + n // _CHUNK + 2) * float(finfo.eps)
-    drift = bound * np.abs(mean)
+    drift = bound * np.abs(mean.astype(np.float64))
     return (var < drift * drift) | ~_in_range(var + eps, float(finfo.tiny))
 
 
-def _rms_rows(src, dst, eps, stats, scratch):
+def _rms_rows(src, dst, eps, ones, stats, scratch):
     den = stats[0]
     np.divide(_row_dot(src, src), src.shape[1], out=den)
     den += eps
     _divide_rows(src, np.sqrt(den), dst, scratch[1])
 
 
-def _rms_suspect(stats, n, eps, finfo):
+def _rms_suspect(stats, scratch, n, eps, finfo):
     return ~_in_range(stats[0], float(finfo.tiny))
 
 
-def _l2_rows(src, dst, eps, stats, scratch):
+def _l2_rows(src, dst, eps, ones, stats, scratch):
     den = stats[0]
     np.maximum(np.sqrt(_row_dot(src, src)), eps, out=den)
     _divide_rows(src, den, dst, scratch[1])
 
 
-def _l2_suspect(stats, n, eps, finfo):
+def _l2_suspect(stats, scratch, n, eps, finfo):
     return ~_in_range(stats[0], math.sqrt(n * float(finfo.tiny)))
 
 
