@@ -16,7 +16,8 @@ data and device (> 1: normviz is faster).
 Timings interleave the candidates of a shape and dtype round by round, in a
 new random order each round, so a change in machine load and whatever the
 previous call left in the caches hit them all alike; warm-up runs are not
-counted; on CUDA each timing is synchronized. On the numpy backend, numpy's
+counted; on CUDA each sample is about 2 ms of back-to-back calls between two
+synchronizations, divided by the count. On the numpy backend, numpy's
 candidates and torch's are timed in two separate interleaved groups: torch's
 CPU worker threads spin on after each call and slowed the numpy call timed
 next (LayerNorm at (4096, 896): 3.1 ms alone, 8.4 ms interleaved with torch).
@@ -47,6 +48,8 @@ OPS = ("copy", "copy_into", "layer_norm", "rms_norm", "l2")
 NORM_OPS = ("layer_norm", "rms_norm", "l2")
 LABELS = {"copy": "copy", "copy_into": "copy into", "layer_norm": "LayerNorm", "rms_norm": "RMSNorm", "l2": "L2"}
 SHAPES = ((1, 3), (64, 7168), (4096, 896), (16384, 2048))
+# On a GPU a sample is as many back-to-back calls as fill this many seconds (see measure).
+_GPU_SAMPLE_S = 2e-3
 EPS = {"layer_norm": 1e-5, "rms_norm": 1e-6, "l2": 1e-12}
 _NORMVIZ = {"layer_norm": nv.layer_norm, "rms_norm": nv.rms_norm, "l2": nv.l2_normalize}
 
@@ -157,22 +160,37 @@ def _works(fn: Callable) -> bool:
     return True
 
 
-def measure(cands: dict, sync: Callable, repeats: int, warmup: int) -> dict:
-    """Median seconds per key of ``cands`` (callables): interleaved rounds in a new random order each."""
+def measure(cands: dict, sync: Callable, repeats: int, warmup: int, min_sample: float = 0.0) -> dict:
+    """Median seconds per call for each key of ``cands`` (callables): interleaved rounds in a new random order each.
+
+    A sample is one call, or, with ``min_sample``, as many back-to-back calls as fill about that
+    many seconds (timed once after the warm-up), divided by their count: a GPU kernel of 30 us
+    timed alone would mostly time its launch and the synchronization after it.
+    """
     keys = list(cands)
     for _ in range(warmup):
         for k in keys:
             cands[k]()
     sync()
+    calls = dict.fromkeys(keys, 1)
+    if min_sample > 0:
+        for k in keys:
+            start = time.perf_counter()
+            cands[k]()
+            sync()
+            once = time.perf_counter() - start
+            calls[k] = max(1, min(10_000, math.ceil(min_sample / once) if once > 0 else 10_000))
     times = {k: [] for k in keys}
     for _ in range(repeats):
         random.shuffle(keys)
         for k in keys:
+            fn, count = cands[k], calls[k]
             sync()
             start = time.perf_counter()
-            cands[k]()
+            for _ in range(count):
+                fn()
             sync()
-            times[k].append(time.perf_counter() - start)
+            times[k].append((time.perf_counter() - start) / count)
     return {k: statistics.median(v) for k, v in times.items()}
 
 
@@ -209,7 +227,7 @@ def run(*, backend: _xp.Backend | str | None = None, shapes: Sequence[tuple[int,
             for lib in ("normviz", "torch"):
                 med |= measure({k: f for k, f in cands.items() if k[1] == lib}, sync, reps, warmup)
         else:
-            med = measure(cands, sync, reps, warmup)
+            med = measure(cands, sync, reps, warmup, min_sample=_GPU_SAMPLE_S)
         copy = med.get(("copy", "normviz"))
         for op in ops:
             s = med[op, "normviz"]
@@ -227,7 +245,8 @@ def run(*, backend: _xp.Backend | str | None = None, shapes: Sequence[tuple[int,
 
 
 def _versions(with_torch: bool) -> dict:
-    v = {"normviz": nv.__version__, "numpy": np.__version__, "python": platform.python_version()}
+    v = {"normviz": nv.__version__, "numpy": np.__version__, "python": platform.python_version(),
+         "numpy_threads": _xp.cpu_threads()}  # fmt: skip
     if with_torch:
         import torch
 

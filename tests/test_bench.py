@@ -104,3 +104,64 @@ def test_cli_bad_arguments_give_one_line_and_status_2(args):
     proc = run("bench", *args)
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("python -m normviz bench: error:")
+
+
+def test_the_header_names_numpy_s_threads(monkeypatch):
+    monkeypatch.setenv("OMP_NUM_THREADS", "3")
+    result = bench.run(backend="numpy", shapes=((2, 4),), dtypes=("float32",), ops=("copy",), repeats=1, warmup=0,
+                       with_torch=False)
+    assert result.versions["numpy_threads"] == 3
+    assert "numpy_threads 3" in bench.table(result).splitlines()[0]
+
+
+class _FakeClock:
+    """perf_counter that moves only when a timed call runs: `cost` seconds per call."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+    def op(self, cost):
+        def call():
+            self.now += cost
+
+        return call
+
+
+def test_a_sample_without_min_sample_is_one_call(monkeypatch):
+    clock = _FakeClock()
+    monkeypatch.setattr(bench.time, "perf_counter", clock)
+    counted = []
+    fast = clock.op(30e-6)
+    med = bench.measure({"k": lambda: (counted.append(1), fast())}, bench.no_sync, repeats=5, warmup=1)
+    assert med["k"] == pytest.approx(30e-6)
+    assert len(counted) == 1 + 5
+
+
+def test_gpu_samples_fill_min_sample_with_back_to_back_calls(monkeypatch):
+    clock = _FakeClock()
+    monkeypatch.setattr(bench.time, "perf_counter", clock)
+    syncs, counted = [], {"fast": 0, "slow": 0}
+    ops = {"fast": clock.op(30e-6), "slow": clock.op(5e-3)}
+    cands = {k: (lambda k=k: (counted.__setitem__(k, counted[k] + 1), ops[k]())) for k in ops}
+    med = bench.measure(cands, lambda: syncs.append(clock.now), repeats=3, warmup=1, min_sample=2e-3)
+    assert med == {"fast": pytest.approx(30e-6), "slow": pytest.approx(5e-3)}
+    # warm-up 1 + calibration 1 + 3 samples of ceil(2 ms / 30 us) = 67 calls; the slow op: one call a sample
+    assert counted == {"fast": 1 + 1 + 3 * 67, "slow": 1 + 1 + 3}
+    assert len(syncs) == 1 + 2 + 2 * 3 * 2  # after warm-up, after each calibration, around each sample
+
+
+def test_the_cuda_backend_asks_for_two_millisecond_samples(monkeypatch):
+    seen = []
+
+    def fake_measure(cands, sync, repeats, warmup, min_sample=0.0):
+        seen.append(min_sample)
+        return dict.fromkeys(cands, 1e-3)
+
+    monkeypatch.setattr(bench, "measure", fake_measure)
+    monkeypatch.setattr(bench, "_candidates", lambda be, shape, dtype, ops, with_torch: ({(op, "normviz"): None for op in ops}, 8, bench.no_sync))
+    bench.run(backend=_xp.Backend("torch", "cuda"), shapes=((2, 4),), dtypes=("float32",), repeats=1, with_torch=False)
+    bench.run(backend="numpy", shapes=((2, 4),), dtypes=("float32",), repeats=1, with_torch=False)
+    assert seen == [bench._GPU_SAMPLE_S, 0.0, 0.0]  # numpy: one group for normviz, one for torch
