@@ -104,3 +104,22 @@ def test_benchmark_button_runs_and_shows_the_chart(lang, monkeypatch):
     # kept for the session: another rerun shows it without measuring again
     at.number_input(key=cost_ui.HIDDEN).set_value(512).run()
     assert len(at.get("plotly_chart")) == 1
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_benchmark_says_how_many_threads_numpy_used(lang, threads, monkeypatch):
+    monkeypatch.setenv("OMP_NUM_THREADS", threads)
+    monkeypatch.setenv("NORMVIZ_BACKEND", "numpy")
+    monkeypatch.setattr(cost_ui, "PAGE_SHAPES", ((2, 8),))
+    monkeypatch.setattr(cost_ui, "PAGE_REPEATS", 1)
+    at = run_page("cost", lang=lang)
+    at.button(key="cost.bench.start").click().run()
+    assert not errors(at)
+    captions = "\n".join(c.value for c in at.caption)
+    if threads == "1":
+        assert ("一个 CPU 线程" if lang == "zh" else "numpy used one CPU thread") in captions
+        assert "MiB" not in captions
+    else:
+        assert ("按行分成 2 份" if lang == "zh" else "cut into 2 row parts computed on 2 CPU threads") in captions
+        assert "8 MiB" in captions

@@ -173,10 +173,10 @@ STRINGS = {
     },
     "cost.bench.header": {"zh": "实测：这台机器上的带宽", "en": "Measured: bandwidth on this machine"},
     "cost.bench.intro": {
-        "zh": "先测一次纯复制（读 + 写同样多的字节）作为带宽上限，再测 LayerNorm、RMSNorm 和 L2 在几个形状上能达到多少。"
+        "zh": "先测一次纯复制（读 + 写同样多的字节）作为参照，再测 LayerNorm、RMSNorm 和 L2 在几个形状上能达到多少。"
         "GB/s 按「读的字节 + 写的字节」除以中位耗时计算（热身不计）。这里只跑小尺寸，约一两秒；"
         "完整的表请用命令行 `python -m normviz bench`。",
-        "en": "First a plain copy (reading and writing the same bytes) as the bandwidth ceiling, then how close "
+        "en": "First a plain copy (reading and writing the same bytes) as the yardstick, then how close "
         "LayerNorm, RMSNorm and L2 get at a few shapes. GB/s is (bytes read + bytes written) / median time, warm-up "
         "runs excluded. Only small sizes run here, a second or two; the full table is `python -m normviz bench` on "
         "the command line.",
@@ -188,6 +188,17 @@ STRINGS = {
         "zh": "{backend}，{dtype}，每项取 {repeats} 次的中位数。测量时系统负载 {load}：别人同时在用 CPU 时数字会抖动。",
         "en": "{backend}, {dtype}, median of {repeats} runs each. Load average while measuring: {load}; the figures "
         "move when others use the CPU at the same time.",
+    },
+    "cost.bench.threads.one": {
+        "zh": "numpy 只用了一个 CPU 线程（OMP_NUM_THREADS=1 时如此：`make run` 每个进程占一个核）。",
+        "en": "numpy used one CPU thread (as with OMP_NUM_THREADS=1, which `make run` sets: one process per core).",
+    },
+    "cost.bench.threads.many": {
+        "zh": "{mib} MiB 及以上的输入按行分成 {threads} 份，在 {threads} 个 CPU 线程上同时算；更小的输入只用一个线程。"
+        "复制始终是单线程的，所以大形状上「相对复制」可以超过 1。",
+        "en": "Inputs of {mib} MiB and more were cut into {threads} row parts computed on {threads} CPU threads at "
+        "once; smaller ones used one thread. The copy always runs on one thread, so at large shapes 'vs copy' can "
+        "exceed 1.",
     },
     "cost.bench.none": {
         "zh": "还没有测量结果。按上面的按钮开始；结果会保留到本次会话结束。",

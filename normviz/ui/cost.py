@@ -12,7 +12,7 @@ import math
 
 import streamlit as st
 
-from normviz import _xp, bench
+from normviz import _xp, bench, norms
 from normviz import cost as topic
 from normviz.figures import cost as figs
 from normviz.figures._json import typed_arrays as typed
@@ -196,3 +196,9 @@ def bench_table(t, run: bench.Run) -> None:
     st.markdown(markdown_table(header, rows, "llrrr"))
     load = "—" if run.load_average is None else " ".join(f"{v:.2f}" for v in run.load_average)
     st.caption(t("cost.bench.done", backend=run.backend, dtype="float32", repeats=run.repeats, load=load))
+    threads = run.versions.get("numpy_threads")
+    if run.backend == _xp.Backend("numpy").label and threads:
+        if threads == 1:
+            st.caption(t("cost.bench.threads.one"))
+        else:
+            st.caption(t("cost.bench.threads.many", threads=threads, mib=norms._THREADED_MIN_BYTES // 2**20))
