@@ -111,6 +111,16 @@ def test_counterfactual_bars_show_the_seed_numbers():
     assert fig["layout"]["yaxis"]["range"][1] >= 1.6
 
 
+def test_shifted_bars_are_hatched_in_their_method_colour():
+    """plotly's default fillmode ("replace") would draw white hatching on no fill: a white bar."""
+    fig = counterfactual_figure(invariance.counterfactual((1, 2, 3), 100.0), lang="en")
+    for role in ("rms_shifted", "ln_shifted"):
+        marker = trace(fig, role)["marker"]
+        assert marker["pattern"]["shape"] == "/" and marker["pattern"]["fillmode"] == "overlay"
+        assert marker["color"] != marker["pattern"]["fgcolor"]
+    assert trace(fig, "rms_base")["marker"]["pattern"]["shape"] == ""
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_softmax_figure_saturates_without_sigma(lang):
     demo = invariance.scale_demo((1, 2, 3), 1000.0, eps=0.0)

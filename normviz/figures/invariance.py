@@ -103,7 +103,7 @@ def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> dict:
         name = f"{method_name(key, lang)}{_vec(x)}"
         color = METHODS[key].color
         data.append({"type": "bar", "x": comps, "y": np.asarray(values, dtype=np.float64), "meta": role, "name": name,
-                     "marker": {"color": color, "pattern": {"shape": pattern, "fgcolor": "white"},
+                     "marker": {"color": color, "pattern": {"shape": pattern, "fgcolor": "white", "fillmode": "overlay"},
                                 "line": {"color": color, "width": 1}},
                      "hovertemplate": "%{x}: %{y:.4f}<extra>" + name + "</extra>",
                      "textfont": {"size": s["font"] * 0.8}})
