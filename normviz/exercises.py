@@ -117,8 +117,9 @@ def _invariant(rng: random.Random) -> Problem:
     moved = x + 100.0 if what == "shift" else 7.0 * x
     same = tuple(m for m in METHODS if np.allclose(METHODS[m](x, eps=0.0), METHODS[m](moved, eps=0.0), atol=1e-9))
     answer = {(): "none", ("ln",): "ln_only", ("rms", "ln"): "rms_ln", ("l2", "rms", "ln"): "all"}[same]
-    return Problem("invariant", "choice", {"what": what}, answer, choices=("none", "ln_only", "rms_ln", "all"),
-                   figure=("shift", {"x": (1.0, 2.0, 3.0), "shift": 100.0}), extra={"what": what})
+    return Problem("invariant", "choice", {"what": what, "x": _fmt_x(x), "moved": _fmt_x(moved)}, answer,
+                   choices=("none", "ln_only", "rms_ln", "all"),
+                   figure=("moved", {"x": _vec(x), "moved": _vec(moved)}), extra={"what": what})
 
 
 def _fp16_threshold(rng: random.Random) -> Problem:

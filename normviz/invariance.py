@@ -139,6 +139,14 @@ def counterfactual(x=(1.0, 2.0, 3.0), shift: float = SEED_SHIFT, *, eps: float |
     return rows[0], rows[1]
 
 
+def moved_outputs(x, moved, *, eps: float | None = 0.0,
+                  backend: _xp.Backend | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each method's output for x and for a moved copy of it (x + c·1 or a·x): method key -> (y(x), y(moved))."""
+    x, moved = np.asarray(x, dtype=np.float64), np.asarray(moved, dtype=np.float64)
+    return {key: (apply(key, x, eps=eps, backend=backend), apply(key, moved, eps=eps, backend=backend))
+            for key in METHODS}
+
+
 # Without dividing by σ: a weight w = (1, 0, −1) and two more rows make a few logits.
 LOGIT_WEIGHTS = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, 0.0], [-1.0, 0.0, 1.0]])
 SEED_X = (1.0, 2.0, 3.0)

@@ -82,3 +82,17 @@ def test_every_figure_on_the_plane_page_has_a_description(lang, header):
     assert len(described) == 1
     text = described[0].text[0].value
     assert ("(0.6, 0.8)" in text) and ("L2" in text)
+
+
+@pytest.mark.parametrize(("lang", "want"), [
+    ("en", "Figure: The three methods' outputs (ε = 0) (solid bars: x = (1, 2, 3); hatched bars: (7, 14, 21))."),
+    ("zh", "图：三种方法的输出（ε = 0）（实心柱：x = (1, 2, 3)；斜线柱：(7, 14, 21)）。"),
+])  # fmt: skip
+def test_generic_description_reads_a_subtitle_and_counts_multicategory_bars_once(lang, want):
+    from normviz import invariance
+    from normviz.figures import exercises as ex_figs
+
+    fig = ex_figs.moved_figure((1, 2, 3), (7, 14, 21), invariance.moved_outputs((1, 2, 3), (7, 14, 21)), lang=lang)
+    text = describe_figure(fig, Translator(lang))
+    assert text.startswith(want)
+    assert text.count("9 points" if lang == "en" else "9 个点") == 2

@@ -80,6 +80,9 @@ def _torch_answer(p):
     if p.key == "invariant":
         x = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64)
         y = x + 100 if p.extra["what"] == "shift" else 7 * x
+        # the feedback's figure and its sentence show this very pair
+        assert p.figure == ("moved", {"x": tuple(x.tolist()), "moved": tuple(y.tolist())})
+        assert (v["x"], v["moved"]) == ("(1, 2, 3)", "(101, 102, 103)" if p.extra["what"] == "shift" else "(7, 14, 21)")
         same = [torch.allclose(f(x), f(y)) for f in (lambda t: F.normalize(t, dim=0),
                                                       lambda t: F.rms_norm(t, (3,), eps=0.0),
                                                       lambda t: F.layer_norm(t, (3,), eps=0.0))]

@@ -65,6 +65,8 @@ def _text(title) -> str:
 def _points(trace: dict) -> int:
     for axis in ("x", "y", "z", "values", "r"):
         values = trace.get(axis)
+        if isinstance(values, list) and values and isinstance(values[0], list):  # multicategory: one label per level
+            return len(values[-1])
         if values is not None and not isinstance(values, (str, dict)):
             return int(np.size(values))
     return 0
@@ -74,6 +76,9 @@ def describe_figure(spec: dict, t: Translator) -> str:
     """A generic description of a plotly figure dict: title, axes, named traces, frames."""
     layout = spec.get("layout") or {}
     title = _text(layout.get("title"))
+    subtitle = _text((layout.get("title") or {}).get("subtitle")) if isinstance(layout.get("title"), dict) else ""
+    if title and subtitle:
+        title = f"{title}（{subtitle}）" if t.lang == "zh" else f"{title} ({subtitle})"
     parts = [t("access.describe.title", title=title) if title else t("access.describe.untitled")]
     scene = layout.get("scene")
     if isinstance(scene, dict) and scene.get("xaxis"):

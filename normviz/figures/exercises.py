@@ -1,4 +1,4 @@
-"""The small figures of the exercises' feedback that no topic page draws: parameters, float16, traffic.
+"""The small figures of the exercises' feedback that no topic page draws: parameters, float16, traffic, a moved x.
 
 Pure functions: data in, plotly JSON (dicts) out.
 """
@@ -9,7 +9,7 @@ import numpy as np
 
 from normviz.exercises import norm_param_count
 from normviz.figures._legend import legend_below
-from normviz.figures._style import COLORS, base_layout, method_name, sizes
+from normviz.figures._style import COLORS, base_layout, method_name, sizes, subscript, vector_label
 from normviz.i18n import translate
 from normviz.lesson import cost
 
@@ -73,3 +73,31 @@ def cost_figure(tokens: int, d: int, calls: int, *, lang: str, projector: bool =
     return {"data": data, "layout": base_layout(
         projector, title={"text": translate(lang, "exercises.fig.cost.title")},
         yaxis={"title": {"text": translate(lang, "exercises.fig.cost.y")}}, height=360 if projector else 300)}
+
+
+def moved_figure(x, moved, outputs: dict, *, lang: str, projector: bool = False) -> dict:
+    """Each method's output components for x (solid) and for the moved x (hatched), side by side.
+
+    ``outputs``: method key -> (y(x), y(moved)), as ``invariance.moved_outputs`` gives. The bars
+    take their method's colour, so the subtitle, not a legend, says which is which.
+    """
+    keys = list(outputs)
+    n = len(x)
+    # two-level categories: the method under its components y₁ … yₙ
+    cats = [[method_name(k, lang) for k in keys for _ in range(n)], [f"y{subscript(i + 1)}" for _ in keys for i in range(n)]]
+    colors = [COLORS[k] for k in keys for _ in range(n)]
+    data = []
+    for which, (role, vector, pattern) in enumerate((("moved_x", x, ""), ("moved_moved", moved, "/"))):
+        name = translate(lang, f"exercises.fig.moved.{'x' if which == 0 else 'moved'}", v=vector_label(vector))
+        y = np.concatenate([np.asarray(outputs[k][which], dtype=np.float64) for k in keys])
+        data.append({"type": "bar", "x": cats, "y": y, "meta": role, "name": name, "showlegend": False,
+                     "marker": {"color": colors, "line": {"color": colors, "width": 1},
+                                "pattern": {"shape": pattern, "fgcolor": "white", "fillmode": "overlay"}},
+                     "hovertemplate": "%{x}: %{y:.4f}<extra>" + name + "</extra>"})
+    subtitle = translate(lang, "exercises.fig.moved.subtitle", x=vector_label(x), moved=vector_label(moved))
+    return {"data": data, "layout": base_layout(
+        projector, barmode="group",
+        xaxis={"type": "multicategory", "title": {"text": translate(lang, "exercises.fig.moved.x_axis")}},
+        title={"text": translate(lang, "exercises.fig.moved.title"), "subtitle": {"text": subtitle}},
+        yaxis={"title": {"text": translate(lang, "exercises.fig.moved.y")}, "zeroline": True},
+        height=420 if projector else 360, margin={"l": 10, "r": 10, "t": 80, "b": 10})}

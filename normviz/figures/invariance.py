@@ -15,7 +15,7 @@ import numpy as np
 
 from normviz import invariance
 from normviz.figures._legend import Cell, legend_below, subplot_grid
-from normviz.figures._style import COLORS, base_layout, colorscale, method_name, sizes, subscript
+from normviz.figures._style import COLORS, base_layout, colorscale, method_name, sizes, subscript, vector_label
 from normviz.i18n import translate
 from normviz.methods import METHODS
 
@@ -100,7 +100,7 @@ def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> dict:
     ]
     data = []
     for role, key, x, values, pattern in series:
-        name = f"{method_name(key, lang)}{_vec(x)}"
+        name = f"{method_name(key, lang)}{vector_label(x)}"
         color = METHODS[key].color
         data.append({"type": "bar", "x": comps, "y": np.asarray(values, dtype=np.float64), "meta": role, "name": name,
                      "marker": {"color": color, "pattern": {"shape": pattern, "fgcolor": "white", "fillmode": "overlay"},
@@ -157,7 +157,3 @@ def softmax_figure(demo: invariance.ScaleDemo, curve, *, lang: str, projector: b
     layout[right.xaxis].update(title={"text": t("inv.fig.sm.scale")}, type="log", exponentformat="power",
                                range=[math.log10(scales[0]) - 0.1, math.log10(scales[-1]) + 0.1])
     return {"data": data, "layout": layout}
-
-
-def _vec(v) -> str:
-    return "(" + ", ".join(f"{c:g}" for c in v) + ")"

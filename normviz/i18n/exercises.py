@@ -116,10 +116,10 @@ STRINGS = {
                                    "en": "Which methods give the same output for x and a·x with a > 0 (ε = 0)?"},
     "exercise.invariant.why": {
         "zh": "除以长度类的量让三种方法都对正缩放不变；只有 LayerNorm 先减去均值，所以只有它对平移 c·𝟏 不变。"
-              "图中是 (1, 2, 3) 与 (101, 102, 103)。",
+              "图中比较 {x} 与 {moved}：实心柱是 {x} 的输出，斜线柱是 {moved} 的输出。",
         "en": "Dividing by a length-like number makes all three invariant to positive scaling; only LayerNorm "
-              "subtracts the mean first, so only it ignores a shift c·1. The chart compares (1, 2, 3) with "
-              "(101, 102, 103).",
+              "subtracts the mean first, so only it ignores a shift c·1. The chart compares {x} (solid bars) "
+              "with {moved} (hatched bars).",
     },
     "exercise.fp16_threshold.q": {
         "zh": "float16 的最大有限值是 {max}。|x| 超过多少时 x² 在 float16 中溢出？（给出到 ±0.5 的值）",
@@ -177,6 +177,12 @@ STRINGS = {
               "memory bandwidth: normalization is bandwidth-bound.",
     },
     # small figures
+    "exercises.fig.moved.title": {"zh": "三种方法的输出（ε = 0）", "en": "The three methods' outputs (ε = 0)"},
+    "exercises.fig.moved.subtitle": {"zh": "实心柱：x = {x}；斜线柱：{moved}", "en": "solid bars: x = {x}; hatched bars: {moved}"},
+    "exercises.fig.moved.x_axis": {"zh": "方法与分量", "en": "method and component"},
+    "exercises.fig.moved.y": {"zh": "输出分量", "en": "output component"},
+    "exercises.fig.moved.x": {"zh": "x = {v}", "en": "x = {v}"},
+    "exercises.fig.moved.moved": {"zh": "移动后 {v}", "en": "moved: {v}"},
     "exercises.fig.params.title": {"zh": "D = {d} 时每层的参数", "en": "Parameters per layer at D = {d}"},
     "exercises.fig.params.y": {"zh": "参数个数", "en": "parameters"},
     "exercises.fig.params.weight": {"zh": "weight γ", "en": "weight γ"},

@@ -13,11 +13,10 @@ import random
 import streamlit as st
 
 from normviz import exercises as ex
-from normviz import geometry
+from normviz import geometry, invariance
 from normviz.figures import exercises as figs
 from normviz.figures import projection as engine
 from normviz.ui import dof as dof_ui
-from normviz.ui import invariance as inv_ui
 from normviz.ui import links
 from normviz.ui.lesson import axes_table, eps_table
 from normviz.ui.literal import literal
@@ -101,8 +100,9 @@ def feedback_figure(t, p: ex.Problem, k: str) -> None:
         spec = projection_figure(scene, cached_projection(scene, backend()), kind, t, proj, view)
     elif kind == "dof":
         spec = dof_ui.fraction_figure(int(data["n"]), lang, proj)
-    elif kind == "shift":
-        spec = inv_ui.counterfactual_view(tuple(data["x"]), float(data["shift"]), 0.0, lang, proj, backend())[1]
+    elif kind == "moved":
+        outputs = invariance.moved_outputs(data["x"], data["moved"], eps=0.0, backend=backend())
+        spec = figs.moved_figure(data["x"], data["moved"], outputs, lang=lang, projector=proj)
     elif kind == "params":
         spec = figs.params_figure(int(data["d"]), lang=lang, projector=proj)
     elif kind == "fp16":
