@@ -88,6 +88,18 @@ def test_axes_are_fixed_translated_and_hold_x():
     assert figs.extent_for((0.1, 0.2, 0.3)) == 2.0
 
 
+@pytest.mark.parametrize("projector", [False, True])
+def test_camera_is_the_space_pages_closer_with_the_cube_lifted(projector):
+    from normviz.figures.projection import SPACE, View
+
+    space = SPACE.layout(EN, projector, View(2.0), entries=0)["scene"]["camera"]
+    camera = figure(projector=projector)["layout"]["scene"]["camera"]
+    eye, base = np.array([camera["eye"][k] for k in "xyz"]), np.array([space["eye"][k] for k in "xyz"])
+    np.testing.assert_allclose(eye, figs.CAMERA_ZOOM * base)  # the same direction, closer
+    assert np.linalg.norm(eye) < np.linalg.norm(base)
+    assert camera["center"] == {"x": 0.0, "y": 0.0, "z": -figs.CAMERA_LIFT} and camera["up"] == space["up"]
+
+
 def test_legend_names_are_translated_and_methods_keep_their_colours():
     en, zh = figure(t=EN), figure(t=ZH)
     assert trace(zh, "simplex")["name"] != trace(en, "simplex")["name"]

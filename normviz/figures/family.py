@@ -24,6 +24,9 @@ from normviz.i18n import Translator
 
 COLOR = {**COLORS, **{k: m.color for k, m in family.MEMBERS.items() if m.color}}
 PLOT_HEIGHT = {False: 560, True: 500}  # projector: on one 1080 px screen with the title
+# The space page's camera left the cube in the lower half of this taller plot, half its height:
+# a little closer, and the cube lifted (the eye looks down on it).
+CAMERA_LIFT, CAMERA_ZOOM = 0.12, 0.88
 
 
 def extent_for(x) -> float:
@@ -87,4 +90,7 @@ def space_figure(x, out: dict[str, np.ndarray], t: Translator, *, projector: boo
     layout = SPACE.layout(t, projector, View(extent), entries=0)
     entries = sum(1 for tr in data if tr.get("showlegend", True))
     layout.update(legend_below(projector, plot_height=PLOT_HEIGHT[projector], entries=entries, x_title=False))
+    camera = layout["scene"]["camera"]
+    layout["scene"]["camera"] = {**camera, "eye": {k: CAMERA_ZOOM * v for k, v in camera["eye"].items()},
+                                 "center": {"x": 0.0, "y": 0.0, "z": -CAMERA_LIFT}}
     return {"data": data, "layout": layout}
