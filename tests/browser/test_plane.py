@@ -36,9 +36,13 @@ def test_moving_a_slider_changes_the_figure(page, base_url):
     open_page(page, base_url, "plane", lang="en", wait_for_plot=True)
     before = tip(by_meta(plotly_data(page), "arrow_input"))
     slider = page.get_by_role("slider").first
-    press_keys(page, slider, *["ArrowLeft"] * 5)
-    after = wait_for_tip(page, "arrow_input", lambda p: p[0] < before[0])
-    assert after[0] < before[0] and after[1] == pytest.approx(before[1])
+    # One key, one rerun: five quick presses under load let Streamlit start a run with an older
+    # slider value after a newer one (a race in Streamlit, seen in CI; see the issue 10 note).
+    for _ in range(3):
+        press_keys(page, slider, "ArrowLeft")
+    after = wait_for_tip(page, "arrow_input", lambda p: p[0] == pytest.approx(before[0] - 0.03))
+    assert after[0] == pytest.approx(before[0] - 0.03) and after[1] == pytest.approx(before[1])
+    assert "x1=2.97" in page.url
     assert "x1=" in page.url  # the scene is in the link
     assert_no_error(page)
 

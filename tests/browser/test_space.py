@@ -48,9 +48,10 @@ def test_moving_a_slider_changes_the_figure_but_not_the_view(page, base_url):
     before = tip(by_meta(plotly_data(page), "arrow_input"))
     ranges = plotly_layout(page)["scene"]["xaxis"]["range"]
     slider = page.locator(MAIN).get_by_role("slider").first  # x1
-    press_keys(page, slider, *["ArrowLeft"] * 5)
-    after = wait_for_tip(page, "arrow_input", lambda t: t[0] < before[0])
-    assert after[0] < before[0] and after[1:] == pytest.approx(before[1:])
+    for _ in range(3):  # one key, one rerun (quick presses: see test_plane's slider test)
+        press_keys(page, slider, "ArrowLeft")
+    after = wait_for_tip(page, "arrow_input", lambda t: t[0] == pytest.approx(before[0] - 0.03))
+    assert after[0] == pytest.approx(before[0] - 0.03) and after[1:] == pytest.approx(before[1:])
     assert plotly_layout(page)["scene"]["xaxis"]["range"] == ranges
     assert "x1=" in page.url
     assert_no_error(page)
