@@ -551,7 +551,8 @@ def test_small_inputs_stay_on_the_calling_thread(monkeypatch):
     real_pool = nv.norms._thread_pool
     monkeypatch.setattr(nv.norms, "_thread_pool", lambda workers: (calls.append(workers), real_pool(workers))[1])
     nv.layer_norm(np.ones((4096, 896), np.float32))  # 14.7 MB: this thread and one more
-    assert calls == [1]
+    nv.layer_norm(np.ones((4096, 896), np.float16))  # 7.3 MB, but worked on as 14.7 MB of float32
+    assert calls == [1, 1]
 
 
 @pytest.mark.parametrize(("setting", "want"), [("1", 1), ("3", 3), (" 2 ", 2), ("0", None), ("-2", None), ("two", None), ("", None)])
