@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from normviz import family, norms
+from normviz.i18n import vector_text
 from normviz.lesson import cost
 from normviz.methods import METHODS
 
@@ -62,21 +63,16 @@ def _vec(v) -> tuple[float, ...]:
     return tuple(float(c) for c in v)
 
 
-def _fmt_x(x) -> str:
-    """(8, −6): the typeset minus sign, as everywhere in the app."""
-    return "(" + ", ".join(f"{v:g}".replace("-", "−") for v in x) + ")"
-
-
 def _ln_246(rng: random.Random) -> Problem:
     x = (2.0, 4.0, 6.0)
     y = _vec(norms.layer_norm(np.asarray(x), eps=0.0))
-    return Problem("ln_246", "vector", {"x": _fmt_x(x)}, y, 0.005, figure=("space", {"x": x, "method": "ln"}))
+    return Problem("ln_246", "vector", {"x": vector_text(x)}, y, 0.005, figure=("space", {"x": x, "method": "ln"}))
 
 
 def _rms_246(rng: random.Random) -> Problem:
     x = (2.0, 4.0, 6.0)
     y = _vec(norms.rms_norm(np.asarray(x), eps=0.0))
-    return Problem("rms_246", "vector", {"x": _fmt_x(x)}, y, 0.005, figure=("space", {"x": x, "method": "rms"}))
+    return Problem("rms_246", "vector", {"x": vector_text(x)}, y, 0.005, figure=("space", {"x": x, "method": "rms"}))
 
 
 def _l2_pair(rng: random.Random) -> Problem:
@@ -85,7 +81,7 @@ def _l2_pair(rng: random.Random) -> Problem:
     x = (float(a * k), float(-b * k) if rng.random() < 0.5 else float(b * k))
     y = _vec(norms.l2_normalize(np.asarray(x), eps=0.0))
     length = float(np.linalg.norm(x))
-    return Problem("l2_pair", "vector", {"x": _fmt_x(x), "length": f"{length:g}"}, y, 0.005, figure=("plane", {"x": x, "method": "l2"}))
+    return Problem("l2_pair", "vector", {"x": vector_text(x), "length": f"{length:g}"}, y, 0.005, figure=("plane", {"x": x, "method": "l2"}))
 
 
 def _ln_2d(rng: random.Random) -> Problem:
@@ -93,7 +89,7 @@ def _ln_2d(rng: random.Random) -> Problem:
     b = a + rng.choice((-1, 1)) * rng.randint(1, 9)
     x = (float(a), float(b))
     y = _vec(norms.layer_norm(np.asarray(x), eps=0.0))
-    return Problem("ln_2d", "vector", {"x": _fmt_x(x)}, y, 0.005, figure=("plane", {"x": x, "method": "ln"}))
+    return Problem("ln_2d", "vector", {"x": vector_text(x)}, y, 0.005, figure=("plane", {"x": x, "method": "ln"}))
 
 
 def _params(rng: random.Random) -> Problem:
@@ -117,7 +113,7 @@ def _invariant(rng: random.Random) -> Problem:
     moved = x + 100.0 if what == "shift" else 7.0 * x
     same = tuple(m for m in METHODS if np.allclose(METHODS[m](x, eps=0.0), METHODS[m](moved, eps=0.0), atol=1e-9))
     answer = {(): "none", ("ln",): "ln_only", ("rms", "ln"): "rms_ln", ("l2", "rms", "ln"): "all"}[same]
-    return Problem("invariant", "choice", {"what": what, "x": _fmt_x(x), "moved": _fmt_x(moved)}, answer,
+    return Problem("invariant", "choice", {"what": what, "x": vector_text(x), "moved": vector_text(moved)}, answer,
                    choices=("none", "ln_only", "rms_ln", "all"),
                    figure=("moved", {"x": _vec(x), "moved": _vec(moved)}), extra={"what": what})
 

@@ -351,7 +351,7 @@ def _in_range(den, lo):
 # 4 MiB was 5-20 % faster than 2 MiB on two threads and the same on one.
 _BLOCK_BYTES = 4 * 1024 * 1024
 # From this size (in the compute dtype) on, an input's rows are cut into parts, one per CPU thread.
-_THREADED_MIN_BYTES = 2 * _BLOCK_BYTES
+THREADED_MIN_BYTES = 2 * _BLOCK_BYTES
 # A BLAS float32 dot stays within about an ulp up to this length (1e-7 at 16384,
 # 4e-6 at 4e6 elements); longer rows are summed as dots of this length, added in float64.
 _CHUNK = 8192
@@ -376,7 +376,7 @@ def _numpy_rows(p: _Prepared, method: str, w, b, eps: float):
     out = np.empty(rows.shape, dtype=p.rdtype)
     job = _RowJob(p, method, rows, out, None if w is None else w.reshape(n), None if b is None else b.reshape(n), eps)
     # sized in the compute dtype: a float16 input is worked on (and cast, slowly) as float32
-    threads = _xp.cpu_threads() if rows.size * job.cdtype.itemsize >= _THREADED_MIN_BYTES else 1
+    threads = _xp.cpu_threads() if rows.size * job.cdtype.itemsize >= THREADED_MIN_BYTES else 1
     first, *rest = _row_parts(rows.shape[0], job.step, threads)
     if not rest:
         _numpy_part(job, *first)

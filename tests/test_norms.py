@@ -515,11 +515,11 @@ def _rows_with_trouble(dtype: str) -> np.ndarray:
 @pytest.mark.parametrize("method", OPS)
 def test_row_parts_give_the_same_bits_on_any_number_of_threads(monkeypatch, method, dtype):
     data = _rows_with_trouble(dtype)
-    assert data.nbytes >= nv.norms._THREADED_MIN_BYTES or dtype == "float16"
+    assert data.nbytes >= nv.norms.THREADED_MIN_BYTES or dtype == "float16"
     parts_seen = []
     real_part = nv.norms._numpy_part
     monkeypatch.setattr(nv.norms, "_numpy_part", lambda job, lo, hi: (parts_seen.append((lo, hi)), real_part(job, lo, hi)))
-    monkeypatch.setattr(nv.norms, "_THREADED_MIN_BYTES", 0)
+    monkeypatch.setattr(nv.norms, "THREADED_MIN_BYTES", 0)
     results = {}
     for threads in (1, 2, 3, 5):
         monkeypatch.setattr(_xp, "cpu_threads", lambda threads=threads: threads)

@@ -32,11 +32,6 @@ def subscript(k: int) -> str:
     return "".join("₀₁₂₃₄₅₆₇₈₉"[int(d)] for d in str(k))
 
 
-def vector_label(v) -> str:
-    """(1, 2, 3) with a typeset minus sign: (−1, 0.5, 2)."""
-    return "(" + ", ".join(f"{float(c):g}".replace("-", "−") for c in v) + ")"
-
-
 def sizes(projector: bool) -> dict[str, float]:
     """Font, line and marker sizes for screen or projector.
 

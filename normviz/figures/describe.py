@@ -76,7 +76,7 @@ def describe_figure(spec: dict, t: Translator) -> str:
     """A generic description of a plotly figure dict: title, axes, named traces, frames."""
     layout = spec.get("layout") or {}
     title = _text(layout.get("title"))
-    subtitle = _text((layout.get("title") or {}).get("subtitle")) if isinstance(layout.get("title"), dict) else ""
+    subtitle = _text(layout["title"].get("subtitle")) if isinstance(layout.get("title"), dict) else ""
     if title and subtitle:
         title = f"{title}（{subtitle}）" if t.lang == "zh" else f"{title} ({subtitle})"
     parts = [t("access.describe.title", title=title) if title else t("access.describe.untitled")]

@@ -9,8 +9,8 @@ import numpy as np
 
 from normviz.exercises import norm_param_count
 from normviz.figures._legend import legend_below
-from normviz.figures._style import COLORS, base_layout, method_name, sizes, subscript, vector_label
-from normviz.i18n import translate
+from normviz.figures._style import COLORS, base_layout, method_name, sizes, subscript
+from normviz.i18n import translate, vector_text
 from normviz.lesson import cost
 
 PARAM_KINDS = ("ln", "ln_nobias", "rms")
@@ -88,13 +88,13 @@ def moved_figure(x, moved, outputs: dict, *, lang: str, projector: bool = False)
     colors = [COLORS[k] for k in keys for _ in range(n)]
     data = []
     for which, (role, vector, pattern) in enumerate((("moved_x", x, ""), ("moved_moved", moved, "/"))):
-        name = translate(lang, f"exercises.fig.moved.{'x' if which == 0 else 'moved'}", v=vector_label(vector))
+        name = translate(lang, f"exercises.fig.moved.{'x' if which == 0 else 'moved'}", v=vector_text(vector))
         y = np.concatenate([np.asarray(outputs[k][which], dtype=np.float64) for k in keys])
         data.append({"type": "bar", "x": cats, "y": y, "meta": role, "name": name, "showlegend": False,
                      "marker": {"color": colors, "line": {"color": colors, "width": 1},
                                 "pattern": {"shape": pattern, "fgcolor": "white", "fillmode": "overlay"}},
                      "hovertemplate": "%{x}: %{y:.4f}<extra>" + name + "</extra>"})
-    subtitle = translate(lang, "exercises.fig.moved.subtitle", x=vector_label(x), moved=vector_label(moved))
+    subtitle = translate(lang, "exercises.fig.moved.subtitle", x=vector_text(x), moved=vector_text(moved))
     return {"data": data, "layout": base_layout(
         projector, barmode="group",
         xaxis={"type": "multicategory", "title": {"text": translate(lang, "exercises.fig.moved.x_axis")}},

@@ -19,7 +19,7 @@ from normviz import family
 from normviz import geometry as geo
 from normviz.figures._legend import legend_below
 from normviz.figures._style import COLORS, sizes
-from normviz.figures.projection import CIRCLE_POINTS, SPACE, SPHERE_MESH, View, arrows, line, surface
+from normviz.figures.projection import CIRCLE_POINTS, SPACE, SPHERE_MESH, View, arrows, camera, line, surface
 from normviz.i18n import Translator
 
 COLOR = {**COLORS, **{k: m.color for k, m in family.MEMBERS.items() if m.color}}
@@ -90,7 +90,5 @@ def space_figure(x, out: dict[str, np.ndarray], t: Translator, *, projector: boo
     layout = SPACE.layout(t, projector, View(extent), entries=0)
     entries = sum(1 for tr in data if tr.get("showlegend", True))
     layout.update(legend_below(projector, plot_height=PLOT_HEIGHT[projector], entries=entries, x_title=False))
-    camera = layout["scene"]["camera"]
-    layout["scene"]["camera"] = {**camera, "eye": {k: CAMERA_ZOOM * v for k, v in camera["eye"].items()},
-                                 "center": {"x": 0.0, "y": 0.0, "z": -CAMERA_LIFT}}
+    layout["scene"]["camera"] = camera("oblique", lift=CAMERA_LIFT, zoom=CAMERA_ZOOM)
     return {"data": data, "layout": layout}

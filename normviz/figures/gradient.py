@@ -19,7 +19,7 @@ import numpy as np
 from normviz import gradient
 from normviz.figures._legend import legend_below, legend_beside
 from normviz.figures._style import COLORS, method_name, sizes
-from normviz.figures.projection import SPACE, View, arrows, line
+from normviz.figures.projection import SPACE, View, arrows, camera, line
 from normviz.i18n import Translator, translate
 
 GRADIENT_COLOR = "#D55E00"  # Okabe-Ito vermillion: g, the incoming gradient (no method uses it)
@@ -93,9 +93,8 @@ def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False
     else:
         layout.update(legend_below(projector, plot_height=520, entries=entries, gap=1.5, top=3.4, entry_width=None))
     layout["scene"]["uirevision"] = "gradient-camera"
-    # closer than the space page's |eye| = 2.2: the cube filled only half the plot's height here
-    eye = layout["scene"]["camera"]["eye"]
-    layout["scene"]["camera"] = {**layout["scene"]["camera"], "eye": {k: ZOOM * v for k, v in eye.items()},
-                                 "center": {"x": 0.0, "y": 0.0, "z": -0.12}}  # the eye looks down: lift the cube
+    # closer than the space page's |eye| = 2.2: the cube filled only half the plot's height here;
+    # the eye looks down, so the cube is lifted
+    layout["scene"]["camera"] = camera("oblique", lift=0.12, zoom=ZOOM)
     layout["title"] = {"text": tr("title", method=method_name(bp.key, lang)), "x": 0.01, "xanchor": "left"}
     return {"data": data, "layout": layout}

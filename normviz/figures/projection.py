@@ -300,10 +300,12 @@ CAMERAS = {
 }
 
 
-def camera(preset: str, lift: float = 0.0) -> dict:
+def camera(preset: str, lift: float = 0.0, zoom: float = 1.0) -> dict:
     """scene.camera for a preset name (unknown names give the oblique view); ``lift`` raises the cube in
-    the picture (a projector's shorter plot would cut the lowest axis title)."""
-    return dict(CAMERAS.get(preset, CAMERAS["oblique"]), center=dict(x=0.0, y=0.0, z=-lift),
+    the picture (a projector's shorter plot would cut the lowest axis title); ``zoom`` < 1 brings the
+    eye closer along its direction (a taller plot where the cube would fill only part of the height)."""
+    preset = CAMERAS.get(preset, CAMERAS["oblique"])
+    return dict(preset, eye={k: zoom * v for k, v in preset["eye"].items()}, center=dict(x=0.0, y=0.0, z=-lift),
                 projection=dict(type="perspective"))
 
 

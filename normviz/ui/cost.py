@@ -201,4 +201,4 @@ def bench_table(t, run: bench.Run) -> None:
         if threads == 1:
             st.caption(t("cost.bench.threads.one"))
         else:
-            st.caption(t("cost.bench.threads.many", threads=threads, mib=norms._THREADED_MIN_BYTES // 2**20))
+            st.caption(t("cost.bench.threads.many", threads=threads, mib=norms.THREADED_MIN_BYTES // 2**20))
