@@ -100,4 +100,4 @@ def moved_figure(x, moved, outputs: dict, *, lang: str, projector: bool = False)
         xaxis={"type": "multicategory", "title": {"text": translate(lang, "exercises.fig.moved.x_axis")}},
         title={"text": translate(lang, "exercises.fig.moved.title"), "subtitle": {"text": subtitle}},
         yaxis={"title": {"text": translate(lang, "exercises.fig.moved.y")}, "zeroline": True},
-        height=420 if projector else 360, margin={"l": 10, "r": 10, "t": 80, "b": 10})}
+        height=460 if projector else 360, margin={"l": 10, "r": 10, "t": 120 if projector else 80, "b": 10})}
