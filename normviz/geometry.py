@@ -8,7 +8,7 @@ The pictures, for x in R^n and the all-ones vector 1 = (1, ..., 1):
 
 * L2 normalization is the radial projection onto the unit sphere ||y|| = 1.
 * RMSNorm is the radial projection onto the sphere of radius sqrt(n).
-* LayerNorm removes the component along 1 (x -> x - mu*1, onto the zero-mean
+* LayerNorm removes the component along 𝟏 (x -> x - mu*1, onto the zero-mean
   hyperplane sum(y) = 0), then projects radially onto the sqrt(n) sphere: its
   outputs live on hyperplane ∩ sphere, an (n-2)-sphere of radius sqrt(n).
 """
@@ -102,7 +102,7 @@ def vector_stats(x) -> Stats:
 
 
 def decompose(x) -> tuple[np.ndarray, np.ndarray]:
-    """x = mu*1 + (x - mu*1): the part along 1 and the zero-mean part (orthogonal)."""
+    """x = mu*1 + (x - mu*1): the part along 𝟏 and the zero-mean part (orthogonal)."""
     x = np.asarray(x, dtype=np.float64)
     mean_part = np.full_like(x, x.mean())
     return mean_part, x - mean_part
@@ -266,7 +266,7 @@ def layer_norm_circle_3d(*, points: int = 181) -> np.ndarray:
 
 
 def ones_line(extent: float, n: int = 3) -> np.ndarray:
-    """The line through the origin along 1 = (1, ..., 1), from -extent*1 to extent*1 (a diagonal of the box)."""
+    """The line through the origin along 𝟏 = (1, ..., 1), from -extent*1 to extent*1 (a diagonal of the box)."""
     return np.array([-extent, extent])[:, None] * np.ones(n)[None, :]
 
 

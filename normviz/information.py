@@ -9,7 +9,7 @@ so the numbers the page shows are the ones the library computes.
 * cos(L2 x, L2 z) = cos(RMS x, RMS z) = cos(x, z): a cosine ignores positive
   scaling (any ε ≥ 0).
 * cos(LN x, LN z) = corr(x, z), the Pearson correlation: LayerNorm's output is a
-  positive multiple of x − μ·1 (any ε ≥ 0), as long as neither vector is constant.
+  positive multiple of x − μ·𝟏 (any ε ≥ 0), as long as neither vector is constant.
 
 Norms, distances and cosines are computed without underflow or overflow: each
 vector is first scaled by a power of two, which is exact in binary floating
@@ -215,7 +215,7 @@ def direction_cloud(dim: int, count: int = 240, seed: int = 0, *, eps: float | N
 
 
 def similarity_batch(n: int = 8, size: int = 6, spread: float = 2.0, seed: int = 0) -> np.ndarray:
-    """A small batch (size × n): Gaussian rows, each shifted along 1 by spread · N(0, 1).
+    """A small batch (size × n): Gaussian rows, each shifted along 𝟏 by spread · N(0, 1).
 
     The shifts make the cosine of the raw rows differ from their correlation.
     """

@@ -1,13 +1,13 @@
-r"""Invariances: what x ↦ a·x + c·1 does to each method, and why LayerNorm needs both of its steps.
+r"""Invariances: what x ↦ a·x + c·𝟏 does to each method, and why LayerNorm needs both of its steps.
 
 Plain numpy data and frozen dataclasses; nothing draws. Outputs come from the
 library through ``normviz.information.apply`` (float64, on the chosen backend).
 
-* LN(a·x + c·1) = LN(x) for a > 0, exactly at ε = 0 (ε > 0 makes it approximate
+* LN(a·x + c·𝟏) = LN(x) for a > 0, exactly at ε = 0 (ε > 0 makes it approximate
   where σ² is not large next to ε). σ is the biased standard deviation,
   σ² = (1/n) Σ (xᵢ − μ)².
 * RMSNorm and L2 are invariant to a > 0 only (exactly at ε = 0), not to c.
-* a < 0 flips the sign: LN(a·x + c·1) = −LN(x). a = 0 leaves c·1, whose
+* a < 0 flips the sign: LN(a·x + c·𝟏) = −LN(x). a = 0 leaves c·𝟏, whose
   LayerNorm is 0 for ε > 0 and 0/0 = NaN at ε = 0.
 """
 
@@ -27,7 +27,7 @@ C_GRID = np.round(np.linspace(-20.0, 20.0, 41), 12)
 
 
 def transform(x, a: float, c: float) -> np.ndarray:
-    """a·x + c·1."""
+    """a·x + c·𝟏."""
     return a * np.asarray(x, dtype=np.float64) + c
 
 
@@ -41,7 +41,7 @@ def degenerate(x) -> str | None:
 
 @dataclass(frozen=True)
 class InvarianceGrid:
-    """‖f(a·x + c·1) − f(x)‖ / radius over an (a, c) grid; rows are c, columns a."""
+    """‖f(a·x + c·𝟏) − f(x)‖ / radius over an (a, c) grid; rows are c, columns a."""
 
     x: np.ndarray
     a: np.ndarray
@@ -56,7 +56,7 @@ class InvarianceGrid:
         return float(np.max(self.distance[key][np.ix_(rows, cols)]))
 
     def holes(self, key: str) -> int:
-        """How many grid points away from a = 0 have no distance (the input a·x + c·1 rounded to a constant)."""
+        """How many grid points away from a = 0 have no distance (the input a·x + c·𝟏 rounded to a constant)."""
         return int(np.count_nonzero(~np.isfinite(self.distance[key][:, self.a != 0])))
 
 
@@ -78,24 +78,24 @@ def invariance_grid(x, *, a_values=A_GRID, c_values=C_GRID, eps: float | None = 
 
 @dataclass(frozen=True)
 class Transformed:
-    """Each method's output at x and at a·x + c·1, and their distance."""
+    """Each method's output at x and at a·x + c·𝟏, and their distance."""
 
     x: np.ndarray
     a: float
     c: float
-    moved: np.ndarray  # a·x + c·1
+    moved: np.ndarray  # a·x + c·𝟏
     reference: dict[str, np.ndarray]
     outputs: dict[str, np.ndarray]
-    distance: dict[str, float]  # absolute ‖f(a·x + c·1) − f(x)‖, NaN where an output is 0/0
+    distance: dict[str, float]  # absolute ‖f(a·x + c·𝟏) − f(x)‖, NaN where an output is 0/0
 
     @property
     def case(self) -> str:
-        """"invariant" (a > 0), "flip" (a < 0) or "zero" (a = 0: the input is c·1)."""
+        """"invariant" (a > 0), "flip" (a < 0) or "zero" (a = 0: the input is c·𝟏)."""
         return "invariant" if self.a > 0 else ("flip" if self.a < 0 else "zero")
 
     @property
     def rounded_to_constant(self) -> bool:
-        """a ≠ 0 and x is not constant, yet a·x + c·1 is: x is too small next to c for float64."""
+        """a ≠ 0 and x is not constant, yet a·x + c·𝟏 is: x is too small next to c for float64."""
         return self.a != 0 and degenerate(self.x) is None and is_constant(self.moved)
 
 
@@ -130,7 +130,7 @@ SEED_SHIFT = 100.0
 
 def counterfactual(x=(1.0, 2.0, 3.0), shift: float = SEED_SHIFT, *, eps: float | None = 0.0,
                    backend: _xp.Backend | None = None) -> tuple[CounterfactualRow, CounterfactualRow]:
-    """x and x + shift·1 under RMSNorm and LayerNorm (the seed: (1,2,3) vs (101,102,103), ε = 0)."""
+    """x and x + shift·𝟏 under RMSNorm and LayerNorm (the seed: (1,2,3) vs (101,102,103), ε = 0)."""
     rows = []
     for v in (np.asarray(x, dtype=np.float64), np.asarray(x, dtype=np.float64) + shift):
         rms_out = apply("rms", v, eps=eps, backend=backend)
@@ -141,7 +141,7 @@ def counterfactual(x=(1.0, 2.0, 3.0), shift: float = SEED_SHIFT, *, eps: float |
 
 def moved_outputs(x, moved, *, eps: float | None = 0.0,
                   backend: _xp.Backend | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Each method's output for x and for a moved copy of it (x + c·1 or a·x): method key -> (y(x), y(moved))."""
+    """Each method's output for x and for a moved copy of it (x + c·𝟏 or a·x): method key -> (y(x), y(moved))."""
     x, moved = np.asarray(x, dtype=np.float64), np.asarray(moved, dtype=np.float64)
     return {key: (apply(key, x, eps=eps, backend=backend), apply(key, moved, eps=eps, backend=backend))
             for key in METHODS}

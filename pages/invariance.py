@@ -1,4 +1,4 @@
-"""不变性 / Invariance: what a·x + c·1 does to each norm, and why both steps of LayerNorm matter.
+"""不变性 / Invariance: what a·x + c·𝟏 does to each norm, and why both steps of LayerNorm matter.
 
 x and ε concern the whole page; every other control sits in a fragment with what
 it changes, so moving it reruns that section only.
@@ -74,3 +74,5 @@ sigma_section()
 
 st.header(t("inv.neg.header"))
 st.markdown(t("inv.neg.text"))
+
+ui.sources_section(t, "invariance")

@@ -23,7 +23,7 @@ def test_plane_description_names_every_output_with_its_coordinates():
     s = scene((3, 4))
     text = describe_projection(s, geo.project(s), Translator("en"), extent=10.0)
     assert "Input x = (3, 4), length ‖x‖₂ = 5." in text
-    assert "L2 normalize output (0.6, 0.8), length 1." in text
+    assert "L2 normalization output (0.6, 0.8), length 1." in text
     # RMSNorm: x / sqrt((9 + 16) / 2) = (3, 4) / 3.5355
     assert f"RMSNorm output ({3 / math.sqrt(12.5):.4g}, {4 / math.sqrt(12.5):.4g}), length 1.414." in text
     assert "LayerNorm output (−1, 1), length 1.414." in text  # (3, 4) - 3.5 = (-0.5, 0.5), sigma 0.5
@@ -33,7 +33,7 @@ def test_plane_description_names_every_output_with_its_coordinates():
 def test_description_follows_the_shown_methods_the_view_and_nan():
     s = scene((2, 2), shown=("ln",))
     text = describe_projection(s, geo.project(s), Translator("en"), extent=1.5)
-    assert "L2 normalize output" not in text and "RMSNorm output" not in text
+    assert "L2 normalization output" not in text and "RMSNorm output" not in text
     assert "LayerNorm output is NaN" in text  # sigma = 0 at eps = 0
     assert "outside the view" in text
 

@@ -54,7 +54,7 @@ def test_a_large_eps_flattens_small_vectors_and_eps_0_does_not(key):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_too_small_eps_amplifies_the_noise_of_a_near_constant_vector_by_up_to_one_over_sqrt_eps(backend):
-    """Seed 003's case: ε = 1e-8 lets LayerNorm blow the noise of c·1 + δ·z up by 10⁴."""
+    """The tutorial's case: ε = 1e-8 lets LayerNorm blow the noise of c·𝟏 + δ·z up by 10⁴."""
     a = epsilon.amplification(1e-8, 1e-7, c=1.0, backend=backend)
     assert a.bound == pytest.approx(1e4)
     assert a.gain == pytest.approx(1.0 / math.sqrt(1e-14 + 1e-8), rel=1e-9)

@@ -53,7 +53,7 @@ def test_moved_figure_draws_each_method_for_x_and_the_moved_x(moved, same):
     assert fig["layout"]["title"]["subtitle"]["text"] == f"solid bars: x = (1, 2, 3); hatched bars: {label}"
     assert hatched["marker"]["pattern"] == {"shape": "/", "fgcolor": "white", "fillmode": "overlay"}
     methods, parts = solid["x"]
-    assert methods == ["L2 normalize"] * 3 + ["RMSNorm"] * 3 + ["LayerNorm"] * 3 and parts == ["y₁", "y₂", "y₃"] * 3
+    assert methods == ["L2 normalization"] * 3 + ["RMSNorm"] * 3 + ["LayerNorm"] * 3 and parts == ["y₁", "y₂", "y₃"] * 3
     for which, v in ((solid, x), (hatched, moved)):
         t = torch.tensor(v, dtype=torch.float64)
         want = torch.cat([F.normalize(t, dim=0), F.rms_norm(t, (3,), eps=0.0), F.layer_norm(t, (3,), eps=0.0)])

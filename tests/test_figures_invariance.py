@@ -85,7 +85,7 @@ def test_the_maps_do_not_depend_on_a_and_c_only_the_markers_do():
 
 
 def test_nan_distances_stay_holes_in_the_map():
-    grid = invariance.invariance_grid((1.0, 2.0, 3.0), eps=0.0)  # a = 0: LayerNorm of c·1 is 0/0
+    grid = invariance.invariance_grid((1.0, 2.0, 3.0), eps=0.0)  # a = 0: LayerNorm of c·𝟏 is 0/0
     nan = ~np.isfinite(grid.distance["ln"])
     assert nan[:, grid.a == 0].all() and not nan[:, grid.a != 0].any()
     z = np.asarray(trace(distance_figure(grid, 1, 0, lang="zh"), "distance_ln")["z"], float)

@@ -97,7 +97,7 @@ def test_each_cloud_is_the_method_applied_as_torch_functional_does(backend):
         assert stats.norms.mean == pytest.approx(norms.mean(), rel=1e-12)
         assert stats.norms.low == pytest.approx(norms.min(), rel=1e-12)
         np.testing.assert_allclose(stats.singular_values, torch.linalg.svdvals(y).numpy(), rtol=1e-9,
-                                   atol=hd.rounding_floor(stats.singular_values))  # LayerNorm's 0 along 1
+                                   atol=hd.rounding_floor(stats.singular_values))  # LayerNorm's 0 along 𝟏
         assert set(stats.times_ms) == {"transfer", "method", "statistics"}
     assert set(hd.cloud_stats(x, "input", backend=backend).times_ms) == {"transfer", "statistics"}
 
@@ -144,7 +144,7 @@ def test_singular_values_when_fewer_vectors_than_dimensions():
     summary = hd.summarize(hd.CloudSpec(256, 40), eps=0.0)
     assert len(summary.singular_values["ln"]) == 40  # min(N, n)
     assert summary.singular_values["ln"][-1] > 1.0  # 40 points span 40 directions inside the hyperplane
-    assert summary.along_ones["ln"] < 1e-9  # but none of them along 1
+    assert summary.along_ones["ln"] < 1e-9  # but none of them along 𝟏
     x = hd.sample(hd.CloudSpec(256, 40))
     np.testing.assert_allclose(summary.singular_values["input"], np.linalg.svd(x, compute_uv=False), rtol=1e-9)
 
@@ -197,7 +197,7 @@ def test_n4_layer_norm_outputs_lie_on_the_radius_2_sphere_in_the_hyperplane_basi
     assert ln.shape == (500, 3)
     assert np.max(np.abs(np.linalg.norm(ln, axis=1) - METHODS["ln"].radius(4))) < 1e-9
     assert view.lost["ln"] < 1e-9  # nothing dropped: the view is exact
-    # RMSNorm's outputs have length 2 in R^4 but a component along 1: their view is a projection
+    # RMSNorm's outputs have length 2 in R^4 but a component along 𝟏: their view is a projection
     rms = view.coords["rms"]
     assert np.all(np.linalg.norm(rms, axis=1) <= 2.0 + 1e-9)
     assert view.lost["rms"] > 0.1

@@ -37,7 +37,7 @@ def test_invariance_distances_vanish_where_the_seed_says_at_eps_0(x, backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("dtype", "tol"), [("float32", 1e-5), ("float64", 1e-13)])
 def test_layernorm_invariance_holds_within_dtype_tolerance(backend, dtype, tol):
-    """LN(a·x + c·1) = LN(x) computed by normviz in the dtype itself, not only in float64."""
+    """LN(a·x + c·𝟏) = LN(x) computed by normviz in the dtype itself, not only in float64."""
     x = np.array([1.0, 2.0, 3.0, -0.5])
     ref = _xp.to_numpy(layer_norm(backend.asarray(x, dtype), eps=0.0)).astype(np.float64)
     for a, c in [(0.5, 7.0), (3.0, -20.0), (2.0, 3.0), (0.05, 0.0), (250.0, 1000.0)]:
@@ -77,12 +77,12 @@ def test_a_tiny_x_is_not_zero_and_keeps_every_output_finite():
         np.testing.assert_allclose(tr.reference[key], seed.reference[key], rtol=1e-14)
         assert tr.distance[key] == 0.0
     grid = invariance.invariance_grid(x, eps=0.0)
-    origin = np.outer(grid.c == 0, grid.a == 0)  # a·x + c·1 = 0 there: 0/0 for every method at ε = 0
+    origin = np.outer(grid.c == 0, grid.a == 0)  # a·x + c·𝟏 = 0 there: 0/0 for every method at ε = 0
     for key in ("l2", "rms"):
         np.testing.assert_array_equal(~np.isfinite(grid.distance[key]), origin)
         assert grid.max_where(key, scale_only=True) < 1e-13
     assert grid.max_where("ln", scale_only=True) < 1e-13
-    # c + a·x rounds to c·1 in float64: those inputs really are constant, LayerNorm gives 0/0 there
+    # c + a·x rounds to c·𝟏 in float64: those inputs really are constant, LayerNorm gives 0/0 there
     assert grid.holes("ln") == (grid.c != 0).sum() * (grid.a != 0).sum()
     shifted = invariance.transformed(x, 2.0, 3.0, eps=0.0)
     assert shifted.rounded_to_constant and not invariance.transformed((1.0, 2.0, 3.0), 2.0, 3.0).rounded_to_constant

@@ -52,7 +52,7 @@ def test_a_tiny_vector_is_shown_as_such_and_merges_with_its_multiple():
     for row in first.splitlines()[3:5]:  # L2, RMSNorm
         assert row.endswith("| merged |"), row
     assert "(0.707, 0.707) | (0.707, 0.707)" in first and "(1.000, 1.000) | (1.000, 1.000)" in first
-    assert first.splitlines()[-1].endswith("| undefined | undefined (an output is 0/0) |")  # LayerNorm of c·1
+    assert first.splitlines()[-1].endswith("| undefined | undefined (an output is 0/0) |")  # LayerNorm of c·𝟏
     np.testing.assert_allclose(arrow_tips(trace(figures(at)[0], "outputs_l2_1")), [[0.5 ** 0.5] * 2] * 2)
 
 

@@ -66,7 +66,7 @@ def test_a_tiny_x_is_not_the_zero_vector_and_every_number_is_finite():
 
 
 def test_a_tiny_x_next_to_a_shift_is_explained_not_called_zero():
-    at = run_page("invariance", **{K + "x": "1e-300, 2e-300, 3e-300"})  # c = 3: a·x + c·1 rounds to c·1
+    at = run_page("invariance", **{K + "x": "1e-300, 2e-300, 3e-300"})  # c = 3: a·x + c·𝟏 rounds to c·𝟏
     assert errors(at) == []
     assert any("rounds to the constant vector" in i.value for i in at.info)
     assert any("Blank cells" in c.value for c in at.caption)

@@ -89,7 +89,7 @@ def test_method_toggle_hides_arrows_and_rows():
     at.pills(key="plane.show").set_value(["LayerNorm"]).run()
     metas = [t.get("meta") for t in figures(at)[0]["data"]]
     assert "arrow_ln" in metas and "arrow_l2" not in metas
-    assert "L2 normalize" not in text(at).split("| method |")[-1]
+    assert "L2 normalization" not in text(at).split("| method |")[-1]
 
 
 def test_sidebar_shows_the_backend_in_use():

@@ -25,7 +25,7 @@ LOG_TICKS = (-16.0, -12.0, -8.0, -4.0, 0.0)
 
 
 def distance_maps(grid: invariance.InvarianceGrid, *, lang: str, projector: bool = False) -> dict:
-    """‖f(a·x + c·1) − f(x)‖ / radius for each method over the (a, c) grid: the part that does not move with (a, c).
+    """‖f(a·x + c·𝟏) − f(x)‖ / radius for each method over the (a, c) grid: the part that does not move with (a, c).
 
     The colour is log10 of the distance, so rounding noise (1e-16), an ε effect
     (1e-6) and a real drift (0.1) look different; the hover shows the distance.
@@ -80,7 +80,7 @@ def log_z(dist: np.ndarray) -> np.ndarray:
 
 
 def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> dict:
-    """Components of RMSNorm and LayerNorm of x and of x + shift·1, as grouped bars."""
+    """Components of RMSNorm and LayerNorm of x and of x + shift·𝟏, as grouped bars."""
     s = sizes(projector)
     t = partial(translate, lang)
     base, shifted = rows

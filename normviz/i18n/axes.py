@@ -12,17 +12,17 @@ STRINGS = {
     "axes.title": {"zh": "轴：哪些数共用一组统计量", "en": "Axes: which numbers share statistics"},
     "axes.intro": {
         "zh": "Transformer 里一层的激活是一个三维张量 X，形状 B × S × D：B 条序列、每条 S 个位置（词元）、每个词元 D 个特征。"
-        "种子文章的例子是 8 × 2048 × 7168。各种归一化的公式几乎一样——减去均值 μ、除以标准差 σ——"
+        "例如大模型里的一块激活是 8 × 2048 × 7168：8 条序列，每条 2048 个词元，隐藏维 7168（DeepSeek-V3 的宽度）。各种归一化的公式几乎一样——减去均值 μ、除以标准差 σ——"
         "区别只在于**沿哪些轴**求 μ 和 σ，也就是哪些数被放进同一组：\n\n"
         "- **LayerNorm / RMSNorm**：每个词元 (b, s) 单独一组，沿 D 求。在 8 × 2048 × 7168 里是 "
         "8 · 2048 = 16 384 组，每组 7 168 个数。\n"
         "- **BatchNorm**（训练模式）：每个特征 d 单独一组，沿 B 和 S 求。同一个张量里是 7 168 组，"
         "每组 8 · 2048 = 16 384 个数。\n"
-        "- **标准化**（数据预处理的 z-score）：一张“样本 × 特征”的二维表，每一列（特征）沿所有样本求。\n\n"
+        "- **标准化**（数据预处理的 z 分数）：一张“样本 × 特征”的二维表，每一列（特征）沿所有样本求。\n\n"
         "真实尺寸画不出来，下面用可以调节的小张量（B ≤ 8、S ≤ 12、D ≤ 16）。每个特征有自己的偏移和尺度，"
         "所以“按特征”和“按词元”的统计量看得出差别。",
         "en": "One layer's activations in a Transformer form a 3-D tensor X of shape B × S × D: B sequences, S "
-        "positions (tokens) in each, D features per token. The seed article's example is 8 × 2048 × 7168. The "
+        "positions (tokens) in each, D features per token. A large model's activation, for example, is 8 × 2048 × 7168: 8 sequences of 2048 tokens with hidden size 7168 (DeepSeek-V3's width). The "
         "normalizations share almost one formula (subtract a mean μ, divide by a standard deviation σ); they differ "
         "in the **axes** μ and σ are taken over, that is, in which numbers form one group:\n\n"
         "- **LayerNorm / RMSNorm**: each token (b, s) is a group, statistics over D. In 8 × 2048 × 7168 that is "
@@ -36,14 +36,14 @@ STRINGS = {
     },
     "axes.method": {"zh": "方法", "en": "Method"},
     "axes.method.help": {
-        "zh": "z-score 指数据预处理中的标准化：每一列减去该列均值、除以该列标准差。",
+        "zh": "z 分数指数据预处理中的标准化：每一列减去该列均值、除以该列标准差。",
         "en": "z-score is the standardization of data preprocessing: each column minus its mean, divided by its "
         "standard deviation.",
     },
     "axes.method.ln": {"zh": "LayerNorm", "en": "LayerNorm"},
     "axes.method.rms": {"zh": "RMSNorm", "en": "RMSNorm"},
     "axes.method.bn": {"zh": "BatchNorm（训练）", "en": "BatchNorm (training)"},
-    "axes.method.std": {"zh": "标准化 z-score", "en": "standardization (z-score)"},
+    "axes.method.std": {"zh": "标准化（z 分数）", "en": "standardization (z-score)"},
     "axes.b": {"zh": "批大小 B", "en": "Batch size B"},
     "axes.b.help": {
         "zh": "一批里有几条序列。拉到 1 看 BatchNorm 的统计量如何塌缩；LayerNorm 不受影响。",
@@ -89,7 +89,7 @@ STRINGS = {
         "element drawn below one another: column d of every b shares one μ_d and one σ_d.",
     },
     "axes.how.std": {
-        "zh": "**标准化（z-score）**：把 {n} 个真实词元当作样本排成一张 {n} × {d} 的表（行 = 样本，列 = 特征），"
+        "zh": "**标准化（z 分数）**：把 {n} 个真实词元当作样本排成一张 {n} × {d} 的表（行 = 样本，列 = 特征），"
         "每列减去该列均值、除以该列标准差（有偏，除以样本数，与 scikit-learn 的 StandardScaler 相同；ε = {eps}）。"
         "ε 相同时，这正是 BatchNorm 在把 B × S 两个轴拉平成一个“样本”轴后做的事（BatchNorm 默认 ε = 1e-5）。σ = 0 的列（比如只有一个样本）按 StandardScaler 的约定输出 0，而不是 0/0。",
         "en": "**Standardization (z-score)**: the {n} real tokens, taken as samples, form a {n} × {d} table (rows = "

@@ -11,7 +11,7 @@ STRINGS = {
         "en": "torch is not available here; using numpy instead.",
     },
     "method.input": {"zh": "输入 x", "en": "input x"},
-    "method.l2": {"zh": "L2 归一化", "en": "L2 normalize"},
+    "method.l2": {"zh": "L2 归一化", "en": "L2 normalization"},
     "method.rms": {"zh": "RMSNorm", "en": "RMSNorm"},
     "method.ln": {"zh": "LayerNorm", "en": "LayerNorm"},
     "vector.presets": {"zh": "示例向量", "en": "Example vectors"},

@@ -28,9 +28,9 @@ STRINGS = {
         "zh": "输入向量的分量个数。n = 2 是极端情形：LayerNorm 只剩两个点。",
         "en": "Number of components of the input. n = 2 is the extreme case: LayerNorm leaves just two points.",
     },
-    "dof.seed": {"zh": "随机点的种子", "en": "Seed of the random points"},
+    "dof.seed": {"zh": "随机种子（随机输入点）", "en": "Random seed of the points"},
     "dof.seed.help": {
-        "zh": "换一个种子就换一组随机输入点；秩不应随之改变。",
+        "zh": "换一个随机种子就换一组随机输入点；秩不应随之改变。",
         "en": "A different seed draws different random inputs; the rank should not change.",
     },
     "dof.table.header": {"zh": "n = {n} 时的自由度", "en": "Degrees of freedom at n = {n}"},

@@ -47,7 +47,7 @@ STRINGS = {
     },
     "highdim.seed": {"zh": "随机种子", "en": "Random seed"},
     "highdim.seed.help": {
-        "zh": "同一个种子、同样的设置总是得到同一团样本，链接可以复现。",
+        "zh": "同一个随机种子、同样的设置总是得到同一团样本，链接可以复现。",
         "en": "The same seed and settings always give the same cloud, so a link reproduces it.",
     },
     "highdim.eps.help": {
@@ -79,12 +79,12 @@ STRINGS = {
     "highdim.n4.text": {
         "zh": "R⁴ 里的零均值超平面 Σyᵢ = 0 是三维的。下面三个向量 e₁、e₂、e₃ 是它的一组正交基（都和 𝟏 正交，彼此正交，长度为 1）。"
         "LayerNorm 的输出都在这个超平面里，所以它们的三个坐标 (⟨y, e₁⟩, ⟨y, e₂⟩, ⟨y, e₃⟩) 就是它们的全部——没有丢任何东西，"
-        "长度也不变；ε = 0 时它们正好落在半径 √4 = 2 的二维球面上。这里用 {count} 个样本（n = 4，分布和种子同上）。",
+        "长度也不变；ε = 0 时它们正好落在半径 √4 = 2 的二维球面上。这里用 {count} 个样本（n = 4，分布和随机种子同上）。",
         "en": "In R⁴ the zero-mean hyperplane Σyᵢ = 0 is three-dimensional. The three vectors e₁, e₂, e₃ below are "
         "an orthonormal basis of it (each orthogonal to 𝟏 and to the others, each of length 1). LayerNorm's outputs "
         "lie in this hyperplane, so their three coordinates (⟨y, e₁⟩, ⟨y, e₂⟩, ⟨y, e₃⟩) are all there is to them: "
         "nothing is lost and lengths are kept, and at ε = 0 they sit exactly on the 2-sphere of radius √4 = 2. This uses "
-        "{count} samples (n = 4, same distribution and seed as above).",
+        "{count} samples (n = 4, same distribution and random seed as above).",
     },
     "highdim.n4.basis": {"zh": "基向量", "en": "basis vector"},
     "highdim.n4.in_r4": {"zh": "在 R⁴ 中的坐标", "en": "coordinates in R⁴"},
@@ -131,33 +131,33 @@ STRINGS = {
     "highdim.fig.hist.target": {"zh": "目标 {value}（ε = 0）", "en": "target {value} (ε = 0)"},
     "highdim.conc.header": {"zh": "测度集中：输入自己也在变“等长”", "en": "Concentration of measure: the inputs become equal-length too"},
     "highdim.conc.caption.gaussian": {
-        "zh": "每个 n 一组固定的 {count} 个向量（不随种子变化；只抽它们的范数，分布与逐个分量抽取完全相同）。n 越大，‖x‖/√n 越紧地聚在分量的均方根 "
+        "zh": "每个 n 一组固定的 {count} 个向量（不随随机种子变化；只抽它们的范数，分布与逐个分量抽取完全相同）。n 越大，‖x‖/√n 越紧地聚在分量的均方根 "
         "σ = {rms} 附近，相对散布按 {c}/√n 缩小，也就是 N(0,σ²) 的 1/√(2n)。",
-        "en": "A fixed set of {count} vectors per n (it does not follow the seed; only their norms are drawn, with "
+        "en": "A fixed set of {count} vectors per n (it does not follow the random seed; only their norms are drawn, with "
         "exactly the distribution that drawing every "
         "component would give). As n grows, ‖x‖/√n gathers ever more tightly around the component RMS σ = {rms}; "
         "its relative spread shrinks like {c}/√n, which is 1/√(2n) for N(0,σ²).",
     },
     "highdim.conc.caption.shifted": {
-        "zh": "每个 n 一组固定的 {count} 个向量（不随种子变化；只抽它们的范数，分布与逐个分量抽取完全相同）。有偏移时分量的均方根是 √(m² + σ²) = {rms}，"
+        "zh": "每个 n 一组固定的 {count} 个向量（不随随机种子变化；只抽它们的范数，分布与逐个分量抽取完全相同）。有偏移时分量的均方根是 √(m² + σ²) = {rms}，"
         "‖x‖/√n 聚在它附近；相对散布按 {c}/√n 缩小，其中 c = √(4m²σ² + 2σ⁴)/(2(m² + σ²))，只有 m = 0 时才是 1/√2。",
-        "en": "A fixed set of {count} vectors per n (it does not follow the seed; only their norms are drawn, with "
+        "en": "A fixed set of {count} vectors per n (it does not follow the random seed; only their norms are drawn, with "
         "exactly the distribution that drawing every "
         "component would give). With an offset the component RMS is √(m² + σ²) = {rms}, and ‖x‖/√n gathers around "
         "it; its relative spread shrinks like {c}/√n with c = √(4m²σ² + 2σ⁴)/(2(m² + σ²)), which is 1/√2 only "
         "when m = 0.",
     },
     "highdim.conc.caption.heavy": {
-        "zh": "每个 n 一组固定的 {count} 个向量（不随种子变化；n 维向量取同一个 8192 维样本的前 n 个分量）。分量的均方根是 √3·σ = {rms}，"
+        "zh": "每个 n 一组固定的 {count} 个向量（不随随机种子变化；n 维向量取同一个 8192 维样本的前 n 个分量）。分量的均方根是 √3·σ = {rms}，"
         "‖x‖/√n 也会向它靠拢，但慢得多：t₃ 的四阶矩是无穷大，散布没有 c/√n 这样的规律，偶尔一个极大的分量就能拉开范数。",
-        "en": "A fixed set of {count} vectors per n (it does not follow the seed; the vector in n dimensions is the "
+        "en": "A fixed set of {count} vectors per n (it does not follow the random seed; the vector in n dimensions is the "
         "first n components of one 8192-component "
         "draw). The component RMS is √3·σ = {rms} and ‖x‖/√n drifts toward it too, but much more slowly: t₃ has an "
         "infinite fourth moment, so the spread follows no c/√n law, and a single huge component can stretch a norm.",
     },
     "highdim.conc.caption.iid": {
         "zh": "这是独立同分布样本的性质：对这样的输入，RMSNorm 差不多只是一个统一的缩放。真实网络里不是这样——激活的尺度随层、"
-        "随 token 变化，归一化要消除的正是这种变化。RMSNorm 和 LayerNorm 的输出在 ε = 0 时对任何 n 都满足 ‖y‖/√n = 1，散布为 0。",
+        "随词元变化，归一化要消除的正是这种变化。RMSNorm 和 LayerNorm 的输出在 ε = 0 时对任何 n 都满足 ‖y‖/√n = 1，散布为 0。",
         "en": "This holds for independent, identically distributed (i.i.d.) samples: for such inputs RMSNorm is close to one "
         "common rescaling. A real network is different: the scale of the activations drifts from layer to layer "
         "and from token to token, and that drift is what normalization takes out. The RMSNorm and LayerNorm outputs "

@@ -90,12 +90,12 @@ STRINGS = {
         "changes a lot.",
     },
     "info.cloud.caption3": {
-        "zh": "三维里颜色取的是绕对角线 1 = (1, 1, 1) 的角度，也就是 x 在平面 x + y + z = 0 上投影的方向。"
-        "这个角三种方法都保留：L2 和 RMSNorm 保留整个方向，LayerNorm 去掉沿 1 的分量后落到半径 √3 的圆上，"
+        "zh": "三维里颜色取的是绕对角线 𝟏 = (1, 1, 1) 的角度，也就是 x 在平面 x + y + z = 0 上投影的方向。"
+        "这个角三种方法都保留：L2 和 RMSNorm 保留整个方向，LayerNorm 去掉沿 𝟏 的分量后落到半径 √3 的圆上，"
         "在圆上的位置正是这个角。",
-        "en": "In 3D the colour is the angle around the diagonal 1 = (1, 1, 1), i.e. the direction of x projected "
+        "en": "In 3D the colour is the angle around the diagonal 𝟏 = (1, 1, 1), i.e. the direction of x projected "
         "onto the plane x + y + z = 0. All three methods keep it: L2 and RMSNorm keep the whole direction, and "
-        "LayerNorm, after dropping the component along 1, lands on the circle of radius √3 at exactly that angle.",
+        "LayerNorm, after dropping the component along 𝟏, lands on the circle of radius √3 at exactly that angle.",
     },
     "info.fig.pairs.inputs": {"zh": "第 {k} 组：输入 a、b", "en": "Pair {k}: inputs a, b"},
     "info.fig.pairs.outputs": {"zh": "第 {k} 组：归一化之后", "en": "Pair {k}: after normalizing"},
@@ -112,16 +112,16 @@ STRINGS = {
         "zh": "余弦相似度 cos(x, y) = x·y / (‖x‖‖y‖) 不受正的缩放影响，所以 L2 和 RMSNorm 之后两两的余弦与之前完全相同。"
         "LayerNorm 先减去各自的均值再缩放，它保留的是中心化之后的余弦，也就是皮尔逊相关系数："
         "cos(LN x, LN y) = corr(x, y)（ε = 0；实际上 ε > 0 时也成立，因为 ε 只改变长度）。"
-        "下面是一小批随机向量，每个都沿 1 平移了一个随机量，使两种量明显不同。",
+        "下面是一小批随机向量，每个都沿 𝟏 平移了一个随机量，使两种量明显不同。",
         "en": "Cosine similarity cos(x, y) = x·y / (‖x‖‖y‖) ignores positive scaling, so after L2 or RMSNorm every "
         "pairwise cosine is exactly what it was. LayerNorm first subtracts each vector's own mean and then "
         "rescales: what it keeps is the cosine of the centred vectors, which is the Pearson correlation, "
         "cos(LN x, LN y) = corr(x, y) (at ε = 0; it holds for ε > 0 too, since ε only changes the length). Below is a "
-        "small batch of random vectors, each shifted along 1 by a random amount so that the two quantities differ.",
+        "small batch of random vectors, each shifted along 𝟏 by a random amount so that the two quantities differ.",
     },
     "info.batch.n": {"zh": "维数 n", "en": "Dimension n"},
     "info.batch.size": {"zh": "向量个数", "en": "Number of vectors"},
-    "info.batch.spread": {"zh": "沿 1 平移的幅度", "en": "Size of the shifts along 1"},
+    "info.batch.spread": {"zh": "沿 𝟏 平移的幅度", "en": "Size of the shifts along 𝟏"},
     "info.batch.spread.help": {
         "zh": "每个向量加上 幅度 × N(0, 1) 乘以 (1, …, 1)。为 0 时余弦与相关系数接近，越大差得越多。",
         "en": "Each vector gets spread × N(0, 1) times (1, …, 1) added. At 0 cosine and correlation are close; "

@@ -3,17 +3,17 @@
 STRINGS = {
     "nav.invariance": {"zh": "不变性", "en": "Invariance"},
     "overview.page.invariance": {
-        "zh": "不变性：对 x 做 a·x + c·1，看谁不动；(1,2,3) 与 (101,102,103) 的反事实，以及不除 σ 时饱和的 softmax。",
-        "en": "Invariances: apply a·x + c·1 and see who stays put; the (1,2,3) vs (101,102,103) counterfactual, and "
+        "zh": "不变性：对 x 做 a·x + c·𝟏，看谁不动；(1,2,3) 与 (101,102,103) 的反事实，以及不除 σ 时饱和的 softmax。",
+        "en": "Invariances: apply a·x + c·𝟏 and see who stays put; the (1,2,3) vs (101,102,103) counterfactual, and "
         "the softmax that saturates without dividing by σ.",
     },
     "inv.title": {"zh": "不变性：缩放与平移之下谁不动", "en": "Invariances: who stays put under scaling and shifting"},
     "inv.intro": {
-        "zh": "把输入换成 a·x + c·1：a 整体缩放，c 给每个分量加同一个数。LayerNorm 先减均值 μ（c 被消掉），"
+        "zh": "把输入换成 a·x + c·𝟏：a 整体缩放，c 给每个分量加同一个数。LayerNorm 先减均值 μ（c 被消掉），"
         "再除以标准差 σ（a > 0 被消掉），所以 a > 0 时输出不变，ε = 0 时精确不变。"
         "这里的 σ 按 1/n 计算（有偏方差）：σ² = (1/n) Σ (xᵢ − μ)²。RMSNorm 和 L2 只除以一个长度，"
         "能消掉 a > 0 的缩放（ε = 0 时精确），消不掉平移。",
-        "en": "Replace the input by a·x + c·1: a scales the whole vector, c adds the same number to every component. "
+        "en": "Replace the input by a·x + c·𝟏: a scales the whole vector, c adds the same number to every component. "
         "LayerNorm first subtracts the mean μ (which removes c) and then divides by the standard deviation σ "
         "(which removes a > 0), so for a > 0 its output does not change, exactly so at ε = 0. Here σ is taken with "
         "1/n, the biased variance: σ² = (1/n) Σ (xᵢ − μ)². RMSNorm and L2 only divide by a length: they remove a "
@@ -22,9 +22,9 @@ STRINGS = {
     "inv.x": {"zh": "输入 x（用逗号分隔）", "en": "Input x (comma-separated)"},
     "inv.a": {"zh": "缩放 a", "en": "Scale a"},
     "inv.a.help": {
-        "zh": "a > 0 时三种方法都看不到这个缩放（ε = 0 时精确）；a < 0 翻转符号；a = 0 时输入变成常数向量 c·1。",
+        "zh": "a > 0 时三种方法都看不到这个缩放（ε = 0 时精确）；a < 0 翻转符号；a = 0 时输入变成常数向量 c·𝟏。",
         "en": "For a > 0 none of the three methods sees the scaling (exactly at ε = 0); a < 0 flips the sign; a = 0 "
-        "turns the input into the constant vector c·1.",
+        "turns the input into the constant vector c·𝟏.",
     },
     "inv.c": {"zh": "平移 c（每个分量都加 c）", "en": "Shift c (added to every component)"},
     "inv.c.help": {
@@ -42,36 +42,36 @@ STRINGS = {
     "inv.col.method": {"zh": "方法", "en": "method"},
     "inv.col.distance": {"zh": "距离", "en": "distance"},
     "inv.case.flip": {
-        "zh": "a = {a} < 0：方向反了。对 LayerNorm 来说 LN(a·x + c·1) = −LN(x)（ε = 0 时精确）：平移仍被消掉，符号整个翻转，"
+        "zh": "a = {a} < 0：方向反了。对 LayerNorm 来说 LN(a·x + c·𝟏) = −LN(x)（ε = 0 时精确）：平移仍被消掉，符号整个翻转，"
         "距离是 2√n。RMSNorm 和 L2 也一样翻到对面（再加上平移带来的偏差）。",
-        "en": "a = {a} < 0: the direction is reversed. For LayerNorm, LN(a·x + c·1) = −LN(x) (exactly at ε = 0): the "
+        "en": "a = {a} < 0: the direction is reversed. For LayerNorm, LN(a·x + c·𝟏) = −LN(x) (exactly at ε = 0): the "
         "shift is still removed and the sign flips as a whole, at distance 2√n. RMSNorm and L2 flip to the "
         "opposite side too (plus whatever the shift adds).",
     },
     "inv.case.zero": {
-        "zh": "a = 0：输入只剩常数向量 {c}·1，原来的形状全部没了。LayerNorm 减去均值后得到零向量，σ = 0，在 ε > 0 时输出 0；"
-        "RMSNorm 和 L2 只看到一个沿 1 的方向（c = 0 时是零向量）。",
-        "en": "a = 0: the input is just the constant vector {c}·1, and the shape of x is gone. LayerNorm subtracts "
+        "zh": "a = 0：输入只剩常数向量 {c}·𝟏，原来的形状全部没了。LayerNorm 减去均值后得到零向量，σ = 0，在 ε > 0 时输出 0；"
+        "RMSNorm 和 L2 只看到一个沿 𝟏 的方向（c = 0 时是零向量）。",
+        "en": "a = 0: the input is just the constant vector {c}·𝟏, and the shape of x is gone. LayerNorm subtracts "
         "the mean and is left with the zero vector, σ = 0, so with ε > 0 it outputs 0; RMSNorm and L2 see only "
         "the direction of 1 (the zero vector if c = 0).",
     },
     "inv.case.zero_nan": {
-        "zh": "a = 0：输入只剩常数向量 {c}·1。LayerNorm 减均值后是零向量，σ = 0，而 ε = 0，于是输出 0/0 = NaN（表中如实显示）。",
-        "en": "a = 0: the input is just the constant vector {c}·1. LayerNorm is left with the zero vector, σ = 0, and "
+        "zh": "a = 0：输入只剩常数向量 {c}·𝟏。LayerNorm 减均值后是零向量，σ = 0，而 ε = 0，于是输出 0/0 = NaN（表中如实显示）。",
+        "en": "a = 0: the input is just the constant vector {c}·𝟏. LayerNorm is left with the zero vector, σ = 0, and "
         "with ε = 0 its output is 0/0 = NaN (shown as such in the table).",
     },
     "inv.case.rounded": {
-        "zh": "x 的分量比 c = {c} 小得太多：在 float64 里 a·x + c·1 舍入成了常数向量 c·1，x 的形状已经丢失。"
+        "zh": "x 的分量比 c = {c} 小得太多：在 float64 里 a·x + c·𝟏 舍入成了常数向量 c·𝟏，x 的形状已经丢失。"
         "这不是 LayerNorm 的问题，而是输入本身：LayerNorm 在 ε = 0 时输出 0/0，其余方法只看到 1 的方向。",
-        "en": "The components of x are far smaller than c = {c}: in float64, a·x + c·1 rounds to the constant vector "
-        "c·1, and the shape of x is lost before any norm sees it. LayerNorm then gives 0/0 at ε = 0, and the "
+        "en": "The components of x are far smaller than c = {c}: in float64, a·x + c·𝟏 rounds to the constant vector "
+        "c·𝟏, and the shape of x is lost before any norm sees it. LayerNorm then gives 0/0 at ε = 0, and the "
         "other methods see only the direction of 1.",
     },
     "inv.undefined": {"zh": "无定义（0/0）", "en": "undefined (0/0)"},
     "inv.map.holes": {
-        "zh": "LayerNorm 图里空白的格子没有距离：那里的 a·x + c·1 是常数向量（a = 0，或 x 相对 c 太小、在 float64 里被舍掉），"
+        "zh": "LayerNorm 图里空白的格子没有距离：那里的 a·x + c·𝟏 是常数向量（a = 0，或 x 相对 c 太小、在 float64 里被舍掉），"
         "ε = 0 时输出是 0/0。",
-        "en": "Blank cells in LayerNorm's map have no distance: there a·x + c·1 is a constant vector (a = 0, or x so "
+        "en": "Blank cells in LayerNorm's map have no distance: there a·x + c·𝟏 is a constant vector (a = 0, or x so "
         "small next to c that float64 rounds it away), whose output at ε = 0 is 0/0.",
     },
     "inv.map.header": {"zh": "离 (a, c) = (1, 0) 时的输出有多远", "en": "How far each output is from its value at (a, c) = (1, 0)"},
@@ -80,11 +80,11 @@ STRINGS = {
     "inv.fig.dist.x": {"zh": "缩放 a", "en": "scale a"},
     "inv.fig.dist.y": {"zh": "平移 c", "en": "shift c"},
     "inv.map.caption": {
-        "zh": "颜色是 ‖f(a·x + c·1) − f(x)‖ 除以目标球的半径（L2 为 1，其余为 √n），取对数刻度，三张图共用，最大为 2（翻到对面），"
+        "zh": "颜色是 ‖f(a·x + c·𝟏) − f(x)‖ 除以目标球的半径（L2 为 1，其余为 √n），取对数刻度，三张图共用，最大为 2（翻到对面），"
         "1e-16 左右只是舍入误差。"
         "ε = 0 时，LayerNorm 在 a > 0 的整个右半边都是 0（默认 ε 下是 1e-5 量级，越靠近 a = 0 越大）；RMSNorm 和 L2 只在 c = 0 那条水平线上是 0，一离开就开始漂移。"
         "a < 0 的左半边是翻转后的输出。",
-        "en": "The colour is ‖f(a·x + c·1) − f(x)‖ divided by the radius of the target sphere (1 for L2, √n for the "
+        "en": "The colour is ‖f(a·x + c·𝟏) − f(x)‖ divided by the radius of the target sphere (1 for L2, √n for the "
         "others), on one log scale for all three maps: 2 is the maximum (the opposite point), and about 1e-16 is "
         "just rounding. At ε = 0, LayerNorm "
         "is 0 over the whole right half a > 0 (with the default ε it is of order 1e-5, more near a = 0); RMSNorm and "
@@ -126,9 +126,9 @@ STRINGS = {
     "inv.fig.cf.y": {"zh": "输出值", "en": "output value"},
     "inv.cf.caption": {
         "zh": "斜线条纹是平移后的输入。RMSNorm 的两组柱子差别很大：平移后几乎一样高。LayerNorm 的两组完全重合。"
-        "代价也在这里：在 LayerNorm 之后，x 和 x + 100 再也分不出来，整体偏移这个量被永久拿掉了。",
+        "代价也在这里：在 LayerNorm 之后，x 和 x + 100·𝟏 再也分不出来，整体偏移这个量被永久拿掉了。",
         "en": "Hatched bars are the shifted input. RMSNorm's two groups differ a lot: after the shift they are nearly "
-        "level. LayerNorm's two groups coincide. That is also the price: after LayerNorm x and x + 100 can no longer "
+        "level. LayerNorm's two groups coincide. That is also the price: after LayerNorm x and x + 100·𝟏 can no longer "
         "be told apart, the common offset is gone for good.",
     },
     "inv.sigma.header": {"zh": "反事实：不除以 σ 会怎样", "en": "Counterfactual: what if σ were not divided out"},
@@ -179,14 +179,14 @@ STRINGS = {
     },
     "inv.neg.header": {"zh": "a ≤ 0 时", "en": "When a ≤ 0"},
     "inv.neg.text": {
-        "zh": "- **a < 0**：减均值后再除以 |a|·σ，剩下的是 −(x − μ)/σ，所以 LN(a·x + c·1) = −LN(x)（ε = 0 时精确）。输出翻到球面上的对跖点，"
+        "zh": "- **a < 0**：减均值后再除以 |a|·σ，剩下的是 −(x − μ)/σ，所以 LN(a·x + c·𝟏) = −LN(x)（ε = 0 时精确）。输出翻到球面上的对跖点，"
         "不变性只对正的缩放成立。\n"
-        "- **a = 0**：a·x + c·1 = c·1 是常数向量，x 的信息全部丢失。减均值后是零向量，σ = 0：ε > 0 时 LayerNorm 输出 0"
+        "- **a = 0**：a·x + c·𝟏 = c·𝟏 是常数向量，x 的信息全部丢失。减均值后是零向量，σ = 0：ε > 0 时 LayerNorm 输出 0"
         "（再加 β），ε = 0 时是 0/0 = NaN。把上面的 a 拖到 0 或负数，表格和图会给出这些值。",
         "en": "- **a < 0**: after subtracting the mean and dividing by |a|·σ what is left is −(x − μ)/σ, so "
-        "LN(a·x + c·1) = −LN(x) (exactly at ε = 0). The output jumps to the antipodal point of the sphere; the invariance holds for "
+        "LN(a·x + c·𝟏) = −LN(x) (exactly at ε = 0). The output jumps to the antipodal point of the sphere; the invariance holds for "
         "positive scaling only.\n"
-        "- **a = 0**: a·x + c·1 = c·1 is a constant vector and everything about x is lost. Subtracting the mean "
+        "- **a = 0**: a·x + c·𝟏 = c·𝟏 is a constant vector and everything about x is lost. Subtracting the mean "
         "leaves the zero vector, σ = 0: with ε > 0 LayerNorm outputs 0 (plus β), with ε = 0 it is 0/0 = NaN. Drag a "
         "above to 0 or below and the table and maps show these values.",
     },

@@ -11,13 +11,13 @@ STRINGS = {
     "overview.intro": {
         "zh": "LayerNorm、RMSNorm 和 L2 归一化都把向量送到一个固定的集合上（下面的半径都按 ε = 0、γ = 1、β = 0 计）："
         "L2 送到单位球面，RMSNorm 送到半径 √n 的球面，二者都只是沿 x 所在的射线缩放，x 的方向不变。"
-        "LayerNorm 先去掉沿 1 = (1, …, 1) 的分量 μ·1，落到零均值超平面上，再缩放到同一个 √n 球面：保留的是 x − μ·1 的方向，"
+        "LayerNorm 先去掉沿 𝟏 = (1, …, 1) 的分量 μ·𝟏，落到零均值超平面上，再缩放到同一个 √n 球面：保留的是 x − μ·𝟏 的方向，"
         "而不是 x 本身的方向。归一化之后能携带信息的只剩方向；长度（LayerNorm 还有整体偏移 μ）已经丢掉了。",
         "en": "LayerNorm, RMSNorm and L2 normalization all send a vector onto a fixed set (radii below at ε = 0, "
         "γ = 1, β = 0): L2 onto the unit sphere and RMSNorm onto the sphere of radius √n, both by rescaling along "
-        "the ray through x, so the direction of x is kept. LayerNorm first removes the component μ·1 along "
-        "1 = (1, …, 1), landing on the zero-mean hyperplane, and then rescales onto the same √n sphere: it keeps the "
-        "direction of x − μ·1, not that of x. After normalizing, only a direction is left to carry information; the "
+        "the ray through x, so the direction of x is kept. LayerNorm first removes the component μ·𝟏 along "
+        "𝟏 = (1, …, 1), landing on the zero-mean hyperplane, and then rescales onto the same √n sphere: it keeps the "
+        "direction of x − μ·𝟏, not that of x. After normalizing, only a direction is left to carry information; the "
         "length (and, for LayerNorm, the common offset μ) is gone.",
     },
     "overview.col.method": {"zh": "方法", "en": "method"},
@@ -27,7 +27,7 @@ STRINGS = {
     "overview.col.dof": {"zh": "剩余自由度（n = {dims}）", "en": "degrees of freedom left (n = {dims})"},
     "overview.col.invariant": {"zh": "不受影响的变换（ε = 0）", "en": "unchanged by (ε = 0)"},
     "overview.removes.length": {"zh": "长度", "en": "the length"},
-    "overview.removes.offset": {"zh": "公共偏移 μ·1", "en": "the common offset μ·1"},
+    "overview.removes.offset": {"zh": "公共偏移 μ·𝟏", "en": "the common offset μ·𝟏"},
     "overview.target.l2": {"zh": "单位球面 ‖y‖ = 1", "en": "the unit sphere ‖y‖ = 1"},
     "overview.target.rms": {"zh": "半径 √n 的球面", "en": "the sphere of radius √n"},
     "overview.target.ln": {
@@ -36,7 +36,7 @@ STRINGS = {
     },
     "overview.invariant.l2": {"zh": "x → a·x（a > 0）", "en": "x → a·x (a > 0)"},
     "overview.invariant.rms": {"zh": "x → a·x（a > 0）", "en": "x → a·x (a > 0)"},
-    "overview.invariant.ln": {"zh": "x → a·x + c·1（a > 0）", "en": "x → a·x + c·1 (a > 0)"},
+    "overview.invariant.ln": {"zh": "x → a·x + c·𝟏（a > 0）", "en": "x → a·x + c·𝟏 (a > 0)"},
     "overview.variance": {
         "zh": "μ = (1/n)·Σxᵢ 是均值，σ² = (1/n)·Σ(xᵢ − μ)² 是有偏方差（除以 n，和 torch.nn.LayerNorm 一样）。"
         "半径 √n 只在 ε = 0、γ = 1、β = 0 时成立；若改用无偏方差（除以 n − 1，torch.std 的默认做法，"
@@ -60,11 +60,11 @@ STRINGS = {
     "overview.examples.note": {
         "zh": "(3, 4) 与 (6, 8) 方向相同，三种方法都把它们送到同一点；(4, 3) 方向不同，三种方法下都和 (3, 4) 分开"
         "（LayerNorm 把它送到 (1, −1)）。(1, 2, 3) 的每个分量都加 100 后，RMSNorm 的输出几乎成了常数向量，"
-        "LayerNorm 的输出则一点没变：LayerNorm 对平移 c·1 的不变性在任何 ε 下都成立，对缩放的不变性只在 ε = 0 时精确成立。",
+        "LayerNorm 的输出则一点没变：LayerNorm 对平移 c·𝟏 的不变性在任何 ε 下都成立，对缩放的不变性只在 ε = 0 时精确成立。",
         "en": "(3, 4) and (6, 8) point the same way, so every method sends them to one point; (4, 3) points "
         "elsewhere and stays apart from (3, 4) under all three (LayerNorm sends it to (1, −1)). Adding 100 to every "
         "component of (1, 2, 3) makes the RMSNorm output nearly constant, while the LayerNorm output does not move "
-        "at all: LayerNorm's invariance to a shift c·1 holds for any ε, its invariance to scaling exactly only at ε = 0.",
+        "at all: LayerNorm's invariance to a shift c·𝟏 holds for any ε, its invariance to scaling exactly only at ε = 0.",
     },
     "overview.pages": {"zh": "各页内容", "en": "The pages"},
     "overview.page.plane": {

@@ -61,7 +61,7 @@ def x_message(t, x) -> None:
 
 
 # ---------------------------------------------------------------------------
-# a·x + c·1
+# a·x + c·𝟏
 
 
 def scale_and_shift(t) -> tuple[float, float]:
@@ -106,8 +106,8 @@ def distance_text(t, value: float) -> str:
 
 
 def outputs_table(t, tr: invariance.Transformed) -> None:
-    """f(x) next to f(a·x + c·1) and their distance, for each method."""
-    header = [t("inv.col.method"), "f(x)", f"f({num(tr.a, 2)}·x + {num(tr.c, 1)}·1)", t("inv.col.distance")]
+    """f(x) next to f(a·x + c·𝟏) and their distance, for each method."""
+    header = [t("inv.col.method"), "f(x)", f"f({num(tr.a, 2)}·x + {num(tr.c, 1)}·𝟏)", t("inv.col.distance")]
     rows = [[t("method.input"), vec(tr.x), vec(tr.moved), "—"]]
     rows += [[t(f"method.{m}"), vec(tr.reference[m]), vec(tr.outputs[m]), distance_text(t, tr.distance[m])]
              for m in METHODS]
@@ -137,7 +137,7 @@ def summary_table(t, maps: Maps) -> None:
 
 
 # ---------------------------------------------------------------------------
-# x + shift·1 under RMSNorm and LayerNorm
+# x + shift·𝟏 under RMSNorm and LayerNorm
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
@@ -160,7 +160,7 @@ def shift_input(t) -> float:
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def counterfactual_view(x, shift: float, eps, lang: str, projector: bool, backend: _xp.Backend):
-    """x and x + shift·1 under RMSNorm and LayerNorm, and their packed bar chart."""
+    """x and x + shift·𝟏 under RMSNorm and LayerNorm, and their packed bar chart."""
     rows = invariance.counterfactual(x, shift, eps=eps, backend=backend)
     return rows, packed(figs.counterfactual_figure(rows, lang=lang, projector=projector))
 
