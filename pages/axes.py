@@ -54,3 +54,5 @@ with parts.main:
 
 st.header(t("axes.std.header"))
 st.markdown(t("axes.std.text"))
+
+ui.sources_section(t, "axes")

@@ -51,3 +51,5 @@ def counts() -> None:
 
 with parts.main:
     counts()
+
+ui.sources_section(t, "dof")

@@ -52,3 +52,5 @@ parts.text.header(t("grad.bp.header"))
 parts.text.markdown(t("grad.bp.text"))
 with parts.main:
     backprop_section()
+
+ui.sources_section(t, "gradient")

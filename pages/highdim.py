@@ -63,3 +63,5 @@ def clouds() -> None:
 
 with parts.main:
     clouds()
+
+ui.sources_section(t, "highdim")

@@ -66,3 +66,5 @@ cloud_section()
 st.header(t("info.sim.header"))
 st.markdown(t("info.sim.text"))
 similarity_section()
+
+ui.sources_section(t, "information")

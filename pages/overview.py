@@ -40,3 +40,5 @@ for section, pages in ui.TOPIC_SECTIONS:
     for name, icon in pages:
         st.page_link(f"pages/{name}.py", label=t(f"nav.{name}"), icon=icon)
         st.caption(t(f"overview.page.{name}"))
+
+ui.sources_section(t, "overview")

@@ -15,7 +15,7 @@ LANGUAGES = ("zh", "en")
 _MODULES = (  # one module per topic
     "common", "access", "overview", "projection", "plane", "space", "highdim", "vector_text", "dof", "information",
     "invariance", "axes", "family", "checkpoint", "precision", "epsilon", "gradient", "residual", "cost",
-    "lesson", "exercises",
+    "lesson", "exercises", "sources",
 )
 
 

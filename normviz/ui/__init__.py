@@ -15,11 +15,12 @@ from normviz.ui.views import (
     picture_first,
     cached_projection,
     readouts,
+    sources_section,
     stats_table,
 )
 
 __all__ = [
     "TOPIC_PAGES", "TOPIC_SECTIONS", "Translator", "backend", "chart", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
-    "outputs_table", "page_parts", "picture_first", "cached_projection", "literal", "one_message", "PLANE_PAGE", "SPACE_PAGE", "projection_section", "readouts", "projector", "sidebar", "stats_table",
+    "outputs_table", "page_parts", "picture_first", "cached_projection", "literal", "one_message", "PLANE_PAGE", "SPACE_PAGE", "projection_section", "readouts", "projector", "sidebar", "sources_section", "stats_table",
     "translator", "warn_invalid_params",
 ]

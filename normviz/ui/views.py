@@ -13,6 +13,7 @@ from normviz import _xp, geometry
 from normviz.figures._json import typed_arrays
 from normviz.figures.describe import describe_figure
 from normviz.methods import KEYS as METHODS
+from normviz.sources import PAGE_SOURCES, SOURCES
 
 
 @st.cache_data(max_entries=512, show_spinner=False)
@@ -169,3 +170,14 @@ def degenerate_messages(t, proj: geometry.Projection) -> None:
             st.warning(t("msg.nan", methods=methods), icon="⚠️")
         else:
             st.info(t(f"msg.{case}"), icon="ℹ️")
+
+
+def sources_section(t, page: str) -> None:
+    """The papers behind the page's statements (``normviz.sources.PAGE_SOURCES``), each with what it is cited for."""
+    keys = PAGE_SOURCES.get(page, ())
+    if not keys:
+        return
+    st.subheader(t("sources.header"))
+    st.markdown("\n".join(
+        f"- {s.authors} ({s.year}), *{s.title}*, {s.venue}, [arXiv:{s.arxiv}]({s.url}): {t(f'sources.why.{s.key}')}"
+        for s in (SOURCES[k] for k in keys)))

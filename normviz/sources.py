@@ -1,0 +1,56 @@
+"""The papers behind the results the pages state, and which page cites which.
+
+Facts only (authors, year, title, venue, arXiv identifier); what each paper is cited for, in zh and
+en, is ``sources.why.<key>`` in ``normviz/i18n/sources.py``. A page lists its sources with
+``normviz.ui.views.sources_section(t, page)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Source:
+    key: str
+    authors: str  # as cited: "Ba, Kiros & Hinton"
+    year: int
+    title: str  # the paper's own title, untranslated
+    venue: str
+    arxiv: str  # the arXiv identifier, e.g. "1607.06450"
+
+    @property
+    def url(self) -> str:
+        return f"https://arxiv.org/abs/{self.arxiv}"
+
+
+SOURCES = {s.key: s for s in (
+    Source("ba2016", "Ba, Kiros & Hinton", 2016, "Layer Normalization", "arXiv", "1607.06450"),
+    Source("zhang2019", "Zhang & Sennrich", 2019, "Root Mean Square Layer Normalization", "NeurIPS 2019",
+           "1910.07467"),
+    Source("xiong2020", "Xiong et al.", 2020, "On Layer Normalization in the Transformer Architecture", "ICML 2020",
+           "2002.04745"),
+    Source("ioffe2015", "Ioffe & Szegedy", 2015,
+           "Batch Normalization: Accelerating Deep Network Training by Reducing Internal Covariate Shift",
+           "ICML 2015", "1502.03167"),
+    Source("riechers2024", "Riechers", 2024, "Geometry and Dynamics of LayerNorm", "arXiv", "2405.04134"),
+)}
+
+_NORMS = ("ba2016", "zhang2019")
+_GEOMETRY = (*_NORMS, "riechers2024")
+# page name -> the sources its statements rest on, in the order they are listed
+PAGE_SOURCES = {
+    "overview": _NORMS,
+    "plane": _GEOMETRY,
+    "space": _GEOMETRY,
+    "highdim": _GEOMETRY,
+    "dof": _GEOMETRY,
+    "information": _NORMS,
+    "invariance": _NORMS,
+    "axes": ("ba2016", "zhang2019", "ioffe2015"),
+    "family": ("ba2016", "zhang2019", "ioffe2015"),
+    "checkpoint": _NORMS,
+    "gradient": _GEOMETRY,
+    "residual": ("xiong2020", "ba2016", "zhang2019"),
+    "lesson": ("ba2016", "zhang2019", "xiong2020", "ioffe2015", "riechers2024"),
+}

@@ -1,0 +1,39 @@
+"""The sources section: every page that cites a paper lists it, with its year, title and arXiv link, in both
+languages; the facts are one record each."""
+
+import re
+
+import pytest
+
+from normviz.i18n import CATALOG, LANGUAGES
+from normviz.sources import PAGE_SOURCES, SOURCES
+from pagetest import run_page, text
+
+WIRED = ("overview", "highdim", "dof", "information", "invariance", "axes", "gradient")
+
+
+def test_every_source_has_its_reason_in_both_languages_and_an_arxiv_id():
+    for key, s in SOURCES.items():
+        assert s.key == key and re.fullmatch(r"\d{4}\.\d{5}", s.arxiv), key
+        assert 2010 <= s.year <= 2026 and s.url == f"https://arxiv.org/abs/{s.arxiv}"
+        for lang in LANGUAGES:
+            assert CATALOG[f"sources.why.{key}"][lang].strip()
+    assert {k for keys in PAGE_SOURCES.values() for k in keys} == set(SOURCES)  # every source is cited somewhere
+
+
+def test_the_citations_are_the_papers_the_issue_names():
+    cited = {(s.authors, s.year) for s in SOURCES.values()}
+    assert cited == {("Ba, Kiros & Hinton", 2016), ("Zhang & Sennrich", 2019), ("Xiong et al.", 2020),
+                     ("Ioffe & Szegedy", 2015), ("Riechers", 2024)}
+    assert "xiong2020" in PAGE_SOURCES["residual"] and "ioffe2015" in PAGE_SOURCES["axes"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", WIRED)
+def test_page_lists_its_sources(page, lang):
+    out = text(run_page(page, lang=lang))
+    assert CATALOG["sources.header"][lang] in out
+    for key in PAGE_SOURCES[page]:
+        s = SOURCES[key]
+        assert f"({s.year})" in out and s.title in out and s.url in out, (page, key)
+        assert CATALOG[f"sources.why.{key}"][lang][:20] in out
