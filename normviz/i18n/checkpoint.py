@@ -259,12 +259,13 @@ STRINGS = {
         "near 1. The γ in the tables and figures is 1 + w.",
     },
     "checkpoint.share.text": {
-        "zh": "归一化参数很少：作用在隐藏状态上的模块每个只有 D 个（带 β 的是 2D 个），QK-norm 每个只有 head_dim 个。"
+        "zh": "归一化参数很少：作用在隐藏状态上的模块每个只有 D 个（带 β 的是 2D 个），Qwen3、Gemma 3 的 QK-norm 每个只有 head_dim 个。"
         "示例的隐藏维只有 32，所以占比被放大了；真实模型里要小得多——"
         "GPT-2 small 有 25 个 LayerNorm，共 25 × 2 × 768 = 38 400 个参数，约占 1.244 亿的 0.03 %；Llama 2 7B 有 65 个 RMSNorm，"
         "共 65 × 4096 = 266 240 个，约占 67.4 亿的 0.004 %。",
-        "en": "Norm parameters are few: D per module on the hidden state (2D with β), head_dim per QK-norm. The "
-        "examples' hidden size is only 32, which inflates the share; in real models it is far smaller. GPT-2 small "
+        "en": "Norm parameters are few: D per module on the hidden state (2D with β), head_dim per QK-norm in Qwen3 or "
+        "Gemma 3. The examples' hidden size is only 32, which inflates the share; in real models it is far smaller. "
+        "GPT-2 small "
         "has 25 LayerNorms with 25 × 2 × 768 = 38,400 parameters, about 0.03 % of its 124.4 million; Llama 2 7B "
         "has 65 RMSNorms with 65 × 4096 = 266,240, about 0.004 % of its 6.74 billion.",
     },
@@ -298,13 +299,13 @@ STRINGS = {
     "checkpoint.fig.hist.y": {"zh": "分量个数", "en": "components"},
     "checkpoint.fig.hist.one": {"zh": "γ = 1（不缩放）", "en": "γ = 1 (no scaling)"},
     "checkpoint.fig.caption": {
-        "zh": "γ 是每个分量学到的尺度：γ = 1 表示归一化后原样输出。左图：每个模块一个箱子，统计它的全部 γ 分量（D 个；q_norm、k_norm 为 head_dim 个）："
+        "zh": "γ 是每个分量学到的尺度：γ = 1 表示归一化后原样输出。左图：每个模块一个箱子，统计它的全部 γ 分量（个数等于它的长度，作用在隐藏状态上的是 D 个）："
         "箱子覆盖中间一半（25 % 到 75 %），箱中实线是中位数，虚线是均值，须线伸到最小值和最大值。"
         "同一位置的模块（如各层的 ln_1）在每层并排，中位数连成一条线；末尾的归一化（ln_f、model.norm）画在最后。"
         "右图：所有 γ 分量的直方图，各位置的模块叠在一起。颜色表示判断出的归一化种类。",
         "en": "γ is the learned scale of each component: γ = 1 passes the normalized value through unchanged. Left: one "
-        "box per module over its γ components (D of them; head_dim for a q_norm or k_norm): the box spans the "
-        "middle half (25 % to 75 %), the solid line inside is the median, the dashed line the mean, and the "
+        "box per module over its γ components (as many as its length: D for a norm on the hidden state): the box "
+        "spans the middle half (25 % to 75 %), the solid line inside is the median, the dashed line the mean, and the "
         "whiskers reach the smallest and the largest value. Modules at the same place (ln_1 of every layer, say) "
         "stand side by side at each layer, their medians joined by a line, and the final norm (ln_f, model.norm) "
         "comes last. Right: a histogram of every γ component, the modules' places stacked. The colour shows the "
