@@ -429,6 +429,7 @@ def test_family_matches_torch_and_stays_on_the_device(device, dtype):
         (nv.standardize(x, eps=1e-5),  # each (feature, position) over the 4 samples
          F.batch_norm(up.reshape(4, 15), None, None, training=True, eps=1e-5).reshape(4, 3, 5)),
         (nv.min_max(x), (up - up.amin(-1, keepdim=True)) / (up.amax(-1, keepdim=True) - up.amin(-1, keepdim=True))),
+        *((nv.lp_normalize(x, p=p), F.normalize(up, p=p, dim=-1)) for p in P_VALUES),
     ]
     for y, expected in pairs:
         assert y.device == x.device and y.dtype == x.dtype and y.shape == x.shape
