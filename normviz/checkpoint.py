@@ -11,7 +11,14 @@ names and shapes can and cannot say:
   the name of its ε (``rms_norm_eps`` in Hugging Face's convention) point to it;
 - Gemma's RMSNorm stores w and scales by 1 + w: stored values near 0 mean an
   effective γ near 1 (the config's ``model_type`` says so);
-- ``running_mean`` / ``running_var`` next to the weight mark a BatchNorm.
+- ``running_mean`` / ``running_var`` next to the weight mark a BatchNorm;
+- most norms act on the hidden state, so their γ is D long (the hidden size);
+  a QK-norm (``q_norm`` / ``k_norm``: Qwen3, Gemma 3, OLMo 2) acts on the
+  attention's queries and keys instead. Qwen3 and Gemma 3 normalize each head
+  on its own, with one γ of length head_dim shared by the heads; OLMo 2
+  normalizes the whole query (key) projection, n_heads · head_dim numbers
+  (= D for its query; its key's is n_kv_heads · head_dim). ``span`` says which,
+  told from the sibling ``q_proj`` / ``k_proj`` matrix or the config's head_dim.
 
 Files are read from bytes in memory, never from a path the file names, and
 capped at ``MAX_BYTES``. The format is told by the content: a safetensors
@@ -31,7 +38,7 @@ import math
 import re
 import sys
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -257,6 +264,11 @@ def read_config(data: bytes) -> dict:
 NORM_MODULE = re.compile(r"^(ln(_?[a-z0-9]+)?|.*norm(_?[a-z0-9]+)?|.*_ln(_?[a-z0-9]+)?|bn\d*)$", re.IGNORECASE)
 # weight normalization reparametrizes a linear layer; a GroupNorm is not told apart by its tensors, so only by name
 NOT_NORM_MODULE = re.compile(r"(weight_?norm|^normal|group)", re.IGNORECASE)
+# A norm on the attention's queries or keys (QK-norm): q_norm, k_norm, q_layernorm, query_norm, key_layer_norm, ...
+QK_MODULE = re.compile(r"^(q|k|query|key)_?(norm|layernorm|layer_norm|ln)$", re.IGNORECASE)
+# What one γ spans: the hidden state (length D); one attention head (head_dim, shared by the heads); a whole
+# query or key projection (n_heads · head_dim); something else (a vision tower's width, an unplaced QK-norm).
+SPANS = ("hidden", "head", "projection", "other")
 SCALE_NAMES = ("weight", "gamma", "scale", "g")
 SHIFT_NAMES = ("bias", "beta", "b", "offset")
 RUNNING_NAMES = ("running_mean", "running_var", "num_batches_tracked")
@@ -267,8 +279,8 @@ EVIDENCE = ("weight_and_bias", "running_stats", "bias_only", "names_only", "mode
             "config_silent")
 # What a weight-only norm is, by the model family (config model_type, or architectures[0] before "For").
 MODEL_TYPES = {
-    **dict.fromkeys(("llama", "mistral", "mixtral", "qwen2", "qwen3", "phi3", "deepseek_v3", "t5", "mt5", "gemma3n"),
-                    "rmsnorm"),
+    **dict.fromkeys(("llama", "mistral", "mixtral", "qwen2", "qwen3", "phi3", "deepseek_v3", "t5", "mt5", "gemma3n",
+                     "olmo2"), "rmsnorm"),
     **dict.fromkeys(("gemma", "gemma2", "gemma3", "gemma3_text"), "gemma_rmsnorm"),  # x / rms(x) * (1 + w)
     "cohere": "bias_free_layernorm",
 }
@@ -284,6 +296,18 @@ class ConfigFacts:
     family: str | None  # the key of MODEL_TYPES it matched, if any
     eps_key: str | None
     eps: float | None
+    hidden_size: int | None = None
+    head_dim: int | None = None  # head_dim, or hidden_size // num_attention_heads as transformers defaults it
+
+
+def _int_of(layers: list[dict], keys: tuple[str, ...]) -> int | None:
+    """The first positive integer under one of ``keys`` in the config's layers (bools are not integers)."""
+    for c in layers:
+        for k in keys:
+            v = c.get(k)
+            if isinstance(v, int) and not isinstance(v, bool) and v > 0:
+                return v
+    return None
 
 
 def _family(name: str | None) -> str | None:
@@ -311,7 +335,10 @@ def config_facts(config: dict | None) -> ConfigFacts | None:
                 value = c[k]
                 eps_key = k
                 eps = float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-    return ConfigFacts(model_type, arch, family, eps_key, eps)
+    hidden = _int_of(layers, ("hidden_size", "n_embd", "d_model"))
+    heads = _int_of(layers, ("num_attention_heads", "n_head", "num_heads"))
+    head_dim = _int_of(layers, ("head_dim",)) or (hidden // heads if hidden and heads and hidden % heads == 0 else None)
+    return ConfigFacts(model_type, arch, family, eps_key, eps, hidden, head_dim)
 
 
 def _classify(has_scale: bool, has_shift: bool, running: bool, facts: ConfigFacts | None) -> tuple[str, str]:
@@ -347,6 +374,9 @@ class NormGroup:
     dtype: str
     gamma: np.ndarray | None = field(repr=False)  # float64, the scale the norm applies
     beta: np.ndarray | None = field(repr=False)
+    span: str = "hidden"  # one of SPANS: what one γ covers
+    target: str | None = None  # "q" or "k" for a QK-norm, else None
+    heads: int | None = None  # the heads a QK-norm covers (its projection's rows / head_dim), when known
 
     @property
     def count(self) -> int:
@@ -354,10 +384,16 @@ class NormGroup:
         return sum(a.size for a in (self.gamma, self.beta) if a is not None)
 
     def stat(self, name: str) -> float:
-        """mean / std (biased, across the D components) / min / max of γ; NaN without γ."""
+        """mean / std (biased, across the γ components) / min / max / median of γ; NaN without γ."""
         if self.gamma is None or self.gamma.size == 0:
             return math.nan
         return float(getattr(np, name)(self.gamma))
+
+    def quantile(self, q: float) -> float:
+        """The q-quantile of γ's components (numpy's default, linear interpolation); NaN without γ."""
+        if self.gamma is None or self.gamma.size == 0:
+            return math.nan
+        return float(np.quantile(self.gamma, q))
 
     @property
     def beta_mean(self) -> float:
@@ -374,6 +410,15 @@ class Family:
     @property
     def kinds(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(g.kind for g in self.groups))
+
+    @property
+    def spans(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(g.span for g in self.groups))
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The γ lengths of its modules (one, unless the layers differ)."""
+        return tuple(dict.fromkeys(g.size for g in self.groups))
 
     @property
     def count(self) -> int:
@@ -395,6 +440,12 @@ class Report:
     tied: tuple[tuple[str, str], ...]  # (name, the name it shares storage with)
     other_1d: tuple[str, ...]  # 1-D float tensors that are neither norm parameters nor linear biases
     config: ConfigFacts | None
+    hidden: int | None = None  # the hidden size D: the config's when a norm has that length, else the commonest
+
+    @property
+    def qk_groups(self) -> tuple[NormGroup, ...]:
+        """The QK-norms (q_norm, k_norm), in table order."""
+        return tuple(g for g in self.groups if g.target is not None)
 
     @property
     def norm_params(self) -> int:
@@ -447,6 +498,56 @@ def _storage_key(a: np.ndarray):
     return (a.__array_interface__["data"][0], a.shape, a.strides, a.dtype.str) if a.size else None
 
 
+def _qk_target(module: str) -> str | None:
+    """"q" or "k" when the module's last name part is a QK-norm's (q_norm, k_layernorm, query_norm, ...)."""
+    m = QK_MODULE.match(module.rpartition(".")[2])
+    return None if m is None else m.group(1)[0].lower()
+
+
+def _hidden(groups: list[NormGroup], facts: ConfigFacts | None) -> int | None:
+    """D: the config's hidden size when a norm other than a QK-norm has that length, else the commonest such length."""
+    sizes = [g.size for g in groups if g.target is None]
+    if facts is not None and facts.hidden_size in sizes:
+        return facts.hidden_size
+    if sizes:
+        return max(set(sizes), key=lambda n: (sizes.count(n), n))
+    return facts.hidden_size if facts is not None else None
+
+
+def _projection_rows(arrays: dict[str, np.ndarray], module: str, target: str) -> int | None:
+    """Rows of the projection the QK-norm follows: ``<parent>.q_proj.weight`` (Llama-style, torch's (out, in)),
+    or ``<parent>.query.weight`` (BERT-style); None when there is none."""
+    parent = module.rpartition(".")[0]
+    names = ("q_proj", "query") if target == "q" else ("k_proj", "key")
+    for name in names:
+        w = arrays.get(f"{parent}.{name}.weight" if parent else f"{name}.weight")
+        if w is not None and w.ndim == 2:
+            return int(w.shape[0])
+    return None
+
+
+def _span(g: NormGroup, arrays: dict[str, np.ndarray], hidden: int | None,
+          facts: ConfigFacts | None) -> tuple[str, int | None]:
+    """(span, heads) of one norm module: what one γ covers, and for a QK-norm how many heads share it."""
+    if g.target is None:
+        return ("hidden" if g.size == hidden else "other"), None
+    head_dim = facts.head_dim if facts is not None else None
+    rows = _projection_rows(arrays, g.module, g.target)
+    if rows is not None:
+        # one γ per head, shared by rows / size heads (Qwen3, Gemma 3); with a single key head (Gemma 3 1B) the
+        # head is the whole projection, and the config's head_dim says which to call it
+        if rows % g.size == 0 and (rows != g.size or head_dim == g.size):
+            return "head", rows // g.size
+        if rows == g.size:  # the whole projection at once (OLMo 2)
+            return "projection", (rows // head_dim if head_dim and rows % head_dim == 0 else None)
+        return "other", None
+    if head_dim == g.size:
+        return "head", None
+    if g.size == hidden:  # as many numbers as the hidden state: all the heads at once
+        return "projection", None
+    return "other", None
+
+
 def inspect(state: dict, config: dict | None = None) -> Report:
     """Find and classify every norm module of a state dict (names -> numpy arrays).
 
@@ -456,7 +557,9 @@ def inspect(state: dict, config: dict | None = None) -> Report:
     ``beta``, ``scale``) are 1-D floating-point tensors. ``config`` (a parsed
     config.json) settles what a weight-only norm is when its ``model_type`` is
     known or its ε is called ``rms_norm_eps``; otherwise the report says it
-    cannot tell a bias-free LayerNorm from an RMSNorm.
+    cannot tell a bias-free LayerNorm from an RMSNorm. Each module's ``span``
+    says what its γ covers: the hidden state (length D), or for a QK-norm one
+    head (head_dim) or the whole query/key projection.
     """
     if not isinstance(state, dict):
         raise TypeError(f"state must be a dict of name -> array; got {type(state).__name__}")
@@ -495,7 +598,11 @@ def inspect(state: dict, config: dict | None = None) -> Report:
         layer, family = _layer(module)
         names = tuple(f"{module}.{leaf}" for leaf in params)
         groups.append(NormGroup(module, family, layer, kind, evidence, learned[0].size, names,
-                                str(learned[0].dtype), gamma, None if shift is None else shift.astype(np.float64)))
+                                str(learned[0].dtype), gamma, None if shift is None else shift.astype(np.float64),
+                                target=_qk_target(module)))
+    hidden = _hidden(groups, facts)
+    groups = [replace(g, span=span, heads=heads) for g in groups
+              for span, heads in [_span(g, arrays, hidden, facts)]]
     groups.sort(key=lambda g: (g.layer is None, -1 if g.layer is None else g.layer, _natural(g.module)))
 
     by_family: dict[str, list[NormGroup]] = {}
@@ -507,7 +614,32 @@ def inspect(state: dict, config: dict | None = None) -> Report:
     matrices = {_split(n)[0] for n, a in arrays.items() if a.ndim >= 2}
     other = tuple(n for n, a in arrays.items() if a.ndim == 1 and a.dtype.kind == "f" and n not in in_norms
                   and not (_split(n)[1] in SHIFT_NAMES and _split(n)[0] in matrices))
-    return Report(tuple(groups), families, len(arrays), total, tuple(tied), other, facts)
+    return Report(tuple(groups), families, len(arrays), total, tuple(tied), other, facts, hidden)
+
+
+NEAR_ONE = 0.1  # "near 1": |γ − 1| <= 0.1
+
+
+@dataclass(frozen=True)
+class GammaSpread:
+    """Where a file's γ lie: the extremes, the modules with the lowest and highest median, the share near 1."""
+
+    low: float
+    high: float
+    median_low: tuple[float, str]  # (the lowest module median, that module)
+    median_high: tuple[float, str]
+    near_one: float  # the share of all γ components with |γ − 1| <= NEAR_ONE
+
+
+def gamma_spread(report: Report) -> GammaSpread | None:
+    """The spread of effective γ over the whole file (finite components); None without γ."""
+    groups = [g for g in report.groups if g.gamma is not None and np.isfinite(g.gamma).any()]
+    if not groups:
+        return None
+    values = np.concatenate([g.gamma[np.isfinite(g.gamma)] for g in groups])
+    medians = [(float(np.median(g.gamma[np.isfinite(g.gamma)])), g.module) for g in groups]
+    return GammaSpread(float(values.min()), float(values.max()), min(medians), max(medians),
+                       float(np.mean(np.abs(values - 1.0) <= NEAR_ONE)))
 
 
 def gamma_histogram(report: Report, bins: int = 40) -> tuple[np.ndarray, dict[str, np.ndarray]]:
@@ -538,6 +670,13 @@ def _g(value: float) -> str:
     return "" if math.isnan(value) else f"{value:.4f}"
 
 
+def _gamma_stats(g: np.ndarray) -> list[str]:
+    """mean, median and (biased) std of a family's γ components, as the CLI prints them."""
+    if not g.size:
+        return ["", "", ""]
+    return [_g(float(np.mean(g))), _g(float(np.median(g))), _g(float(np.std(g)))]
+
+
 def report_text(report: Report, *, filename: str = "", fmt: str = "") -> str:
     """The report as the command line prints it (English)."""
     from normviz.i18n import translate
@@ -556,17 +695,21 @@ def report_text(report: Report, *, filename: str = "", fmt: str = "") -> str:
     lines.append(f"parameters: {report.total_params} floating-point numbers (tied tensors once); in norms: "
                  f"{report.norm_params} ({100 * report.share:.3f} %)")
     lines.append(f"verdict: {en(f'checkpoint.verdict.{report.verdict}')}")
+    if report.hidden is not None:
+        lines.append(f"hidden size D: {report.hidden}")
     if report.families:
-        rows = [[f.name, str(len(f.groups)), str(f.groups[0].size), str(f.count),
-                 " / ".join(en(f"checkpoint.kind.{k}") for k in f.kinds), _g(float(np.mean(f.gammas())) if
-                 f.gammas().size else math.nan), _g(float(np.std(f.gammas())) if f.gammas().size else math.nan)]
+        rows = [[f.name, str(len(f.groups)), "/".join(map(str, f.sizes)), str(f.count),
+                 " / ".join(en(f"checkpoint.span.{k}") for k in f.spans),
+                 " / ".join(en(f"checkpoint.kind.{k}") for k in f.kinds), *_gamma_stats(f.gammas())]
                 for f in report.families]
-        lines += ["", _table(["norm", "modules", "D", "params", "kind", "gamma mean", "gamma std"], rows)]
-        lines += ["", _table(["module", "layer", "kind", "gamma mean", "gamma std", "gamma min", "gamma max",
-                              "beta mean"],
+        lines += ["", _table(["norm", "modules", "length", "params", "normalizes", "kind", "gamma mean",
+                              "gamma median", "gamma std"], rows)]
+        lines += ["", _table(["module", "layer", "kind", "gamma mean", "gamma std", "gamma min", "gamma q25",
+                              "gamma median", "gamma q75", "gamma max", "beta mean"],
                              [[g.module, "" if g.layer is None else str(g.layer), en(f"checkpoint.kind.{g.kind}"),
-                               _g(g.stat("mean")), _g(g.stat("std")), _g(g.stat("min")), _g(g.stat("max")),
-                               _g(g.beta_mean)] for g in report.groups])]
+                               _g(g.stat("mean")), _g(g.stat("std")), _g(g.stat("min")), _g(g.quantile(0.25)),
+                               _g(g.stat("median")), _g(g.quantile(0.75)), _g(g.stat("max")), _g(g.beta_mean)]
+                              for g in report.groups])]
         lines += [""] + [f"{', '.join(names)}: {en(f'checkpoint.evidence.{evidence}', **evidence_values(c))}"
                          for evidence, names in evidence_of(report).items()]
     return "\n".join(lines)

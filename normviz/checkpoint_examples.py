@@ -11,9 +11,16 @@
   ``model.norm``, weight only), bfloat16, hidden size 32 (Llama 2 7B: 4096),
   intermediate size 86 (11008), 6 layers, ``rms_norm_eps`` and ``model_type``
   llama in the config.
+- ``qwen3_like/model.safetensors`` + ``config.json``: Qwen3's names, with its
+  QK-norm (``model.layers.N.self_attn.q_norm`` / ``k_norm``, weight only,
+  length head_dim) beside the hidden-state norms; bfloat16, hidden size 32,
+  4 query heads and 2 key/value heads of head_dim 16 (Qwen3-0.6B: 1024, 16
+  and 8 of 128: there too heads × head_dim is not the hidden size), 4 layers,
+  tied embeddings (no ``lm_head`` tensor), ``model_type`` qwen3 in the config.
 
-The numbers are drawn from a seeded generator: γ near 1 with a drift from
-layer to layer, a wider spread in deeper layers and a few large channels,
+The numbers are drawn from a seeded generator: each norm's γ around a mean
+that drifts from layer to layer (far from 1 in places: 0.55 to 1.8 in the
+LLaMA-like file), a wider spread in deeper layers and a few large channels,
 β near 0; the other weights are N(0, 0.02²) as GPT-2 initialises them. They
 are not trained values. Nothing is downloaded. The files are byte-for-byte
 reproducible (a test rewrites them and compares).
@@ -46,10 +53,12 @@ class Example:
         return DATA / self.folder / "config.json" if self.config else None
 
 
-EXAMPLES = {e.key: e for e in (Example("gpt2", "gpt2_like", False), Example("llama", "llama_like", True))}
+EXAMPLES = {e.key: e for e in (Example("gpt2", "gpt2_like", False), Example("llama", "llama_like", True),
+                                Example("qwen3", "qwen3_like", True))}
 
 GPT2 = dict(hidden=32, layers=4, vocab=256, positions=64)
 LLAMA = dict(hidden=32, intermediate=86, layers=6, vocab=256, eps=1e-5)
+QWEN3 = dict(hidden=32, intermediate=64, layers=4, heads=4, kv_heads=2, head_dim=16, vocab=256, eps=1e-6)
 
 
 def _gamma(rng, size: int, mean: float, spread: float) -> np.ndarray:
@@ -59,12 +68,19 @@ def _gamma(rng, size: int, mean: float, spread: float) -> np.ndarray:
     return g
 
 
-def gpt2_state(seed: int = 2019) -> dict[str, np.ndarray]:
-    rng = np.random.default_rng(seed)
-    d, n, v, p = GPT2["hidden"], GPT2["layers"], GPT2["vocab"], GPT2["positions"]
+def _small_weights(rng):
+    """A maker of N(0, 0.02²) weights of any shape, as GPT-2 initialises its linear layers."""
 
     def w(*shape):
         return 0.02 * rng.standard_normal(shape)
+
+    return w
+
+
+def gpt2_state(seed: int = 2019) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    d, n, v, p = GPT2["hidden"], GPT2["layers"], GPT2["vocab"], GPT2["positions"]
+    w = _small_weights(rng)
 
     state = {"wte.weight": w(v, d), "wpe.weight": w(p, d)}
     for i in range(n):
@@ -86,9 +102,7 @@ def llama_state(seed: int = 2023) -> dict[str, np.ndarray]:
     """float32 values; ``llama_bytes`` stores them as bfloat16."""
     rng = np.random.default_rng(seed)
     d, f, n, v = LLAMA["hidden"], LLAMA["intermediate"], LLAMA["layers"], LLAMA["vocab"]
-
-    def w(*shape):
-        return 0.02 * rng.standard_normal(shape)
+    w = _small_weights(rng)
 
     state = {"model.embed_tokens.weight": w(v, d)}
     for i in range(n):
@@ -102,6 +116,39 @@ def llama_state(seed: int = 2023) -> dict[str, np.ndarray]:
     state["model.norm.weight"] = _gamma(rng, d, 1.8, 0.15)
     state["lm_head.weight"] = w(v, d)
     return {k: a.astype(np.float32) for k, a in state.items()}
+
+
+def qwen3_state(seed: int = 2025) -> dict[str, np.ndarray]:
+    """float32 values; ``qwen3_bytes`` stores them as bfloat16. The embedding is tied to the output layer."""
+    rng = np.random.default_rng(seed)
+    d, f, n, v = QWEN3["hidden"], QWEN3["intermediate"], QWEN3["layers"], QWEN3["vocab"]
+    q, kv = QWEN3["heads"] * QWEN3["head_dim"], QWEN3["kv_heads"] * QWEN3["head_dim"]
+    w = _small_weights(rng)
+
+    state = {"model.embed_tokens.weight": w(v, d)}
+    for i in range(n):
+        layer = f"model.layers.{i}."
+        state[layer + "input_layernorm.weight"] = _gamma(rng, d, 0.7 + 0.12 * i, 0.05 + 0.015 * i)
+        state[layer + "self_attn.q_proj.weight"], state[layer + "self_attn.k_proj.weight"] = w(q, d), w(kv, d)
+        state[layer + "self_attn.v_proj.weight"], state[layer + "self_attn.o_proj.weight"] = w(kv, d), w(d, q)
+        state[layer + "self_attn.q_norm.weight"] = _gamma(rng, QWEN3["head_dim"], 1.3 + 0.2 * i, 0.1)
+        state[layer + "self_attn.k_norm.weight"] = _gamma(rng, QWEN3["head_dim"], 0.6 + 0.1 * i, 0.08)
+        state[layer + "post_attention_layernorm.weight"] = _gamma(rng, d, 0.9 + 0.05 * i, 0.04 + 0.01 * i)
+        state[layer + "mlp.gate_proj.weight"], state[layer + "mlp.up_proj.weight"] = w(f, d), w(f, d)
+        state[layer + "mlp.down_proj.weight"] = w(d, f)
+    state["model.norm.weight"] = _gamma(rng, d, 1.5, 0.12)
+    return {k: a.astype(np.float32) for k, a in state.items()}
+
+
+def qwen3_config() -> dict:
+    return {
+        "architectures": ["Qwen3ForCausalLM"], "model_type": "qwen3", "hidden_act": "silu",
+        "hidden_size": QWEN3["hidden"], "intermediate_size": QWEN3["intermediate"],
+        "num_hidden_layers": QWEN3["layers"], "num_attention_heads": QWEN3["heads"],
+        "num_key_value_heads": QWEN3["kv_heads"], "head_dim": QWEN3["head_dim"], "max_position_embeddings": 128,
+        "rms_norm_eps": QWEN3["eps"], "tie_word_embeddings": True, "torch_dtype": "bfloat16",
+        "vocab_size": QWEN3["vocab"],
+    }
 
 
 def llama_config() -> dict:
@@ -136,14 +183,23 @@ def llama_bytes() -> bytes:
     return _safetensors({k: to_bfloat16_bits(a) for k, a in llama_state().items()}, "bfloat16")
 
 
+def qwen3_bytes() -> bytes:
+    return _safetensors({k: to_bfloat16_bits(a) for k, a in qwen3_state().items()}, "bfloat16")
+
+
+def _json_bytes(config: dict) -> bytes:
+    return (json.dumps(config, indent=2, sort_keys=True) + "\n").encode()
+
+
 def config_bytes() -> bytes:
-    return (json.dumps(llama_config(), indent=2, sort_keys=True) + "\n").encode()
+    return _json_bytes(llama_config())
 
 
 def files() -> dict[Path, bytes]:
     """Every bundled file and the bytes it must hold."""
     return {EXAMPLES["gpt2"].model: gpt2_bytes(), EXAMPLES["llama"].model: llama_bytes(),
-            EXAMPLES["llama"].config_path: config_bytes()}
+            EXAMPLES["llama"].config_path: config_bytes(), EXAMPLES["qwen3"].model: qwen3_bytes(),
+            EXAMPLES["qwen3"].config_path: _json_bytes(qwen3_config())}
 
 
 def write() -> list[Path]:

@@ -12,6 +12,12 @@ from the library on the chosen backend, at ε = 0, γ = 1, β = 0, back as float
   first row is x.
 * Softmax does not fit x̂ = (x − c) / s: it is exp(x − c) / s with c = max x
   (which cancels; it only keeps exp from overflowing) and s = Σ exp(x − c).
+* The same family as one formula, x / ‖x‖_p (``p_rows``): p = 1, 2 and ∞ put x on
+  the unit sphere of that norm (octahedron, round sphere, cube), and softmax is the
+  p = 1 case applied to exp(x − max x), whose entries are positive: its outputs lie
+  on the octahedron's face in the positive orthant, the probability simplex.
+* Standardizing a data column (``column``): a normal column (heights) and a skewed
+  one (log-normal incomes) both end with mean 0 and variance 1, and keep their shape.
 """
 
 from __future__ import annotations
@@ -163,6 +169,78 @@ def outputs_3d(x, *, backend: _xp.Backend | None = None) -> dict[str, np.ndarray
 
 
 # ---------------------------------------------------------------------------
+# One formula: x / ‖x‖_p
+
+
+@dataclass(frozen=True)
+class PNorm:
+    """One row of the x / ‖x‖_p table: ``p`` is the norm's (1, 2 or ∞), ``exp``: divide exp(x − max x), not x.
+
+    ``key`` names the i18n strings family.p.<key> (its name) and family.p.<key>.formula.
+    """
+
+    key: str
+    p: float
+    exp: bool = False
+
+
+P_NORMS: dict[str, PNorm] = {
+    "l1": PNorm("l1", 1.0),
+    "l2": PNorm("l2", 2.0),
+    "linf": PNorm("linf", math.inf),
+    "softmax": PNorm("softmax", 1.0, exp=True),  # exp(x − max x) > 0, so its L1 norm is its plain sum
+}
+
+
+def p_norm(v, p: float) -> float:
+    """‖v‖_p in float64: (Σ|vᵢ|^p)^(1/p), max|vᵢ| for p = ∞ (NaN if v holds a NaN)."""
+    a = np.abs(np.asarray(v, dtype=np.float64))
+    if np.any(np.isnan(a)):
+        return math.nan
+    return float(a.max()) if math.isinf(p) else float(np.sum(a**p) ** (1.0 / p))
+
+
+@dataclass(frozen=True)
+class PRow:
+    key: str
+    p: float
+    divided: np.ndarray  # what is divided by its norm: x, or exp(x − max x) for softmax
+    norm: float  # ‖divided‖_p
+    output: np.ndarray  # divided / ‖divided‖_p, at eps = 0 (NaN for the zero vector)
+    output_norm: float  # ‖output‖_p: 1 unless the output is NaN
+
+
+def p_rows(x, *, backend: _xp.Backend | None = None) -> tuple[PRow, ...]:
+    """x / ‖x‖_p for p = 1, 2, ∞ and softmax as exp(x − max x) / ‖exp(x − max x)‖₁, at ε = 0, by ``norms.lp_normalize``."""
+    x = np.asarray(x, dtype=np.float64)
+    if x.ndim != 1 or x.size < 1:
+        raise ValueError(f"x must be a non-empty vector; got shape {x.shape}")
+    shifted = np.exp(x - x.max()) if np.all(np.isfinite(x)) else np.full_like(x, np.nan)
+    b = backend or _xp.Backend("numpy")
+    rows = []
+    for key, pn in P_NORMS.items():
+        v = shifted if pn.exp else x
+        y = _xp.to_numpy(norms.lp_normalize(b.asarray(v), p=pn.p, eps=0.0)).astype(np.float64)
+        rows.append(PRow(key, pn.p, v, p_norm(v, pn.p), y, p_norm(y, pn.p)))
+    return tuple(rows)
+
+
+def octahedron() -> tuple[np.ndarray, np.ndarray]:
+    """The L1 unit sphere in 3D, {|y₁| + |y₂| + |y₃| = 1}: its 6 corners ±eᵢ and 8 triangular faces (i, j, k).
+
+    The face (e1, e2, e3), in the positive orthant, is the probability simplex.
+    """
+    corners = np.vstack([np.eye(3), -np.eye(3)])
+    faces = np.array([[i, j, k] for i in (0, 3) for j in (1, 4) for k in (2, 5)])
+    return corners, faces
+
+
+def linf_cube_edges() -> np.ndarray:
+    """The L∞ unit sphere in 3D, the surface of the cube [−1, 1]³: its 12 edges as (12, 2, 3) start/end pairs."""
+    return 2.0 * cube_edges() - 1.0
+
+
+# ---------------------------------------------------------------------------
 # Data normalization vs model normalization
 
 PIXEL_MAX = 255
@@ -192,32 +270,72 @@ def normal_fraction(k: float) -> float:
     return math.erf(k / math.sqrt(2.0))
 
 
-COLUMN_MEAN, COLUMN_SD = 170.0, 10.0  # a column of body heights in cm
+COLUMN_MEAN, COLUMN_SD = 170.0, 10.0  # a column of body heights in cm: N(170, 10²)
+INCOME_MEDIAN, INCOME_LOG_SD = 40.0, 0.7  # annual incomes in thousands: ln(income) ~ N(ln 40, 0.7²)
+COLUMNS = ("heights", "incomes")
 KS = (1, 2, 3)
+BINS = 24
+
+
+def skewness(values) -> float:
+    """Sample skewness m₃ / m₂^(3/2) with the biased central moments (divide by n): 0 for a symmetric sample."""
+    v = np.asarray(values, dtype=np.float64)
+    d = v - v.mean()
+    return float(np.mean(d**3) / np.mean(d**2) ** 1.5)
+
+
+def lognormal_skewness(log_sd: float) -> float:
+    """The skewness of a log-normal distribution with log-scale standard deviation s: (e^(s²) + 2)·√(e^(s²) − 1)."""
+    w = math.exp(log_sd * log_sd)
+    return (w + 2.0) * math.sqrt(w - 1.0)
+
+
+def draw(kind: str, n: int, seed: int) -> np.ndarray:
+    """n heights from N(170, 10²), or n incomes from a log-normal distribution, with ``seed``."""
+    if kind == "heights":
+        return np.random.default_rng(seed).normal(COLUMN_MEAN, COLUMN_SD, size=n)
+    if kind == "incomes":  # its own stream: the incomes are not a transform of the heights drawn with the same seed
+        return np.exp(np.random.default_rng((seed, 1)).normal(math.log(INCOME_MEDIAN), INCOME_LOG_SD, size=n))
+    raise ValueError(f"kind must be one of {COLUMNS}; got {kind!r}")
 
 
 @dataclass(frozen=True)
 class Column:
+    kind: str  # "heights" | "incomes"
     values: np.ndarray
     z: np.ndarray  # standardized
     mean: float
-    std: float  # biased
+    std: float  # biased (divide by n), as the standardization uses
     z_mean: float
-    z_var: float
+    z_var: float  # biased
+    skew: float  # of the values
+    z_skew: float  # of z: the same, as z = (x − μ)/σ with σ > 0 keeps the shape
     within: dict[int, float]  # fraction of |z| <= k in this column
     normal: dict[int, float]  # the same for a normal distribution
     largest: float  # max |z|
+    edges: np.ndarray  # histogram bin edges of the values
+    z_edges: np.ndarray  # the same edges standardized: (edges − μ) / σ
+    counts: np.ndarray  # values per bin, which are z per z-bin too
 
 
-def column(n: int = 200, seed: int = 0, *, backend: _xp.Backend | None = None) -> Column:
-    """A column of n heights drawn from N(170, 10²) with ``seed``, standardized (biased σ)."""
+def column(n: int = 200, seed: int = 0, *, kind: str = "heights", bins: int = BINS,
+           backend: _xp.Backend | None = None) -> Column:
+    """A column of n heights (normal) or incomes (log-normal) drawn with ``seed``, standardized (biased σ)."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
         raise ValueError(f"n must be an integer >= 2; got {n!r}")
-    values = np.random.default_rng(seed).normal(COLUMN_MEAN, COLUMN_SD, size=int(n))
+    values = draw(kind, int(n), seed)
     z = apply("std", values[:, None], backend=backend)[:, 0]
-    return Column(values, z, float(values.mean()), float(values.std()), float(z.mean()), float(z.var()),
+    mean, std = float(values.mean()), float(values.std())
+    edges = np.linspace(values.min(), values.max(), bins + 1)
+    return Column(kind, values, z, mean, std, float(z.mean()), float(z.var()), skewness(values), skewness(z),
                   {k: float(np.mean(np.abs(z) <= k)) for k in KS}, {k: normal_fraction(k) for k in KS},
-                  float(np.max(np.abs(z))))
+                  float(np.max(np.abs(z))), edges, (edges - mean) / std, np.histogram(values, bins=edges)[0])
+
+
+def normal_density(z) -> np.ndarray:
+    """The standard normal density φ(z) = exp(−z²/2) / √(2π)."""
+    z = np.asarray(z, dtype=np.float64)
+    return np.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
 
 
 SEED_AFFINE = (0.5, 2.0, -1.0)  # x̂ = 0.5, γ = 2, β = −1 -> y = 0

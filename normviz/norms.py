@@ -708,3 +708,53 @@ def batch_norm(x, /, *, axis=None, weight=None, bias=None, eps=1e-5):
     w, b = _param(q, weight, "weight"), _param(q, bias, "bias")
     y = layer_norm(p.xp.astype(p.x, p.cdtype), axis=p.axes, eps=eps)
     return _finish(p, y, w, b)
+
+
+__all__ += ["lp_normalize"]
+
+
+def _check_p(p) -> float:
+    if isinstance(p, bool) or not isinstance(p, (int, float, np.floating, np.integer)):
+        raise TypeError(f"p must be a real number >= 1 or math.inf; got {type(p).__name__}")
+    try:
+        p = float(p)
+    except OverflowError:  # an int beyond float range: as good as inf, but say so rather than guess
+        raise ValueError(f"p must be a real number >= 1 or math.inf; got an integer of {len(str(abs(p)))} digits") from None
+    if not p >= 1.0:  # also rejects NaN
+        raise ValueError(f"p must be >= 1 (a norm) or math.inf; got {p!r}")
+    return p
+
+
+def lp_normalize(x, /, *, p=2, eps=1e-12, axis=-1):
+    r"""Lp normalization, as ``torch.nn.functional.normalize(x, p=p, dim=axis, eps=eps)``.
+
+    y = x / max(||x||_p, eps),   ||x||_p = (sum |x_i|**p)**(1/p),   ||x||_inf = max |x_i|
+
+    for p >= 1 (where ||.||_p is a norm) or p = math.inf. Every slice along
+    ``axis`` lands on the unit sphere of its norm: p = 1 makes sum |y_i| = 1
+    (the octahedron in 3D), p = 2 is ``l2_normalize`` (the round sphere),
+    p = inf makes max |y_i| = 1 (the surface of the cube [-1, 1]^n). Softmax is
+    the p = 1 case applied to exp(x - max x), whose entries are positive:
+    softmax(x) = lp_normalize(exp(x - max x), p=1). eps bounds the denominator
+    from below (it is not added); at eps=0 the zero vector gives 0/0 = NaN.
+    Each slice is divided by its max |x_i| before the powers are summed, so
+    the sum neither overflows nor underflows.
+    """
+    p_ = _check_p(p)
+    if p_ == 2.0:
+        return l2_normalize(x, eps=eps, axis=axis)
+    q, eps = _prepare(x, axis, eps)
+    xp = q.xp
+    xc = xp.astype(q.x, q.cdtype)
+    with _ieee():
+        a = xp.abs(xc)
+        top = xp.max(a, axis=q.axes, keepdims=True)
+        if math.isinf(p_):
+            norm = top
+        else:
+            scale = xp.where((top > 0) & xp.isfinite(top), top, xp.ones_like(top))
+            u = a / scale
+            s = xp.sum(u if p_ == 1.0 else u**p_, axis=q.axes, keepdims=True)
+            norm = xp.where(xp.isinf(top), top, scale * (s if p_ == 1.0 else s ** (1.0 / p_)))
+        y = xc / xp.maximum(norm, xp.full_like(norm, eps))
+    return xp.astype(y, q.rdtype)

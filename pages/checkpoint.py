@@ -30,6 +30,7 @@ def reading() -> None:
         return
     with text:
         checkpoint.family_table(t, report)
+        checkpoint.qk_notes(t, report)
         if "scale_only" in report.counts or "rmsnorm" in report.counts or "bias_free_layernorm" in report.counts:
             with st.expander(t("checkpoint.tell.header"), expanded="scale_only" in report.counts):
                 st.markdown(t("checkpoint.tell.text"))
@@ -42,6 +43,7 @@ def reading() -> None:
     with right:
         ui.chart(checkpoint.histogram_figure(report, t.lang, projector), key="checkpoint.hist")
     st.caption(t("checkpoint.fig.caption"))
+    checkpoint.gamma_spread(t, report)
     st.markdown(t("checkpoint.share.text"))
     with st.expander(t("checkpoint.modules.header")):
         checkpoint.module_table(t, report)

@@ -1,4 +1,5 @@
-"""家族 / Family: the normalizations as x̂ = (x − c)/s, checked on x and drawn in 3D; data vs model; parameters.
+"""家族 / Family: the normalizations as x̂ = (x − c)/s and as x / ‖x‖_p, checked on x and drawn in 3D; data vs model
+(a normal and a skewed column standardized); parameters.
 
 Each section's controls sit in a fragment with what they change, so moving one reruns that section only.
 """
@@ -31,6 +32,11 @@ def formula_section():
     with picture:
         ui.chart(fam.space_figure(x, t.lang, projector, backend), key="family.space_chart")
     st.caption(t("family.space.caption"))
+    st.subheader(t("family.p.header"))
+    st.markdown(t("family.p.text"))
+    fam.p_table(t, fam.p_rows(x, backend))
+    ui.chart(fam.p_figure(x, t.lang, projector, backend), key="family.p_chart")
+    st.caption(t("family.p.caption"))
 
 
 @st.fragment
@@ -41,7 +47,9 @@ def pixels_section():
 @st.fragment
 def column_section():
     n, seed = fam.column_controls(t)
-    fam.column_tables(t, fam.column(n, seed, backend))
+    fam.column_tables(t, fam.columns(n, seed, backend))
+    ui.chart(fam.column_figure(n, seed, t.lang, projector, backend), key="family.column_chart")
+    st.caption(t("family.column.fig.caption"))
 
 
 @st.fragment

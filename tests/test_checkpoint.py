@@ -18,6 +18,7 @@ from safetensors.numpy import save as save_safetensors
 
 from normviz import checkpoint as ck
 from normviz import checkpoint_examples as ex
+from qkcheckpoints import MODELS, qk_file
 
 ROOT = Path(__file__).resolve().parents[1]
 GPT2 = ex.EXAMPLES["gpt2"]
@@ -54,7 +55,7 @@ def code_of(data: bytes, name: str = "") -> str:
 
 def test_committed_example_files_are_what_the_writer_produces():
     files = ex.files()
-    assert len(files) == 3
+    assert len(files) == 5
     for path, data in files.items():
         assert path.is_file(), f"{path} is missing: run python -m normviz.checkpoint_examples"
         assert path.read_bytes() == data, f"{path} differs from what normviz.checkpoint_examples writes"
@@ -117,6 +118,130 @@ def test_llama_example_is_bfloat16_read_exactly_as_float32():
         assert a.dtype == np.float32
         want = torch.from_numpy(ref[name]).to(torch.bfloat16).float().numpy()  # torch's rounding as the oracle
         np.testing.assert_array_equal(a, want)
+
+
+def test_qwen3_example_has_qk_norms_of_head_dim_beside_hidden_state_norms():
+    config = ck.read_config(ex.EXAMPLES["qwen3"].config_path.read_bytes())
+    report = ck.inspect(ck.read_state_dict(ex.EXAMPLES["qwen3"].model.read_bytes()), config)
+    assert report.verdict == "rmsnorm" and report.hidden == 32 and report.config.head_dim == 16
+    spans = {f.name: (f.sizes, f.spans) for f in report.families}
+    assert spans == {
+        "model.layers.N.input_layernorm": ((32,), ("hidden",)),
+        "model.layers.N.post_attention_layernorm": ((32,), ("hidden",)),
+        "model.layers.N.self_attn.k_norm": ((16,), ("head",)),
+        "model.layers.N.self_attn.q_norm": ((16,), ("head",)),
+        "model.norm": ((32,), ("hidden",)),
+    }
+    heads = {g.module.rpartition(".")[2]: g.heads for g in report.qk_groups}
+    assert heads == {"q_norm": 4, "k_norm": 2}  # q_proj (64, 32) and k_proj (32, 32) over head_dim 16
+    assert report.norm_params == 4 * (32 + 32 + 16 + 16) + 32
+    assert report.tied == () and "lm_head.weight" not in ck.read_state_dict(ex.EXAMPLES["qwen3"].model.read_bytes())
+
+
+def test_gamma_spread_of_the_llama_example_is_far_from_1():
+    report = ck.inspect(llama(), llama_config())
+    spread = ck.gamma_spread(report)
+    state = llama()
+    gammas = {name.removesuffix(".weight"): a.astype(np.float64) for name, a in state.items() if a.ndim == 1}
+    everything = np.concatenate(list(gammas.values()))
+    assert (spread.low, spread.high) == (everything.min(), everything.max())
+    medians = {k: np.median(v) for k, v in gammas.items()}
+    assert spread.median_low == (min(medians.values()), "model.layers.0.input_layernorm")
+    assert spread.median_high == (max(medians.values()), "model.norm")
+    assert spread.median_low[0] < 0.6 and spread.median_high[0] > 1.8  # not "near 1"
+    assert spread.near_one == pytest.approx(np.mean(np.abs(everything - 1) <= 0.1))
+    assert spread.near_one < 0.5
+    layer0, final = report.groups[0], report.groups[-1]
+    assert round(layer0.stat("mean"), 2) == 0.58 and round(final.stat("mean"), 2) == 1.86  # the issue's figures
+    assert ck.gamma_spread(ck.inspect({"fc.weight": np.ones((2, 2), np.float32)})) is None
+
+
+def test_torch_initialises_gamma_at_1():
+    """What the help text says of a fresh model: PyTorch's LayerNorm and RMSNorm start with γ = 1."""
+    for module in (torch.nn.LayerNorm(8), torch.nn.RMSNorm(8)):
+        assert torch.equal(module.weight.detach(), torch.ones(8))
+
+
+def test_quantiles_are_numpys():
+    g = ck.inspect(gpt2(), None).groups[0]
+    w = ex.gpt2_state()["h.0.ln_1.weight"].astype(np.float64)
+    assert [g.quantile(q) for q in (0.25, 0.5, 0.75)] == [np.quantile(w, q) for q in (0.25, 0.5, 0.75)]
+    assert g.stat("median") == np.median(w)
+
+
+# --- QK-norm: γ of length head_dim (Qwen3, Gemma 3) or of the whole projection (OLMo 2) ----------------------
+
+
+@pytest.mark.parametrize("name", list(MODELS))
+@pytest.mark.parametrize("with_config", [True, False])
+def test_qk_norms_are_classified_by_what_their_gamma_spans(name, with_config):
+    m = MODELS[name]
+    report = ck.inspect(ck.read_state_dict(qk_file(name)), m["config"] if with_config else None)
+    assert report.hidden == m["d"]
+    qk = {g.target: g for g in report.qk_groups if g.layer == 0}
+    assert set(qk) == {"q", "k"} and len(report.qk_groups) == 6
+    for target, span, heads in (("q", m["qk"][0], m["heads"]), ("k", m["qk"][1], m["kv_heads"])):
+        g = qk[target]
+        if heads == 1 and not with_config:  # one key head: that head is the whole projection, and without
+            span = "projection"  # head_dim the page calls it so (the same numbers either way)
+        assert g.span == span and g.module == f"model.layers.0.self_attn.{target}_norm"
+        assert g.size == (m["head_dim"] if span == "head" else heads * m["head_dim"])
+        assert g.heads == (heads if span == "head" or with_config else None)  # a projection's heads need head_dim
+    others = [g for g in report.groups if g.target is None]
+    assert {g.span for g in others} == {"hidden"} and {g.size for g in others} == {m["d"]}
+    # counts: 3 layers of two hidden-state norms and q/k, plus the final norm; all weight-only
+    assert len(report.groups) == 3 * 4 + 1
+    assert report.norm_params == 3 * (2 * m["d"] + qk["q"].size + qk["k"].size) + m["d"]
+    if with_config:
+        kind = "gemma_rmsnorm" if name == "gemma3" else "rmsnorm"
+        assert report.counts == {kind: 13} and {g.evidence for g in report.groups} == {"model_type"}
+    else:
+        assert report.counts == {"scale_only": 13}
+
+
+def test_olmo2_query_norm_is_as_long_as_the_hidden_state_but_spans_the_projection():
+    report = ck.inspect(ck.read_state_dict(qk_file("olmo2")), MODELS["olmo2"]["config"])
+    q = next(g for g in report.qk_groups if g.target == "q")
+    assert q.size == report.hidden == 64 and q.span == "projection" and q.heads == 4
+
+
+def test_a_qk_norm_without_its_projection_is_placed_by_the_config_or_its_length():
+    state = {"model.layers.0.input_layernorm.weight": np.ones(64, np.float32),
+             "model.layers.0.self_attn.q_norm.weight": np.ones(16, np.float32),
+             "model.layers.0.self_attn.k_norm.weight": np.ones(64, np.float32)}
+    head = ck.inspect(state, {"hidden_size": 64, "num_attention_heads": 4})  # head_dim 64 / 4 = 16
+    assert [(g.target, g.span) for g in head.qk_groups] == [("k", "projection"), ("q", "head")]
+    alone = ck.inspect(state, None)
+    assert [(g.target, g.span) for g in alone.qk_groups] == [("k", "projection"), ("q", "other")]
+
+
+@pytest.mark.parametrize("name, target", [
+    ("q_norm", "q"), ("k_norm", "k"), ("q_layernorm", "q"), ("k_layernorm", "k"), ("query_norm", "q"),
+    ("key_layer_norm", "k"), ("qnorm", "q"), ("norm", None), ("input_layernorm", None), ("kv_norm", None),
+])  # fmt: skip
+def test_qk_norm_names(name, target):
+    state = {f"layers.0.attn.{name}.weight": np.ones(8, np.float32)}
+    (g,) = ck.inspect(state, None).groups
+    assert g.target == target
+
+
+def test_config_facts_read_hidden_size_and_head_dim():
+    facts = ck.config_facts({"hidden_size": 1024, "num_attention_heads": 16, "head_dim": 128})  # Qwen3-0.6B
+    assert (facts.hidden_size, facts.head_dim) == (1024, 128)
+    assert ck.config_facts({"hidden_size": 4096, "num_attention_heads": 32}).head_dim == 128  # default hidden / heads
+    assert ck.config_facts({"n_embd": 768, "n_head": 12}).head_dim == 64  # GPT-2's names
+    assert ck.config_facts({"hidden_size": True, "num_attention_heads": 0}).hidden_size is None
+    nested = ck.config_facts({"text_config": {"hidden_size": 2560, "num_attention_heads": 8, "head_dim": 256}})
+    assert (nested.hidden_size, nested.head_dim) == (2560, 256)  # Gemma 3 4B's text model
+
+
+def test_hidden_size_is_the_configs_when_a_norm_has_it_else_the_commonest_length():
+    state = {f"h.{i}.ln_1.weight": np.ones(8, np.float32) for i in range(3)} | {"vis.ln.weight": np.ones(5, np.float32)}
+    assert ck.inspect(state, None).hidden == 8
+    assert ck.inspect(state, {"hidden_size": 5}).hidden == 5  # a model with a vision tower: the config says which
+    assert ck.inspect(state, {"hidden_size": 7}).hidden == 8  # a config that fits no norm is not believed
+    assert [g.span for g in ck.inspect(state, None).groups] == ["hidden"] * 3 + ["other"]
+    assert ck.inspect({}, {"hidden_size": 7}).hidden == 7
 
 
 # --- what a weight-only norm is, by config -----------------------------------------------------------
@@ -473,7 +598,11 @@ def test_cli_prints_the_gpt2_table():
     assert "verdict: LayerNorm with γ and β" in out
     assert "in norms: 576 (0.942 %)" in out
     rows = {line.split()[0]: line.split() for line in out.splitlines() if line.startswith(("h.N.", "ln_f "))}
-    assert rows["h.N.ln_1"][1:4] == ["4", "32", "256"]
+    assert rows["h.N.ln_1"][1:4] == ["4", "32", "256"]  # modules, length, params
+    assert "hidden size D: 32" in out and "hidden state (D)" in " ".join(rows["h.N.ln_1"])
+    w = ex.gpt2_state()["h.0.ln_1.weight"].astype(np.float64)
+    module = next(line.split() for line in out.splitlines() if line.startswith("h.0.ln_1 "))
+    assert module[-5:-2] == [f"{np.quantile(w, q):.4f}" for q in (0.25, 0.5, 0.75)]  # q25, median, q75
 
 
 def test_cli_with_and_without_the_config():
@@ -524,6 +653,20 @@ def test_cli_reads_at_most_the_cap(tmp_path):
         fh.truncate(ck.MAX_BYTES + 10)
     proc = cli(str(big))
     assert proc.returncode == 2 and "more than the limit" in proc.stderr
+
+
+def test_cli_says_what_a_qk_norm_spans(tmp_path):
+    model = tmp_path / "qwen3.safetensors"
+    model.write_bytes(qk_file("qwen3"))
+    cfg = tmp_path / "config.json"
+    cfg.write_text(json.dumps(MODELS["qwen3"]["config"]))
+    proc = cli(str(model), "--config", str(cfg))
+    assert proc.returncode == 0, proc.stderr
+    rows = {line.split()[0]: line for line in proc.stdout.splitlines() if line.startswith("model.")}
+    assert rows["model.layers.N.self_attn.q_norm"].split()[1:4] == ["3", "16", "48"]
+    assert "each head (head_dim)" in rows["model.layers.N.self_attn.q_norm"]
+    assert "hidden state (D)" in rows["model.layers.N.input_layernorm"]
+    assert "hidden size D: 64" in proc.stdout
 
 
 def test_example_config_is_valid_json_with_the_documented_fields():

@@ -1,7 +1,7 @@
-"""normviz.family: the members' outputs and checks, the 3D sets, the seeds' data examples, parameter counts.
+"""normviz.family: the members' outputs and checks, x / ‖x‖_p, the 3D sets, the data columns, parameter counts.
 
-Parameter counts are checked against torch's own modules; the normal fractions against
-scipy-free closed forms (erf) and the seed's 99.7 %.
+Parameter counts and x / ‖x‖_p are checked against torch; the normal fractions against closed forms
+(erf) and the 68-95-99.7 % rule; the columns' moments against numpy.
 """
 
 from __future__ import annotations
@@ -142,19 +142,137 @@ def test_normal_fractions_are_the_68_95_99_7_rule():
 
 
 @pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.name)
-def test_standardized_column_has_mean_0_variance_1(backend):
-    col = family.column(500, 1, backend=backend)
-    assert abs(col.z_mean) < 1e-12 and abs(col.z_var - 1.0) < 1e-12
-    assert abs(col.mean - 170.0) < 2.0 and abs(col.std - 10.0) < 1.5
-    assert col.within[1] < col.within[2] <= col.within[3]
-    assert abs(col.within[3] - col.normal[3]) < 0.02
+@pytest.mark.parametrize("kind", family.COLUMNS)
+def test_standardized_column_has_mean_0_biased_variance_1_and_the_same_skewness(backend, kind):
+    col = family.column(500, 1, kind=kind, backend=backend)
+    assert abs(col.z_mean) < 1e-12 and abs(col.z_var - 1.0) < 1e-12  # biased variance: numpy's var, divide by n
+    assert abs(np.mean(col.z**2) - 1.0) < 1e-12
+    assert col.z_skew == pytest.approx(col.skew, abs=1e-12)  # a shift and a positive scale keep the shape
     np.testing.assert_allclose(col.z, (col.values - col.values.mean()) / col.values.std(), atol=1e-12)
+    assert col.within[1] < col.within[2] <= col.within[3]
+
+
+def test_skewness_is_the_biased_sample_skewness():
+    # (0, 0, 3): mean 1, deviations (−1, −1, 2), m₂ = 6/3 = 2, m₃ = 6/3 = 2, skewness 2 / 2^1.5 = 1/√2
+    assert family.skewness([0.0, 0.0, 3.0]) == pytest.approx(1 / math.sqrt(2), rel=1e-15)
+    assert family.skewness([1.0, 2.0, 3.0]) == 0.0
+    assert family.skewness(-family.draw("incomes", 300, 4)) == pytest.approx(-family.skewness(family.draw("incomes", 300, 4)))
+
+
+def test_heights_are_normal_and_follow_the_68_95_99_7_rule_up_to_sampling_noise():
+    col = family.column(2000, 0, kind="heights")
+    assert abs(col.mean - 170.0) < 1.0 and abs(col.std - 10.0) < 0.5 and abs(col.skew) < 0.15
+    for k in family.KS:
+        assert abs(col.within[k] - family.normal_fraction(k)) < 0.02
+
+
+@pytest.mark.parametrize("n, seed", [(200, 0), (2000, 0), (2000, 7)])
+def test_standardized_incomes_keep_their_skew_and_break_the_68_95_99_7_rule(n, seed):
+    col = family.column(n, seed, kind="incomes")
+    assert col.skew > 1.5 and col.z_skew == pytest.approx(col.skew, abs=1e-12)  # log-normal, s = 0.7: 2.89
+    assert col.within[1] > family.normal_fraction(1) + 0.1  # ~0.8 of the values within ±1σ, not 0.68
+    assert col.within[3] < family.normal_fraction(3) - 0.005  # more than 1 % beyond 3σ, not 0.27 %
+    assert col.largest > 4.0  # the long right tail: several σ above the mean
+    assert np.all(col.values > 0)
+
+
+def test_lognormal_skewness_formula_and_the_sample_agree():
+    assert family.lognormal_skewness(family.INCOME_LOG_SD) == pytest.approx(2.888, abs=1e-3)
+    big = family.skewness(family.draw("incomes", 400_000, 0))
+    assert big == pytest.approx(family.lognormal_skewness(family.INCOME_LOG_SD), rel=0.1)
+    assert np.median(family.draw("incomes", 400_000, 0)) == pytest.approx(family.INCOME_MEDIAN, rel=0.01)
+
+
+def test_histograms_before_and_after_share_their_bins():
+    col = family.column(300, 2, kind="incomes")
+    np.testing.assert_allclose(col.z_edges, (col.edges - col.mean) / col.std)
+    np.testing.assert_array_equal(np.histogram(col.z, bins=col.z_edges)[0][1:-1], col.counts[1:-1])
+    assert col.counts.sum() == 300
+
+
+def test_the_two_columns_use_their_own_draws():
+    h, i = family.draw("heights", 50, 3), family.draw("incomes", 50, 3)
+    assert abs(np.corrcoef(h, np.log(i))[0, 1]) < 0.5  # not one sample transformed
+    with pytest.raises(ValueError, match="kind must be"):
+        family.draw("weights", 5, 0)
+
+
+def test_normal_density_integrates_to_one():
+    z = np.linspace(-8, 8, 16001)
+    assert np.trapezoid(family.normal_density(z), z) == pytest.approx(1.0, abs=1e-9)
 
 
 def test_column_seed_changes_the_sample_and_n_is_checked():
     assert not np.array_equal(family.column(50, 0).values, family.column(50, 1).values)
     with pytest.raises(ValueError, match="n must be"):
         family.column(1)
+
+
+# --- x / ‖x‖_p --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.name)
+@pytest.mark.parametrize("x", [(1.0, 2.0, 3.0), (4.0, -1.0, 0.5), (-9.0, 0.1, 10.0)])
+def test_p_rows_are_torch_normalize_and_softmax(backend, x):
+    rows = {r.key: r for r in family.p_rows(x, backend=backend)}
+    assert list(rows) == ["l1", "l2", "linf", "softmax"]
+    tx = torch.tensor(x, dtype=torch.float64)
+    for key, p in (("l1", 1), ("l2", 2), ("linf", math.inf)):
+        np.testing.assert_allclose(rows[key].output, torch.nn.functional.normalize(tx, p=p, dim=0).numpy(),
+                                   rtol=1e-12)
+        assert rows[key].norm == pytest.approx(torch.linalg.vector_norm(tx, ord=p).item(), rel=1e-12)
+        assert rows[key].output_norm == pytest.approx(1.0, rel=1e-12)
+    np.testing.assert_allclose(rows["softmax"].output, torch.softmax(tx, dim=0).numpy(), rtol=1e-12)
+    np.testing.assert_allclose(rows["softmax"].divided, np.exp(np.array(x) - max(x)))
+    assert rows["softmax"].norm == pytest.approx(np.exp(np.array(x) - max(x)).sum())  # positive: ‖e‖₁ = Σe
+    family_softmax = next(r for r in family.family_rows(x) if r.key == "softmax")
+    np.testing.assert_allclose(rows["softmax"].output, family_softmax.output, rtol=1e-12)
+
+
+@pytest.mark.parametrize("x", [(1.0, 2.0, 3.0), (4.0, -1.0, 0.5), (-9.0, 0.1, 10.0)])
+def test_rms_norm_and_layer_norm_are_sqrt_n_times_l2_normalization(x):
+    """The page's sentence: at ε = 0, RMSNorm(x) = √n · x/‖x‖₂ and LayerNorm(x) = √n · (x − μ𝟏)/‖x − μ𝟏‖₂."""
+    x = np.array(x)
+    rows = {r.key: r.output for r in family.family_rows(x)}
+    l2 = {r.key: r for r in family.p_rows(x)}["l2"].output
+    np.testing.assert_allclose(rows["rms"], math.sqrt(3) * l2, rtol=1e-12)
+    centred = {r.key: r for r in family.p_rows(x - x.mean())}["l2"].output
+    np.testing.assert_allclose(rows["ln"], math.sqrt(3) * centred, rtol=1e-12, atol=1e-15)
+
+
+def test_p_rows_of_the_zero_vector_are_nan_except_softmax():
+    rows = {r.key: r for r in family.p_rows((0.0, 0.0, 0.0))}
+    for key in ("l1", "l2", "linf"):
+        assert np.all(np.isnan(rows[key].output)) and math.isnan(rows[key].output_norm)
+    np.testing.assert_allclose(rows["softmax"].output, 1 / 3)
+
+
+def test_p_norm_and_bad_x():
+    assert family.p_norm([3.0, -4.0], 1) == 7.0 and family.p_norm([3.0, -4.0], 2) == 5.0
+    assert family.p_norm([3.0, -4.0], math.inf) == 4.0 and math.isnan(family.p_norm([np.nan, 1.0], 1))
+    with pytest.raises(ValueError, match="non-empty vector"):
+        family.p_rows(np.ones((2, 2)))
+
+
+def test_octahedron_is_the_l1_unit_sphere_and_holds_the_simplex_as_a_face():
+    corners, faces = family.octahedron()
+    np.testing.assert_array_equal(np.abs(corners).sum(axis=1), 1.0)
+    assert faces.shape == (8, 3)
+    for face in faces:  # each face lies in one orthant: one corner on each axis
+        assert sorted(np.argmax(np.abs(corners[face]), axis=1)) == [0, 1, 2]
+    assert [0, 1, 2] in faces.tolist()
+    np.testing.assert_array_equal(corners[[0, 1, 2]], family.simplex_vertices())
+    rng = np.random.default_rng(5)
+    for x in rng.normal(size=(20, 3)):  # every softmax output lies on that face: Σ|y| = 1 with y > 0
+        y = {r.key: r for r in family.p_rows(x)}["softmax"].output
+        assert np.all(y > 0) and np.isclose(np.abs(y).sum(), 1.0)
+
+
+def test_linf_cube_edges_are_the_cube_minus_one_to_one():
+    edges = family.linf_cube_edges()
+    assert edges.shape == (12, 2, 3) and np.isin(edges, (-1.0, 1.0)).all()
+    np.testing.assert_array_equal(np.abs(edges[:, 1] - edges[:, 0]).sum(axis=1), 2.0)
+    np.testing.assert_array_equal(np.abs(edges).max(axis=2), 1.0)  # on the L∞ unit sphere
 
 
 def test_the_seed_affine_example_gives_zero():

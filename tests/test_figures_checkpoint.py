@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 import pytest
 
 from normviz import checkpoint as ck
+from normviz import checkpoint_examples as ex
 from normviz.checkpoint_examples import EXAMPLES
 from normviz.figures import checkpoint as figs
 from normviz.figures._json import typed_arrays
@@ -22,7 +23,8 @@ def report(key: str, config: bool = False) -> ck.Report:
     return ck.inspect(state, ck.read_config(ex.config_path.read_bytes()) if config else None)
 
 
-REPORTS = {"gpt2": report("gpt2"), "llama": report("llama"), "llama+config": report("llama", True)}
+REPORTS = {"gpt2": report("gpt2"), "llama": report("llama"), "llama+config": report("llama", True),
+           "qwen3+config": report("qwen3", True)}
 
 
 @pytest.mark.parametrize("name", list(REPORTS))
@@ -35,26 +37,44 @@ def test_figures_are_valid_plotly_and_small(name, lang, projector):
         assert len(json.dumps(typed_arrays(spec, strict=True))) < 300_000
 
 
-def test_layer_figure_draws_each_modules_mean_and_spread():
+def test_layer_figure_draws_each_modules_distribution_as_a_box():
     rep = REPORTS["gpt2"]
     fig = figs.layer_figure(rep, lang="en")
-    assert [t["meta"] for t in fig["data"]] == ["layers:h.N.ln_1", "layers:h.N.ln_2", "layers:ln_f"]
+    boxes = [t for t in fig["data"] if t["type"] == "box"]
+    assert [t["meta"] for t in boxes] == ["layers:h.N.ln_1", "layers:h.N.ln_2", "layers:ln_f"]
     ln1 = trace(fig, "layers:h.N.ln_1")
     groups = rep.families[0].groups
-    np.testing.assert_allclose(coords(ln1, "y"), [g.stat("mean") for g in groups])
-    np.testing.assert_allclose(ln1["error_y"]["array"], [g.stat("std") for g in groups])
+    state = ex.gpt2_state()
+    w = [state[f"{g.module}.weight"].astype(np.float64) for g in groups]  # the file's own numbers
+    for key, q in (("lowerfence", 0.0), ("q1", 0.25), ("median", 0.5), ("q3", 0.75), ("upperfence", 1.0)):
+        np.testing.assert_allclose(coords(ln1, key), [np.quantile(v, q) for v in w])
+    np.testing.assert_allclose(coords(ln1, "mean"), [v.mean() for v in w])
+    np.testing.assert_allclose(coords(trace(fig, "median:h.N.ln_1"), "y"), [np.median(v) for v in w])
     np.testing.assert_allclose(np.round(coords(ln1, "x")), [0, 1, 2, 3])
+    # families at one layer side by side, not on top of each other
+    assert np.all(coords(trace(fig, "layers:h.N.ln_2"), "x") > coords(ln1, "x"))
     # the final norm sits after the last layer, under the tick "final"
     final = trace(fig, "layers:ln_f")
     assert round(coords(final, "x")[0]) == 4
     assert fig["layout"]["xaxis"]["ticktext"][-1] == "final"
     assert "末尾" in figs.layer_figure(rep, lang="zh")["layout"]["xaxis"]["ticktext"]
+    assert list(coords(trace(fig, "gamma_one"), "y")) == [1.0, 1.0]
+
+
+def test_the_llama_examples_gamma_is_far_from_1_in_layer_0_and_the_final_norm():
+    """The help text says the examples' γ is far from 1 in places: layer 0 near 0.58, the final norm near 1.86."""
+    fig = figs.layer_figure(REPORTS["llama+config"], lang="en")
+    first = trace(fig, "layers:model.layers.N.input_layernorm")
+    final = trace(fig, "layers:model.norm")
+    assert coords(first, "mean")[0] == pytest.approx(0.576, abs=1e-3) and coords(first, "upperfence")[0] < 0.9
+    assert coords(final, "mean")[0] == pytest.approx(1.857, abs=1e-3) and coords(final, "lowerfence")[0] > 1.4
 
 
 def test_colour_is_the_kind_of_norm():
     ln = figs.layer_figure(REPORTS["gpt2"], lang="en")["data"][0]
     rms = figs.layer_figure(REPORTS["llama+config"], lang="en")["data"][0]
     unknown = figs.layer_figure(REPORTS["llama"], lang="en")["data"][0]
+    assert ln["fillcolor"].startswith("rgba(")  # see-through, so the median line shows
     assert ln["line"]["color"] == METHODS["ln"].color
     assert rms["line"]["color"] == METHODS["rms"].color
     assert unknown["line"]["color"] not in (METHODS["ln"].color, METHODS["rms"].color)
@@ -75,8 +95,11 @@ def test_histogram_counts_every_gamma_and_marks_one():
 def test_gemma_effective_scale_is_what_is_drawn():
     state = {f"model.layers.{i}.input_layernorm.weight": np.full(4, 0.01 * i, np.float32) for i in range(3)}
     rep = ck.inspect(state, {"model_type": "gemma"})
-    y = coords(figs.layer_figure(rep, lang="en")["data"][0], "y")
-    np.testing.assert_allclose(y, [1.0, 1.01, 1.02], rtol=1e-6)
+    fig = figs.layer_figure(rep, lang="en")
+    box = trace(fig, "layers:model.layers.N.input_layernorm")
+    np.testing.assert_allclose(coords(box, "median"), [1.0, 1.01, 1.02], rtol=1e-6)
+    np.testing.assert_allclose(coords(trace(fig, "median:model.layers.N.input_layernorm"), "y"), [1.0, 1.01, 1.02],
+                               rtol=1e-6)
 
 
 def test_a_report_without_norms_gives_empty_but_valid_figures():
@@ -84,4 +107,22 @@ def test_a_report_without_norms_gives_empty_but_valid_figures():
     for builder in (figs.layer_figure, figs.histogram_figure):
         spec = builder(rep, lang="en")
         go.Figure(spec)
-    assert [t["meta"] for t in figs.histogram_figure(rep, lang="en")["data"]] == ["gamma_one"]
+        assert [t["meta"] for t in spec["data"]] == ["gamma_one"]
+
+
+def test_qk_norm_boxes_summarise_head_dim_components():
+    rep = REPORTS["qwen3+config"]
+    fig = figs.layer_figure(rep, lang="en")
+    q = trace(fig, "layers:model.layers.N.self_attn.q_norm")
+    state = ex.qwen3_state()
+    w = [torch_bf16(state[f"model.layers.{i}.self_attn.q_norm.weight"]) for i in range(4)]
+    assert all(v.size == ex.QWEN3["head_dim"] for v in w)
+    np.testing.assert_allclose(coords(q, "median"), [np.median(v) for v in w])
+    hist = figs.histogram_figure(rep, lang="en")
+    assert sum(coords(b, "y").sum() for b in hist["data"] if b["type"] == "bar") == rep.norm_params
+
+
+def torch_bf16(a):
+    import torch
+
+    return torch.from_numpy(a).to(torch.bfloat16).double().numpy()

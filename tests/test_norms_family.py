@@ -1,12 +1,14 @@
-"""The family ops (softmax, min_max, standardize, batch_norm, bias-free LayerNorm) against torch and definitions.
+"""The family ops (softmax, min_max, standardize, batch_norm, bias-free LayerNorm, lp_normalize) against torch.
 
-torch is the oracle where it has the op: ``F.softmax``, ``F.batch_norm(training=True)``
+torch is the oracle where it has the op: ``F.softmax``, ``F.normalize(p=...)``, ``F.batch_norm(training=True)``
 (which is also standardization over the batch axis at eps = 0) and ``F.layer_norm``
 with ``bias=None``. min_max has no torch op: its oracle is the definition in float64.
 Half precision is checked against the op on the float32 upcast, cast back.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import pytest
@@ -90,6 +92,84 @@ def test_softmax_over_a_tuple_of_axes_sums_to_one_over_them():
 def test_softmax_of_inf_is_nan_as_in_torch():
     x = np.array([1.0, np.inf, 2.0])
     np.testing.assert_array_equal(np.isnan(nv.softmax(x)), np.isnan(F.softmax(torch.from_numpy(x), 0).numpy()))
+
+
+# --- Lp normalization: x / max(||x||_p, eps) ------------------------------------------------------
+
+P_VALUES = [1, 1.5, 3, math.inf]
+
+
+@pytest.mark.parametrize("backend, dtype", COMBOS)
+@pytest.mark.parametrize("shape", list(DATA))
+@pytest.mark.parametrize("p", P_VALUES)
+@pytest.mark.parametrize("axis", [-1, 0])
+def test_lp_normalize_matches_torch_normalize(backend, dtype, shape, p, axis):
+    x = on(backend, DATA[shape], dtype)
+    y = nv.lp_normalize(x, p=p, axis=axis)
+    assert_same_kind(y, x)
+    close(y, F.normalize(oracle_input(x, dtype), p=p, dim=axis).to(getattr(torch, dtype)), dtype)
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch"])
+@pytest.mark.parametrize("p", P_VALUES)
+def test_lp_normalize_over_several_axes_divides_by_the_vector_norm_of_the_slice(backend, p):
+    x = on(backend, DATA[(4, 3, 5)])
+    t = torch.from_numpy(DATA[(4, 3, 5)])
+    expected = t / torch.linalg.vector_norm(t, ord=p, dim=(1, 2), keepdim=True)
+    close(nv.lp_normalize(x, p=p, axis=(1, 2)), expected, "float64")
+
+
+def test_lp_normalize_with_p_2_is_l2_normalize():
+    x = DATA[(6, 4)]
+    np.testing.assert_array_equal(nv.lp_normalize(x, p=2), nv.l2_normalize(x))
+    np.testing.assert_array_equal(nv.lp_normalize(x), nv.l2_normalize(x))  # p = 2 by default, as in torch
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch"])
+def test_softmax_is_the_l1_normalization_of_exp_x_minus_its_max(backend):
+    x = DATA[(6, 4)]
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    y = nv.lp_normalize(on(backend, e), p=1)
+    close(y, F.softmax(torch.from_numpy(x), dim=-1), "float64")
+    close(y, nv.softmax(on(backend, x)), "float64")
+
+
+@pytest.mark.parametrize("p", [1, 3, math.inf])
+def test_lp_normalize_does_not_overflow_or_underflow(p):
+    x = np.array([[3.0, -4.0, 1.0]])
+    y = nv.lp_normalize(x, p=p)
+    np.testing.assert_allclose(nv.lp_normalize(x * 1e300, p=p), y, rtol=1e-14)
+    np.testing.assert_allclose(nv.lp_normalize(x * 1e-300, p=p, eps=0.0), y, rtol=1e-14)
+
+
+@pytest.mark.parametrize("p", [1, 3, math.inf])
+def test_lp_normalize_zero_vector_is_zero_with_eps_and_nan_without(p):
+    np.testing.assert_array_equal(nv.lp_normalize(np.zeros(3), p=p), 0.0)
+    assert np.all(np.isnan(nv.lp_normalize(np.zeros(3), p=p, eps=0.0)))
+
+
+@pytest.mark.parametrize("p", [1, 3, math.inf])
+def test_lp_normalize_inf_and_nan_propagate_as_in_torch(p):
+    x = torch.tensor([[math.inf, 1.0, 2.0], [math.nan, 1.0, 1.0], [-math.inf, math.inf, 0.0]], dtype=torch.float64)
+    y, expected = f64(nv.lp_normalize(x, p=p)), F.normalize(x, p=p, dim=-1).numpy()
+    np.testing.assert_array_equal(np.isnan(y), np.isnan(expected))
+    np.testing.assert_array_equal(y[~np.isnan(y)], expected[~np.isnan(expected)])
+
+
+@pytest.mark.parametrize("bad, error, pattern", [
+    ("2", TypeError, "p must be a real number"), (True, TypeError, "p must be a real number"),
+    (None, TypeError, "p must be a real number"), (0.5, ValueError, "p must be >= 1"),
+    (0, ValueError, "p must be >= 1"), (-math.inf, ValueError, "p must be >= 1"), (math.nan, ValueError, "p must be >= 1"),
+    pytest.param(10**400, ValueError, "an integer of 401 digits", id="huge-int"),
+])  # fmt: skip
+def test_lp_normalize_bad_p_is_named(bad, error, pattern):
+    with pytest.raises(error, match=pattern):
+        nv.lp_normalize([1.0, 2.0], p=bad)
+
+
+def test_lp_normalize_bad_eps_is_named():
+    with pytest.raises(ValueError, match="eps"):
+        nv.lp_normalize([1.0, 2.0], p=1, eps=-1.0)
 
 
 # --- min-max ------------------------------------------------------------------------------------
@@ -253,6 +333,7 @@ def test_bias_free_layer_norm_matches_torch_layer_norm_without_bias(backend, dty
 # --- the contract's errors ----------------------------------------------------------------------
 
 FAMILY = {"softmax": nv.softmax, "min_max": nv.min_max, "standardize": nv.standardize,
+          "lp_normalize": lambda x, **kw: nv.lp_normalize(x, p=1, **kw),
           "batch_norm": lambda x, **kw: nv.batch_norm(x, axis=kw.pop("axis", 0), **kw)}
 
 
@@ -276,7 +357,7 @@ def test_empty_axis_and_bad_axis_are_named(name):
         FAMILY[name](np.zeros((2, 3)), axis=1.5)
 
 
-@pytest.mark.parametrize("name", ["softmax", "min_max", "standardize"])
+@pytest.mark.parametrize("name", ["softmax", "min_max", "standardize", "lp_normalize"])
 def test_lists_give_numpy_float64(name):
     y = FAMILY[name]([[1, 2, 3], [4, 6, 5]])
     assert isinstance(y, np.ndarray) and y.dtype == np.float64
@@ -296,6 +377,16 @@ def test_softmax_rows_are_positive_sum_to_one_and_ignore_shifts(x, c):
     assert np.all(y > 0) and np.all(y <= 1)
     np.testing.assert_allclose(y.sum(axis=1), 1.0, rtol=1e-12)
     np.testing.assert_allclose(nv.softmax(x + c), y, rtol=1e-6, atol=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(x=rows, a=st.floats(1e-3, 1e3), p=st.sampled_from(P_VALUES))
+def test_lp_rows_lie_on_the_unit_sphere_of_their_norm_and_ignore_positive_scaling(x, a, p):
+    assume(np.all(np.abs(x).max(axis=1) > 1e-3))
+    y = nv.lp_normalize(x, p=p)
+    size = np.abs(y).max(axis=1) if math.isinf(p) else (np.abs(y) ** p).sum(axis=1) ** (1 / p)
+    np.testing.assert_allclose(size, 1.0, rtol=1e-12)
+    np.testing.assert_allclose(nv.lp_normalize(a * x, p=p), y, rtol=1e-9, atol=1e-12)
 
 
 @settings(max_examples=60, deadline=None)
@@ -338,6 +429,7 @@ def test_family_matches_torch_and_stays_on_the_device(device, dtype):
         (nv.standardize(x, eps=1e-5),  # each (feature, position) over the 4 samples
          F.batch_norm(up.reshape(4, 15), None, None, training=True, eps=1e-5).reshape(4, 3, 5)),
         (nv.min_max(x), (up - up.amin(-1, keepdim=True)) / (up.amax(-1, keepdim=True) - up.amin(-1, keepdim=True))),
+        *((nv.lp_normalize(x, p=p), F.normalize(up, p=p, dim=-1)) for p in P_VALUES),
     ]
     for y, expected in pairs:
         assert y.device == x.device and y.dtype == x.dtype and y.shape == x.shape

@@ -12,7 +12,8 @@ from safetensors.numpy import save as save_safetensors
 from normviz import checkpoint as ck
 from normviz.checkpoint_examples import EXAMPLES
 from normviz.ui import checkpoint as ui_ck
-from pagetest import errors, figures, run_page, tables, text
+from pagetest import coords, errors, figures, run_page, tables, text, trace
+from qkcheckpoints import MODELS, qk_file
 
 SOURCE, CONFIG, FILE, CONFIG_FILE = ui_ck.SOURCE_KEY, ui_ck.CONFIG_KEY, ui_ck.FILE_KEY, ui_ck.CONFIG_FILE_KEY
 
@@ -35,7 +36,8 @@ def test_default_is_the_llama_example_with_its_config(lang, verdict, word):
     assert at.subheader[0].value == verdict
     assert at.segmented_control(key=SOURCE).value == "llama" and at.toggle(key=CONFIG).value is True
     table = tables(at)[0]
-    assert "` model.layers.N.input_layernorm ` | 6 | 32 | 192 | RMSNorm |" in table
+    span = "hidden state (D)" if lang == "en" else "隐藏状态（D）"
+    assert f"` model.layers.N.input_layernorm ` | 6 | 32 | {span} | 192 | RMSNorm |" in table
     assert word in [m.label for m in at.metric][2]
     assert at.metric[2].value == f"{100 * 416 / 90912:.3f} %"
     figs = figures(at)
@@ -60,7 +62,7 @@ def test_choosing_the_gpt2_example_changes_verdict_and_figures():
     at.segmented_control(key=SOURCE).set_value("gpt2").run()
     assert errors(at) == []
     assert at.subheader[0].value == "Verdict: LayerNorm with γ and β"
-    assert "| ` h.N.ln_1 ` | 4 | 32 | 256 | LayerNorm (γ and β) |" in tables(at)[0]
+    assert "| ` h.N.ln_1 ` | 4 | 32 | hidden state (D) | 256 | LayerNorm (γ and β) |" in tables(at)[0]
     assert figures(at)[0] != before
     assert "no config.json" in text(at)
 
@@ -102,7 +104,7 @@ def test_a_pytorch_state_dict_upload_in_bfloat16_is_read():
     assert "PyTorch state dict (zip format), 3 tensors" in text(at)
     assert at.subheader[0].value == "Verdict: RMSNorm" and "rms_norm_eps" in text(at)
     mean = torch.stack([w.float() for w in state.values()]).double().mean().item()  # bfloat16's 1.1 is 1.1015625
-    assert f"| ` model.layers.N.input_layernorm ` | 3 | 8 | 24 | RMSNorm | {mean:.4f} |" in tables(at)[0]
+    assert f"| ` model.layers.N.input_layernorm ` | 3 | 8 | hidden state (D) | 24 | RMSNorm | {mean:.4f} |" in tables(at)[0]
 
 
 def test_uploaded_config_decides_a_weight_only_checkpoint():
@@ -191,6 +193,85 @@ def test_every_code_kind_and_evidence_has_both_languages():
     keys += [f"checkpoint.evidence.{e}" for e in ck.EVIDENCE]
     missing = [k for k in keys if set(CATALOG.get(k, {})) != {"zh", "en"}]
     assert not missing
+
+
+def row(table: str, first: str) -> list[str]:
+    line = next(line for line in table.splitlines() if line.startswith(f"| {first} |"))
+    return [c.strip() for c in line.strip("|").split("|")]
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("each head (head_dim)", "head_dim = 16", "4 heads' query")),
+                                         ("zh", ("每个注意力头（head_dim）", "head_dim = 16", "4 个头的查询"))])
+def test_the_qwen3_example_shows_qk_norms_of_head_dim(lang, words):
+    at = run_page("checkpoint", lang=lang, **{SOURCE: "qwen3"})
+    assert errors(at) == [] and not at.warning
+    assert "RMSNorm" in at.subheader[0].value
+    table = tables(at)[0]
+    q = row(table, "` model.layers.N.self_attn.q_norm `")
+    report = ui_ck.read_example("qwen3", True).report
+    q_groups = [g for g in report.groups if g.module.endswith("q_norm")]
+    assert q[1:5] == ["4", "16", words[0], "64"]  # modules, length, spans, params
+    gammas = np.concatenate([g.gamma for g in q_groups])
+    assert q[6:8] == [f"{gammas.mean():.4f}", f"{np.median(gammas):.4f}"]
+    assert row(table, "` model.layers.N.input_layernorm `")[2] == "32"
+    note = next(i.value for i in at.info)
+    assert words[1] in note and words[2] in note and ("D = 32" in note)
+
+
+@pytest.mark.parametrize("name, words", [
+    ("qwen3", ("each of the 8 heads' query normalized on its own; γ has head_dim = 16",
+               "each of the 4 heads' key normalized on its own")),
+    ("gemma3", ("each of the 4 heads' query normalized on its own; γ has head_dim = 32",
+                "a single key head, normalized on its own; γ has head_dim = 32")),
+    ("olmo2", ("the whole query projection normalized at once; γ has 64 components (4 heads × head_dim 16)",
+               "the whole key projection normalized at once; γ has 64 components")),
+    ("olmo2_gqa", ("the whole query projection normalized at once; γ has 64 components",
+                   "the whole key projection normalized at once; γ has 32 components (2 heads × head_dim 16)")),
+])  # fmt: skip
+def test_uploaded_qk_norm_models_are_explained(name, words):
+    import json
+
+    at = upload_page("en")
+    at.file_uploader(key=FILE).upload(f"{name}.safetensors", qk_file(name))
+    at.file_uploader(key=CONFIG_FILE).upload("config.json", json.dumps(MODELS[name]["config"]).encode()).run()
+    assert errors(at) == [] and not at.warning
+    note = next(i.value for i in at.info if "QK-norm" in i.value)
+    assert f"D = {MODELS[name]['d']}" in note
+    for w in words:
+        assert w in note, (w, note)
+    kind = "RMSNorm, scale 1 + w" if name == "gemma3" else "RMSNorm"
+    q = row(tables(at)[0], "` model.layers.N.self_attn.q_norm `")
+    assert q[5] == kind and q[1] == "3"
+    assert len(figures(at)) == 2
+
+
+def test_qk_norms_without_a_config_are_still_placed_by_their_projection():
+    at = upload_page("zh")
+    at.file_uploader(key=FILE).upload("qwen3.safetensors", qk_file("qwen3")).run()
+    assert errors(at) == []
+    note = next(i.value for i in at.info if "QK-norm" in i.value)
+    assert "8 个头的查询各自归一化" in note and "head_dim = 16" in note
+    assert "判断不了" in at.subheader[0].value  # weight only, no config: RMSNorm or bias-free LayerNorm
+
+
+def test_gamma_spread_sentence_is_computed_from_the_file():
+    at = run_page("checkpoint")
+    spread = ck.gamma_spread(ui_ck.read_example("llama", True).report)
+    line = next(m.value for m in at.markdown if m.value.startswith("In this file γ runs from"))
+    assert f"from {spread.low:.3f} to {spread.high:.3f}" in line
+    assert f"{spread.median_low[0]:.3f} (` model.layers.0.input_layernorm `)" in line
+    assert f"{spread.median_high[0]:.3f} (` model.norm `)" in line and f"{100 * spread.near_one:.1f} %" in line
+    help_text = at.segmented_control(key=SOURCE).help
+    assert "near 1" in help_text and "far from 1" in help_text and "γ near 1," not in help_text
+    box = trace(figures(at)[0], "layers:model.norm")
+    assert coords(box, "median")[0] == pytest.approx(spread.median_high[0])
+
+
+def test_the_intro_no_longer_says_every_gamma_is_d_long():
+    for lang, words in (("en", ("head_dim long", "n_heads × head_dim")), ("zh", ("head_dim", "头数 × head_dim"))):
+        intro = text(run_page("checkpoint", lang=lang))
+        assert all(w in intro for w in words)
+        assert "each as long as the hidden size D" not in intro
 
 
 def test_warm_rerun_is_fast():

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
-from pagetest import errors, figures, points, run_page, tables, text, trace
+from normviz import family
+from normviz.ui.information import num, vec
+from pagetest import coords, errors, figures, points, run_page, tables, text, trace
+
+torch = pytest.importorskip("torch")
 
 K = "family."  # every widget key (and URL parameter) of the page is namespaced
 
@@ -34,7 +40,7 @@ def test_page_runs_in_both_languages_with_the_seed_numbers(lang, title, ln_row, 
     page = text(at)
     for shown in ("99.73 %", "2 × 0.5 − 1 = 0", "8192", "4096", "**0**"):
         assert shown in page, shown
-    assert len(figures(at)) == 1
+    assert len(figures(at)) == 3  # the members in 3D, x / ‖x‖_p, the columns' histograms
     rows_checked = ("L2, RMSNorm, both LayerNorms, min-max and softmax" if lang == "en"
                     else "L2、RMSNorm、两种 LayerNorm、min-max 和 softmax")
     assert any(rows_checked in c.value for c in at.caption)
@@ -76,10 +82,82 @@ def test_column_controls_change_the_sample():
     assert errors(at) == []
     after = table_with(at, "−3 ≤ z ≤ 3")
     assert after != before and "99.73 %" in after
-    stats = table_with(at, "1.000 |")  # σ after standardizing; the mean after is float noise, printed as 0.000
-    assert "| 0.000 |" in stats and "e-1" not in stats and "−0.000" not in stats
+    stats = table_with(at, "| skewness")  # the mean after standardizing is float noise, printed as 0.000
+    mean = next(line for line in stats.splitlines() if line.startswith("| mean |"))
+    assert mean.count("| 0.000 |") == 2 and "e-1" not in stats and "−0.000" not in stats
     at.number_input(key=K + "seed").set_value(7).run()
     assert errors(at) == [] and table_with(at, "−3 ≤ z ≤ 3") != after
+
+
+def cells(table: str, first: str) -> list[str]:
+    row = next(line for line in table.splitlines() if line.startswith(f"| {first} |"))
+    return [c.strip() for c in row.strip("|").split("|")][1:]
+
+
+@pytest.mark.parametrize("n, seed", [(200, 0), (1000, 3)])
+def test_both_columns_standardized_have_mean_0_variance_1_and_keep_their_skewness(n, seed):
+    at = run_page("family", **{K + "n": str(n), K + "seed": str(seed)})
+    assert errors(at) == []
+    stats = table_with(at, "| skewness")
+    cols = {k: family.column(n, seed, kind=k) for k in family.COLUMNS}
+    heights_before, heights_after, incomes_before, incomes_after = cells(stats, "skewness m₃ / m₂^(3/2) (divide by n)")
+    assert heights_before == heights_after == num(cols["heights"].skew)
+    assert incomes_before == incomes_after == num(cols["incomes"].skew) and cols["incomes"].skew > 1.5
+    assert cells(stats, "standard deviation (divide by n)")[1::2] == ["1.000", "1.000"]
+    shares = table_with(at, "−1 ≤ z ≤ 1")
+    for k in family.KS:
+        heights, incomes, normal = cells(shares, f"−{k} ≤ z ≤ {k}")
+        assert heights == f"{100 * cols['heights'].within[k]:.1f} %"
+        assert incomes == f"{100 * cols['incomes'].within[k]:.1f} %"
+        assert normal == f"{100 * math.erf(k / math.sqrt(2)):.2f} %"
+    assert float(cells(shares, "−1 ≤ z ≤ 1")[1].rstrip(" %")) > 75.0  # incomes: not 68 %
+    fig = figures(at)[2]
+    for kind in family.COLUMNS:  # same bars before and after: only the axis changes
+        np.testing.assert_array_equal(coords(trace(fig, f"hist_{kind}_before"), "y"),
+                                      coords(trace(fig, f"hist_{kind}_after"), "y"))
+        assert coords(trace(fig, f"hist_{kind}_after"), "y").sum() == n
+
+
+def test_the_column_text_names_the_rule_as_the_normal_distributions_in_both_languages():
+    for lang, words in (("en", "a fact about the normal distribution, not about z-scores"),
+                        ("zh", "是正态分布的性质，不是 z 分数的性质")):
+        page = text(run_page("family", lang=lang))
+        assert words in page and "68.27 %" in page and "95.45 %" in page and "99.73 %" in page
+
+
+def test_the_p_table_divides_x_by_its_p_norm_and_softmax_exp_by_its_l1_norm():
+    at = run_page("family")
+    x = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64)
+    table = table_with(at, "‖y‖_p")
+    rows = {line.split("|")[1].strip(): [c.strip() for c in line.strip("|").split("|")][1:]
+            for line in table.splitlines()[2:]}
+    for name, p in (("L1: x / ‖x‖₁", 1), ("L2: x / ‖x‖₂", 2), ("L∞: x / ‖x‖_∞", math.inf)):
+        divided, norm, output, check = rows[name]
+        assert divided == vec(x.numpy()) and norm == num(torch.linalg.vector_norm(x, ord=p).item())
+        assert output == vec(torch.nn.functional.normalize(x, p=p, dim=0).numpy()) and check == "1.000"
+    divided, norm, output, check = rows["softmax: e / ‖e‖₁, e = exp(x − max x)"]
+    assert divided == vec(torch.exp(x - 3).numpy()) and output == vec(torch.softmax(x, 0).numpy()) and check == "1.000"
+    assert output in tables(at)[0]  # the same softmax as the family table's
+
+
+def test_editing_x_moves_the_p_outputs():
+    at = run_page("family", lang="zh")
+    at.text_input(key=K + "x").input("4, -1, 0.5").run()
+    assert errors(at) == []
+    fig = figures(at)[1]
+    x = torch.tensor([4.0, -1.0, 0.5], dtype=torch.float64)
+    for key, p in (("l1", 1), ("l2", 2), ("linf", math.inf)):
+        np.testing.assert_allclose(points(trace(fig, f"p_out_{key}"))[0],
+                                   torch.nn.functional.normalize(x, p=p, dim=0).numpy(), rtol=1e-12)
+    np.testing.assert_allclose(points(trace(fig, "p_out_softmax"))[0], torch.softmax(x, 0).numpy(), rtol=1e-12)
+    assert "(1.000, −0.250, 0.125)" in table_with(at, "‖y‖_p")  # L∞: x / 4
+
+
+def test_the_zero_vector_is_explained_for_the_p_norms_too():
+    at = run_page("family", **{K + "x": "0, 0, 0"})
+    assert errors(at) == []
+    assert any("L1, L2 and L∞ normalization" in i.value for i in at.info)
+    assert table_with(at, "‖y‖_p").count("(NaN, NaN, NaN)") == 3
 
 
 def test_affine_sliders_change_y():

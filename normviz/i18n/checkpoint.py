@@ -12,23 +12,34 @@ STRINGS = {
         "en": "Reading a checkpoint: which normalization a model uses, judged from its weights",
     },
     "checkpoint.intro": {
-        "zh": "检查点只存参数，不存公式。归一化层在里面留下的是一维的 γ（名字多为 weight），有时还有 β（bias），长度等于隐藏维 D。"
-        "本页按名字和形状找出这些参数，数一数它们占模型的多少，并说明能从中推断出什么、推断不出什么。",
+        "zh": "检查点只存参数，不存公式。归一化层在里面留下的是一维的 γ（名字多为 weight），有时还有 β（bias）。"
+        "大多数归一化作用在隐藏状态上，它们的 γ 长度等于隐藏维 D。QK-norm 则作用在注意力的查询和键上"
+        "（Qwen3、Gemma 3、OLMo 2 里的 q_norm 和 k_norm）：Qwen3 和 Gemma 3 对每个注意力头单独归一化，"
+        "γ 的长度是 head_dim，所有头共用这一个；OLMo 2 把整个查询（或键）投影一起归一化，长度是头数 × head_dim。"
+        "本页按名字和形状找出这些参数，说明每个 γ 覆盖的是什么，数一数它们占模型的多少，并说明能从中推断出什么、推断不出什么。",
         "en": "A checkpoint stores parameters, not formulas. What a normalization layer leaves in it is a 1-D γ "
-        "(usually called weight), sometimes with a β (bias), each as long as the hidden size D. This page finds "
-        "those parameters by name and shape, counts their share of the model, and says what they prove and "
-        "what they do not.",
+        "(usually called weight), sometimes with a β (bias). Most norms act on the hidden state, and their γ is as "
+        "long as the hidden size D. A QK-norm acts on the attention's queries and keys instead (q_norm and k_norm "
+        "in Qwen3, Gemma 3 and OLMo 2): Qwen3 and Gemma 3 normalize each head on its own, so their γ is head_dim "
+        "long and shared by all the heads; OLMo 2 normalizes the whole query (or key) projection at once, "
+        "n_heads × head_dim numbers. This page finds those parameters by name and shape, says what each γ spans, "
+        "counts their share of the model, and says what they prove and what they do not.",
     },
     # choosing the file
     "checkpoint.source": {"zh": "读哪个检查点", "en": "Checkpoint to read"},
     "checkpoint.source.gpt2": {"zh": "示例：类 GPT-2", "en": "Example: GPT-2-like"},
     "checkpoint.source.llama": {"zh": "示例：类 LLaMA", "en": "Example: LLaMA-like"},
+    "checkpoint.source.qwen3": {"zh": "示例：类 Qwen3（QK-norm）", "en": "Example: Qwen3-like (QK-norm)"},
     "checkpoint.source.upload": {"zh": "上传文件", "en": "Upload a file"},
     "checkpoint.source.help": {
-        "zh": "两个示例是仓库里自带的小文件：名字和布局照真实模型，隐藏维缩小为 32，数值是按种子生成的（γ 在 1 附近，逐层漂移），不是训练得到的。",
-        "en": "The two examples are small files that ship with the app: names and layout as in the real models, "
-        "hidden size scaled down to 32, numbers drawn from a seeded generator (γ near 1, drifting from layer to "
-        "layer), not trained values.",
+        "zh": "三个示例是仓库里自带的小文件：名字和布局照真实模型，隐藏维缩小为 32，数值由带种子的随机数生成，不是训练得到的。"
+        "模型初始化时 γ 是 1（PyTorch 的 LayerNorm 和 RMSNorm），但训练可以把它带到任何地方，没有什么让它留在 1 附近；"
+        "这些示例里也有远离 1 的。下面的表和图按模块给出文件里 γ 的分布。",
+        "en": "The three examples are small files that ship with the app: names and layout as in the real models, "
+        "hidden size scaled down to 32, numbers drawn from a seeded generator, not trained values. γ starts at 1 "
+        "when a model is initialised (PyTorch's LayerNorm and RMSNorm), but training may take it anywhere: nothing "
+        "holds it near 1, and in these examples it is far from 1 in places. The tables and figures below show its "
+        "distribution in the file, module by module.",
     },
     "checkpoint.use_config": {"zh": "同时读它的 config.json", "en": "Also read its config.json"},
     "checkpoint.use_config.help": {
@@ -125,12 +136,12 @@ STRINGS = {
         "en": "a bias without a weight: an unusual layout; the model code has to say.",
     },
     "checkpoint.evidence.names_only": {
-        "zh": "只有 weight、没有 bias。RMSNorm 和无偏置 LayerNorm 存的都是一个长度为 D 的 γ，名字里也看不出是否减了均值。"
+        "zh": "只有 weight、没有 bias。RMSNorm 和无偏置 LayerNorm 存的都是一个同样长度的 γ，名字里也看不出是否减了均值。"
         "能判断的是：模型代码（forward 里有没有减均值）、config.json 的 model_type / architectures，以及 ε 的字段名"
         "（rms_norm_eps 还是 layer_norm_eps）。",
-        "en": "weight without bias. RMSNorm and a bias-free LayerNorm both store one γ of length D, and the names "
-        "do not show whether the mean is subtracted. What would decide it: the model code (does forward subtract "
-        "the mean?), config.json's model_type / architectures, and the name of its ε (rms_norm_eps or "
+        "en": "weight without bias. RMSNorm and a bias-free LayerNorm both store one γ of the same length, and the "
+        "names do not show whether the mean is subtracted. What would decide it: the model code (does forward "
+        "subtract the mean?), config.json's model_type / architectures, and the name of its ε (rms_norm_eps or "
         "layer_norm_eps).",
     },
     "checkpoint.evidence.model_type": {
@@ -168,6 +179,56 @@ STRINGS = {
     "checkpoint.col.gamma_mean": {"zh": "γ 均值", "en": "γ mean"},
     "checkpoint.col.gamma_std": {"zh": "γ 标准差", "en": "γ std"},
     "checkpoint.col.gamma_range": {"zh": "γ 最小 … 最大", "en": "γ min … max"},
+    "checkpoint.col.gamma_median": {"zh": "γ 中位数", "en": "γ median"},
+    "checkpoint.col.gamma_middle": {"zh": "γ 5 % … 95 %", "en": "γ 5 % … 95 %"},
+    "checkpoint.col.gamma_quartiles": {"zh": "γ 25 % · 50 % · 75 %", "en": "γ 25 % · 50 % · 75 %"},
+    "checkpoint.col.length": {"zh": "长度", "en": "length"},
+    "checkpoint.col.span": {"zh": "γ 覆盖", "en": "γ spans"},
+    "checkpoint.span.hidden": {"zh": "隐藏状态（D）", "en": "hidden state (D)"},
+    "checkpoint.span.head": {"zh": "每个注意力头（head_dim）", "en": "each head (head_dim)"},
+    "checkpoint.span.projection": {"zh": "整个 q/k 投影", "en": "whole q/k projection"},
+    "checkpoint.span.other": {"zh": "其他长度", "en": "another length"},
+    "checkpoint.qk.intro": {
+        "zh": "这里有 QK-norm：它们作用在注意力的查询和键上，不作用在长度 D = {d} 的隐藏状态上。",
+        "en": "This model has QK-norms: they act on the attention's queries and keys, not on the hidden state of "
+        "length D = {d}.",
+    },
+    "checkpoint.qk.q": {"zh": "查询", "en": "query"},
+    "checkpoint.qk.k": {"zh": "键", "en": "key"},
+    "checkpoint.qk.head": {
+        "zh": "{name}：{heads} 个头的{which}各自归一化，γ 有 head_dim = {size} 个分量，所有头共用这一个。",
+        "en": "{name}: each of the {heads} heads' {which} normalized on its own; γ has head_dim = {size} "
+        "components, one γ shared by all the heads.",
+    },
+    "checkpoint.qk.head_one": {
+        "zh": "{name}：只有一个{which}头，它单独归一化，γ 有 head_dim = {size} 个分量。",
+        "en": "{name}: a single {which} head, normalized on its own; γ has head_dim = {size} components.",
+    },
+    "checkpoint.qk.head_unknown": {
+        "zh": "{name}：每个头的{which}各自归一化，γ 有 head_dim = {size} 个分量，所有头共用这一个。",
+        "en": "{name}: each head's {which} normalized on its own; γ has head_dim = {size} components, one γ shared by "
+        "all the heads.",
+    },
+    "checkpoint.qk.projection": {
+        "zh": "{name}：整个{which}投影一起归一化，γ 有 {size} 个分量（{heads} 个头 × head_dim {head_dim}）。",
+        "en": "{name}: the whole {which} projection normalized at once; γ has {size} components ({heads} heads × "
+        "head_dim {head_dim}).",
+    },
+    "checkpoint.qk.projection_unknown": {
+        "zh": "{name}：整个{which}投影一起归一化，γ 有 {size} 个分量（头数 × head_dim）。",
+        "en": "{name}: the whole {which} projection normalized at once; γ has {size} components (heads × head_dim).",
+    },
+    "checkpoint.qk.other": {
+        "zh": "{name}：长度 {size}，本页无法确定它覆盖的是一个头还是整个{which}投影。",
+        "en": "{name}: length {size}; this page cannot tell whether it spans one head or the whole {which} "
+        "projection.",
+    },
+    "checkpoint.gamma.spread": {
+        "zh": "这个文件里 γ 从 {low} 到 {high}。各模块的中位数从 {med_low}（{med_low_module}）到 {med_high}（{med_high_module}）；"
+        "全部 γ 分量中有 {near} 落在 1 ± 0.1 以内。",
+        "en": "In this file γ runs from {low} to {high}. The modules' medians go from {med_low} ({med_low_module}) to "
+        "{med_high} ({med_high_module}); {near} of all γ components lie within 1 ± 0.1.",
+    },
     "checkpoint.col.beta_mean": {"zh": "β 均值", "en": "β mean"},
     "checkpoint.col.module": {"zh": "模块", "en": "module"},
     "checkpoint.col.layer": {"zh": "层", "en": "layer"},
@@ -198,13 +259,15 @@ STRINGS = {
         "near 1. The γ in the tables and figures is 1 + w.",
     },
     "checkpoint.share.text": {
-        "zh": "归一化参数很少：每个模块只有 D 个（带 β 的是 2D 个）。示例的隐藏维只有 32，所以占比被放大了；真实模型里要小得多——"
+        "zh": "归一化参数很少：作用在隐藏状态上的模块每个只有 D 个（带 β 的是 2D 个），Qwen3、Gemma 3 的 QK-norm 每个只有 head_dim 个。"
+        "示例的隐藏维只有 32，所以占比被放大了；真实模型里要小得多——"
         "GPT-2 small 有 25 个 LayerNorm，共 25 × 2 × 768 = 38 400 个参数，约占 1.244 亿的 0.03 %；Llama 2 7B 有 65 个 RMSNorm，"
         "共 65 × 4096 = 266 240 个，约占 67.4 亿的 0.004 %。",
-        "en": "Norm parameters are few: D per module (2D with β). The examples' hidden size is only 32, which "
-        "inflates the share; in real models it is far smaller. GPT-2 small has 25 LayerNorms with 25 × 2 × 768 "
-        "= 38,400 parameters, about 0.03 % of its 124.4 million; Llama 2 7B has 65 RMSNorms with 65 × 4096 = "
-        "266,240, about 0.004 % of its 6.74 billion.",
+        "en": "Norm parameters are few: D per module on the hidden state (2D with β), head_dim per QK-norm in Qwen3 or "
+        "Gemma 3. The examples' hidden size is only 32, which inflates the share; in real models it is far smaller. "
+        "GPT-2 small "
+        "has 25 LayerNorms with 25 × 2 × 768 = 38,400 parameters, about 0.03 % of its 124.4 million; Llama 2 7B "
+        "has 65 RMSNorms with 65 × 4096 = 266,240, about 0.004 % of its 6.74 billion.",
     },
     "checkpoint.layers.header": {"zh": "逐层的 γ", "en": "γ layer by layer"},
     "checkpoint.modules.header": {"zh": "每个归一化模块", "en": "Every norm module"},
@@ -227,7 +290,7 @@ STRINGS = {
         "without γ, say), or names this page does not recognise.",
     },
     # figures
-    "checkpoint.fig.layers.title": {"zh": "每层 γ 的均值 ± 标准差", "en": "Mean γ per layer ± std"},
+    "checkpoint.fig.layers.title": {"zh": "每个模块的 γ 分布", "en": "γ of each module"},
     "checkpoint.fig.layers.x": {"zh": "层", "en": "layer"},
     "checkpoint.fig.layers.y": {"zh": "γ（实际尺度）", "en": "γ (effective scale)"},
     "checkpoint.fig.layers.final": {"zh": "末尾", "en": "final"},
@@ -236,14 +299,17 @@ STRINGS = {
     "checkpoint.fig.hist.y": {"zh": "分量个数", "en": "components"},
     "checkpoint.fig.hist.one": {"zh": "γ = 1（不缩放）", "en": "γ = 1 (no scaling)"},
     "checkpoint.fig.caption": {
-        "zh": "γ 是每个分量学到的尺度：γ = 1 表示归一化后原样输出。左图：每个模块 D 个 γ 的均值，误差棒为 ±1 个标准差（有偏，除以 D），"
-        "同一位置的模块（如各层的 ln_1）连成一条线，末尾的归一化（ln_f、model.norm）画在最后。右图：所有 γ 分量的直方图，各位置的模块叠在一起。"
-        "颜色表示判断出的归一化种类。",
-        "en": "γ is the learned scale of each component: γ = 1 passes the normalized value through unchanged. Left: "
-        "the mean of each module's D values of γ, with error bars of ± 1 standard deviation (biased, divided by "
-        "D); modules at the same place (ln_1 of every layer, say) form one line, and the final norm (ln_f, "
-        "model.norm) is drawn last. Right: a histogram of every γ component, the modules' places stacked. The "
-        "colour shows the kind of norm found.",
+        "zh": "γ 是每个分量学到的尺度：γ = 1 表示归一化后原样输出。左图：每个模块一个箱子，统计它的全部 γ 分量（个数等于它的长度，作用在隐藏状态上的是 D 个）："
+        "箱子覆盖中间一半（25 % 到 75 %），箱中实线是中位数，虚线是均值，须线伸到最小值和最大值。"
+        "同一位置的模块（如各层的 ln_1）在每层并排，中位数连成一条线；末尾的归一化（ln_f、model.norm）画在最后。"
+        "右图：所有 γ 分量的直方图，各位置的模块叠在一起。颜色表示判断出的归一化种类。",
+        "en": "γ is the learned scale of each component: γ = 1 passes the normalized value through unchanged. Left: one "
+        "box per module over its γ components (as many as its length: D for a norm on the hidden state): the box "
+        "spans the middle half (25 % to 75 %), the solid line inside is the median, the dashed line the mean, and the "
+        "whiskers reach the smallest and the largest value. Modules at the same place (ln_1 of every layer, say) "
+        "stand side by side at each layer, their medians joined by a line, and the final norm (ln_f, model.norm) "
+        "comes last. Right: a histogram of every γ component, the modules' places stacked. The colour shows the "
+        "kind of norm found.",
     },
     "checkpoint.evidence.line": {"zh": "{names}：{text}", "en": "{names}: {text}"},
 }

@@ -86,8 +86,9 @@ STRINGS = {
         "convention.",
     },
     "family.zero": {
-        "zh": "x 是零向量：L2、RMSNorm 和 LayerNorm 在 ε = 0 时都是 0/0 = NaN（图中不画）。",
-        "en": "x is the zero vector: L2, RMSNorm and LayerNorm at ε = 0 are all 0/0 = NaN (not drawn).",
+        "zh": "x 是零向量：L1、L2、L∞ 归一化、RMSNorm 和 LayerNorm 在 ε = 0 时都是 0/0 = NaN（图中不画）。",
+        "en": "x is the zero vector: L1, L2 and L∞ normalization, RMSNorm and LayerNorm at ε = 0 are all 0/0 = NaN "
+        "(not drawn).",
     },
     "family.set.unit_sphere": {"zh": "单位球面 ‖y‖ = 1（L2）", "en": "unit sphere ‖y‖ = 1 (L2)"},
     "family.set.sqrt3_sphere": {"zh": "半径 √3 的球面（RMSNorm）", "en": "sphere of radius √3 (RMSNorm)"},
@@ -95,6 +96,52 @@ STRINGS = {
     "family.set.simplex": {"zh": "概率单纯形 Σy = 1, y > 0（softmax）", "en": "probability simplex Σy = 1, y > 0 (softmax)"},
     "family.set.cube": {"zh": "单位立方体 [0, 1]³", "en": "unit cube [0, 1]³"},
     "family.set.minmax_loop": {"zh": "min 0 且 max 1 的棱（min-max）", "en": "edges with min 0 and max 1 (min-max)"},
+    # x / ‖x‖_p
+    "family.p.header": {"zh": "同一个式子：x / ‖x‖_p", "en": "One formula: x / ‖x‖_p"},
+    "family.p.text": {
+        "zh": "L2 归一化是一组式子 y = x / ‖x‖_p 中的一个，它们只是范数不同：‖x‖₁ = |x₁| + … + |xₙ|，"
+        "‖x‖₂ = √(x₁² + … + xₙ²)，‖x‖_∞ = max |xᵢ|。每一个都只是把 x 除以一个正数，所以 y 与 x 方向相同，"
+        "落在这个范数等于 1 的地方，也就是它的单位球面：p = 1 时是正八面体，p = 2 时是圆球面，p = ∞ 时是立方体的表面。"
+        "softmax 是对 exp(x − max x) 做 p = 1 的归一化：这些数全是正的，它们的 L1 范数就是它们的和，"
+        "除以它得到概率单纯形上的一点，也就是正八面体上各分量都为正的那个面。"
+        "RMSNorm 和 LayerNorm 是 p = 2 的情形再乘以 √n：ε = 0、γ = 1、β = 0 时，RMSNorm(x) = √n · x / ‖x‖₂，"
+        "LayerNorm(x) = √n · (x − μ·𝟏) / ‖x − μ·𝟏‖₂。",
+        "en": "L2 normalization is one of a family of formulas, y = x / ‖x‖_p, that differ only in the norm: "
+        "‖x‖₁ = |x₁| + … + |xₙ|, ‖x‖₂ = √(x₁² + … + xₙ²) and ‖x‖_∞ = max |xᵢ|. Each divides x by one positive "
+        "number, so y points the same way as x and lands where that norm equals 1, on its unit sphere: an "
+        "octahedron for p = 1, the round sphere for p = 2, the surface of a cube for p = ∞. Softmax is the p = 1 "
+        "case applied to exp(x − max x): those numbers are all positive, so their L1 norm is simply their sum, and "
+        "dividing by it gives a point of the probability simplex, the octahedron's face where every component is "
+        "positive. RMSNorm and LayerNorm are the p = 2 case times √n: at ε = 0, γ = 1, β = 0, "
+        "RMSNorm(x) = √n · x / ‖x‖₂ and LayerNorm(x) = √n · (x − μ·𝟏) / ‖x − μ·𝟏‖₂.",
+    },
+    "family.p.l1": {"zh": "L1：x / ‖x‖₁", "en": "L1: x / ‖x‖₁"},
+    "family.p.l2": {"zh": "L2：x / ‖x‖₂", "en": "L2: x / ‖x‖₂"},
+    "family.p.linf": {"zh": "L∞：x / ‖x‖_∞", "en": "L∞: x / ‖x‖_∞"},
+    "family.p.softmax": {"zh": "softmax：e / ‖e‖₁，e = exp(x − max x)", "en": "softmax: e / ‖e‖₁, e = exp(x − max x)"},
+    "family.p.col.method": {"zh": "归一化", "en": "normalization"},
+    "family.p.col.divided": {"zh": "被除的向量", "en": "vector divided"},
+    "family.p.col.norm": {"zh": "它的范数 ‖·‖_p", "en": "its norm ‖·‖_p"},
+    "family.p.col.output": {"zh": "输出 y", "en": "output y"},
+    "family.p.col.check": {"zh": "‖y‖_p", "en": "‖y‖_p"},
+    "family.p.set.l1": {"zh": "L1 单位球面 |y₁| + |y₂| + |y₃| = 1（正八面体）",
+                        "en": "L1 unit sphere |y₁| + |y₂| + |y₃| = 1 (octahedron)"},
+    "family.p.set.l2": {"zh": "L2 单位球面 ‖y‖₂ = 1", "en": "L2 unit sphere ‖y‖₂ = 1"},
+    "family.p.set.linf": {"zh": "L∞ 单位球面 max |yᵢ| = 1（立方体表面）",
+                          "en": "L∞ unit sphere max |yᵢ| = 1 (surface of a cube)"},
+    "family.p.set.simplex": {"zh": "单纯形 Σy = 1, y > 0（softmax）", "en": "simplex Σy = 1, y > 0 (softmax)"},
+    "family.p.ray_x": {"zh": "过 x 的射线", "en": "ray through x"},
+    "family.p.ray_exp": {"zh": "过 exp(x − max x) 的射线", "en": "ray through exp(x − max x)"},
+    "family.p.exp": {"zh": "exp(x − max x)", "en": "exp(x − max x)"},
+    "family.p.caption": {
+        "zh": "ε = 0。点线从原点出发穿过 x：L1、L2、L∞ 归一化的输出都在这条射线上，分别是它与三个单位球面的交点。"
+        "另一条点线穿过 exp(x − max x)（空心圆）：softmax 的输出是它与正八面体的交点，落在阴影三角形（单纯形）里。"
+        "视野固定在 ±1.5（每个输出都满足 |yᵢ| ≤ 1），x 本身可能在视野之外，图中只画出它的方向。",
+        "en": "ε = 0. One dotted line runs from the origin through x: the outputs of L1, L2 and L∞ normalization all "
+        "lie on it, where it meets each unit sphere. The other runs through exp(x − max x) (the open circle): "
+        "softmax is where that ray meets the octahedron, inside the shaded triangle (the simplex). The view is "
+        "fixed at ±1.5, since every output has |yᵢ| ≤ 1; x itself may lie outside it, so only its direction is drawn.",
+    },
     "family.data.header": {"zh": "数据归一化与模型归一化", "en": "Normalizing data vs normalizing inside a model"},
     "family.data.text": {
         "zh": "同一个词指两件事。数据归一化在数据进入模型之前做一次，统计量来自数据集，属于数据处理；"
@@ -123,25 +170,58 @@ STRINGS = {
     },
     "family.column.header": {"zh": "把一列数据标准化", "en": "Standardizing a data column"},
     "family.column.text": {
-        "zh": "一列身高数据（厘米），从均值 170、标准差 10 的正态分布中随机抽取。标准化（σ 用有偏方差，除以 n）之后这一列均值为 0、方差为 1，"
-        "但取值不在 [0, 1] 里：z 表示离均值几个标准差。对正态分布，|z| ≤ 3 的概率是 erf(3/√2) = {p3}，"
-        "所以绝大多数值落在 −3 到 3 之间，但并不是全部。",
-        "en": "A column of body heights in cm, drawn from a normal distribution with mean 170 and standard deviation 10. "
-        "After standardizing (biased σ, dividing by n) the column has mean 0 and variance 1, but its values are not in [0, 1]: "
-        "z counts standard deviations from the mean. For a normal distribution P(|z| ≤ 3) = erf(3/√2) = {p3}, so "
-        "most values lie between −3 and 3, though not all of them.",
+        "zh": "两列数据，各自标准化：z = (x − μ) / σ，μ 是这一列的均值，σ 是它的有偏标准差（除以 n）。"
+        "身高（厘米）取自均值 170、标准差 10 的正态分布；年收入（单位：千）取自对数正态分布：ln(收入) 服从均值 ln 40、"
+        "标准差 0.7 的正态分布，所以少数收入远高于其余。标准化之后两列的均值都是 0、方差都是 1，取值也不在 [0, 1] 里："
+        "z 表示离均值几个标准差。标准化做的仅此而已：减去一个数、再除以一个正数，所以直方图的形状不变，偏度与原来完全相同。"
+        "“离均值 1、2、3 个 σ 以内分别有 {p1}、{p2}、{p3} 的数据”（erf(k/√2)）是正态分布的性质，不是 z 分数的性质："
+        "身高在抽样误差以内符合它，收入不符合。",
+        "en": "Two columns of data, each standardized on its own: z = (x − μ) / σ with the column's mean μ and its "
+        "biased standard deviation σ (dividing by n). The heights (cm) are drawn from a normal distribution with "
+        "mean 170 and standard deviation 10; the annual incomes (in thousands) from a log-normal one: ln(income) "
+        "is normal with mean ln 40 and standard deviation 0.7, so a few incomes lie far above the rest. After "
+        "standardizing, both columns have mean 0 and variance 1, and their values are not in [0, 1]: z counts "
+        "standard deviations from the mean. That is all standardization does. It subtracts one number and divides "
+        "by a positive one, so the histogram keeps its shape and the skewness stays exactly what it was. The rule "
+        "that 1, 2 and 3 σ around the mean hold {p1}, {p2} and {p3} of the values (erf(k/√2)) is a fact about the "
+        "normal distribution, not about z-scores: the heights follow it up to sampling noise, the incomes do not.",
     },
     "family.column.n": {"zh": "样本数 n", "en": "number of samples n"},
     "family.column.seed": {"zh": "随机种子", "en": "random seed"},
+    "family.column.heights": {"zh": "身高（正态）", "en": "heights (normal)"},
+    "family.column.incomes": {"zh": "收入（对数正态）", "en": "incomes (log-normal)"},
     "family.column.col.quantity": {"zh": "量", "en": "quantity"},
     "family.column.col.before": {"zh": "标准化前", "en": "before"},
     "family.column.col.after": {"zh": "标准化后", "en": "after"},
+    "family.column.col.side": {"zh": "{column}，{side}", "en": "{column}, {side}"},
     "family.column.row.mean": {"zh": "均值", "en": "mean"},
     "family.column.row.std": {"zh": "标准差（除以 n）", "en": "standard deviation (divide by n)"},
+    "family.column.row.skew": {"zh": "偏度 m₃ / m₂^(3/2)（除以 n）", "en": "skewness m₃ / m₂^(3/2) (divide by n)"},
     "family.column.row.largest": {"zh": "离均值最远（以 σ 计）", "en": "farthest from the mean (in σ)"},
     "family.column.col.k": {"zh": "范围", "en": "range"},
-    "family.column.col.sample": {"zh": "这一列中的比例", "en": "fraction in this column"},
     "family.column.col.normal": {"zh": "正态分布 erf(k/√2)", "en": "normal distribution erf(k/√2)"},
+    "family.column.shares": {
+        "zh": "标准化后落在 −k ≤ z ≤ k 里的比例，与正态分布的 erf(k/√2) 相比。",
+        "en": "The share of each standardized column within −k ≤ z ≤ k, against the normal distribution's erf(k/√2).",
+    },
+    "family.column.fig.heights.before": {"zh": "身高（厘米）", "en": "heights (cm)"},
+    "family.column.fig.heights.after": {"zh": "身高，标准化后", "en": "heights, standardized"},
+    "family.column.fig.incomes.before": {"zh": "年收入（千）", "en": "incomes (thousands)"},
+    "family.column.fig.incomes.after": {"zh": "年收入，标准化后", "en": "incomes, standardized"},
+    "family.column.fig.heights.x": {"zh": "身高（厘米）", "en": "height (cm)"},
+    "family.column.fig.incomes.x": {"zh": "年收入（千）", "en": "income (thousands)"},
+    "family.column.fig.y": {"zh": "个数", "en": "count"},
+    "family.column.fig.before": {"zh": "标准化前", "en": "before standardizing"},
+    "family.column.fig.after": {"zh": "标准化后", "en": "after standardizing"},
+    "family.column.fig.normal": {"zh": "正态密度（按个数缩放）", "en": "normal density (scaled to the counts)"},
+    "family.column.fig.caption": {
+        "zh": "每一行是一列数据，左边是标准化前，右边是标准化后，用的是同一组分箱：右边的箱边界就是左边的箱边界标准化后的值，"
+        "所以每根柱子高度不变，变的只是坐标轴。虚线是按个数缩放的正态密度 φ(z) = exp(−z²/2) / √(2π)：身高的 z 贴着它，收入的 z 仍然拖着右边的长尾。",
+        "en": "Each row is one column, before standardizing on the left and after on the right, on the same bins: the "
+        "right-hand bin edges are the left-hand ones standardized, so every bar keeps its height and only the axis "
+        "changes. The dashed curve is the normal density φ(z) = exp(−z²/2) / √(2π), scaled to the counts: the heights' z follow it, "
+        "the incomes' z keep their long right tail.",
+    },
     "family.affine.header": {"zh": "标准化之后的 γ 和 β", "en": "γ and β after standardizing"},
     "family.affine.text": {
         "zh": "模型里的归一化层在 x̂ 之后还有逐维的可学习参数：y = γ · x̂ + β。它们让网络在需要时把尺度和偏移学回来。"

@@ -24,7 +24,7 @@ from normviz.ui.views import markdown_table
 
 SOURCE_KEY, CONFIG_KEY = "checkpoint.source", "checkpoint.config"
 FILE_KEY, CONFIG_FILE_KEY = "checkpoint.file", "checkpoint.config_file"
-SOURCES = ("gpt2", "llama", "upload")
+SOURCES = ("gpt2", "llama", "qwen3", "upload")
 LIMIT_MB = ck.MAX_BYTES // 2**20
 # The URL names are the keys; the source is written as its id (gpt2, llama, upload), not its translated label.
 PARAMS = (links.choice(SOURCE_KEY, SOURCE_KEY, SOURCES, "llama"), links.flag(CONFIG_KEY, CONFIG_KEY, default=True))
@@ -152,28 +152,62 @@ def summary(t, reading: Reading) -> None:
 
 
 def family_table(t, report: ck.Report) -> None:
-    header = [t("checkpoint.col.norm"), t("checkpoint.col.modules"), "D", t("checkpoint.col.params"),
-              t("checkpoint.col.kind"), t("checkpoint.col.gamma_mean"), t("checkpoint.col.gamma_std"),
+    """One row per place in the layers: its modules, γ's length and what it spans, the kind, γ's distribution."""
+    header = [t("checkpoint.col.norm"), t("checkpoint.col.modules"), t("checkpoint.col.length"),
+              t("checkpoint.col.span"), t("checkpoint.col.params"), t("checkpoint.col.kind"),
+              t("checkpoint.col.gamma_mean"), t("checkpoint.col.gamma_median"), t("checkpoint.col.gamma_middle"),
               t("checkpoint.col.beta_mean")]
     rows = []
     for fam in report.families:
         g = fam.gammas()
+        g = g[np.isfinite(g)]
         betas = [b.beta for b in fam.groups if b.beta is not None]
-        rows.append([literal(fam.name), str(len(fam.groups)), str(fam.groups[0].size), _int(fam.count, t.lang),
+        middle = f"{_num(float(np.quantile(g, 0.05)))} … {_num(float(np.quantile(g, 0.95)))}" if g.size else "–"
+        rows.append([literal(fam.name), str(len(fam.groups)), " / ".join(map(str, fam.sizes)),
+                     " / ".join(t(f"checkpoint.span.{k}") for k in fam.spans), _int(fam.count, t.lang),
                      " / ".join(t(f"checkpoint.kind.{k}") for k in fam.kinds),
-                     _num(float(np.mean(g)) if g.size else math.nan), _num(float(np.std(g)) if g.size else math.nan),
-                     _num(float(np.mean(np.concatenate(betas))) if betas else math.nan)])
-    st.markdown(markdown_table(header, rows, "lrrrlrrr"))
+                     _num(float(np.mean(g)) if g.size else math.nan), _num(float(np.median(g)) if g.size else math.nan),
+                     middle, _num(float(np.mean(np.concatenate(betas))) if betas else math.nan)])
+    st.markdown(markdown_table(header, rows, "lrrlrlrrlr"))
+
+
+def qk_notes(t, report: ck.Report) -> None:
+    """What each QK-norm family spans (one head, or the whole projection), with its length and heads."""
+    if not report.qk_groups:
+        return
+    lines = [t("checkpoint.qk.intro", d=report.hidden if report.hidden is not None else "?")]
+    head_dim = report.config.head_dim if report.config is not None else None
+    for fam in report.families:
+        g = fam.groups[0]
+        if g.target is None:
+            continue
+        known = "_unknown" if g.heads is None else "_one" if g.heads == 1 and g.span == "head" else ""
+        key = f"checkpoint.qk.{g.span}{known}" if g.span in ("head", "projection") else "checkpoint.qk.other"
+        lines.append("- " + t(key, name=literal(fam.name), which=t(f"checkpoint.qk.{g.target}"), size=g.size,
+                              heads=g.heads, head_dim=head_dim if head_dim else g.size // (g.heads or 1)))
+    st.info("\n".join(lines), icon="ℹ️")
+
+
+def gamma_spread(t, report: ck.Report) -> None:
+    """Where the file's γ lie, computed: extremes, lowest and highest module median, the share near 1."""
+    spread = ck.gamma_spread(report)
+    if spread is None:
+        return
+    st.markdown(t("checkpoint.gamma.spread", low=_num(spread.low, 3), high=_num(spread.high, 3),
+                  med_low=_num(spread.median_low[0], 3), med_low_module=literal(spread.median_low[1]),
+                  med_high=_num(spread.median_high[0], 3), med_high_module=literal(spread.median_high[1]),
+                  near=f"{100 * spread.near_one:.1f} %"))
 
 
 def module_table(t, report: ck.Report) -> None:
     header = [t("checkpoint.col.module"), t("checkpoint.col.layer"), t("checkpoint.col.dtype"),
-              t("checkpoint.col.gamma_mean"), t("checkpoint.col.gamma_std"), t("checkpoint.col.gamma_range"),
-              t("checkpoint.col.beta_mean")]
-    rows = [[literal(g.module), "" if g.layer is None else str(g.layer), g.dtype, _num(g.stat("mean")),
-             _num(g.stat("std")), f"{_num(g.stat('min'))} … {_num(g.stat('max'))}", _num(g.beta_mean)]
+              t("checkpoint.col.length"), t("checkpoint.col.gamma_mean"), t("checkpoint.col.gamma_std"),
+              t("checkpoint.col.gamma_range"), t("checkpoint.col.gamma_quartiles"), t("checkpoint.col.beta_mean")]
+    rows = [[literal(g.module), "" if g.layer is None else str(g.layer), g.dtype, str(g.size), _num(g.stat("mean")),
+             _num(g.stat("std")), f"{_num(g.stat('min'))} … {_num(g.stat('max'))}",
+             " · ".join(_num(g.quantile(q)) for q in (0.25, 0.5, 0.75)), _num(g.beta_mean)]
             for g in report.groups]
-    st.markdown(markdown_table(header, rows, "lrlrrlr"))
+    st.markdown(markdown_table(header, rows, "lrlrrrllr"))
 
 
 def other_tensors(t, report: ck.Report) -> None:

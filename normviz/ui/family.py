@@ -86,6 +86,24 @@ def space_figure(x, lang: str, projector: bool, backend: _xp.Backend) -> dict:
     return packed(figs.space_figure(x, out, Translator(lang), projector=projector))
 
 
+@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+def p_rows(x, backend: _xp.Backend) -> tuple[family.PRow, ...]:
+    return family.p_rows(x, backend=backend)
+
+
+def p_table(t, table: tuple[family.PRow, ...]) -> None:
+    """x / ‖x‖_p for p = 1, 2, ∞ and softmax as the L1 normalization of exp(x − max x): what is divided, its norm, y."""
+    header = [t("family.p.col.method"), t("family.p.col.divided"), t("family.p.col.norm"), t("family.p.col.output"),
+              t("family.p.col.check")]
+    body = [[t(f"family.p.{r.key}"), vec(r.divided), num(r.norm), vec(r.output), num(r.output_norm)] for r in table]
+    st.markdown(markdown_table(header, body, "llrlr"))
+
+
+@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+def p_figure(x, lang: str, projector: bool, backend: _xp.Backend) -> dict:
+    return packed(figs.p_figure(p_rows(x, backend), Translator(lang), projector=projector))
+
+
 # ---------------------------------------------------------------------------
 # Data vs model
 
@@ -108,7 +126,8 @@ def pixel_table(t, values, backend: _xp.Backend) -> None:
 
 
 def column_text(t) -> str:
-    return t("family.column.text", p3=f"{100.0 * family.normal_fraction(3):.2f} %")
+    p = {f"p{k}": f"{100.0 * family.normal_fraction(k):.2f} %" for k in family.KS}
+    return t("family.column.text", **p)
 
 
 def column_controls(t) -> tuple[int, int]:
@@ -119,21 +138,36 @@ def column_controls(t) -> tuple[int, int]:
 
 
 @st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
-def column(n: int, seed: int, backend: _xp.Backend) -> family.Column:
-    return family.column(n, seed, backend=backend)
+def columns(n: int, seed: int, backend: _xp.Backend) -> dict[str, family.Column]:
+    """Both columns (heights, incomes) drawn with n and seed, standardized."""
+    return {kind: family.column(n, seed, kind=kind, backend=backend) for kind in family.COLUMNS}
 
 
-def column_tables(t, col: family.Column) -> None:
-    """Mean and σ before and after standardizing; the fraction within ±k against the normal distribution's."""
-    q = [t("family.column.col.quantity"), t("family.column.col.before"), t("family.column.col.after")]
-    st.markdown(markdown_table(q, [
-        [t("family.column.row.mean"), num(col.mean), fixed(col.z_mean, 3)],  # float64 leaves ~1e-17: it reads 0.000
-        [t("family.column.row.std"), num(col.std), num(col.z_var ** 0.5)],
-        [t("family.column.row.largest"), "—", num(col.largest)],
-    ], "lrr"))
-    body = [[f"−{k} ≤ z ≤ {k}", f"{100.0 * col.within[k]:.1f} %", f"{100.0 * col.normal[k]:.2f} %"] for k in family.KS]
-    st.markdown(markdown_table([t("family.column.col.k"), t("family.column.col.sample"),
-                                t("family.column.col.normal")], body, "lrr"))
+def column_tables(t, cols: dict[str, family.Column]) -> None:
+    """Mean, σ and skewness before and after standardizing; the share within ±k against the normal distribution's."""
+    kinds = [k for k in family.COLUMNS if k in cols]
+    q = [t("family.column.col.quantity")] + [
+        t("family.column.col.side", column=t(f"family.column.{k}"), side=t(f"family.column.col.{side}"))
+        for k in kinds for side in ("before", "after")]
+    body = [
+        # float64 leaves ~1e-17 as the mean after: it reads 0.000
+        [t("family.column.row.mean"), *(v for k in kinds for v in (num(cols[k].mean), fixed(cols[k].z_mean, 3)))],
+        [t("family.column.row.std"), *(v for k in kinds for v in (num(cols[k].std), num(cols[k].z_var ** 0.5)))],
+        [t("family.column.row.skew"), *(v for k in kinds for v in (num(cols[k].skew), num(cols[k].z_skew)))],
+        [t("family.column.row.largest"), *(v for k in kinds for v in ("—", num(cols[k].largest)))],
+    ]
+    st.markdown(markdown_table(q, body, "l" + "r" * 2 * len(kinds)))
+    st.caption(t("family.column.shares"))
+    first = cols[kinds[0]]
+    body = [[f"−{k} ≤ z ≤ {k}", *(f"{100.0 * cols[c].within[k]:.1f} %" for c in kinds),
+             f"{100.0 * first.normal[k]:.2f} %"] for k in family.KS]
+    st.markdown(markdown_table([t("family.column.col.k"), *(t(f"family.column.{c}") for c in kinds),
+                                t("family.column.col.normal")], body, "l" + "r" * (len(kinds) + 1)))
+
+
+@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+def column_figure(n: int, seed: int, lang: str, projector: bool, backend: _xp.Backend) -> dict:
+    return packed(figs.column_figure(columns(n, seed, backend), Translator(lang), projector=projector))
 
 
 def short(value: float) -> str:

@@ -1,4 +1,5 @@
-"""The Family page in a real Chromium: renders in zh with projector type, editing x moves the 3D outputs."""
+"""The Family page in a real Chromium: renders in zh with projector type, editing x moves the 3D outputs and the
+x / ‖x‖_p outputs; the columns' histograms are drawn."""
 
 from __future__ import annotations
 
@@ -16,14 +17,14 @@ from tests.browser.helpers import (
     wait_for_traces,
 )
 
-CHARTS = 1
+CHARTS = 3  # the members in 3D, x / ‖x‖_p, the columns' histograms
 
 
 @pytest.mark.parametrize("lang", ["zh"])  # en: the next test (and test_smoke)
 def test_family_renders_with_the_table_and_the_sets_in_projector_mode(page, base_url, lang):
     open_page(page, base_url, "family", lang=lang, projector="true", charts=CHARTS)
     assert_no_error(page)
-    assert page.locator(PLOT).count() == 1
+    assert page.locator(PLOT).count() == CHARTS
     main = main_text(page)
     assert "(−1.225, 0.000, 1.225)" in main and "99.73 %" in main and "8,192" in main
     traces = plotly_data(page, 0)
@@ -31,6 +32,11 @@ def test_family_renders_with_the_table_and_the_sets_in_projector_mode(page, base
         by_meta(traces, role)
     assert "维" in plotly_layout(page, 0)["scene"]["xaxis"]["title"]["text"]
     assert plotly_layout(page, 0)["font"]["size"] >= 20
+    for role in ("p_octahedron", "p_sphere", "p_cube", "p_simplex", "p_out_l1", "p_out_softmax"):
+        by_meta(plotly_data(page, 1), role)
+    hist = plotly_data(page, 2)
+    assert by_meta(hist, "hist_incomes_before")["y"] == by_meta(hist, "hist_incomes_after")["y"]
+    assert "偏度" in main and "erf(k/√2)" in main
 
 
 def test_editing_x_moves_the_outputs_and_the_url(page, base_url):
@@ -40,6 +46,8 @@ def test_editing_x_moves_the_outputs_and_the_url(page, base_url):
     enter_text(page, field, "4, -1, 0.5")
     traces = wait_for_traces(page, 0, lambda tr: by_meta(tr, "out_minmax")["x"] == [1.0])
     assert by_meta(traces, "out_minmax")["y"] == [0.0]
+    p = wait_for_traces(page, 1, lambda tr: by_meta(tr, "p_out_linf")["x"] == [1.0])  # x / max|x| = x / 4
+    assert by_meta(p, "p_out_linf")["y"] == [-0.25] and by_meta(p, "p_out_linf")["z"] == [0.125]
     assert "family.x=" in page.url
     assert "(1.000, 0.000, 0.300)" in main_text(page)
     assert_no_error(page)
