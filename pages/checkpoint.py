@@ -52,3 +52,5 @@ def reading() -> None:
 
 with parts.main:
     reading()
+
+ui.sources_section(t, "checkpoint")

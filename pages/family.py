@@ -82,3 +82,5 @@ st.markdown(t("family.params.text"))
 st.markdown(fam.exercise_text(t))
 params_section()
 st.caption(t("family.params.checkpoint"))
+
+ui.sources_section(t, "family")
