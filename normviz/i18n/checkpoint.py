@@ -32,7 +32,7 @@ STRINGS = {
     "checkpoint.source.qwen3": {"zh": "示例：类 Qwen3（QK-norm）", "en": "Example: Qwen3-like (QK-norm)"},
     "checkpoint.source.upload": {"zh": "上传文件", "en": "Upload a file"},
     "checkpoint.source.help": {
-        "zh": "三个示例是仓库里自带的小文件：名字和布局照真实模型，隐藏维缩小为 32，数值由带种子的随机数生成，不是训练得到的。"
+        "zh": "三个示例是仓库里自带的小文件：名字和布局照真实模型，隐藏维缩小为 32，数值由固定随机种子的随机数生成，不是训练得到的。"
         "模型初始化时 γ 是 1（PyTorch 的 LayerNorm 和 RMSNorm），但训练可以把它带到任何地方，没有什么让它留在 1 附近；"
         "这些示例里也有远离 1 的。下面的表和图按模块给出文件里 γ 的分布。",
         "en": "The three examples are small files that ship with the app: names and layout as in the real models, "

@@ -261,7 +261,7 @@ STRINGS = {
         "en": "The exercise: at D = {d}, LayerNorm has {ln} parameters and RMSNorm {rms}, exactly half.",
     },
     "family.params.checkpoint": {
-        "zh": "读 checkpoint 时：某层只有 input_layernorm.weight 而没有 input_layernorm.bias，说明这一层不是带 γ 和 β 的标准 LayerNorm，"
+        "zh": "读检查点时：某层只有 input_layernorm.weight 而没有 input_layernorm.bias，说明这一层不是带 γ 和 β 的标准 LayerNorm，"
         "可能是 RMSNorm 或无偏置 LayerNorm。参数本身分不出这两种：模型代码能确定；config.json 里的模型名和 ε 的字段名"
         "（rms_norm_eps 还是 layer_norm_eps）也能提示，但没那么可靠。见“读检查点”一页。",
         "en": "Reading a checkpoint: a layer with input_layernorm.weight and no input_layernorm.bias is not a standard LayerNorm with γ and β; "
