@@ -31,9 +31,12 @@ Two more ways to run the same stack:
 * ``float16="naive" | "upcast"``: every Norm receives its input stored in float16 (the rest of the
   stack stays in float32, so only the Norm differs). ``naive`` computes it the hand-written way
   in float16, ``h * rsqrt(mean(h²) + ε)`` (LayerNorm on h − mean first): one |hᵢ| > 256 makes
-  h² inf, rsqrt(inf) = 0, and the token's output is 0 from there on, its gradient exactly 0,
-  all finite. ``upcast`` is ``normviz.norms`` on the float16 input (it reduces in float32 and
-  casts back). A value beyond 65504 is inf once stored in float16: then both give NaN.
+  h² inf, rsqrt(inf) = 0, and the token's output is 0 from there on; its gradient is exactly 0,
+  all finite, unless a float16 number of the backward pass overflows too (inputs of a few
+  thousand and more, or tiny ones, RMS below about 65504^(−1/3) ≈ 0.025, zeros included): then
+  inf or NaN. ``upcast`` does what ``normviz.norms`` does with a float16 input (reduce in
+  float32, cast the result back to float16), with torch's fused op (the tests hold the two
+  together). A value beyond 65504 is inf once stored in float16: then both give NaN.
 * ``path="skip" | "branch"``: the gradient flows only along the skip connections (every block's
   output detached) or only through the blocks (every skip connection detached).
 
@@ -157,7 +160,8 @@ def _norm_fn(norm: str | None, float16: str | None):
         return _norm(norm)
     if float16 == "naive":
         return lambda h: hand_written_float16(h.half(), norm).float()
-    return lambda h: method(norm)(h.half()).float()  # the library: reduce in float32, cast back
+    fn = _norm(norm)  # upcast as normviz.norms does it: the float16 input reduced in float32, cast back to float16
+    return lambda h: fn(h.half().float()).half().float()
 
 
 def _layer(h, w1, w2, *, arrangement: str, fn, gain: float, peaks: list, path: str = "all"):

@@ -84,6 +84,8 @@ def test_the_stack_without_a_norm_is_drawn_and_tabled_and_a_small_gain_tames_it(
     row = _row(tables(at)[0], bare)
     assert float(row[2]) / float(row[1]) < 1.2
     assert _row(tables(at)[0], pre)[0] == pre
+    linked = run_page("residual", lang=lang, **{K + "gain": "0.1"})  # a link reproduces the small initialization
+    assert errors(linked) == [] and not linked.warning and tables(linked)[0] == tables(at)[0]
 
 
 @pytest.mark.parametrize("lang, naive_zero, silent", [("en", "tokens with gradient 0", "fails silently"),

@@ -319,3 +319,30 @@ def test_a_tiny_input_makes_the_hand_written_float16_gradient_non_finite_in_the_
         assert not math.isfinite(f16[(arr, "rms", "naive")].input_gradient)
         assert f16[(arr, "rms", "upcast")].input_gradient == pytest.approx(
             comp.runs[(arr, "rms")].input_gradient, rel=0.02)
+
+
+@pytest.mark.parametrize("norm", residual.NORMS)
+def test_the_upcast_float16_norm_is_the_library_on_the_float16_input(norm):
+    """The stack's "upcast" path (torch's op on the float16 input widened to float32, cast back) gives what
+    normviz.norms gives on that float16 input, values past 256 and past 65504 included."""
+    x = torch.from_numpy(np.random.default_rng(3).standard_normal((6, 64)) * np.array([[1], [30], [300], [3e3], [1e4], [1e6]]))
+    x = x.float()
+    ours = residual._norm_fn(norm, "upcast")(x)
+    library = method(norm)(x.half()).float()
+    np.testing.assert_array_equal(torch.isnan(ours).numpy(), torch.isnan(library).numpy())
+    finite = torch.isfinite(library)
+    assert finite[:5].all() and not finite[5].all()
+    np.testing.assert_allclose(ours[finite].numpy(), library[finite].numpy(), rtol=1e-3, atol=1e-3)
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+def test_the_float16_runs_on_cuda_tell_the_same_story():
+    config = residual.StackConfig(depth=6, width=64, scale=1000.0)
+    gpu = residual.float16_runs(config, backend=_xp.Backend("torch", "cuda"))
+    cpu = residual.float16_runs(config)
+    for key, run in cpu.items():
+        got = gpu[key]
+        assert (got.zero_outputs, got.zero_gradients) == (run.zero_outputs, run.zero_gradients), key
+        assert math.isnan(got.input_gradient) == math.isnan(run.input_gradient), key
+        if not math.isnan(run.input_gradient):
+            assert got.input_gradient == pytest.approx(run.input_gradient, rel=1e-2, abs=1e-12), key
