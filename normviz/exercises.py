@@ -16,10 +16,11 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
-from normviz import family, norms
+from normviz import _xp, family, norms, residual
 from normviz.i18n import vector_text
 from normviz.lesson import cost
 from normviz.methods import METHODS
@@ -57,6 +58,7 @@ class Problem:
 class Exercise:
     key: str
     make: Callable[[random.Random], Problem]
+    needs_torch: bool = False  # its answer comes from autograd (normviz.residual); left out without torch
 
 
 def _vec(v) -> tuple[float, ...]:
@@ -106,16 +108,21 @@ def _dof(rng: random.Random) -> Problem:
                    figure=("dof", {"n": n}))
 
 
+INVARIANT_SHIFT, INVARIANT_SCALE = 100.0, 7.0  # x + c·𝟏 with c = 100, a·x with a = 7
+
+
 def _invariant(rng: random.Random) -> Problem:
     """Which outputs stay the same under x -> x + c·1 (shift) or x -> a·x with a > 0 (scale), at ε = 0."""
     what = rng.choice(("shift", "scale"))
     x = np.asarray((1.0, 2.0, 3.0))
-    moved = x + 100.0 if what == "shift" else 7.0 * x
+    moved = x + INVARIANT_SHIFT if what == "shift" else INVARIANT_SCALE * x
+    move = f"x + {INVARIANT_SHIFT:g}·𝟏" if what == "shift" else f"{INVARIANT_SCALE:g}·x"
     same = tuple(m for m in METHODS if np.allclose(METHODS[m](x, eps=0.0), METHODS[m](moved, eps=0.0), atol=1e-9))
     answer = {(): "none", ("ln",): "ln_only", ("rms", "ln"): "rms_ln", ("l2", "rms", "ln"): "all"}[same]
-    return Problem("invariant", "choice", {"what": what, "x": vector_text(x), "moved": vector_text(moved)}, answer,
+    return Problem("invariant", "choice", {"what": what, "x": vector_text(x), "moved": vector_text(moved),
+                                           "move": move}, answer,
                    choices=("none", "ln_only", "rms_ln", "all"),
-                   figure=("moved", {"x": _vec(x), "moved": _vec(moved)}), extra={"what": what})
+                   figure=("moved", {"x": _vec(x), "moved": _vec(moved), "label": move}), extra={"what": what})
 
 
 def _fp16_threshold(rng: random.Random) -> Problem:
@@ -177,19 +184,81 @@ def _traffic(rng: random.Random) -> Problem:
                    figure=("cost", {"tokens": tokens, "d": d, "calls": calls}))
 
 
+# --- the residual page's toy stack (normviz.residual): its default width and seed, so the page reproduces it
+
+STACK_NORM = "rms"  # the Norm of the stack exercises (LLaMA's)
+GROWTH_BINS = (2.0, 10.0)  # the growth exercise's choices: below 2×, 2× to 10×, above 10×
+
+
+def stack_config(depth: int, gain: float = 1.0) -> residual.StackConfig:
+    """The residual page's stack at its defaults (width, seed, input scale) with this depth and gain."""
+    return residual.StackConfig(depth=depth, gain=gain)
+
+
+@lru_cache(maxsize=32)
+def path_runs(arrangement: str, depth: int) -> dict[str, residual.StackRun]:
+    """The stack's gradient along each path ("all", "skip" connections only, "branch"es only)."""
+    with _xp.one_cpu_thread("cpu"):
+        return {p: residual.run_stack(stack_config(depth), arrangement, STACK_NORM, path=p)
+                for p in residual.GRADIENT_PATHS}
+
+
+@lru_cache(maxsize=32)
+def growth_comparison(depth: int, gain: float) -> residual.Comparison:
+    """Pre/Post-Norm and no norm on the same stack: the growth exercise's answer and figure."""
+    return residual.compare(stack_config(depth, gain))
+
+
+def growth_choice(growth: float) -> str:
+    """The choice that holds ‖h_L‖ / ‖h₀‖: "below_2", "two_to_ten" or "above_10"."""
+    low, high = GROWTH_BINS
+    return "below_2" if growth < low else "two_to_ten" if growth <= high else "above_10"
+
+
+def _grad_path(rng: random.Random) -> Problem:
+    """Which path hands the top's gradient g down to the input h₀ unchanged, in Pre-Norm or Post-Norm?"""
+    what = rng.choice(residual.ARRANGEMENTS)
+    depth = rng.choice((12, 24))
+    runs = path_runs(what, depth)
+    answer = next((p for p in ("skip", "branch") if runs[p].unchanged), "neither")
+    values = {"depth": depth, "top": f"{runs['all'].grad_norm[-1]:.3g}", "skip": f"{runs['skip'].input_gradient:.3g}",
+              "full": f"{runs['all'].input_gradient:.3g}"}
+    return Problem("grad_path", "choice", values, answer, choices=("skip", "branch", "neither"),
+                   figure=("paths", {"arrangement": what, "depth": depth}), extra={"what": what})
+
+
+def _stack_growth(rng: random.Random) -> Problem:
+    """How much the stream grows, ‖h_L‖ / ‖h₀‖, with no norm or with Pre-Norm, at gain 1 or a small one."""
+    what = rng.choice((residual.NO_NORM, "pre"))
+    gain = rng.choice((1.0, residual.SMALL_GAIN))
+    depth = rng.choice((24, 48))
+    comp = growth_comparison(depth, gain)
+    run = comp.no_norm if what == residual.NO_NORM else comp.runs[("pre", STACK_NORM)]
+    factor = run.growth ** (1 / depth)
+    values = {"depth": depth, "gain": f"{gain:g}", "width": comp.config.width, "growth": f"{run.growth:.3g}",
+              "factor": f"{factor:.3f}"}
+    return Problem("stack_growth", "choice", values, growth_choice(run.growth),
+                   choices=("below_2", "two_to_ten", "above_10"),
+                   figure=("growth", {"depth": depth, "gain": gain, "arrangement": what}), extra={"what": what})
+
+
 BANK: tuple[Exercise, ...] = tuple(Exercise(f.__name__[1:], f) for f in (
     _ln_246, _rms_246, _l2_pair, _ln_2d, _params, _dof, _invariant, _fp16_threshold, _fp16_overflow,
     _rms_length, _axis, _checkpoint, _zero, _traffic,
-))
+)) + tuple(Exercise(f.__name__[1:], f, needs_torch=True) for f in (_grad_path, _stack_growth))
 SEED_MAX = 999_999
 
 
 def make_set(seed: int) -> list[Problem]:
-    """Every exercise of the bank, drawn from one ``random.Random(seed)``: the same seed, the same set."""
+    """Every exercise of the bank, drawn from one ``random.Random(seed)``: the same seed, the same set.
+
+    Without torch the exercises whose answers need autograd are left out (after the others: the rest
+    of the set stays the same)."""
     if int(seed) != seed or not 0 <= seed <= SEED_MAX:
         raise ValueError(f"seed must be an integer in 0..{SEED_MAX}; got {seed!r}")
     rng = random.Random(int(seed))
-    return [ex.make(rng) for ex in BANK]
+    with_torch = _xp.torch_installed()
+    return [ex.make(rng) for ex in BANK if with_torch or not ex.needs_torch]
 
 
 # --- reading and checking an answer -------------------------------------------------------------

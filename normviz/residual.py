@@ -1,13 +1,15 @@
-r"""Pre-Norm against Post-Norm: a toy deep residual stack at initialization, in torch (autograd).
+r"""Pre-Norm against Post-Norm, and a stack with no norm: a toy deep residual stack at initialization, in torch (autograd).
 
-The stack (one seed fixes everything; the same weights serve all four variants):
+The stack (one seed fixes everything; the same weights serve all five variants):
 
 * ``tokens`` rows of width D; the input h₀ = scale · z, z ~ N(0, 1);
 * each of the ``depth`` layers (the first ``depth`` of ``DEPTH_MAX`` drawn layers: a smaller depth
   cuts the same network earlier) has a block f(u) = gain · W₂ GELU(W₁ u) with W₁, W₂ ∈ ℝ^{D×D},
-  entries N(0, 1/D) (variance-preserving), no biases;
+  entries N(0, 1/D) (variance-preserving), no biases; a small gain is a small initialization of
+  the block's output (``SMALL_GAIN``);
 * Pre-Norm  (GPT-2, LLaMA):                      h ← h + f(Norm(h)), and a final Norm at the top;
 * Post-Norm (the original Transformer, BERT):    h ← Norm(h + f(h));
+* no norm (``NO_NORM``):                         h ← h + f(h), no Norm anywhere, not at the top either;
 * Norm is LayerNorm or RMSNorm: ``torch.nn.functional.layer_norm / rms_norm`` (autograd flows
   through them) with the ε default of ``normviz.methods``, γ = 1, β = 0; the tests run the same
   stack through ``normviz.norms`` on torch tensors and get the same numbers.
@@ -17,11 +19,26 @@ of the output's shape. (Not the plain sum: a LayerNorm output always sums to 0,
 which would make every gradient 0 in Post-Norm.) For each layer l = 0 … depth
 the stack records, on the residual stream hₗ (h₀ is the input):
 
-* the mean over tokens of ‖hₗ‖₂ (Post-Norm keeps it at √D; Pre-Norm lets it grow);
+* the mean over tokens of ‖hₗ‖₂ (Post-Norm keeps it at √D; Pre-Norm lets it grow, about like
+  √l; without a norm it grows by about the same factor at every layer);
 * ‖∂L/∂hₗ‖ (Frobenius, over all tokens), by autograd;
 * the largest |value| the layer computes (its block's hidden units, its sum and hₗ),
   compared with float16's largest finite value (``torch.finfo(torch.float16).max`` = 65504)
   and with its square root (256: where a single square xᵢ² overflows in float16).
+
+Two more ways to run the same stack:
+
+* ``float16="naive" | "upcast"``: every Norm receives its input stored in float16 (the rest of the
+  stack stays in float32, so only the Norm differs). ``naive`` computes it the hand-written way
+  in float16, ``h * rsqrt(mean(h²) + ε)`` (LayerNorm on h − mean first): one |hᵢ| > 256 makes
+  h² inf, rsqrt(inf) = 0, and the token's output is 0 from there on; its gradient is exactly 0,
+  all finite, unless a float16 number of the backward pass overflows too (inputs of a few
+  thousand and more, or tiny ones, RMS below about 65504^(−1/3) ≈ 0.025, zeros included): then
+  inf or NaN. ``upcast`` does what ``normviz.norms`` does with a float16 input (reduce in
+  float32, cast the result back to float16), with torch's fused op (the tests hold the two
+  together). A value beyond 65504 is inf once stored in float16: then both give NaN.
+* ``path="skip" | "branch"``: the gradient flows only along the skip connections (every block's
+  output detached) or only through the blocks (every skip connection detached).
 
 Xiong et al. (2020), "On Layer Normalization in the Transformer Architecture", analyse the
 gradients of the two arrangements at initialization.
@@ -40,6 +57,11 @@ from normviz.methods import method
 
 ARRANGEMENTS = ("pre", "post")
 NORMS = ("ln", "rms")
+NO_NORM = "none"  # h ← h + f(h): no Norm anywhere (its runs take norm=None)
+STACKS = (*ARRANGEMENTS, NO_NORM)
+FLOAT16_PATHS = ("naive", "upcast")
+GRADIENT_PATHS = ("all", "skip", "branch")
+SMALL_GAIN = 0.1  # "small initialization": below 1/√DEPTH_MAX ≈ 0.144, the no-norm stack stays tame
 DEPTH_MAX = 48
 WIDTH_MAX = 512
 TOKENS = 8
@@ -70,8 +92,6 @@ class StackConfig:
 def _device(backend: _xp.Backend | None) -> str:
     """torch's device for the app's backend: its own for torch, the CPU for numpy."""
     return backend.device if backend is not None and backend.name == "torch" else "cpu"
-
-
 
 
 @lru_cache(maxsize=2)
@@ -122,24 +142,69 @@ def _norm(norm: str):
     return lambda h: F.rms_norm(h, h.shape[-1:], eps=eps)
 
 
-def _layer(h, w1, w2, *, arrangement: str, norm: str, gain: float, peaks: list):
-    """One layer: Pre-Norm h + f(Norm(h)) or Post-Norm Norm(h + f(h))."""
-    fn = _norm(norm)
-    if arrangement == "pre":
-        return h + _block(fn(h), w1, w2, gain, peaks)
-    total = h + _block(h, w1, w2, gain, peaks)
+def hand_written_float16(h, norm: str):
+    """The Norm as a hand-written line of torch, every operation in h's dtype (no upcast):
+    ``h * rsqrt(h.pow(2).mean(-1) + ε)``, LayerNorm on ``h - h.mean(-1)`` first."""
+    import torch
+
+    if norm == "ln":
+        h = h - h.mean(dim=-1, keepdim=True)
+    return h * torch.rsqrt(h.pow(2).mean(dim=-1, keepdim=True) + method(norm).default_eps)
+
+
+def _norm_fn(norm: str | None, float16: str | None):
+    """The stack's Norm: torch's op in the stack's dtype, or (``float16``) on its input stored in float16."""
+    if norm is None:
+        return None
+    if float16 is None:
+        return _norm(norm)
+    if float16 == "naive":
+        return lambda h: hand_written_float16(h.half(), norm).float()
+    fn = _norm(norm)  # upcast as normviz.norms does it: the float16 input reduced in float32, cast back to float16
+    return lambda h: fn(h.half().float()).half().float()
+
+
+def _layer(h, w1, w2, *, arrangement: str, fn, gain: float, peaks: list, path: str = "all"):
+    """One layer: Pre-Norm h + f(Norm(h)), Post-Norm Norm(h + f(h)) or no norm h + f(h).
+
+    ``path`` "skip" detaches the block's output, "branch" the skip connection (the gradient then
+    flows only the other way)."""
+    skip = h.detach() if path == "branch" else h
+    branch = _block(fn(h) if arrangement == "pre" else h, w1, w2, gain, peaks)
+    if path == "skip":
+        branch = branch.detach()
+    total = skip + branch
+    if arrangement != "post":
+        return total
     peaks.append(total.detach().abs().max())
     return fn(total)
 
 
-def forward_from(h, start: int, weights, r, *, arrangement: str, norm: str, gain: float = 1.0):
+def _check(arrangement: str, norm: str | None, float16: str | None = None, path: str = "all") -> None:
+    if arrangement not in STACKS:
+        raise ValueError(f"arrangement must be one of {STACKS}; got {arrangement!r}")
+    if arrangement == NO_NORM:
+        if norm is not None:
+            raise ValueError(f"norm must be None for the stack without a norm; got {norm!r}")
+        if float16 is not None:
+            raise ValueError("float16 applies to a Norm: the stack without a norm has none")
+    elif norm not in NORMS:
+        raise ValueError(f"norm must be one of {NORMS}; got {norm!r}")
+    if float16 not in (None, *FLOAT16_PATHS):
+        raise ValueError(f"float16 must be None or one of {FLOAT16_PATHS}; got {float16!r}")
+    if path not in GRADIENT_PATHS:
+        raise ValueError(f"path must be one of {GRADIENT_PATHS}; got {path!r}")
+
+
+def forward_from(h, start: int, weights, r, *, arrangement: str, norm: str | None, gain: float = 1.0):
     """The loss L = Σ(out ⊙ R) when layer ``start``'s stream is h (layers start+1 … depth follow).
 
     For finite differences: L as a function of one layer's stream, everything after it fixed."""
+    fn = _norm_fn(norm, None)
     peaks: list = []
     for w1, w2 in weights[start:]:
-        h = _layer(h, w1, w2, arrangement=arrangement, norm=norm, gain=gain, peaks=peaks)
-    out = _norm(norm)(h) if arrangement == "pre" else h
+        h = _layer(h, w1, w2, arrangement=arrangement, fn=fn, gain=gain, peaks=peaks)
+    out = fn(h) if arrangement == "pre" else h
     return (out * r).sum()
 
 
@@ -148,52 +213,71 @@ class StackRun:
     """Per-layer numbers (index 0 is the input, 1 … depth the layers) of one arrangement and norm."""
 
     arrangement: str
-    norm: str
+    norm: str | None  # None for the stack without a norm
     stream_norm: np.ndarray  # mean over tokens of ‖hₗ‖₂
     grad_norm: np.ndarray  # ‖∂L/∂hₗ‖ (Frobenius over tokens)
     peak: np.ndarray  # max |value| computed in layer l (its hidden units, sum and output)
     loss: float
+    float16: str | None = None  # None, or how the Norm ran on its float16 input ("naive", "upcast")
+    path: str = "all"  # which connections carried the gradient ("all", "skip", "branch")
+    zero_outputs: int = 0  # tokens whose output row is exactly 0
+    zero_gradients: int = 0  # tokens whose ∂L/∂h₀ row is exactly 0: the layers below learn nothing from them
+    unchanged: bool = False  # ∂L/∂h₀ is exactly ∂L/∂h_depth: the gradient arrived at the input unchanged
 
     def first_above(self, limit: float) -> int | None:
         """The first layer whose peak |value| exceeds ``limit`` (None if none does)."""
         over = np.flatnonzero(self.peak > limit)
         return int(over[0]) if over.size else None
 
+    @property
+    def growth(self) -> float:
+        """‖h_depth‖ / ‖h₀‖ (means over tokens): how much the stream grew from input to top."""
+        return float(self.stream_norm[-1] / self.stream_norm[0])
 
-def run_stack(config: StackConfig, arrangement: str, norm: str, *, backend: _xp.Backend | None = None,
-              dtype: str = "float32", params=None) -> StackRun:
-    """Forward and backward through the stack; the per-layer numbers as numpy."""
+    @property
+    def input_gradient(self) -> float:
+        """‖∂L/∂h₀‖: the gradient that reaches the input, what the layer below would learn from."""
+        return float(self.grad_norm[0])
+
+
+def run_stack(config: StackConfig, arrangement: str, norm: str | None, *, backend: _xp.Backend | None = None,
+              dtype: str = "float32", params=None, float16: str | None = None, path: str = "all") -> StackRun:
+    """Forward and backward through the stack; the per-layer numbers as numpy.
+
+    ``arrangement`` "none" (``NO_NORM``) takes ``norm=None``. ``float16`` and ``path``: see the module."""
     import torch
 
-    if arrangement not in ARRANGEMENTS:
-        raise ValueError(f"arrangement must be one of {ARRANGEMENTS}; got {arrangement!r}")
-    if norm not in NORMS:
-        raise ValueError(f"norm must be one of {NORMS}; got {norm!r}")
+    _check(arrangement, norm, float16, path)
     h0, weights, r = params or parameters(config, dtype=getattr(torch, dtype), device=_device(backend))
+    fn = _norm_fn(norm, float16)
     with torch.enable_grad():
         h = h0.clone().requires_grad_(True)
         streams, peaks = [h], [h.detach().abs().max()]
         for w1, w2 in weights:
             layer_peaks: list = []
-            h = _layer(h, w1, w2, arrangement=arrangement, norm=norm, gain=config.gain, peaks=layer_peaks)
+            h = _layer(h, w1, w2, arrangement=arrangement, fn=fn, gain=config.gain, peaks=layer_peaks, path=path)
             h.retain_grad()
             streams.append(h)
             peaks.append(torch.stack([*layer_peaks, h.detach().abs().max()]).max())
-        out = _norm(norm)(h) if arrangement == "pre" else h
+        out = fn(h) if arrangement == "pre" else h
         loss = (out * r).sum()
         loss.backward()
     stream = torch.stack([s.detach().double().norm(dim=-1).mean() for s in streams])
     grads = torch.stack([s.grad.double().norm() for s in streams])
+    bottom, top = streams[0].grad, streams[-1].grad
     return StackRun(arrangement, norm, _xp.to_numpy(stream), _xp.to_numpy(grads),
-                    _xp.to_numpy(torch.stack(peaks).double()), float(loss.detach()))
+                    _xp.to_numpy(torch.stack(peaks).double()), float(loss.detach()), float16, path,
+                    int((out.detach() == 0).all(dim=-1).sum()), int((bottom == 0).all(dim=-1).sum()),
+                    bool(torch.equal(bottom, top)))
 
 
 @dataclass(frozen=True)
 class Comparison:
     config: StackConfig
-    runs: dict[tuple[str, str], StackRun]  # (arrangement, norm) -> run
+    runs: dict[tuple[str, str], StackRun]  # (arrangement, norm) -> run: Pre/Post × LayerNorm/RMSNorm
     fp16_max: float  # torch.finfo(torch.float16).max
     device: str
+    no_norm: StackRun | None = None  # the same stack without any norm, h ← h + f(h)
 
     @property
     def square_limit(self) -> float:
@@ -206,7 +290,7 @@ class Comparison:
 
 
 def compare(config: StackConfig, *, backend: _xp.Backend | None = None, dtype: str = "float32") -> Comparison:
-    """All four variants (Pre/Post × LayerNorm/RMSNorm) with the same weights."""
+    """All four variants (Pre/Post × LayerNorm/RMSNorm) and the stack without a norm, with the same weights."""
     import torch
 
     device = _device(backend)
@@ -214,18 +298,33 @@ def compare(config: StackConfig, *, backend: _xp.Backend | None = None, dtype: s
         params = parameters(config, dtype=getattr(torch, dtype), device=device)
         runs = {(a, n): run_stack(config, a, n, backend=backend, dtype=dtype, params=params)
                 for a in ARRANGEMENTS for n in NORMS}
-    return Comparison(config, runs, float(torch.finfo(torch.float16).max), device)
+        bare = run_stack(config, NO_NORM, None, backend=backend, dtype=dtype, params=params)
+    return Comparison(config, runs, float(torch.finfo(torch.float16).max), device, bare)
 
 
-def finite_difference_grad_norms(config: StackConfig, arrangement: str, norm: str, *, step: float = 1e-6) -> np.ndarray:
+def float16_runs(config: StackConfig, *, norms: tuple[str, ...] = NORMS, backend: _xp.Backend | None = None
+                 ) -> dict[tuple[str, str, str], StackRun]:
+    """Pre and Post with every Norm on a float16 input, the hand-written way and upcast:
+    (arrangement, norm, float16 path) -> run, the same float32 weights as ``compare``."""
+    device = _device(backend)
+    with _xp.one_cpu_thread(device):
+        params = parameters(config, device=device)
+        return {(a, n, p): run_stack(config, a, n, backend=backend, params=params, float16=p)
+                for a in ARRANGEMENTS for n in norms for p in FLOAT16_PATHS}
+
+
+def finite_difference_grad_norms(config: StackConfig, arrangement: str, norm: str | None, *,
+                                 step: float = 1e-6) -> np.ndarray:
     """‖∂L/∂hₗ‖ per layer by central differences in float64 on the CPU (small stacks only: 2·T·D·depth runs)."""
     import torch
 
+    _check(arrangement, norm)
     h0, weights, r = parameters(config, dtype=torch.float64)
+    fn = _norm_fn(norm, None)
     with torch.no_grad():
         streams, h = [h0], h0
         for w1, w2 in weights:
-            h = _layer(h, w1, w2, arrangement=arrangement, norm=norm, gain=config.gain, peaks=[])
+            h = _layer(h, w1, w2, arrangement=arrangement, fn=fn, gain=config.gain, peaks=[])
             streams.append(h)
         norms = []
         for start, hl in enumerate(streams):

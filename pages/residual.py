@@ -1,6 +1,6 @@
-"""残差 / Pre-Norm vs Post-Norm: a toy deep residual stack at initialization, layer by layer.
+"""残差 / Pre-Norm vs Post-Norm (and no norm): a toy deep residual stack at initialization, layer by layer.
 
-The controls and the figure they change sit in one fragment.
+The controls, the figure they change and the float16 table sit in one fragment.
 """
 
 import streamlit as st
@@ -25,11 +25,18 @@ def stack_section():
     with st.spinner(t("res.spinner")):
         comp, seconds = res.comparison(config, backend)
         figure = res.figure(config, backend, t.lang, projector)
+        runs16, seconds16 = res.float16_runs(config, backend)
     with picture:
         ui.chart(figure, key="residual.chart")
     res.summary_table(t, comp)
     res.timing_caption(t, comp, seconds)
     st.markdown(t("res.reading"))
+    st.markdown(t("res.none.reading"))
+    st.header(t("res.fp16.header"))
+    st.markdown(t("res.fp16.text"))
+    st.markdown(t("res.f16.intro"))
+    res.float16_table(t, comp, runs16)
+    st.caption(t("res.f16.timing", seconds=f"{seconds16:.2f}"))
 
 
 parts.text.header(t("res.stack.header"))
@@ -39,5 +46,5 @@ with parts.main:
         stack_section()
     else:
         st.info(t("res.no_torch"), icon="ℹ️")
-st.header(t("res.fp16.header"))
-st.markdown(t("res.fp16.text"))
+        st.header(t("res.fp16.header"))
+        st.markdown(t("res.fp16.text"))

@@ -9,7 +9,9 @@ import torch
 import torch.nn.functional as F
 
 from normviz import exercises as ex
+from normviz import residual
 from normviz.i18n import CATALOG, LANGUAGES
+from normviz.ui.exercises import text_key
 
 SEEDS = (0, 1, 123, 2026, 999_999)
 
@@ -23,8 +25,8 @@ def test_the_bank_has_at_least_12_exercises_with_unique_keys_and_strings():
     assert len(keys) >= 12 and len(set(keys)) == len(keys)
     for p in ex.make_set(5):
         variant = p.extra.get("what") or p.extra.get("which")
-        for k in (f"exercise.{p.key}.q" + (f".{variant}" if variant else ""), f"exercise.{p.key}.why",
-                  *(f"exercises.choice.{c}" for c in p.choices)):
+        assert text_key(p, "q") == f"exercise.{p.key}.q" + (f".{variant}" if variant else "")
+        for k in (text_key(p, "q"), text_key(p, "why"), *(f"exercises.choice.{c}" for c in p.choices)):
             assert all(CATALOG[k][lang].strip() for lang in LANGUAGES), k
         assert p.answer_kind in ex.ANSWER_KINDS
         if p.answer_kind == "choice":
@@ -81,7 +83,9 @@ def _torch_answer(p):
         x = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64)
         y = x + 100 if p.extra["what"] == "shift" else 7 * x
         # the feedback's figure and its sentence show this very pair
-        assert p.figure == ("moved", {"x": tuple(x.tolist()), "moved": tuple(y.tolist())})
+        move = "x + 100·𝟏" if p.extra["what"] == "shift" else "7·x"
+        assert p.figure == ("moved", {"x": tuple(x.tolist()), "moved": tuple(y.tolist()), "label": move})
+        assert v["move"] == move
         assert (v["x"], v["moved"]) == ("(1, 2, 3)", "(101, 102, 103)" if p.extra["what"] == "shift" else "(7, 14, 21)")
         same = [torch.allclose(f(x), f(y)) for f in (lambda t: F.normalize(t, dim=0),
                                                       lambda t: F.rms_norm(t, (3,), eps=0.0),
@@ -110,6 +114,12 @@ def _torch_answer(p):
         return "nan" if torch.isnan(out).all() else "zero"
     if p.key == "traffic":
         return v["tokens"] * v["d"] * 2 * 2 * v["calls"] / 1e9
+    if p.key == "grad_path":
+        return _torch_grad_path(p.extra["what"], v["depth"])
+    if p.key == "stack_growth":
+        growth = _torch_growth(p.extra["what"], v["depth"], float(v["gain"]))
+        assert float(v["growth"]) == pytest.approx(growth, rel=5e-3)  # shown to 3 digits, float32 vs 64
+        return "below_2" if growth < 2 else "two_to_ten" if growth <= 10 else "above_10"
     raise AssertionError(f"no independent computation for {p.key}")
 
 
@@ -125,6 +135,46 @@ def test_every_answer_agrees_with_an_independent_computation(seed):
         else:
             assert math.isclose(float(p.answer), float(want), rel_tol=1e-9, abs_tol=1e-9), p.key
         assert ex.check(p, p.answer if p.answer_kind == "choice" else _typed(p)).status == "right", p.key
+
+
+def _stack(depth, gain=1.0):
+    """The residual page's stack at its defaults (width 128, seed 0), the weights it draws."""
+    config = residual.StackConfig(depth=depth, gain=gain)
+    h0, weights, r = residual.parameters(config)  # float32 draws, as the page's; worked in float64 here
+    return config, h0.double(), [(w1.double(), w2.double()) for w1, w2 in weights], r.double()
+
+
+def _rms(h):
+    return F.rms_norm(h, h.shape[-1:], eps=1e-6)
+
+
+def _torch_grad_path(arrangement, depth):
+    """Which path hands ∂L/∂h_L to h₀ unchanged, written out in torch (blocks detached, or the skips)."""
+    config, h0, weights, r = _stack(depth)
+    arrived = {}
+    for path in ("skip", "branch"):
+        h = h0.clone().requires_grad_(True)
+        streams = [h]
+        for w1, w2 in weights:
+            f = lambda u: config.gain * (F.gelu(u @ w1.T) @ w2.T)  # noqa: E731
+            skip = h.detach() if path == "branch" else h
+            branch = f(_rms(h) if arrangement == "pre" else h)
+            branch = branch.detach() if path == "skip" else branch
+            h = skip + branch if arrangement == "pre" else _rms(skip + branch)
+            h.retain_grad()
+            streams.append(h)
+        ((_rms(h) if arrangement == "pre" else h) * r).sum().backward()
+        arrived[path] = torch.equal(streams[0].grad, streams[-1].grad)
+    return next((p for p in ("skip", "branch") if arrived[p]), "neither")
+
+
+def _torch_growth(arrangement, depth, gain):
+    """‖h_L‖ / ‖h₀‖ (means over tokens) of the stack with no norm or with Pre-Norm RMSNorm, written out in torch."""
+    config, h0, weights, _ = _stack(depth, gain)
+    h = h0
+    for w1, w2 in weights:
+        h = h + gain * (F.gelu((h if arrangement == "none" else _rms(h)) @ w1.T) @ w2.T)
+    return (h.norm(dim=-1).mean() / h0.norm(dim=-1).mean()).item()
 
 
 def _typed(p):
@@ -193,3 +243,75 @@ def test_checking_never_raises_on_random_text():
 def test_vectors_in_questions_use_the_typeset_minus_sign():
     shown = [p.values["x"] for seed in range(40) for p in ex.make_set(seed) if "x" in p.values]
     assert any("−" in x for x in shown) and not any("-" in x for x in shown)
+
+
+SEEDS_WIDE = range(40)
+
+
+def test_the_invariance_exercise_draws_both_variants_and_each_figure_shows_its_own_pair():
+    """Exercise 7 on many seeds: the scale variant's figure is x against 7·x, the shift variant's x against
+    x + 100·𝟏 (built as the page builds it), hatched bars = each method of the moved vector (torch)."""
+    from normviz import invariance
+    from normviz.figures import exercises as figs
+    from pagetest import coords, trace
+
+    drawn = set()
+    for seed in SEEDS_WIDE:
+        p = ex.make_set(seed)[6]
+        assert p.key == "invariant"
+        what = p.extra["what"]
+        drawn.add(what)
+        kind, data = p.figure
+        assert kind == "moved"
+        x = torch.tensor(data["x"], dtype=torch.float64)
+        moved = x + 100 if what == "shift" else 7 * x
+        assert data["moved"] == tuple(moved.tolist())
+        fig = figs.moved_figure(data["x"], data["moved"], invariance.moved_outputs(data["x"], data["moved"]),
+                                lang="en", label=data["label"])
+        want = torch.cat([F.normalize(moved, dim=0), F.rms_norm(moved, (3,), eps=0.0), F.layer_norm(moved, (3,), eps=0.0)])
+        np.testing.assert_allclose(coords(trace(fig, "moved_moved"), "y"), want.numpy(), atol=1e-12)
+        label = "x + 100·𝟏 = (101, 102, 103)" if what == "shift" else "7·x = (7, 14, 21)"
+        assert trace(fig, "moved_moved")["name"] == label
+        assert fig["layout"]["title"]["subtitle"]["text"] == f"solid bars: x = (1, 2, 3); hatched bars: {label}"
+        for lang in LANGUAGES:
+            why = CATALOG[text_key(p, "why")][lang].format(**p.values)
+            other = "(7, 14, 21)" if what == "shift" else "(101, 102, 103)"
+            assert label in why and other not in why
+    assert drawn == {"shift", "scale"}
+
+
+def test_the_stack_exercises_draw_every_variant_and_their_explanations_hold():
+    """grad_path: Pre-Norm's skip path arrives unchanged while the whole network's gradient at h₀ is larger,
+    Post-Norm's skip path does not arrive unchanged; stack_growth: no norm at gain 1 passes 10× within 24
+    layers, a small gain keeps 48 layers below 2×, Pre-Norm's ‖hₗ‖² grows about linearly (not exponentially)."""
+    seen = {(p.key, p.extra["what"], p.values.get("gain"), p.values["depth"], p.answer)
+            for seed in SEEDS_WIDE for p in ex.make_set(seed)[-2:]}
+    assert {(k, w) for k, w, *_ in seen} == {("grad_path", "pre"), ("grad_path", "post"), ("stack_growth", "none"),
+                                               ("stack_growth", "pre")}
+    assert {a for k, *_, a in seen if k == "stack_growth"} == {"below_2", "two_to_ten", "above_10"}
+    for depth in (12, 24):
+        pre, post = ex.path_runs("pre", depth), ex.path_runs("post", depth)
+        assert pre["skip"].unchanged and pre["all"].input_gradient > pre["all"].grad_norm[-1]
+        assert not post["skip"].unchanged and post["skip"].input_gradient != post["all"].grad_norm[-1]
+    assert ex.growth_comparison(24, 1.0).no_norm.growth > 10
+    assert ex.growth_comparison(48, residual.SMALL_GAIN).no_norm.growth < 2
+    for depth, gain in ((24, 1.0), (48, 1.0)):
+        pre = ex.growth_comparison(depth, gain).runs[("pre", "rms")]
+        layers = np.arange(depth + 1)
+        assert np.corrcoef(layers, pre.stream_norm ** 2)[0, 1] ** 2 > 0.99
+        assert np.corrcoef(layers, pre.stream_norm ** 2)[0, 1] > np.corrcoef(layers, np.log(pre.stream_norm))[0, 1]
+    for growth, choice in ((1.99, "below_2"), (2.0, "two_to_ten"), (10.0, "two_to_ten"), (10.01, "above_10")):
+        assert ex.growth_choice(growth) == choice
+    margins = [abs(np.log(ex.growth_comparison(d, g).no_norm.growth / b)) for d in (24, 48)
+               for g in (1.0, residual.SMALL_GAIN) for b in ex.GROWTH_BINS]
+    assert min(margins) > np.log(1.5)  # no drawn answer sits near a bound
+
+
+def test_without_torch_the_stack_exercises_are_left_out_and_the_rest_is_the_same(monkeypatch):
+    from normviz import _xp
+
+    full = ex.make_set(7)
+    monkeypatch.setattr(_xp, "torch_installed", lambda: False)
+    reduced = ex.make_set(7)
+    assert [p.key for p in reduced] == [e.key for e in ex.BANK if not e.needs_torch]
+    assert reduced == full[:len(reduced)]

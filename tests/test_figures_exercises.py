@@ -6,8 +6,10 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
-from normviz import invariance
+from normviz import exercises as ex
+from normviz import invariance, residual
 from normviz.figures import exercises as figs
+from normviz.figures._style import method_name
 from pagetest import coords, trace
 
 
@@ -18,7 +20,9 @@ def test_every_figure_is_valid_plotly(lang, projector):
                  figs.fp16_figure(300.0, lang=lang, projector=projector), figs.fp16_figure(lang=lang),
                  figs.cost_figure(32768, 2048, 48, lang=lang, projector=projector),
                  figs.moved_figure((1, 2, 3), (7, 14, 21), invariance.moved_outputs((1, 2, 3), (7, 14, 21)),
-                                   lang=lang, projector=projector)):
+                                   lang=lang, projector=projector, label="7·x"),
+                 figs.paths_figure(ex.path_runs("post", 12), lang=lang, projector=projector),
+                 figs.growth_figure(ex.growth_comparison(24, 1.0), "none", lang=lang, projector=projector)):
         go.Figure(spec)
 
 
@@ -53,7 +57,8 @@ def test_moved_figure_draws_each_method_for_x_and_the_moved_x(moved, same):
     assert fig["layout"]["title"]["subtitle"]["text"] == f"solid bars: x = (1, 2, 3); hatched bars: {label}"
     assert hatched["marker"]["pattern"] == {"shape": "/", "fgcolor": "white", "fillmode": "overlay"}
     methods, parts = solid["x"]
-    assert methods == ["L2 normalization"] * 3 + ["RMSNorm"] * 3 + ["LayerNorm"] * 3 and parts == ["y₁", "y₂", "y₃"] * 3
+    assert methods == [method_name(k, "en") for k in ("l2", "rms", "ln") for _ in range(3)]
+    assert parts == ["y₁", "y₂", "y₃"] * 3
     for which, v in ((solid, x), (hatched, moved)):
         t = torch.tensor(v, dtype=torch.float64)
         want = torch.cat([F.normalize(t, dim=0), F.rms_norm(t, (3,), eps=0.0), F.layer_norm(t, (3,), eps=0.0)])
@@ -61,3 +66,37 @@ def test_moved_figure_draws_each_method_for_x_and_the_moved_x(moved, same):
     equal = [name for name, k in (("L2", 0), ("RMSNorm", 3), ("LayerNorm", 6))
              if np.allclose(coords(solid, "y")[k:k + 3], coords(hatched, "y")[k:k + 3], atol=1e-12)]
     assert equal == same
+
+
+def test_a_named_move_labels_the_hatched_bars_and_the_subtitle():
+    fig = figs.moved_figure((1, 2, 3), (101, 102, 103), invariance.moved_outputs((1, 2, 3), (101, 102, 103)),
+                            lang="zh", label="x + 100·𝟏")
+    assert trace(fig, "moved_moved")["name"] == "x + 100·𝟏 = (101, 102, 103)"
+    assert fig["layout"]["title"]["subtitle"]["text"] == "实心柱：x = (1, 2, 3)；斜线柱：x + 100·𝟏 = (101, 102, 103)"
+
+
+@pytest.mark.parametrize("arrangement", residual.ARRANGEMENTS)
+def test_paths_figure_draws_the_gradient_along_each_path(arrangement):
+    runs = ex.path_runs(arrangement, 12)
+    fig = figs.paths_figure(runs, lang="en")
+    for path, run in runs.items():
+        tr = trace(fig, f"path_{path}")
+        assert np.array_equal(coords(tr, "x"), np.arange(13)) and np.allclose(coords(tr, "y"), run.grad_norm)
+    skip = coords(trace(fig, "path_skip"), "y")
+    assert bool(np.all(skip == skip[-1])) is (arrangement == "pre")  # flat: g arrives unchanged
+    assert fig["layout"]["yaxis"]["type"] == "log" and fig["layout"]["title"]["text"].startswith(
+        "Pre-Norm" if arrangement == "pre" else "Post-Norm")
+
+
+def test_growth_figure_draws_each_stack_relative_to_its_input_with_the_choices_bounds():
+    comp = ex.growth_comparison(24, 1.0)
+    fig = figs.growth_figure(comp, "none", lang="en")
+    for role, run in (("growth_none", comp.no_norm), ("growth_pre_rms", comp.runs[("pre", "rms")]),
+                      ("growth_post_rms", comp.runs[("post", "rms")])):
+        y = coords(trace(fig, role), "y")
+        assert y[0] == 1.0 and y[-1] == pytest.approx(run.growth)
+    assert not any(t["meta"].endswith("_ln") for t in fig["data"])
+    assert trace(fig, "growth_none")["line"]["width"] > trace(fig, "growth_pre_rms")["line"]["width"]
+    assert [coords(trace(fig, f"growth_bound_{b:g}"), "y")[0] for b in ex.GROWTH_BINS] == [2.0, 10.0]
+    top = fig["layout"]["yaxis"]["range"][1]
+    assert 10 ** top > comp.no_norm.growth  # the exponential curve fits

@@ -49,3 +49,18 @@ def test_the_markers_sit_on_the_first_layer_past_each_limit():
                 assert coords(roles[0], "x")[0] == first and coords(roles[0], "y")[0] > limit
                 assert f"第 {first} 层" in roles[0]["name"]
     assert any(t["meta"] == "overflow_post_ln" for t in fig["data"])  # the sum inside layer 1 overflows
+
+
+def test_the_stack_without_a_norm_is_drawn_black_and_dashed_with_only_the_65504_cross():
+    comp = residual.compare(residual.StackConfig(depth=6, width=32, scale=1e5))
+    fig = figs.comparison_figure(comp, lang="en")
+    for panel, values in zip(figs.PANELS, (comp.no_norm.stream_norm, comp.no_norm.grad_norm, comp.no_norm.peak)):
+        tr = trace(fig, f"{panel}_none")
+        assert np.allclose(coords(tr, "y"), values) and tr["line"] == {"color": "#000000", "dash": "dash",
+                                                                        "width": tr["line"]["width"]}
+    assert trace(fig, "stream_none")["name"] == "No norm" and trace(fig, "stream_none")["showlegend"]
+    assert coords(trace(fig, "overflow_none"), "x")[0] == 0  # the input itself is past 65504
+    assert not any(t["meta"] == "square_none" for t in fig["data"])  # no Norm squares anything
+    calm = figs.comparison_figure(residual.compare(CALM), lang="zh")
+    assert trace(calm, "stream_none")["name"] == "不归一化"
+    assert np.allclose(coords(trace(calm, "stream_none"), "y"), residual.compare(CALM).no_norm.stream_norm)

@@ -146,3 +146,29 @@ def test_bad_arguments_name_themselves():
         gradient.autograd_jacobian("batch", (1.0, 2.0, 3.0))
     with pytest.raises(ValueError, match="method must be one of"):
         gradient.null_directions("softmax", (1.0, 2.0, 3.0))
+
+
+@settings(max_examples=25, deadline=None)
+@given(x=vectors, g=st.tuples(coord, coord, coord), seed=st.integers(0, 99))
+def test_only_the_path_through_the_norm_drops_the_components_along_x_and_1(x, g, seed):
+    """grad.bp.text, qualified: through the norm, f(Norm(x)) passes back nothing along x (and along 𝟏 for
+    LayerNorm) at ε = 0; with the residual connection, x + f(Norm(x)), the identity path hands g's
+    components along x and 𝟏 to x unchanged (autograd through the library's norms)."""
+    from normviz.methods import method
+
+    x, g = np.asarray(x), np.asarray(g)
+    w = np.random.default_rng(seed).standard_normal((3, 3))  # a linear sublayer f(u) = W u
+    for key in KEYS:
+        grads = {}
+        for residual in (False, True):
+            xt = torch.tensor(x, requires_grad=True)
+            y = torch.from_numpy(w) @ method(key)(xt, eps=0.0)
+            ((xt + y if residual else y) @ torch.from_numpy(g)).backward()
+            grads[residual] = xt.grad.numpy()
+        bp = gradient.backprop(key, x, w.T @ g, eps=0.0)  # what the norm passes down from the sublayer
+        np.testing.assert_allclose(grads[False], bp.jtg, atol=1e-9)
+        tol = 1e-9 * (1 + np.linalg.norm(g) * np.linalg.norm(w) * (1 + np.linalg.norm(x)))
+        assert abs(grads[False] @ x) < tol  # no signal to make x longer
+        assert grads[True] @ x == pytest.approx(g @ x, abs=tol)  # the identity path carries it
+        if key == "ln":
+            assert abs(grads[False].sum()) < tol and grads[True].sum() == pytest.approx(g.sum(), abs=tol)

@@ -1,5 +1,6 @@
 """The exercises page (AppTest): seeded sets, right / wrong / malformed answers in zh and en, the new-set button."""
 
+import numpy as np
 import pytest
 
 from normviz import exercises as ex
@@ -124,3 +125,43 @@ def test_a_count_typed_with_a_thousands_comma_is_asked_about_not_called_a_decima
     widget.input("8,192").run()
     check(at, k)
     assert errors(at) == [] and len(at.warning) == 1 and want in at.warning[0].value
+
+
+@pytest.mark.parametrize("seed, lang", [("3", "en"), ("3", "zh"), ("2", "en"), ("2", "zh")])
+def test_the_invariance_and_the_stack_exercises_show_their_own_variant(seed, lang):
+    """Seed 3: exercise 7 asks about 7·x, the path exercise about Post-Norm, the growth one about no norm at
+    gain 1; seed 2: x + 100·𝟏, Pre-Norm, no norm at gain 0.1. Each feedback figure and explanation is its own."""
+    import json
+
+    from normviz import residual
+    from pagetest import coords, trace
+
+    at = run_page("exercises", lang=lang, seed=seed)
+    pairs = blocks(at, seed)
+    wanted = {"invariant", "grad_path", "stack_growth"}
+    numbers = [k for k, (p, _) in enumerate(pairs, start=1) if p.key in wanted]
+    for k in numbers:
+        p, widget = pairs[k - 1]
+        widget.set_value(p.answer)
+    at.run()
+    for k in numbers:
+        next(b for b in at.button if b.key == f"exercises.{seed}.{k}.check").click()
+    at.run()
+    assert errors(at) == [] and len(at.success) == 3
+    moved, paths, growth = (json.loads(c.proto.spec) for c in at.get("plotly_chart"))
+    by_key = {p.key: p for p, _ in pairs}
+    shown = "\n".join(m.value for m in at.markdown)
+    inv = by_key["invariant"]
+    label = {"scale": "7·x = (7, 14, 21)", "shift": "x + 100·𝟏 = (101, 102, 103)"}[inv.extra["what"]]
+    other = {"scale": "(101, 102, 103)", "shift": "(7, 14, 21)"}[inv.extra["what"]]
+    assert trace(moved, "moved_moved")["name"] == label and label in shown and other not in shown
+    assert inv.extra["what"] == ("scale" if seed == "3" else "shift")
+    path = by_key["grad_path"]
+    skip = coords(trace(paths, "path_skip"), "y")
+    assert bool(np.all(skip == skip[-1])) is (path.extra["what"] == "pre")
+    assert f"{path.values['skip']}" in shown and path.values["top"] in shown
+    stack = by_key["stack_growth"]
+    assert stack.extra["what"] == residual.NO_NORM
+    y = coords(trace(growth, "growth_none"), "y")
+    assert f"{y[-1]:.3g}" == stack.values["growth"] and stack.values["growth"] in shown
+    assert bool(y[-1] > 10) is (seed == "3")

@@ -57,3 +57,51 @@ def test_without_torch_the_page_says_why_it_cannot_compute(monkeypatch):
     at = run_page("residual", lang="zh")
     assert errors(at) == [] and figures(at) == []
     assert any("torch" in i.value for i in at.info)
+
+
+def _row(table: str, start: str) -> list[str]:
+    line = next(line for line in table.splitlines() if line.startswith(f"| {start} |"))
+    return [c.strip() for c in line.strip("|").split("|")]
+
+
+@pytest.mark.parametrize("lang, bare, pre", [("en", "No norm", "Pre-Norm · RMSNorm"),
+                                             ("zh", "不归一化", "Pre-Norm · RMSNorm")])
+def test_the_stack_without_a_norm_is_drawn_and_tabled_and_a_small_gain_tames_it(lang, bare, pre):
+    from normviz import residual
+
+    at = run_page("residual", lang=lang)
+    fig = figures(at)[0]
+    comp = residual.compare(residual.StackConfig())
+    assert np.allclose(coords(trace(fig, "stream_none"), "y"), comp.no_norm.stream_norm)
+    assert trace(fig, "stream_none")["name"] == bare
+    row = _row(tables(at)[0], bare)
+    assert float(row[2]) / float(row[1]) > 50 and row[6] == "—"  # grows a hundredfold; no Norm squares anything
+    at.select_slider(key=K + "gain").set_value("0.1").run()
+    assert errors(at) == []
+    fig = figures(at)[0]
+    stream = coords(trace(fig, "stream_none"), "y")
+    assert stream[-1] / stream[0] < 1.2  # small initialization
+    row = _row(tables(at)[0], bare)
+    assert float(row[2]) / float(row[1]) < 1.2
+    assert _row(tables(at)[0], pre)[0] == pre
+    linked = run_page("residual", lang=lang, **{K + "gain": "0.1"})  # a link reproduces the small initialization
+    assert errors(linked) == [] and not linked.warning and tables(linked)[0] == tables(at)[0]
+
+
+@pytest.mark.parametrize("lang, naive_zero, silent", [("en", "tokens with gradient 0", "fails silently"),
+                                                      ("zh", "梯度为 0 的词元", "悄无声息")])
+def test_the_float16_table_shows_the_silent_zero_and_the_nan_where_the_scale_says(lang, naive_zero, silent):
+    at = run_page("residual", lang=lang)
+    assert silent in text(at)
+    table = tables(at)[1]
+    assert naive_zero in table
+    for variant in ("Pre-Norm · RMSNorm", "Post-Norm · RMSNorm"):
+        f32, naive, zero_out, zero_grad, upcast = _row(table, variant)[1:]
+        assert float(naive) == pytest.approx(float(f32), rel=0.01) and zero_out == zero_grad == "0 / 8"
+    at.select_slider(key=K + "scale").set_value("1000").run()
+    assert errors(at) == []
+    table = tables(at)[1]
+    f32, naive, zero_out, zero_grad, upcast = _row(table, "Pre-Norm · RMSNorm")[1:]
+    assert float(naive) == 0.0 and zero_out == zero_grad == "8 / 8" and float(upcast) == pytest.approx(float(f32), rel=0.02)
+    f32, naive, zero_out, zero_grad, upcast = _row(table, "Post-Norm · RMSNorm")[1:]
+    assert naive == "NaN" and zero_out == "8 / 8" and float(upcast) == pytest.approx(float(f32), rel=0.02)

@@ -4,14 +4,17 @@ import numpy as np
 import pytest
 
 from normviz import _xp, residual
+from normviz.methods import method
 
 torch = pytest.importorskip("torch")
 
 SMALL = residual.StackConfig(depth=3, width=4, tokens=2, seed=3)
 
 
-@pytest.mark.parametrize("arrangement", residual.ARRANGEMENTS)
-@pytest.mark.parametrize("norm", residual.NORMS)
+VARIANTS = [(a, n) for a in residual.ARRANGEMENTS for n in residual.NORMS] + [(residual.NO_NORM, None)]
+
+
+@pytest.mark.parametrize("arrangement, norm", VARIANTS)
 def test_per_layer_gradient_norms_match_finite_differences_in_float64(arrangement, norm):
     run = residual.run_stack(SMALL, arrangement, norm, dtype="float64")
     fd = residual.finite_difference_grad_norms(SMALL, arrangement, norm)
@@ -122,6 +125,14 @@ def test_bad_arrangement_or_norm_names_itself():
         residual.run_stack(SMALL, "middle", "ln")
     with pytest.raises(ValueError, match="norm"):
         residual.run_stack(SMALL, "pre", "l2")
+    with pytest.raises(ValueError, match="norm"):
+        residual.run_stack(SMALL, residual.NO_NORM, "ln")
+    with pytest.raises(ValueError, match="float16"):
+        residual.run_stack(SMALL, residual.NO_NORM, None, float16="naive")
+    with pytest.raises(ValueError, match="float16"):
+        residual.run_stack(SMALL, "pre", "rms", float16="bfloat16")
+    with pytest.raises(ValueError, match="path"):
+        residual.run_stack(SMALL, "pre", "rms", path="both")
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
@@ -143,3 +154,195 @@ def test_a_shallower_stack_is_the_same_network_cut_earlier():
         assert np.array_equal(run.stream_norm, deep.runs[key].stream_norm[:7])
     other = residual.compare(residual.StackConfig(depth=6, width=32, seed=6))
     assert not np.allclose(other.runs[("pre", "ln")].stream_norm, cut.runs[("pre", "ln")].stream_norm)
+
+
+# --- the stack without a norm (res.none.reading) ----------------------------------------------------
+
+
+def _r2(x, y) -> float:
+    return float(np.corrcoef(x, y)[0, 1] ** 2)
+
+
+def test_without_a_norm_stream_and_gradient_grow_exponentially_and_pre_norm_like_root_l():
+    """The page's defaults: no norm grows about a hundredfold (stream, and gradient towards the input) by
+    about the same factor per layer (log-linear); Pre-Norm's stream about 3×, its ‖hₗ‖² about linear in l."""
+    config = residual.StackConfig()
+    comp = residual.compare(config)
+    bare, layers = comp.no_norm, np.arange(config.depth + 1)
+    assert (bare.arrangement, bare.norm) == (residual.NO_NORM, None)
+    assert bare.stream_norm[0] == comp.runs[("pre", "ln")].stream_norm[0]  # the same input
+    grad_growth = bare.grad_norm[0] / bare.grad_norm[-1]
+    assert 70 < bare.growth < 150 and 70 < grad_growth < 150
+    assert np.all(np.diff(bare.stream_norm) > 0)
+    assert _r2(layers, np.log(bare.stream_norm)) > 0.99 and _r2(layers, np.log(bare.grad_norm)) > 0.99
+    factors = bare.stream_norm[1:] / bare.stream_norm[:-1]
+    assert np.all((factors > 1.1) & (factors < 1.4))  # about the same factor at every layer
+    for norm in residual.NORMS:
+        pre = comp.runs[("pre", norm)]
+        assert 2.5 < pre.growth < 4.0
+        assert _r2(layers, pre.stream_norm ** 2) > 0.99
+        assert _r2(layers, np.log(pre.stream_norm)) < _r2(layers, pre.stream_norm ** 2)
+    top = residual.run_stack(config, residual.NO_NORM, None)
+    assert top.grad_norm[-1] == pytest.approx(math.sqrt(config.tokens * config.width), rel=0.1)  # ∂L/∂h_L = R
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_small_initialization_keeps_the_stack_without_a_norm_within_1_2x_over_48_layers(seed):
+    comp = residual.compare(residual.StackConfig(depth=48, gain=residual.SMALL_GAIN, seed=seed))
+    bare = comp.no_norm
+    assert 1.0 < bare.growth < 1.2 and 1.0 < bare.grad_norm[0] / bare.grad_norm[-1] < 1.2
+    pre = comp.runs[("pre", "rms")]
+    assert pre.growth < 1.2 and abs(bare.growth - pre.growth) < 0.05  # about as Pre-Norm does at that gain
+    assert residual.SMALL_GAIN < 1 / math.sqrt(residual.DEPTH_MAX)
+    gain_1 = residual.compare(residual.StackConfig(depth=48, seed=seed)).no_norm
+    assert gain_1.growth > 1000  # raise the gain: exponential again
+
+
+def test_without_a_norm_the_output_follows_the_input_scale_and_post_norm_stays_at_root_d():
+    calm, scaled = residual.compare(residual.StackConfig()), residual.compare(residual.StackConfig(scale=100.0))
+    assert scaled.no_norm.stream_norm[-1] / calm.no_norm.stream_norm[-1] == pytest.approx(100.0, rel=0.05)
+    assert scaled.runs[("post", "rms")].stream_norm[-1] == pytest.approx(math.sqrt(128), rel=1e-4)
+
+
+def test_only_pre_norm_and_no_norm_have_a_path_that_hands_the_gradient_down_unchanged():
+    """path="skip": along the skip connections alone the gradient reaches h₀ bit for bit as it left the top in
+    Pre-Norm and without a norm; in Post-Norm it crosses every Norm. No other path does it."""
+    config = residual.StackConfig(depth=6, width=32, seed=2)
+    for arrangement, norm in VARIANTS:
+        runs = {p: residual.run_stack(config, arrangement, norm, path=p) for p in residual.GRADIENT_PATHS}
+        assert runs["skip"].unchanged is (arrangement != "post"), (arrangement, norm)
+        assert not runs["all"].unchanged and not runs["branch"].unchanged
+        if arrangement != "post":
+            assert np.all(runs["skip"].grad_norm == runs["skip"].grad_norm[-1])
+            assert runs["all"].input_gradient > runs["skip"].input_gradient  # the sublayers add their share
+        assert np.array_equal(runs["skip"].stream_norm, runs["all"].stream_norm)  # the same forward pass
+
+
+# --- float16: the hand-written Norm fails silently (res.fp16.text) ----------------------------------
+
+
+def _one_norm(x, norm: str, *, upcast: bool = False):
+    """y and ∂(g·y)/∂x of one float16 Norm on the float64 row x (g fixed, random)."""
+    x16 = torch.tensor(x, dtype=torch.float16).requires_grad_(True)
+    y = residual._norm_fn(norm, "upcast")(x16) if upcast else residual.hand_written_float16(x16, norm)
+    g = torch.from_numpy(np.random.default_rng(1).standard_normal(len(x))).to(torch.float16)
+    (y * g).sum().backward()
+    return y.detach().double().numpy(), x16.grad.double().numpy()
+
+
+def _row(peak: float = 0.0, rms: float | None = None, n: int = 128) -> np.ndarray:
+    x = np.random.default_rng(0).standard_normal(n)
+    if rms is not None:
+        return x / np.sqrt(np.mean(x * x)) * rms
+    x[3] = peak
+    return x
+
+
+@pytest.mark.parametrize("norm", residual.NORMS)
+@pytest.mark.parametrize("peak", [300.0, 1000.0])
+def test_a_hand_written_float16_norm_past_256_outputs_zero_and_passes_back_exactly_zero(norm, peak):
+    y, grad = _one_norm(_row(peak), norm)
+    assert np.all(y == 0) and np.all(grad == 0)  # all finite: no NaN, nothing to warn
+    y_up, grad_up = _one_norm(_row(peak), norm, upcast=True)
+    assert np.all(np.isfinite(grad_up)) and np.abs(y_up).max() > 1 and np.abs(grad_up).max() > 0
+    below = _row(200.0)  # 200² = 40000 < 65504: finite and right
+    want = np.asarray(method(norm)(below))
+    assert np.allclose(_one_norm(below, norm)[0], want, atol=0.02)
+
+
+@pytest.mark.parametrize("norm", residual.NORMS)
+def test_float16_gives_nan_only_where_a_float16_number_overflows(norm):
+    """A value past 65504 is inf once stored in float16 (forward NaN, upcast too). Backward: the zero output
+    times an overflowing 2·hᵢ (|hᵢ| > 32752) is NaN; an input with RMS below about 65504^(−1/3) ≈ 0.025,
+    zeros included, overflows rsqrt's derivative −½·rsqrt(u)³. At RMS 0.03 to 50 everything is finite."""
+    big = _row(70000.0)
+    for upcast in (False, True):
+        y, grad = _one_norm(big, norm, upcast=upcast)
+        assert np.isnan(y).any() and np.isnan(grad).any()
+    y, grad = _one_norm(_row(40000.0), norm)
+    assert np.all(y == 0) and np.isnan(grad).any()  # the forward pass is silent, the backward is not
+    assert np.all(np.isfinite(_one_norm(_row(40000.0), norm, upcast=True)[1]))
+    assert 65504.0 ** (-1 / 3) == pytest.approx(0.0248, abs=1e-4)
+    for rms in (0.0, 0.001, 0.02):
+        y, grad = _one_norm(_row(rms=rms), norm)
+        assert np.all(np.isfinite(y)) and not np.all(np.isfinite(grad)), rms  # the forward pass is fine
+        assert np.all(np.isfinite(_one_norm(_row(rms=rms), norm, upcast=True)[1]))  # upcasting avoids it
+    for rms in (0.03, 1.0, 50.0):
+        y, grad = _one_norm(_row(rms=rms), norm)
+        assert np.all(np.isfinite(y)) and np.all(np.isfinite(grad)) and np.abs(grad).max() > 0, rms
+
+
+@pytest.mark.parametrize("norm", residual.NORMS)
+def test_in_the_stack_float16_cuts_pre_norm_tokens_off_silently_and_post_norm_turns_it_into_nan(norm):
+    """Scale 1000: every token has a component past 256. Pre-Norm: every output 0, ∂L/∂h₀ exactly 0, finite.
+    Post-Norm: the outputs are 0 too, and the next layer's Norm of those zeros gives NaN in the backward.
+    Upcast: the float32 gradient. Scale 100: some tokens only. Scale 10⁵: past 65504, NaN either way."""
+    t = residual.TOKENS
+
+    def runs(scale):
+        config = residual.StackConfig(depth=6, width=64, scale=scale)
+        return residual.compare(config), residual.float16_runs(config, norms=(norm,))
+
+    comp, f16 = runs(1000.0)
+    pre, post = f16[("pre", norm, "naive")], f16[("post", norm, "naive")]
+    assert pre.zero_outputs == pre.zero_gradients == t and pre.input_gradient == 0.0
+    assert np.all(np.isfinite(pre.grad_norm)) and np.all(pre.grad_norm == 0)
+    assert post.zero_outputs == t and math.isnan(post.input_gradient)
+    for arr in residual.ARRANGEMENTS:
+        up = f16[(arr, norm, "upcast")]
+        assert up.input_gradient == pytest.approx(comp.runs[(arr, norm)].input_gradient, rel=0.02)
+        assert up.zero_outputs == up.zero_gradients == 0
+    comp, f16 = runs(100.0)
+    assert 0 < f16[("pre", norm, "naive")].zero_gradients < t
+    for arr in residual.ARRANGEMENTS:
+        peak = comp.runs[(arr, norm)].peak
+        assert f16[(arr, norm, "naive")].zero_outputs > 0 and peak.max() < comp.fp16_max
+    few_thousand = residual.float16_runs(residual.StackConfig(depth=6, scale=3000.0), norms=(norm,))
+    assert math.isnan(few_thousand[("pre", norm, "naive")].input_gradient)
+    comp, f16 = runs(1e4)  # components of order 10⁴: the backward's sums of gᵢ·hᵢ overflow
+    assert math.isnan(f16[("pre", norm, "naive")].input_gradient) and f16[("pre", norm, "naive")].zero_outputs == t
+    assert math.isfinite(f16[("pre", norm, "upcast")].input_gradient) and comp.runs[("pre", norm)].peak.max() < 65504
+    comp, f16 = runs(1e5)
+    assert all(math.isnan(run.input_gradient) for run in f16.values())
+    comp, f16 = runs(1.0)
+    for arr in residual.ARRANGEMENTS:
+        for path in residual.FLOAT16_PATHS:
+            got = f16[(arr, norm, path)]
+            assert got.input_gradient == pytest.approx(comp.runs[(arr, norm)].input_gradient, rel=0.01)
+            assert got.zero_outputs == 0
+
+
+def test_a_tiny_input_makes_the_hand_written_float16_gradient_non_finite_in_the_stack():
+    config = residual.StackConfig(depth=4, width=64, scale=0.01)
+    comp, f16 = residual.compare(config), residual.float16_runs(config, norms=("rms",))
+    for arr in residual.ARRANGEMENTS:
+        assert not math.isfinite(f16[(arr, "rms", "naive")].input_gradient)
+        assert f16[(arr, "rms", "upcast")].input_gradient == pytest.approx(
+            comp.runs[(arr, "rms")].input_gradient, rel=0.02)
+
+
+@pytest.mark.parametrize("norm", residual.NORMS)
+def test_the_upcast_float16_norm_is_the_library_on_the_float16_input(norm):
+    """The stack's "upcast" path (torch's op on the float16 input widened to float32, cast back) gives what
+    normviz.norms gives on that float16 input, values past 256 and past 65504 included."""
+    x = torch.from_numpy(np.random.default_rng(3).standard_normal((6, 64)) * np.array([[1], [30], [300], [3e3], [1e4], [1e6]]))
+    x = x.float()
+    ours = residual._norm_fn(norm, "upcast")(x)
+    library = method(norm)(x.half()).float()
+    np.testing.assert_array_equal(torch.isnan(ours).numpy(), torch.isnan(library).numpy())
+    finite = torch.isfinite(library)
+    assert finite[:5].all() and not finite[5].all()
+    np.testing.assert_allclose(ours[finite].numpy(), library[finite].numpy(), rtol=1e-3, atol=1e-3)
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+def test_the_float16_runs_on_cuda_tell_the_same_story():
+    config = residual.StackConfig(depth=6, width=64, scale=1000.0)
+    gpu = residual.float16_runs(config, backend=_xp.Backend("torch", "cuda"))
+    cpu = residual.float16_runs(config)
+    for key, run in cpu.items():
+        got = gpu[key]
+        assert (got.zero_outputs, got.zero_gradients) == (run.zero_outputs, run.zero_gradients), key
+        assert math.isnan(got.input_gradient) == math.isnan(run.input_gradient), key
+        if not math.isnan(run.input_gradient):
+            assert got.input_gradient == pytest.approx(run.input_gradient, rel=1e-2, abs=1e-12), key

@@ -1,4 +1,5 @@
-"""The small figures of the exercises' feedback that no topic page draws: parameters, float16, traffic, a moved x.
+"""The small figures of the exercises' feedback that no topic page draws: parameters, float16, traffic, a moved x,
+the residual stack's gradient paths and its growth.
 
 Pure functions: data in, plotly JSON (dicts) out.
 """
@@ -7,9 +8,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from normviz.exercises import norm_param_count
+from normviz import residual
+from normviz.exercises import GROWTH_BINS, norm_param_count
 from normviz.figures._legend import legend_below
 from normviz.figures._style import COLORS, base_layout, method_name, sizes, subscript
+from normviz.figures.residual import ARRANGEMENT_DASH, variants
 from normviz.i18n import translate, vector_text
 from normviz.lesson import cost
 
@@ -75,12 +78,14 @@ def cost_figure(tokens: int, d: int, calls: int, *, lang: str, projector: bool =
         yaxis={"title": {"text": translate(lang, "exercises.fig.cost.y")}}, height=360 if projector else 300)}
 
 
-def moved_figure(x, moved, outputs: dict, *, lang: str, projector: bool = False) -> dict:
+def moved_figure(x, moved, outputs: dict, *, lang: str, projector: bool = False, label: str | None = None) -> dict:
     """Each method's output components for x (solid) and for the moved x (hatched), side by side.
 
     ``outputs``: method key -> (y(x), y(moved)), as ``invariance.moved_outputs`` gives. The bars
-    take their method's colour, so the subtitle, not a legend, says which is which.
+    take their method's colour, so the subtitle, not a legend, says which is which. ``label`` names
+    the move ("7·x", "x + 100·𝟏"): the subtitle and the hatched bars then read "7·x = (7, 14, 21)".
     """
+    moved_text = f"{label} = {vector_text(moved)}" if label else vector_text(moved)
     keys = list(outputs)
     n = len(x)
     # two-level categories: the method under its components y₁ … yₙ
@@ -88,16 +93,77 @@ def moved_figure(x, moved, outputs: dict, *, lang: str, projector: bool = False)
     colors = [COLORS[k] for k in keys for _ in range(n)]
     data = []
     for which, (role, vector, pattern) in enumerate((("moved_x", x, ""), ("moved_moved", moved, "/"))):
-        name = translate(lang, f"exercises.fig.moved.{'x' if which == 0 else 'moved'}", v=vector_text(vector))
+        name = (moved_text if which and label else
+                translate(lang, f"exercises.fig.moved.{'x' if which == 0 else 'moved'}", v=vector_text(vector)))
         y = np.concatenate([np.asarray(outputs[k][which], dtype=np.float64) for k in keys])
         data.append({"type": "bar", "x": cats, "y": y, "meta": role, "name": name, "showlegend": False,
                      "marker": {"color": colors, "line": {"color": colors, "width": 1},
                                 "pattern": {"shape": pattern, "fgcolor": "white", "fillmode": "overlay"}},
                      "hovertemplate": "%{x}: %{y:.4f}<extra>" + name + "</extra>"})
-    subtitle = translate(lang, "exercises.fig.moved.subtitle", x=vector_text(x), moved=vector_text(moved))
+    subtitle = translate(lang, "exercises.fig.moved.subtitle", x=vector_text(x), moved=moved_text)
     return {"data": data, "layout": base_layout(
         projector, barmode="group",
         xaxis={"type": "multicategory", "title": {"text": translate(lang, "exercises.fig.moved.x_axis")}},
         title={"text": translate(lang, "exercises.fig.moved.title"), "subtitle": {"text": subtitle}},
         yaxis={"title": {"text": translate(lang, "exercises.fig.moved.y")}, "zeroline": True},
         height=460 if projector else 360, margin={"l": 10, "r": 10, "t": 120 if projector else 80, "b": 10})}
+
+
+PATH_STYLE = {"all": ("input", "solid"), "skip": ("rms", "dash"), "branch": ("decomposition", "dot")}
+
+
+def _layer_lines(traces: list[dict], depth: int, *, lang: str, projector: bool, title: str, y: str,
+                 extra: dict | None = None) -> dict:
+    """One log panel over the layers 0 … depth, the legend below."""
+    return {"data": traces, "layout": base_layout(
+        projector, title={"text": title},
+        xaxis={"title": {"text": translate(lang, "res.fig.layer")}, "range": [0, depth]},
+        yaxis={"title": {"text": y}, "type": "log", "exponentformat": "power", **(extra or {})},
+        **legend_below(projector, plot_height=360 if projector else 280, entries=len(traces)))}
+
+
+def _line(layers, values, *, role: str, name: str, color: str, dash: str, width: float) -> dict:
+    return {"type": "scatter", "mode": "lines", "x": layers, "y": np.asarray(values, dtype=np.float64),
+            "meta": role, "name": name, "line": {"color": color, "dash": dash, "width": width},
+            "hovertemplate": "%{x}: %{y:.4g}<extra>" + name + "</extra>"}
+
+
+def paths_figure(runs: dict[str, residual.StackRun], *, lang: str, projector: bool = False) -> dict:
+    """‖∂L/∂hₗ‖ per layer when the gradient flows everywhere, along the skip connections only, or
+    through the sublayers only (``runs``: path -> run, as ``exercises.path_runs`` gives)."""
+    s = sizes(projector)
+    first = next(iter(runs.values()))
+    depth = len(first.grad_norm) - 1
+    layers = np.arange(depth + 1, dtype=np.float64)
+    traces = [_line(layers, run.grad_norm, role=f"path_{path}", name=translate(lang, f"exercises.fig.paths.{path}"),
+                    color=COLORS[PATH_STYLE[path][0]], dash=PATH_STYLE[path][1], width=s["line"])
+              for path, run in runs.items()]
+    title = translate(lang, "exercises.fig.paths.title", arrangement=translate(lang, f"res.fig.arr.{first.arrangement}"))
+    return _layer_lines(traces, depth, lang=lang, projector=projector, title=title,
+                        y=translate(lang, "res.fig.grad.y"))
+
+
+def growth_figure(comp: residual.Comparison, arrangement: str, *, lang: str, projector: bool = False) -> dict:
+    """‖hₗ‖ / ‖h₀‖ per layer for every variant of the stack (the exercise's ``arrangement`` drawn thicker),
+    with the choices' bounds 2× and 10× as grey lines."""
+    s = sizes(projector)
+    depth = comp.config.depth
+    layers = np.arange(depth + 1, dtype=np.float64)
+    traces = []
+    for suffix, run, name, color in variants(comp, lang):
+        if run.norm not in (None, "rms"):
+            continue  # LayerNorm's curves lie on RMSNorm's (the residual page shows both)
+        mine = run.arrangement == arrangement
+        traces.append(_line(layers, run.stream_norm / run.stream_norm[0], role=f"growth_{suffix}", name=name,
+                            color=color, dash=ARRANGEMENT_DASH[run.arrangement],
+                            width=s["line"] * (1.8 if mine else 1.0)))
+    for bound in GROWTH_BINS:
+        traces.append({"type": "scatter", "mode": "lines", "x": np.array([0.0, float(depth)]),
+                       "y": np.full(2, bound), "meta": f"growth_bound_{bound:g}", "hoverinfo": "skip",
+                       "name": translate(lang, "exercises.fig.growth.bound", bound=f"{bound:g}"),
+                       "line": {"color": COLORS["reference"], "dash": "dot", "width": s["thin"]}})
+    top = max(float(np.max(t["y"])) for t in traces)
+    title = translate(lang, "exercises.fig.growth.title", depth=depth, gain=f"{comp.config.gain:g}")
+    return _layer_lines(traces, depth, lang=lang, projector=projector, title=title,
+                        y=translate(lang, "exercises.fig.growth.y"),
+                        extra={"range": [-0.05, float(np.log10(max(top, 20.0))) + 0.1]})

@@ -1,16 +1,19 @@
-"""Pre-Norm against Post-Norm, layer by layer: stream norm, gradient norm, and the float16 limit.
+"""Pre-Norm against Post-Norm and no norm, layer by layer: stream norm, gradient norm, and the float16 limit.
 
 Data come from ``normviz.residual`` (a ``Comparison``); this builder only
 draws, as plotly JSON dicts: three panels over the layer index sharing one
 legend. Colour is the norm (LayerNorm, RMSNorm: the method colours), the dash
-is the arrangement (Pre-Norm solid, Post-Norm dotted). Traces carry ``meta``
-roles: ``stream_<arr>_<norm>``, ``grad_<arr>_<norm>``, ``peak_<arr>_<norm>``,
-``root_width`` (√D), ``fp16_max``, ``fp16_square`` (√65504 = 256) and
-``square_<arr>_<norm>`` and ``overflow_<arr>_<norm>`` (the first layer beyond 256 and beyond 65504,
-when there is one).
+is the arrangement (Pre-Norm solid, Post-Norm dotted); the stack without a norm
+is black and dashed. Traces carry ``meta`` roles: ``stream_<v>``, ``grad_<v>``,
+``peak_<v>`` with v = ``<arr>_<norm>`` or ``none``, ``root_width`` (√D),
+``fp16_max``, ``fp16_square`` (√65504 = 256) and ``square_<arr>_<norm>`` and
+``overflow_<v>`` (the first layer beyond 256 and beyond 65504, when there is
+one; 256 only where a Norm squares the values).
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 import numpy as np
 
@@ -19,8 +22,22 @@ from normviz.figures._legend import legend_below, legend_beside, subplot_grid
 from normviz.figures._style import COLORS, base_layout, method_name, sizes
 from normviz.i18n import translate
 
-ARRANGEMENT_DASH = {"pre": "solid", "post": "dot"}
+ARRANGEMENT_DASH = {"pre": "solid", "post": "dot", residual.NO_NORM: "dash"}
 PANELS = ("stream", "grad", "peak")
+
+
+def _tr(lang: str, key: str, **values) -> str:
+    return translate(lang, f"res.fig.{key}", **values)
+
+
+def variants(comp: residual.Comparison, lang: str) -> list[tuple[str, residual.StackRun, str, str]]:
+    """(role suffix, run, legend name, colour) of every variant drawn: the four Norms, then no norm."""
+    tr = partial(_tr, lang)
+    out = [(f"{arr}_{norm}", run, tr("series", arrangement=tr(f"arr.{arr}"), norm=method_name(norm, lang)),
+            COLORS[norm]) for (arr, norm), run in comp.runs.items()]
+    if comp.no_norm is not None:
+        out.append((residual.NO_NORM, comp.no_norm, tr(f"arr.{residual.NO_NORM}"), COLORS["input"]))
+    return out
 
 
 def _series(cell, x, y, *, role: str, name: str, color: str, dash: str, width: float, legend: bool,
@@ -40,28 +57,28 @@ def _level(cell, layers, value: float, *, role: str, name: str, dash: str, width
 def comparison_figure(comp: residual.Comparison, *, lang: str, projector: bool = False) -> dict:
     """Three panels over the layers 0 … depth: mean ‖hₗ‖, ‖∂L/∂hₗ‖ and max |value| against float16's limits."""
     s = sizes(projector)
-    tr = lambda key, **kw: translate(lang, f"res.fig.{key}", **kw)  # noqa: E731 - a short local alias
+    tr = partial(_tr, lang)
     grid, cells = subplot_grid(3, 1, projector=projector, titles=[tr(f"{p}.title") for p in PANELS],
                                # 0.09 rounds a domain to 1.0000000000000002; a projector's 24 px type needs more
                                vertical_spacing=0.14 if projector else 0.1)
     layers = np.arange(comp.config.depth + 1, dtype=np.float64)
     data = []
-    for (arr, norm), run in comp.runs.items():
-        name = tr("series", arrangement=tr(f"arr.{arr}"), norm=method_name(norm, lang))
+    for suffix, run, name, color in variants(comp, lang):
         for cell, panel, values in zip(cells, PANELS, (run.stream_norm, run.grad_norm, run.peak)):
-            data.append(_series(cell, layers, values, role=f"{panel}_{arr}_{norm}", name=name,
-                                color=COLORS[norm], dash=ARRANGEMENT_DASH[arr], width=s["line"],
-                                legend=panel == "stream", group=f"{arr}_{norm}"))
-        for kind, limit, symbol in (("square", comp.square_limit, "circle-open"), ("overflow", comp.fp16_max, "x")):
+            data.append(_series(cell, layers, values, role=f"{panel}_{suffix}", name=name,
+                                color=color, dash=ARRANGEMENT_DASH[run.arrangement], width=s["line"],
+                                legend=panel == "stream", group=suffix))
+        limits = (("square", comp.square_limit, "circle-open"), ("overflow", comp.fp16_max, "x"))
+        for kind, limit, symbol in limits if run.norm else limits[1:]:  # no Norm squares: only the 65504 cross
             first = run.first_above(limit)
             if first is not None:
                 label = tr(kind, name=name, layer=first, limit=f"{limit:.0f}")
                 data.append({"type": "scatter", "mode": "markers", "x": np.array([float(first)]),
-                             "y": np.array([run.peak[first]]), "meta": f"{kind}_{arr}_{norm}", "name": label,
+                             "y": np.array([run.peak[first]]), "meta": f"{kind}_{suffix}", "name": label,
                              "legendrank": 300,  # the markers after the curves and the limits
                              **cells[2].refs, "hovertemplate": label + "<extra></extra>",
-                             "marker": {"symbol": symbol, "size": s["marker"] * 1.6, "color": COLORS[norm],
-                                        "line": {"width": 2, "color": COLORS[norm]}}})
+                             "marker": {"symbol": symbol, "size": s["marker"] * 1.6, "color": color,
+                                        "line": {"width": 2, "color": color}}})
     data.append(_level(cells[0], layers, comp.root_width, role="root_width",
                        name=tr("root_width", value=f"{comp.root_width:.2f}"), dash="dash", width=s["thin"]))
     data.append(_level(cells[2], layers, comp.fp16_max, role="fp16_max",

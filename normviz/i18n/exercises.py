@@ -71,14 +71,21 @@ STRINGS = {
     "exercises.choice.bn": {"zh": "BatchNorm", "en": "BatchNorm"},
     "exercises.choice.zero": {"zh": "零向量", "en": "the zero vector"},
     "exercises.choice.nan": {"zh": "NaN（0/0）", "en": "NaN (0/0)"},
-    "exercises.choice.one": {"zh": "全 1 向量", "en": "the all-ones vector"},
+    "exercises.choice.one": {"zh": "全 1 向量 𝟏", "en": "the all-ones vector 𝟏"},
+    "exercises.choice.skip": {"zh": "残差连接（恒等路径 h + …）", "en": "the skip connections (the identity path h + …)"},
+    "exercises.choice.branch": {"zh": "子层（经过 Norm 和 f）", "en": "the sublayers (through Norm and f)"},
+    "exercises.choice.neither": {"zh": "都不能：没有哪条路径把 g 原封不动地传下去",
+                                 "en": "neither: no path hands g down unchanged"},
+    "exercises.choice.below_2": {"zh": "不到 2 倍", "en": "less than 2×"},
+    "exercises.choice.two_to_ten": {"zh": "2 倍到 10 倍之间", "en": "between 2× and 10×"},
+    "exercises.choice.above_10": {"zh": "超过 10 倍", "en": "more than 10×"},
     "exercises.choice.error": {"zh": "抛出异常", "en": "an exception"},
     # the questions and their explanations
     "exercise.ln_246.q": {"zh": "计算 LayerNorm{x}。", "en": "Compute LayerNorm{x}."},
     "exercise.ln_246.why": {
         "zh": "μ = 4，x − μ·𝟏 = (−2, 0, 2)，σ² = 8/3，σ ≈ 1.6330，所以输出约为 (−1.2247, 0, 1.2247)：在 Σy = 0 的平面上、"
               "长度为 √3。",
-        "en": "μ = 4, x − μ·1 = (−2, 0, 2), σ² = 8/3, σ ≈ 1.6330, so the output is about (−1.2247, 0, 1.2247): in the "
+        "en": "μ = 4, x − μ·𝟏 = (−2, 0, 2), σ² = 8/3, σ ≈ 1.6330, so the output is about (−1.2247, 0, 1.2247): in the "
               "plane Σy = 0, with length √3.",
     },
     "exercise.rms_246.q": {"zh": "计算 RMSNorm{x}。", "en": "Compute RMSNorm{x}."},
@@ -111,15 +118,25 @@ STRINGS = {
               "offset, leaving n − 2.",
     },
     "exercise.invariant.q.shift": {"zh": "哪些方法对 x 和 x + c·𝟏 给出相同的输出（ε = 0）？",
-                                   "en": "Which methods give the same output for x and x + c·1 (ε = 0)?"},
+                                   "en": "Which methods give the same output for x and x + c·𝟏 (ε = 0)?"},
     "exercise.invariant.q.scale": {"zh": "哪些方法对 x 和 a·x（a > 0）给出相同的输出（ε = 0）？",
                                    "en": "Which methods give the same output for x and a·x with a > 0 (ε = 0)?"},
-    "exercise.invariant.why": {
-        "zh": "除以长度类的量让三种方法都对正缩放不变；只有 LayerNorm 先减去均值，所以只有它对平移 c·𝟏 不变。"
-              "图中比较 {x} 与 {moved}：实心柱是 {x} 的输出，斜线柱是 {moved} 的输出。",
-        "en": "Dividing by a length-like number makes all three invariant to positive scaling; only LayerNorm "
-              "subtracts the mean first, so only it ignores a shift c·1. The chart compares {x} (solid bars) "
-              "with {moved} (hatched bars).",
+    "exercise.invariant.why.shift": {
+        "zh": "LayerNorm 先减去均值：x + c·𝟏 的均值是 μ + c，减完仍是 x − μ·𝟏，所以输出不变。RMSNorm 和 L2 不减均值，"
+              "{moved} 几乎指向 𝟏 的方向，和 {x} 的方向差得很远，输出也就变了。"
+              "图中实心柱是 x = {x} 的输出，斜线柱是 {move} = {moved} 的输出：只有 LayerNorm 的两组柱一样高。",
+        "en": "LayerNorm subtracts the mean first: the mean of x + c·𝟏 is μ + c, so what is left is x − μ·𝟏 again "
+              "and the output does not change. RMSNorm and L2 do not centre: {moved} points almost along 𝟏, far "
+              "from the direction of {x}, so their outputs change. In the chart the solid bars are the outputs "
+              "for x = {x}, the hatched ones for {move} = {moved}: only LayerNorm's two sets match.",
+    },
+    "exercise.invariant.why.scale": {
+        "zh": "三种方法都除以一个长度类的量（‖x‖₂、均方根、标准差），a·x（a > 0）把这个量也乘了 a，所以三者的输出都不变。"
+              "图中实心柱是 x = {x} 的输出，斜线柱是 {move} = {moved} 的输出：每种方法的两组柱都一样高。",
+        "en": "All three divide by a length-like number (‖x‖₂, the RMS, the standard deviation), and a·x with "
+              "a > 0 multiplies that number by a as well, so none of the outputs changes. In the chart the solid "
+              "bars are the outputs for x = {x}, the hatched ones for {move} = {moved}: each method's two sets "
+              "match.",
     },
     "exercise.fp16_threshold.q": {
         "zh": "float16 的最大有限值是 {max}。|x| 超过多少时 x² 在 float16 中溢出？（给出到 ±0.5 的值）",
@@ -163,7 +180,7 @@ STRINGS = {
                         "en": "What does LayerNorm give for the zero vector of n = {n} at ε = 0?"},
     "exercise.zero.why": {
         "zh": "x − μ·𝟏 = 0，σ = 0：0/0 = NaN（按 IEEE 规则传播，不是异常）。任何 ε > 0 都会给出零向量。",
-        "en": "x − μ·1 = 0 and σ = 0: 0/0 = NaN (propagated as IEEE says, not an exception). Any ε > 0 gives the "
+        "en": "x − μ·𝟏 = 0 and σ = 0: 0/0 = NaN (propagated as IEEE says, not an exception). Any ε > 0 gives the "
               "zero vector instead.",
     },
     "exercise.traffic.q": {
@@ -176,6 +193,75 @@ STRINGS = {
         "en": "{tokens} tokens × {d} × 2 bytes × 2 (read and write) × {calls} calls = {gb} GB. Time ≈ bytes / "
               "memory bandwidth: normalization is bandwidth-bound.",
     },
+    "exercise.grad_path.q.pre": {
+        "zh": "残差页的玩具网络（D = 128，随机种子 0），Pre-Norm：h ← h + f(RMSNorm(h))，共 {depth} 层，顶上再一个 RMSNorm。"
+              "损失对顶层残差流的梯度 g = ∂L/∂h_L 从顶上往下传。哪条路径把 g 原封不动地传到输入 h₀？",
+        "en": "The residual page's toy stack (D = 128, random seed 0) with Pre-Norm: h ← h + f(RMSNorm(h)) over "
+              "{depth} layers, a final RMSNorm on top. The gradient of the loss at the top of the stream, "
+              "g = ∂L/∂h_L, flows down. Which path hands g to the input h₀ unchanged?",
+    },
+    "exercise.grad_path.q.post": {
+        "zh": "残差页的玩具网络（D = 128，随机种子 0），Post-Norm：h ← RMSNorm(h + f(h))，共 {depth} 层。"
+              "损失对顶层残差流的梯度 g = ∂L/∂h_L 从顶上往下传。哪条路径把 g 原封不动地传到输入 h₀？",
+        "en": "The residual page's toy stack (D = 128, random seed 0) with Post-Norm: h ← RMSNorm(h + f(h)) over "
+              "{depth} layers. The gradient of the loss at the top of the stream, g = ∂L/∂h_L, flows down. Which "
+              "path hands g to the input h₀ unchanged?",
+    },
+    "exercise.grad_path.why.pre": {
+        "zh": "Pre-Norm 的残差连接把 h 原样加上去，它的雅可比矩阵是单位矩阵 I，所以只沿残差连接走，g 到达 h₀ 时和离开顶层时一模一样"
+              "（这里顶层 ‖g‖ = {top}，只走残差连接到 h₀ 也是 {skip}，逐位相同）。Norm 只在支路上；"
+              "每个子层在 g 之上再加一份自己的梯度，所以完整的梯度在 h₀ 处更大（{full}）。图中是每条路径上的 ‖∂L/∂hₗ‖。"
+              "Xiong 等（2020）分析的正是这两种放法在初始化时的梯度。",
+        "en": "In Pre-Norm the skip connection adds h as it is: its Jacobian is the identity I, so along the skip "
+              "connections alone g reaches h₀ exactly as it left the top (here ‖g‖ = {top} at the top and {skip} "
+              "at h₀, the very same vector). The Norms sit on the branches only; each sublayer adds its own share "
+              "on top of g, which is why the full gradient at h₀ is larger ({full}). The chart shows ‖∂L/∂hₗ‖ "
+              "along each path. Xiong et al. (2020) analyse the gradients of the two arrangements at "
+              "initialization.",
+    },
+    "exercise.grad_path.why.post": {
+        "zh": "Post-Norm 把 Norm 放在残差流本身上：h ← RMSNorm(h + f(h))。即使只沿残差连接走，g 也要穿过 {depth} 个 Norm 的雅可比矩阵，"
+              "每一个都去掉 g 沿该层 h + f(h) 的分量（ε = 0 时精确），所以到不了原样"
+              "（这里顶层 ‖g‖ = {top}，只走残差连接到 h₀ 是 {skip}）。经过子层的路径同样要穿过这些 Norm，还有每个 f。"
+              "Xiong 等（2020）分析的正是这两种放法在初始化时的梯度。",
+        "en": "In Post-Norm the Norm sits on the stream itself: h ← RMSNorm(h + f(h)). Even along the skip "
+              "connections alone g crosses {depth} Norm Jacobians, each removing g's component along that layer's "
+              "h + f(h) (exactly at ε = 0), so it does not arrive unchanged (here ‖g‖ = {top} at the top, {skip} "
+              "at h₀ along the skip connections alone). The path through the sublayers crosses those Norms too, "
+              "and every f. Xiong et al. (2020) analyse the gradients of the two arrangements at initialization.",
+    },
+    "exercise.stack_growth.q.none": {
+        "zh": "残差页的玩具网络（D = {width}，随机种子 0），完全不归一化：h ← h + f(h)，共 {depth} 层，"
+              "子层 f(u) = {gain}·W₂ GELU(W₁ u)（W₁、W₂ 的元素服从 N(0, 1/D)）。残差流从输入到顶层长了多少倍，‖h_L‖ / ‖h₀‖？",
+        "en": "The residual page's toy stack (D = {width}, random seed 0) with no normalization at all: "
+              "h ← h + f(h) over {depth} layers, sublayers f(u) = {gain}·W₂ GELU(W₁ u) (entries of W₁ and W₂ "
+              "from N(0, 1/D)). By what factor does the residual stream grow from the input to the top, "
+              "‖h_L‖ / ‖h₀‖?",
+    },
+    "exercise.stack_growth.q.pre": {
+        "zh": "残差页的玩具网络（D = {width}，随机种子 0），Pre-Norm：h ← h + f(RMSNorm(h))，共 {depth} 层，"
+              "子层 f(u) = {gain}·W₂ GELU(W₁ u)（W₁、W₂ 的元素服从 N(0, 1/D)）。残差流从输入到顶层长了多少倍，‖h_L‖ / ‖h₀‖？",
+        "en": "The residual page's toy stack (D = {width}, random seed 0) with Pre-Norm: h ← h + f(RMSNorm(h)) "
+              "over {depth} layers, sublayers f(u) = {gain}·W₂ GELU(W₁ u) (entries of W₁ and W₂ from "
+              "N(0, 1/D)). By what factor does the residual stream grow from the input to the top, ‖h_L‖ / ‖h₀‖?",
+    },
+    "exercise.stack_growth.why.none": {
+        "zh": "没有 Norm 时，子层的输出随 h 一起变大，所以每一层都把 ‖h‖ 乘上差不多同一个倍数，这里平均每层 {factor} 倍："
+              "增长随深度是指数的，{factor}^{depth} ≈ {growth}。增益为 1 时 24 层就超过 10 倍；"
+              "小初始化（增益 0.1）让这个倍数非常接近 1，48 层也不到 2 倍。但它只在初始化时管用：权重一旦变大，没有东西管住尺度。",
+        "en": "Without a Norm each sublayer's output grows with h, so every layer multiplies ‖h‖ by about the "
+              "same factor, here {factor} per layer on average: the growth is exponential in depth, "
+              "{factor}^{depth} ≈ {growth}. At gain 1 that passes 10× within 24 layers; a small initialization "
+              "(gain 0.1) keeps the factor so close to 1 that 48 layers stay below 2×. It works at initialization "
+              "only: once the weights grow, nothing holds the scale.",
+    },
+    "exercise.stack_growth.why.pre": {
+        "zh": "Pre-Norm 的每个子层看到的是 RMSNorm(h)，它的大小与 h 无关，所以每层加上的量差不多一样大：‖hₗ‖² 大致随 l 线性增长，"
+              "‖h_L‖ 大致像 √L 那样长，而不是指数增长。这里 ‖h_L‖ / ‖h₀‖ = {growth}；增益小，每层加的量也小。",
+        "en": "In Pre-Norm each sublayer sees RMSNorm(h), whose size does not depend on h, so every layer adds "
+              "about the same amount: ‖hₗ‖² grows about linearly with l, and ‖h_L‖ about like √L, not "
+              "exponentially. Here ‖h_L‖ / ‖h₀‖ = {growth}; a small gain makes each addition small.",
+    },
     # small figures
     "exercises.fig.moved.title": {"zh": "三种方法的输出（ε = 0）", "en": "The three methods' outputs (ε = 0)"},
     "exercises.fig.moved.subtitle": {"zh": "实心柱：x = {x}；斜线柱：{moved}", "en": "solid bars: x = {x}; hatched bars: {moved}"},
@@ -183,6 +269,13 @@ STRINGS = {
     "exercises.fig.moved.y": {"zh": "输出分量", "en": "output component"},
     "exercises.fig.moved.x": {"zh": "x = {v}", "en": "x = {v}"},
     "exercises.fig.moved.moved": {"zh": "移动后 {v}", "en": "moved: {v}"},
+    "exercises.fig.paths.title": {"zh": "{arrangement}：各条路径上的 ‖∂L/∂hₗ‖", "en": "{arrangement}: ‖∂L/∂hₗ‖ along each path"},
+    "exercises.fig.paths.all": {"zh": "整个网络", "en": "the whole network"},
+    "exercises.fig.paths.skip": {"zh": "只走残差连接", "en": "skip connections only"},
+    "exercises.fig.paths.branch": {"zh": "只走子层", "en": "sublayers only"},
+    "exercises.fig.growth.title": {"zh": "‖hₗ‖ / ‖h₀‖：{depth} 层，增益 {gain}", "en": "‖hₗ‖ / ‖h₀‖: {depth} layers, gain {gain}"},
+    "exercises.fig.growth.y": {"zh": "‖hₗ‖ / ‖h₀‖", "en": "‖hₗ‖ / ‖h₀‖"},
+    "exercises.fig.growth.bound": {"zh": "{bound} 倍", "en": "{bound}×"},
     "exercises.fig.params.title": {"zh": "D = {d} 时每层的参数", "en": "Parameters per layer at D = {d}"},
     "exercises.fig.params.y": {"zh": "参数个数", "en": "parameters"},
     "exercises.fig.params.weight": {"zh": "weight γ", "en": "weight γ"},

@@ -103,11 +103,16 @@ STRINGS = {
     "grad.bp.text": {
         "zh": "给定传回来的梯度 g，归一化层向下传的是 Jᵀg。因为 J 对称，s·Jᵀg 就是 g 去掉沿被拿走方向的分量："
         "L2 和 RMSNorm 去掉沿 x 的分量，LayerNorm 再去掉沿 𝟏 的分量（ε = 0 时精确）。"
-        "所以下层永远收不到“把 x 整体放大”或“把 x 整体平移”的信号：归一化就这样塑造了反向传播。",
+        "所以经过归一化这条路，下层收不到“把 x 整体放大”或“把 x 整体平移”的信号：归一化就这样塑造了反向传播。"
+        "这只对穿过 Norm 的那条路成立：有残差连接时，例如 x + f(Norm(x))，恒等路径把 g 原样传下去，"
+        "g 沿 x 和沿 𝟏 的分量也一起传到 x（见“Pre-Norm 与 Post-Norm”一页）。",
         "en": "Given the incoming gradient g, the normalization passes Jᵀg down. Since J is symmetric, s·Jᵀg is g "
         "with its components along the removed directions taken out: along x for L2 and RMSNorm, and along 𝟏 as "
-        "well for LayerNorm (exactly at ε = 0). So the layers below never receive a signal to make x longer or "
-        "to shift it as a whole: this is how a normalization shapes backpropagation.",
+        "well for LayerNorm (exactly at ε = 0). So along the path through the norm the layers below receive no "
+        "signal to make x longer or to shift it as a whole: this is how a normalization shapes backpropagation. "
+        "That holds for the path through the norm only: with a residual connection, as in x + f(Norm(x)), the "
+        "identity path hands g down unchanged, its components along x and along 𝟏 included (see the "
+        "“Pre- vs Post-Norm” page).",
     },
     "grad.method": {"zh": "三维图中显示的方法", "en": "Method drawn in 3D"},
     "grad.col.quantity": {"zh": "量", "en": "quantity"},

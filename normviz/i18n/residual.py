@@ -3,21 +3,25 @@
 STRINGS = {
     "nav.residual": {"zh": "Pre-Norm 与 Post-Norm", "en": "Pre- vs Post-Norm"},
     "overview.page.residual": {
-        "zh": "在一个随机初始化的深层残差网络里逐层比较 Pre-Norm 和 Post-Norm：残差流范数、梯度范数、float16 何时溢出。",
-        "en": "A randomly initialized deep residual stack, layer by layer, with Pre-Norm and with Post-Norm: "
-        "residual-stream norm, gradient norm, and where float16 would overflow.",
+        "zh": "在一个随机初始化的深层残差网络里逐层比较 Pre-Norm、Post-Norm 和完全不归一化：残差流范数、梯度范数、"
+        "float16 何时溢出。",
+        "en": "A randomly initialized deep residual stack, layer by layer, with Pre-Norm, with Post-Norm and with no "
+        "norm at all: residual-stream norm, gradient norm, and where float16 would overflow.",
     },
     "res.title": {"zh": "残差流：Pre-Norm 与 Post-Norm", "en": "The residual stream: Pre-Norm and Post-Norm"},
     "res.intro": {
         "zh": "Transformer 的每一层都在残差流 h 上加一个子层 f 的输出，归一化可以放在两个位置。"
         "Post-Norm：h ← Norm(h + f(h))，先相加再归一化，残差流每层都被拉回同一个尺度。"
         "Pre-Norm：h ← h + f(Norm(h))，只归一化子层的输入，残差路径是恒等映射，h 本身不被归一化，"
-        "所以通常在最顶上再放一个 Norm。",
+        "所以通常在最顶上再放一个 Norm。第三种是完全不归一化：h ← h + f(h)，"
+        "要回答的问题是：把子层初始化得很小，能不能代替归一化？",
         "en": "Every Transformer layer adds the output of a sublayer f to the residual stream h, and the "
         "normalization can sit in one of two places. Post-Norm: h ← Norm(h + f(h)), add first and then "
         "normalize, so the stream is brought back to one scale after every layer. Pre-Norm: h ← h + f(Norm(h)), "
         "only the sublayer's input is normalized; the residual path is the identity and h itself is never "
-        "normalized, which is why a final Norm usually sits at the top.",
+        "normalized, which is why a final Norm usually sits at the top. A third variant has no normalization at "
+        "all, h ← h + f(h), to answer the question whether a small initialization of the sublayers can take the "
+        "norm's place.",
     },
     "res.models": {
         "zh": "谁用哪种：原始 Transformer（Vaswani 等，2017）和 BERT 用 Post-Norm（LayerNorm）；GPT-2 用 Pre-Norm（LayerNorm），"
@@ -32,17 +36,20 @@ STRINGS = {
     },
     "res.stack.header": {"zh": "一个玩具深层网络", "en": "A toy deep stack"},
     "res.block": {
-        "zh": "网络是这样搭的（一个种子决定全部随机数，四种变体共用同一组权重）：一批 token，每个宽 D；"
+        "zh": "网络是这样搭的（一个种子决定全部随机数，五种变体共用同一组权重）：一批词元，每个宽 D；"
         "输入 h₀ = 尺度 × z，z 的分量服从 N(0, 1)。每层的子层是一个两层 MLP f(u) = 增益 × W₂ GELU(W₁ u)，"
-        "W₁、W₂ 都是 D × D，元素服从 N(0, 1/D)，无偏置。Norm 是 torch.nn.functional 的 layer_norm 或 rms_norm（ε 取本库的默认值，γ = 1，β = 0），"
+        "W₁、W₂ 都是 D × D，元素服从 N(0, 1/D)，无偏置；增益就是子层输出的初始化尺度，"
+        "“小初始化”就是把它调小（例如 0.1）。不归一化的那种变体每层算 h + f(h)，顶上也没有 Norm。Norm 是 torch.nn.functional 的 layer_norm 或 rms_norm（ε 取本库的默认值，γ = 1，β = 0），"
         "自动求导穿过它；测试里用本库的归一化函数跑同一个网络，结果一致。层数变少时是同一个网络在更浅处截断。损失是输出的一个固定随机投影 L = Σ 输出 ⊙ R（R 的元素服从 N(0, 1)）；"
         "不用输出之和，因为 LayerNorm 的输出各分量之和恒为 0，Post-Norm 的梯度会全是 0。"
-        "每层记录：残差流 hₗ 的范数（对 token 取平均）、‖∂L/∂hₗ‖（对全部 token 的 Frobenius 范数，由 autograd 算出），"
+        "每层记录：残差流 hₗ 的范数（对词元取平均）、‖∂L/∂hₗ‖（对全部词元的 Frobenius 范数，由 autograd 算出），"
         "以及这一层算出的最大 |值|（MLP 隐藏单元、相加的和以及 hₗ）。第 0 层是输入本身。",
-        "en": "How the stack is built (one seed draws every random number; the four variants share the same "
+        "en": "How the stack is built (one seed draws every random number; the five variants share the same "
         "weights): a batch of tokens, each of width D; the input h₀ = scale × z with z's entries from N(0, 1). "
         "Each layer's sublayer is a two-layer MLP f(u) = gain × W₂ GELU(W₁ u), with W₁ and W₂ of size D × D, "
-        "entries from N(0, 1/D), no biases. Norm is torch.nn.functional's layer_norm or rms_norm (this library's default ε, γ = 1, "
+        "entries from N(0, 1/D), no biases; the gain is the scale at which the sublayer's output is initialized, "
+        "and a small initialization is a small gain (0.1, say). The variant without a norm computes h + f(h) at "
+        "every layer and has no Norm at the top either. Norm is torch.nn.functional's layer_norm or rms_norm (this library's default ε, γ = 1, "
         "β = 0), and autograd flows through it; the tests run the same stack through this library's norms and "
         "get the same numbers. A smaller depth cuts the same network earlier. The loss is a fixed random projection of the "
         "output, L = Σ output ⊙ R with R's entries from N(0, 1); not the plain sum, because a LayerNorm output "
@@ -55,7 +62,7 @@ STRINGS = {
     "res.depth.help": {"zh": "残差层的个数，1 到 48。", "en": "Number of residual layers, 1 to 48."},
     "res.width": {"zh": "宽度 D", "en": "Width D"},
     "res.width.help": {
-        "zh": "每个 token 的维数。D = 512、48 层在 CPU 上要算一会儿。",
+        "zh": "每个词元的维数。D = 512、48 层在 CPU 上要算一会儿。",
         "en": "Dimension of each token. D = 512 with 48 layers takes a while on a CPU.",
     },
     "res.scale": {"zh": "输入尺度（h₀ 的标准差）", "en": "Input scale (std of h₀)"},
@@ -65,12 +72,14 @@ STRINGS = {
     },
     "res.gain": {"zh": "子层增益", "en": "Sublayer gain"},
     "res.gain.help": {
-        "zh": "子层输出乘的系数：它越大，Pre-Norm 的残差流每层长得越多。",
-        "en": "Multiplier of the sublayer's output: the larger it is, the more the Pre-Norm stream grows per layer.",
+        "zh": "子层输出乘的系数，也就是子层的初始化尺度：它越大，Pre-Norm 和不归一化的残差流每层长得越多；"
+        "0.1 是“小初始化”。",
+        "en": "Multiplier of the sublayer's output, i.e. the scale of its initialization: the larger it is, the more "
+        "the Pre-Norm stream and the stream without a norm grow per layer; 0.1 is a small initialization.",
     },
     "res.seed": {"zh": "随机种子", "en": "Random seed"},
     "res.seed.help": {"zh": "决定输入、权重和投影 R。", "en": "Draws the input, the weights and the projection R."},
-    "res.spinner": {"zh": "正在前向和反向计算四种变体…", "en": "Running the four variants forward and backward…"},
+    "res.spinner": {"zh": "正在前向和反向计算五种变体…", "en": "Running the five variants forward and backward…"},
     "res.no_torch": {
         "zh": "这一页需要 torch（自动求导），但当前环境没有安装，所以无法计算。",
         "en": "This page needs torch (for autograd), which is not installed here, so it cannot compute.",
@@ -81,8 +90,8 @@ STRINGS = {
     "res.col.overflow": {"zh": "首个 \\|值\\| > {limit} 的层", "en": "first layer with \\|value\\| > {limit}"},
     "res.none": {"zh": "无", "en": "none"},
     "res.timing": {
-        "zh": "在 {device} 上用 float32 计算（{tokens} 个 token），四种变体前向加反向共 {seconds} 秒（结果按控件取值缓存）。",
-        "en": "Computed in float32 on {device} ({tokens} tokens); the four variants forward and backward took "
+        "zh": "在 {device} 上用 float32 计算（{tokens} 个词元），五种变体前向加反向共 {seconds} 秒（结果按控件取值缓存）。",
+        "en": "Computed in float32 on {device} ({tokens} tokens); the five variants forward and backward took "
         "{seconds} s (results are cached by the controls' values).",
     },
     "res.reading": {
@@ -94,7 +103,7 @@ STRINGS = {
         "下图把每层的最大 |值| 和 float16 的两条界线比：256 以上单个平方 xᵢ² 就超过 65504，"
         "若在 float16 里算 RMSNorm 的平方和会得到 inf（圆圈标出首次越界的层）；65504 以上数值本身就无法用 float16 表示（叉号）。"
         "调大子层增益或输入尺度，看它们出现在哪一层。"
-        "LayerNorm 和 RMSNorm 的曲线几乎重合（绿线压在蓝线下面）：在这样的随机初始化下，每个 token 的均值比它的均方根小得多，"
+        "LayerNorm 和 RMSNorm 的曲线几乎重合（绿线压在蓝线下面）：在这样的随机初始化下，每个词元的均值比它的均方根小得多，"
         "减不减均值差别很小。",
         "en": "How to read it: in the top panel the Post-Norm stream norm sits at √D after every layer (when ε "
         "is small next to the mean square; dashed line), while the Pre-Norm stream is never normalized: every "
@@ -111,20 +120,70 @@ STRINGS = {
         "blue): at this random initialization each token's mean is small next to its RMS, so subtracting it "
         "changes little.",
     },
+    "res.none.reading": {
+        "zh": "不归一化（黑色虚线）：h ← h + f(h)。子层的输出随 h 一起变大，所以每一层都把 ‖h‖ 乘上差不多同一个倍数，"
+        "残差流随深度指数增长；梯度从顶层往输入方向也一样指数增长。在本页默认设置（24 层、增益 1）下，"
+        "两者都涨了约一百倍，而 Pre-Norm 的残差流只涨了约 3 倍（它的 ‖hₗ‖² 大致随层数线性增长，"
+        "因为每个子层看到的是 Norm(h)，大小与 h 无关）。小初始化能把它压住：增益 0.1 时，"
+        "不归一化的残差流和梯度在 48 层里变化都不到 1.2 倍，和同样增益下的 Pre-Norm 差不多。"
+        "但这只回答了初始化时的问题，网络里没有任何东西管住尺度：输出和输入成正比"
+        "（把输入尺度调到 100，黑线的顶端也抬高 100 倍，而 Post-Norm 仍停在 √D）；"
+        "训练中权重一旦变大（调大增益），又会回到指数增长。",
+        "en": "Without any norm (black, dashed): h ← h + f(h). The sublayer's output grows with h, so every layer "
+        "multiplies ‖h‖ by about the same factor and the stream grows exponentially with depth; from the top "
+        "towards the input the gradient grows exponentially too. With this page's defaults (24 layers, gain 1) "
+        "both grow about a hundredfold, while the Pre-Norm stream grows only about 3× (its ‖hₗ‖² grows about "
+        "linearly with the layer, because every sublayer sees Norm(h), whose size does not depend on h). A small "
+        "initialization tames it: at gain 0.1 the stream and the gradient of the stack without a norm change by "
+        "less than 1.2× over 48 layers, about as Pre-Norm does at that gain. That answers the question at "
+        "initialization only; nothing in the stack holds the scale. The output is proportional to the input "
+        "(set the input scale to 100: the top of the black curve rises 100×, while Post-Norm stays at √D), and "
+        "once the weights grow in training (raise the gain), the growth is exponential again.",
+    },
     "res.fp16.header": {"zh": "为什么关心 float16 的上限", "en": "Why float16's limit matters"},
     "res.fp16.text": {
         "zh": "一个用 fp16 激活做混合精度训练的模型里，某层残差流的范数漂到了 10⁴ 量级。float16 能表示的最大有限值是 65504，"
-        "256² = 65536 已经超过它，所以只要有一个分量 |xᵢ| > 256，在 fp16 里算平方和就得到 inf，归一化输出变成 0，"
-        "反向传播随之出现 NaN。解决办法是在 float32 里做归约（本库就是这样做的），并监控每层激活的最大绝对值。"
-        "Pre-Norm 的残差流不被归一化，它的尺度正是需要盯住的量。",
+        "256² = 65536 已经超过它。一个在 float16 里手写的 Norm，h · rsqrt(mean(h²) + ε)，这时会悄无声息地失效："
+        "只要有一个分量 |hᵢ| > 256，h² 就是 inf，rsqrt(inf) = 0，这个词元的输出恰好是 0。分量在几百到一千时，"
+        "传回去的梯度也恰好是 0，全都是有限数：没有 NaN，也没有任何报错，这一层输出全零，下面的层从这个词元学不到任何东西。"
+        "只有当途中某个 float16 数溢出时才出现 NaN：超过 65504 的值一存成 float16 就是 inf，前向就已是 NaN（升精度也救不了）；"
+        "反向传播里，输出的零要乘上一些中间量，输入到几千以上时它们会溢出（gᵢ·hᵢ 之和、2·hᵢ），"
+        "输入非常小时也会溢出（均方根低于约 0.025，全零的一行也算：rsqrt 的导数 −½·rsqrt(u)³），梯度于是变成 inf 或 NaN（0 · inf = NaN）。"
+        "Post-Norm 在溢出之后马上遇到最后这种情况：一层输出的零就是下一层 Norm 的输入。解决办法是在 float32 里做归约"
+        "（本库就是这样做的），并监控每层激活的最大绝对值；Pre-Norm 的残差流不被归一化，它的尺度正是需要盯住的量。",
         "en": "In a model trained in mixed precision with fp16 activations, the norm of one layer's residual "
         "stream drifted to the order of 10⁴. float16's largest finite value is 65504 and 256² = 65536 is "
-        "already above it, so a single component with |xᵢ| > 256 makes a sum of squares computed in fp16 inf; "
-        "the normalized output becomes 0 and the backward pass turns to NaN. The remedy is to reduce in float32 "
-        "(as this library does) and to watch each layer's largest absolute activation. The Pre-Norm stream is "
-        "never normalized, so its scale is exactly the quantity to watch.",
+        "already above it. A Norm written by hand in float16, h · rsqrt(mean(h²) + ε), then fails silently: "
+        "one component with |hᵢ| > 256 makes h² inf, rsqrt(inf) = 0, and that token's output is exactly 0. "
+        "With components of a few hundred to a thousand the gradient it passes back is exactly 0 too, all "
+        "finite: no NaN and no error; the layer outputs zeros and the layers below learn nothing from that "
+        "token. NaN comes only when some float16 number overflows on the way. A value beyond 65504 is inf as "
+        "soon as it is stored, and the forward pass is NaN (upcasting cannot help then). In the backward pass "
+        "the zero output is multiplied by intermediate numbers that overflow for inputs of a few thousand and "
+        "more (the sum of gᵢ·hᵢ, 2·hᵢ), and for tiny inputs (an RMS below about 0.025, a row of zeros "
+        "included: rsqrt's derivative −½·rsqrt(u)³); the gradient then becomes inf or NaN (0 · inf = NaN). "
+        "Post-Norm meets the last case right after an overflow: one layer's zero output is the next layer's "
+        "Norm input. The remedy is to reduce in float32 (as this library does) and to watch each layer's "
+        "largest absolute activation; the Pre-Norm stream is never normalized, so its scale is exactly the "
+        "quantity to watch.",
     },
-    "res.fig.stream.title": {"zh": "残差流范数 ‖hₗ‖（token 平均）", "en": "Residual-stream norm ‖hₗ‖ (mean over tokens)"},
+    "res.f16.intro": {
+        "zh": "下表把同一个网络再跑一遍（RMSNorm），每个 Norm 的输入先存成 float16，其余部分仍是 float32，"
+        "所以只有 Norm 不同：一次是上面那行手写的 float16 代码，一次是升精度（本库：在 float32 里归约，再转回 float16）。"
+        "表中是到达输入的梯度 ‖∂L/∂h₀‖，也就是下面一层能学到的东西。把输入尺度调到 100 或 1000，或者 0.01，再对比。",
+        "en": "The table runs the same stack again (RMSNorm) with every Norm's input stored in float16 and the "
+        "rest in float32, so that only the Norm differs: once as the hand-written float16 line above, once "
+        "upcast (this library: reduce in float32, cast back to float16). It shows the gradient that reaches the "
+        "input, ‖∂L/∂h₀‖, which is what the layer below would learn from. Set the input scale to 100 or 1000, "
+        "or to 0.01, and compare.",
+    },
+    "res.f16.col.float32": {"zh": "‖∂L/∂h₀‖，float32", "en": "‖∂L/∂h₀‖, float32"},
+    "res.f16.col.naive": {"zh": "‖∂L/∂h₀‖，手写 float16", "en": "‖∂L/∂h₀‖, hand-written float16"},
+    "res.f16.col.zero_out": {"zh": "输出为 0 的词元", "en": "tokens with output 0"},
+    "res.f16.col.zero_grad": {"zh": "梯度为 0 的词元", "en": "tokens with gradient 0"},
+    "res.f16.col.upcast": {"zh": "‖∂L/∂h₀‖，升精度", "en": "‖∂L/∂h₀‖, upcast"},
+    "res.f16.timing": {"zh": "这四次 float16 运行用了 {seconds} 秒。", "en": "These four float16 runs took {seconds} s."},
+    "res.fig.stream.title": {"zh": "残差流范数 ‖hₗ‖（词元平均）", "en": "Residual-stream norm ‖hₗ‖ (mean over tokens)"},
     "res.fig.grad.title": {"zh": "梯度范数 ‖∂L/∂hₗ‖", "en": "Gradient norm ‖∂L/∂hₗ‖"},
     "res.fig.peak.title": {"zh": "本层最大 |值| 与 float16 的界", "en": "Largest |value| in the layer vs float16's limits"},
     "res.fig.stream.y": {"zh": "‖hₗ‖", "en": "‖hₗ‖"},
@@ -133,6 +192,7 @@ STRINGS = {
     "res.fig.layer": {"zh": "层 l（0 = 输入）", "en": "layer l (0 = input)"},
     "res.fig.arr.pre": {"zh": "Pre-Norm", "en": "Pre-Norm"},
     "res.fig.arr.post": {"zh": "Post-Norm", "en": "Post-Norm"},
+    "res.fig.arr.none": {"zh": "不归一化", "en": "No norm"},
     "res.fig.series": {"zh": "{arrangement} · {norm}", "en": "{arrangement} · {norm}"},
     "res.fig.root_width": {"zh": "√D = {value}", "en": "√D = {value}"},
     "res.fig.fp16_max": {"zh": "float16 最大值 {value}", "en": "float16 max {value}"},

@@ -16,6 +16,7 @@ from normviz import exercises as ex
 from normviz import geometry, invariance
 from normviz.figures import exercises as figs
 from normviz.figures import projection as engine
+from normviz.i18n import CATALOG
 from normviz.ui import dof as dof_ui
 from normviz.ui import links
 from normviz.ui.lesson import axes_table, eps_table
@@ -56,9 +57,20 @@ def problem_set(seed: int) -> list[ex.Problem]:
     return ex.make_set(seed)
 
 
-def question(t, p: ex.Problem) -> str:
+def text_key(p: ex.Problem, part: str) -> str:
+    """``exercise.<key>.<part>``, or ``….<part>.<variant>`` where the drawn variant has a text of its own
+    (every question of a variant exercise has; some explanations are shared by the variants)."""
+    key = f"exercise.{p.key}.{part}"
     variant = p.extra.get("what") or p.extra.get("which")
-    return t(f"exercise.{p.key}.q" + (f".{variant}" if variant else ""), **p.values)
+    return f"{key}.{variant}" if variant and f"{key}.{variant}" in CATALOG else key
+
+
+def question(t, p: ex.Problem) -> str:
+    return t(text_key(p, "q"), **p.values)
+
+
+def explanation(t, p: ex.Problem) -> str:
+    return t(text_key(p, "why"), **p.values)
 
 
 def answer_text(t, p: ex.Problem) -> str:
@@ -102,7 +114,12 @@ def feedback_figure(t, p: ex.Problem, k: str) -> None:
         spec = dof_ui.fraction_figure(int(data["n"]), lang, proj)
     elif kind == "moved":
         outputs = invariance.moved_outputs(data["x"], data["moved"], eps=0.0, backend=backend())
-        spec = figs.moved_figure(data["x"], data["moved"], outputs, lang=lang, projector=proj)
+        spec = figs.moved_figure(data["x"], data["moved"], outputs, lang=lang, projector=proj, label=data["label"])
+    elif kind == "paths":
+        spec = figs.paths_figure(ex.path_runs(data["arrangement"], data["depth"]), lang=lang, projector=proj)
+    elif kind == "growth":
+        spec = figs.growth_figure(ex.growth_comparison(data["depth"], data["gain"]), data["arrangement"],
+                                  lang=lang, projector=proj)
     elif kind == "params":
         spec = figs.params_figure(int(data["d"]), lang=lang, projector=proj)
     elif kind == "fp16":
@@ -139,5 +156,5 @@ def exercise_block(t, number: int, p: ex.Problem, seed: int) -> None:
         st.success(t("exercises.right") + " " + answer_text(t, p), icon="✅")
     else:
         st.error(t("exercises.wrong") + " " + answer_text(t, p), icon="❌")
-    st.markdown(t(f"exercise.{p.key}.why", **p.values))
+    st.markdown(explanation(t, p))
     feedback_figure(t, p, k)

@@ -25,8 +25,10 @@ from normviz.ui.views import markdown_table
 PAGE = "residual"
 WIDTHS = ("16", "32", "64", "128", "256", "512")
 SCALES = ("0.01", "0.1", "1", "10", "100", "1000", "10000", "100000")
-GAINS = ("0.25", "0.5", "1", "2", "4", "8", "16", "32")
+GAINS = ("0.05", "0.1", "0.25", "0.5", "1", "2", "4", "8", "16", "32")  # 0.1: residual.SMALL_GAIN
 SEED_MAX = 9999
+# the hand-written float16 line is RMSNorm's (LLaMA-style code); LayerNorm's behaves alike (tests/test_residual.py)
+FLOAT16_NORMS = ("rms",)
 HASH = {_xp.Backend: repr}
 
 
@@ -60,10 +62,18 @@ def controls(t) -> residual.StackConfig:
 
 @st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
 def comparison(config: residual.StackConfig, backend: _xp.Backend) -> tuple[residual.Comparison, float]:
-    """The four variants' per-layer numbers (numpy) and the seconds they took."""
+    """The five variants' per-layer numbers (numpy) and the seconds they took."""
     start = time.perf_counter()
     comp = residual.compare(config, backend=backend)
     return comp, time.perf_counter() - start
+
+
+@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+def float16_runs(config: residual.StackConfig, backend: _xp.Backend) -> tuple[dict, float]:
+    """Pre- and Post-Norm RMSNorm with every Norm on a float16 input, hand-written and upcast; the seconds."""
+    start = time.perf_counter()
+    runs = residual.float16_runs(config, norms=FLOAT16_NORMS, backend=backend)
+    return runs, time.perf_counter() - start
 
 
 @st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
@@ -75,14 +85,20 @@ def _layer(t, value: int | None) -> str:
     return t("res.none") if value is None else str(value)
 
 
+def _variant(t, run: residual.StackRun) -> str:
+    name = t(f"res.fig.arr.{run.arrangement}")
+    return name if run.norm is None else f"{name} · {METHODS[run.norm].label}"
+
+
 def summary_table(t, comp: residual.Comparison) -> None:
     """Per variant: stream norm and gradient norm at the input and the top, the peak, the first overflows."""
     depth = comp.config.depth
     rows = []
-    for (arr, norm), run in comp.runs.items():
-        rows.append([f"{t(f'res.fig.arr.{arr}')} · {METHODS[norm].label}", num(run.stream_norm[0], 3),
+    for run in (*comp.runs.values(), *([comp.no_norm] if comp.no_norm is not None else [])):
+        square = run.first_above(comp.square_limit) if run.norm else None
+        rows.append([_variant(t, run), num(run.stream_norm[0], 3),
                      num(run.stream_norm[depth], 3), num(run.grad_norm[0], 3), num(run.grad_norm[depth], 3),
-                     num(float(run.peak.max()), 3), _layer(t, run.first_above(comp.square_limit)),
+                     num(float(run.peak.max()), 3), "—" if run.norm is None else _layer(t, square),
                      _layer(t, run.first_above(comp.fp16_max))])
     header = [t("res.col.variant"), "‖h₀‖", f"‖h{subscript(depth)}‖", "‖∂L/∂h₀‖", f"‖∂L/∂h{subscript(depth)}‖",
               t("res.col.peak"), t("res.col.square", limit=f"{comp.square_limit:.0f}"),
@@ -92,3 +108,20 @@ def summary_table(t, comp: residual.Comparison) -> None:
 
 def timing_caption(t, comp: residual.Comparison, seconds: float) -> None:
     st.caption(t("res.timing", device=comp.device, seconds=f"{seconds:.2f}", tokens=comp.config.tokens))
+
+
+def float16_table(t, comp: residual.Comparison, runs: dict) -> None:
+    """Per Norm variant: ‖∂L/∂h₀‖ in float32, with the hand-written float16 Norm (and how many tokens it
+    cut off: output 0, gradient 0) and with the upcast one."""
+    tokens = comp.config.tokens
+    rows = []
+    for (arr, norm), run in comp.runs.items():
+        if (arr, norm, "naive") not in runs:
+            continue
+        naive, upcast = runs[(arr, norm, "naive")], runs[(arr, norm, "upcast")]
+        rows.append([_variant(t, run), num(run.input_gradient, 3), num(naive.input_gradient, 3),
+                     f"{naive.zero_outputs} / {tokens}", f"{naive.zero_gradients} / {tokens}",
+                     num(upcast.input_gradient, 3)])
+    header = [t("res.col.variant"), t("res.f16.col.float32"), t("res.f16.col.naive"), t("res.f16.col.zero_out"),
+              t("res.f16.col.zero_grad"), t("res.f16.col.upcast")]
+    st.markdown(markdown_table(header, rows, "lrrrrr"))

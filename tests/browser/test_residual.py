@@ -1,4 +1,4 @@
-"""The residual page in a real Chromium: renders the three panels, depth and scale change them."""
+"""The residual page in a real Chromium: renders the three panels (no norm beside Pre/Post), depth and scale change them."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ def test_residual_renders_the_panels_and_names_the_models(page, base_url, lang, 
     traces = h.plotly_data(page, 0)
     assert len(h.by_meta(traces, "stream_pre_ln")["x"]) == 25
     assert h.by_meta(traces, "fp16_max")["y"][0] == 65504.0
+    assert len(h.by_meta(traces, "stream_none")["y"]) == 25  # the stack without a norm beside Pre/Post
+    assert "不归一化" in main and "手写 float16" in main  # its row, and the float16 table
 
 
 def test_depth_and_scale_change_the_figure(page, base_url):
