@@ -48,3 +48,5 @@ with parts.main:
         st.info(t("res.no_torch"), icon="ℹ️")
         st.header(t("res.fp16.header"))
         st.markdown(t("res.fp16.text"))
+
+ui.sources_section(t, "residual")

@@ -9,7 +9,7 @@ from normviz.i18n import CATALOG, LANGUAGES
 from normviz.sources import PAGE_SOURCES, SOURCES
 from pagetest import run_page, text
 
-WIRED = ("overview", "highdim", "dof", "information", "invariance", "axes", "gradient", "family", "checkpoint")
+WIRED = ("overview", "highdim", "dof", "information", "invariance", "axes", "gradient", "family", "checkpoint", "residual")
 
 
 def test_every_source_has_its_reason_in_both_languages_and_an_arxiv_id():

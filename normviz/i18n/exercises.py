@@ -94,7 +94,7 @@ STRINGS = {
         "en": "mean(x²) = 56/3, RMS = √(56/3) ≈ 4.3205, and x divided by it is about (0.4629, 0.9258, 1.3887): the "
               "same direction, length √3.",
     },
-    "exercise.l2_pair.q": {"zh": "计算 x = {x} 的 L2 归一化。", "en": "L2-normalize x = {x}."},
+    "exercise.l2_pair.q": {"zh": "计算 x = {x} 的 L2 归一化。", "en": "Compute the L2 normalization of x = {x}."},
     "exercise.l2_pair.why": {
         "zh": "‖x‖₂ = {length}，x 除以它：结果在单位圆上，方向与 x 相同。",
         "en": "‖x‖₂ = {length}, and x divided by it is on the unit circle, pointing the way x does.",
