@@ -3,10 +3,13 @@
 STRINGS = {
     "nav.precision": {"zh": "精度", "en": "Precision"},
     "overview.page.precision": {
-        "zh": "在 float16、bfloat16、float32 里算 RMSNorm 和 LayerNorm：看 float16 的平方在 |x| > 256 时溢出，"
-        "看 float32 归约怎么修好它，看 bfloat16 约 2⁻⁸ 的相对误差。",
+        "zh": "在 float16、bfloat16、float32 里算 RMSNorm 和 LayerNorm：看 float16 的平方在 |x| > 256 时溢出（手写的平方和更早），"
+        "输出和梯度悄无声息地变成 0；看 float32 归约怎么修好它、加大 ε 为什么修不好，看 bfloat16 约 2⁻⁸ 的相对误差，"
+        "再逐行看大模型里的 RMSNorm 模块。",
         "en": "RMSNorm and LayerNorm in float16, bfloat16 and float32: watch the float16 square overflow above "
-        "|x| = 256, the float32 reduction repair it, and bfloat16 keep a relative error of about 2⁻⁸.",
+        "|x| = 256 (a hand-written sum of squares much sooner) and the output and gradient silently turn to 0, the "
+        "float32 reduction repair it while a larger ε cannot, bfloat16 keep a relative error of about 2⁻⁸, and the "
+        "RMSNorm module of LLM codebases line by line.",
     },
     "prec.title": {"zh": "精度：半精度里的归一化", "en": "Precision: normalization in half precision"},
     "prec.intro": {
@@ -198,11 +201,11 @@ STRINGS = {
     "prec.fig.caption": {
         "zh": "每条曲线都是在同一形状的向量上、把 max|x| 从 0.01 扫到 10⁵ 实际算出来的（每十倍 {per_decade} 个点）。虚线是直接算，实线是先升精度；"
         "水平虚线是各 dtype 一次舍入的上限 2^−有效位数。误差为 1 表示输出全为 0；顶部的 × 表示输出含 NaN。"
-        "偏移为 0 时，float16 直接算在 √{max} ≈ {sq} 之后跳到 1，先升精度一直保持在 2^−{bits} 附近，直到 x 本身超过 {max}。"
+        "偏移为 0 时，float16 直接算（mean(-1)）在 √{max} ≈ {sq} 之后跳到 1，先升精度一直保持在 2^−{bits} 附近，直到 x 本身超过 {max}。"
         "最左端 float16 直接算的误差又变大：小于 tiny ≈ {tiny} 的平方是次正规数，有效位更少。",
         "en": "Every curve is computed on the same shape with max|x| swept from 0.01 to 10⁵ ({per_decade} points per decade). "
         "Dotted: naive; solid: upcast; the flat dashed lines are each dtype's bound for one rounding, 2^−bits. An error "
-        "of 1 means the output is all 0; an × on top means the output has a NaN. At offset 0, float16 naive jumps to 1 past "
+        "of 1 means the output is all 0; an × on top means the output has a NaN. At offset 0, float16 naive with mean(-1) jumps to 1 past "
         "√{max} ≈ {sq}, while upcast stays near 2^−{bits} until x itself exceeds {max}. At the far left the float16 "
         "naive error grows again: squares below tiny ≈ {tiny} are subnormal and keep fewer bits.",
     },
