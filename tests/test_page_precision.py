@@ -179,9 +179,13 @@ def test_the_gradient_table_shows_the_silent_zero_and_where_nan_appears():
     assert "NaN" not in grads["`float16`naive"] and "finite" in grads["`float16`upcast"]
     (silent,) = [w.value for w in at.warning if "silent failure" in w.value]
     assert "exactly 0 in all 2048" in silent and "NaN appears only once x itself is inf" in silent
+    at.segmented_control(key=REDUCE).set_value("sum").run()
+    (silent,) = [w.value for w in at.warning if "silent failure" in w.value]
+    assert "LayerNorm's Σxᵢ passes 65504" in silent
     at.button(key="precision.preset.100000").click().run()
     assert "NaN" in row_map(grad_rows(at))["`float16`naive"]
     assert [w for w in at.warning if "Here NaN appears" in w.value and "2048 of the 2048" in w.value]
+    at.segmented_control(key=REDUCE).set_value("mean").run()
     at.button(key="precision.preset.100").click().run()
     assert [s for s in at.success if "finite, non-zero gradient" in s.value]
 
@@ -211,3 +215,14 @@ def test_the_new_controls_come_from_a_link_and_bad_values_are_told():
     (warning,) = [w.value for w in bad.warning if REDUCE in w.value]
     assert EPS in warning and MODULE_DTYPE in warning
     assert bad.segmented_control(key=REDUCE).value == "mean" and bad.select_slider(key=EPS).value == "default"
+
+
+def test_layernorms_overflowing_sum_mean_is_told_as_the_nan_it_gives():
+    """Constant x = 40 over 2048 components: Σxᵢ = 81920; with sum(-1) / D, μ is inf and LayerNorm NaN."""
+    at = run_page("precision", lang="en", **{EXP: "1.6", OFFSET: "10", SPREAD: "0", REDUCE: "sum"})
+    assert errors(at) == []
+    assert [w for w in at.warning if "μ is inf" in w.value]  # the output's message
+    (nan,) = [w.value for w in at.warning if "though x holds no inf" in w.value]
+    assert "2048 of 2048" in nan
+    ln_naive = [c.strip() for c in row_map(grad_rows(at))["`float16`naive"].split("|")[1:-1]]
+    assert ln_naive[-1] == "2048 NaN/inf" and ln_naive[4] == "all 0"  # LayerNorm NaN, RMSNorm silent zeros

@@ -275,6 +275,24 @@ def test_nan_appears_only_where_x_itself_is_inf(key):
     assert torch.isnan(x.grad).all()
 
 
+@pytest.mark.parametrize("reduction", precision.REDUCTIONS)
+def test_a_nan_gradient_always_comes_from_an_inf_met_in_the_forward_pass(reduction):
+    """The page's "when NaN appears": x itself inf, or (sum(-1) / D only) LayerNorm's μ overflowing; never an
+    overflowing square or sum of squares alone, which give exact zeros."""
+    seen = set()
+    for max_abs in (1.0, 100.0, 300.0, 3000.0, 6e4, 1e5):
+        for offset, spread in ((0.0, 1.0), (10.0, 0.0), (3.0, 1.0)):
+            cur = precision.current(512, max_abs, offset, spread, 1, reduction=reduction)
+            for (key, dtype, path), r in cur.grads.items():
+                if r.outcome == "nan":
+                    mean = reduction == "sum" and key == "ln" and path == "naive" and cur.mean_inf[dtype]
+                    assert cur.stored_inf[dtype] or mean, (max_abs, offset, spread, key, dtype, path)
+                    seen.add("stored" if cur.stored_inf[dtype] else "mean")
+                elif r.outcome == "zero":
+                    assert cur.result(key, dtype, path).outcome == "zero" and path == "naive"
+    assert seen == ({"stored", "mean"} if reduction == "sum" else {"stored"})
+
+
 @pytest.mark.parametrize("key, fn", [("rms", lambda x: F.rms_norm(x, (x.shape[-1],), eps=1e-6)),
                                      ("ln", lambda x: F.layer_norm(x, (x.shape[-1],), eps=1e-5))])
 def test_the_gradients_are_torchs_autograd_of_its_own_norm(key, fn):

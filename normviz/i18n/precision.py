@@ -223,12 +223,28 @@ STRINGS = {
         "zh": "**无声的失败。** float16 直接算时，{methods} 输出 0，∂L/∂x 的 {n} 个分量也全都恰好是 0：有限、没有 NaN、不报错。"
         "经过这个归一化层，没有任何信号传回下面的层，它们经由这里从这个词元学不到东西，而损失仍是有限的数"
         "（残差连接的恒等路径绕过归一化，仍带着它自己的梯度）。先升精度的 RMSNorm 传下去的是 ‖∂L/∂x‖ = {up}"
-        "（相对 float64 的误差 {err}）。NaN 只在 x 本身变成 inf 时出现（试试 10⁵ 按钮）。",
+        "（相对 float64 的误差 {err}）。",
         "en": "**A silent failure.** In float16 naive, {methods} outputs 0 and ∂L/∂x is exactly 0 in all {n} "
         "components: finite, no NaN, no error raised. Nothing flows back through this norm to the layers below, so they "
         "learn nothing from this token through it, while the loss stays finite (a residual connection's identity path "
         "goes around the norm and still carries its own gradient). The upcast RMSNorm hands down ‖∂L/∂x‖ = {up} "
-        "(error {err} against float64). NaN appears only once x itself is inf (try the 10⁵ button).",
+        "(error {err} against float64).",
+    },
+    "prec.grad.nan_when": {
+        "zh": "NaN 只在 x 本身变成 inf 时出现（试试 10⁵ 按钮）。",
+        "en": "NaN appears only once x itself is inf (try the 10⁵ button).",
+    },
+    "prec.grad.nan_when.sum": {
+        "zh": "NaN 只在前向遇到 inf / inf 时出现：x 本身变成 inf（试试 10⁵ 按钮），或者用 sum(-1) / D 时 LayerNorm 的 Σxᵢ 超过 {max}、μ 成了 inf。",
+        "en": "NaN appears only where the forward pass meets inf / inf: once x itself is inf (try the 10⁵ button), or, "
+        "with sum(-1) / D, once LayerNorm's Σxᵢ passes {max} and μ is inf.",
+    },
+    "prec.grad.mean_nan": {
+        "zh": "LayerNorm：手写的均值 sum(-1) / D 在这里是 inf（Σxᵢ 超过 {max}），x − μ 是 −inf，前向遇到 inf / inf，"
+        "输出和 ∂L/∂x 都成了 NaN（{n} 个分量里 {count} 个），尽管 x 里没有 inf。",
+        "en": "LayerNorm: the hand-written mean sum(-1) / D is inf here (Σxᵢ passes {max}), x − μ is −inf, the forward "
+        "pass meets inf / inf, and the output and ∂L/∂x turn to NaN ({count} of {n} components), though x holds no "
+        "inf.",
     },
     "prec.grad.nan": {
         "zh": "**这时才出现 NaN**：x 有分量超过 {max}，存进 float16 时已经是 inf。前向遇到 inf / inf = NaN，反向把它传开："

@@ -281,18 +281,23 @@ def grad_table(t, cur: precision.Current) -> None:
 
 
 def grad_message(t, cur: precision.Current) -> None:
-    """What this vector's float16 gradients say: silent zeros, NaN from an inf x, or nothing wrong."""
+    """What this vector's float16 gradients say: silent zeros, NaN from an inf x (or an inf μ), or nothing wrong."""
+    lim = precision.limits("float16")
     naive = {k: cur.grad(k, "float16", "naive") for k in precision.KEYS}
     up = cur.grad("rms", "float16", "upcast")
     if cur.stored_inf["float16"]:
         bad = cur.grad("rms", "float16", "naive")
-        st.warning(t("prec.grad.nan", count=bad.nonfinite, n=cur.n, up_count=up.nonfinite,
-                     max=f"{precision.limits('float16').max:g}"), icon="⚠️")
-    elif any(r.outcome == "zero" for r in naive.values()):
-        methods = " / ".join(METHODS[k].label for k, r in naive.items() if r.outcome == "zero")
-        st.warning(t("prec.grad.silent", methods=methods, n=cur.n, up=_norm(up.norm), err=_error(up.error)),
+        st.warning(t("prec.grad.nan", count=bad.nonfinite, n=cur.n, up_count=up.nonfinite, max=f"{lim.max:g}"),
                    icon="⚠️")
-    elif all(r.outcome == "ok" for r in cur.grads.values()):
+        return
+    zero = [k for k, r in naive.items() if r.outcome == "zero"]
+    if zero:
+        when = t("prec.grad.nan_when" if cur.reduction == "mean" else "prec.grad.nan_when.sum", max=f"{lim.max:g}")
+        st.warning(t("prec.grad.silent", methods=" / ".join(METHODS[k].label for k in zero), n=cur.n,
+                     up=_norm(up.norm), err=_error(up.error)) + " " + when, icon="⚠️")
+    if cur.mean_inf["float16"] and naive["ln"].outcome == "nan":
+        st.warning(t("prec.grad.mean_nan", max=f"{lim.max:g}", count=naive["ln"].nonfinite, n=cur.n), icon="⚠️")
+    elif not zero and all(r.outcome == "ok" for r in cur.grads.values()):
         st.success(t("prec.grad.fine"), icon="✅")
 
 
