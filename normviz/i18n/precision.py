@@ -152,11 +152,11 @@ STRINGS = {
         "(RMS and σ under about √({max} / D) = {thr}, D = {n}).",
     },
     "prec.msg.eps": {
-        "zh": "把 ε 提高到 {eps} 救不了 float16 直接算的 {methods}：归约已经是 inf，inf + ε 仍是 inf，x / √inf 仍是 0"
-        "（x 本身是 inf 的地方是 NaN）。平方或平方和溢出时，只有在 float32 里归约（先升精度）才能修好；"
+        "zh": "把 ε 提高到 {eps} 救不了 float16 直接算的 {methods}：归约已经是 inf，inf + ε 仍是 inf，输出仍是 0"
+        "（前向遇到 inf / inf 的地方是 NaN）。平方或平方和溢出时，只有在 float32 里归约（先升精度）才能修好；"
         "x 本身已经是 inf 时，只能换更宽的 dtype。",
         "en": "Raising ε to {eps} does not rescue {methods} in float16 naive: the reduction is already inf, inf + ε is "
-        "still inf, and x / √inf is still 0 (NaN where x itself is inf). Only reducing in float32 (the upcast path) "
+        "still inf, and the output stays 0 (NaN where the forward pass meets inf / inf). Only reducing in float32 (the upcast path) "
         "fixes an overflowing square or sum; an x that is already inf needs a wider dtype.",
     },
     "prec.eps.note": {
