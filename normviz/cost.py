@@ -20,6 +20,11 @@ model, 24 layers × 2 norms, D = 2048, 32 768 tokens, 2-byte values, 2 TB/s):
 multiplies by the element count instead of the token count; ``seed_matmul_flops``
 reproduces that slip so the two figures can be shown side by side.
 
+Storage (``storage``): one activation tensor of T × D values takes T × D × b
+bytes; the default 32 768 × 2048 in 16 bits is 2²⁷ B = 128 MiB, and kept in
+float32 instead 256 MiB, twice as much. Reducing in float32 inside the norm
+costs none of it (the conversions happen in registers); storing in float32 does.
+
 Time shares use a roofline: an operation takes max(FLOPs / peak, bytes / B),
 the matmuls reading their P weights once (their activations, the KV cache and
 attention's own FLOPs not counted). The peak FLOP/s is an assumption (default
@@ -37,7 +42,8 @@ from dataclasses import dataclass, fields, replace
 
 from normviz._cli import Parser, emit
 
-__all__ = ["Inputs", "Cost", "Step", "SCENARIOS", "compute", "scenarios", "steps", "report", "main"]
+__all__ = ["Inputs", "Cost", "Step", "Storage", "SCENARIOS", "compute", "scenarios", "steps", "storage", "report",
+           "main"]
 
 # The norm's FLOPs per element: sum, square-and-add, subtract, divide, affine (the seed's count).
 FLOPS_PER_ELEMENT = 5
@@ -156,6 +162,51 @@ def compute(inputs: Inputs | None = None, /, **values) -> Cost:
         time_share=_share(norm_time, matmul_time),
         byte_share=_share(bytes_total, matmul_bytes),
     )
+
+
+MIB = 2**20
+FLOAT32_BYTES = 4
+
+
+@dataclass(frozen=True)
+class Storage:
+    """One activation tensor of T × D values in b bytes a value, against the same tensor kept in float32."""
+
+    tokens: int
+    hidden: int
+    bytes_per_value: float
+
+    @property
+    def values(self) -> int:
+        return self.tokens * self.hidden
+
+    @property
+    def bytes(self) -> float:
+        """T × D × b."""
+        return self.values * self.bytes_per_value
+
+    @property
+    def mib(self) -> float:
+        return self.bytes / MIB
+
+    @property
+    def float32_bytes(self) -> float:
+        return self.values * FLOAT32_BYTES
+
+    @property
+    def float32_mib(self) -> float:
+        return self.float32_bytes / MIB
+
+    @property
+    def ratio(self) -> float:
+        """How many times the memory grows when the tensor is kept in float32 instead: 4 / b (2 for 16 bits)."""
+        return FLOAT32_BYTES / self.bytes_per_value
+
+
+def storage(inputs: Inputs | None = None, /) -> Storage:
+    """The memory of one activation tensor (the input of one normalization call) for ``inputs``' shape and dtype."""
+    i = Inputs() if inputs is None else inputs
+    return Storage(i.tokens, i.hidden, i.bytes_per_value)
 
 
 # The page's side-by-side cases: (key, tokens). The training micro-batch of seed 003, one

@@ -219,33 +219,30 @@ def axes_scene(shape=(2, 3, 4), seed: int = 7) -> AxesScene:
                      shape[0] * shape[1], shape[2])
 
 
+# The precision step's rows: (key, dtype, reduction). Each row is ONE computation, precision.naive_steps: its
+# squares, its Σ (where it forms one), its mean square and its output. "fp32" is x.float() and then the same
+# steps in float32, as normviz reduces (its output stays float32 here).
+PRECISION_ROWS = (("fp16_mean", "float16", "mean"), ("fp16_sum", "float16", "sum"), ("fp32", "float32", "sum"))
+
+
 @dataclass(frozen=True)
 class PrecisionScene:
-    """Σx² of one vector in float16 and in float32, and float16's limits (finfo)."""
+    """RMSNorm of one vector stored in float16, three ways, and float16's limits (finfo)."""
 
     x: tuple[float, ...]
-    squares16: np.ndarray
-    sum16: float
-    sum32: float
+    rows: dict[str, precision.NaiveSteps]  # PRECISION_ROWS key -> that computation's intermediates
     fp16_max: float
     threshold: float  # √(fp16 max): the largest |x| whose square is finite in float16
+    sum_threshold: float  # √(fp16 max / n): the RMS (here |x₁| = |x₂|) above which Σx² passes max
     source: str  # where fp16_max comes from (precision.limits: torch.finfo)
-    naive16: np.ndarray  # RMSNorm with every step in float16: x / inf
-    rms16: np.ndarray  # normviz.rms_norm of the float16 vector (it reduces in float32), as float64
 
 
 def precision_scene(x=(300.0, 300.0)) -> PrecisionScene:
-    x16 = np.asarray(x, dtype=np.float16)
-    with np.errstate(over="ignore"):
-        squares16 = x16 * x16
-        sum16 = float(np.sum(squares16, dtype=np.float16))
-    x32 = x16.astype(np.float32)
-    sum32 = float(np.sum(x32 * x32, dtype=np.float32))
+    x16 = np.asarray(x, dtype=np.float64).astype(np.float16).astype(np.float64)  # x as stored in float16
+    rows = {key: precision.naive_steps(x16, dtype, reduction) for key, dtype, reduction in PRECISION_ROWS}
     fp16 = precision.limits("float16")  # torch.finfo, as on the precision page
-    # RMSNorm with every step in float16, and normviz's (reduced in float32): the precision page's two paths
-    naive16, rms16 = (precision.outputs([x], "rms", "float16", path)[0] for path in ("naive", "upcast"))
-    return PrecisionScene(tuple(float(v) for v in x), squares16.astype(np.float64), sum16, sum32, fp16.max,
-                          fp16.square_overflow, fp16.source, naive16, rms16)
+    return PrecisionScene(tuple(float(v) for v in x), rows, fp16.max, fp16.square_overflow,
+                          precision.sum_overflow_rms(len(x16)), fp16.source)
 
 
 @dataclass(frozen=True)

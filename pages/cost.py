@@ -27,6 +27,9 @@ def calculator() -> None:
     st.markdown(t("cost.scen.intro"))
     cost.scenario_table(t, result.inputs)
     st.markdown(t("cost.scen.summary"))
+    st.subheader(t("cost.storage.header"))
+    cost.storage_table(t, result.inputs)
+    st.markdown(cost.storage_text(t, result.inputs))
 
 
 @st.fragment

@@ -17,27 +17,39 @@ with parts.text:
 
 @st.fragment
 def experiment() -> None:
-    """The vector's controls with every result and the sweep: a move reruns this part only."""
+    """The vector's controls with every result, the gradients, the sweep and the module: a move reruns this part only."""
     controls, picture, text = ui.picture_first(t)
     with controls:
         st.subheader(t("prec.input.header"))
         st.caption(t("prec.input.text"))
         max_abs, n, offset, spread, seed = prec.controls(t)
+        reduction, eps = prec.naive_controls(t)
     dev, projector = prec.device(ui.backend()), ui.projector()
-    cur = prec.current(n, max_abs, offset, spread, seed, dev)
+    cur = prec.current(n, max_abs, offset, spread, seed, eps, reduction, dev)
 
     with text:
         st.subheader(t("prec.current.header"))
         prec.overflow_message(t, cur)
+        prec.eps_message(t, cur)
         prec.results_table(t, cur)
         st.markdown(prec.bf16_text(t, cur))
 
     with picture:  # the chart's own control stays in sight, right above it
         method = prec.method_control(t)
-        ui.chart(prec.sweep_figure(n, max_abs, offset, spread, seed, dev, method, t.lang, projector),
+        ui.chart(prec.sweep_figure(n, max_abs, offset, spread, seed, eps, reduction, dev, method, t.lang, projector),
                  key="precision.sweep")
-    st.caption(prec.sweep_caption(t))
-    st.caption(t("prec.naive.note", device=dev))
+    st.caption(prec.sweep_caption(t, reduction))
+    st.caption(prec.naive_note(t, cur, dev))
+
+    st.subheader(t("prec.grad.header"))
+    st.markdown(t("prec.grad.text"))
+    prec.grad_message(t, cur)
+    prec.grad_table(t, cur)
+
+    st.subheader(t("prec.module.header"))
+    st.markdown(t("prec.module.text"))
+    dtype = prec.module_dtype_control(t)
+    prec.module_panel(t, prec.panel(n, max_abs, offset, spread, seed, eps, dtype), n)
 
 
 with parts.main:

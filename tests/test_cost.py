@@ -188,3 +188,22 @@ def test_calls_option_stands_for_layers_of_one_norm():
     args = cost._parser().parse_args(["--calls", "48"])
     i = cost.inputs_from_args(args)
     assert (i.layers, i.norms_per_layer, i.calls) == (48, 1, 48)
+
+
+# --- storage (issue 24 §3.3) --------------------------------------------------------------------------------
+
+
+def test_the_worked_case_is_128_mib_in_16_bits_and_256_mib_in_float32():
+    """32 768 tokens × 2048 features × 2 B = 2²⁷ B = 128 MiB (≈ 1.34·10⁸ B); float32 doubles it."""
+    s = cost.storage(SEED)
+    assert (s.tokens, s.hidden, s.bytes_per_value) == (32768, 2048, 2)
+    assert s.bytes == 134_217_728 == 2**27 and s.bytes == pytest.approx(1.34e8, rel=2e-3)
+    assert s.mib == 128.0 and s.float32_mib == 256.0 and s.ratio == 2.0
+    assert s.bytes == compute(SEED).bytes_per_call / 2  # one read of the norm's input: half the call's traffic
+
+
+@pytest.mark.parametrize("tokens, hidden, b", [(1, 2048, 2), (4096, 4096, 1), (10_000_000, 65_536, 4), (7, 3, 2)])
+def test_storage_is_tokens_times_hidden_times_bytes(tokens, hidden, b):
+    s = cost.storage(Inputs(tokens=tokens, hidden=hidden, bytes_per_value=b))
+    assert s.bytes == tokens * hidden * b and s.mib == tokens * hidden * b / 1024 / 1024
+    assert s.float32_bytes == tokens * hidden * 4 and s.ratio == 4 / b

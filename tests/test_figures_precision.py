@@ -71,3 +71,16 @@ def test_the_current_value_is_marked_with_its_errors():
     y = coords(cur, "y")
     assert y[0] == figs.NAN_LEVEL and y[1] == figs.NAN_LEVEL  # float16 naive and upcast: NaN
     assert np.all(y[2:] < 1e-1)
+
+
+def test_the_sum_reduction_draws_where_its_float16_sum_overflows_and_mean_does_not():
+    cur = precision.current(128, 302.0, 0.0, 1.0, 0, reduction="sum")
+    sw = precision.sweep(128, 0.0, 1.0, 0, reduction="sum")
+    fig = figs.sweep_figure(sw, cur, "rms", max_abs=302.0, lang="zh")
+    assert_valid(fig)
+    at = coords(trace(fig, "sum_overflow"), "x")[0]
+    assert at == pytest.approx(sw.sum_overflow["rms"]) and at < precision.limits("float16").square_overflow
+    naive = coords(trace(fig, "error_float16_naive"), "y")
+    past = sw.max_abs > at * (sw.max_abs[1] / sw.max_abs[0])
+    assert np.all(np.nan_to_num(naive[past], nan=figs.NAN_LEVEL) > 0.5)  # past the line: output 0 (or NaN)
+    assert "sum_overflow" not in [t.get("meta") for t in build()["data"]]

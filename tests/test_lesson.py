@@ -135,12 +135,41 @@ def test_axes_scene_layer_norm_averages_each_token_and_batch_norm_each_feature()
 
 def test_precision_scene_float16_overflows_and_float32_does_not():
     p = lesson.precision_scene((300.0, 300.0))
-    assert math.isinf(p.sum16) and p.sum32 == 180000.0
+    mean16, sum16, f32 = p.rows["fp16_mean"], p.rows["fp16_sum"], p.rows["fp32"]
+    assert np.all(np.isinf(mean16.squares)) and mean16.total is None and math.isinf(mean16.mean_square)
+    assert math.isinf(sum16.total) and f32.total == 180000.0 and f32.mean_square == 90000.0
     assert p.fp16_max == 65504.0 and math.isclose(p.threshold, math.sqrt(65504))
-    np.testing.assert_array_equal(p.naive16, (0.0, 0.0))
-    np.testing.assert_allclose(p.rms16, (1.0, 1.0))
-    ok = lesson.precision_scene((200.0, 200.0))  # each square fits (40000), their fp16 sum (80000) does not
-    assert math.isfinite(ok.squares16[0]) and math.isinf(ok.sum16) and ok.sum32 == 80000.0
+    np.testing.assert_array_equal(mean16.y, (0.0, 0.0))
+    np.testing.assert_array_equal(sum16.y, (0.0, 0.0))
+    np.testing.assert_allclose(f32.y, (1.0, 1.0))
+
+
+def _rms_of_each_row_by_hand(v):
+    """What each row's computation gives, by torch directly: float16 mean, float16 sum / 2, float32 sum / 2."""
+    x16 = torch.tensor([v, v], dtype=torch.float16)
+    out = {}
+    for key, xt, ms in (("fp16_mean", x16, lambda s: s.mean(-1, keepdim=True)),
+                        ("fp16_sum", x16, lambda s: s.sum(-1, keepdim=True) / 2),
+                        ("fp32", x16.float(), lambda s: s.sum(-1, keepdim=True) / 2)):
+        out[key] = (xt / (ms(xt * xt) + 1e-6).sqrt()).float().numpy()
+    return out
+
+
+@pytest.mark.parametrize("v", [100.0, 180.0, 181.0, 200.0, 255.0, 256.0, 300.0, 1000.0])
+def test_each_precision_row_is_one_computation(v):
+    """Issue 24 §1.2: Σx², the mean and the output of one row come from the same computation, so Σx² = ∞
+    never sits next to a finite output; torch's float16 sum is inf from x₁ = x₂ = 181 on, its mean from 256."""
+    p = lesson.precision_scene((v, v))
+    expected = _rms_of_each_row_by_hand(v)
+    for key, row in p.rows.items():
+        np.testing.assert_allclose(row.y, expected[key], rtol=1e-3)
+        reduced = row.mean_square if row.total is None else row.total
+        assert math.isinf(reduced) == bool(np.all(row.y == 0.0)), key  # inf reduction <=> output 0
+    assert math.isinf(p.rows["fp16_sum"].total) == (v >= 181.0)
+    assert math.isinf(p.rows["fp16_mean"].mean_square) == (v >= 256.0)
+    assert p.sum_threshold == pytest.approx(math.sqrt(65504 / 2)) and 180.0 < p.sum_threshold < 181.0
+    assert math.isinf(p.rows["fp32"].total) is False
+    np.testing.assert_allclose(p.rows["fp32"].y, F.rms_norm(torch.tensor([v, v]).half().float(), (2,), eps=1e-6))
 
 
 def test_eps_rows_show_amplified_noise_flattening_and_nan():

@@ -123,3 +123,24 @@ def test_benchmark_says_how_many_threads_numpy_used(lang, threads, monkeypatch):
     else:
         assert ("按行分成 2 份" if lang == "zh" else "cut into 2 row parts computed on 2 CPU threads") in captions
         assert "8 MiB" in captions
+
+
+def storage(at) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("| ") and "MiB" in m.value)
+
+
+@pytest.mark.parametrize("lang, chosen", [("en", "(chosen)"), ("zh", "（当前选择）")])
+def test_storage_doubles_from_128_to_256_mib_in_float32_for_the_users_shape(lang, chosen):
+    at = run_page("cost", lang=lang)
+    rows = {r.split("|")[1].strip(): r for r in storage(at).splitlines()[2:]}
+    assert "| 268,435,456 | 256 |" in rows["fp32"] and "| 134,217,728 | 128 |" in rows[f"**bf16 / fp16** {chosen}"
+                                                                                       if lang == "en" else
+                                                                                       f"**bf16 / fp16**{chosen}"]
+    assert "128 MiB" in markdown(at) and "256 MiB" in markdown(at)
+    at.number_input(key=cost_ui.HIDDEN).set_value(4096).run()
+    assert not errors(at) and "256 MiB" in markdown(at) and "512 MiB" in markdown(at)
+    assert "32768 × 4096 × 2" in storage(at)
+    at.selectbox(key=cost_ui.DTYPE).set_value("fp32").run()
+    assert "512 MiB" in markdown(at) and "256 MiB" in markdown(at)  # already float32: 16 bits would halve it
+    at.selectbox(key=cost_ui.DTYPE).set_value("fp8").run()
+    assert "128 MiB" in markdown(at) and "512 MiB" in markdown(at) and " 4 " in markdown(at)

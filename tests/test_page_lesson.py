@@ -141,6 +141,22 @@ def test_the_small_scenes_show_their_computed_numbers():
     assert "(B, S, D) = (2, 3, 4)" in page("axes")
 
 
+@pytest.mark.parametrize("lang, mean_label, sum_label", [("en", "float16 throughout, mean(-1)", "sum(-1) / D"),
+                                                         ("zh", "全程 float16，mean(-1)", "sum(-1) / D")])
+def test_precision_step_rows_each_show_one_computation(lang, mean_label, sum_label):
+    """At x₁ = x₂ = 200 every square fits float16 but their float16 sum does not: the sum row shows Σx² = ∞
+    beside the output 0, the mean row a finite mean beside the output (1, 1)."""
+    at = run_page("lesson", lang=lang, step=str(lesson.KEYS.index("precision") + 1), v="200")
+    assert errors(at) == []
+    (table,) = [tb for tb in tables(at) if "Σx²" in tb]
+    rows = {r.split("|")[1].strip(): [c.strip() for c in r.split("|")[2:-1]] for r in table.splitlines()[2:]}
+    mean_row = rows[mean_label]
+    sum_row = next(cells for label, cells in rows.items() if sum_label in label and "float16" in label)
+    assert mean_row == ["(40000.0, 40000.0)", "—", "40000.0", "(1.0000, 1.0000)"]
+    assert sum_row == ["(40000.0, 40000.0)", "∞", "∞", "(0.0000, 0.0000)"]
+    assert f"{math.sqrt(65504 / 2):.2f}" in text(at)  # where the float16 sum of two equal squares overflows
+
+
 def test_cost_step_control_changes_the_numbers():
     at = run_page("lesson", step=str(lesson.KEYS.index("cost") + 1))
     at.select_slider(key="lesson.cost.d").set_value(4096).run()

@@ -3,7 +3,8 @@
 Data come from ``normviz.precision`` (a ``Sweep`` and the ``Current`` vector);
 the builder only draws, as plotly JSON (dicts with numpy arrays). Traces carry
 ``meta`` roles: ``error_<dtype>_<path>``, ``nan``, ``current``,
-``roundoff_<dtype>``, ``overflow``.
+``roundoff_<dtype>``, ``overflow`` and, when the naive path reduces with
+``sum(-1) / D``, ``sum_overflow`` (where its float16 Σ of squares passes max).
 """
 
 from __future__ import annotations
@@ -74,6 +75,15 @@ def sweep_figure(sw: precision.Sweep, cur: precision.Current, key: str, *, max_a
         "meta": "overflow", "name": translate(lang, "prec.fig.overflow", value=f"{threshold:.2f}"),
         "line": {"color": DTYPE_COLORS["float16"], "width": s["thin"], "dash": "dashdot"}, "hoverinfo": "name",
     })
+    if cur.reduction == "sum" and math.isfinite(sw.sum_overflow[key]):
+        at = sw.sum_overflow[key]
+        data.append({
+            "type": "scatter", "x": np.full(2, at), "y": np.array([FLOOR, NAN_LEVEL]), "mode": "lines",
+            "meta": "sum_overflow", "hoverinfo": "name",
+            "name": translate(lang, "prec.fig.sum_overflow", max=f"{precision.limits('float16').max:g}",
+                              value=f"{at:.3g}"),
+            "line": {"color": DTYPE_COLORS["float16"], "width": s["thin"], "dash": "longdash"},
+        })
     errs = np.array([cur.result(key, d, p).error for d in precision.DTYPES for p in precision.PATHS])
     data.append({
         "type": "scatter", "x": np.full(errs.size, float(max_abs)),
@@ -91,5 +101,5 @@ def sweep_figure(sw: precision.Sweep, cur: precision.Current, key: str, *, max_a
                "exponentformat": "power"},
         yaxis={"title": {"text": translate(lang, "prec.fig.y")}, "type": "log", "range": Y_RANGE,
                "exponentformat": "power"},
-        **legend_below(projector, plot_height=400 if projector else 360, entries=8, columns=2),
+        **legend_below(projector, plot_height=400 if projector else 360, entries=8 + (cur.reduction == "sum"), columns=2),
     )}

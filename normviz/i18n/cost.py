@@ -171,6 +171,27 @@ STRINGS = {
         "share of FLOPs depends on the other side: yes when the matmuls are compute-bound (training, prefill) or "
         "read the weights for many tokens at once (a decoding batch); hardly for a single sequence.",
     },
+    "cost.storage.header": {"zh": "存储：激活留在 float32 要多少显存", "en": "Storage: what keeping activations in float32 costs"},
+    "cost.storage.col.dtype": {"zh": "每个值的类型", "en": "values as"},
+    "cost.storage.col.bytes": {"zh": "一个激活张量的字节数", "en": "bytes of one activation tensor"},
+    "cost.storage.chosen": {"zh": "**{dtype}**（当前选择）", "en": "**{dtype}** (chosen)"},
+    "cost.storage.text": {
+        "zh": "一个激活张量（例如一次归一化调用的输入）有 T × D 个值，占 T × D × b 字节。当前每个值 {b} 字节，是 {mib} MiB；"
+        "整个张量留在 float32 里就是 {mib32} MiB，为 {ratio} 倍（1 MiB = 2²⁰ 字节）。在 float32 里做归一化的归约不花这份显存："
+        "转换发生在寄存器里，读写的张量保持原来的 dtype；要付出它的是把张量本身存成 float32。",
+        "en": "One activation tensor (the input of one normalization call, say) holds T × D values and takes T × D × b "
+        "bytes. At {b} bytes a value that is {mib} MiB; kept in float32 the whole tensor takes {mib32} MiB, {ratio} "
+        "times as much (1 MiB = 2²⁰ bytes). Reducing in float32 inside the norm costs none of this memory: the "
+        "conversions happen in registers and the tensor read and written keeps its own dtype. Storing the tensor itself "
+        "in float32 is what costs it.",
+    },
+    "cost.storage.text32": {
+        "zh": "一个激活张量（例如一次归一化调用的输入）有 T × D 个值，占 T × D × b 字节。当前已是 float32（每个值 4 字节），"
+        "是 {mib} MiB；存成 16 位只要一半，{mib16} MiB（1 MiB = 2²⁰ 字节）。",
+        "en": "One activation tensor (the input of one normalization call, say) holds T × D values and takes T × D × b "
+        "bytes. Already in float32 (4 bytes a value) that is {mib} MiB; stored in 16 bits it would take half, "
+        "{mib16} MiB (1 MiB = 2²⁰ bytes).",
+    },
     "cost.bench.header": {"zh": "实测：这台机器上的带宽", "en": "Measured: bandwidth on this machine"},
     "cost.bench.intro": {
         "zh": "先测一次纯复制（读 + 写同样多的字节）作为参照，再测 LayerNorm、RMSNorm 和 L2 在几个形状上能达到多少。"

@@ -72,15 +72,22 @@ STRINGS = {
               "BatchNorm over each column across batch and sequence (axis=(0, 1)), {bn} groups. Group means "
               "after normalizing: LayerNorm's largest |μ| = {ln_mean}, BatchNorm's largest |μ| = {bn_mean}.",
     },
-    "lesson.precision.col.dtype": {"zh": "数据类型", "en": "dtype"},
+    "lesson.precision.col.dtype": {"zh": "算法", "en": "computation"},
     "lesson.precision.col.squares": {"zh": "x²", "en": "x²"},
     "lesson.precision.col.sum": {"zh": "Σx²", "en": "Σx²"},
+    "lesson.precision.col.mean": {"zh": "x² 的均值", "en": "mean of x²"},
     "lesson.precision.col.out": {"zh": "RMSNorm 输出", "en": "RMSNorm output"},
-    "lesson.precision.fp16": {"zh": "全程 float16", "en": "float16 throughout"},
-    "lesson.precision.fp32": {"zh": "在 float32 中求和（normviz）", "en": "sum in float32 (normviz)"},
+    "lesson.precision.fp16_mean": {"zh": "全程 float16，mean(-1)", "en": "float16 throughout, mean(-1)"},
+    "lesson.precision.fp16_sum": {"zh": "全程 float16，sum(-1) / D", "en": "float16 throughout, sum(-1) / D"},
+    "lesson.precision.fp32": {"zh": "先 x.float()，再在 float32 中求和（normviz）", "en": "x.float(), then summed in float32 (normviz)"},
     "lesson.precision.caption": {
-        "zh": "float16 的最大有限值是 {max}（{source}），所以 |x| > √{max} ≈ {threshold} 时 x² 溢出为 ∞。",
-        "en": "float16's largest finite value is {max} ({source}), so x² overflows to ∞ once |x| > √{max} ≈ {threshold}.",
+        "zh": "float16 的最大有限值是 {max}（{source}），所以 |x| > √{max} ≈ {threshold} 时 x² 溢出为 ∞。"
+              "torch 的 mean(-1) 在 float32 里累加、只把均值舍入成 float16，所以这一行要到那里才出错（mean(-1) 这一行不形成 Σx²，记为 —）；"
+              "手写的 sum(-1) / D 先把 Σx² 舍入成 float16，x₁ = x₂ > √({max} / 2) ≈ {sum_threshold} 时就已溢出。",
+        "en": "float16's largest finite value is {max} ({source}), so x² overflows to ∞ once |x| > √{max} ≈ {threshold}. "
+              "torch's mean(-1) adds in float32 and rounds only the mean to float16, so its row fails only there (it "
+              "never forms a float16 Σx²: shown as —); the hand-written sum(-1) / D rounds Σx² to float16 first and "
+              "overflows already once x₁ = x₂ > √({max} / 2) ≈ {sum_threshold}.",
     },
     "lesson.eps.slider": {"zh": "图中的 ε（log₁₀ ε）", "en": "ε on the chart (log₁₀ ε)"},
     "lesson.eps.chart": {

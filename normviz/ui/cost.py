@@ -9,6 +9,7 @@ too. The benchmark's result is kept in ``st.session_state`` under
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import streamlit as st
 
@@ -141,6 +142,39 @@ def scenario_table(t, inputs: topic.Inputs) -> None:
              _pct(c.flop_share), _pct(c.byte_share), _pct(c.time_share), _times(c.share_ratio)]
             for key, c in topic.scenarios(inputs)]
     st.markdown(markdown_table(header, rows, "lrlrrrr"))
+
+
+def _by_size() -> dict[int, str]:
+    """The page's dtypes grouped by bytes per value: {4: "fp32", 2: "bf16 / fp16", 1: "fp8"}."""
+    groups: dict[int, list[str]] = {}
+    for name, b in DTYPES.items():
+        groups.setdefault(b, []).append(name)
+    return {b: " / ".join(names) for b, names in groups.items()}
+
+
+def storage_table(t, inputs: topic.Inputs) -> None:
+    """One activation tensor, T × D × b, at each size of value the page offers (the chosen one marked)."""
+    header = [t("cost.storage.col.dtype"), t("cost.col.numbers"), t("cost.storage.col.bytes"), "MiB"]
+    rows = []
+    for b, names in _by_size().items():
+        s = topic.storage(replace(inputs, bytes_per_value=b))
+        label = t("cost.storage.chosen", dtype=names) if b == inputs.bytes_per_value else names
+        rows.append([label, f"{inputs.tokens} × {inputs.hidden} × {b}", f"{s.bytes:,.0f}", _mib(s.mib)])
+    st.markdown(markdown_table(header, rows, "llrr"))
+
+
+def _mib(value: float) -> str:
+    """MiB as written: 128, 0.003906, 2,500,000 (no exponent for large values)."""
+    return f"{value:,.0f}" if value >= 1000 else f"{value:.4g}"
+
+
+def storage_text(t, inputs: topic.Inputs) -> str:
+    s = topic.storage(inputs)
+    if s.ratio == 1:  # float32 already: say what 16 bits would save instead
+        return t("cost.storage.text32", mib=_mib(s.mib),
+                 mib16=_mib(topic.storage(replace(inputs, bytes_per_value=2)).mib))
+    return t("cost.storage.text", b=f"{inputs.bytes_per_value:g}", mib=_mib(s.mib), mib32=_mib(s.float32_mib),
+             ratio=f"{s.ratio:g}")
 
 
 # --- the live benchmark -----------------------------------------------------------------------------

@@ -322,15 +322,16 @@ def axes_step(t, step: lesson.Step) -> None:
 
 
 def precision_step(t, step: lesson.Step) -> None:
+    """RMSNorm of (v, v) three ways, each row one computation: float16 with mean(-1), with sum(-1) / D, float32."""
     v = st.slider("x₁ = x₂", *PRECISION_V, step=1.0, key=key(step, "v"))
     p = lesson.precision_scene((v, v))
     header = [t("lesson.precision.col.dtype"), t("lesson.precision.col.squares"), t("lesson.precision.col.sum"),
-              t("lesson.precision.col.out")]
-    rows = [[t("lesson.precision.fp16"), fmt_vector(p.squares16, 1), fmt(p.sum16, 1), fmt_vector(p.naive16)],
-            [t("lesson.precision.fp32"), fmt_vector(np.asarray(p.x) ** 2, 1), fmt(p.sum32, 1), fmt_vector(p.rms16)]]
-    st.markdown(markdown_table(header, rows, "lrrr"))
+              t("lesson.precision.col.mean"), t("lesson.precision.col.out")]
+    rows = [[t(f"lesson.precision.{k}"), fmt_vector(r.squares, 1), "—" if r.total is None else fmt(r.total, 1),
+             fmt(r.mean_square, 1), fmt_vector(r.y)] for k, r in p.rows.items()]
+    st.markdown(markdown_table(header, rows, "lrrrr"))
     st.caption(t("lesson.precision.caption", max=f"{p.fp16_max:g}", threshold=f"{p.threshold:.2f}",
-                 source=p.source))
+                 source=p.source, sum_threshold=f"{p.sum_threshold:.2f}"))
 
 
 def eps_step(t, step: lesson.Step) -> None:

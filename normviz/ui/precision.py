@@ -17,7 +17,7 @@ from normviz.figures._json import typed_arrays as typed
 from normviz.methods import METHODS
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
-from normviz.ui.views import markdown_table
+from normviz.ui.views import fmt, markdown_table
 
 PAGE = "precision"
 
@@ -29,6 +29,7 @@ def key(name: str) -> str:
 
 EXP_KEY, N_KEY, OFFSET_KEY, SPREAD_KEY, SEED_KEY, METHOD_KEY = (
     key(k) for k in ("max_abs", "n", "offset", "spread", "seed", "method"))
+REDUCE_KEY, EPS_KEY, MODULE_DTYPE_KEY = key("reduce"), key("eps"), key("module_dtype")
 EXP_BOUNDS = tuple(math.log10(v) for v in precision.MAX_ABS_RANGE)  # (-2, 5)
 DEFAULT_EXP = 2.48  # 302: past float16's square overflow, as in the seed's "one component at 300"
 OFFSET_BOUNDS, SPREAD_BOUNDS = (-10.0, 10.0), (0.0, 10.0)
@@ -36,9 +37,23 @@ DEFAULT_N = 2048
 SEED_MAX = 9999
 PRESETS = {"100": 100.0, "255": 255.0, "257": 257.0, "1000": 1000.0, "65504": 65504.0, "10⁵": 1e5}
 METHOD_LABELS = {k: METHODS[k].label for k in precision.KEYS}
+# ε raised from each method's default up to 10³. A bound widget writes an option's label into the link, so
+# "default" is shown as the defaults themselves, the same in both languages: "1e-6/1e-5" (RMSNorm/LayerNorm).
+EPS_CHOICES = ("default", "1e-3", "0.1", "1", "10", "100", "1e3")
+EPS_DEFAULTS = "/".join(f"{METHODS[k].default_eps:.0e}".replace("e-0", "e-") for k in precision.KEYS)
+
+
+def eps_label(choice: str) -> str:
+    return EPS_DEFAULTS if choice == "default" else choice
+
+
+MODULE_DTYPE_DEFAULT = "float16"
 SPECS = {EXP_KEY: Range(*EXP_BOUNDS, default=DEFAULT_EXP), OFFSET_KEY: Range(*OFFSET_BOUNDS, default=0.0),
          SPREAD_KEY: Range(*SPREAD_BOUNDS, default=1.0),
-         METHOD_KEY: Choice(tuple(METHOD_LABELS.values()), default=METHOD_LABELS["rms"])}
+         METHOD_KEY: Choice(tuple(METHOD_LABELS.values()), default=METHOD_LABELS["rms"]),
+         REDUCE_KEY: Choice(precision.REDUCTIONS, default="mean"),
+         EPS_KEY: Choice(tuple(eps_label(c) for c in EPS_CHOICES), default=eps_label("default")),
+         MODULE_DTYPE_KEY: Choice(precision.DTYPES, default=MODULE_DTYPE_DEFAULT)}
 
 
 def _set_exponent(value: float) -> None:
@@ -72,6 +87,17 @@ def controls(t) -> tuple[float, int, float, float, int]:
     return max_abs, n, float(offset), float(spread), seed
 
 
+def naive_controls(t) -> tuple[str, float | None]:
+    """The naive path's reduction (mean or sum) and ε (None: each method's default); both in the URL."""
+    left, right = st.columns([2, 3])
+    reduction = left.segmented_control(t("prec.reduce"), precision.REDUCTIONS, default="mean", key=REDUCE_KEY,
+                                       bind="query-params", required=True, help=t("prec.reduce.help"))
+    first = {} if EPS_KEY in st.session_state else {"value": "default"}
+    choice = right.select_slider(t("prec.eps"), EPS_CHOICES, key=EPS_KEY, bind="query-params", format_func=eps_label,
+                                 help=t("prec.eps.help"), **first)
+    return reduction or "mean", None if choice == "default" else float(choice)
+
+
 def method_control(t) -> str:
     label = st.segmented_control(t("prec.method"), list(METHOD_LABELS.values()), default=METHOD_LABELS["rms"],
                                  key=METHOD_KEY, bind="query-params", required=True)
@@ -87,20 +113,29 @@ def device(backend: _xp.Backend) -> str:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def sweep(n: int, offset: float, spread: float, seed: int, dev: str) -> precision.Sweep:
-    return precision.sweep(n, offset, spread, seed, device=dev)
+def sweep(n: int, offset: float, spread: float, seed: int, eps: float | None, reduction: str,
+          dev: str) -> precision.Sweep:
+    return precision.sweep(n, offset, spread, seed, eps=eps, reduction=reduction, device=dev)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def current(n: int, max_abs: float, offset: float, spread: float, seed: int, dev: str) -> precision.Current:
-    return precision.current(n, max_abs, offset, spread, seed, device=dev)
+def current(n: int, max_abs: float, offset: float, spread: float, seed: int, eps: float | None, reduction: str,
+            dev: str) -> precision.Current:
+    return precision.current(n, max_abs, offset, spread, seed, eps=eps, reduction=reduction, device=dev)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def sweep_figure(n: int, max_abs: float, offset: float, spread: float, seed: int, dev: str, method: str,
-                 lang: str, projector: bool) -> dict:
-    return typed(figs.sweep_figure(sweep(n, offset, spread, seed, dev), current(n, max_abs, offset, spread, seed, dev),
+def sweep_figure(n: int, max_abs: float, offset: float, spread: float, seed: int, eps: float | None, reduction: str,
+                 dev: str, method: str, lang: str, projector: bool) -> dict:
+    return typed(figs.sweep_figure(sweep(n, offset, spread, seed, eps, reduction, dev),
+                                   current(n, max_abs, offset, spread, seed, eps, reduction, dev),
                                    method, max_abs=max_abs, lang=lang, projector=projector))
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def panel(n: int, max_abs: float, offset: float, spread: float, seed: int, eps: float | None,
+          dtype: str) -> precision.Panel:
+    return precision.panel(n, max_abs, offset, spread, seed, dtype, eps=eps)
 
 
 @st.cache_data(max_entries=2, show_spinner=False)
@@ -132,43 +167,95 @@ def _outcome(t, r: precision.PathResult) -> str:
     return t(f"prec.outcome.{r.outcome}", count=r.nonfinite)
 
 
-def results_table(t, cur: precision.Current) -> None:
-    """Every dtype × path: the error against float64 and what the output is, for both methods."""
+def path_label(t, path: str, reduction: str) -> str:
+    """"naive" with its reduction ("naive · sum(-1) / D"); "upcast" as it is (it always reduces in float32)."""
+    label = t(f"prec.path.{path}")
+    return f"{label} · `{REDUCTION_CODE[reduction]}`" if path == "naive" else label
+
+
+REDUCTION_CODE = {"mean": "mean(-1)", "sum": "sum(-1) / D"}
+
+
+def _path_table(t, cur: precision.Current, results, reference, col_value: str, value,
+                col_outcome: str = "prec.col.outcome") -> str:
+    """dtype × path rows, per method a value column (``value(r)``), the error against float64 and the outcome."""
     names = [METHODS[k].label for k in precision.KEYS]
     header = [t("prec.col.dtype"), t("prec.col.path")]
     for name in names:
-        header += [t("prec.col.error", method=name), t("prec.col.outcome", method=name)]
-    reference = [precision.PathResult(k, "float64", "reference", cur.reference[k], 0.0) for k in precision.KEYS]
-    rows = [["`float64`", t("prec.path.reference")] + [c for r in reference for c in ("0", _outcome(t, r))]]
+        header += ([t(col_value, method=name)] if value else []) + [t("prec.col.error", method=name),
+                                                                     t(col_outcome, method=name)]
+    ref = [precision.PathResult(k, "float64", "reference", reference[k], 0.0) for k in precision.KEYS]
+    rows = [["`float64`", t("prec.path.reference")]
+            + [c for r in ref for c in ([value(r)] if value else []) + ["0", _outcome(t, r)]]]
     for d in precision.DTYPES:
         for p in precision.PATHS:
-            row = [f"`{d}`", t(f"prec.path.{p}")]
+            row = [f"`{d}`", path_label(t, p, cur.reduction)]
             for k in precision.KEYS:
-                r = cur.result(k, d, p)
-                row += [_error(r.error), _outcome(t, r)]
+                r = results[(k, d, p)]
+                row += ([value(r)] if value else []) + [_error(r.error), _outcome(t, r)]
             rows.append(row)
-    st.markdown(markdown_table(header, rows, "llrlrl"))
-    st.caption(t("prec.error.caption", rms=f"{METHODS['rms'].default_eps:g}", ln=f"{METHODS['ln'].default_eps:g}"))
+    return markdown_table(header, rows, "ll" + ("rrl" if value else "rl") * len(names))
+
+
+def results_table(t, cur: precision.Current) -> None:
+    """Every dtype × path: the error against float64 and what the output is, for both methods."""
+    st.markdown(_path_table(t, cur, cur.results, cur.reference, "", None))
+    st.caption(t("prec.error.caption", rms=_eps(cur, "rms"), ln=_eps(cur, "ln")))
+
+
+def _eps(cur: precision.Current, key: str) -> str:
+    return f"{cur.eps_of(key):g}".replace("e-0", "e-")  # 1e-06 -> 1e-6
 
 
 def overflow_message(t, cur: precision.Current) -> None:
-    """What overflowed in float16 for this vector: the stored x, its squares, or nothing."""
+    """What overflowed in float16 for this vector: the stored x, its squares, their sum, or nothing."""
     lim = precision.limits("float16")
-    sq = f"{lim.square_overflow:.2f}"
+    sq, mx = f"{lim.square_overflow:.2f}", f"{lim.max:g}"
     if cur.stored_inf["float16"]:  # x itself is inf: no reduction can help, the squares are beside the point
-        st.warning(t("prec.msg.stored", count=cur.stored_inf["float16"], max=f"{lim.max:g}"), icon="⚠️")
+        st.warning(t("prec.msg.stored", count=cur.stored_inf["float16"], max=mx), icon="⚠️")
         return
-    overflowed = [k for k in precision.KEYS if cur.square_inf[(k, "float16")]]
-    for k in overflowed:
-        st.warning(t(f"prec.msg.square.{k}", count=cur.square_inf[(k, "float16")], sq=sq), icon="⚠️")
-    if not overflowed:
-        st.success(t("prec.msg.fine", sq=sq), icon="✅")
+    told = False
+    for k in precision.KEYS:
+        if k == "ln" and cur.mean_inf["float16"]:  # μ itself is inf: every centred value is −inf or NaN
+            st.warning(t("prec.msg.centre", max=mx), icon="⚠️")
+        elif cur.square_inf[(k, "float16")]:
+            st.warning(t(f"prec.msg.square.{k}", count=cur.square_inf[(k, "float16")], sq=sq,
+                         reduction=REDUCTION_CODE[cur.reduction]), icon="⚠️")
+        elif cur.reduced_inf[(k, "float16")]:  # only the sum's total can overflow without a square
+            st.warning(t(f"prec.msg.sum.{k}", max=mx, n=cur.n, thr=f"{precision.sum_overflow_rms(cur.n):.3g}",
+                         rms=f"{cur.rms:.3g}", std=f"{cur.std:.3g}"), icon="⚠️")
+        else:
+            continue
+        told = True
+    if not told:
+        st.success(t("prec.msg.fine" if cur.reduction == "mean" else "prec.msg.fine.sum", sq=sq, max=mx,
+                     thr=f"{precision.sum_overflow_rms(cur.n):.3g}", n=cur.n), icon="✅")
 
 
-def sweep_caption(t) -> str:
+def eps_message(t, cur: precision.Current) -> None:
+    """With a raised ε: it did not rescue a naive float16 overflow (inf + ε = inf), or what it does change."""
+    if cur.eps is None:
+        return
+    broken = [k for k in precision.KEYS if cur.result(k, "float16", "naive").outcome != "ok"]
+    if broken:
+        st.info(t("prec.msg.eps", eps=f"{cur.eps:g}", methods=" / ".join(METHODS[k].label for k in broken)),
+                icon="ℹ️")
+    else:
+        st.caption(t("prec.eps.note", eps=f"{cur.eps:g}"))
+
+
+def sweep_caption(t, reduction: str = "mean") -> str:
     lim = precision.limits("float16")  # every number of the caption from finfo
-    return t("prec.fig.caption", per_decade=precision.PER_DECADE, max=f"{lim.max:g}", sq=f"{lim.square_overflow:.0f}",
+    text = t("prec.fig.caption", per_decade=precision.PER_DECADE, max=f"{lim.max:g}", sq=f"{lim.square_overflow:.0f}",
              bits=lim.bits, tiny=f"{lim.tiny:.1e}")
+    return text + (" " + t("prec.fig.caption.sum", max=f"{lim.max:g}") if reduction == "sum" else "")
+
+
+def naive_note(t, cur: precision.Current, device: str) -> str:
+    lim = precision.limits("float16")
+    return t("prec.naive.note", device=device, sq=f"{lim.square_overflow:.2f}", max=f"{lim.max:g}", n=cur.n,
+             inf=f"{lim.rounds_to_inf:g}",
+             thr=f"{precision.sum_overflow_rms(cur.n):.3g}")
 
 
 def bf16_text(t, cur: precision.Current) -> str:
@@ -178,3 +265,99 @@ def bf16_text(t, cur: precision.Current) -> str:
     return t("prec.bf16.exact" if exact else "prec.bf16", bits=lim.bits, u=f"{lim.unit_roundoff:.4g}",
              err=_error(err),
              f32=_error(cur.result("rms", "float32", "upcast").error))
+
+
+# --- the gradient reaching the layer below -----------------------------------------------------------------
+
+
+def _norm(value: float) -> str:
+    return "NaN" if math.isnan(value) else "0" if value == 0.0 else f"{value:.3g}"
+
+
+def grad_table(t, cur: precision.Current) -> None:
+    """∂L/∂x of every dtype × path: its norm, its error against float64 and whether it is 0, finite or NaN."""
+    st.markdown(_path_table(t, cur, cur.grads, cur.grad_reference, "prec.col.grad", lambda r: _norm(r.norm),
+                            "prec.col.grad_outcome"))
+
+
+def grad_message(t, cur: precision.Current) -> None:
+    """What this vector's float16 gradients say: silent zeros, NaN from an inf x (or an inf μ), or nothing wrong."""
+    lim = precision.limits("float16")
+    naive = {k: cur.grad(k, "float16", "naive") for k in precision.KEYS}
+    up = cur.grad("rms", "float16", "upcast")
+    if cur.stored_inf["float16"]:
+        bad = cur.grad("rms", "float16", "naive")
+        st.warning(t("prec.grad.nan", count=bad.nonfinite, n=cur.n, up_count=up.nonfinite, max=f"{lim.max:g}"),
+                   icon="⚠️")
+        return
+    zero = [k for k, r in naive.items() if r.outcome == "zero"]
+    if zero:
+        when = t("prec.grad.nan_when" if cur.reduction == "mean" else "prec.grad.nan_when.sum", max=f"{lim.max:g}")
+        st.warning(t("prec.grad.silent", methods=" / ".join(METHODS[k].label for k in zero), n=cur.n,
+                     up=_norm(up.norm), err=_error(up.error)) + " " + when, icon="⚠️")
+    if cur.mean_inf["float16"] and naive["ln"].outcome == "nan":
+        st.warning(t("prec.grad.mean_nan", max=f"{lim.max:g}", count=naive["ln"].nonfinite, n=cur.n), icon="⚠️")
+    elif not zero and all(r.outcome == "ok" for r in cur.grads.values()):
+        st.success(t("prec.grad.fine"), icon="✅")
+
+
+# --- the reference module, line by line ------------------------------------------------------------------
+
+
+def module_dtype_control(t) -> str:
+    dtype = st.segmented_control(t("prec.module.dtype"), precision.DTYPES, default=MODULE_DTYPE_DEFAULT,
+                                 key=MODULE_DTYPE_KEY, bind="query-params", required=True)
+    return dtype or MODULE_DTYPE_DEFAULT
+
+
+def _shape(line: precision.Line, n: int) -> str:
+    """(1, 1, 2048) as (B, S, D) = (1, 1, 2048); (1, 1, 1) as (B, S, 1); (2048,) as (D,)."""
+    symbols = {1: ("D",), 3: ("B", "S", "D" if line.shape[-1] == n and n > 1 else "1")}[len(line.shape)]
+    return f"({', '.join(symbols)}{',' if len(symbols) == 1 else ''}) = {tuple(line.shape)}"
+
+
+def _values(line: precision.Line) -> str:
+    """A (B, S, 1) line's one value to 6 digits; a vector's first components and "…"."""
+    if line.shape[-1] == 1:
+        return f"{float(line.values[0]):.6g}".replace("-", "−")
+    more = ", …" if line.shape[-1] > precision.SHOWN else ""
+    return "(" + ", ".join(fmt(float(v), 4) for v in line.values) + more + ")"
+
+
+def module_table(t, run: precision.ModuleRun, n: int) -> None:
+    header = [t("prec.module.col.line"), t("prec.module.col.shape"), t("prec.module.col.dtype"),
+              t("prec.module.col.value")]
+    rows = [[f"`{line.code}`", _shape(line, n), f"`{line.dtype}`", _values(line)] for line in run.lines]
+    st.markdown(markdown_table(header, rows, "lllr"))
+
+
+def module_panel(t, p: precision.Panel, n: int) -> None:
+    """The reference module and Gemma's side by side, their checks, and what γ's dtype does."""
+    left, right = st.columns(2, gap="large")
+    with left:
+        st.markdown(t("prec.module.reference"))
+        module_table(t, p.reference, n)
+        st.caption(t("prec.module.check", dtype=p.reference.dtype, lib=_gap(p.reference.vs_normviz),
+                     torch=_gap(p.reference.vs_torch)))
+    with right:
+        st.markdown(t("prec.module.gemma"))
+        module_table(t, p.gemma, n)
+        same = float(abs(p.gemma.out - p.reference.out).max())
+        st.caption(t("prec.module.gemma.check", gap=_gap(same), torch=_gap(p.gemma.vs_torch)))
+    st.markdown(t("prec.gamma.header", spread=f"{precision.GAMMA_SPREAD:g}"))
+    g = p.gamma
+    header = [t("prec.gamma.col.variant"), t("prec.gamma.col.code"), t("prec.gamma.col.dtype"),
+              t("prec.gamma.col.error")]
+    rows = [[t(f"prec.gamma.{v.key}"), f"`{v.code}`", f"`{v.dtype}` ({v.bytes} B)", _error(v.error)]
+            for v in g.variants]
+    st.markdown(markdown_table(header, rows, "lllr"))
+    bug, model, f32 = g.variant("bf16_gamma"), g.variant("model"), g.variant("float32")
+    gem = g.variant("gemma_offset")
+    u = precision.limits("bfloat16").unit_roundoff
+    st.markdown(t("prec.gamma.text", gerr=f"{g.gamma_error:.2e}", u=f"{u:.2e}", bytes=bug.bytes,
+                  xbytes=model.bytes, bug=_error(bug.error), model=_error(model.error), f32=_error(f32.error),
+                  lost=gem.lost, n=n, gemma=_error(gem.error)))
+
+
+def _gap(value: float) -> str:
+    return "0" if value == 0.0 else f"{value:.2e}"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser.helpers import (
+    MAIN,
     PLOT,
     assert_no_error,
     by_meta,
@@ -13,6 +16,7 @@ from tests.browser.helpers import (
     open_page,
     plotly_layout,
     press_keys,
+    wait_for,
     wait_for_traces,
 )
 
@@ -43,4 +47,23 @@ def test_the_slider_and_the_1e5_preset_move_the_current_marker(page, base_url):
         page.get_by_role("button", name="10⁵", exact=True).click()
     wait_for_traces(page, 0, lambda tr: by_meta(tr, "current")["x"][0] == 1e5)
     assert "NaN/inf" in main_text(page) and "65504" in main_text(page)
+    assert_no_error(page)
+
+
+def test_the_sum_switch_draws_its_threshold_and_goes_into_the_link(page, base_url):
+    def button(label):  # an option of a segmented control in the main area, by its whole text
+        return page.locator(f'{MAIN} [data-testid="stButtonGroup"] button').filter(has_text=re.compile(f"^{label}$"))
+
+    open_page(page, base_url, "precision", lang="en", charts=CHARTS)
+    main = main_text(page)
+    assert "A silent failure" in main and "ms = h.pow(2).mean(-1, keepdim=True)" in main  # gradient, module panel
+    with expect_rerun(page):
+        button("sum").click()
+    wait_for_traces(page, 0, lambda trs: any(tr.get("meta") == "sum_overflow" for tr in trs))
+    assert "precision.reduce=sum" in page.url
+    assert wait_for(page, main_text, lambda text: "sum(-1) / D" in text)
+    with expect_rerun(page):
+        button("bfloat16").click()
+    assert wait_for(page, main_text, lambda text: "Check (bfloat16)" in text)
+    assert "precision.module_dtype=bfloat16" in page.url
     assert_no_error(page)
