@@ -14,10 +14,10 @@ parameter per token. Every quantity is computed from the inputs step by step
     FLOPs of the norms  = T × D × f × calls       (f FLOPs per element, default 5)
     FLOPs of matmuls    = 2 × P × T               (P parameters)
 
-The defaults are the training micro-batch of seed 003 (a 1.3·10⁹-parameter
+The defaults are a common tutorial's training micro-batch (a 1.3·10⁹-parameter
 model, 24 layers × 2 norms, D = 2048, 32 768 tokens, 2-byte values, 2 TB/s):
 6.7·10⁷ elements per call, 12.9 GB, 6.4 ms. Its matmul count, 2 × P × (T × D),
-multiplies by the element count instead of the token count; ``seed_matmul_flops``
+multiplies by the element count instead of the token count; ``slip_matmul_flops``
 reproduces that slip so the two figures can be shown side by side.
 
 Storage (``storage``): one activation tensor of T × D values takes T × D × b
@@ -45,7 +45,7 @@ from normviz._cli import Parser, emit
 __all__ = ["Inputs", "Cost", "Step", "Storage", "SCENARIOS", "compute", "scenarios", "steps", "storage", "report",
            "main"]
 
-# The norm's FLOPs per element: sum, square-and-add, subtract, divide, affine (the seed's count).
+# The norm's FLOPs per element: sum, square-and-add, subtract, divide, affine (a common tutorial's count).
 FLOPS_PER_ELEMENT = 5
 
 
@@ -96,8 +96,8 @@ class Cost:
     norm_flops: float
     matmul_flops: float
     flop_share: float  # norm FLOPs / (norm + matmul FLOPs)
-    seed_matmul_flops: float  # 2 × P × (T × D): the seed's slip
-    seed_flop_share: float  # norm FLOPs / seed_matmul_flops, as the seed divides
+    slip_matmul_flops: float  # 2 × P × (T × D): the common slip
+    slip_flop_share: float  # norm FLOPs / slip_matmul_flops, as the slip divides
     intensity: float  # the norm's FLOP per byte moved
     balance: float  # the machine's FLOP per byte: peak / bandwidth
     time_compute: float  # s, the norms' FLOPs at peak
@@ -134,7 +134,7 @@ def compute(inputs: Inputs | None = None, /, **values) -> Cost:
     flops_call = elements * i.flops_per_element
     norm_flops = flops_call * i.calls
     matmul_flops = 2 * i.params * i.tokens
-    seed_matmul = 2 * i.params * elements
+    slip_matmul = 2 * i.params * elements
     time_compute = norm_flops / i.peak_flops
     norm_time = max(time_compute, time_bandwidth)
     matmul_bytes = i.params * i.bytes_per_value
@@ -150,8 +150,8 @@ def compute(inputs: Inputs | None = None, /, **values) -> Cost:
         norm_flops=norm_flops,
         matmul_flops=matmul_flops,
         flop_share=_share(norm_flops, matmul_flops),
-        seed_matmul_flops=seed_matmul,
-        seed_flop_share=norm_flops / seed_matmul if seed_matmul else math.nan,
+        slip_matmul_flops=slip_matmul,
+        slip_flop_share=norm_flops / slip_matmul if slip_matmul else math.nan,
         intensity=i.flops_per_element / (2 * i.bytes_per_value),
         balance=i.peak_flops / i.bandwidth,
         time_compute=time_compute,
@@ -209,9 +209,9 @@ def storage(inputs: Inputs | None = None, /) -> Storage:
     return Storage(i.tokens, i.hidden, i.bytes_per_value)
 
 
-# The page's side-by-side cases: (key, tokens). The training micro-batch of seed 003, one
+# The page's side-by-side cases: (key, tokens). The tutorial's training micro-batch, one
 # sequence decoding one token, and a batch of 64 sequences decoding one token each.
-SCENARIOS = (("seed", 32_768), ("decode", 1), ("decode_batch", 64))
+SCENARIOS = (("training", 32_768), ("decode", 1), ("decode_batch", 64))
 
 
 def scenarios(inputs: Inputs | None = None) -> list[tuple[str, Cost]]:
@@ -259,9 +259,9 @@ def steps(cost: Cost) -> list[Step]:
         Step("flops_matmul", "2 × P × T", f"2 × {P} × {T}", c.matmul_flops, "FLOP"),
         Step("flop_share", "norm / (norm + matmul)", f"{num(c.norm_flops)} / ({num(c.norm_flops)} + "
              f"{num(c.matmul_flops)})", c.flop_share, ""),
-        Step("seed_matmul", "2 × P × (T × D)", f"2 × {P} × {num(c.elements_per_call)}", c.seed_matmul_flops, "FLOP"),
-        Step("seed_share", "norm / seed matmul", f"{num(c.norm_flops)} / {num(c.seed_matmul_flops)}",
-             c.seed_flop_share, ""),
+        Step("slip_matmul", "2 × P × (T × D)", f"2 × {P} × {num(c.elements_per_call)}", c.slip_matmul_flops, "FLOP"),
+        Step("slip_share", "norm / slipped matmul", f"{num(c.norm_flops)} / {num(c.slip_matmul_flops)}",
+             c.slip_flop_share, ""),
         Step("intensity", "f / (b × 2)", f"{f} / ({b} × 2)", c.intensity, "FLOP/B"),
         Step("balance", "peak / B", f"{F} / {B}", c.balance, "FLOP/B"),
         Step("time_compute", "FLOPs / peak", f"{num(c.norm_flops)} / {F}", c.time_compute, "s"),

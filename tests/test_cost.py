@@ -1,4 +1,4 @@
-"""The cost calculator: seed 003's figures, hand-computed cases, the roofline, the CLI."""
+"""The cost calculator: a common tutorial's worked figures, hand-computed cases, the roofline, the CLI."""
 
 from __future__ import annotations
 
@@ -14,18 +14,18 @@ from test_cli import run
 SEED = Inputs()  # 32 768 tokens x 2048, 24 layers x 2 norms, 2 bytes, 2 TB/s, 1.3e9 parameters
 
 
-def test_defaults_are_the_seed_case():
+def test_defaults_are_the_tutorial_case():
     assert (SEED.tokens, SEED.hidden, SEED.calls, SEED.bytes_per_value, SEED.bandwidth) == (32768, 2048, 48, 2, 2e12)
     assert SEED.params == 1.3e9 and SEED.flops_per_element == 5
 
 
-def test_seed_003_figures():
+def test_the_tutorials_figures():
     c = compute(SEED)
     assert c.elements_per_call == 32768 * 2048 == 67_108_864  # "about 6.7e7"
     assert c.bytes_per_call == 67_108_864 * 2 * 2
-    assert c.bytes_total == 48 * 67_108_864 * 4 == 12_884_901_888  # "about 12.9 GB" (the seed: 13 GB)
-    assert c.time_bandwidth == pytest.approx(6.442e-3, rel=1e-3)  # "about 6.4 ms" (the seed: 6.5 ms)
-    assert c.norm_flops == 5 * 67_108_864 * 48  # the seed's 1.6e10
+    assert c.bytes_total == 48 * 67_108_864 * 4 == 12_884_901_888  # "about 12.9 GB" (the tutorial: 13 GB)
+    assert c.time_bandwidth == pytest.approx(6.442e-3, rel=1e-3)  # "about 6.4 ms" (the tutorial: 6.5 ms)
+    assert c.norm_flops == 5 * 67_108_864 * 48  # the tutorial's 1.6e10
     assert c.norm_flops == pytest.approx(1.6e10, rel=0.01)
 
 
@@ -34,10 +34,10 @@ def test_flop_share_counts_tokens_not_elements():
     assert c.matmul_flops == pytest.approx(2 * 1.3e9 * 32768) == pytest.approx(8.52e13, rel=1e-3)
     assert c.flop_share == pytest.approx(c.norm_flops / (c.norm_flops + c.matmul_flops))
     assert 1.5e-4 < c.flop_share < 2.5e-4  # about 2e-4
-    # the seed's slip: 2 x P x (T x D) = 1.7e17 and a share of about 1e-7, a factor D smaller
-    assert c.seed_matmul_flops == pytest.approx(1.745e17, rel=1e-3)
-    assert 5e-8 < c.seed_flop_share < 1.5e-7
-    assert c.seed_matmul_flops / c.matmul_flops == pytest.approx(SEED.hidden)
+    # the common slip: 2 x P x (T x D) = 1.7e17 and a share of about 1e-7, a factor D smaller
+    assert c.slip_matmul_flops == pytest.approx(1.745e17, rel=1e-3)
+    assert 5e-8 < c.slip_flop_share < 1.5e-7
+    assert c.slip_matmul_flops / c.matmul_flops == pytest.approx(SEED.hidden)
 
 
 def test_a_small_case_by_hand():
@@ -48,7 +48,7 @@ def test_a_small_case_by_hand():
     assert c.bytes_total == 960 and c.time_bandwidth == pytest.approx(0.96)
     assert c.norm_flops_per_call == 200 and c.norm_flops == 600
     assert c.matmul_flops == 2000 and c.flop_share == pytest.approx(600 / 2600)
-    assert c.seed_matmul_flops == 8000 and c.seed_flop_share == pytest.approx(0.075)
+    assert c.slip_matmul_flops == 8000 and c.slip_flop_share == pytest.approx(0.075)
     assert c.intensity == pytest.approx(5 / 8) and c.balance == pytest.approx(10)
     assert c.time_compute == pytest.approx(0.06) and c.norm_time == pytest.approx(0.96)
     assert c.matmul_bytes == 400 and c.matmul_time == pytest.approx(0.4)  # max(2000/1e4, 400/1000)
@@ -86,14 +86,14 @@ def test_decoding_a_batch_opens_the_gap_between_time_and_flop_share():
 def test_scenarios_change_only_the_token_count():
     base = Inputs(hidden=4096, layers=32, params=7e9, bytes_per_value=4)
     cases = dict(cost.scenarios(base))
-    assert list(cases) == [key for key, _ in cost.SCENARIOS] == ["seed", "decode", "decode_batch"]
+    assert list(cases) == [key for key, _ in cost.SCENARIOS] == ["training", "decode", "decode_batch"]
     assert [c.inputs.tokens for c in cases.values()] == [32768, 1, 64]
     for c in cases.values():
         assert (c.inputs.hidden, c.inputs.layers, c.inputs.params, c.inputs.bytes_per_value) == (4096, 32, 7e9, 4)
     seed = dict(cost.scenarios())
-    assert seed["seed"] == compute(SEED)
+    assert seed["training"] == compute(SEED)
     # training: the matmuls are compute-bound and the time share is hundreds of times the FLOP share
-    assert not seed["seed"].matmul_bandwidth_bound and seed["seed"].share_ratio > 300
+    assert not seed["training"].matmul_bandwidth_bound and seed["training"].share_ratio > 300
     assert seed["decode"].share_ratio < 1 < 40 < seed["decode_batch"].share_ratio
 
 
@@ -116,7 +116,7 @@ def test_every_step_shows_numbers_that_give_its_value(inputs):
 def test_steps_are_in_the_order_of_the_arithmetic():
     keys = [s.key for s in steps(compute(SEED))]
     assert keys[:5] == ["elements", "bytes_call", "calls", "bytes_total", "time"]
-    assert keys.index("flops_matmul") < keys.index("flop_share") < keys.index("seed_matmul")
+    assert keys.index("flops_matmul") < keys.index("flop_share") < keys.index("slip_matmul")
     assert keys[-3:] == ["byte_share", "time_share", "share_ratio"]
 
 
@@ -154,7 +154,7 @@ def values(stdout: str) -> dict[str, float]:
     return out
 
 
-def test_cli_prints_the_seed_table():
+def test_cli_prints_the_tutorial_table():
     proc = run("cost", "--tokens", "32768", "--hidden", "2048", "--calls", "48", "--bytes", "2", "--bandwidth", "2e12")
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
@@ -163,7 +163,7 @@ def test_cli_prints_the_seed_table():
     assert v["bytes_total"] == pytest.approx(1.288e10)
     assert v["time"] == pytest.approx(6.442e-3)
     assert v["flop_share"] == pytest.approx(1.89e-4, rel=0.01)
-    assert v["seed_share"] == pytest.approx(9.231e-8, rel=1e-3)
+    assert v["slip_share"] == pytest.approx(9.231e-8, rel=1e-3)
     assert "assumption" in proc.stdout
 
 

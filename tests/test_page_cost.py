@@ -19,14 +19,14 @@ def markdown(at) -> str:
 
 
 @pytest.mark.parametrize(("lang", "word"), [("zh", "每次调用的元素数"), ("en", "elements per call")])
-def test_seed_case_by_default(lang, word):
+def test_tutorial_case_by_default(lang, word):
     at = run_page("cost", lang=lang)
     assert not errors(at)
     text = table(at)
     assert word in text
     assert "32768 × 2048" in text and "67,108,864" in text  # elements per call
     assert "12.9 GB" in text and "6.44 ms" in text  # bytes in one forward pass, time at 2 TB/s
-    assert "85.2 TFLOP" in text and "174 PFLOP" in text  # matmul FLOPs: right (2PT) and the seed's (2PTD)
+    assert "85.2 TFLOP" in text and "174 PFLOP" in text  # matmul FLOPs: right (2PT) and the slip's (2PTD)
     assert "0.000189" in text and "9.23e-08" in text
 
 

@@ -11,7 +11,7 @@ STRINGS = {
     "cost.intro": {
         "zh": "归一化对每个元素只做几次加减乘除，却必须把整块激活从显存里读出来、再把结果写回去。"
         "下面的计算器把一次前向传播里所有归一化的字节数、耗时和 FLOPs 逐行算出来；默认值是一个 13 亿参数、"
-        "24 层、隐藏维 2048 的模型在 32 768 个 token 上的一个 micro-batch（每层 2 次归一化，16 位激活，2 TB/s）。",
+        "24 层、隐藏维 2048 的模型在 32 768 个词元上的一个 micro-batch（每层 2 次归一化，16 位激活，2 TB/s）。",
         "en": "A normalization does a handful of additions and multiplications per element, but it has to read the "
         "whole activation tensor from memory and write the result back. The calculator below works out, line by "
         "line, the bytes, the time and the FLOPs of all the normalizations in one forward pass. The defaults are one "
@@ -19,9 +19,9 @@ STRINGS = {
         "normalizations per layer, 16-bit activations and 2 TB/s of memory bandwidth.",
     },
     "cost.inputs.header": {"zh": "输入", "en": "Inputs"},
-    "cost.tokens": {"zh": "token 数 T（batch × 序列长度）", "en": "Tokens T (batch × sequence)"},
+    "cost.tokens": {"zh": "词元数 T（batch × 序列长度）", "en": "Tokens T (batch × sequence)"},
     "cost.tokens.help": {
-        "zh": "一次前向传播同时处理的 token 数。训练和预填充时成千上万，逐 token 解码时等于 batch 大小。",
+        "zh": "一次前向传播同时处理的词元数。训练和预填充时成千上万，逐词元解码时等于 batch 大小。",
         "en": "Tokens processed by one forward pass: tens of thousands in training and prefill, the batch size when "
         "decoding one token at a time.",
     },
@@ -42,7 +42,7 @@ STRINGS = {
         "peak, not a measurement.",
     },
     # short: the three buttons share a row, and projector mode cuts long labels
-    "cost.preset.seed": {"zh": "训练（种子 003）", "en": "Training (seed)"},
+    "cost.preset.training": {"zh": "训练", "en": "Training"},
     "cost.preset.decode": {"zh": "解码 batch 1", "en": "Decode, batch 1"},
     "cost.preset.decode_batch": {"zh": "解码 batch 64", "en": "Decode, batch 64"},
     "cost.presets": {"zh": "场景", "en": "Scenarios"},
@@ -60,8 +60,8 @@ STRINGS = {
     "cost.step.flops_norm": {"zh": "归一化的总 FLOPs", "en": "FLOPs of all norms"},
     "cost.step.flops_matmul": {"zh": "矩阵乘的 FLOPs", "en": "FLOPs of the matmuls"},
     "cost.step.flop_share": {"zh": "归一化的 FLOPs 占比", "en": "norms' share of FLOPs"},
-    "cost.step.seed_matmul": {"zh": "种子的矩阵乘 FLOPs（乘了元素数）", "en": "seed's matmul FLOPs (times elements)"},
-    "cost.step.seed_share": {"zh": "种子的占比（有误）", "en": "seed's share (mistaken)"},
+    "cost.step.slip_matmul": {"zh": "错算的矩阵乘 FLOPs（乘了元素数）", "en": "matmul FLOPs, miscounted (times elements)"},
+    "cost.step.slip_share": {"zh": "照错算得到的占比", "en": "share from the miscount"},
     "cost.step.intensity": {"zh": "归一化的算术强度", "en": "norm's arithmetic intensity"},
     "cost.step.balance": {"zh": "机器平衡点", "en": "machine balance"},
     "cost.step.time_compute": {"zh": "归一化按峰值算力的时间", "en": "norm time at peak compute"},
@@ -71,27 +71,27 @@ STRINGS = {
     "cost.step.time_share": {"zh": "归一化的时间占比", "en": "norms' share of time"},
     "cost.step.share_ratio": {"zh": "时间占比 ÷ FLOPs 占比", "en": "time share ÷ FLOP share"},
     "cost.symbols": {
-        "zh": "符号：T token 数，D 隐藏维，b 每个值的字节数，×2 是读一遍再写一遍，L 层数，k 每层归一化次数，"
+        "zh": "符号：T 词元数，D 隐藏维，b 每个值的字节数，×2 是读一遍再写一遍，L 层数，k 每层归一化次数，"
         "B 带宽（字节/秒），P 参数量，f = {f} 是每个元素的浮点运算数（求和、平方再累加、减均值、除以标准差、仿射，"
-        "按种子的算法各记 1 次），peak 是假设的峰值算力。时间按屋顶线：一个操作耗时取「FLOPs / 峰值」与"
+        "按常见教程的计法各记 1 次），peak 是假设的峰值算力。时间按屋顶线：一个操作耗时取「FLOPs / 峰值」与"
         "「字节 / 带宽」中较大者；矩阵乘只计一次读权重（P × b 字节），不计它的激活读写、KV cache 的读取和注意力"
         "本身的 FLOPs（长上下文解码时这些都加在另一边，归一化的占比会更小）。",
         "en": "Symbols: T tokens, D hidden size, b bytes per value, ×2 for one read plus one write, L layers, "
         "k norms per layer, B bandwidth (bytes/s), P parameters, f = {f} floating-point operations per element "
-        "(sum, square-and-add, subtract the mean, divide by the standard deviation, affine: one each, as the seed "
-        "counts), peak the assumed compute peak. Times follow a roofline: an operation takes the larger of "
+        "(sum, square-and-add, subtract the mean, divide by the standard deviation, affine: one each, as a common tutorial "
+        "counts them), peak the assumed compute peak. Times follow a roofline: an operation takes the larger of "
         "FLOPs / peak and bytes / bandwidth; the matmuls are charged one read of their weights (P × b bytes) and "
         "nothing for their activations, the KV cache or attention's own FLOPs (in long-context decoding those add "
         "to the other side and make the norms' share smaller still).",
     },
-    "cost.seed.header": {"zh": "种子里的 10⁻⁷ 是怎么来的", "en": "Where the seed's 10⁻⁷ comes from"},
-    "cost.seed.text": {
-        "zh": "矩阵乘每个 token 对每个参数做 2 次 FLOP，所以是 2 × P × T = {right}，归一化占 {share}。"
-        "种子在这里用了元素数 T × D 代替 token 数 T，得到 2 × P × T × D = {wrong}，多乘了一个 D = {d}，"
-        "于是占比缩成 {seed_share}。",
+    "cost.slip.header": {"zh": "常被引用的 10⁻⁷ 错在哪里", "en": "Where a commonly quoted 10⁻⁷ goes wrong"},
+    "cost.slip.text": {
+        "zh": "矩阵乘每个词元对每个参数做 2 次 FLOP，所以是 2 × P × T = {right}，归一化占 {share}。"
+        "常见的错算在这里用元素数 T × D 代替了词元数 T，得到 2 × P × T × D = {wrong}，多乘了一个 D = {d}，"
+        "于是占比缩成 {slip_share}。",
         "en": "A matmul does 2 FLOPs per parameter per token, so 2 × P × T = {right}, and the norms' share is "
-        "{share}. The seed used the element count T × D where the token count T belongs, getting "
-        "2 × P × T × D = {wrong}, a factor D = {d} too large, which shrinks the share to {seed_share}.",
+        "{share}. The usual slip is to use the element count T × D where the token count T belongs, getting "
+        "2 × P × T × D = {wrong}, a factor D = {d} too large, which shrinks the share to {slip_share}.",
     },
     "cost.bound.header": {"zh": "带宽受限：时间占比与 FLOPs 占比", "en": "Bandwidth-bound: share of time against share of FLOPs"},
     "cost.bound.text": {
@@ -124,10 +124,10 @@ STRINGS = {
         "the balance over the norms' intensity, {cap}.",
     },
     "cost.bound.matmul_memory": {
-        "zh": "矩阵乘每字节权重只做 2T / b = {mi} 次 FLOP，低于平衡点：token 这么少时它也受带宽限制，"
+        "zh": "矩阵乘每字节权重只做 2T / b = {mi} 次 FLOP，低于平衡点：词元这么少时它也受带宽限制，"
         "两边的时间都是「字节 / 带宽」。于是归一化的时间占比就是它的字节占比 {byte_share}，约为 FLOPs 占比的 "
         "4T / f 倍（矩阵乘与归一化算术强度之比），这里是 {ratio} 倍。单序列解码（T = 1）只有 0.8 倍："
-        "在这个模型里，光是「逐 token 解码」并不会让归一化的时间占比远超 FLOPs 占比。差距随 batch 变大而拉开，"
+        "在这个模型里，光是「逐词元解码」并不会让归一化的时间占比远超 FLOPs 占比。差距随 batch 变大而拉开，"
         "因为每一步的权重只读一次，归一化的字节却随 batch 增长（见下表）。实际解码中归一化常常更显眼，"
         "原因在模型之外：每次内核启动有几微秒的固定开销，小张量也跑不满带宽。",
         "en": "The matmuls do only 2T / b = {mi} FLOP per byte of weights, below the balance: with this few "
@@ -142,7 +142,7 @@ STRINGS = {
     },
     "cost.scen.header": {"zh": "训练与解码并排比较", "en": "Training and decoding side by side"},
     "cost.scen.intro": {
-        "zh": "同一个模型、同一台机器（上面的输入），只改 token 数 T。解码时每个序列每步只出 1 个新 token，"
+        "zh": "同一个模型、同一台机器（上面的输入），只改词元数 T。解码时每个序列每步只出 1 个新词元，"
         "所以 T 就是 batch 大小；每步读一遍全部权重。模型不计 KV cache、注意力本身的 FLOPs 和内核启动开销。"
         "字节占比只拿权重作比较，所以只在权重占矩阵乘读写大头时（解码）有意义；训练时矩阵乘读写激活的字节也很多，"
         "这里没有计入，所以训练那一行的字节占比不是归一化在全部内存流量中的份额。",
@@ -153,7 +153,7 @@ STRINGS = {
         "(decoding); in training the matmuls also move many bytes of activations, left out here, so the training "
         "row's byte share is not the norms' share of all memory traffic.",
     },
-    "cost.scen.seed": {"zh": "训练 micro-batch（种子 003）", "en": "training micro-batch (seed 003)"},
+    "cost.scen.training": {"zh": "训练 micro-batch（13 亿参数）", "en": "training micro-batch (1.3 B parameters)"},
     "cost.scen.decode": {"zh": "解码，batch 1", "en": "decoding, batch 1"},
     "cost.scen.decode_batch": {"zh": "解码，batch 64", "en": "decoding, batch 64"},
     "cost.scen.col.case": {"zh": "场景", "en": "case"},
@@ -166,7 +166,7 @@ STRINGS = {
     "cost.scen.bandwidth": {"zh": "带宽", "en": "bandwidth"},
     "cost.scen.summary": {
         "zh": "每一行里归一化自己的时间都由字节数决定。它的时间占比是否远超 FLOPs 占比，取决于另一边："
-        "矩阵乘受算力限制（训练、预填充）或一次为很多 token 读权重（batch 解码）时是；单序列解码时几乎不是。",
+        "矩阵乘受算力限制（训练、预填充）或一次为很多词元读权重（batch 解码）时是；单序列解码时几乎不是。",
         "en": "In every row the norms' own time is set by bytes. Whether their share of time far exceeds their "
         "share of FLOPs depends on the other side: yes when the matmuls are compute-bound (training, prefill) or "
         "read the weights for many tokens at once (a decoding batch); hardly for a single sequence.",

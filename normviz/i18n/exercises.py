@@ -3,7 +3,7 @@
 STRINGS = {
     "nav.exercises": {"zh": "练习", "en": "Exercises"},
     "overview.page.exercises": {
-        "zh": "自动批改的练习：数值或选择题，题目由链接里的种子生成，全班拿到同一套题。",
+        "zh": "自动批改的练习：数值或选择题，题目由链接里的随机种子生成，全班拿到同一套题。",
         "en": "Auto-checked exercises with numeric or choice answers; the link's seed draws the set, so a whole "
               "class gets the same one.",
     },

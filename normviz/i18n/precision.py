@@ -43,9 +43,9 @@ STRINGS = {
     },
     "prec.input.header": {"zh": "输入向量", "en": "The input vector"},
     "prec.input.text": {
-        "zh": "x = 偏移 + 散布 · z（z 的各分量取自均值 0、方差 1 的高斯分布，由种子决定），再整体缩放，使最大的 |xᵢ| 等于滑块的值。"
+        "zh": "x = 偏移 + 散布 · z（z 的各分量取自均值 0、方差 1 的高斯分布，由随机种子决定），再整体缩放，使最大的 |xᵢ| 等于滑块的值。"
         "偏移和散布只决定形状，滑块决定大小。",
-        "en": "x = offset + spread · z (z's components drawn from a Gaussian with mean 0 and variance 1, by the seed), then scaled so that the largest "
+        "en": "x = offset + spread · z (z's components drawn from a Gaussian with mean 0 and variance 1, by the random seed), then scaled so that the largest "
         "|xᵢ| equals the slider's value. Offset and spread set the shape; the slider sets the size.",
     },
     "prec.max_abs": {"zh": "log₁₀ max|xᵢ|", "en": "log₁₀ max|xᵢ|"},
@@ -69,8 +69,8 @@ STRINGS = {
         "zh": "随机部分的标准差。偏移和散布都为 0 时 x 是零向量。",
         "en": "Standard deviation of the random part. With offset and spread both 0, x is the zero vector.",
     },
-    "prec.seed": {"zh": "种子", "en": "Seed"},
-    "prec.seed.help": {"zh": "换一个种子就换一组 z。", "en": "Another seed draws another z."},
+    "prec.seed": {"zh": "随机种子", "en": "Random seed"},
+    "prec.seed.help": {"zh": "换一个随机种子就换一组 z。", "en": "Another seed draws another z."},
     "prec.reduce": {"zh": "直接算时的归约", "en": "Naive reduction"},
     "prec.reduce.help": {
         "zh": "mean：x.pow(2).mean(-1)，torch 在更宽的类型里累加，只舍入均值；sum：手写的 x.pow(2).sum(-1) / D，"
@@ -211,10 +211,10 @@ STRINGS = {
     },
     "prec.grad.header": {"zh": "传给下一层的梯度", "en": "The gradient reaching the layer below"},
     "prec.grad.text": {
-        "zh": "训练还要走回头路。取 L = Σᵢ gᵢ yᵢ，g 是从上面传来的一个固定的随机梯度（由种子决定），torch 的自动求导给出 ∂L/∂x："
+        "zh": "训练还要走回头路。取 L = Σᵢ gᵢ yᵢ，g 是从上面传来的一个固定的随机梯度（由随机种子决定），torch 的自动求导给出 ∂L/∂x："
         "这个归一化层交给下一层的东西。表中是它的长度 ‖∂L/∂x‖、相对 float64 的误差，以及它是有限、全为 0 还是含 NaN。",
         "en": "Training also needs the way back. For L = Σᵢ gᵢ yᵢ, with g a fixed random gradient arriving from above (drawn "
-        "from the seed), torch's autograd gives ∂L/∂x: what this norm hands down to the layer below. The table shows "
+        "from the random seed), torch's autograd gives ∂L/∂x: what this norm hands down to the layer below. The table shows "
         "its length ‖∂L/∂x‖, its error against float64, and whether it is finite, all 0 or NaN.",
     },
     "prec.col.grad": {"zh": "{method} ‖∂L/∂x‖", "en": "{method} ‖∂L/∂x‖"},
@@ -296,11 +296,11 @@ STRINGS = {
         "torch.nn.RMSNorm {torch}.",
     },
     "prec.gamma.header": {
-        "zh": "**训练后的 γ 用什么 dtype。** 这里 γ = 𝟏 + {spread}·z（z 取自高斯分布，由种子决定），存成 float32 的主副本 g"
+        "zh": "**训练后的 γ 用什么 dtype。** 这里 γ = 𝟏 + {spread}·z（z 取自高斯分布，由随机种子决定），存成 float32 的主副本 g"
         "（Gemma 的偏移：w = g − 𝟏）。初始时 γ = 𝟏，"
         "任何 dtype 都能精确表示它，所以训练之前看不出下面的差别。每一行都在 float32 的 h · inv 之后乘 γ，"
         "误差是相对同一个 γ 的 float64 结果。",
-        "en": "**What the dtype of a trained γ does.** Here γ = 𝟏 + {spread}·z (z Gaussian, from the seed), kept as a "
+        "en": "**What the dtype of a trained γ does.** Here γ = 𝟏 + {spread}·z (z Gaussian, from the random seed), kept as a "
         "float32 master copy g (Gemma's offset: w = g − 𝟏). At initialisation γ = 𝟏, which every dtype holds "
         "exactly, so none of this shows before training. Each row applies γ after the float32 h · inv; the error is "
         "against float64 with the same γ.",

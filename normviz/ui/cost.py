@@ -99,7 +99,7 @@ def step_table(t, cost: topic.Cost) -> None:
 
 
 def _pct(value: float) -> str:
-    """A share as a percentage (0.019 %, 7 %); below 10⁻⁵ as a fraction, the way the seed writes it."""
+    """A share as a percentage (0.019 %, 7 %); below 10⁻⁵ as a fraction, the way the commonly quoted figure is written."""
     if not math.isfinite(value):
         return "—"
     return f"{100 * value:.2g} %" if value >= 1e-5 or value == 0 else f"{value:.2g}"
@@ -110,9 +110,9 @@ def _both(value: float) -> str:
     return f"{100 * value:.2g} % ({value:.2g})" if math.isfinite(value) else "—"
 
 
-def seed_text(t, cost: topic.Cost) -> str:
-    return t("cost.seed.text", right=human(cost.matmul_flops, "FLOP"), share=_both(cost.flop_share),
-             wrong=human(cost.seed_matmul_flops, "FLOP"), d=cost.inputs.hidden, seed_share=_both(cost.seed_flop_share))
+def slip_text(t, cost: topic.Cost) -> str:
+    return t("cost.slip.text", right=human(cost.matmul_flops, "FLOP"), share=_both(cost.flop_share),
+             wrong=human(cost.slip_matmul_flops, "FLOP"), d=cost.inputs.hidden, slip_share=_both(cost.slip_flop_share))
 
 
 def _times(value: float) -> str:

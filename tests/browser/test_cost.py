@@ -17,7 +17,7 @@ from tests.browser.helpers import (
 
 
 @pytest.mark.parametrize(("lang", "word"), [("zh", "每次调用的元素数"), ("en", "elements per call")])
-def test_cost_renders_the_seed_case(page, base_url, lang, word):
+def test_cost_renders_the_tutorial_case(page, base_url, lang, word):
     open_page(page, base_url, "cost", lang=lang)
     assert_no_error(page)
     text = main_text(page)
