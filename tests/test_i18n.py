@@ -83,7 +83,7 @@ def test_plane_caption_says_layernorm_turns_x_and_its_numbers_are_the_librarys()
     before, after = (round(float(np.degrees(np.arctan2(v[1], v[0])))) for v in (x, ln0))
     assert (before, after) == (53, 135)
     for text in _both("plane.caption"):
-        assert "x − μ·1" in text
+        assert "x − μ·𝟏" in text
         assert f"({_fmt(ln0[0], 0)}, {_fmt(ln0[1], 0)})" in text and "53°" in text and "135°" in text
         assert f"({_fmt(ln1[0])}, {_fmt(ln1[1])})" in text  # ε = 1: on the segment between the two points
     assert "not that of x" in CATALOG["plane.caption"]["en"]

@@ -28,7 +28,7 @@ STRINGS = {
         "zh": "LayerNorm 加 γ、β 后的落点：γ ⊙ ±(1, −1) + β 两点（ε = 0）",
         "en": "LayerNorm's reach with γ, β: the two points γ ⊙ ±(1, −1) + β (ε = 0)",
     },
-    "plane.trace.decomposition": {"zh": "μ·1 + (x − μ·1)", "en": "μ·1 + (x − μ·1)"},
+    "plane.trace.decomposition": {"zh": "μ·𝟏 + (x − μ·𝟏)", "en": "μ·𝟏 + (x − μ·𝟏)"},
     "plane.stage.start": {"zh": "起点：x", "en": "Start: x"},
     "plane.stage.center": {
         "zh": "第 {k} 步：LayerNorm 减去 μ·𝟏，落到 x₁ + x₂ = 0 上",
@@ -41,7 +41,7 @@ STRINGS = {
     "plane.stage.affine": {"zh": "第 {k} 步：乘 γ（LayerNorm 再加 β）", "en": "Step {k}: multiply by γ (LayerNorm adds β)"},
     "plane.caption": {
         "zh": "图里要看的是：L2 和 RMSNorm 只做缩放，箭头始终在 x 的射线上，所以保留 x 的方向，分别停在半径 1 和 √2 的圆上（√2 在 ε = 0 时精确）。"
-        "LayerNorm 会改变方向：它先去掉沿 1 = (1, 1) 的公共部分 μ·1，再缩放剩下的部分，所以保留的是 x − μ·1 的方向，而不是 x 的方向。"
+        "LayerNorm 会改变方向：它先去掉沿 𝟏 = (1, 1) 的公共部分 μ·𝟏，再缩放剩下的部分，所以保留的是 x − μ·𝟏 的方向，而不是 x 的方向。"
         "例如 (3, 4) 在 53° 方向，LayerNorm 把它送到 135° 方向的 (−1, 1)。\n\n"
         "这里 σ² = ((x₁ − μ)² + (x₂ − μ)²)/2 是有偏方差（除以 n）。用它、并且 ε = 0 时，LayerNorm 的输出正好在 √2 圆上；"
         "若像 torch.std 默认那样除以 n − 1，半径会是 1。二维里零均值直线与 √2 圆只交于 ±(1, −1) 两点，"
@@ -52,8 +52,8 @@ STRINGS = {
         "LayerNorm 的输出仍然只有两点，即 γ ⊙ ±(1, −1) + β（ε = 0）。",
         "en": "What to look for: L2 and RMSNorm only rescale, so their arrows stay on the ray through x and keep the "
         "direction of x, stopping on the circles of radius 1 and √2 (√2 exactly at ε = 0). LayerNorm changes the direction: it first "
-        "removes the shared part μ·1 along 1 = (1, 1) and then rescales what is left, so it keeps the direction of "
-        "x − μ·1, not that of x. (3, 4), pointing at 53°, goes to (−1, 1), pointing at 135°.\n\n"
+        "removes the shared part μ·𝟏 along 𝟏 = (1, 1) and then rescales what is left, so it keeps the direction of "
+        "x − μ·𝟏, not that of x. (3, 4), pointing at 53°, goes to (−1, 1), pointing at 135°.\n\n"
         "Here σ² = ((x₁ − μ)² + (x₂ − μ)²)/2 is the biased variance (divided by n). With it, and at ε = 0, LayerNorm's "
         "outputs lie exactly on the √2 circle; dividing by n − 1, as torch.std does by default, would give radius 1. "
         "In two dimensions the zero-mean line meets the √2 circle only at ±(1, −1), so at ε = 0 LayerNorm has just "

@@ -9,11 +9,11 @@ STRINGS = {
     },
     "space.title": {"zh": "空间：三维里的三种归一化", "en": "Space: the three norms in three dimensions"},
     "space.intro": {
-        "zh": "三维里 L2 把 x 沿射线送到单位球面，RMSNorm 沿同一条射线送到半径 √3 的球面。LayerNorm 先沿 1 = (1, 1, 1) "
+        "zh": "三维里 L2 把 x 沿射线送到单位球面，RMSNorm 沿同一条射线送到半径 √3 的球面。LayerNorm 先沿 𝟏 = (1, 1, 1) "
         "方向减去均值，落到平面 x₁ + x₂ + x₃ = 0 上，再在平面内沿径向缩放到 √3 球面——落点只能在平面与球面相交的那个圆上。"
         "√3 这个半径只在 ε = 0 时精确；ε > 0 时 RMSNorm 和 LayerNorm 的箭头停在稍里面一点。",
         "en": "In three dimensions L2 sends x along its ray to the unit sphere, and RMSNorm along the same ray to the "
-        "sphere of radius √3. LayerNorm first removes the mean along 1 = (1, 1, 1), landing in the plane "
+        "sphere of radius √3. LayerNorm first removes the mean along 𝟏 = (1, 1, 1), landing in the plane "
         "x₁ + x₂ + x₃ = 0, then rescales radially within that plane onto the √3 sphere, so it can only land on the "
         "circle where the plane cuts the sphere. The radius √3 is exact only at ε = 0; with ε > 0 the RMSNorm and "
         "LayerNorm arrows stop a little inside.",
@@ -31,9 +31,9 @@ STRINGS = {
     },
     "space.camera.label": {"zh": "视线方向", "en": "Camera looks along"},
     "space.camera.help": {
-        "zh": "3D：斜视；(1,1,1)：沿 1 看，平面正对镜头，LayerNorm 的圆是正圆；(1,-1,0)：视线在平面内，平面侧过来成一条线，"
+        "zh": "3D：斜视；(1,1,1)：沿 𝟏 看，平面正对镜头，LayerNorm 的圆是正圆；(1,-1,0)：视线在平面内，平面侧过来成一条线，"
         "1 竖直向上。",
-        "en": "3D: an oblique view; (1,1,1): looking along 1, the plane faces you and LayerNorm's circle is round; "
+        "en": "3D: an oblique view; (1,1,1): looking along 𝟏, the plane faces you and LayerNorm's circle is round; "
         "(1,-1,0): the line of sight lies in the plane, so the plane is seen edge-on as a line, with 1 pointing up.",
     },
     "space.camera.oblique": {
@@ -41,9 +41,9 @@ STRINGS = {
         "en": "Oblique view: drag to rotate, scroll to zoom.",
     },
     "space.camera.along": {
-        "zh": "沿 1 = (1, 1, 1) 看：平面 x₁ + x₂ + x₃ = 0 正对镜头，LayerNorm 的圆是正圆；沿 1 的那一段（减均值）缩成一个点。",
-        "en": "Looking along 1 = (1, 1, 1): the plane x₁ + x₂ + x₃ = 0 faces you and LayerNorm's circle is round; the "
-        "step along 1 (removing the mean) shrinks to a point.",
+        "zh": "沿 𝟏 = (1, 1, 1) 看：平面 x₁ + x₂ + x₃ = 0 正对镜头，LayerNorm 的圆是正圆；沿 𝟏 的那一段（减均值）缩成一个点。",
+        "en": "Looking along 𝟏 = (1, 1, 1): the plane x₁ + x₂ + x₃ = 0 faces you and LayerNorm's circle is round; the "
+        "step along 𝟏 (removing the mean) shrinks to a point.",
     },
     "space.camera.edge": {
         "zh": "侧视（视线沿 (1, −1, 0)，在平面内）：平面成了一条水平线，1 竖直向上。LayerNorm 先竖直落到这条线上，再沿线走到圆上。",
@@ -66,9 +66,9 @@ STRINGS = {
         "zh": "LayerNorm 的圆：平面 ∩ √3 球面（ε = 0）",
         "en": "LayerNorm's circle: plane ∩ √3 sphere (ε = 0)",
     },
-    "space.trace.ones_line": {"zh": "方向 1 = (1, 1, 1)", "en": "direction 1 = (1, 1, 1)"},
+    "space.trace.ones_line": {"zh": "方向 𝟏 = (1, 1, 1)", "en": "direction 𝟏 = (1, 1, 1)"},
     "space.trace.ray": {"zh": "过 x 的射线", "en": "ray through x"},
-    "space.trace.decomposition": {"zh": "分解 μ·1 + (x − μ·1)", "en": "decomposition μ·1 + (x − μ·1)"},
+    "space.trace.decomposition": {"zh": "分解 μ·𝟏 + (x − μ·𝟏)", "en": "decomposition μ·𝟏 + (x − μ·𝟏)"},
     "space.trace.rms_ellipsoid": {
         "zh": "RMSNorm 加 γ 后的落点：椭球 γ ⊙ (√3 球面)（ε = 0）",
         "en": "RMSNorm's reach with γ: the ellipsoid γ ⊙ (√3 sphere) (ε = 0)",
@@ -89,21 +89,21 @@ STRINGS = {
     "space.stage.affine": {"zh": "第 {k} 步：乘 γ（LayerNorm 再加 β）", "en": "Step {k}: multiply by γ (LayerNorm adds β)"},
     "space.caption": {
         "zh": "三维里看得更清楚：L2 和 RMSNorm 只改长度，箭头停在 x 的射线上，保留 x 的方向；ε = 0 时它们的输出可以在整个球面上，"
-        "剩 n − 1 = 2 个自由度。LayerNorm 先拿掉沿 1 的分量 μ·1，保留的是 x − μ·1 的方向；ε = 0 时输出只能在平面 x₁ + x₂ + x₃ = 0 "
+        "剩 n − 1 = 2 个自由度。LayerNorm 先拿掉沿 𝟏 的分量 μ·𝟏，保留的是 x − μ·𝟏 的方向；ε = 0 时输出只能在平面 x₁ + x₂ + x₃ = 0 "
         "与 √3 球面的交线——一个圆——上，剩 n − 2 = 1 个自由度，也就是圆上的一个角度。这里 σ² = (1/3)·Σ(xᵢ − μ)² 是有偏方差；"
         "若除以 n − 1，这个圆的半径会是 √2。\n\n"
-        "试试 (1, 2, 3) 和 (101, 102, 103)：二者只差 100·1，LayerNorm 的箭头完全重合（对平移的不变性在任何 ε 下都成立），"
+        "试试 (1, 2, 3) 和 (101, 102, 103)：二者只差 100·𝟏，LayerNorm 的箭头完全重合（对平移的不变性在任何 ε 下都成立），"
         "RMSNorm 的输出却从 (0.46, 0.93, 1.39) 变成几乎相等的 (0.99, 1.00, 1.01)。再试 (2, 4, 6)：它和 (1, 2, 3) 在同一条射线上，"
         "ε = 0 时三种输出都相同；在默认 ε 下相差不到 1e-5。\n\n"
         "γ 把球面拉成椭球 γ ⊙ (√3 球面)，那是 RMSNorm 加 γ 后能到的地方。LayerNorm 到不了整个椭球："
         "它的圆经过 γ 和 β 变成一个椭圆 γ ⊙ 圆 + β，输出只能在这个椭圆上（ε = 0）。",
         "en": "Three dimensions make it plain: L2 and RMSNorm change only the length, so their arrows stay on the ray "
         "through x and keep its direction; at ε = 0 their outputs can be anywhere on a whole sphere: n − 1 = 2 degrees "
-        "of freedom. LayerNorm first removes the component μ·1 along 1 and keeps the direction of x − μ·1; at ε = 0 "
+        "of freedom. LayerNorm first removes the component μ·𝟏 along 𝟏 and keeps the direction of x − μ·𝟏; at ε = 0 "
         "its outputs can only lie where the plane x₁ + x₂ + x₃ = 0 cuts the √3 sphere, a circle: n − 2 = 1 degree of "
         "freedom, an angle on that circle. Here σ² = (1/3)·Σ(xᵢ − μ)² is the biased variance; dividing by n − 1 "
         "instead would shrink that circle to radius √2.\n\n"
-        "Try (1, 2, 3) and (101, 102, 103): they differ by 100·1, and the LayerNorm arrows coincide exactly "
+        "Try (1, 2, 3) and (101, 102, 103): they differ by 100·𝟏, and the LayerNorm arrows coincide exactly "
         "(invariance to a shift holds for any ε), while RMSNorm goes from (0.46, 0.93, 1.39) to the nearly constant "
         "(0.99, 1.00, 1.01). Try (2, 4, 6): it lies on the ray of (1, 2, 3), so at ε = 0 all three outputs are the "
         "same as for (1, 2, 3); at the default ε they differ by less than 1e-5.\n\n"
