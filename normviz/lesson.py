@@ -8,8 +8,8 @@ record in ``STEPS``, its strings ``lesson.step.<key>.title`` / ``.text`` in
 
 Also here: the worked computation of one method for one vector (every
 intermediate number, from ``normviz.norms`` and numpy in float64), the score
-of a predicted output, and the small scenes of the axes, precision, ε and cost
-steps.
+of a predicted output, and the small scenes of the axes, γ/β, Pre/Post-Norm,
+precision, ε and cost steps.
 """
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from normviz import axes, geometry, norms, precision
+from normviz import axes, geometry, norms, precision, residual
 from normviz import cost as cost_model
 from normviz.methods import METHODS
 
 # Figure kinds: "plane" / "space" (the projection engine, live), "dof" (the kept-fraction chart),
-# "pairs" (information), "shift" (invariance counterfactual), "axes", "precision", "eps", "cost", "summary".
-KINDS = ("plane", "space", "dof", "pairs", "shift", "axes", "precision", "eps", "cost", "summary")
+# "pairs" (information), "shift" (invariance counterfactual), "axes", "residual" (the residual page's
+# Pre/Post-Norm stack), "precision", "eps", "cost", "summary".
+KINDS = ("plane", "space", "dof", "pairs", "shift", "axes", "residual", "precision", "eps", "cost", "summary")
 TARGETS = ("center", "l2", "rms", "ln")  # what a student may predict: x - mu*1, or a method's output
 
 
@@ -73,8 +74,11 @@ class Step:
 ALL = frozenset(METHODS)
 # x̂ = (x − c) / s: the centre c and the scale s of each method
 FORM = {"l2": ("0", "max(‖x‖₂, ε)"), "rms": ("0", "√(mean(x²) + ε)"), "ln": ("μ", "√(σ² + ε)")}
+# The story: the formula, what x is (one token's D features), the geometry with predictions, freedom,
+# information and invariance, γ and β, where the norm sits in a network, then numerics and cost.
 STEPS: tuple[Step, ...] = (
     Step("form", "plane", x=(3.0, 4.0), shown=ALL),
+    Step("axes", "axes", params=(("shape", (2, 3, 4)), ("seed", 7))),
     Step("l2", "plane", x=(3.0, 4.0), shown=frozenset({"l2"}), target="l2"),
     Step("rms", "plane", x=(3.0, 4.0), shown=frozenset({"rms"}), target="rms"),
     Step("rms3d", "space", x=(2.0, 4.0, 6.0), shown=frozenset({"rms"}), target="rms"),
@@ -84,8 +88,9 @@ STEPS: tuple[Step, ...] = (
     Step("dof", "dof", params=(("n", 768),)),
     Step("information", "pairs", params=(("pairs", (((3.0, 4.0), (6.0, 8.0)), ((3.0, 4.0), (4.0, 3.0)))),)),
     Step("invariance", "shift", x=(1.0, 2.0, 3.0), params=(("shift", 100.0),)),
-    Step("affine", "plane", x=(3.0, 4.0), shown=frozenset({"ln", "rms"}), gamma=(2.0, 0.5), beta=(0.5, -1.0)),
-    Step("axes", "axes", params=(("shape", (2, 3, 4)), ("seed", 7))),
+    Step("affine", "plane", x=(3.0, 4.0), shown=frozenset({"ln", "rms"}), gamma=(2.0, 0.5), beta=(0.5, -1.0),
+         params=(("scale", 2.0), ("shift", 100.0))),
+    Step("prepost", "residual", params=(("depth", 24), ("width", 128))),
     Step("precision", "precision", params=(("x", (300.0, 300.0)),)),
     Step("eps", "eps", params=(("x", (5.0, 5.001, 4.999)), ("log_eps", -5.0))),
     Step("cost", "cost", params=(("tokens", 32768), ("d", 2048), ("calls", 48), ("bytes", 2), ("bandwidth", 2e12))),
@@ -223,6 +228,58 @@ def axes_scene(shape=(2, 3, 4), seed: int = 7) -> AxesScene:
 # squares, its Σ (where it forms one), its mean square and its output. "fp32" is x.float() and then the same
 # steps in float32, as normviz reduces (its output stays float32 here).
 PRECISION_ROWS = (("fp16_mean", "float16", "mean"), ("fp16_sum", "float16", "sum"), ("fp32", "float32", "sum"))
+
+
+@dataclass(frozen=True)
+class AffineRow:
+    """One input of the γ/β step, ``scale``·x + ``shift``·𝟏, and what LayerNorm (γ, β) and RMSNorm (γ) give it."""
+
+    scale: float
+    shift: float
+    x: np.ndarray
+    ln: np.ndarray
+    rms: np.ndarray
+
+
+def affine_rows(step_: Step, x) -> list[AffineRow]:
+    """x, a·x and a·x + c·𝟏 (a, c: the step's ``scale`` and ``shift``) through the step's own γ and β.
+
+    γ and β are the same for every input, so they cannot tell these apart where the norm cannot: at ε = 0
+    LayerNorm gives all three one output (x not constant), RMSNorm gives x and a·x one output (x ≠ 0)."""
+    x = np.asarray(x, dtype=np.float64)
+    n = x.size
+    gamma = np.asarray(step_.gamma or (1.0,) * n, dtype=np.float64)
+    beta = np.asarray(step_.beta or (0.0,) * n, dtype=np.float64)
+    a, c = float(step_.param["scale"]), float(step_.param["shift"])
+    rows = []
+    for scale, shift in ((1.0, 0.0), (a, 0.0), (a, c)):
+        v = scale * x + shift
+        with np.errstate(invalid="ignore", divide="ignore"):
+            ln = norms.layer_norm(v, weight=gamma, bias=beta, eps=step_.eps)
+            rms = norms.rms_norm(v, weight=gamma, eps=step_.eps)
+        rows.append(AffineRow(scale, shift, v, np.asarray(ln, dtype=np.float64), np.asarray(rms, dtype=np.float64)))
+    return rows
+
+
+@dataclass(frozen=True)
+class PrePost:
+    """What the Pre/Post-Norm step says about the residual page's stack (LayerNorm runs): the stream's
+    length ‖hₗ‖ at the input and at the top, for each arrangement, against √D."""
+
+    depth: int
+    width: int
+    start: float  # ‖h₀‖, the same input for both
+    pre_top: float  # Pre-Norm's ‖h_depth‖: nothing normalizes the stream
+    post_top: float  # Post-Norm's ‖h_depth‖: brought back to √D by every layer's Norm (ε > 0: a hair below)
+    root_width: float  # √D
+
+
+def prepost(comp: residual.Comparison, norm: str = "ln") -> PrePost:
+    """The step's numbers, read from a ``residual.compare`` result (the page's cached one)."""
+    depth = comp.config.depth
+    pre, post = comp.runs[("pre", norm)], comp.runs[("post", norm)]
+    return PrePost(depth, comp.config.width, float(pre.stream_norm[0]), float(pre.stream_norm[depth]),
+                   float(post.stream_norm[depth]), comp.root_width)
 
 
 @dataclass(frozen=True)

@@ -180,3 +180,44 @@ def test_default_fitted_view_frames_the_circles_and_points_to_an_x_outside():
     assert edge.textposition == "bottom right" and edge.cliponaxis is False
     inside = plane_figure(scene, geo.project(scene), lang="en", extent=10.5)
     assert len(next(tr for tr in inside.data if tr.meta == "x_offscreen").x) == 0
+
+
+def test_without_guides_the_plane_draws_x_alone_on_the_same_axes():
+    """A prediction before its reveal: no circle, line, point, ray, decomposition or animation shows the answer."""
+    scene = geo.Scene(x=(3.0, 4.0), eps=0.0, shown=frozenset({"rms"}))
+    proj = geo.project(scene)
+    full = go.Figure(projection_figure(scene, proj, Translator("en"), kit=PLANE, view=View(5.25)))
+    bare = go.Figure(projection_figure(scene, proj, Translator("en"), kit=PLANE, view=View(5.25), guides=False))
+    assert {t.meta for t in bare.data} == {"arrow_input", "x_offscreen"}
+    assert not bare.frames and not bare.layout.sliders and not bare.layout.updatemenus
+    np.testing.assert_allclose(finite_points(role(bare, "arrow_input"))[-1], [3.0, 4.0])
+    assert bare.layout.xaxis.range == full.layout.xaxis.range and bare.layout.yaxis.range == full.layout.yaxis.range
+    assert {"circle_sqrt_n", "circle_unit", "zero_mean_line", "ln_points", "ray", "decomposition"} <= {
+        t.meta for t in full.data}
+
+
+@pytest.mark.parametrize(("shown", "affine", "stages"), [
+    ({"l2"}, False, ["scale"]), ({"rms"}, False, ["scale"]), ({"l2", "rms"}, True, ["scale", "affine"]),
+    ({"l2"}, True, ["scale"]), ({"ln"}, False, ["center", "scale"]), ({"l2", "rms", "ln"}, True,
+                                                                       ["center", "scale", "affine"]),
+    (set(), False, []),
+])
+def test_the_animation_has_only_the_stages_the_shown_methods_go_through(shown, affine, stages):
+    """L2 and RMSNorm: one radial rescaling (no mean to remove); LayerNorm adds the centring; γ, β a third
+    stage only for a method that has them. The slider numbers the stages in this animation's order."""
+    from normviz.figures.projection import CIRCLED, stages as stages_of
+
+    kw = dict(gamma=(2.0, 0.5), beta=(0.5, -1.0)) if affine else {}
+    scene = geo.Scene(x=(3.0, 4.0), eps=0.0, shown=frozenset(shown), **kw)
+    fig = plane_figure(scene, geo.project(scene), lang="en")
+    assert list(stages_of(scene)) == stages
+    assert len(fig.frames) == (ANIMATION_STEPS * len(stages) + 1 if stages else 0)
+    t = Translator("en")
+    labels = [s.label for s in fig.layout.sliders[0].steps] if stages else []
+    assert labels == ([t("proj.step.start")] + [t(f"proj.step.{s}", n=CIRCLED[j]) for j, s in enumerate(stages)]
+                      if stages else [])
+    if stages:  # every frame's points end where the method puts x
+        proj = geo.project(scene)
+        for i, m in enumerate(m for m in ("l2", "rms", "ln") if m in shown):
+            last = fig.frames[-1].data[i]
+            np.testing.assert_allclose([last.x[-1], last.y[-1]], proj.outputs[m], atol=1e-8)

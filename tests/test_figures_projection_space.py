@@ -207,3 +207,16 @@ def test_fitted_view_and_the_arrow_towards_an_x_outside_it():
     assert "x_offscreen" in roles and "x_offscreen_head" in roles
     head = fig.data[roles.index("x_offscreen_head")]
     np.testing.assert_allclose([head.x[0], head.y[0], head.z[0]], offscreen_tip(far.x, e))
+
+
+def test_without_guides_the_space_draws_x_alone():
+    """A prediction before its reveal: no sphere, plane, circle, line through 𝟏, ray or decomposition."""
+    scene = geo.Scene(x=(2.0, 4.0, 6.0), eps=0.0, shown=frozenset({"ln"}))
+    proj = geo.project(scene)
+    bare = go.Figure(projection_figure(scene, proj, Translator("zh"), kit=SPACE, view=View(5.25), guides=False))
+    assert {t.meta for t in bare.data} == {"arrow_input", "arrow_input_head", "x_offscreen", "x_offscreen_head"}
+    assert not bare.frames and not bare.layout.sliders
+    np.testing.assert_allclose(finite_points(role(bare, "arrow_input"))[-1], [2.0, 4.0, 6.0])
+    from normviz.figures.projection import moving_roles
+
+    assert set(moving_roles({"ln"}, 3, guides=False)) == {t.meta for t in bare.data}  # what the browser moves

@@ -168,6 +168,20 @@ def test_eps_help_quotes_the_library_defaults_and_torchs_rmsnorm_default_rightly
     assert "own default" not in CATALOG["eps.help"]["en"]
 
 
+def test_eps_help_gives_llama_2_and_3_the_rms_norm_eps_of_the_bundled_llama_like_config():
+    import json
+
+    from normviz.checkpoint_examples import EXAMPLES
+
+    eps = json.loads(EXAMPLES["llama"].config_path.read_text())["rms_norm_eps"]
+    quoted = f"rms_norm_eps = {eps:g}".replace("e-0", "e-")  # 1e-05 -> 1e-5
+    assert eps == 1e-5 != METHODS["rms"].default_eps  # normviz keeps the first LLaMA's 1e-6
+    for lang in LANGUAGES:
+        text = CATALOG["eps.help"][lang]
+        assert quoted in text and "Llama 2" in text and "Llama 3" in text, lang
+        assert f"RMSNorm {METHODS['rms'].default_eps:g}".replace("e-0", "e-") in text
+
+
 def test_space_caption_examples_are_the_librarys():
     x = np.array([1.0, 2.0, 3.0])
     rms = METHODS["rms"]

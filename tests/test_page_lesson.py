@@ -35,24 +35,32 @@ def test_every_step_runs_in_both_languages(number):
             [p.proto.text for p in at.get("progress")])
 
 
-def test_next_and_back_buttons_move_the_step_and_the_url_follows():
+def title(key: str, lang: str = "en") -> str:
+    from normviz.i18n import translate
+
+    return translate(lang, f"lesson.step.{key}.title")
+
+
+def test_next_and_back_move_through_every_step_and_the_url_follows_each():
+    """?step= is the step on screen after every Next and every Back, and that address opens the same step."""
     at = run_page("lesson")
-    assert at.header[0].value.startswith("One formula")
-    assert button(at, "lesson.prev.top").disabled
-    button(at, "lesson.next.top").click().run()
-    assert errors(at) == [] and step_of(at) == "2" and at.header[0].value.startswith("L2")
-    button(at, "lesson.next.bottom").click().run()
-    assert step_of(at) == "3"
-    button(at, "lesson.prev.top").click().run()
-    assert step_of(at) == "2"
-    last = run_page("lesson", step=str(TOTAL))
-    assert button(last, "lesson.next.top").disabled
+    assert at.header[0].value == title("form") and button(at, "lesson.prev.top").disabled
+    for k in range(2, TOTAL + 1):
+        button(at, f"lesson.next.{'top' if k % 2 else 'bottom'}").click().run()
+        assert errors(at) == [] and step_of(at) == str(k) and at.header[0].value == title(lesson.step(k).key), k
+    assert button(at, "lesson.next.top").disabled
+    for k in range(TOTAL - 1, 0, -1):
+        button(at, "lesson.prev.top").click().run()
+        assert errors(at) == [] and step_of(at) == str(k) and at.header[0].value == title(lesson.step(k).key), k
+    for k in (2, TOTAL // 2, TOTAL):  # a copied address lands on the same step
+        assert run_page("lesson", step=str(k)).header[0].value == title(lesson.step(k).key)
 
 
-def test_a_link_to_step_7_opens_step_7():
-    at = run_page("lesson", lang="zh", step="7")
+def test_a_link_to_the_2d_extreme_step_opens_it():
+    k = str(lesson.KEYS.index("extreme") + 1)
+    at = run_page("lesson", lang="zh", step=k)
     assert errors(at) == [] and at.header[0].value.startswith("二维的极端情形")
-    assert step_of(at) == "7"
+    assert step_of(at) == k
 
 
 @pytest.mark.parametrize("bad", ["0", "99", "seven", "2.5"])
@@ -183,13 +191,14 @@ def test_a_link_holds_the_steps_x_and_moving_it_updates_the_link():
 
 
 def test_a_bad_x_in_the_link_is_reported_and_the_steps_x_is_used():
-    at = run_page("lesson", step="2", x1="99")
+    at = run_page("lesson", step=str(lesson.KEYS.index("l2") + 1), x1="99")
     assert errors(at) == [] and len(at.warning) == 1 and "x1" in at.warning[0].value
     assert at.slider(key="lesson.l2.x1").value == 3.0
 
 
 @pytest.mark.parametrize(("kind", "name", "value", "widget"), [
     ("dof", "n", "64", 64), ("shift", "shift", "-37", -37.0), ("precision", "v", "257", 257.0), ("cost", "d", "4096", "4096"),
+    ("residual", "depth", "12", 12),
 ])
 def test_a_link_carries_each_steps_own_control(kind, name, value, widget):
     (st_,) = [s for s in lesson.STEPS if s.kind == kind]
@@ -243,3 +252,133 @@ def test_in_projector_mode_the_live_chart_takes_the_full_width(projector, in_col
         return [el for el in block.get("bidi_component") if el.proto.json and '"figure"' in el.proto.json]
 
     assert any(charts_in(col) for col in at.columns) == in_column
+
+
+# --- predict, then reveal: the chart hides the answer; each animation names its own stages ------------
+
+X_ONLY = {"arrow_input", "arrow_input_head", "x_offscreen", "x_offscreen_head", "guess"}  # x and the guess
+
+
+def live(at) -> dict:
+    (payload,) = live_payloads(at)
+    return payload
+
+
+@pytest.mark.parametrize("key", [s.key for s in lesson.STEPS if s.target])
+def test_before_the_reveal_the_chart_and_the_live_scene_hold_x_and_the_guess_only(key):
+    at = run_page("lesson", step=str(lesson.KEYS.index(key) + 1))
+    payload = live(at)
+    fig, scene = payload["figure"], payload["scene"]
+    roles = {tr.get("meta") for tr in fig["data"]}
+    assert {"arrow_input", "guess"} <= roles <= X_ONLY, roles  # no circle, sphere, line, plane, point, ray
+    assert not fig.get("frames") and not fig["layout"].get("sliders") and not fig["layout"].get("updatemenus")
+    assert set(scene["moving"]) <= X_ONLY and scene["shown"] == []  # nothing else drawn in the browser
+    np.testing.assert_allclose(finite_points_of(trace(fig, "arrow_input"))[-1], lesson.step(
+        lesson.KEYS.index(key) + 1).x)
+    button(at, f"lesson.{key}.reveal").click().run()
+    payload = live(at)
+    roles = {tr.get("meta") for tr in payload["figure"]["data"]}
+    assert {"ray", "truth", *(f"arrow_{m}" for m in lesson.step(lesson.KEYS.index(key) + 1).shown)} <= roles
+    assert payload["figure"]["frames"] and "ray" in payload["scene"]["moving"]
+
+
+def finite_points_of(tr: dict) -> np.ndarray:
+    pts = np.column_stack([coords(tr, a) for a in "xyz" if a in tr])
+    return pts[np.all(np.isfinite(pts), axis=1)]
+
+
+def _stage_of(label: str, lang: str) -> tuple[str, int]:
+    """The stage a step-slider label names, and its place (①, ②, ③ -> 1, 2, 3)."""
+    from normviz.figures.projection import CIRCLED
+    from normviz.geometry import STAGES
+    from normviz.i18n import translate
+
+    names = {translate(lang, f"proj.step.{s}", n=n): (s, j) for s in STAGES for j, n in enumerate(CIRCLED, 1)}
+    assert label in names, label
+    return names[label]
+
+
+@pytest.mark.parametrize("key", [s.key for s in lesson.STEPS if s.kind in ("plane", "space")])
+def test_each_steps_animation_names_the_stages_its_points_go_through(key):
+    """The step slider names the stages the shown methods go through, numbered in order: "centre" only with
+    LayerNorm (its point moves along 𝟏 onto x − μ·𝟏, no other point moves), "scale" (each point moves along
+    its own ray onto its normalized output), "γ, β" only with γ, β (onto the final output)."""
+    from normviz.figures.projection import STEPS
+
+    s = lesson.STEPS[lesson.KEYS.index(key)]
+    at = run_page("lesson", lang="zh", step=str(lesson.KEYS.index(key) + 1))
+    if s.target:
+        button(at, f"lesson.{key}.reveal").click().run()
+    fig = live(at)["figure"]
+    labels = [step["label"] for step in fig["layout"]["sliders"][0]["steps"]]
+    assert labels[0] == "x" and len(fig["frames"]) == STEPS * (len(labels) - 1) + 1
+    stages = [_stage_of(label, "zh") for label in labels[1:]]
+    assert [j for _, j in stages] == list(range(1, len(stages) + 1))  # numbered in this animation's order
+    metas = {i: fig["data"][i]["meta"][len("moving_"):] for i in fig["frames"][0]["traces"]}
+    tips = {m: np.array([[coords(f["data"][list(f["traces"]).index(i)], a)[-1] for a in "xyz"[:len(s.x)]]
+                         for f in fig["frames"]]) for i, m in metas.items()}
+    assert set(tips) == set(s.shown)
+    x = np.asarray(s.x)
+    for j, (stage, _) in enumerate(stages):
+        a, b = STEPS * j, STEPS * (j + 1)
+        moved = {m: p[b] - p[a] for m, p in tips.items() if np.linalg.norm(p[b] - p[a]) > 1e-9}
+        for m, p in tips.items():
+            w = lesson.worked(m, x, eps=s.eps, gamma=s.gamma, beta=s.beta)
+            if stage == "center":
+                np.testing.assert_allclose(p[b], w.centered if m == "ln" else x, atol=1e-6)
+            elif stage == "scale":
+                np.testing.assert_allclose(p[b], w.normalized, atol=1e-6)
+                assert np.linalg.matrix_rank(np.stack([p[a], p[b]]), tol=1e-6) == 1, (key, m)  # along its ray
+            else:
+                np.testing.assert_allclose(p[b], w.output, atol=1e-6)
+        if stage == "center":
+            assert set(moved) == {"ln"} and np.ptp(moved["ln"]) < 1e-9  # along 𝟏: the mean removed
+    assert ("center" in [st for st, _ in stages]) == ("ln" in s.shown)
+    assert ("affine" in [st for st, _ in stages]) == bool(s.gamma or s.beta)
+    for f in fig["frames"][1:]:  # the title names the same numbered stage as the slider
+        k = int(f["name"][1:])
+        stage, place = stages[(k - 1) // STEPS]
+        from normviz.i18n import translate
+
+        assert f["layout"]["title"]["text"] == translate("zh", f"{'plane' if s.kind == 'plane' else 'space'}"
+                                                               f".stage.{stage}", k=place)
+
+
+def _row_cells(table: str) -> list[list[str]]:
+    return [[c.strip() for c in line.strip("|").split("|")] for line in table.splitlines()[2:]]
+
+
+@pytest.mark.parametrize("x1", [None, -6.5])
+def test_the_affine_steps_table_shows_one_layernorm_output_for_x_and_its_scaled_shifted_copy(x1):
+    import normviz as nv
+
+    s = lesson.STEPS[lesson.KEYS.index("affine")]
+    at = run_page("lesson", step=str(lesson.KEYS.index("affine") + 1))
+    if x1 is not None:
+        at.slider(key="lesson.affine.x1").set_value(x1).run()
+    x = np.array([at.slider(key="lesson.affine.x1").value, at.slider(key="lesson.affine.x2").value])
+    (table,) = [tb for tb in tables(at) if "γ and β" in tb.splitlines()[0]]
+    (x_row, scaled, moved) = _row_cells(table)
+    assert x_row[1] == scaled[1] == moved[1]  # LayerNorm, then the same γ, β: one output for all three
+    assert x_row[2] == scaled[2] != moved[2]  # RMSNorm sees the shift, not the scale
+    want = nv.layer_norm(s.param["scale"] * x + s.param["shift"], weight=np.array(s.gamma), bias=np.array(s.beta),
+                         eps=0.0)
+    assert moved[1] == "(" + ", ".join(f"{v:.4f}".replace("-", "−") for v in want) + ")"
+    assert moved[0].endswith("(" + ", ".join(f"{v:.2f}".replace("-", "−") for v in 2 * x + 100) + ")")
+
+
+def test_the_pre_post_norm_step_draws_the_residual_stack_and_quotes_its_stream_lengths():
+    from normviz import residual
+
+    k = str(lesson.KEYS.index("prepost") + 1)
+    at = run_page("lesson", step=k)
+    assert errors(at) == [] and len(figures(at)) == 1
+    before = figures(at)[0]
+    at.slider(key="lesson.prepost.depth").set_value(6).run()
+    assert errors(at) == [] and figures(at)[0] != before and at.query_params["depth"] in ("6", ["6"])
+    comp = residual.compare(residual.StackConfig(depth=6, width=128))
+    pre, post = comp.runs[("pre", "ln")], comp.runs[("post", "ln")]
+    shown = text(at)
+    for v in (pre.stream_norm[0], pre.stream_norm[6], post.stream_norm[6], comp.root_width):
+        assert f"{v:.2f}" in shown, v
+    assert post.stream_norm[6] == pytest.approx(comp.root_width, rel=1e-3) and post.stream_norm[6] < pre.stream_norm[6]

@@ -32,7 +32,7 @@ from normviz import geometry as geo
 from normviz.figures._legend import legend_below, legend_beside
 from normviz.figures._style import COLORS, DASHES, arrows_xy, base_layout, finite_arrows, sizes
 from normviz.i18n import Translator
-from normviz.methods import KEYS
+from normviz.methods import KEYS, METHODS
 
 AXES = "xyz"
 SURFACES = ("unit", "sqrt3", "plane")
@@ -352,20 +352,49 @@ def _space_static(t: Translator, projector: bool, extent: float, surfaces: tuple
 # --- the engine --------------------------------------------------------------------------------------
 
 
-def moving_roles(shown, dim: int) -> list[str]:
+def moving_roles(shown, dim: int, *, guides: bool = True) -> list[str]:
     """Roles of the traces that follow x while it is dragged (the live chart redraws exactly these):
     the ray, the decomposition, the arrows (and their cone heads in 3D), the arrow towards an x outside
-    the view, the animation's points."""
-    arrows_ = ["decomposition", "arrow_input", "x_offscreen", *(f"arrow_{m}" for m in KEYS if m in shown)]
+    the view, the animation's points. Without ``guides`` (a prediction not yet revealed) only x's own
+    arrows: the figure has no other."""
+    arrows_ = ["arrow_input", "x_offscreen"]
+    if guides:
+        arrows_ = ["decomposition", *arrows_, *(f"arrow_{m}" for m in KEYS if m in shown)]
     heads = [f"{role}_head" for role in arrows_] if dim == 3 else []
+    if not guides:
+        return [*arrows_, *heads]
     return ["ray", *arrows_, *heads, *(f"moving_{m}" for m in KEYS if m in shown)]
 
 
+def stages(scene: geo.Scene) -> tuple[str, ...]:
+    """The animation's stages for the methods shown, in order (a subset of ``geometry.STAGES``): "center"
+    only when LayerNorm is shown (it alone removes the mean), "scale" (the radial rescaling every method
+    does), "affine" only when γ, β are set and a shown method has them (L2 has neither). None shown: none."""
+    shown = [m for m in KEYS if m in scene.shown]
+    if not shown:
+        return ()
+    weighted = any(METHODS[m].has_weight or METHODS[m].has_bias for m in shown)
+    return tuple(s for s, keep in zip(geo.STAGES, ("ln" in shown, True, scene.has_affine and weighted)) if keep)
+
+
+def _stage_rows(kept: tuple[str, ...]) -> np.ndarray:
+    """The rows of ``geometry.projection_path`` (STEPS per stage of geometry.STAGES) that the kept stages
+    play: the start, then each kept stage's STEPS rows. A dropped stage moves none of the shown points."""
+    rows = [np.array([0])]
+    rows += [np.arange(1, STEPS + 1) + STEPS * geo.STAGES.index(s) for s in kept]
+    return np.concatenate(rows)
+
+
 def projection_figure(scene: geo.Scene, proj: geo.Projection, t: Translator, *, kit: _Kit, projector: bool = False,
-                      view: View) -> dict:
-    """The projection picture of ``scene`` as plotly JSON: references, arrows, animation frames."""
+                      view: View, guides: bool = True) -> dict:
+    """The projection picture of ``scene`` as plotly JSON: references, arrows, animation frames.
+
+    ``guides=False`` draws x alone on the fixed axes (a prediction before its reveal): no circle, sphere,
+    plane, line, point, ray or decomposition that would show where an output lands, no animation."""
     if scene.n != kit.dim:
         raise ValueError(f"scene.x must have {kit.dim} components for this kit; got {scene.n}")
+    if not guides:
+        return _bare_figure(proj, t, kit=kit, projector=projector, view=view)
     dim, s = kit.dim, sizes(projector)
     shown = [m for m in KEYS if m in scene.shown]
     data = list(kit.static(t, projector, view))
@@ -387,17 +416,30 @@ def projection_figure(scene: geo.Scene, proj: geo.Projection, t: Translator, *, 
     for m in shown:
         data += arrows(origin, proj.outputs[m], role=f"arrow_{m}", name=t(f"method.{m}"), color=COLORS[m],
                        width=width, dash=DASHES[m], **common)
-    stages = geo.STAGES if scene.has_affine else geo.STAGES[:2]
-    paths = {m: geo.projection_path(proj, m, STEPS) for m in shown}
+    kept = stages(scene)
+    rows = _stage_rows(kept)
+    paths = {m: geo.projection_path(proj, m, STEPS)[rows] for m in shown}
     first = len(data)
     data += _moving_traces(paths, shown, 0, dim, t, projector)
-    frames = [_frame(k, paths, shown, range(first, len(data)), dim, kit.prefix, t)
-              for k in range(STEPS * len(stages) + 1)]
+    frames = [_frame(k, paths, shown, range(first, len(data)), dim, kit.prefix, t, kept)
+              for k in range(len(rows))] if kept else []
     entries = sum(tr.get("showlegend", True) is not False for tr in data)
     layout = kit.layout(t, projector, view, entries)
-    layout["title"] = _stage_title(t, kit.prefix, "start")
-    layout.update(_animation_controls(t, stages, projector, SPEEDS.get(view.speed, SPEEDS["normal"])))
+    layout["title"] = _stage_title(t, kit.prefix, "start", 0)
+    if kept:
+        layout.update(_animation_controls(t, kept, projector, SPEEDS.get(view.speed, SPEEDS["normal"])))
     return {"data": data, "layout": layout, "frames": frames}
+
+
+def _bare_figure(proj: geo.Projection, t: Translator, *, kit: _Kit, projector: bool, view: View) -> dict:
+    """x's arrow (and the arrow towards an x outside the view) on the kit's fixed axes, nothing else."""
+    dim = kit.dim
+    common = dict(dim=dim, projector=projector, extent=view.extent)
+    data = arrows(np.zeros(dim), proj.x, role="arrow_input", name=t("method.input"), color=COLORS["input"],
+                  width=sizes(projector)["line"] * (1.5 if dim == 3 else 1.0), **common)
+    data += offscreen_arrow(proj.x, dim=dim, t=t, projector=projector, extent=view.extent)
+    entries = sum(tr.get("showlegend", True) is not False for tr in data)
+    return {"data": data, "layout": kit.layout(t, projector, view, entries), "frames": []}  # no stage: no title
 
 
 def _ln_inner_reach(t: Translator, projector: bool) -> dict:
@@ -423,18 +465,22 @@ def _moving_traces(paths, shown, frame: int, dim: int, t: Translator, projector:
     return traces
 
 
-def _frame(k: int, paths, shown, indices, dim: int, prefix: str, t: Translator) -> dict:
+def _frame(k: int, paths, shown, indices, dim: int, prefix: str, t: Translator, kept: tuple[str, ...]) -> dict:
     """Frame k: only the moving points' coordinates change (plotly merges them into the traces)."""
-    stage = geo.STAGES[(k - 1) // STEPS] if k else "start"
+    number = (k - 1) // STEPS + 1 if k else 0  # the stage's place in this animation, 1-based
+    stage = kept[number - 1] if k else "start"
     kind = "scatter" if dim == 2 else "scatter3d"
     # Short lists, 9 significant digits: frames are display only and make most of the payload.
     data = [{"type": kind, **{AXES[i]: [0, float(f"{paths[m][k][i]:.9g}")] for i in range(dim)}} for m in shown]
     return {"name": f"f{k}", "data": data, "traces": list(indices),
-            "layout": {"title": _stage_title(t, prefix, stage)}}
+            "layout": {"title": _stage_title(t, prefix, stage, number)}}
 
 
-def _stage_title(t: Translator, prefix: str, stage: str) -> dict:
-    return {"text": t(f"{prefix}.stage.{stage}"), "x": 0.01, "xanchor": "left"}
+def _stage_title(t: Translator, prefix: str, stage: str, number: int) -> dict:
+    return {"text": t(f"{prefix}.stage.{stage}", k=number), "x": 0.01, "xanchor": "left"}
+
+
+CIRCLED = "①②③"  # a stage's place in its animation on the step slider
 
 
 def _animation_controls(t: Translator, stages, projector: bool, seconds_per_stage: float) -> dict:
@@ -448,7 +494,7 @@ def _animation_controls(t: Translator, stages, projector: bool, seconds_per_stag
     # One step per stage's end, named: plotly.js thins the labels of a dense slider, which hid "① centre".
     # Play still runs every frame; the keys step frame by frame (ui/live).
     marks = [(names[0], t("proj.step.start"))] + [
-        (names[k], t(f"proj.step.{geo.STAGES[k // STEPS - 1]}")) for k in range(STEPS, len(names), STEPS)]
+        (names[STEPS * j], t(f"proj.step.{stage}", n=CIRCLED[j - 1])) for j, stage in enumerate(stages, start=1)]
     play = {"label": t("anim.play"), "method": "animate",
             "args": [None, {"frame": {"duration": frame_ms, "redraw": True}, "fromcurrent": True,
                             "transition": {"duration": 0}, "mode": "immediate"}]}

@@ -20,11 +20,13 @@ STRINGS = {
     "eps.default": {"zh": "默认", "en": "default"},
     "eps.help": {
         "zh": "“默认”（链接里写作 default）让每种方法用各自常见的 ε：LayerNorm 1e-5（torch.nn.LayerNorm 的默认值）；"
-        "RMSNorm 1e-6，这是常见取法（LLaMA 用它），也是 normviz 的默认值——torch.nn.RMSNorm 自己的默认值是所用 dtype 的机器精度 "
+        "RMSNorm 1e-6，这是 normviz 的默认值，也是第一代 LLaMA 的取法（Llama 2 和 Llama 3 在 config.json 里写的是 "
+        "rms_norm_eps = 1e-5，自带的类 LLaMA 示例检查点也是）——torch.nn.RMSNorm 自己的默认值是所用 dtype 的机器精度 "
         "torch.finfo(dtype).eps；L2 1e-12（F.normalize 的默认值）。选其它值时三种方法用同一个 ε。"
         "半径 √n 和二维里 LayerNorm 的两个点只在 ε = 0 时精确成立。ε = 0 时零向量得到 0/0 = NaN；ε 越大，长度小的向量被拉向 0 越多。",
         "en": "“default” gives each method its usual ε: LayerNorm 1e-5 (torch.nn.LayerNorm's default); RMSNorm 1e-6, "
-        "a common choice (LLaMA's) and normviz's default, while torch.nn.RMSNorm itself defaults to the machine "
+        "normviz's default and the first LLaMA's (Llama 2 and Llama 3 set rms_norm_eps = 1e-5 in their config.json, "
+        "as does the bundled LLaMA-like example checkpoint), while torch.nn.RMSNorm itself defaults to the machine "
         "epsilon of the dtype, torch.finfo(dtype).eps; L2 1e-12 (F.normalize's default). Any other value is used by "
         "all three. The radius √n and LayerNorm's two points in 2D are exact only at ε = 0. At ε = 0 a zero vector "
         "gives 0/0 = NaN; the larger ε, the more it pulls short vectors towards 0.",

@@ -26,7 +26,7 @@ STRINGS = {
         "zh": "你认为 {what}会落在哪里？输入坐标，然后揭晓。",
         "en": "Where do you expect {what}? Enter its coordinates, then reveal.",
     },
-    "lesson.target.center": {"zh": "去均值后的 x − μ·𝟏", "en": "the centred x − μ·1"},
+    "lesson.target.center": {"zh": "去均值后的 x − μ·𝟏", "en": "the centred x − μ·𝟏"},
     "lesson.target.l2": {"zh": "L2 归一化的输出", "en": "the output of L2 normalization"},
     "lesson.target.rms": {"zh": "RMSNorm 的输出（γ = 1）", "en": "RMSNorm's output (γ = 1)"},
     "lesson.target.ln": {"zh": "LayerNorm 的输出（γ = 1，β = 0）", "en": "LayerNorm's output (γ = 1, β = 0)"},
@@ -34,9 +34,11 @@ STRINGS = {
     "lesson.reveal": {"zh": "揭晓", "en": "Reveal"},
     "lesson.hide": {"zh": "再猜一次", "en": "Guess again"},
     "lesson.hidden": {
-        "zh": "图里先只画输入 x 和你的猜测（×）；揭晓时真实输出出现，投影过程自动播放一遍（▶ 可重播）。",
-        "en": "The chart shows only x and your guess (×) for now; the reveal shows the true output and plays "
-              "the projection once (▶ plays it again).",
+        "zh": "图里先只画输入 x 和你的猜测（×），不画会泄露答案的圆、球面、直线、平面和射线；"
+              "揭晓时它们和真实输出一起出现，投影过程自动播放一遍（▶ 可重播）。",
+        "en": "For now the chart shows only x and your guess (×), none of the circles, spheres, lines, planes or "
+              "rays that would give the answer away; the reveal draws them with the true output and plays the "
+              "projection once (▶ plays it again).",
     },
     "lesson.trace.guess": {"zh": "你的猜测", "en": "your guess"},
     "lesson.score": {
@@ -59,7 +61,7 @@ STRINGS = {
         "zh": "n = {n}：输入 {n}，L2 {l2}，RMSNorm {rms}，LayerNorm {ln} 个自由度。",
         "en": "n = {n}: input {n}, L2 {l2}, RMSNorm {rms}, LayerNorm {ln} degrees of freedom.",
     },
-    "lesson.shift.label": {"zh": "平移 c（x + c·𝟏）", "en": "shift c (x + c·1)"},
+    "lesson.shift.label": {"zh": "平移 c（x + c·𝟏）", "en": "shift c (x + c·𝟏)"},
     "lesson.axes.method": {"zh": "图中框出谁的统计组", "en": "Outline the groups of"},
     "lesson.axes.col.token": {"zh": "词元 (b, s)", "en": "token (b, s)"},
     "lesson.axes.col.mean": {"zh": "LayerNorm 的 μ（每行）", "en": "LayerNorm's μ (per row)"},
@@ -71,6 +73,29 @@ STRINGS = {
         "en": "A tensor of shape {shape}: LayerNorm takes statistics over each row (axis=-1), {ln} groups; "
               "BatchNorm over each column across batch and sequence (axis=(0, 1)), {bn} groups. Group means "
               "after normalizing: LayerNorm's largest |μ| = {ln_mean}, BatchNorm's largest |μ| = {bn_mean}.",
+    },
+    "lesson.affine.col.input": {"zh": "输入", "en": "input"},
+    "lesson.affine.col.ln": {"zh": "LayerNorm，再乘 γ、加 β", "en": "LayerNorm, then γ and β"},
+    "lesson.affine.col.rms": {"zh": "RMSNorm，再乘 γ", "en": "RMSNorm, then γ"},
+    "lesson.affine.scaled": {"zh": "{a}·x", "en": "{a}·x"},
+    "lesson.affine.moved": {"zh": "{a}·x + {c}·𝟏", "en": "{a}·x + {c}·𝟏"},
+    "lesson.affine.caption": {
+        "zh": "三行用的是同一组 γ、β（ε = 0）。不论 γ、β 取什么，LayerNorm 都分不出这三个输入，RMSNorm 分不出 x 和它的倍数。",
+        "en": "All three rows use the same γ and β (ε = 0). Whatever γ and β are, LayerNorm cannot tell these three "
+              "inputs apart, and RMSNorm cannot tell x from a multiple of it.",
+    },
+    "lesson.prepost.depth": {"zh": "层数", "en": "depth (layers)"},
+    "lesson.prepost.caption": {
+        "zh": "D = {d}，{depth} 层（LayerNorm）：Post-Norm 的残差流最后是 ‖h‖ = {post}（√D = {root}）；"
+              "Pre-Norm 的从 {start} 长到 {pre}。Pre-Norm 里，恒等路径把梯度从顶层直接送到每一层，不经过任何 Norm；"
+              "Post-Norm 里，梯度向下要穿过每一层的 Norm。",
+        "en": "D = {d}, {depth} layers (LayerNorm): Post-Norm's stream ends at ‖h‖ = {post} (√D = {root}); Pre-Norm's "
+              "grows from {start} to {pre}. In Pre-Norm the identity path carries the gradient from the top to every "
+              "layer without passing through a Norm; in Post-Norm it passes through every layer's Norm on the way down.",
+    },
+    "lesson.prepost.no_torch": {
+        "zh": "这一步需要 torch（自动求导），但当前环境没有安装，所以无法计算。",
+        "en": "This step needs torch (for autograd), which is not installed here, so it cannot compute.",
     },
     "lesson.precision.col.dtype": {"zh": "算法", "en": "computation"},
     "lesson.precision.col.squares": {"zh": "x²", "en": "x²"},
@@ -93,7 +118,7 @@ STRINGS = {
     "lesson.eps.chart": {
         "zh": "图中的输入均值为 0，所以横轴 ‖x‖ = √n·σ；表中几乎恒定的 x 对应 ‖x − μ·𝟏‖ = {r}。",
         "en": "The chart's inputs have mean 0, so its ‖x‖ is √n·σ; the table's near-constant x sits at "
-              "‖x − μ·1‖ = {r}.",
+              "‖x − μ·𝟏‖ = {r}.",
     },
     "lesson.eps.col.x": {"zh": "x", "en": "x"},
     "lesson.eps.col.sigma": {"zh": "σ", "en": "σ"},
@@ -142,32 +167,33 @@ STRINGS = {
     },
     "lesson.step.rms3d.title": {"zh": "三维里的 RMSNorm", "en": "RMSNorm in three dimensions"},
     "lesson.step.rms3d.text": {
-        "zh": "在三维中目标球面的半径是 √3。(2, 4, 6) 的均方根是 √(56/3) ≈ 4.3205，所以输出约为 (0.4629, 0.9258, 1.3887)。"
-              "下面的逐步计算给出每一个数。",
-        "en": "In three dimensions the target sphere has radius √3. The RMS of (2, 4, 6) is √(56/3) ≈ 4.3205, so the "
-              "output is about (0.4629, 0.9258, 1.3887). The worked computation below shows every number.",
+        "zh": "在三维中目标球面的半径是 √3：输出是 x 除以它的均方根 √(mean(x²))。预测 (2, 4, 6) 落在哪里；"
+              "揭晓后，逐步计算给出每一个数。",
+        "en": "In three dimensions the target sphere has radius √3: the output is x divided by its root mean square "
+              "√(mean(x²)). Predict where (2, 4, 6) lands; after the reveal the worked computation shows every number.",
     },
     "lesson.step.center.title": {"zh": "LayerNorm 第一步：减去均值", "en": "LayerNorm, step one: subtract the mean"},
     "lesson.step.center.text": {
         "zh": "减去 μ·𝟏 就是去掉 x 沿 𝟏 = (1, 1, 1) 方向的分量：结果落在平面 y₁ + y₂ + y₃ = 0 上。"
               "预测 (1, 2, 3) 去均值后的位置。",
-        "en": "Subtracting μ·1 removes the part of x along 1 = (1, 1, 1): the result lies in the plane "
+        "en": "Subtracting μ·𝟏 removes the part of x along 𝟏 = (1, 1, 1): the result lies in the plane "
               "y₁ + y₂ + y₃ = 0. Predict where (1, 2, 3) lands once centred.",
     },
     "lesson.step.ln.title": {"zh": "LayerNorm 第二步：缩放到 √n 球面", "en": "LayerNorm, step two: scale onto the √n sphere"},
     "lesson.step.ln.text": {
         "zh": "去均值之后，再除以标准差 σ（有偏，除以 n），长度变成 √n。所以 LayerNorm 的输出落在平面与半径 √3 球面的交线，"
-              "也就是一个圆上。(2, 4, 6) 给出 (−1.2247, 0, 1.2247)。",
+              "也就是一个圆上。预测 (2, 4, 6) 的输出。",
         "en": "After centring, LayerNorm divides by the standard deviation σ (biased, divide by n), which makes the "
               "length √n. Its outputs therefore lie where the plane meets the sphere of radius √3: a circle. "
-              "(2, 4, 6) gives (−1.2247, 0, 1.2247).",
+              "Predict the output for (2, 4, 6).",
     },
     "lesson.step.extreme.title": {"zh": "二维的极端情形：只剩两个点", "en": "The 2D extreme: only two points"},
     "lesson.step.extreme.text": {
-        "zh": "在二维中，直线 y₁ + y₂ = 0 与半径 √2 的圆只交于 (1, −1) 和 (−1, 1)。所以（ε = 0 时）任何两个不相等的数，"
-              "LayerNorm 只告诉你哪个更大。试着移动 x。",
-        "en": "In two dimensions the line y₁ + y₂ = 0 meets the circle of radius √2 in just (1, −1) and (−1, 1). "
-              "So (at ε = 0) for any two unequal numbers LayerNorm only tells which one is larger. Try moving x.",
+        "zh": "在二维中，直线 y₁ + y₂ = 0 与半径 √2 的圆只有两个交点。所以（ε = 0 时）任何两个不相等的数，"
+              "LayerNorm 只告诉你哪个更大。预测 (1, 3) 的输出，揭晓后再移动 x 试试。",
+        "en": "In two dimensions the line y₁ + y₂ = 0 meets the circle of radius √2 in just two points. "
+              "So (at ε = 0) for any two unequal numbers LayerNorm only tells which one is larger. Predict the "
+              "output for (1, 3), then move x after the reveal.",
     },
     "lesson.step.dof.title": {"zh": "自由度：n、n − 1、n − 2", "en": "Degrees of freedom: n, n − 1, n − 2"},
     "lesson.step.dof.text": {
@@ -183,33 +209,64 @@ STRINGS = {
               "所以它的箭头指向别处。",
         "en": "(3, 4) and (6, 8) point the same way and merge into one point after L2; (3, 4) and (4, 3) point "
               "differently and stay apart. L2 and RMSNorm keep the direction of x (and the angles between vectors); "
-              "LayerNorm keeps the direction of the centred x − μ·1, which is why its arrow points elsewhere.",
+              "LayerNorm keeps the direction of the centred x − μ·𝟏, which is why its arrow points elsewhere.",
     },
     "lesson.step.invariance.title": {"zh": "不变性：平移与缩放", "en": "Invariance: shift and scale"},
     "lesson.step.invariance.text": {
         "zh": "在 ε = 0 时，LayerNorm 对 a·x + c·𝟏（任意 a > 0 和 c，x 不是常数向量）给出同样的输出；RMSNorm 只对正缩放 a·x"
               "（a > 0）不变。(1, 2, 3) 加 100 后，RMSNorm 的输出变成几乎相等的 (0.99, 1.00, 1.01)，"
               "LayerNorm 的输出仍是 (−1.22, 0, 1.22)。",
-        "en": "At ε = 0, LayerNorm gives the same output for a·x + c·1 (any a > 0 and c, x not constant); RMSNorm is "
+        "en": "At ε = 0, LayerNorm gives the same output for a·x + c·𝟏 (any a > 0 and c, x not constant); RMSNorm is "
               "invariant only to positive scaling a·x (a > 0). Add 100 to (1, 2, 3) and RMSNorm's output becomes an "
               "almost constant (0.99, 1.00, 1.01), while LayerNorm's is still (−1.22, 0, 1.22).",
     },
-    "lesson.step.affine.title": {"zh": "γ 和 β：把尺度和偏移还回去", "en": "γ and β: scale and offset come back"},
-    "lesson.step.affine.text": {
-        "zh": "归一化之后，逐元素乘 γ、加 β（RMSNorm 只有 γ）。图中 γ = (2, 0.5) 把 RMSNorm 半径 √2 的圆拉成椭圆；"
-              "γ 和 β = (0.5, −1) 把 LayerNorm 的两个点移到菱形处。被归一化拿走的长度和偏移，由学到的参数按需还回来。",
-        "en": "After normalizing, the output is multiplied by γ and shifted by β, element by element (RMSNorm has γ "
-              "only). Here γ = (2, 0.5) stretches RMSNorm's circle of radius √2 into an ellipse, and γ with "
-              "β = (0.5, −1) carries LayerNorm's two points to the diamonds. The length and offset that the norm "
-              "removed come back as learned parameters, as much as training wants.",
+    "lesson.step.affine.title": {
+        "zh": "γ 和 β：每个特征固定的缩放与平移",
+        "en": "γ and β: a fixed scale and shift per feature",
     },
-    "lesson.step.axes.title": {"zh": "沿哪个轴：BatchNorm 与 LayerNorm", "en": "Along which axes: BatchNorm vs LayerNorm"},
+    "lesson.step.affine.text": {
+        "zh": "归一化之后，每个特征乘 γ、加 β（RMSNorm 只有 γ）。γ 和 β 是训练学到的，但对每个词元都一样。"
+              "图中 γ = (2, 0.5) 把 RMSNorm 半径 √2 的圆拉成椭圆，γ 和 β = (0.5, −1) 把 LayerNorm 的两个点移到菱形处："
+              "它们改变并移动输出所在的集合（球面变成椭球面，再平移 β），却不能把某个输入自己的长度或均值还给它。"
+              "ε = 0 时，x 和 2·x + 100·𝟏 经过 LayerNorm 和同样的 γ、β，得到的是同一个输出。"
+              "γ 和 β 找回的是表达能力，不是被归一化丢掉的信息。",
+        "en": "After normalizing, each feature is multiplied by γ and shifted by β (RMSNorm has γ only). γ and β are "
+              "learned, but they are the same for every token. Here γ = (2, 0.5) stretches RMSNorm's circle of "
+              "radius √2 into an ellipse, and γ with β = (0.5, −1) carries LayerNorm's two points to the diamonds: "
+              "they reshape and move the set of outputs (the sphere becomes an ellipsoid, shifted by β), but they "
+              "cannot give an input its own length or mean back. At ε = 0, x and 2·x + 100·𝟏 leave LayerNorm, with "
+              "the same γ and β, as one and the same output. What γ and β restore is expressiveness, not the "
+              "information the norm removed.",
+    },
+    "lesson.step.prepost.title": {
+        "zh": "Norm 放在哪里：Pre-Norm 与 Post-Norm",
+        "en": "Where the norm sits: Pre-Norm and Post-Norm",
+    },
+    "lesson.step.prepost.text": {
+        "zh": "Transformer 的每一层都把子层 f 的输出加到残差流 h 上。Post-Norm 在相加之后归一化，h ← Norm(h + f(h))，"
+              "每一层都把残差流拉回长度 √D。Pre-Norm 只归一化子层的输入，h ← h + f(Norm(h))：残差流本身不经过任何 Norm，"
+              "随深度变长，最顶上再放一个 Norm。图是“Pre-Norm 与 Post-Norm”页的玩具网络在初始化时逐层的数值："
+              "残差流的长度、梯度 ‖∂L/∂hₗ‖ 和这一层算出的最大值。",
+        "en": "Every Transformer layer adds the output of a sublayer f to the residual stream h. Post-Norm normalizes "
+              "after the addition, h ← Norm(h + f(h)), so every layer brings the stream back to length √D. Pre-Norm "
+              "normalizes only the sublayer's input, h ← h + f(Norm(h)): the stream itself passes through no Norm, "
+              "grows with depth, and a final Norm sits at the top. The chart is the Pre- vs Post-Norm page's toy "
+              "stack at initialization, layer by layer: the stream's length, the gradient ‖∂L/∂hₗ‖ and the largest "
+              "value the layer computes.",
+    },
+    "lesson.step.axes.title": {
+        "zh": "x 是什么：一个词元的 D 个特征",
+        "en": "What x is: one token's D features",
+    },
     "lesson.step.axes.text": {
-        "zh": "同一个公式，统计量取自不同的元素组。LayerNorm 对每个词元的 D 个特征求 μ、σ；BatchNorm 对每个特征，"
-              "跨批次和序列求。下面的表按行、按列给出两组均值。",
-        "en": "The same formula takes its statistics from different groups of elements. LayerNorm uses the D features "
-              "of each token; BatchNorm uses each feature across the batch and the sequence. The table shows both "
-              "kinds of means, by row and by column.",
+        "zh": "Transformer 里的激活是形状 (B, S, D) 的张量：B 条序列，每条 S 个词元，每个词元是 D 个特征组成的向量。"
+              "LayerNorm 和 RMSNorm 对每个词元单独归一化：x 就是其中一行，一个词元的 D 个特征；后面几步图里的 x 就是 D = 2 或 3 "
+              "的这样一行。BatchNorm 用同一个公式，统计量却取自每个特征跨批次和序列的那一列。下表按行、按列给出两种均值。",
+        "en": "In a Transformer the activations are a tensor of shape (B, S, D): B sequences of S tokens, each token a "
+              "vector of D features. LayerNorm and RMSNorm normalize each token on its own: x is one row, the D "
+              "features of one token, and the x of the next steps' pictures is such a row with D = 2 or 3. BatchNorm "
+              "uses the same formula but takes its statistics from each feature's column, across the batch and the "
+              "sequence. The table gives both kinds of means, by row and by column.",
     },
     "lesson.step.precision.title": {"zh": "精度：float16 会溢出", "en": "Precision: float16 overflows"},
     "lesson.step.precision.text": {

@@ -31,14 +31,14 @@ STRINGS = {
     "plane.trace.decomposition": {"zh": "μ·𝟏 + (x − μ·𝟏)", "en": "μ·𝟏 + (x − μ·𝟏)"},
     "plane.stage.start": {"zh": "起点：x", "en": "Start: x"},
     "plane.stage.center": {
-        "zh": "第 1 步：LayerNorm 减去 μ·𝟏，落到 x₁ + x₂ = 0 上",
-        "en": "Step 1: LayerNorm subtracts μ·𝟏 and lands on x₁ + x₂ = 0",
+        "zh": "第 {k} 步：LayerNorm 减去 μ·𝟏，落到 x₁ + x₂ = 0 上",
+        "en": "Step {k}: LayerNorm subtracts μ·𝟏 and lands on x₁ + x₂ = 0",
     },
     "plane.stage.scale": {
-        "zh": "第 2 步：沿射线缩放到各自的圆上",
-        "en": "Step 2: each slides along its ray onto its circle",
+        "zh": "第 {k} 步：沿射线缩放到圆上",
+        "en": "Step {k}: rescaled along the ray onto the circle",
     },
-    "plane.stage.affine": {"zh": "第 3 步：乘 γ（LayerNorm 再加 β）", "en": "Step 3: multiply by γ (LayerNorm adds β)"},
+    "plane.stage.affine": {"zh": "第 {k} 步：乘 γ（LayerNorm 再加 β）", "en": "Step {k}: multiply by γ (LayerNorm adds β)"},
     "plane.caption": {
         "zh": "图里要看的是：L2 和 RMSNorm 只做缩放，箭头始终在 x 的射线上，所以保留 x 的方向，分别停在半径 1 和 √2 的圆上（√2 在 ε = 0 时精确）。"
         "LayerNorm 会改变方向：它先去掉沿 𝟏 = (1, 1) 的公共部分 μ·𝟏，再缩放剩下的部分，所以保留的是 x − μ·𝟏 的方向，而不是 x 的方向。"

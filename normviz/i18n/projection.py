@@ -7,9 +7,9 @@ STRINGS = {
     },
     "proj.trace.moving": {"zh": "动画中的点", "en": "animated points"},
     "proj.step.start": {"zh": "x", "en": "x"},
-    "proj.step.center": {"zh": "① 去均值", "en": "① centre"},
-    "proj.step.scale": {"zh": "② 缩放", "en": "② scale"},
-    "proj.step.affine": {"zh": "③ γ、β", "en": "③ γ, β"},
+    "proj.step.center": {"zh": "{n} 去均值", "en": "{n} centre"},
+    "proj.step.scale": {"zh": "{n} 缩放", "en": "{n} scale"},
+    "proj.step.affine": {"zh": "{n} γ、β", "en": "{n} γ, β"},
     "proj.speed.label": {"zh": "动画速度", "en": "Animation speed"},
     "proj.speed.help": {
         "zh": "每一步用多长时间：慢速便于边放边讲。图表获得焦点后，← / → 或翻页键逐步前进、后退。",

@@ -79,14 +79,14 @@ STRINGS = {
     },
     "space.stage.start": {"zh": "起点：x", "en": "Start: x"},
     "space.stage.center": {
-        "zh": "第 1 步：LayerNorm 沿 −𝟏 减去 μ·𝟏，落到平面 x₁ + x₂ + x₃ = 0 上",
-        "en": "Step 1: LayerNorm moves along −𝟏 by μ·𝟏 into the plane x₁ + x₂ + x₃ = 0",
+        "zh": "第 {k} 步：LayerNorm 沿 −𝟏 减去 μ·𝟏，落到平面 x₁ + x₂ + x₃ = 0 上",
+        "en": "Step {k}: LayerNorm moves along −𝟏 by μ·𝟏 into the plane x₁ + x₂ + x₃ = 0",
     },
     "space.stage.scale": {
-        "zh": "第 2 步：沿射线缩放到各自的球面（LayerNorm 在平面内走到圆上）",
-        "en": "Step 2: each slides along its ray onto its sphere (LayerNorm moves within the plane to the circle)",
+        "zh": "第 {k} 步：沿射线缩放到球面上（LayerNorm 留在平面内，停在圆上）",
+        "en": "Step {k}: rescaled along the ray onto the sphere (LayerNorm's stays in the plane, on the circle)",
     },
-    "space.stage.affine": {"zh": "第 3 步：乘 γ（LayerNorm 再加 β）", "en": "Step 3: multiply by γ (LayerNorm adds β)"},
+    "space.stage.affine": {"zh": "第 {k} 步：乘 γ（LayerNorm 再加 β）", "en": "Step {k}: multiply by γ (LayerNorm adds β)"},
     "space.caption": {
         "zh": "三维里看得更清楚：L2 和 RMSNorm 只改长度，箭头停在 x 的射线上，保留 x 的方向；ε = 0 时它们的输出可以在整个球面上，"
         "剩 n − 1 = 2 个自由度。LayerNorm 先拿掉沿 𝟏 的分量 μ·𝟏，保留的是 x − μ·𝟏 的方向；ε = 0 时输出只能在平面 x₁ + x₂ + x₃ = 0 "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from normviz import geometry, lesson
+from normviz import _xp, lesson, residual
 from normviz.figures import projection as engine
 from normviz.methods import METHODS
 from normviz.ui import axes as axes_ui
@@ -20,8 +20,10 @@ from normviz.ui import epsilon as eps_ui
 from normviz.ui import information as info_ui
 from normviz.ui import invariance as inv_ui
 from normviz.ui import links
+from normviz.ui import residual as res_ui
 from normviz.ui.live import live_chart
-from normviz.ui.projection import PLANE_PAGE, SPACE_PAGE, SUBSCRIPTS, figure, live_scene
+from normviz.ui.projection import (FIGURE_KEY, NARROW, PLANE_PAGE, SPACE_PAGE, SUBSCRIPTS, figure, live_scene,
+                                   picture_first_on_phones)
 from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
 from normviz.ui.views import cached_projection, chart, fmt, fmt_vector, markdown_table, readouts
 
@@ -35,8 +37,8 @@ DOF_N = (2, 8192)
 SHIFTS = (-200.0, 200.0)
 PRECISION_V = (1.0, 1000.0)
 COST_D = ("1024", "2048", "4096", "8192")
-AXES_METHODS = ("ln", "bn")
-LOG_EPS = (-10.0, -1.0)  # the eps step's chart: log10 ε  # whose groups the axes step's figure outlines
+AXES_METHODS = ("ln", "bn")  # whose groups the axes step's figure outlines
+LOG_EPS = (-10.0, -1.0)  # the eps step's chart: log10 ε
 
 
 def key(step: lesson.Step, name: str) -> str:
@@ -102,6 +104,8 @@ def step_params(step: lesson.Step) -> list[links.Param]:
         return [links.choice("method", key(step, "method"), AXES_METHODS, "ln")]
     if step.kind == "eps":
         return [links.number("log_eps", key(step, "log_eps"), *LOG_EPS, p["log_eps"])]
+    if step.kind == "residual":
+        return [links.number("depth", key(step, "depth"), 1, residual.DEPTH_MAX, p["depth"])]
     return []
 
 
@@ -118,9 +122,20 @@ def current_step(t) -> int:
     return number
 
 
+# On a phone (where st.columns stack) Back and Next share one row and the progress goes under them.
+NAV_KEY = "nv-lesson-nav"
+_NAV_CSS = f"""<style>
+@media {NARROW} {{
+  [class*="st-key-{NAV_KEY}-"] [data-testid="stColumn"] {{ min-width: calc(50% - 0.5rem); }}
+  [class*="st-key-{NAV_KEY}-"] [data-testid="stColumn"]:nth-child(2) {{ order: 1; min-width: 100%; }}
+}}
+</style>"""
+
+
 def nav(t, number: int, *, where: str) -> None:
     """← Back, step k of n, Next →."""
-    back, middle, on = st.columns([1, 3, 1], vertical_alignment="center")
+    st.html(_NAV_CSS)
+    back, middle, on = st.container(key=f"{NAV_KEY}-{where}").columns([1, 3, 1], vertical_alignment="center")
     back.button(t("lesson.prev"), key=f"{PAGE}.prev.{where}", icon=":material/arrow_back:", on_click=_move,
                 args=(-1,), disabled=number <= 1, width="stretch")
     middle.progress(number / TOTAL, text=t("lesson.progress", k=number, total=TOTAL))
@@ -193,15 +208,19 @@ def _marker(points, *, dim: int, name: str, meta: str, color: str, symbol: str, 
 
 
 def projection_step(t, step: lesson.Step) -> None:
-    """x sliders (and the guess) beside the live chart; after the reveal the score and the worked numbers."""
+    """x sliders (and the guess) beside the live chart; after the reveal the score and the worked numbers.
+
+    Before the reveal the chart draws x and the guess only: no circle, sphere, plane, line, point, ray,
+    decomposition or animation that would show where the answer lies (``guides=False``)."""
     page = PLANE_PAGE if step.kind == "plane" else SPACE_PAGE
     dim = len(step.x)
     revealed_key = key(step, "revealed")
     st.session_state.setdefault(revealed_key, False)
     if projector():  # picture first, at full width; the controls under it (x beside the guess)
         picture, controls = st.container(), st.container()
-    else:
+    else:  # the picture on the right; first on a phone, where the columns stack
         controls, picture = st.columns([1, 2], gap="large")
+        picture = picture_first_on_phones(picture)
     with controls:
         inputs, predict = st.columns(2, gap="large") if projector() else (st.container(), st.container())
         with inputs:
@@ -217,18 +236,16 @@ def projection_step(t, step: lesson.Step) -> None:
                           on_click=_reveal, args=(step,))
     revealed = step.target is None or st.session_state[revealed_key]
     scene = step.scene(x)
-    if not revealed:
-        scene = geometry.Scene(x=scene.x, eps=scene.eps, gamma=scene.gamma, beta=scene.beta, shown=frozenset())
     proj = cached_projection(scene, backend())
-    true = lesson.truth(step, x) if step.target else None
-    view = _view(step, x, *(v for v in (guess, true) if v is not None))
-    spec = figure(scene, proj, page.name, t, projector(), view)
+    true = lesson.truth(step, x) if step.target and revealed else None
+    view = _view(step, x, *(v for v in (guess, true) if v is not None))  # the answer does not set the axes
+    spec = figure(scene, proj, page.name, t, projector(), view, revealed)
     extra = []
     s = 14 if dim == 2 else 7
     if guess is not None:
         extra.append(_marker(guess, dim=dim, name=t("lesson.trace.guess"), meta="guess", color="#000000",
                              symbol="x" if dim == 2 else "cross", size=s))
-    if revealed and true is not None:
+    if true is not None:
         extra.append(_marker(true, dim=dim, name=t(f"lesson.target.{step.target}"), meta="truth",
                              color="#CC79A7", symbol="circle-open" if dim == 2 else "circle-open", size=s))
     spec = {**spec, "data": [*spec["data"], *extra]}
@@ -241,9 +258,11 @@ def projection_step(t, step: lesson.Step) -> None:
             st.caption(t("lesson.hidden"))
         # the run right after "reveal" plays the projection once, in the browser
         autoplay = st.session_state.pop(key(step, "autoplay"), False) and revealed
-        live_chart(spec, key=key(step, "live"), scene={**live_scene(t, page, scene, view), "autoplay": autoplay},
-                   on_release=lambda v: _released(step, v))
-        if revealed and true is not None:
+        live = live_scene(t, page, scene, view, guides=revealed, frame=0)
+        with st.container(key=FIGURE_KEY):  # on a phone above the captions
+            live_chart(spec, key=key(step, "live"), scene={**live, "autoplay": autoplay},
+                       on_release=lambda v: _released(step, v))
+        if true is not None:
             sc = lesson.score(guess, true)
             verdict = t(f"lesson.verdict.{sc.verdict}")
             text = t("lesson.score", truth=fmt_vector(true), guess=fmt_vector(guess), distance=fmt(sc.distance),
@@ -251,8 +270,22 @@ def projection_step(t, step: lesson.Step) -> None:
             (st.success if sc.verdict in ("exact", "close") else st.info)(f"{verdict} {text}")
         if revealed:
             readouts(t, proj, scene.shown)
+        if "scale" in step.param:  # the γ/β step: inputs that γ and β cannot tell apart
+            affine_table(t, step, x)
     if revealed:
         worked_section(t, step, x)
+
+
+def affine_table(t, step: lesson.Step, x) -> None:
+    """x, a·x and a·x + c·𝟏 through the step's γ and β: the same γ, β cannot tell them apart."""
+    header = [t("lesson.affine.col.input"), t("lesson.affine.col.ln"), t("lesson.affine.col.rms")]
+    rows = []
+    for r in lesson.affine_rows(step, x):
+        name = "x" if (r.scale, r.shift) == (1.0, 0.0) else t("lesson.affine.scaled", a=f"{r.scale:g}") \
+            if r.shift == 0 else t("lesson.affine.moved", a=f"{r.scale:g}", c=f"{r.shift:g}")
+        rows.append([f"{name} = {fmt_vector(r.x, 2)}", fmt_vector(r.ln), fmt_vector(r.rms)])
+    st.markdown(markdown_table(header, rows, "lll"))
+    st.caption(t("lesson.affine.caption"))
 
 
 def worked_section(t, step: lesson.Step, x) -> None:
@@ -313,12 +346,29 @@ def axes_step(t, step: lesson.Step) -> None:
     method = st.segmented_control(t("lesson.axes.method"), AXES_METHODS, key=key(step, "method"), required=True,
                                   format_func=lambda m: t(f"method.{m}"))
     table, picture = st.columns([2, 3] if projector() else [1, 1], gap="large")
+    picture = picture_first_on_phones(picture)
     with table:
         axes_table(t, step.param["shape"], step.param["seed"])
     b, s, d = step.param["shape"]
     with picture:
         chart(axes_ui.tensor_figure(axes_ui.Scene(method or "ln", b, s, d, step.param["seed"], False), t.lang,
                                     projector()), key=key(step, "chart"))
+
+
+def residual_step(t, step: lesson.Step) -> None:
+    """The residual page's stack (its cached comparison and figure) at the chosen depth, and what it shows."""
+    if not _xp.torch_installed():
+        st.info(t("lesson.prepost.no_torch"), icon="ℹ️")
+        return
+    k = key(step, "depth")
+    st.session_state[k] = int(round(st.session_state[k]))  # a link's depth is read as a number
+    depth = st.slider(t("lesson.prepost.depth"), 1, residual.DEPTH_MAX, key=k)
+    config = residual.StackConfig(depth=int(depth), width=int(step.param["width"]))
+    comp, _ = res_ui.comparison(config, backend())
+    chart(res_ui.figure(config, backend(), t.lang, projector()), key=key(step, "chart"))
+    p = lesson.prepost(comp)
+    st.markdown(t("lesson.prepost.caption", d=p.width, depth=p.depth, root=fmt(p.root_width, 2),
+                  start=fmt(p.start, 2), pre=fmt(p.pre_top, 2), post=fmt(p.post_top, 2)))
 
 
 def precision_step(t, step: lesson.Step) -> None:
@@ -371,7 +421,8 @@ def summary_step(t, step: lesson.Step) -> None:
 
 DRAW = {
     "plane": projection_step, "space": projection_step, "dof": dof_step, "pairs": pairs_step, "shift": shift_step,
-    "axes": axes_step, "precision": precision_step, "eps": eps_step, "cost": cost_step, "summary": summary_step,
+    "axes": axes_step, "residual": residual_step, "precision": precision_step, "eps": eps_step, "cost": cost_step,
+    "summary": summary_step,
 }
 
 

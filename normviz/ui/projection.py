@@ -166,26 +166,54 @@ def view_controls(t, page: ProjectionPage, scene: geometry.Scene) -> engine.View
                        surfaces=surfaces, speed=speed or "normal")
 
 
+# --- picture first on a phone -------------------------------------------------------------------------
+#
+# Below Streamlit's columns breakpoint (640 px: there st.columns stack, first column on top) the picture's
+# column goes first, as projector mode puts it; the chart itself goes before the view controls above it.
+# The server never learns the viewport's width, so CSS decides: `order` in a media query, on the column
+# that holds the keyed picture container (and on the keyed chart container within it). Wider screens keep
+# the columns as they are. One picture per page: the keys are fixed.
+PICTURE_KEY = "nv-picture"
+FIGURE_KEY = "nv-figure"
+NARROW = "(max-width: 640px)"  # Streamlit's theme.breakpoints.columns
+_NARROW_CSS = f"""<style>
+@media {NARROW} {{
+  [data-testid="stColumn"]:has(.st-key-{PICTURE_KEY}) {{ order: -1; }}
+  .st-key-{FIGURE_KEY}, [data-testid="stLayoutWrapper"]:has(> .st-key-{FIGURE_KEY}) {{ order: -1; }}
+}}
+</style>"""
+
+
+def picture_first_on_phones(column):
+    """A container in ``column`` (one of st.columns) that a narrow screen shows above the other columns."""
+    st.html(_NARROW_CSS)
+    return column.container(key=PICTURE_KEY)
+
+
 # --- the section --------------------------------------------------------------------------------------
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def figure(scene: geometry.Scene, proj: geometry.Projection, kit_name: str, t, projector_mode: bool,
-           view: engine.View) -> dict:
+           view: engine.View, guides: bool = True) -> dict:
     """The projection figure (engine.projection_figure), cached on everything it shows."""
     kit = engine.PLANE if kit_name == "plane" else engine.SPACE
-    return engine.projection_figure(scene, proj, t, kit=kit, projector=projector_mode, view=view)
+    return engine.projection_figure(scene, proj, t, kit=kit, projector=projector_mode, view=view, guides=guides)
 
 
-def live_scene(t, page: ProjectionPage, scene: geometry.Scene, view: engine.View) -> dict:
-    """What the browser needs to move x itself: x, ε per method, γ, β, the bounds and the moving roles."""
+def live_scene(t, page: ProjectionPage, scene: geometry.Scene, view: engine.View, *, guides: bool = True,
+               frame: int | None = None) -> dict:
+    """What the browser needs to move x itself: x, ε per method, γ, β, the bounds and the moving roles
+    (without ``guides``: x's arrows only, as in the figure). ``frame``: where the chart opens (default:
+    the page's ``step`` from a copied link)."""
     return {
         "mode": page.name, "x": list(scene.x), "eps": {m: scene.eps_for(m) for m in METHODS},
-        "gamma": list(scene.gamma), "beta": list(scene.beta), "shown": [m for m in METHODS if m in scene.shown],
+        "gamma": list(scene.gamma), "beta": list(scene.beta),
+        "shown": [m for m in METHODS if m in scene.shown] if guides else [],
         "bounds": list(page.bounds), "step": STEP, "extent": view.extent,
-        "moving": engine.moving_roles(scene.shown, page.n),
+        "moving": engine.moving_roles(scene.shown, page.n, guides=guides),
         "labels": {"chart": t(f"proj.live.{page.name}"), "x": [f"x{SUBSCRIPTS[i]}" for i in range(page.n)]},
-        "frame": round(st.session_state.get(page.key("step"), 0)),  # where a copied link's chart opens
+        "frame": round(st.session_state.get(page.key("step"), 0)) if frame is None else frame,
     }
 
 
@@ -201,6 +229,8 @@ def projection_section(t, page: ProjectionPage) -> None:
     links.load(t, page_params(page))
     # picture first on a projector: the controls fold into one expander above the full-width figure
     controls, picture, _ = picture_first(t, "controls-beside", (1, 2))
+    if not projector():
+        picture = picture_first_on_phones(picture)
     with controls:
         x = vector_input(t, page)
         shown = method_toggles(t, page)
@@ -211,15 +241,16 @@ def projection_section(t, page: ProjectionPage) -> None:
     with controls if projector() else picture:
         view = view_controls(t, page, scene)
     with picture:
-        degenerate_messages(t, proj)
-        # the fitted view frames the outputs and marks x by the labelled arrow at its edge; a chosen
-        # narrower view says so in words
-        if (st.session_state.get(page.key("view")) or page.default_view) != "fit" and geometry.outside_view(scene.x, view.extent):
-            st.info(t(f"{page.name}.outside", extent=f"{view.extent:.3g}"))
-        live_chart(figure(scene, proj, page.name, t, projector(), view), key=page.key("live"),
-                   scene=live_scene(t, page, scene, view), on_release=lambda x: _released(page, x),
-                   description=describe_projection(scene, proj, t, extent=view.extent))
-        if page.kit is engine.SPACE:
-            st.caption(t(f"space.camera.{view.camera}"))
+        with st.container(key=FIGURE_KEY):  # on a phone above the view controls
+            degenerate_messages(t, proj)
+            # the fitted view frames the outputs and marks x by the labelled arrow at its edge; a chosen
+            # narrower view says so in words
+            if (st.session_state.get(page.key("view")) or page.default_view) != "fit" and geometry.outside_view(scene.x, view.extent):
+                st.info(t(f"{page.name}.outside", extent=f"{view.extent:.3g}"))
+            live_chart(figure(scene, proj, page.name, t, projector(), view), key=page.key("live"),
+                       scene=live_scene(t, page, scene, view), on_release=lambda x: _released(page, x),
+                       description=describe_projection(scene, proj, t, extent=view.extent))
+            if page.kit is engine.SPACE:
+                st.caption(t(f"space.camera.{view.camera}"))
         readouts(t, proj, scene.shown)
     links.save(params)

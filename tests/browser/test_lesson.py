@@ -6,18 +6,24 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from normviz import lesson
+from normviz.i18n import translate
 from tests.browser.helpers import (
     assert_no_error,
     enter_text,
     expect_rerun,
     main_text,
     open_page,
+    plotly_data,
     press_keys,
     wait_for,
     wait_for_app_run,
 )
 
 HEADER = "h2"
+EXTREME = lesson.KEYS.index("extreme") + 1  # the step numbers of the steps these tests visit
+DOF = lesson.KEYS.index("dof") + 1
+L2 = lesson.KEYS.index("l2") + 1
 
 
 def step_in_url(page) -> str | None:
@@ -39,27 +45,48 @@ def press_on_page(page, key: str, expect: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_arrow_keys_and_page_keys_step_through_the_lesson_and_the_url_follows(page, base_url, lang):
-    open_page(page, base_url, "lesson", lang=lang, step=8)
+    open_page(page, base_url, "lesson", lang=lang, step=DOF)
     assert_no_error(page)
     first = header(page)
-    press_on_page(page, "ArrowRight", "9")
+    press_on_page(page, "ArrowRight", str(DOF + 1))
     assert header(page) != first
-    press_on_page(page, "PageUp", "8")
-    press_on_page(page, "PageUp", "7")
-    press_on_page(page, "PageDown", "8")
-    press_on_page(page, "ArrowLeft", "7")
-    press_on_page(page, "ArrowRight", "8")
+    press_on_page(page, "PageUp", str(DOF))
+    press_on_page(page, "PageUp", str(DOF - 1))
+    press_on_page(page, "PageDown", str(DOF))
+    press_on_page(page, "ArrowLeft", str(DOF - 1))
+    press_on_page(page, "ArrowRight", str(DOF))
     assert header(page) == first
     assert_no_error(page)
 
 
 def test_the_buttons_step_and_a_link_opens_its_step(page, base_url):
-    open_page(page, base_url, "lesson", lang="en", step=7)
+    open_page(page, base_url, "lesson", lang="en", step=EXTREME)
     assert "2D extreme" in header(page)
     page.get_by_role("button", name="Next").first.click()
-    assert wait_for(page, step_in_url, lambda s: s == "8") == "8"
+    assert wait_for(page, step_in_url, lambda s: s == str(EXTREME + 1)) == str(EXTREME + 1)
     wait_for_app_run(page)
     assert "Degrees of freedom" in header(page)
+
+
+def title(number: int, lang: str = "en") -> str:
+    return translate(lang, f"lesson.step.{lesson.step(number).key}.title")
+
+
+def test_the_browsers_back_and_a_copied_address_land_on_the_step_the_url_names(page, base_url):
+    open_page(page, base_url, "lesson", lang="zh", step=L2)
+    for k in (L2 + 1, L2 + 2):
+        page.get_by_role("button", name="下一步").first.click()
+        assert wait_for(page, step_in_url, lambda s, k=k: s == str(k)) == str(k)
+        wait_for_app_run(page)
+        assert header(page) == title(k, "zh")
+    page.go_back()
+    assert wait_for(page, step_in_url, lambda s: s == str(L2 + 1)) == str(L2 + 1)
+    assert wait_for(page, header, lambda h: h == title(L2 + 1, "zh")) == title(L2 + 1, "zh")
+    copied = page.url
+    page.goto(copied)  # the address, pasted into a fresh load
+    wait_for_app_run(page)
+    assert step_in_url(page) == str(L2 + 1) and header(page) == title(L2 + 1, "zh")
+    assert_no_error(page)
 
 
 def test_arrow_keys_on_the_live_chart_move_x_not_the_step(page, base_url):
@@ -77,14 +104,14 @@ def test_arrow_keys_on_the_live_chart_move_x_not_the_step(page, base_url):
 
 
 def test_arrow_keys_on_a_slider_move_the_slider_not_the_step(page, base_url):
-    open_page(page, base_url, "lesson", lang="en", step=2)
+    open_page(page, base_url, "lesson", lang="en", step=L2)
     slider = page.get_by_role("slider").first
     slider.focus()
     slider.press("ArrowRight")
     x1 = lambda p: (parse_qs(urlparse(p.url).query).get("x1") or [None])[0]  # noqa: E731
     assert wait_for(page, x1, lambda v: v == "3.01") == "3.01"  # the slider moved (its fragment wrote the URL)
     wait_for_app_run(page)
-    assert step_in_url(page) == "2" and "L2" in header(page)
+    assert step_in_url(page) == str(L2) and "L2" in header(page)
 
 
 def autoplayed(page) -> str | None:
@@ -92,9 +119,11 @@ def autoplayed(page) -> str | None:
 
 
 def test_the_reveal_plays_the_projection_once_and_a_later_change_does_not_replay_it(page, base_url):
-    open_page(page, base_url, "lesson", lang="en", step=2)
+    open_page(page, base_url, "lesson", lang="en", step=L2)
     page.wait_for_selector(".nv-live[data-ready='true']", timeout=60_000)
     assert autoplayed(page) is None  # nothing plays before the reveal
+    roles = {t.get("meta") for t in plotly_data(page)}
+    assert roles == {"arrow_input", "x_offscreen", "guess"}, roles  # the chart drawn holds no guide
     assert "distance" not in main_text(page)
     guess = page.get_by_role("spinbutton", name="guess y₁")
     enter_text(page, guess, "0.6")
@@ -102,6 +131,8 @@ def test_the_reveal_plays_the_projection_once_and_a_later_change_does_not_replay
     with expect_rerun(page):
         page.get_by_role("button", name="Reveal").click()
     page.wait_for_selector(".nv-live[data-autoplayed='1']", state="attached", timeout=60_000)
+    roles = {t.get("meta") for t in plotly_data(page)}
+    assert {"circle_unit", "ray", "arrow_l2", "truth"} <= roles  # the reveal draws the guides
     text = wait_for(page, main_text, lambda t: "distance" in t)
     assert "Spot on!" in text and "(0.6000, 0.8000)" in text  # the guess is scored against L2's (0.6, 0.8)
     slider = page.get_by_role("slider").first

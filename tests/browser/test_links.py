@@ -46,7 +46,7 @@ def scene_of(page) -> dict:
             "traces": {t.get("meta"): [t.get(k) for k in ("x", "y", "z")] for t in traces if t.get("meta")}}
 
 
-STEP = 12  # frames into the projection animation (of 31 with γ, β)
+STEP = 12  # frames into the projection animation (of 31: LayerNorm centres, all scale, γ and β act)
 
 
 def frame_index(page) -> int:
@@ -58,7 +58,7 @@ def test_copied_link_opens_the_same_scene_in_a_new_browser(browser, base_url):
     ctx, page = fresh_page(browser, permissions=["clipboard-read", "clipboard-write"])
     try:
         checkout_assets(page)
-        open_page(page, base_url, "plane", lang="zh", eps="0", g1="1.5", b2="-0.5", show=["L2", "LN"])
+        open_page(page, base_url, "plane", lang="zh", eps="0", g1="1.5", b2="-0.5", show=["L2", "LayerNorm"])
         page.wait_for_selector(LIVE_READY, state="attached")
         with expect_rerun(page):
             page.locator(MAIN).get_by_role("button", name="(-1, 2)").click()

@@ -57,3 +57,61 @@ def test_pages_fit_a_phone(phone, base_url, path):
         slider.scroll_into_view_if_needed()
         box = slider.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH + 1
+
+
+# --- picture first on a narrow screen, the columns unchanged on a wide one ------------------------------
+
+FIRST_JS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  const plot = [...main.querySelectorAll('.js-plotly-plot')].find((gd) => !gd.closest('.nv-live-motion'));
+  const control = main.querySelector('[data-testid="stSlider"]')
+    || main.querySelector('[data-testid="stMarkdownContainer"] table');  // the axes step: its table
+  return {plot: box(plot), control: box(control)};
+}"""
+
+
+def _lesson_step(key: str) -> dict:
+    from normviz import lesson
+
+    return {"step": lesson.KEYS.index(key) + 1}
+
+
+# plane, space, and the lesson's plane, space and table-beside-figure steps
+PICTURE_FIRST = [("plane", {}), ("space", {}), ("lesson", _lesson_step("l2")), ("lesson", _lesson_step("rms3d")),
+                 ("lesson", _lesson_step("axes"))]
+
+
+def _first_boxes(page, base_url, path, query, lang):
+    open_page(page, base_url, path, lang=lang, **query)
+    page.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
+    page.wait_for_timeout(500)  # plotly's responsive resize
+    assert_no_error(page, context=path)
+    return page.evaluate(FIRST_JS)
+
+
+@pytest.mark.parametrize(("path", "query"), PICTURE_FIRST)
+def test_on_a_phone_the_picture_comes_before_the_controls(phone, base_url, path, query):
+    m = _first_boxes(phone, base_url, path, query, "en")
+    assert m["plot"] and m["control"], m
+    assert m["plot"]["top"] < m["control"]["top"], m  # the picture's top is above the first slider's
+    if query.get("step") != _lesson_step("axes")["step"]:  # that step's long text and toggle come first
+        assert m["plot"]["top"] < 844, m  # on the first screen
+
+
+@pytest.fixture(scope="module")
+def wide(browser):
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    watch_page_errors(page)
+    yield page
+    ctx.close()
+
+
+@pytest.mark.parametrize(("path", "query"), PICTURE_FIRST)
+def test_on_a_wide_screen_the_controls_stay_left_of_the_picture(wide, base_url, path, query):
+    m = _first_boxes(wide, base_url, path, query, "zh")
+    assert m["control"]["right"] <= m["plot"]["left"], m  # side by side, the controls' column first
+    assert m["plot"]["top"] < m["control"]["bottom"], m
