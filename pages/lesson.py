@@ -22,3 +22,5 @@ with scene:
     les.step_section(t, step)  # also writes ?step= and the step's x to the URL
 les.nav(t, number, where="bottom")
 st.caption(t("lesson.keys"))
+if step.key == "summary":
+    ui.sources_section(t, "lesson")

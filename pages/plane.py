@@ -11,3 +11,5 @@ parts.intro.markdown(t("plane.intro"))
 with parts.main:
     ui.projection_section(t, ui.PLANE_PAGE)
 st.markdown(t("plane.caption"))
+
+ui.sources_section(t, "plane")

@@ -11,3 +11,5 @@ parts.intro.markdown(t("space.intro"))
 with parts.main:
     ui.projection_section(t, ui.SPACE_PAGE)
 st.markdown(t("space.caption"))
+
+ui.sources_section(t, "space")

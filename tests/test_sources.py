@@ -9,7 +9,7 @@ from normviz.i18n import CATALOG, LANGUAGES
 from normviz.sources import PAGE_SOURCES, SOURCES
 from pagetest import run_page, text
 
-WIRED = ("overview", "highdim", "dof", "information", "invariance", "axes", "gradient", "family", "checkpoint", "residual")
+WIRED = ("overview", "highdim", "dof", "information", "invariance", "axes", "gradient", "family", "checkpoint", "residual", "plane", "space")
 
 
 def test_every_source_has_its_reason_in_both_languages_and_an_arxiv_id():
@@ -37,3 +37,14 @@ def test_page_lists_its_sources(page, lang):
         s = SOURCES[key]
         assert f"({s.year})" in out and s.title in out and s.url in out, (page, key)
         assert CATALOG[f"sources.why.{key}"][lang][:20] in out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lessons_summary_lists_every_source(lang):
+    from normviz import lesson
+
+    out = text(run_page("lesson", lang=lang, step=str(lesson.KEYS.index("summary") + 1)))
+    for key in PAGE_SOURCES["lesson"]:
+        assert SOURCES[key].title in out
+    first = text(run_page("lesson", lang=lang, step="1"))
+    assert CATALOG["sources.header"][lang] not in first  # the other steps keep to their story
