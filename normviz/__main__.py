@@ -25,6 +25,7 @@ import numpy as np
 
 from normviz import _xp
 from normviz._cli import Parser, emit
+from normviz.format import plain
 from normviz.methods import METHODS
 
 # python -m normviz NAME ...: the module whose main(argv) -> int runs it
@@ -65,10 +66,6 @@ def _protect_negatives(argv: list[str]) -> list[str]:
     return [f" {a}" if a.startswith("-") and _is_number(a) else a for a in argv]
 
 
-def _fmt(v: float) -> str:
-    return format(float(v) + 0.0, ".6g")  # + 0.0 turns -0 into 0
-
-
 def _norm(a) -> float:
     """||a||_2 scaled as hypot does (no underflow at 1e-300, no overflow at 1e300); NaN stays."""
     return math.nan if np.isnan(a).any() else math.hypot(*a)
@@ -98,16 +95,16 @@ def report(values: list[float], *, eps: float | None = None, backend: str | None
         root_n = math.sqrt(v.size)
         stats = [
             ("n", str(v.size)),
-            ("mean", _fmt(mean)),
-            ("std (biased)", _fmt(_norm(v - mean) / root_n)),
-            ("RMS", _fmt(_norm(v) / root_n)),
-            ("L2 norm", _fmt(_norm(v))),
+            ("mean", plain(mean)),
+            ("std (biased)", plain(_norm(v - mean) / root_n)),
+            ("RMS", plain(_norm(v) / root_n)),
+            ("L2 norm", plain(_norm(v))),
         ]
         norms = {name: _norm(y) for name, y in outputs.items()}
 
-    rows = [[str(i + 1), _fmt(xi), *(_fmt(y[i]) for y in outputs.values())] for i, xi in enumerate(v)]
-    rows.append(["norm", stats[-1][1], *(_fmt(nrm) for nrm in norms.values())])
-    rows.append(["eps", "", *(_fmt(e) for e in used_eps)])
+    rows = [[str(i + 1), plain(xi), *(plain(y[i]) for y in outputs.values())] for i, xi in enumerate(v)]
+    rows.append(["norm", stats[-1][1], *(plain(nrm) for nrm in norms.values())])
+    rows.append(["eps", "", *(plain(e) for e in used_eps)])
     return "\n".join(
         [
             f"computed with {be.label}",

@@ -42,6 +42,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from normviz.format import decimals
+
 MAX_BYTES = 16 * 2**20  # the app's server.maxUploadSize (16 MB): a checkpoint is read whole, in memory
 MAX_CONFIG_BYTES = 2**20  # a config.json is a few KB
 CODES = ("too_large", "empty", "truncated", "not_a_checkpoint", "pickle_refused", "unsupported", "bad_config")
@@ -667,7 +669,7 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def _g(value: float) -> str:
-    return "" if math.isnan(value) else f"{value:.4f}"
+    return decimals(value, 4, nan="", minus="-")
 
 
 def _gamma_stats(g: np.ndarray) -> list[str]:

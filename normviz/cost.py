@@ -40,6 +40,7 @@ import math
 import sys
 from dataclasses import dataclass, fields, replace
 
+from normviz.format import plain
 from normviz._cli import Parser, emit
 
 __all__ = ["Inputs", "Cost", "Step", "Storage", "SCENARIOS", "compute", "scenarios", "steps", "storage", "report",
@@ -235,45 +236,42 @@ class Step:
     unit: str  # "", "B", "s", "FLOP", "FLOP/B"
 
 
-def num(value: float) -> str:
-    """A figure as a student would write it: 67108864, 1.288e+10, 0.006442, 2e+12."""
-    if float(value).is_integer() and abs(value) < 1e9:
-        return str(int(value))
-    return f"{value:.4g}"
+def _plain(value: float) -> str:
+    return plain(value, 4, whole_below=1e9)
 
 
 def steps(cost: Cost) -> list[Step]:
     """The calculation in order, each step with its formula and the numbers put in."""
     i, c = cost.inputs, cost
-    T, D, b, B = num(i.tokens), num(i.hidden), num(i.bytes_per_value), num(i.bandwidth)
-    P, F, f = num(i.params), num(i.peak_flops), num(i.flops_per_element)
+    T, D, b, B = _plain(i.tokens), _plain(i.hidden), _plain(i.bytes_per_value), _plain(i.bandwidth)
+    P, F, f = _plain(i.params), _plain(i.peak_flops), _plain(i.flops_per_element)
     return [
         Step("elements", "T × D", f"{T} × {D}", c.elements_per_call, ""),
-        Step("bytes_call", "T × D × b × 2", f"{num(c.elements_per_call)} × {b} × 2", c.bytes_per_call, "B"),
-        Step("calls", "L × k", f"{num(i.layers)} × {num(i.norms_per_layer)}", c.calls, ""),
-        Step("bytes_total", "bytes/call × calls", f"{num(c.bytes_per_call)} × {num(c.calls)}", c.bytes_total, "B"),
-        Step("time", "bytes / B", f"{num(c.bytes_total)} / {B}", c.time_bandwidth, "s"),
-        Step("flops_call", "T × D × f", f"{num(c.elements_per_call)} × {f}", c.norm_flops_per_call, "FLOP"),
-        Step("flops_norm", "FLOPs/call × calls", f"{num(c.norm_flops_per_call)} × {num(c.calls)}", c.norm_flops,
+        Step("bytes_call", "T × D × b × 2", f"{_plain(c.elements_per_call)} × {b} × 2", c.bytes_per_call, "B"),
+        Step("calls", "L × k", f"{_plain(i.layers)} × {_plain(i.norms_per_layer)}", c.calls, ""),
+        Step("bytes_total", "bytes/call × calls", f"{_plain(c.bytes_per_call)} × {_plain(c.calls)}", c.bytes_total, "B"),
+        Step("time", "bytes / B", f"{_plain(c.bytes_total)} / {B}", c.time_bandwidth, "s"),
+        Step("flops_call", "T × D × f", f"{_plain(c.elements_per_call)} × {f}", c.norm_flops_per_call, "FLOP"),
+        Step("flops_norm", "FLOPs/call × calls", f"{_plain(c.norm_flops_per_call)} × {_plain(c.calls)}", c.norm_flops,
              "FLOP"),
         Step("flops_matmul", "2 × P × T", f"2 × {P} × {T}", c.matmul_flops, "FLOP"),
-        Step("flop_share", "norm / (norm + matmul)", f"{num(c.norm_flops)} / ({num(c.norm_flops)} + "
-             f"{num(c.matmul_flops)})", c.flop_share, ""),
-        Step("slip_matmul", "2 × P × (T × D)", f"2 × {P} × {num(c.elements_per_call)}", c.slip_matmul_flops, "FLOP"),
-        Step("slip_share", "norm / slipped matmul", f"{num(c.norm_flops)} / {num(c.slip_matmul_flops)}",
+        Step("flop_share", "norm / (norm + matmul)", f"{_plain(c.norm_flops)} / ({_plain(c.norm_flops)} + "
+             f"{_plain(c.matmul_flops)})", c.flop_share, ""),
+        Step("slip_matmul", "2 × P × (T × D)", f"2 × {P} × {_plain(c.elements_per_call)}", c.slip_matmul_flops, "FLOP"),
+        Step("slip_share", "norm / slipped matmul", f"{_plain(c.norm_flops)} / {_plain(c.slip_matmul_flops)}",
              c.slip_flop_share, ""),
         Step("intensity", "f / (b × 2)", f"{f} / ({b} × 2)", c.intensity, "FLOP/B"),
         Step("balance", "peak / B", f"{F} / {B}", c.balance, "FLOP/B"),
-        Step("time_compute", "FLOPs / peak", f"{num(c.norm_flops)} / {F}", c.time_compute, "s"),
-        Step("norm_time", "max(compute, bandwidth)", f"max({num(c.time_compute)}, {num(c.time_bandwidth)})",
+        Step("time_compute", "FLOPs / peak", f"{_plain(c.norm_flops)} / {F}", c.time_compute, "s"),
+        Step("norm_time", "max(compute, bandwidth)", f"max({_plain(c.time_compute)}, {_plain(c.time_bandwidth)})",
              c.norm_time, "s"),
         Step("matmul_time", "max(2PT / peak, P × b / B)",
-             f"max({num(c.matmul_flops)} / {F}, {num(c.matmul_bytes)} / {B})", c.matmul_time, "s"),
+             f"max({_plain(c.matmul_flops)} / {F}, {_plain(c.matmul_bytes)} / {B})", c.matmul_time, "s"),
         Step("byte_share", "norm bytes / (norm bytes + P × b)",
-             f"{num(c.bytes_total)} / ({num(c.bytes_total)} + {num(c.matmul_bytes)})", c.byte_share, ""),
+             f"{_plain(c.bytes_total)} / ({_plain(c.bytes_total)} + {_plain(c.matmul_bytes)})", c.byte_share, ""),
         Step("time_share", "norm time / (norm + matmul time)",
-             f"{num(c.norm_time)} / ({num(c.norm_time)} + {num(c.matmul_time)})", c.time_share, ""),
-        Step("share_ratio", "time share / FLOP share", f"{num(c.time_share)} / {num(c.flop_share)}",
+             f"{_plain(c.norm_time)} / ({_plain(c.norm_time)} + {_plain(c.matmul_time)})", c.time_share, ""),
+        Step("share_ratio", "time share / FLOP share", f"{_plain(c.time_share)} / {_plain(c.flop_share)}",
              c.share_ratio, ""),
     ]
 
@@ -326,13 +324,13 @@ def report(cost: Cost) -> str:
 
     t = Translator("en")
     header = ["step", "formula", "numbers", "value", "unit"]
-    rows = [[t(f"cost.step.{s.key}"), s.formula, s.numbers, num(s.value), s.unit] for s in steps(cost)]
+    rows = [[t(f"cost.step.{s.key}"), s.formula, s.numbers, _plain(s.value), s.unit] for s in steps(cost)]
     widths = [max(len(r[j]) for r in [header, *rows]) for j in range(len(header))]
     lines = ["  ".join(c.rjust(w) if j == 3 else c.ljust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
              for r in [header, *rows]]
     i = cost.inputs
-    given = ", ".join(f"{f.name}={num(getattr(i, f.name))}" for f in fields(i))
-    return "\n".join([f"inputs: {given}", "", *lines, "", t("cost.cli.peak_note", peak=num(i.peak_flops))])
+    given = ", ".join(f"{f.name}={_plain(getattr(i, f.name))}" for f in fields(i))
+    return "\n".join([f"inputs: {given}", "", *lines, "", t("cost.cli.peak_note", peak=_plain(i.peak_flops))])
 
 
 def main(argv: list[str] | None = None) -> int:

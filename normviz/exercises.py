@@ -20,8 +20,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from normviz.format import shortest_vector
 from normviz import _xp, family, norms, residual
-from normviz.i18n import vector_text
 from normviz.lesson import cost
 from normviz.methods import METHODS
 
@@ -68,13 +68,13 @@ def _vec(v) -> tuple[float, ...]:
 def _ln_246(rng: random.Random) -> Problem:
     x = (2.0, 4.0, 6.0)
     y = _vec(norms.layer_norm(np.asarray(x), eps=0.0))
-    return Problem("ln_246", "vector", {"x": vector_text(x)}, y, 0.005, figure=("space", {"x": x, "method": "ln"}))
+    return Problem("ln_246", "vector", {"x": shortest_vector(x)}, y, 0.005, figure=("space", {"x": x, "method": "ln"}))
 
 
 def _rms_246(rng: random.Random) -> Problem:
     x = (2.0, 4.0, 6.0)
     y = _vec(norms.rms_norm(np.asarray(x), eps=0.0))
-    return Problem("rms_246", "vector", {"x": vector_text(x)}, y, 0.005, figure=("space", {"x": x, "method": "rms"}))
+    return Problem("rms_246", "vector", {"x": shortest_vector(x)}, y, 0.005, figure=("space", {"x": x, "method": "rms"}))
 
 
 def _l2_pair(rng: random.Random) -> Problem:
@@ -83,7 +83,7 @@ def _l2_pair(rng: random.Random) -> Problem:
     x = (float(a * k), float(-b * k) if rng.random() < 0.5 else float(b * k))
     y = _vec(norms.l2_normalize(np.asarray(x), eps=0.0))
     length = float(np.linalg.norm(x))
-    return Problem("l2_pair", "vector", {"x": vector_text(x), "length": f"{length:g}"}, y, 0.005, figure=("plane", {"x": x, "method": "l2"}))
+    return Problem("l2_pair", "vector", {"x": shortest_vector(x), "length": f"{length:g}"}, y, 0.005, figure=("plane", {"x": x, "method": "l2"}))
 
 
 def _ln_2d(rng: random.Random) -> Problem:
@@ -91,7 +91,7 @@ def _ln_2d(rng: random.Random) -> Problem:
     b = a + rng.choice((-1, 1)) * rng.randint(1, 9)
     x = (float(a), float(b))
     y = _vec(norms.layer_norm(np.asarray(x), eps=0.0))
-    return Problem("ln_2d", "vector", {"x": vector_text(x)}, y, 0.005, figure=("plane", {"x": x, "method": "ln"}))
+    return Problem("ln_2d", "vector", {"x": shortest_vector(x)}, y, 0.005, figure=("plane", {"x": x, "method": "ln"}))
 
 
 def _params(rng: random.Random) -> Problem:
@@ -119,7 +119,7 @@ def _invariant(rng: random.Random) -> Problem:
     move = f"x + {INVARIANT_SHIFT:g}·𝟏" if what == "shift" else f"{INVARIANT_SCALE:g}·x"
     same = tuple(m for m in METHODS if np.allclose(METHODS[m](x, eps=0.0), METHODS[m](moved, eps=0.0), atol=1e-9))
     answer = {(): "none", ("ln",): "ln_only", ("rms", "ln"): "rms_ln", ("l2", "rms", "ln"): "all"}[same]
-    return Problem("invariant", "choice", {"what": what, "x": vector_text(x), "moved": vector_text(moved),
+    return Problem("invariant", "choice", {"what": what, "x": shortest_vector(x), "moved": shortest_vector(moved),
                                            "move": move}, answer,
                    choices=("none", "ln_only", "rms_ln", "all"),
                    figure=("moved", {"x": _vec(x), "moved": _vec(moved), "label": move}), extra={"what": what})

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from normviz.format import tex_eps, tex_number, tex_vector
 from normviz import axes, geometry, norms, precision, residual
 from normviz import cost as cost_model
 from normviz.methods import METHODS
@@ -351,62 +352,34 @@ def cost(tokens: int = 32768, d: int = 2048, calls: int = 48, bytes_per: int = 2
 # --- the worked computation as LaTeX ------------------------------------------------------------
 
 
-def tex_num(v: float, digits: int = 4) -> str:
-    """A number for the worked computation: whole numbers as they are, others to ``digits`` decimals."""
-    v = float(v)
-    if math.isnan(v):
-        return r"\mathrm{NaN}"
-    if math.isinf(v):
-        return r"\infty" if v > 0 else r"-\infty"
-    if v == int(v) and abs(v) < 1e9:
-        return str(int(v))
-    text = f"{v:.{digits}f}"
-    return "0" if float(text) == 0 else text
-
-
-def tex_eps(eps: float) -> str:
-    """ε in LaTeX: 0, 0.1, or m·10^{k} for small values (1e-05 -> 10^{-5})."""
-    if eps == 0 or eps >= 1e-3:
-        return tex_num(eps)
-    mant, exp = f"{eps:.0e}".split("e")
-    return (rf"{mant} \times " if mant != "1" else "") + rf"10^{{{int(exp)}}}"
-
-
-def tex_vec(v, digits: int = 4, limit: int = 8) -> str:
-    parts = [tex_num(c, digits) for c in np.asarray(v, dtype=np.float64)]
-    if len(parts) > limit:
-        parts = parts[: limit - 2] + [r"\ldots", parts[-1]]
-    return r"\left(" + ", ".join(parts) + r"\right)"
-
-
 def worked_latex(w: Worked) -> list[str]:
     """One LaTeX line per step of ``w``, every number filled in (see ``Worked``)."""
     n = w.x.size
-    x, eps = tex_vec(w.x), tex_eps(w.eps)
+    x, eps = tex_vector(w.x), tex_eps(w.eps)
     lines = [rf"\mathbf{{x}} = {x}, \quad n = {n}"]
     if w.method == "ln":
         lines += [
-            rf"\mu = \tfrac{{1}}{{n}}\textstyle\sum_i x_i = {tex_num(w.mean)}",
-            rf"\mathbf{{x}} - \mu\mathbf{{1}} = {tex_vec(w.centered)}",
-            rf"\sigma^2 = \tfrac{{1}}{{n}}\textstyle\sum_i (x_i - \mu)^2 = {tex_num(w.var)}",
-            rf"\sqrt{{\sigma^2 + \varepsilon}} = \sqrt{{{tex_num(w.var)} + {eps}}} = {tex_num(w.denom)}",
-            rf"\hat{{\mathbf{{x}}}} = (\mathbf{{x}} - \mu\mathbf{{1}}) / {tex_num(w.denom)} = {tex_vec(w.normalized)}",
+            rf"\mu = \tfrac{{1}}{{n}}\textstyle\sum_i x_i = {tex_number(w.mean)}",
+            rf"\mathbf{{x}} - \mu\mathbf{{1}} = {tex_vector(w.centered)}",
+            rf"\sigma^2 = \tfrac{{1}}{{n}}\textstyle\sum_i (x_i - \mu)^2 = {tex_number(w.var)}",
+            rf"\sqrt{{\sigma^2 + \varepsilon}} = \sqrt{{{tex_number(w.var)} + {eps}}} = {tex_number(w.denom)}",
+            rf"\hat{{\mathbf{{x}}}} = (\mathbf{{x}} - \mu\mathbf{{1}}) / {tex_number(w.denom)} = {tex_vector(w.normalized)}",
             rf"\mathbf{{y}} = \hat{{\mathbf{{x}}}} \odot \boldsymbol{{\gamma}} + \boldsymbol{{\beta}}, \quad "
-            rf"\boldsymbol{{\gamma}} = {tex_vec(w.gamma)}, \ \boldsymbol{{\beta}} = {tex_vec(w.beta)}",
-            rf"\mathbf{{y}} = {tex_vec(w.output)}",
+            rf"\boldsymbol{{\gamma}} = {tex_vector(w.gamma)}, \ \boldsymbol{{\beta}} = {tex_vector(w.beta)}",
+            rf"\mathbf{{y}} = {tex_vector(w.output)}",
         ]
     elif w.method == "rms":
         lines += [
-            rf"\tfrac{{1}}{{n}}\textstyle\sum_i x_i^2 = {tex_num(w.var)}",
-            rf"\mathrm{{RMS}} = \sqrt{{{tex_num(w.var)} + {eps}}} = {tex_num(w.denom)}",
-            rf"\hat{{\mathbf{{x}}}} = \mathbf{{x}} / {tex_num(w.denom)} = {tex_vec(w.normalized)}",
-            rf"\mathbf{{y}} = \hat{{\mathbf{{x}}}} \odot \boldsymbol{{\gamma}}, \quad \boldsymbol{{\gamma}} = {tex_vec(w.gamma)}",
-            rf"\mathbf{{y}} = {tex_vec(w.output)}",
+            rf"\tfrac{{1}}{{n}}\textstyle\sum_i x_i^2 = {tex_number(w.var)}",
+            rf"\mathrm{{RMS}} = \sqrt{{{tex_number(w.var)} + {eps}}} = {tex_number(w.denom)}",
+            rf"\hat{{\mathbf{{x}}}} = \mathbf{{x}} / {tex_number(w.denom)} = {tex_vector(w.normalized)}",
+            rf"\mathbf{{y}} = \hat{{\mathbf{{x}}}} \odot \boldsymbol{{\gamma}}, \quad \boldsymbol{{\gamma}} = {tex_vector(w.gamma)}",
+            rf"\mathbf{{y}} = {tex_vector(w.output)}",
         ]
     else:
         lines += [
-            rf"\lVert\mathbf{{x}}\rVert_2 = \sqrt{{\textstyle\sum_i x_i^2}} = \sqrt{{{tex_num(w.var)}}} = {tex_num(math.sqrt(w.var))}",
-            rf"\max(\lVert\mathbf{{x}}\rVert_2, \varepsilon) = \max({tex_num(math.sqrt(w.var))}, {eps}) = {tex_num(w.denom)}",
-            rf"\mathbf{{y}} = \mathbf{{x}} / {tex_num(w.denom)} = {tex_vec(w.output)}",
+            rf"\lVert\mathbf{{x}}\rVert_2 = \sqrt{{\textstyle\sum_i x_i^2}} = \sqrt{{{tex_number(w.var)}}} = {tex_number(math.sqrt(w.var))}",
+            rf"\max(\lVert\mathbf{{x}}\rVert_2, \varepsilon) = \max({tex_number(math.sqrt(w.var))}, {eps}) = {tex_number(w.denom)}",
+            rf"\mathbf{{y}} = \mathbf{{x}} / {tex_number(w.denom)} = {tex_vector(w.output)}",
         ]
     return lines

@@ -41,7 +41,7 @@ def clouds() -> None:
     st.header(t("highdim.any.header", n=spec.n, count=spec.count))
     st.subheader(t("highdim.hist.header"))
     ui.chart(charts["distributions"], key="highdim.distributions")
-    st.caption(t("highdim.hist.caption", eps=hd.eps_text(t, eps)))
+    st.caption(t("highdim.hist.caption", eps=hd.eps_phrase(t, eps)))
     left, right = hd.columns([1, 1], gap="large")
     with left:
         st.markdown(hd.summary_table(t, summary))

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from normviz import geometry, ui
+from normviz.format import decimals_vector
 from normviz.methods import METHODS
 
 DOF_DIMS = (2, 3, 768)  # the plane, the space, a real hidden size
@@ -29,7 +30,7 @@ st.subheader(t("overview.examples", backend=backend.label))
 projections = [ui.cached_projection(geometry.Scene(x=x, eps=0.0), backend) for x in EXAMPLES]
 st.markdown(ui.markdown_table(
     [t("overview.col.input")] + [t(f"method.{m}") for m in METHODS],
-    [[ui.fmt_vector(p.x, 0)] + [ui.fmt_vector(p.outputs[m], 3) for m in METHODS] for p in projections],
+    [[decimals_vector(p.x, 0)] + [decimals_vector(p.outputs[m], 3) for m in METHODS] for p in projections],
 ))
 st.caption(t("overview.examples.note"))
 

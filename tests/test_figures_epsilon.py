@@ -62,6 +62,3 @@ def test_gain_curves_have_their_bounds_and_the_current_delta_is_marked():
     cur = trace(fig, "current")
     assert coords(cur, "x")[0] == 1e-7 and coords(cur, "y")[0] == pytest.approx(1e4, rel=1e-3)
 
-
-def test_eps_text_is_short():
-    assert [figs.eps_text(e) for e in (0.0, 1e-5, 1e-8, 0.001, 3.1623e-7)] == ["0", "1e-5", "1e-8", "0.001", "3.16e-7"]

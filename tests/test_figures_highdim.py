@@ -11,6 +11,8 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+from normviz.format import significant
+
 from normviz import highdim as hd
 from normviz.figures import highdim as figs
 from normviz.figures._style import COLORS
@@ -168,7 +170,7 @@ def test_concentration_target_and_law_follow_the_shift():
     np.testing.assert_allclose(coords(trace(fig, "conc_target"), "y"), math.sqrt(10))  # √(m² + σ²)
     c = hd.spread_constant("shifted", shift=3.0, scale=1.0)
     np.testing.assert_allclose(coords(trace(fig, "conc_theory"), "y"), c / np.sqrt([4, 64]))
-    assert figs.number(c) in trace(fig, "conc_theory")["name"] and c != pytest.approx(1 / math.sqrt(2))
+    assert significant(c) in trace(fig, "conc_theory")["name"] and c != pytest.approx(1 / math.sqrt(2))
 
 
 def test_no_methods_selected_shows_only_the_inputs():

@@ -35,6 +35,7 @@ DIRECTION = "DESIGN.md: pages -> ui -> figures -> geometry -> methods -> norms -
 RANKS = {
     "normviz._xp": 0,
     "normviz.i18n": 0,
+    "normviz.format": 0,  # numbers to text: every layer may use it
     "normviz.norms": 1,
     "normviz.methods": 1.5,
     "normviz.geometry": 2,

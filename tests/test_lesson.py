@@ -92,13 +92,6 @@ def test_worked_refuses_unknown_methods_and_empty_input():
         lesson.worked("ln", ())
 
 
-def test_tex_numbers_are_formatted_consistently():
-    assert [lesson.tex_num(v) for v in (4.0, -2.0, 2.666666, 1e-9, -0.00001)] == ["4", "-2", "2.6667", "0", "0"]
-    assert lesson.tex_num(float("nan")) == r"\mathrm{NaN}" and lesson.tex_num(float("inf")) == r"\infty"
-    assert lesson.tex_eps(1e-5) == "10^{-5}" and lesson.tex_eps(2e-6) == r"2 \times 10^{-6}"
-    assert lesson.tex_eps(0.0) == "0"
-
-
 def test_the_score_is_the_euclidean_distance_with_a_verdict():
     s = lesson.score((1.0, 1.0), (0.6, 0.8))
     assert math.isclose(s.distance, math.hypot(0.4, 0.2)) and s.verdict == "far"

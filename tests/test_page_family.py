@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
+from normviz.format import legible, legible_vector
 from normviz import family
-from normviz.ui.information import num, vec
 from pagetest import coords, errors, figures, points, run_page, tables, text, trace
 
 torch = pytest.importorskip("torch")
@@ -101,8 +101,8 @@ def test_both_columns_standardized_have_mean_0_variance_1_and_keep_their_skewnes
     stats = table_with(at, "| skewness")
     cols = {k: family.column(n, seed, kind=k) for k in family.COLUMNS}
     heights_before, heights_after, incomes_before, incomes_after = cells(stats, "skewness m₃ / m₂^(3/2) (divide by n)")
-    assert heights_before == heights_after == num(cols["heights"].skew)
-    assert incomes_before == incomes_after == num(cols["incomes"].skew) and cols["incomes"].skew > 1.5
+    assert heights_before == heights_after == legible(cols["heights"].skew)
+    assert incomes_before == incomes_after == legible(cols["incomes"].skew) and cols["incomes"].skew > 1.5
     assert cells(stats, "standard deviation (divide by n)")[1::2] == ["1.000", "1.000"]
     shares = table_with(at, "−1 ≤ z ≤ 1")
     for k in family.KS:
@@ -133,10 +133,10 @@ def test_the_p_table_divides_x_by_its_p_norm_and_softmax_exp_by_its_l1_norm():
             for line in table.splitlines()[2:]}
     for name, p in (("L1: x / ‖x‖₁", 1), ("L2: x / ‖x‖₂", 2), ("L∞: x / ‖x‖_∞", math.inf)):
         divided, norm, output, check = rows[name]
-        assert divided == vec(x.numpy()) and norm == num(torch.linalg.vector_norm(x, ord=p).item())
-        assert output == vec(torch.nn.functional.normalize(x, p=p, dim=0).numpy()) and check == "1.000"
+        assert divided == legible_vector(x.numpy()) and norm == legible(torch.linalg.vector_norm(x, ord=p).item())
+        assert output == legible_vector(torch.nn.functional.normalize(x, p=p, dim=0).numpy()) and check == "1.000"
     divided, norm, output, check = rows["softmax: e / ‖e‖₁, e = exp(x − max x)"]
-    assert divided == vec(torch.exp(x - 3).numpy()) and output == vec(torch.softmax(x, 0).numpy()) and check == "1.000"
+    assert divided == legible_vector(torch.exp(x - 3).numpy()) and output == legible_vector(torch.softmax(x, 0).numpy()) and check == "1.000"
     assert output in tables(at)[0]  # the same softmax as the family table's
 
 

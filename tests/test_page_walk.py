@@ -29,7 +29,8 @@ from streamlit.testing.v1.element_tree import (
 )
 
 from normviz.ui import TOPIC_PAGES
-from normviz.ui.vector_text import VectorTextError, format_vector, parse_vector
+from normviz.format import field_text
+from normviz.ui.vector_text import VectorTextError, parse_vector
 from pagetest import ROOT, TIMEOUT, errors, run_page
 
 PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
@@ -116,7 +117,7 @@ def change(widget: Widget) -> str | None:
             values = parse_vector(widget.value or "")
         except VectorTextError:
             return None
-        target = format_vector(tuple(v + 1 for v in values))
+        target = field_text(tuple(v + 1 for v in values))
         widget.set_value(target)
     else:
         return None

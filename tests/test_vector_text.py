@@ -2,7 +2,8 @@ import pytest
 
 from normviz.i18n import LANGUAGES, translate
 from normviz.ui.int_input import parse_int
-from normviz.ui.vector_text import VectorTextError, format_vector, parse_vector
+from normviz.format import field_text
+from normviz.ui.vector_text import VectorTextError, parse_vector
 
 
 @pytest.mark.parametrize("text, want", [
@@ -36,8 +37,8 @@ def test_parse_vector_rejects_bad_text_with_a_reason(text, code):
 
 def test_format_round_trips():
     for v in [(3.0, 4.0), (0.1, -2.5, 1e-7), (101.0, 102.0, 103.0)]:
-        assert parse_vector(format_vector(v)) == v
-    assert format_vector((1.0, 2.0, 3.0)) == "1, 2, 3"
+        assert parse_vector(field_text(v)) == v
+    assert field_text((1.0, 2.0, 3.0)) == "1, 2, 3"
 
 
 @pytest.mark.parametrize("raw, want", [("896", 896), ("2", 2), ("16384", 16384), ("1e3", 1000), ("3.5", None),

@@ -14,35 +14,27 @@ import re
 
 import numpy as np
 
+from normviz.format import significant, significant_vector
 from normviz import geometry as geo
 from normviz.i18n import Translator
 from normviz.methods import KEYS
 
 
-def number(value: float) -> str:
-    """Four significant digits, a true minus sign: 0.6, −1.225, 3."""
-    return f"{float(value):.4g}".replace("-", "−")
-
-
-def vector(v) -> str:
-    return "(" + ", ".join(number(c) for c in np.asarray(v, dtype=np.float64).ravel()) + ")"
-
-
 def describe_projection(scene: geo.Scene, proj: geo.Projection, t: Translator, *, extent: float) -> str:
     """What the projection figure shows: the view, the targets, x and every shown method's output."""
     kind = "plane" if scene.n == 2 else "space"
-    parts = [t(f"access.describe.{kind}", low=number(-extent), high=number(extent)),
-             t("access.describe.input", x=vector(proj.x), norm=number(proj.stats.norm))]
+    parts = [t(f"access.describe.{kind}", low=significant(-extent), high=significant(extent)),
+             t("access.describe.input", x=significant_vector(proj.x), norm=significant(proj.stats.norm))]
     if geo.outside_view(proj.x, extent):
         parts.append(t("access.describe.input_outside"))
     if scene.has_affine:
-        parts.append(t("access.describe.affine", gamma=vector(scene.gamma), beta=vector(scene.beta)))
+        parts.append(t("access.describe.affine", gamma=significant_vector(scene.gamma), beta=significant_vector(scene.beta)))
     for m in KEYS:
         if m not in scene.shown:
             continue
         y = proj.outputs[m]
         if np.all(np.isfinite(y)):
-            parts.append(t("access.describe.output", method=t(f"method.{m}"), y=vector(y), norm=number(proj.norm_of(m))))
+            parts.append(t("access.describe.output", method=t(f"method.{m}"), y=significant_vector(y), norm=significant(proj.norm_of(m))))
         else:
             parts.append(t("access.describe.output_nan", method=t(f"method.{m}")))
     return _join(parts, t)

@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from normviz.format import eps_text
 from normviz import epsilon
 from normviz.figures._legend import legend_below
 from normviz.figures._style import COLORS, base_layout, method_name, sizes
@@ -19,11 +20,6 @@ from normviz.i18n import translate
 # a sequential scale (viridis stops), dark for ε = 0 to light for the largest ε
 EPS_COLORS = ("#440154", "#3B528B", "#21918C", "#5EC962", "#B8A200")
 USER_COLOR = COLORS["input"]
-
-
-def eps_text(eps: float) -> str:
-    """ε as the page writes it: 0, 1e-5, 3.16e-7 (three significant digits at most)."""
-    return "0" if eps == 0.0 else f"{eps:.3g}".replace("e-0", "e-")
 
 
 def _curve(x, y, *, meta: str, name: str, color: str, width: float, dash: str = "solid") -> dict:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from normviz.format import shortest_vector
 from normviz import residual
 from normviz.exercises import GROWTH_BINS, norm_param_count
 from normviz.figures._legend import legend_below
 from normviz.figures._style import COLORS, base_layout, method_name, sizes, subscript
 from normviz.figures.residual import ARRANGEMENT_DASH, variants
-from normviz.i18n import translate, vector_text
+from normviz.i18n import translate
 from normviz.lesson import cost
 
 PARAM_KINDS = ("ln", "ln_nobias", "rms")
@@ -85,7 +86,7 @@ def moved_figure(x, moved, outputs: dict, *, lang: str, projector: bool = False,
     take their method's colour, so the subtitle, not a legend, says which is which. ``label`` names
     the move ("7·x", "x + 100·𝟏"): the subtitle and the hatched bars then read "7·x = (7, 14, 21)".
     """
-    moved_text = f"{label} = {vector_text(moved)}" if label else vector_text(moved)
+    moved_text = f"{label} = {shortest_vector(moved)}" if label else shortest_vector(moved)
     keys = list(outputs)
     n = len(x)
     # two-level categories: the method under its components y₁ … yₙ
@@ -94,13 +95,13 @@ def moved_figure(x, moved, outputs: dict, *, lang: str, projector: bool = False,
     data = []
     for which, (role, vector, pattern) in enumerate((("moved_x", x, ""), ("moved_moved", moved, "/"))):
         name = (moved_text if which and label else
-                translate(lang, f"exercises.fig.moved.{'x' if which == 0 else 'moved'}", v=vector_text(vector)))
+                translate(lang, f"exercises.fig.moved.{'x' if which == 0 else 'moved'}", v=shortest_vector(vector)))
         y = np.concatenate([np.asarray(outputs[k][which], dtype=np.float64) for k in keys])
         data.append({"type": "bar", "x": cats, "y": y, "meta": role, "name": name, "showlegend": False,
                      "marker": {"color": colors, "line": {"color": colors, "width": 1},
                                 "pattern": {"shape": pattern, "fgcolor": "white", "fillmode": "overlay"}},
                      "hovertemplate": "%{x}: %{y:.4f}<extra>" + name + "</extra>"})
-    subtitle = translate(lang, "exercises.fig.moved.subtitle", x=vector_text(x), moved=moved_text)
+    subtitle = translate(lang, "exercises.fig.moved.subtitle", x=shortest_vector(x), moved=moved_text)
     return {"data": data, "layout": base_layout(
         projector, barmode="group",
         xaxis={"type": "multicategory", "title": {"text": translate(lang, "exercises.fig.moved.x_axis")}},

@@ -14,6 +14,7 @@ import math
 
 import numpy as np
 
+from normviz.format import significant
 from normviz import geometry as geo
 from normviz import highdim as hd
 from normviz.figures._plain import cell_title, grid, vline
@@ -24,11 +25,6 @@ from normviz.methods import METHODS
 
 SPHERE_MESH = (19, 31)
 N4_RANGE = 2.4  # half-width of the n = 4 view: just outside the radius-2 sphere
-
-
-def number(value: float) -> str:
-    """A number as the figures print it (4 significant digits)."""
-    return f"{value:.4g}"
 
 
 def _color(cloud: str) -> str:
@@ -121,7 +117,7 @@ def distributions_figure(summary: hd.CloudSummary, *, lang: str, projector: bool
         data.append(_bars(summary.norms[cloud], top, name=name, meta=f"hist_norm_{cloud}", color=_color(cloud)))
         data.append(_bars(summary.means[cloud], bottom, name=name, meta=f"hist_mean_{cloud}", color=_color(cloud)))
         label = translate(lang, "highdim.fig.hist.expected" if cloud == "input" else "highdim.fig.hist.target",
-                          value=number(target))
+                          value=significant(target))
         annotations.append(cell_title(top, f"{name}<br><span style='font-size:0.8em'>{label}</span>", projector))
         shapes.append(vline(top, target, line))
         for cell, key in ((top, "highdim.fig.hist.norm"), (bottom, "highdim.fig.hist.mean")):
@@ -234,7 +230,7 @@ def concentration_figure(conc: hd.Concentration, *, n: int, lang: str, projector
          "name": translate(lang, "highdim.fig.conc.median"), "line": {"color": COLORS["input"], "width": s["line"]},
          "marker": {"size": s["marker"] * 0.6}},
         {"type": "scatter", "x": ends, "y": np.full(2, conc.target), "mode": "lines", "meta": "conc_target",
-         "name": translate(lang, "highdim.fig.conc.target", value=number(conc.target)),
+         "name": translate(lang, "highdim.fig.conc.target", value=significant(conc.target)),
          "line": {"color": COLORS["reference"], "dash": "dash", "width": s["thin"]}},
         {"type": "scatter", "x": ends, "y": np.ones(2), "mode": "lines", "meta": "conc_outputs",
          "name": translate(lang, "highdim.fig.conc.outputs"), "line": {"color": METHODS["ln"].color, "width": s["line"]}},
@@ -246,7 +242,7 @@ def concentration_figure(conc: hd.Concentration, *, n: int, lang: str, projector
     if conc.theory is not None:
         data.append({"type": "scatter", "x": dims, "y": conc.theory / np.sqrt(dims), "mode": "lines",
                      "meta": "conc_theory", "xaxis": bottom["x"], "yaxis": bottom["y"],
-                     "name": translate(lang, "highdim.fig.conc.theory", c=number(conc.theory)),
+                     "name": translate(lang, "highdim.fig.conc.theory", c=significant(conc.theory)),
                      "line": {"color": COLORS["reference"], "dash": "dot", "width": s["thin"]}})
     current = {"color": COLORS["decomposition"], "width": s["thin"]}
     span = [math.log10(dims[0]) - 0.1, math.log10(dims[-1]) + 0.1]

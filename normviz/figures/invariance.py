@@ -13,10 +13,11 @@ from functools import partial
 
 import numpy as np
 
+from normviz.format import shortest_vector
 from normviz import invariance
 from normviz.figures._legend import Cell, legend_below, subplot_grid
 from normviz.figures._style import COLORS, base_layout, colorscale, method_name, sizes, subscript
-from normviz.i18n import translate, vector_text
+from normviz.i18n import translate
 from normviz.methods import METHODS
 
 DISTANCE_SCALE = "Cividis"  # sequential, readable with the common colour-vision deficiencies
@@ -100,7 +101,7 @@ def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> dict:
     ]
     data = []
     for role, key, x, values, pattern in series:
-        name = f"{method_name(key, lang)}{vector_text(x)}"
+        name = f"{method_name(key, lang)}{shortest_vector(x)}"
         color = METHODS[key].color
         data.append({"type": "bar", "x": comps, "y": np.asarray(values, dtype=np.float64), "meta": role, "name": name,
                      "marker": {"color": color, "pattern": {"shape": pattern, "fgcolor": "white", "fillmode": "overlay"},

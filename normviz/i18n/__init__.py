@@ -38,11 +38,6 @@ def translate(lang: str, key: str, /, **values) -> str:
     return text.format(**values) if values else text
 
 
-def vector_text(v) -> str:
-    """A vector as the app writes it in any language: (8, −6), shortest digits, a typeset minus sign."""
-    return "(" + ", ".join(f"{float(c):g}".replace("-", "−") for c in v) + ")"
-
-
 @dataclass(frozen=True)
 class Translator:
     """``t("key", **values)``: the text for ``key`` in ``lang`` ("zh" or "en"), values filled in.

@@ -7,8 +7,6 @@ from normviz.ui.urlcheck import one_message, warn_invalid_params
 from normviz.ui.views import (
     chart,
     degenerate_messages,
-    fmt,
-    fmt_vector,
     markdown_table,
     outputs_table,
     page_parts,
@@ -20,7 +18,7 @@ from normviz.ui.views import (
 )
 
 __all__ = [
-    "TOPIC_PAGES", "TOPIC_SECTIONS", "Translator", "backend", "chart", "degenerate_messages", "fmt", "fmt_vector", "markdown_table",
+    "TOPIC_PAGES", "TOPIC_SECTIONS", "Translator", "backend", "chart", "degenerate_messages", "markdown_table",
     "outputs_table", "page_parts", "picture_first", "cached_projection", "literal", "one_message", "PLANE_PAGE", "SPACE_PAGE", "projection_section", "readouts", "projector", "sidebar", "sources_section", "stats_table",
     "translator", "warn_invalid_params",
 ]

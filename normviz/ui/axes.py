@@ -12,13 +12,13 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
+from normviz.format import decimals, legible, legible_vector
 from normviz import axes
 from normviz.figures import axes as figs
 from normviz.figures._json import typed_arrays as packed
-from normviz.ui.information import num, vec
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
-from normviz.ui.views import fmt, markdown_table
+from normviz.ui.views import markdown_table
 
 PAGE = "axes"
 # option label (in the URL, the same in both languages) -> method key
@@ -110,16 +110,11 @@ def how_text(t, scene: Scene, v: axes.View) -> str:
     return t(f"axes.how.{scene.method}", d=scene.d, groups=scene.b * scene.s, n=n, eps=f"{v.eps:g}".replace("e-0", "e-"))
 
 
-def fixed(value: float, digits: int) -> str:
-    """``value`` with ``digits`` decimals; a value that rounds to zero reads 0.00, not −0.00 or 1e-03."""
-    return fmt(0.0 if round(float(value), digits) == 0 else float(value), digits)
-
-
 def token_table(t, values: np.ndarray, real: np.ndarray, name: str) -> None:
     """One per-token statistic: a row per sequence, a column per position; padding positions are named."""
     header = [name] + [f"s\u00a0=\u00a0{s + 1}" for s in range(values.shape[1])]  # no-break spaces: one line
     pad = t("axes.stats.pad_cell")
-    rows = [[f"b\u00a0=\u00a0{b + 1}"] + [fixed(v, 2) if ok else pad for v, ok in zip(values[b], real[b])]
+    rows = [[f"b\u00a0=\u00a0{b + 1}"] + [decimals(v, 2) if ok else pad for v, ok in zip(values[b], real[b])]
             for b in range(values.shape[0])]
     st.markdown(markdown_table(header, rows, "l" + "r" * values.shape[1]))
 
@@ -128,7 +123,7 @@ def feature_table(t, rows: list[tuple[str, np.ndarray]]) -> None:
     """Per-feature statistics: a row per feature, a column per statistic."""
     d = rows[0][1].size
     header = [t("axes.col.feature")] + [t(label) for label, _ in rows]
-    body = [[f"d = {k + 1}"] + [num(float(v[k]), 3) for _, v in rows] for k in range(d)]
+    body = [[f"d = {k + 1}"] + [legible(float(v[k]), 3) for _, v in rows] for k in range(d)]
     st.markdown(markdown_table(header, body, "l" + "r" * len(rows)))
 
 
@@ -174,7 +169,7 @@ def running_table(t, scene: Scene, te: axes.TrainEval) -> None:
     mu_d, sigma_d = axes.feature_stats(axes.sample(scene.b, scene.s, scene.d, scene.seed))
     header = [t("axes.col.feature"), t("axes.col.batch_mu"), t("axes.col.batch_var"), t("axes.col.running_mean"),
               t("axes.col.running_var")]
-    rows = [[f"d = {k + 1}", num(mu_d[k]), num(sigma_d[k] ** 2), num(te.running_mean[k]), num(te.running_var[k])]
+    rows = [[f"d = {k + 1}", legible(mu_d[k]), legible(sigma_d[k] ** 2), legible(te.running_mean[k]), legible(te.running_var[k])]
             for k in range(scene.d)]
     st.markdown(markdown_table(header, rows, "lrrrr"))
     if scene.pad:
@@ -191,7 +186,7 @@ def modes_table(t, scene: Scene, te: axes.TrainEval) -> None:
         (t("axes.mode.ln"), te.ln_out),
     ]
     st.markdown(markdown_table([t("axes.col.mode"), t("axes.col.values")],
-                               [[name, vec(v, 3, limit=SHOWN)] for name, v in rows], "ll"))
+                               [[name, legible_vector(v, 3, limit=SHOWN)] for name, v in rows], "ll"))
 
 
 def padding_section(t, scene: Scene) -> None:

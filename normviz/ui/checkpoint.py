@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
+from normviz.format import decimals
 from normviz import checkpoint as ck
 from normviz.checkpoint_examples import EXAMPLES
 from normviz.figures import checkpoint as figs
@@ -103,10 +104,6 @@ def controls(t) -> Reading | None:
 # --- showing a reading -------------------------------------------------------------------------------
 
 
-def _num(value: float, digits: int = 4) -> str:
-    return "–" if value is None or math.isnan(value) else f"{value:.{digits}f}".replace("-", "−")
-
-
 def _int(value: int, lang: str) -> str:
     return f"{value:,}".replace(",", " " if lang == "en" else ",")
 
@@ -162,12 +159,12 @@ def family_table(t, report: ck.Report) -> None:
         g = fam.gammas()
         g = g[np.isfinite(g)]
         betas = [b.beta for b in fam.groups if b.beta is not None]
-        middle = f"{_num(float(np.quantile(g, 0.05)))} … {_num(float(np.quantile(g, 0.95)))}" if g.size else "–"
+        middle = f"{decimals(float(np.quantile(g, 0.05)), nan='–')} … {decimals(float(np.quantile(g, 0.95)), nan='–')}" if g.size else "–"
         rows.append([literal(fam.name), str(len(fam.groups)), " / ".join(map(str, fam.sizes)),
                      " / ".join(t(f"checkpoint.span.{k}") for k in fam.spans), _int(fam.count, t.lang),
                      " / ".join(t(f"checkpoint.kind.{k}") for k in fam.kinds),
-                     _num(float(np.mean(g)) if g.size else math.nan), _num(float(np.median(g)) if g.size else math.nan),
-                     middle, _num(float(np.mean(np.concatenate(betas))) if betas else math.nan)])
+                     decimals(float(np.mean(g)) if g.size else math.nan, nan="–"), decimals(float(np.median(g)) if g.size else math.nan, nan="–"),
+                     middle, decimals(float(np.mean(np.concatenate(betas))) if betas else math.nan, nan="–")])
     st.markdown(markdown_table(header, rows, "lrrlrlrrlr"))
 
 
@@ -193,9 +190,9 @@ def gamma_spread(t, report: ck.Report) -> None:
     spread = ck.gamma_spread(report)
     if spread is None:
         return
-    st.markdown(t("checkpoint.gamma.spread", low=_num(spread.low, 3), high=_num(spread.high, 3),
-                  med_low=_num(spread.median_low[0], 3), med_low_module=literal(spread.median_low[1]),
-                  med_high=_num(spread.median_high[0], 3), med_high_module=literal(spread.median_high[1]),
+    st.markdown(t("checkpoint.gamma.spread", low=decimals(spread.low, 3, nan="–"), high=decimals(spread.high, 3, nan="–"),
+                  med_low=decimals(spread.median_low[0], 3, nan="–"), med_low_module=literal(spread.median_low[1]),
+                  med_high=decimals(spread.median_high[0], 3, nan="–"), med_high_module=literal(spread.median_high[1]),
                   near=f"{100 * spread.near_one:.1f} %"))
 
 
@@ -203,9 +200,9 @@ def module_table(t, report: ck.Report) -> None:
     header = [t("checkpoint.col.module"), t("checkpoint.col.layer"), t("checkpoint.col.dtype"),
               t("checkpoint.col.length"), t("checkpoint.col.gamma_mean"), t("checkpoint.col.gamma_std"),
               t("checkpoint.col.gamma_range"), t("checkpoint.col.gamma_quartiles"), t("checkpoint.col.beta_mean")]
-    rows = [[literal(g.module), "" if g.layer is None else str(g.layer), g.dtype, str(g.size), _num(g.stat("mean")),
-             _num(g.stat("std")), f"{_num(g.stat('min'))} … {_num(g.stat('max'))}",
-             " · ".join(_num(g.quantile(q)) for q in (0.25, 0.5, 0.75)), _num(g.beta_mean)]
+    rows = [[literal(g.module), "" if g.layer is None else str(g.layer), g.dtype, str(g.size), decimals(g.stat("mean"), nan="–"),
+             decimals(g.stat("std"), nan="–"), f"{decimals(g.stat('min'), nan='–')} … {decimals(g.stat('max'), nan='–')}",
+             " · ".join(decimals(g.quantile(q), nan="–") for q in (0.25, 0.5, 0.75)), decimals(g.beta_mean, nan="–")]
             for g in report.groups]
     st.markdown(markdown_table(header, rows, "lrlrrrllr"))
 

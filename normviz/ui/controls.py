@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
+from normviz.format import eps_text
 from normviz.methods import METHODS
 
 EPS_CHOICES = ("default", "0", "1e-12", "1e-9", "1e-6", "1e-5", "1e-4", "1e-3", "0.01", "0.1", "1", "10")
 
 
-def _short(value: float) -> str:
-    return f"{value:g}".replace("e-0", "e-")  # 1e-06 -> 1e-6
-
-
 # "each method's own default", without words: a URL-bound widget writes its label into the link,
 # so the label must read the same in every language: "1e-12/1e-6/1e-5" (L2/RMSNorm/LayerNorm).
-DEFAULTS_LABEL = "/".join(_short(m.default_eps) for m in METHODS.values())
+DEFAULTS_LABEL = "/".join(eps_text(m.default_eps) for m in METHODS.values())
 
 
 def eps_label(choice: str) -> str:

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import streamlit as st
 
+from normviz.format import percent, si
 from normviz import _xp, bench, norms
 from normviz import cost as topic
 from normviz.figures import cost as figs
@@ -69,50 +70,17 @@ def controls(t) -> topic.Inputs:
 
 # --- the step table ---------------------------------------------------------------------------------
 
-_PREFIXES = ((1e18, "E"), (1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"))
-
-
-def human(value: float, unit: str) -> str:
-    """A value in its unit with an SI prefix (12.9 GB, 6.44 ms, 85.2 TFLOP); a share as a percentage."""
-    if not math.isfinite(value):
-        return "—"
-    if unit == "":
-        if value < 1 and value != 0:
-            return f"{value:.3g} ({100 * value:.3g} %)"
-        return f"{value:,.0f}" if float(value).is_integer() else f"{value:.3g}"
-    if unit == "s":
-        for scale, prefix in ((1, ""), (1e-3, "m"), (1e-6, "µ"), (1e-9, "n")):
-            if value >= scale or scale == 1e-9:
-                return f"{value / scale:.3g} {prefix}s"
-    if unit == "FLOP/B":
-        return f"{value:.3g} {unit}"
-    for scale, prefix in _PREFIXES:
-        if value >= scale:
-            return f"{value / scale:.3g} {prefix}{unit}"
-    return f"{value:.3g} {unit}"
 
 
 def step_table(t, cost: topic.Cost) -> None:
     header = [t("cost.col.step"), t("cost.col.formula"), t("cost.col.numbers"), t("cost.col.value")]
-    rows = [[t(f"cost.step.{s.key}"), s.formula, s.numbers, human(s.value, s.unit)] for s in topic.steps(cost)]
+    rows = [[t(f"cost.step.{s.key}"), s.formula, s.numbers, si(s.value, s.unit)] for s in topic.steps(cost)]
     st.markdown(markdown_table(header, rows, "lllr"))
 
 
-def _pct(value: float) -> str:
-    """A share as a percentage (0.019 %, 7 %); below 10⁻⁵ as a fraction, the way the commonly quoted figure is written."""
-    if not math.isfinite(value):
-        return "—"
-    return f"{100 * value:.2g} %" if value >= 1e-5 or value == 0 else f"{value:.2g}"
-
-
-def _both(value: float) -> str:
-    """A share as a percentage and as a fraction: 0.019 % (0.00019), 9.2e-06 % (9.2e-08)."""
-    return f"{100 * value:.2g} % ({value:.2g})" if math.isfinite(value) else "—"
-
-
 def slip_text(t, cost: topic.Cost) -> str:
-    return t("cost.slip.text", right=human(cost.matmul_flops, "FLOP"), share=_both(cost.flop_share),
-             wrong=human(cost.slip_matmul_flops, "FLOP"), d=cost.inputs.hidden, slip_share=_both(cost.slip_flop_share))
+    return t("cost.slip.text", right=si(cost.matmul_flops, "FLOP"), share=percent(cost.flop_share, fraction=True),
+             wrong=si(cost.slip_matmul_flops, "FLOP"), d=cost.inputs.hidden, slip_share=percent(cost.slip_flop_share, fraction=True))
 
 
 def _times(value: float) -> str:
@@ -122,13 +90,13 @@ def _times(value: float) -> str:
 def bound_text(t, cost: topic.Cost) -> str:
     if not cost.bandwidth_bound:  # a machine slower at arithmetic than at moving bytes (peak / B < f / 2b)
         return t("cost.bound.norm_compute", intensity=f"{cost.intensity:.3g}", balance=f"{cost.balance:.3g}",
-                 compute=human(cost.time_compute, "s"), bandwidth=human(cost.time_bandwidth, "s"),
-                 flop_share=_pct(cost.flop_share), time_share=_pct(cost.time_share))
+                 compute=si(cost.time_compute, "s"), bandwidth=si(cost.time_bandwidth, "s"),
+                 flop_share=percent(cost.flop_share), time_share=percent(cost.time_share))
     text = t("cost.bound.text", intensity=f"{cost.intensity:.3g}", balance=f"{cost.balance:.3g}",
-             compute=human(cost.time_compute, "s"), bandwidth=human(cost.time_bandwidth, "s"),
-             flop_share=_pct(cost.flop_share), time_share=_pct(cost.time_share), ratio=_times(cost.share_ratio))
+             compute=si(cost.time_compute, "s"), bandwidth=si(cost.time_bandwidth, "s"),
+             flop_share=percent(cost.flop_share), time_share=percent(cost.time_share), ratio=_times(cost.share_ratio))
     key = "cost.bound.matmul_memory" if cost.matmul_bandwidth_bound else "cost.bound.matmul_compute"
-    return text + "\n\n" + t(key, mi=f"{cost.matmul_intensity:.3g}", byte_share=_pct(cost.byte_share),
+    return text + "\n\n" + t(key, mi=f"{cost.matmul_intensity:.3g}", byte_share=percent(cost.byte_share),
                               ratio=_times(cost.share_ratio), cap=_times(cost.balance / cost.intensity)
                               if cost.intensity else "—")
 
@@ -139,7 +107,7 @@ def scenario_table(t, inputs: topic.Inputs) -> None:
               t("cost.scen.col.bytes"), t("cost.scen.col.time"), t("cost.scen.col.ratio")]
     rows = [[t(f"cost.scen.{key}"), f"{c.inputs.tokens:,}",
              t("cost.scen.bandwidth" if c.matmul_bandwidth_bound else "cost.scen.compute"),
-             _pct(c.flop_share), _pct(c.byte_share), _pct(c.time_share), _times(c.share_ratio)]
+             percent(c.flop_share), percent(c.byte_share), percent(c.time_share), _times(c.share_ratio)]
             for key, c in topic.scenarios(inputs)]
     st.markdown(markdown_table(header, rows, "lrlrrrr"))
 
@@ -226,7 +194,7 @@ def bench_table(t, run: bench.Run) -> None:
     for r in run.results:
         name = t("cost.op.copy") if r.op == "copy" else bench.LABELS[r.op]
         ratio = "" if r.vs_copy is None else f"{r.vs_copy:.2f}"
-        rows.append([figs.shape_label(r.shape), name, human(r.seconds, "s"), f"{r.gbs:.2f}", ratio])
+        rows.append([figs.shape_label(r.shape), name, si(r.seconds, "s"), f"{r.gbs:.2f}", ratio])
     st.markdown(markdown_table(header, rows, "llrrr"))
     load = "—" if run.load_average is None else " ".join(f"{v:.2f}" for v in run.load_average)
     st.caption(t("cost.bench.done", backend=run.backend, dtype="float32", repeats=run.repeats, load=load))

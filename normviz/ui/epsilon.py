@@ -12,6 +12,7 @@ import math
 import numpy as np
 import streamlit as st
 
+from normviz.format import eps_text, significant
 from normviz import _xp, epsilon
 from normviz.figures import epsilon as figs
 from normviz.figures._json import typed_arrays as typed
@@ -55,7 +56,7 @@ def norm_controls(t) -> tuple[str, int, float]:
     exponent = right.slider(t("epsp.user"), *EPS_BOUNDS, DEFAULT_EPS, 0.5, key=EPS_KEY, bind="query-params",
                             format="%.1f", help=t("epsp.user.help"))
     eps = eps_from_exponent(float(exponent))
-    right.markdown(t("epsp.user.value", eps=figs.eps_text(eps)))
+    right.markdown(t("epsp.user.value", eps=eps_text(eps)))
     return method, n, eps
 
 
@@ -65,7 +66,7 @@ def noise_controls(t, n: int) -> tuple[float, float]:
                            format="%.1f", help=t("epsp.noise.help"))
     c = right.slider(t("epsp.c"), *C_BOUNDS, DEFAULT_C, 0.5, key=C_KEY, bind="query-params", help=t("epsp.c.help"))
     noise = eps_from_exponent(float(exponent))
-    st.markdown(t("epsp.noise.value", noise=figs.eps_text(noise), c=f"{float(c):g}", n=n))
+    st.markdown(t("epsp.noise.value", noise=eps_text(noise), c=f"{float(c):g}", n=n))
     return noise, float(c)
 
 
@@ -116,10 +117,6 @@ def rounded_table() -> list[epsilon.Rounded]:
 # --- tables ------------------------------------------------------------------------------------------
 
 
-def _num(value: float, digits: int = 4) -> str:
-    return "NaN" if math.isnan(value) else "∞" if math.isinf(value) else f"{value:.{digits}g}"
-
-
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -128,7 +125,7 @@ def _power_text(value: float) -> str:
     exponent = round(math.log10(value)) if value > 0.0 else None
     if exponent is not None and value == float(f"1e{exponent}"):
         return "10" + str(exponent).translate(_SUPERSCRIPT)
-    return figs.eps_text(value)
+    return eps_text(value)
 
 
 def flat_text(t, method: str, n: int) -> str:
@@ -142,16 +139,16 @@ def flattening_table(t, method: str, n: int, eps: float, backend: _xp.Backend) -
     rows = []
     for e in (*epsilon.EPS_SET, eps):
         _, (small, token) = epsilon.output_norms(method, n, e, r=np.array([SMALL_NORM, root]), backend=backend)
-        rows.append([figs.eps_text(e), _num(small), f"{100.0 * small / root:.3g} %", _num(token),
-                     _num(math.sqrt(n * e))])
+        rows.append([eps_text(e), significant(small), f"{100.0 * small / root:.3g} %", significant(token),
+                     significant(math.sqrt(n * e))])
     header = [t("epsp.col.eps"), t("epsp.col.small", r=f"{SMALL_NORM:g}"), t("epsp.col.ratio"), t("epsp.col.token"),
               t("epsp.col.knee")]
     st.markdown(markdown_table(header, rows, "lrrrr"))
 
 
 def gain_table(t, amps: list[epsilon.Amplification]) -> None:
-    rows = [[figs.eps_text(a.eps), _num(a.gain, 6) if math.isfinite(a.gain) else t("epsp.undefined"),
-             _num(a.predicted, 6), _num(a.bound), _num(a.output_std)] for a in amps]
+    rows = [[eps_text(a.eps), significant(a.gain, 6) if math.isfinite(a.gain) else t("epsp.undefined"),
+             significant(a.predicted, 6), significant(a.bound), significant(a.output_std)] for a in amps]
     header = [t("epsp.col.eps"), t("epsp.col.gain"), t("epsp.col.predicted"), t("epsp.col.bound"),
               t("epsp.col.out_std")]
     st.markdown(markdown_table(header, rows, "lrrrr"))
@@ -159,7 +156,7 @@ def gain_table(t, amps: list[epsilon.Amplification]) -> None:
 
 def zero_table(t, backend: _xp.Backend) -> None:
     cases = zero_cases(backend)
-    rows = [[METHODS[z.key].label, figs.eps_text(z.eps), "(" + ", ".join(_num(v) for v in z.y) + ")"] for z in cases]
+    rows = [[METHODS[z.key].label, eps_text(z.eps), "(" + ", ".join(significant(v) for v in z.y) + ")"] for z in cases]
     st.markdown(markdown_table([t("epsp.col.method"), t("epsp.col.eps"), t("epsp.col.output", n=cases[0].y.size)],
                                rows, "lrl"))
 
@@ -171,7 +168,7 @@ def half_view(t) -> None:
     dtypes = epsilon.ROUND_DTYPES
     header = [t("epsp.col.value")] + [t("epsp.col.stored", dtype=d) for d in dtypes]
     header += [t("epsp.col.one_plus", dtype=d) for d in dtypes]
-    rows = [[_power_text(r.eps)] + [_num(r.stored[d]) for d in dtypes] + [_num(r.one_plus[d]) for d in dtypes]
+    rows = [[_power_text(r.eps)] + [significant(r.stored[d]) for d in dtypes] + [significant(r.one_plus[d]) for d in dtypes]
             for r in table]
     st.markdown(markdown_table(header, rows, "l" + "r" * 2 * len(dtypes)))
     st.caption(t("epsp.half.caption"))

@@ -12,6 +12,7 @@ import random
 
 import streamlit as st
 
+from normviz.format import decimals, decimals_vector
 from normviz import exercises as ex
 from normviz import geometry, invariance
 from normviz.figures import exercises as figs
@@ -23,7 +24,7 @@ from normviz.ui.lesson import axes_table, eps_table
 from normviz.ui.literal import literal
 from normviz.ui.projection import figure as projection_figure
 from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
-from normviz.ui.views import cached_projection, chart, fmt, fmt_vector
+from normviz.ui.views import cached_projection, chart
 
 PAGE = "exercises"
 DEFAULT_SEED = 2026
@@ -79,9 +80,9 @@ def answer_text(t, p: ex.Problem) -> str:
     if p.tol == 0:  # an exact count: no tolerance to state
         return t("exercises.answer_choice", answer=f"{int(p.answer)}")
     if p.answer_kind == "vector":
-        return t("exercises.answer_is", answer=fmt_vector(p.answer), tol=f"{p.tol:g}")
+        return t("exercises.answer_is", answer=decimals_vector(p.answer), tol=f"{p.tol:g}")
     value = float(p.answer)
-    return t("exercises.answer_is", answer=str(int(value)) if value == int(value) else fmt(value), tol=f"{p.tol:g}")
+    return t("exercises.answer_is", answer=str(int(value)) if value == int(value) else decimals(value), tol=f"{p.tol:g}")
 
 
 def _answer_widget(t, p: ex.Problem, k: str):

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import streamlit as st
 
+from normviz.format import decimals, legible, legible_vector, shortest_vector
 from normviz import _xp, family
 from normviz.figures import family as figs
 from normviz.figures._json import typed_arrays as packed
 from normviz.i18n import Translator
-from normviz.ui.axes import fixed
-from normviz.ui.information import num, typed_vec, vec
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.vector_text import vector_text
@@ -64,10 +63,10 @@ def family_table(t, table: tuple[family.Row, ...]) -> None:
     """Each member as x̂ = (x − c)/s: c, s, its output for x and a ✓/✗ per constraint."""
     header = [t("family.col.method"), t("family.col.c"), t("family.col.s"), t("family.col.output"),
               *(t(f"family.col.{c}") for c in family.CONSTRAINTS)]
-    body = [[t(f"method.{r.key}"), t(f"family.c.{r.key}"), t(f"family.s.{r.key}"), vec(r.output),
+    body = [[t(f"method.{r.key}"), t(f"family.c.{r.key}"), t(f"family.s.{r.key}"), legible_vector(r.output),
              *(mark(r.checks[c]) for c in family.CONSTRAINTS)] for r in table]
     st.markdown(markdown_table(header, body, "llll" + "c" * len(family.CONSTRAINTS)))
-    others = ", ".join(typed_vec(s) for s in family.OTHER_SAMPLES)
+    others = ", ".join(shortest_vector(s) for s in family.OTHER_SAMPLES)
     st.caption(t("family.table.caption", others=others))
 
 
@@ -95,7 +94,7 @@ def p_table(t, table: tuple[family.PRow, ...]) -> None:
     """x / ‖x‖_p for p = 1, 2, ∞ and softmax as the L1 normalization of exp(x − max x): what is divided, its norm, y."""
     header = [t("family.p.col.method"), t("family.p.col.divided"), t("family.p.col.norm"), t("family.p.col.output"),
               t("family.p.col.check")]
-    body = [[t(f"family.p.{r.key}"), vec(r.divided), num(r.norm), vec(r.output), num(r.output_norm)] for r in table]
+    body = [[t(f"family.p.{r.key}"), legible_vector(r.divided), legible(r.norm), legible_vector(r.output), legible(r.output_norm)] for r in table]
     st.markdown(markdown_table(header, body, "llrlr"))
 
 
@@ -116,7 +115,7 @@ def pixel_input(t) -> tuple[float, ...]:
 def pixel_table(t, values, backend: _xp.Backend) -> None:
     """Pixel values, x / 255 and min-max side by side, and whether they agree."""
     px = family.pixels(values, backend=backend)
-    body = [[f"{v:g}", num(a), num(b)] for v, a, b in zip(px.values, px.divided, px.min_max)]
+    body = [[f"{v:g}", legible(a), legible(b)] for v, a, b in zip(px.values, px.divided, px.min_max)]
     st.markdown(markdown_table([t("family.pixels.col.value"), t("family.pixels.col.divided"),
                                 t("family.pixels.col.minmax")], body, "rrr"))
     if px.same:
@@ -151,10 +150,10 @@ def column_tables(t, cols: dict[str, family.Column]) -> None:
         for k in kinds for side in ("before", "after")]
     body = [
         # float64 leaves ~1e-17 as the mean after: it reads 0.000
-        [t("family.column.row.mean"), *(v for k in kinds for v in (num(cols[k].mean), fixed(cols[k].z_mean, 3)))],
-        [t("family.column.row.std"), *(v for k in kinds for v in (num(cols[k].std), num(cols[k].z_var ** 0.5)))],
-        [t("family.column.row.skew"), *(v for k in kinds for v in (num(cols[k].skew), num(cols[k].z_skew)))],
-        [t("family.column.row.largest"), *(v for k in kinds for v in ("—", num(cols[k].largest)))],
+        [t("family.column.row.mean"), *(v for k in kinds for v in (legible(cols[k].mean), decimals(cols[k].z_mean, 3)))],
+        [t("family.column.row.std"), *(v for k in kinds for v in (legible(cols[k].std), legible(cols[k].z_var ** 0.5)))],
+        [t("family.column.row.skew"), *(v for k in kinds for v in (legible(cols[k].skew), legible(cols[k].z_skew)))],
+        [t("family.column.row.largest"), *(v for k in kinds for v in ("—", legible(cols[k].largest)))],
     ]
     st.markdown(markdown_table(q, body, "l" + "r" * 2 * len(kinds)))
     st.caption(t("family.column.shares"))
@@ -172,7 +171,7 @@ def column_figure(n: int, seed: int, lang: str, projector: bool, backend: _xp.Ba
 
 def short(value: float) -> str:
     """Two decimals without trailing zeros: 0.5, 2, −1."""
-    text = num(value, 2)
+    text = legible(value, 2)
     return text.rstrip("0").rstrip(".") if "." in text and "e" not in text else text
 
 

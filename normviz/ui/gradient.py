@@ -13,12 +13,12 @@ import math
 import numpy as np
 import streamlit as st
 
+from normviz.format import legible, legible_vector
 from normviz import _xp, gradient
 from normviz.figures import gradient as figs
 from normviz.figures._json import typed_arrays as packed
 from normviz.methods import KEYS, METHODS
 from normviz.ui.controls import EPS_LABELS, METHOD_LABELS, eps_control
-from normviz.ui.information import num, vec
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.views import markdown_table
 
@@ -103,7 +103,7 @@ def jacobian_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
     for k, c in found.items():
         auto = c.autograd if c.autograd is not None else np.full_like(c.analytic, math.nan)
         for i in range(c.analytic.shape[0]):
-            rows.append([METHODS[k].label if i == 0 else "", f"{i + 1}", vec(c.analytic[i], 4), vec(auto[i], 4),
+            rows.append([METHODS[k].label if i == 0 else "", f"{i + 1}", legible_vector(c.analytic[i], 4), legible_vector(auto[i], 4),
                          _diff(t, c) if i == 0 else ""])
     header = [t("grad.col.method"), t("grad.col.row"), t("grad.col.analytic"), t("grad.col.autograd"),
               t("grad.col.diff")]
@@ -114,8 +114,8 @@ def jacobian_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
 
 def null_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
     """‖J x̂‖ and ‖J 𝟏̂‖ for each method: which directions J sends to 0."""
-    rows = [[METHODS[k].label, num(c.null_residual["radial"], 3), num(c.null_residual["ones"], 3),
-             num(1.0 / c.scale, 4) if c.scale > 0 else "—"] for k, c in found.items()]
+    rows = [[METHODS[k].label, legible(c.null_residual["radial"], 3), legible(c.null_residual["ones"], 3),
+             legible(1.0 / c.scale, 4) if c.scale > 0 else "—"] for k, c in found.items()]
     st.markdown(markdown_table([t("grad.col.method"), "‖J x̂‖", "‖J 𝟏̂‖", "1/s"], rows, "lrrr"))
 
 
@@ -126,21 +126,21 @@ def eigen_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
         if not c.eigen:
             rows.append([METHODS[k].label, "—", "—", "—"])
             continue
-        parts = [f"{num(e.value, 4)} ({t(f'grad.eig.{_kind(k, e.kind)}')})" for e in c.eigen]
+        parts = [f"{legible(e.value, 4)} ({t(f'grad.eig.{_kind(k, e.kind)}')})" for e in c.eigen]
         zeros = sum(e.zero for e in c.eigen)
-        rows.append([METHODS[k].label, "; ".join(parts), str(zeros), num(c.asymmetry, 2)])
+        rows.append([METHODS[k].label, "; ".join(parts), str(zeros), legible(c.asymmetry, 2)])
     header = [t("grad.col.method"), t("grad.col.eigen"), t("grad.col.zeros"), "max \\|J − Jᵀ\\|"]
     st.markdown(markdown_table(header, rows, "llrr"))
 
 
 def backprop_table(t, bp: gradient.Backprop) -> None:
     """g, its removed components, the rest, and what the layer passes back (Jᵀg and s·Jᵀg)."""
-    rows = [["g", vec(bp.g, 4), t("grad.bp.g")]]
-    rows += [[t(f"grad.bp.removed_{_kind(bp.key, name)}"), vec(comp, 4), f"g·u = {num(float(bp.g @ bp.directions[name]), 4)}"]
+    rows = [["g", legible_vector(bp.g, 4), t("grad.bp.g")]]
+    rows += [[t(f"grad.bp.removed_{_kind(bp.key, name)}"), legible_vector(comp, 4), f"g·u = {legible(float(bp.g @ bp.directions[name]), 4)}"]
              for name, comp in bp.removed.items()]
-    notes = [t("grad.bp.kept_note"), t("grad.bp.jtg_note", s=num(bp.scale, 4)),
-             t("grad.bp.leak", leak=num(float(np.linalg.norm(bp.leak)), 2))]
+    notes = [t("grad.bp.kept_note"), t("grad.bp.jtg_note", s=legible(bp.scale, 4)),
+             t("grad.bp.leak", leak=legible(float(np.linalg.norm(bp.leak)), 2))]
     values = [bp.kept, bp.jtg, bp.scale * bp.jtg]
-    rows += [[name, vec(v, 4), note if np.all(np.isfinite(v)) else t("grad.bp.undefined")]
+    rows += [[name, legible_vector(v, 4), note if np.all(np.isfinite(v)) else t("grad.bp.undefined")]
              for name, v, note in zip((t("grad.bp.kept"), "Jᵀg", "s·Jᵀg"), values, notes)]
     st.markdown(markdown_table([t("grad.col.quantity"), t("grad.col.vector"), t("grad.col.note")], rows, "lll"))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
+from normviz.format import decimals, decimals_vector, eps_text, scientific, significant
 from normviz import _xp
 from normviz import highdim as hd
 from normviz.figures import highdim as figs
@@ -29,7 +30,7 @@ from normviz.ui.controls import EPS_LABELS, eps_control
 from normviz.ui.int_input import int_input, preset_buttons
 from normviz.ui.shell import projector
 from normviz.ui.urlcheck import warn_invalid_params
-from normviz.ui.views import fmt, fmt_vector, markdown_table
+from normviz.ui.views import markdown_table
 
 PAGE = "highdim"
 N_KEY, COUNT_KEY, SEED_KEY = f"{PAGE}.dim", f"{PAGE}.samples", f"{PAGE}.seed"
@@ -223,27 +224,23 @@ def times_caption(t, summary: hd.CloudSummary) -> str:
              methods=methods or "—", statistics=_ms(times["statistics"]))
 
 
-def _sci(value: float) -> str:
-    return "NaN" if not np.isfinite(value) else f"{value:.2e}".replace("-", "−")
-
-
 def basis_table(t, view: hd.HyperplaneView) -> str:
-    rows = [[f"e{'₁₂₃'[i]}", fmt_vector(view.basis[i], 4)] for i in range(view.basis.shape[0])]
+    rows = [[f"e{'₁₂₃'[i]}", decimals_vector(view.basis[i], 4)] for i in range(view.basis.shape[0])]
     return markdown_table([t("highdim.n4.basis"), t("highdim.n4.in_r4")], rows)
 
 
-def eps_text(t, eps: float | None) -> str:
-    return t("highdim.eps.default") if eps is None else f"{eps:g}"
+def eps_phrase(t, eps: float | None) -> str:
+    return t("highdim.eps.default") if eps is None else eps_text(eps)
 
 
 def n4_notes(t, view: hd.HyperplaneView, eps: float | None) -> list[str]:
     notes = []
     if "ln" in view.lost:
-        notes.append(t("highdim.n4.exact", radius=_sci(view.radius_error), lost=_sci(view.lost["ln"]),
-                       eps=eps_text(t, eps)))
+        notes.append(t("highdim.n4.exact", radius=scientific(view.radius_error), lost=scientific(view.lost["ln"]),
+                       eps=eps_phrase(t, eps)))
     if "rms" in view.lost or "l2" in view.lost:
-        notes.append(t("highdim.n4.projection", rms=fmt(view.lost.get("rms", float("nan")), 3),
-                       l2=fmt(view.lost.get("l2", float("nan")), 3)))
+        notes.append(t("highdim.n4.projection", rms=decimals(view.lost.get("rms", float("nan")), 3),
+                       l2=decimals(view.lost.get("l2", float("nan")), 3)))
     return notes
 
 
@@ -253,8 +250,8 @@ def summary_table(t, summary: hd.CloudSummary) -> str:
     rows = []
     for cloud in summary.clouds:
         norm, mean = summary.norms[cloud], summary.means[cloud]
-        rows.append([t(f"method.{cloud}"), fmt(norm.mean), _sci(norm.spread), _sci(mean.mean), _sci(mean.spread),
-                     _sci(summary.along_ones[cloud])])
+        rows.append([t(f"method.{cloud}"), decimals(norm.mean), scientific(norm.spread), scientific(mean.mean), scientific(mean.spread),
+                     scientific(summary.along_ones[cloud])])
     return markdown_table(header, rows, "lrrrrr")
 
 
@@ -263,14 +260,14 @@ def singular_values_caption(t, summary: hd.CloudSummary) -> str:
     rows = spec.spectrum_rows
     if rows >= spec.n:
         floor = hd.rounding_floor(summary.singular_values.get("ln", summary.singular_values["input"]))
-        return t("highdim.sv.caption.full", floor=_sci(floor))
+        return t("highdim.sv.caption.full", floor=scientific(floor))
     key = "highdim.sv.caption.few" if rows == spec.count else "highdim.sv.caption.subset"
     return t(key, count=rows, n=spec.n, limit=hd.SPECTRUM_MAX,
-             along=_sci(summary.along_ones.get("ln", float("nan"))))
+             along=scientific(summary.along_ones.get("ln", float("nan"))))
 
 
 def concentration_caption(t, conc: hd.Concentration, distribution: str) -> str:
     """The caption under the concentration figure, with the same numbers as its traces."""
-    text = t(f"highdim.conc.caption.{distribution}", count=conc.count, rms=figs.number(conc.target),
-             c=figs.number(conc.theory) if conc.theory is not None else "")
+    text = t(f"highdim.conc.caption.{distribution}", count=conc.count, rms=significant(conc.target),
+             c=significant(conc.theory) if conc.theory is not None else "")
     return text + " " + t("highdim.conc.caption.iid")

@@ -13,6 +13,7 @@ import math
 import numpy as np
 import streamlit as st
 
+from normviz.format import decimals, legible, legible_vector, shortest_vector
 from normviz import _xp, information
 from normviz.figures import information as figs
 from normviz.figures._json import typed_arrays as packed
@@ -20,7 +21,7 @@ from normviz.methods import METHODS
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.vector_text import vector_text
-from normviz.ui.views import fmt, markdown_table
+from normviz.ui.views import markdown_table
 
 PAGE = "information"
 DIMS = ("2D", "3D")
@@ -48,37 +49,9 @@ def check_link(t) -> None:
 # Numbers as text: never 0.000 for 1e-300
 
 
-def num(value: float, digits: int = 3) -> str:
-    """``value`` with ``digits`` decimals, or in scientific notation where fixed decimals would hide it.
-
-    1e-300 reads 1.000e-300 (not 0.000), 2e7 reads 2.000e+07; NaN and ±∞ are named. A negative
-    number starts with a true minus sign "−"; an exponent keeps the "e-300" of the typed form.
-    """
-    value = float(value)
-    if math.isfinite(value) and value != 0.0 and (abs(value) < 0.5 * 10.0 ** -digits or abs(value) >= 1e7):
-        return _minus(f"{value:.{digits}e}")
-    return fmt(value, digits)
-
-
-def _minus(text: str) -> str:
-    return "−" + text[1:] if text.startswith("-") else text
-
-
-def vec(v, digits: int = 3, *, limit: int = 6) -> str:
-    """(a, b, c) with ``num`` components; a vector longer than ``limit`` as (a, b, c, …, y, z)."""
-    parts = [num(c, digits) for c in np.asarray(v, dtype=np.float64)]
-    return "(" + ", ".join(parts if len(parts) <= limit else parts[:3] + ["…"] + parts[-2:]) + ")"
-
-
-def typed_vec(v, *, limit: int = 6) -> str:
-    """A vector as the user typed it: shortest general form per component, (1e-300, 3, 0.25)."""
-    parts = [_minus(f"{float(c):g}") for c in v]
-    return "(" + ", ".join(parts if len(parts) <= limit else parts[:3] + ["…"] + parts[-2:]) + ")"
-
-
 def num_or_undefined(t, value: float, digits: int = 4) -> str:
     """``num``, or the page's word for "undefined" where the value is NaN (0/0)."""
-    return t("info.undefined") if math.isnan(value) else num(value, digits)
+    return t("info.undefined") if math.isnan(value) else legible(value, digits)
 
 
 # ---------------------------------------------------------------------------
@@ -94,10 +67,10 @@ def pairs_text(t, backend: _xp.Backend) -> str:
     """The pairs' introduction, with every point it names computed by the library (ε = 0)."""
     (a1, b1), (a2, b2) = information.SEED_PAIRS
     same, apart = seed_comparisons(backend)
-    return t("info.pairs.text", a1=typed_vec(a1), b1=typed_vec(b1), a2=typed_vec(a2), b2=typed_vec(b2),
-             **{m: vec(same.outputs[m][0]) for m in METHODS},
-             **{f"{m}_a": vec(apart.outputs[m][0]) for m in METHODS},
-             **{f"{m}_b": vec(apart.outputs[m][1]) for m in METHODS})
+    return t("info.pairs.text", a1=shortest_vector(a1), b1=shortest_vector(b1), a2=shortest_vector(a2), b2=shortest_vector(b2),
+             **{m: legible_vector(same.outputs[m][0]) for m in METHODS},
+             **{f"{m}_a": legible_vector(apart.outputs[m][0]) for m in METHODS},
+             **{f"{m}_b": legible_vector(apart.outputs[m][1]) for m in METHODS})
 
 
 def pair_inputs(t) -> list[tuple[tuple[float, ...], tuple[float, ...]] | None]:
@@ -130,12 +103,12 @@ def pairs_view(pairs: tuple, lang: str, projector: bool,
 
 def pair_table(t, k: int, cmp: information.PairComparison) -> None:
     """Each method's two outputs, their distance, and whether they merged; then the angles."""
-    st.subheader(t("info.pair.header", k=k, a=typed_vec(cmp.a), b=typed_vec(cmp.b)))
+    st.subheader(t("info.pair.header", k=k, a=shortest_vector(cmp.a), b=shortest_vector(cmp.b)))
     header = [t("info.col.method"), "f(a)", "f(b)", t("info.col.distance"), t("info.col.verdict")]
-    rows = [[t("method.input"), vec(cmp.a), vec(cmp.b), num(cmp.input_distance, 4), t("info.verdict.input")]]
+    rows = [[t("method.input"), legible_vector(cmp.a), legible_vector(cmp.b), legible(cmp.input_distance, 4), t("info.verdict.input")]]
     for m in METHODS:
         ya, yb = cmp.outputs[m]
-        rows.append([t(f"method.{m}"), vec(ya), vec(yb), num_or_undefined(t, cmp.distances[m]),
+        rows.append([t(f"method.{m}"), legible_vector(ya), legible_vector(yb), num_or_undefined(t, cmp.distances[m]),
                      t(f"info.verdict.{cmp.verdict(m)}")])
     st.markdown(markdown_table(header, rows, "lllrl"))
     st.caption(t("info.pair.angles", cos=num_or_undefined(t, cmp.cos_in), corr=num_or_undefined(t, cmp.corr_in),

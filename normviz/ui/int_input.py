@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 
 import streamlit as st
 
+from normviz.format import shortest
 from normviz.ui.urlcheck import Problem, Range, report
 
 _NOTE = "_normviz_clamped_{key}"
@@ -50,13 +51,6 @@ def clamp(value, low, high):
     return min(max(value, low), high)
 
 
-def _fmt(value) -> str:
-    if isinstance(value, float) and value == int(value) and abs(value) < 1e15:
-        value = int(value)
-    text = f"{value:g}" if isinstance(value, float) else str(value)
-    return text.replace("-", "−")
-
-
 def _clamp_state(key: str, low, high, fallback, then: Callable | None, args: tuple) -> None:
     """The field's change callback: clamp the typed value, note what happened, then run ``then``."""
     typed = st.session_state.get(key)
@@ -72,8 +66,8 @@ def _clamp_state(key: str, low, high, fallback, then: Callable | None, args: tup
 
 def clamped_message(t, label: str, typed, used, low, high) -> str:
     """"<field>: <typed> is outside <low> to <high>; <used> is used." in the user's language."""
-    return t("input.clamped", field=label, given=_fmt(typed) if typed is not None else "—",
-             low=_fmt(low), high=_fmt(high), used=_fmt(used))
+    return t("input.clamped", field=label, given=shortest(typed) if typed is not None else "—",
+             low=shortest(low), high=shortest(high), used=shortest(used))
 
 
 def number_field(t, label: str, *, key: str, low, high, step, fallback=None, format: str | None = None,

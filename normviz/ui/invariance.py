@@ -15,12 +15,12 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
+from normviz.format import legible, legible_vector, shortest_vector
 from normviz import _xp, invariance
 from normviz.figures import invariance as figs
 from normviz.figures._json import typed_arrays as packed
 from normviz.methods import METHODS
 from normviz.ui.controls import EPS_LABELS, eps_control
-from normviz.ui.information import num, typed_vec, vec
 from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.vector_text import vector_text
 from normviz.ui.views import markdown_table
@@ -107,9 +107,9 @@ def distance_text(t, value: float) -> str:
 
 def outputs_table(t, tr: invariance.Transformed) -> None:
     """f(x) next to f(a·x + c·𝟏) and their distance, for each method."""
-    header = [t("inv.col.method"), "f(x)", f"f({num(tr.a, 2)}·x + {num(tr.c, 1)}·𝟏)", t("inv.col.distance")]
-    rows = [[t("method.input"), vec(tr.x), vec(tr.moved), "—"]]
-    rows += [[t(f"method.{m}"), vec(tr.reference[m]), vec(tr.outputs[m]), distance_text(t, tr.distance[m])]
+    header = [t("inv.col.method"), "f(x)", f"f({legible(tr.a, 2)}·x + {legible(tr.c, 1)}·𝟏)", t("inv.col.distance")]
+    rows = [[t("method.input"), legible_vector(tr.x), legible_vector(tr.moved), "—"]]
+    rows += [[t(f"method.{m}"), legible_vector(tr.reference[m]), legible_vector(tr.outputs[m]), distance_text(t, tr.distance[m])]
              for m in METHODS]
     st.markdown(markdown_table(header, rows, "lllr"))
 
@@ -117,12 +117,12 @@ def outputs_table(t, tr: invariance.Transformed) -> None:
 def case_message(t, tr: invariance.Transformed) -> None:
     """What a ≤ 0 does, said for the current a and c; and an input that rounded to a constant."""
     if tr.case == "flip":
-        st.warning(t("inv.case.flip", a=num(tr.a, 2)), icon="↔️")
+        st.warning(t("inv.case.flip", a=legible(tr.a, 2)), icon="↔️")
     elif tr.case == "zero":
         ln_nan = not np.all(np.isfinite(tr.outputs["ln"]))
-        st.warning(t("inv.case.zero_nan" if ln_nan else "inv.case.zero", c=num(tr.c, 1)), icon="⚠️")
+        st.warning(t("inv.case.zero_nan" if ln_nan else "inv.case.zero", c=legible(tr.c, 1)), icon="⚠️")
     if tr.rounded_to_constant:
-        st.info(t("inv.case.rounded", c=num(tr.c, 1)), icon="ℹ️")
+        st.info(t("inv.case.rounded", c=legible(tr.c, 1)), icon="ℹ️")
 
 
 def summary_table(t, maps: Maps) -> None:
@@ -148,9 +148,9 @@ def seed_counterfactual(backend: _xp.Backend):
 def counterfactual_text(t, backend: _xp.Backend) -> str:
     """The counterfactual's introduction, its numbers computed by the library for the seed (ε = 0)."""
     base, shifted = seed_counterfactual(backend)
-    return t("inv.cf.text", x=typed_vec(base.x), shift=f"{invariance.SEED_SHIFT:g}", xs=typed_vec(shifted.x),
-             rms=f"{base.rms:.2f}", rms_s=f"{shifted.rms:.1f}", out=vec(base.rms_out), out_s=vec(shifted.rms_out),
-             ratio=ratio_text(base.rms_ratio), ratio_s=ratio_text(shifted.rms_ratio), ln=vec(base.ln_out))
+    return t("inv.cf.text", x=shortest_vector(base.x), shift=f"{invariance.SEED_SHIFT:g}", xs=shortest_vector(shifted.x),
+             rms=f"{base.rms:.2f}", rms_s=f"{shifted.rms:.1f}", out=legible_vector(base.rms_out), out_s=legible_vector(shifted.rms_out),
+             ratio=ratio_text(base.rms_ratio), ratio_s=ratio_text(shifted.rms_ratio), ln=legible_vector(base.ln_out))
 
 
 def shift_input(t) -> float:
@@ -175,7 +175,7 @@ def ratio_text(v) -> str:
 
 def counterfactual_table(t, rows) -> None:
     header = [t("inv.col.input"), t("inv.col.rms_value"), t("inv.col.rms_out"), t("inv.col.ratio"), t("inv.col.ln_out")]
-    body = [[typed_vec(r.x), num(r.rms), vec(r.rms_out), ratio_text(r.rms_ratio), vec(r.ln_out)] for r in rows]
+    body = [[shortest_vector(r.x), legible(r.rms), legible_vector(r.rms_out), ratio_text(r.rms_ratio), legible_vector(r.ln_out)] for r in rows]
     st.markdown(markdown_table(header, body, "lrlll"))
 
 
@@ -201,7 +201,7 @@ def scale_table(t, demos) -> None:
     header = [t("inv.col.s"), t("inv.col.path"), t("inv.col.vector"), t("inv.col.logits"), t("inv.col.softmax")]
     body = []
     for d in demos:
-        body.append([f"{d.scale:g}", t("inv.path.centered"), vec(d.centered), vec(d.logits_centered),
-                     vec(d.probs_centered, 4)])
-        body.append([f"{d.scale:g}", t("inv.path.ln"), vec(d.ln), vec(d.logits_ln), vec(d.probs_ln, 4)])
+        body.append([f"{d.scale:g}", t("inv.path.centered"), legible_vector(d.centered), legible_vector(d.logits_centered),
+                     legible_vector(d.probs_centered, 4)])
+        body.append([f"{d.scale:g}", t("inv.path.ln"), legible_vector(d.ln), legible_vector(d.logits_ln), legible_vector(d.probs_ln, 4)])
     st.markdown(markdown_table(header, body, "rllll"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
+from normviz.format import decimals, decimals_vector
 from normviz import _xp, lesson, residual
 from normviz.figures import projection as engine
 from normviz.methods import METHODS
@@ -25,7 +26,7 @@ from normviz.ui.live import live_chart
 from normviz.ui.projection import (FIGURE_KEY, NARROW, PLANE_PAGE, SPACE_PAGE, SUBSCRIPTS, figure, live_scene,
                                    picture_first_on_phones)
 from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
-from normviz.ui.views import cached_projection, chart, fmt, fmt_vector, markdown_table, readouts
+from normviz.ui.views import cached_projection, chart, markdown_table, readouts
 
 PAGE = "lesson"
 TOTAL = len(lesson.STEPS)
@@ -251,8 +252,8 @@ def projection_step(t, step: lesson.Step) -> None:
     spec = {**spec, "data": [*spec["data"], *extra]}
     with picture:
         if step.eps or step.gamma or step.beta:
-            affine = t("lesson.affine", gamma=fmt_vector(step.gamma or (1,) * dim, 2),
-                       beta=fmt_vector(step.beta or (0,) * dim, 2)) if scene.has_affine else ""
+            affine = t("lesson.affine", gamma=decimals_vector(step.gamma or (1,) * dim, 2),
+                       beta=decimals_vector(step.beta or (0,) * dim, 2)) if scene.has_affine else ""
             st.caption(t("lesson.settings", eps=f"{step.eps:g}", affine=affine))
         if not revealed:
             st.caption(t("lesson.hidden"))
@@ -265,7 +266,7 @@ def projection_step(t, step: lesson.Step) -> None:
         if true is not None:
             sc = lesson.score(guess, true)
             verdict = t(f"lesson.verdict.{sc.verdict}")
-            text = t("lesson.score", truth=fmt_vector(true), guess=fmt_vector(guess), distance=fmt(sc.distance),
+            text = t("lesson.score", truth=decimals_vector(true), guess=decimals_vector(guess), distance=decimals(sc.distance),
                      relative=f"{100 * sc.relative:.1f} %")
             (st.success if sc.verdict in ("exact", "close") else st.info)(f"{verdict} {text}")
         if revealed:
@@ -283,7 +284,7 @@ def affine_table(t, step: lesson.Step, x) -> None:
     for r in lesson.affine_rows(step, x):
         name = "x" if (r.scale, r.shift) == (1.0, 0.0) else t("lesson.affine.scaled", a=f"{r.scale:g}") \
             if r.shift == 0 else t("lesson.affine.moved", a=f"{r.scale:g}", c=f"{r.shift:g}")
-        rows.append([f"{name} = {fmt_vector(r.x, 2)}", fmt_vector(r.ln), fmt_vector(r.rms)])
+        rows.append([f"{name} = {decimals_vector(r.x, 2)}", decimals_vector(r.ln), decimals_vector(r.rms)])
     st.markdown(markdown_table(header, rows, "lll"))
     st.caption(t("lesson.affine.caption"))
 
@@ -332,9 +333,9 @@ def axes_table(t, shape=(2, 3, 4), seed: int = 7) -> None:
     b, s, d = a.x.shape
     # 1-based like the axes page's figure
     header = [t("lesson.axes.col.token"), *(f"d = {j + 1}" for j in range(d)), t("lesson.axes.col.mean")]
-    rows = [[f"({i + 1}, {j + 1})", *(fmt(v, 2) for v in a.x[i, j]), fmt(a.token_means[i, j], 2)]
+    rows = [[f"({i + 1}, {j + 1})", *(decimals(v, 2) for v in a.x[i, j]), decimals(a.token_means[i, j], 2)]
             for i in range(b) for j in range(s)]
-    rows.append([t("lesson.axes.row.bn"), *(fmt(v, 2) for v in a.feature_means), ""])
+    rows.append([t("lesson.axes.row.bn"), *(decimals(v, 2) for v in a.feature_means), ""])
     st.markdown(markdown_table(header, rows, "l" + "r" * (d + 1)))
     st.caption(t("lesson.axes.caption", shape=f"(B, S, D) = {a.x.shape}", ln=a.ln_groups, bn=a.bn_groups,
                  ln_mean=f"{np.max(np.abs(a.ln_out.mean(axis=-1))):.1e}",
@@ -367,8 +368,8 @@ def residual_step(t, step: lesson.Step) -> None:
     comp, _ = res_ui.comparison(config, backend())
     chart(res_ui.figure(config, backend(), t.lang, projector()), key=key(step, "chart"))
     p = lesson.prepost(comp)
-    st.markdown(t("lesson.prepost.caption", d=p.width, depth=p.depth, root=fmt(p.root_width, 2),
-                  start=fmt(p.start, 2), pre=fmt(p.pre_top, 2), post=fmt(p.post_top, 2)))
+    st.markdown(t("lesson.prepost.caption", d=p.width, depth=p.depth, root=decimals(p.root_width, 2),
+                  start=decimals(p.start, 2), pre=decimals(p.pre_top, 2), post=decimals(p.post_top, 2)))
 
 
 def precision_step(t, step: lesson.Step) -> None:
@@ -377,8 +378,8 @@ def precision_step(t, step: lesson.Step) -> None:
     p = lesson.precision_scene((v, v))
     header = [t("lesson.precision.col.dtype"), t("lesson.precision.col.squares"), t("lesson.precision.col.sum"),
               t("lesson.precision.col.mean"), t("lesson.precision.col.out")]
-    rows = [[t(f"lesson.precision.{k}"), fmt_vector(r.squares, 1), "—" if r.total is None else fmt(r.total, 1),
-             fmt(r.mean_square, 1), fmt_vector(r.y)] for k, r in p.rows.items()]
+    rows = [[t(f"lesson.precision.{k}"), decimals_vector(r.squares, 1), "—" if r.total is None else decimals(r.total, 1),
+             decimals(r.mean_square, 1), decimals_vector(r.y)] for k, r in p.rows.items()]
     st.markdown(markdown_table(header, rows, "lrrrr"))
     st.caption(t("lesson.precision.caption", max=f"{p.fp16_max:g}", threshold=f"{p.threshold:.2f}",
                  source=p.source, sum_threshold=f"{p.sum_threshold:.2f}"))
@@ -397,7 +398,7 @@ def eps_step(t, step: lesson.Step) -> None:
 def eps_table(t, x=(5.0, 5.001, 4.999)) -> None:
     """LayerNorm of a near-constant vector and of the zero vector at several ε."""
     header = [t("lesson.eps.col.x"), "ε", t("lesson.eps.col.sigma"), t("lesson.eps.col.out"), t("lesson.eps.col.norm")]
-    rows = [[fmt_vector(r.x, 3), f"{r.eps:g}", f"{r.sigma:.2e}", fmt_vector(r.output), fmt(r.norm)]
+    rows = [[decimals_vector(r.x, 3), f"{r.eps:g}", f"{r.sigma:.2e}", decimals_vector(r.output), decimals(r.norm)]
             for r in lesson.eps_rows(x)]
     st.markdown(markdown_table(header, rows, "lrrlr"))
 

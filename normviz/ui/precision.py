@@ -11,13 +11,14 @@ import math
 
 import streamlit as st
 
+from normviz.format import decimals, scientific
 from normviz import _xp, precision
 from normviz.figures import precision as figs
 from normviz.figures._json import typed_arrays as typed
 from normviz.methods import METHODS
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
-from normviz.ui.views import fmt, markdown_table
+from normviz.ui.views import markdown_table
 
 PAGE = "precision"
 
@@ -321,7 +322,7 @@ def _values(line: precision.Line) -> str:
     if line.shape[-1] == 1:
         return f"{float(line.values[0]):.6g}".replace("-", "−")
     more = ", …" if line.shape[-1] > precision.SHOWN else ""
-    return "(" + ", ".join(fmt(float(v), 4) for v in line.values) + more + ")"
+    return "(" + ", ".join(decimals(float(v), 4) for v in line.values) + more + ")"
 
 
 def module_table(t, run: precision.ModuleRun, n: int) -> None:
@@ -337,13 +338,13 @@ def module_panel(t, p: precision.Panel, n: int) -> None:
     with left:
         st.markdown(t("prec.module.reference"))
         module_table(t, p.reference, n)
-        st.caption(t("prec.module.check", dtype=p.reference.dtype, lib=_gap(p.reference.vs_normviz),
-                     torch=_gap(p.reference.vs_torch)))
+        st.caption(t("prec.module.check", dtype=p.reference.dtype, lib=scientific(p.reference.vs_normviz),
+                     torch=scientific(p.reference.vs_torch)))
     with right:
         st.markdown(t("prec.module.gemma"))
         module_table(t, p.gemma, n)
         same = float(abs(p.gemma.out - p.reference.out).max())
-        st.caption(t("prec.module.gemma.check", gap=_gap(same), torch=_gap(p.gemma.vs_torch)))
+        st.caption(t("prec.module.gemma.check", gap=scientific(same), torch=scientific(p.gemma.vs_torch)))
     st.markdown(t("prec.gamma.header", spread=f"{precision.GAMMA_SPREAD:g}"))
     g = p.gamma
     header = [t("prec.gamma.col.variant"), t("prec.gamma.col.code"), t("prec.gamma.col.dtype"),
@@ -357,7 +358,3 @@ def module_panel(t, p: precision.Panel, n: int) -> None:
     st.markdown(t("prec.gamma.text", gerr=f"{g.gamma_error:.2e}", u=f"{u:.2e}", bytes=bug.bytes,
                   xbytes=model.bytes, bug=_error(bug.error), model=_error(model.error), f32=_error(f32.error),
                   lost=gem.lost, n=n, gemma=_error(gem.error)))
-
-
-def _gap(value: float) -> str:
-    return "0" if value == 0.0 else f"{value:.2e}"

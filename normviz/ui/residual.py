@@ -12,12 +12,12 @@ import time
 
 import streamlit as st
 
+from normviz.format import legible
 from normviz import _xp, residual
 from normviz.figures import residual as figs
 from normviz.figures._json import typed_arrays as packed
 from normviz.figures._style import subscript
 from normviz.methods import METHODS
-from normviz.ui.information import num
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import Range, warn_invalid_params
 from normviz.ui.views import markdown_table
@@ -96,9 +96,9 @@ def summary_table(t, comp: residual.Comparison) -> None:
     rows = []
     for run in (*comp.runs.values(), *([comp.no_norm] if comp.no_norm is not None else [])):
         square = run.first_above(comp.square_limit) if run.norm else None
-        rows.append([_variant(t, run), num(run.stream_norm[0], 3),
-                     num(run.stream_norm[depth], 3), num(run.grad_norm[0], 3), num(run.grad_norm[depth], 3),
-                     num(float(run.peak.max()), 3), "—" if run.norm is None else _layer(t, square),
+        rows.append([_variant(t, run), legible(run.stream_norm[0], 3),
+                     legible(run.stream_norm[depth], 3), legible(run.grad_norm[0], 3), legible(run.grad_norm[depth], 3),
+                     legible(float(run.peak.max()), 3), "—" if run.norm is None else _layer(t, square),
                      _layer(t, run.first_above(comp.fp16_max))])
     header = [t("res.col.variant"), "‖h₀‖", f"‖h{subscript(depth)}‖", "‖∂L/∂h₀‖", f"‖∂L/∂h{subscript(depth)}‖",
               t("res.col.peak"), t("res.col.square", limit=f"{comp.square_limit:.0f}"),
@@ -119,9 +119,9 @@ def float16_table(t, comp: residual.Comparison, runs: dict) -> None:
         if (arr, norm, "naive") not in runs:
             continue
         naive, upcast = runs[(arr, norm, "naive")], runs[(arr, norm, "upcast")]
-        rows.append([_variant(t, run), num(run.input_gradient, 3), num(naive.input_gradient, 3),
+        rows.append([_variant(t, run), legible(run.input_gradient, 3), legible(naive.input_gradient, 3),
                      f"{naive.zero_outputs} / {tokens}", f"{naive.zero_gradients} / {tokens}",
-                     num(upcast.input_gradient, 3)])
+                     legible(upcast.input_gradient, 3)])
     header = [t("res.col.variant"), t("res.f16.col.float32"), t("res.f16.col.naive"), t("res.f16.col.zero_out"),
               t("res.f16.col.zero_grad"), t("res.f16.col.upcast")]
     st.markdown(markdown_table(header, rows, "lrrrrr"))

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
+from normviz.format import shortest
 from normviz.ui.literal import literal
 
 
@@ -157,18 +158,12 @@ def invalid_params(raw: Mapping[str, Sequence[str]], specs: Mapping[str, Spec]) 
 # --- the message ------------------------------------------------------------------------------------------
 
 
-def _num(value: float) -> str:
-    value = float(value)
-    text = str(int(value)) if value == int(value) and abs(value) < 1e15 else f"{value:g}"
-    return text.replace("-", "−")
-
-
 def _shown(value: str | tuple[str, ...] | float, t) -> str:
     """A value as the message shows it: literal (a code span), several joined."""
     if isinstance(value, tuple):
         return t("list.separator").join(literal(v) for v in value) if value else t("url.used.none")
     if isinstance(value, float | int):
-        return literal(_num(value))
+        return literal(shortest(value))
     return literal(value)
 
 
@@ -183,7 +178,7 @@ def describe(t, problem: Problem) -> str:
     )
     if isinstance(spec, Range):
         key = "url.bad.integer" if spec.integer else "url.bad.number"
-        return t(key, low=_num(spec.low), high=_num(spec.high), **values)
+        return t(key, low=shortest(spec.low), high=shortest(spec.high), **values)
     options = t("list.separator").join(literal(o) for o in spec.options)
     case = t("url.case") if spec.case_sensitive else ""
     return t("url.bad.multi" if spec.multi else "url.bad.choice", options=options, case=case, **values)

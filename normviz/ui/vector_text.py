@@ -14,6 +14,7 @@ import re
 
 import streamlit as st
 
+from normviz.format import field_text
 from normviz.ui.literal import literal
 
 SEPARATORS = re.compile(r"[\s,;，；、]+")
@@ -59,11 +60,6 @@ def parse_vector(text: str, *, min_n: int = 1, max_n: int = 256, max_abs: float 
     return tuple(values)
 
 
-def format_vector(values) -> str:
-    """"1, 2, 3": the text form of a vector (shortest round-trip repr of each number)."""
-    return ", ".join(f"{v:g}" if float(v) == float(f"{v:g}") else repr(float(v)) for v in values)
-
-
 def reason(t, err: VectorTextError) -> str:
     """Why the text is not a vector, in the user's language; a quoted token is shown literally."""
     params = dict(err.params)
@@ -81,14 +77,14 @@ def vector_text(t, *, key: str, label: str, default: tuple[float, ...], min_n: i
     ``default``.
     """
     last_key = f"_{key}_last_valid"
-    text = st.text_input(label, value=format_vector(default), key=key, bind="query-params",
+    text = st.text_input(label, value=field_text(default), key=key, bind="query-params",
                          help=help or t("vtext.help", min=min_n, max=max_n), placeholder="1, 2, 3")
     try:
         values = parse_vector(text, min_n=min_n, max_n=max_n, max_abs=max_abs)
     except VectorTextError as err:
         kept = st.session_state.get(last_key, tuple(default))
         st.warning(t("vtext.invalid", text=literal(text or "", limit=40), reason=reason(t, err),
-                     kept=f"({format_vector(kept)})" if len(kept) <= 8 else f"(n = {len(kept)})"), icon="⚠️")
+                     kept=f"({field_text(kept)})" if len(kept) <= 8 else f"(n = {len(kept)})"), icon="⚠️")
         return tuple(kept)
     st.session_state[last_key] = values
     if show_parsed:

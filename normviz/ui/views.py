@@ -9,6 +9,7 @@ import numpy as np
 import streamlit as st
 from plotly.basedatatypes import BaseFigure
 
+from normviz.format import decimals, decimals_vector
 from normviz import _xp, geometry
 from normviz.figures._json import typed_arrays
 from normviz.figures.describe import describe_figure
@@ -118,18 +119,6 @@ def picture_first(t, layout: str = "stack", widths=(1, 2)) -> tuple:
     return controls, st.container(), text
 
 
-def fmt(value: float, digits: int = 4) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "NaN"
-    if math.isinf(value):
-        return "∞" if value > 0 else "−∞"
-    return f"{value:.{digits}f}".replace("-", "−")
-
-
-def fmt_vector(v: np.ndarray, digits: int = 4) -> str:
-    return "(" + ", ".join(fmt(float(c), digits) for c in v) + ")"
-
-
 def markdown_table(header: list[str], rows: list[list[str]], align: str | None = None) -> str:
     """A GitHub-style markdown table; ``align`` is one of l/r per column."""
     align = align or "l" * len(header)
@@ -141,13 +130,13 @@ def markdown_table(header: list[str], rows: list[list[str]], align: str | None =
 
 def stats_table(t, proj: geometry.Projection) -> None:
     s = proj.stats
-    rows = [["‖x‖₂", fmt(s.norm)], ["μ", fmt(s.mean)], ["σ", fmt(s.std)], ["RMS", fmt(s.rms)]]
+    rows = [["‖x‖₂", decimals(s.norm)], ["μ", decimals(s.mean)], ["σ", decimals(s.std)], ["RMS", decimals(s.rms)]]
     st.markdown(markdown_table([t("readout.quantity"), t("readout.value")], rows, "lr"))
 
 
 def outputs_table(t, proj: geometry.Projection, shown) -> None:
-    rows = [[t("method.input"), fmt_vector(proj.x), fmt(proj.stats.norm)]]
-    rows += [[t(f"method.{m}"), fmt_vector(proj.outputs[m]), fmt(proj.norm_of(m))] for m in METHODS if m in shown]
+    rows = [[t("method.input"), decimals_vector(proj.x), decimals(proj.stats.norm)]]
+    rows += [[t(f"method.{m}"), decimals_vector(proj.outputs[m]), decimals(proj.norm_of(m))] for m in METHODS if m in shown]
     st.markdown(markdown_table([t("readout.method"), t("readout.output"), t("readout.norm")], rows, "llr"))
 
 
