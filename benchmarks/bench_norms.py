@@ -9,7 +9,7 @@ what only a developer of the kernels needs:
 * torch RMSNorm on the CPU: ``F.rms_norm`` (not fused in torch 2.13) against
   the usual hand-written expression and normviz's torch path;
 * the exact path's cost: rows of x * 2**-100 at eps = 0, whose squares
-  underflow, so every row is rescaled by a power of two (``norms._scaled``).
+  underflow, so every row is rescaled by a power of two (``normviz._exact.scaled``).
 
 Prints, does not assert.
 """

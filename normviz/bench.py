@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 import normviz as nv
-from normviz import _xp
+from normviz import _cpu, _xp
 from normviz._cli import Parser, emit
 
 __all__ = ["OPS", "SHAPES", "Result", "Run", "run", "table", "main"]
@@ -246,7 +246,7 @@ def run(*, backend: _xp.Backend | str | None = None, shapes: Sequence[tuple[int,
 
 def _versions(with_torch: bool) -> dict:
     v = {"normviz": nv.__version__, "numpy": np.__version__, "python": platform.python_version(),
-         "numpy_threads": _xp.cpu_threads()}  # fmt: skip
+         "numpy_threads": _cpu.cpu_threads()}  # fmt: skip
     if with_torch:
         import torch
 
