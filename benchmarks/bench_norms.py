@@ -27,13 +27,14 @@ import torch.nn.functional as F
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import normviz as nv  # noqa: E402
 from normviz import bench  # noqa: E402
+from normviz.methods import L2, LN, RMS  # noqa: E402
 
-NORMVIZ = {"LayerNorm": nv.layer_norm, "RMSNorm": nv.rms_norm, "L2": nv.l2_normalize}
+NORMVIZ = {m.label: m.fn for m in (LN, RMS, L2)}
 
 
 def rms_candidates(shape) -> dict:
     t = torch.from_numpy(np.random.default_rng(0).standard_normal(shape, dtype=np.float32))
-    eps, n = bench.EPS["rms_norm"], shape[-1]
+    eps, n = RMS.default_eps, shape[-1]
     return {
         "F.rms_norm": lambda: F.rms_norm(t, (n,), None, eps),
         "torch x*rsqrt(mean(x*x))": lambda: t * torch.rsqrt(t.square().mean(dim=-1, keepdim=True) + eps),
