@@ -25,8 +25,8 @@ next (LayerNorm at (4096, 896): 3.1 ms alone, 8.4 ms interleaved with torch).
 
 from __future__ import annotations
 
-import json
 import functools
+import json
 import math
 import os
 import platform
