@@ -9,7 +9,7 @@ what only a developer of the kernels needs:
 * torch RMSNorm on the CPU: ``F.rms_norm`` (not fused in torch 2.13) against
   the usual hand-written expression and normviz's torch path;
 * the exact path's cost: rows of x * 2**-100 at eps = 0, whose squares
-  underflow, so every row is rescaled by a power of two (``norms._scaled``).
+  underflow, so every row is rescaled by a power of two (``normviz._exact.scaled``).
 
 Prints, does not assert.
 """
@@ -27,13 +27,14 @@ import torch.nn.functional as F
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import normviz as nv  # noqa: E402
 from normviz import bench  # noqa: E402
+from normviz.methods import L2, LN, RMS  # noqa: E402
 
-NORMVIZ = {"LayerNorm": nv.layer_norm, "RMSNorm": nv.rms_norm, "L2": nv.l2_normalize}
+NORMVIZ = {m.label: m.fn for m in (LN, RMS, L2)}
 
 
 def rms_candidates(shape) -> dict:
     t = torch.from_numpy(np.random.default_rng(0).standard_normal(shape, dtype=np.float32))
-    eps, n = bench.EPS["rms_norm"], shape[-1]
+    eps, n = RMS.default_eps, shape[-1]
     return {
         "F.rms_norm": lambda: F.rms_norm(t, (n,), None, eps),
         "torch x*rsqrt(mean(x*x))": lambda: t * torch.rsqrt(t.square().mean(dim=-1, keepdim=True) + eps),

@@ -1,9 +1,13 @@
-"""Array-namespace glue: the only module that imports torch, and lazily.
+"""Array-namespace glue: which library an array belongs to, and the app's backend.
 
-Everything backend-specific lives here: which namespace an array belongs to,
-the dtype reductions run in, the way back to numpy, and the app's choice of
-backend. ``norms`` and ``geometry`` only ever see ``xp`` (an array-API
-namespace from array-api-compat).
+Here: an array's array-API namespace (array-api-compat), the dtype reductions
+run in and the result's, the way back to numpy, and the app's choice of backend
+(``Backend``, ``resolve_backend``, torch's CPU threads). Generic code (the exact
+path ``_exact``, ``geometry``) sees only ``xp``. torch is never imported at
+module level, here or anywhere in normviz (tests/test_layering.py): the
+modules that run torch's own ops (the fast path ``_torch_path``, the topics
+that use autograd or ``torch.nn.functional``) import it inside the functions
+that need it, so a CPU-only app starts without it.
 """
 
 from __future__ import annotations
@@ -172,11 +176,11 @@ def resolve_backend(requested: str | None = None) -> Backend:
 def one_cpu_thread(device: str):
     """torch on one intra-op thread while the block runs (on the CPU; elsewhere nothing changes).
 
-    The app runs one process per core (DESIGN.md) and its torch arrays are small: on the
-    shared 2-core machine torch's two threads spin-waited on each other (a fresh precision
-    sweep took 0.5-1.2 s instead of 26-44 ms, a depth-24 residual stack 5.8 s instead of
-    0.09 s). The count is process-wide: concurrent blocks may leave it at 1 afterwards,
-    which is what `make run` / `make serve` set anyway (OMP_NUM_THREADS=1).
+    The app runs one process per core (DESIGN.md) and its torch arrays are small: on a
+    2-core machine torch's two threads spin-waited on each other and made small sweeps and
+    stacks many times slower (benchmarks/README.md). The count is process-wide: concurrent
+    blocks may leave it at 1 afterwards, which is what `make run` / `make serve` set anyway
+    (OMP_NUM_THREADS=1).
     """
     if device != "cpu":
         yield
@@ -189,47 +193,3 @@ def one_cpu_thread(device: str):
         yield
     finally:
         torch.set_num_threads(before)
-
-
-# ----------------------------------------------------------------------------
-# CPU threads for numpy's large inputs
-
-
-def cpu_threads() -> int:
-    """The threads numpy's norms may use on a large input (``norms`` cuts its rows into parts).
-
-    ``OMP_NUM_THREADS`` when it is a positive integer (``make run`` / ``make serve`` set 1:
-    one process per core), else the CPUs this process may run on, capped by a cgroup CPU
-    quota (a container given 2 of 64 cores gets 2 threads, not 64).
-    """
-    setting = os.environ.get("OMP_NUM_THREADS", "").strip()
-    if setting.isdigit() and int(setting) > 0:
-        return int(setting)
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not Linux
-        cpus = os.cpu_count() or 1
-    quota = _cgroup_cpu_quota()
-    return max(1, min(cpus, quota) if quota else cpus)
-
-
-def _cgroup_cpu_quota() -> int | None:
-    """CPUs allowed by the cgroup's quota, rounded up (v2 cpu.max, v1 cfs files); None: no quota."""
-    try:
-        with open("/sys/fs/cgroup/cpu.max") as f:
-            quota, period = f.read().split()[:2]
-    except (OSError, ValueError):
-        try:
-            with open("/sys/fs/cgroup/cpu/cpu.cfs_quota_us") as f:
-                quota = f.read().strip()
-            with open("/sys/fs/cgroup/cpu/cpu.cfs_period_us") as f:
-                period = f.read().strip()
-        except OSError:
-            return None
-    try:
-        quota_us, period_us = int(quota), int(period)
-    except ValueError:  # "max": no quota
-        return None
-    if quota_us <= 0 or period_us <= 0:  # v1 writes -1 for no quota
-        return None
-    return -(-quota_us // period_us)

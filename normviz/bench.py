@@ -25,6 +25,7 @@ next (LayerNorm at (4096, 896): 3.1 ms alone, 8.4 ms interleaved with torch).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -39,19 +40,21 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 import normviz as nv
-from normviz import _xp
+from normviz import _cpu, _xp
 from normviz._cli import Parser, emit
+from normviz.methods import method
 
 __all__ = ["OPS", "SHAPES", "Result", "Run", "run", "table", "main"]
 
-OPS = ("copy", "copy_into", "layer_norm", "rms_norm", "l2")
-NORM_OPS = ("layer_norm", "rms_norm", "l2")
-LABELS = {"copy": "copy", "copy_into": "copy into", "layer_norm": "LayerNorm", "rms_norm": "RMSNorm", "l2": "L2"}
+# The norms timed, by their names in the results (and the JSON): the method record each one is.
+# The record gives the function, its default ε, torch's op and the label.
+METHOD_OF = {"layer_norm": "ln", "rms_norm": "rms", "l2": "l2"}
+NORM_OPS = tuple(METHOD_OF)
+OPS = ("copy", "copy_into", *NORM_OPS)
+LABELS = {"copy": "copy", "copy_into": "copy into", **{op: method(key).label for op, key in METHOD_OF.items()}}
 SHAPES = ((1, 3), (64, 7168), (4096, 896), (16384, 2048))
 # On a GPU a sample is as many back-to-back calls as fill this many seconds (see measure).
 _GPU_SAMPLE_S = 2e-3
-EPS = {"layer_norm": 1e-5, "rms_norm": 1e-6, "l2": 1e-12}
-_NORMVIZ = {"layer_norm": nv.layer_norm, "rms_norm": nv.rms_norm, "l2": nv.l2_normalize}
 
 
 @dataclass(frozen=True)
@@ -100,17 +103,13 @@ def dtypes_for(backend: _xp.Backend) -> tuple[str, ...]:
 
 
 def _torch_ops(t) -> dict[str, Callable]:
-    """torch.nn.functional's counterparts on tensor t (the copy: a fresh tensor, as clone)."""
+    """torch.nn.functional's counterparts on tensor t at the default ε (the copy: a fresh tensor, as clone)."""
     import torch
-    import torch.nn.functional as F
 
-    n = t.shape[-1]
-    return {
-        "copy": lambda: torch.empty_like(t).copy_(t),
-        "layer_norm": lambda: F.layer_norm(t, (n,), None, None, EPS["layer_norm"]),
-        "rms_norm": lambda: F.rms_norm(t, (n,), None, EPS["rms_norm"]),
-        "l2": lambda: F.normalize(t, p=2.0, dim=-1, eps=EPS["l2"]),
-    }
+    ops = {"copy": lambda: torch.empty_like(t).copy_(t)}
+    for op, key in METHOD_OF.items():
+        ops[op] = functools.partial(method(key).reference(), t)
+    return ops
 
 
 def _candidates(backend: _xp.Backend, shape, dtype: str, ops: Sequence[str], with_torch: bool):
@@ -136,8 +135,8 @@ def _candidates(backend: _xp.Backend, shape, dtype: str, ops: Sequence[str], wit
             import torch
 
             torch_x = torch.from_numpy(x)  # the same memory: both read a warm or cold x alike
-    for op in NORM_OPS:
-        own[op] = lambda fn=_NORMVIZ[op]: fn(x)
+    for op, key in METHOD_OF.items():
+        own[op] = lambda fn=method(key).fn: fn(x)
     found = {(op, "normviz"): own[op] for op in ops}
     if torch_x is not None:
         theirs = _torch_ops(torch_x)
@@ -246,7 +245,7 @@ def run(*, backend: _xp.Backend | str | None = None, shapes: Sequence[tuple[int,
 
 def _versions(with_torch: bool) -> dict:
     v = {"normviz": nv.__version__, "numpy": np.__version__, "python": platform.python_version(),
-         "numpy_threads": _xp.cpu_threads()}  # fmt: skip
+         "numpy_threads": _cpu.cpu_threads()}  # fmt: skip
     if with_torch:
         import torch
 

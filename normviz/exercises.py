@@ -20,9 +20,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from normviz import _xp, cost, family, norms, residual
 from normviz.format import shortest_vector
-from normviz import _xp, family, norms, residual
-from normviz.lesson import cost
 from normviz.methods import METHODS
 
 ANSWER_KINDS = ("number", "vector", "choice")
@@ -174,12 +173,16 @@ def _zero(rng: random.Random) -> Problem:
                    figure=("eps", {}))
 
 
+def traffic(tokens: int, d: int, calls: int) -> cost.Cost:
+    """The cost page's calculation for ``calls`` normalizations (one a layer) of a tokens×d activation in 16 bits."""
+    return cost.compute(tokens=tokens, hidden=d, layers=calls, norms_per_layer=1, bytes_per_value=2)
+
+
 def _traffic(rng: random.Random) -> Problem:
     tokens = rng.choice((4096, 8192, 16384, 32768))
     d = rng.choice((1024, 2048, 4096))
     calls = rng.choice((24, 48, 64))
-    c = cost(tokens, d, calls, 2)
-    gb = c.moved / 1e9
+    gb = traffic(tokens, d, calls).bytes_total / 1e9
     return Problem("traffic", "number", {"tokens": tokens, "d": d, "calls": calls, "gb": f"{gb:.2f}"}, gb, max(0.01 * gb, 0.05),
                    figure=("cost", {"tokens": tokens, "d": d, "calls": calls}))
 

@@ -50,19 +50,10 @@ def autograd_jacobian(key: str, x, *, eps: float | None = None) -> np.ndarray | 
     if not _xp.torch_installed():
         return None
     import torch
-    import torch.nn.functional as F
 
-    e = method(key).eps_or_default(eps)
+    op = method(key).reference(eps=eps)  # a ValueError naming the known keys for an unknown one
     xt = torch.as_tensor(np.asarray(x, dtype=np.float64))
-    n = xt.shape[-1]
-    ops = {
-        "l2": lambda v: F.normalize(v, dim=-1, eps=e),
-        "rms": lambda v: F.rms_norm(v, (n,), eps=e),
-        "ln": lambda v: F.layer_norm(v, (n,), eps=e),
-    }
-    if key not in ops:
-        method(key)  # raises the ValueError naming the known keys
-    return torch.autograd.functional.jacobian(ops[key], xt).numpy().astype(np.float64)
+    return torch.autograd.functional.jacobian(op, xt).numpy().astype(np.float64)
 
 
 def divisor(key: str, x, *, eps: float | None = None) -> float:

@@ -9,7 +9,8 @@ record in ``STEPS``, its strings ``lesson.step.<key>.title`` / ``.text`` in
 Also here: the worked computation of one method for one vector (every
 intermediate number, from ``normviz.norms`` and numpy in float64), the score
 of a predicted output, and the small scenes of the axes, γ/β, Pre/Post-Norm,
-precision, ε and cost steps.
+precision and ε steps. The cost step's numbers are the cost page's
+(``normviz.cost.compute`` on the step's params).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ import numpy as np
 
 from normviz.format import tex_eps, tex_number, tex_vector
 from normviz import axes, geometry, norms, precision, residual
-from normviz import cost as cost_model
 from normviz.methods import METHODS
 
 # Figure kinds: "plane" / "space" (the projection engine, live), "dof" (the kept-fraction chart),
@@ -94,7 +94,9 @@ STEPS: tuple[Step, ...] = (
     Step("prepost", "residual", params=(("depth", 24), ("width", 128))),
     Step("precision", "precision", params=(("x", (300.0, 300.0)),)),
     Step("eps", "eps", params=(("x", (5.0, 5.001, 4.999)), ("log_eps", -5.0))),
-    Step("cost", "cost", params=(("tokens", 32768), ("d", 2048), ("calls", 48), ("bytes", 2), ("bandwidth", 2e12))),
+    # The cost page's calculator (normviz.cost.compute) on these Inputs, D from the step's slider.
+    Step("cost", "cost", params=(("tokens", 32768), ("hidden", 2048), ("layers", 24), ("norms_per_layer", 2),
+                                 ("bytes_per_value", 2), ("bandwidth", 2e12))),
     Step("summary", "summary"),
 )
 KEYS = tuple(s.key for s in STEPS)
@@ -323,30 +325,6 @@ def eps_rows(x=(5.0, 5.001, 4.999), eps_values=(0.0, 1e-5, 1e-3)) -> list[EpsRow
                 out = np.asarray(norms.layer_norm(arr, eps=eps), dtype=np.float64)
                 rows.append(EpsRow(v, float(eps), sigma, out, float(np.linalg.norm(out))))
     return rows
-
-
-@dataclass(frozen=True)
-class Cost:
-    tokens: int
-    d: int
-    calls: int
-    bytes_per: int
-    bandwidth: float  # bytes per second
-    elements: int  # per call
-    moved: float  # bytes read and written by all calls
-    seconds: float  # moved / bandwidth
-    flops: float  # normviz.cost.FLOPS_PER_ELEMENT per element per call
-    peak: float  # FLOP/s: the cost page's assumed peak
-    compute_seconds: float  # flops / peak
-
-
-def cost(tokens: int = 32768, d: int = 2048, calls: int = 48, bytes_per: int = 2, bandwidth: float = 2e12) -> Cost:
-    """The memory traffic of ``calls`` normalizations of a tokens×d activation, read once and written once
-    (the cost page's calculator, ``normviz.cost``, with one norm per layer)."""
-    c = cost_model.compute(tokens=tokens, hidden=d, layers=calls, norms_per_layer=1, bytes_per_value=bytes_per,
-                           bandwidth=bandwidth)
-    return Cost(tokens, d, calls, bytes_per, float(bandwidth), c.elements_per_call, c.bytes_total, c.time_bandwidth,
-                c.norm_flops, cost_model.Inputs().peak_flops, c.time_compute)
 
 
 # --- the worked computation as LaTeX ------------------------------------------------------------

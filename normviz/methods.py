@@ -24,6 +24,7 @@ class Method:
     key: str  # "l2" | "rms" | "ln": i18n keys method.<key>, URL values, trace roles
     label: str  # the name, the same in both languages (it goes into URLs)
     fn: Callable
+    torch_op: Callable[[float], Callable]  # eps -> torch.nn.functional's op over the last axis (see reference)
     removes: tuple[str, ...]  # what the method forgets: "length", "offset"
     unit_radius: bool  # True: the unit sphere; False: the sphere of radius sqrt(n)
     formula: str
@@ -39,6 +40,16 @@ class Method:
 
     def eps_or_default(self, eps: float | None) -> float:
         return self.default_eps if eps is None else float(eps)
+
+    def reference(self, *, eps: float | None = None) -> Callable:
+        """torch's own op for this method over the last axis, at eps (None: the default ε): a function of a tensor.
+
+        ``F.normalize(x, p=2, dim=-1, eps=ε)``, ``F.rms_norm(x, x.shape[-1:], eps=ε)`` or
+        ``F.layer_norm(x, x.shape[-1:], eps=ε)``, without weight or bias: the independent
+        implementation the library is held against, and the fused op a torch stack runs. torch
+        is imported when this is called.
+        """
+        return self.torch_op(self.eps_or_default(eps))
 
     def radius(self, n: int) -> float:
         """||y|| of every output (eps = 0, gamma = 1): 1 for L2, sqrt(n) otherwise."""
@@ -58,16 +69,34 @@ class Method:
         return self.fn(x, **kw)
 
 
+def _torch_l2(eps: float) -> Callable:
+    import torch.nn.functional as F
+
+    return lambda x: F.normalize(x, p=2.0, dim=-1, eps=eps)
+
+
+def _torch_rms(eps: float) -> Callable:
+    import torch.nn.functional as F
+
+    return lambda x: F.rms_norm(x, x.shape[-1:], eps=eps)
+
+
+def _torch_ln(eps: float) -> Callable:
+    import torch.nn.functional as F
+
+    return lambda x: F.layer_norm(x, x.shape[-1:], eps=eps)
+
+
 L2 = Method(
-    key="l2", label="L2", fn=l2_normalize, removes=("length",), unit_radius=True,
+    key="l2", label="L2", fn=l2_normalize, torch_op=_torch_l2, removes=("length",), unit_radius=True,
     formula="y = x / max(‖x‖₂, ε)", color="#E69F00", dash="dot", has_weight=False, has_bias=False,
 )
 RMS = Method(
-    key="rms", label="RMSNorm", fn=rms_norm, removes=("length",), unit_radius=False,
+    key="rms", label="RMSNorm", fn=rms_norm, torch_op=_torch_rms, removes=("length",), unit_radius=False,
     formula="y = x / √(mean(x²) + ε) · γ", color="#0072B2", dash="dash", has_weight=True, has_bias=False,
 )
 LN = Method(
-    key="ln", label="LayerNorm", fn=layer_norm, removes=("length", "offset"), unit_radius=False,
+    key="ln", label="LayerNorm", fn=layer_norm, torch_op=_torch_ln, removes=("length", "offset"), unit_radius=False,
     formula="y = (x − μ) / √(σ² + ε) · γ + β", color="#009E73", dash="solid", has_weight=True, has_bias=True,
 )
 

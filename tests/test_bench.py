@@ -47,6 +47,15 @@ def test_torch_functional_is_timed_on_the_same_data(tiny_run):
             assert r.torch_seconds > 0 and r.vs_torch == pytest.approx(r.torch_seconds / r.seconds)
 
 
+@pytest.mark.skipif(not _xp.torch_installed(), reason="needs torch")
+def test_each_norm_times_normviz_and_torch_on_the_same_method():
+    """Both candidates of an op compute it (the method record's function and torch's op), on the same data."""
+    cands, _, _ = bench._candidates(_xp.Backend("numpy"), (4, 6), "float32", bench.OPS, True)
+    for op in bench.NORM_OPS:
+        np.testing.assert_allclose(cands[op, "normviz"](), cands[op, "torch"]().numpy(), rtol=1e-5, atol=1e-6)
+    assert [bench.LABELS[op] for op in bench.NORM_OPS] == ["LayerNorm", "RMSNorm", "L2"]
+
+
 def test_without_torch_there_are_no_torch_columns():
     result = bench.run(backend="numpy", shapes=((2, 4),), dtypes=("float32",), repeats=1, warmup=0,
                        with_torch=False)

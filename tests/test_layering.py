@@ -34,9 +34,15 @@ DIRECTION = "DESIGN.md: pages -> ui -> figures -> geometry -> methods -> norms -
 # Rank of each layer; a module may import its own rank or lower.
 RANKS = {
     "normviz._xp": 0,
+    "normviz._cpu": 0,
     "normviz.i18n": 0,
     "normviz.format": 0,  # numbers to text: every layer may use it
+    # the norms' engines, below the public functions that choose between them
+    "normviz._exact": 0.5,
+    "normviz._torch_path": 0.75,
+    "normviz._numpy_rows": 0.75,
     "normviz.norms": 1,
+    "normviz.norms_family": 1,
     "normviz.methods": 1.5,
     "normviz.geometry": 2,
     # the math of one page, named like the page: above geometry, below figures

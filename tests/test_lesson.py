@@ -7,7 +7,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from normviz import lesson
+from normviz import cost, lesson
 from normviz.i18n import CATALOG, LANGUAGES
 from normviz.methods import METHODS
 
@@ -176,15 +176,18 @@ def test_eps_rows_show_amplified_noise_flattening_and_nan():
     assert np.all(np.isnan(zero0.output)) and np.all(zero5.output == 0)
 
 
-def test_cost_of_the_seed_case():
-    c = lesson.cost(32768, 2048, 48, 2, 2e12)
-    assert f"{c.moved / 1e9:.1f}" == "12.9" and f"{1e3 * c.seconds:.1f}" == "6.4"
+def test_cost_step_is_the_cost_pages_calculation_of_the_seed_case():
+    params = lesson.STEPS[lesson.KEYS.index("cost")].param
+    c = cost.compute(**params)
+    assert c.calls == 48 and c.inputs.hidden == 2048
+    assert c.bytes_total == 32768 * 2048 * 2 * 2 * 48  # T × D × b × (read + write) × calls
+    assert f"{c.bytes_total / 1e9:.1f}" == "12.9" and f"{1e3 * c.time_bandwidth:.1f}" == "6.4"
     # the arithmetic at the cost page's assumed peak: a hundredth of the bandwidth time
-    assert c.compute_seconds == pytest.approx(c.flops / c.peak) and c.compute_seconds < c.seconds / 50
+    assert c.time_compute == pytest.approx(c.norm_flops / c.inputs.peak_flops) and c.time_compute < c.time_bandwidth / 50
     with pytest.raises(ValueError, match="tokens"):
-        lesson.cost(0, 2048)
+        cost.compute(**(params | {"tokens": 0}))
     with pytest.raises(ValueError, match="bandwidth"):
-        lesson.cost(1, 1, bandwidth=0)
+        cost.compute(**(params | {"bandwidth": 0}))
 
 
 def test_form_table_covers_every_method():

@@ -55,6 +55,19 @@ def test_calling_a_method_is_calling_its_function(m):
     )
 
 
+@pytest.mark.parametrize("m", RECORDS, ids=ids)
+def test_reference_is_torchs_own_op_at_the_methods_eps(m):
+    F = torch.nn.functional
+    x = torch.tensor(np.random.default_rng(2).normal(0.5, 2.0, (4, 6)))
+    x[0] *= 0.01  # a short row, so that L2's eps = 0.5 counts too
+    direct = {"l2": lambda e: F.normalize(x, p=2.0, dim=-1, eps=e), "rms": lambda e: F.rms_norm(x, (6,), eps=e),
+              "ln": lambda e: F.layer_norm(x, (6,), eps=e)}[m.key]
+    torch.testing.assert_close(m.reference()(x), direct(m.default_eps), rtol=0, atol=0)
+    torch.testing.assert_close(m.reference(eps=0.5)(x), direct(0.5), rtol=0, atol=0)
+    assert not torch.equal(direct(0.5), direct(0.0))  # the eps above is seen
+    np.testing.assert_allclose(m(x.numpy(), eps=0.5), m.reference(eps=0.5)(x).numpy(), rtol=1e-12, atol=1e-12)
+
+
 def test_method_by_key_and_unknown_keys():
     assert [method(k) for k in KEYS] == RECORDS
     with pytest.raises(ValueError, match=r"method must be one of \('l2', 'rms', 'ln'\); got 'bn'"):

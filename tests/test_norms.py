@@ -8,8 +8,6 @@ dtype: normviz reduces in float32 on purpose (torch's own float16
 from __future__ import annotations
 
 import math
-import os
-import time
 import warnings
 import zlib
 
@@ -496,124 +494,6 @@ def test_long_float32_rows_keep_float32_precision(backend, method, axis):
     assert err <= 4 * max(torch_err, 2.0**-24), f"error {err:.2g}, F's {torch_err:.2g}"
     if method != "ln":  # LayerNorm's float32 mean near 1000 is itself off by up to ulp(1000)/2
         assert err <= 4 * 2.0**-24, f"error {err:.2g}, F's {torch_err:.2g}"
-
-
-# ----------------------------------------------------------------------------
-# numpy's large inputs: row parts on several threads, the same bits on any number of them
-
-
-def _rows_with_trouble(dtype: str) -> np.ndarray:
-    """Rows over several blocks, with rows the fast kernels hand to the exact path in every part."""
-    rows = 4 * nv.norms._BLOCK_BYTES // (640 * 4) + 37  # not a whole number of blocks
-    data = np.random.default_rng(3).normal(3.0, 2.0, size=(rows, 640))
-    data[::97] = 5.0  # constant rows: LayerNorm's exact path
-    data[50::211] *= 1e-30 if dtype != "float16" else 1e-4  # tiny rows: squares underflow
-    return data.astype(dtype)
-
-
-@pytest.mark.parametrize("dtype", ["float32", "float16", "float64"])
-@pytest.mark.parametrize("method", OPS)
-def test_row_parts_give_the_same_bits_on_any_number_of_threads(monkeypatch, method, dtype):
-    data = _rows_with_trouble(dtype)
-    assert data.nbytes >= nv.norms.THREADED_MIN_BYTES or dtype == "float16"
-    parts_seen = []
-    real_part = nv.norms._numpy_part
-    monkeypatch.setattr(nv.norms, "_numpy_part", lambda job, lo, hi: (parts_seen.append((lo, hi)), real_part(job, lo, hi)))
-    monkeypatch.setattr(nv.norms, "THREADED_MIN_BYTES", 0)
-    results = {}
-    for threads in (1, 2, 3, 5):
-        monkeypatch.setattr(_xp, "cpu_threads", lambda threads=threads: threads)
-        parts_seen.clear()
-        results[threads] = OPS[method](data)
-        assert len(parts_seen) == threads
-        assert sorted(parts_seen)[0][0] == 0 and sorted(parts_seen)[-1][1] == len(data)
-    for threads, got in results.items():
-        assert got.dtype == data.dtype
-        np.testing.assert_array_equal(got.view(np.uint8), results[1].view(np.uint8), err_msg=f"{threads} threads")
-    want = reference(method, data.astype(np.float64))
-    np.testing.assert_allclose(f64(results[3]), want, rtol=TOL[dtype], atol=TOL[dtype])
-
-
-def test_row_parts_are_whole_blocks_and_cover_the_rows():
-    parts = nv.norms._row_parts(1000, 64, 3)
-    assert parts[0][0] == 0 and parts[-1][1] == 1000
-    assert all(a[1] == b[0] for a, b in zip(parts, parts[1:]))
-    assert all(lo % 64 == 0 for lo, _ in parts)
-    assert nv.norms._row_parts(100, 64, 8) == [(0, 64), (64, 100)]  # no more parts than blocks
-    assert nv.norms._row_parts(10, 64, 4) == [(0, 10)]
-
-
-def test_small_inputs_stay_on_the_calling_thread(monkeypatch):
-    monkeypatch.setattr(_xp, "cpu_threads", lambda: pytest.fail("a small input asked for threads"))
-    nv.layer_norm(np.ones((64, 7168), np.float32))  # 1.8 MB
-    monkeypatch.setattr(_xp, "cpu_threads", lambda: 2)
-    calls = []
-    real_pool = nv.norms._thread_pool
-    monkeypatch.setattr(nv.norms, "_thread_pool", lambda workers: (calls.append(workers), real_pool(workers))[1])
-    nv.layer_norm(np.ones((4096, 896), np.float32))  # 14.7 MB: this thread and one more
-    nv.layer_norm(np.ones((4096, 896), np.float16))  # 7.3 MB, but worked on as 14.7 MB of float32
-    assert calls == [1, 1]
-
-
-@pytest.mark.parametrize(("setting", "want"), [("1", 1), ("3", 3), (" 2 ", 2), ("0", None), ("-2", None), ("two", None), ("", None)])
-def test_cpu_threads_follow_omp_num_threads(monkeypatch, setting, want):
-    monkeypatch.setenv("OMP_NUM_THREADS", setting)
-    monkeypatch.setattr(_xp.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3, 4, 5}, raising=False)
-    monkeypatch.setattr(_xp, "_cgroup_cpu_quota", lambda: None)
-    assert _xp.cpu_threads() == (want or 6)
-
-
-@pytest.mark.parametrize(("quota", "want"), [(None, 6), (2, 2), (1, 1), (16, 6)])
-def test_cpu_threads_without_a_setting_are_the_cpus_within_the_quota(monkeypatch, quota, want):
-    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
-    monkeypatch.setattr(_xp.os, "sched_getaffinity", lambda pid: set(range(6)), raising=False)
-    monkeypatch.setattr(_xp, "_cgroup_cpu_quota", lambda: quota)
-    assert _xp.cpu_threads() == want
-
-
-@pytest.mark.parametrize(("files", "want"), [
-    ({"cpu.max": "200000 100000\n"}, 2), ({"cpu.max": "150000 100000\n"}, 2), ({"cpu.max": "max 100000\n"}, None),
-    ({"cpu/cpu.cfs_quota_us": "-1\n", "cpu/cpu.cfs_period_us": "100000\n"}, None),
-    ({"cpu/cpu.cfs_quota_us": "400000\n", "cpu/cpu.cfs_period_us": "100000\n"}, 4), ({}, None),
-])  # fmt: skip
-def test_cgroup_cpu_quota_is_read_from_v2_or_v1_files(monkeypatch, tmp_path, files, want):
-    real_open = open
-
-    def fake_open(path, *args, **kwargs):
-        name = str(path).removeprefix("/sys/fs/cgroup/")
-        if name not in files:
-            raise FileNotFoundError(path)
-        target = tmp_path / name.replace("/", "_")
-        target.write_text(files[name])
-        return real_open(target, *args, **kwargs)
-
-    monkeypatch.setattr("builtins.open", fake_open)
-    assert _xp._cgroup_cpu_quota() == want
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
-def test_a_forked_child_makes_its_own_pool(monkeypatch):
-    """fork copies the pool object but not its threads: the child must not queue work on it."""
-    monkeypatch.setattr(_xp, "cpu_threads", lambda: 2)
-    data = np.random.default_rng(0).normal(size=(4096, 896)).astype(np.float32)
-    want = nv.rms_norm(data)  # the parent's pool now exists
-    assert nv.norms._pool is not None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads (Python 3.12+)
-        pid = os.fork()
-    if pid == 0:  # the child: exit 0 when the threaded norm finishes with the parent's bits
-        code = 0 if np.array_equal(nv.rms_norm(data), want) else 1
-        os._exit(code)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            assert os.waitstatus_to_exitcode(status) == 0
-            return
-        time.sleep(0.05)
-    os.kill(pid, 9)
-    os.waitpid(pid, 0)
-    pytest.fail("the forked child hung on the parent's thread pool")
 
 
 # ----------------------------------------------------------------------------

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from normviz.format import shortest_vector
 from normviz import residual
-from normviz.exercises import GROWTH_BINS, norm_param_count
+from normviz.exercises import GROWTH_BINS, norm_param_count, traffic
 from normviz.figures._legend import legend_below
 from normviz.figures._style import COLORS, base_layout, method_name, sizes, subscript
 from normviz.figures.residual import ARRANGEMENT_DASH, variants
+from normviz.format import shortest_vector
 from normviz.i18n import translate
-from normviz.lesson import cost
 
 PARAM_KINDS = ("ln", "ln_nobias", "rms")
 
@@ -65,10 +64,10 @@ def fp16_figure(v: float | None = None, *, lang: str, projector: bool = False) -
 
 def cost_figure(tokens: int, d: int, calls: int, *, lang: str, projector: bool = False) -> dict:
     """GB read, GB written and GFLOP of ``calls`` normalizations of a tokens×d bf16 activation."""
-    c = cost(tokens, d, calls, 2)
-    half = c.moved / 2e9
+    c = traffic(tokens, d, calls)
+    half = c.bytes_total / 2e9
     keys = ("read", "write", "flops")
-    values = np.array([half, half, c.flops / 1e9])
+    values = np.array([half, half, c.norm_flops / 1e9])
     names = [translate(lang, f"exercises.fig.cost.{k}") for k in keys]
     colors = [COLORS["rms"], COLORS["ln"], COLORS["reference"]]
     data = [{"type": "bar", "x": names, "y": values, "meta": "cost", "name": translate(lang, "exercises.fig.cost.title"),

@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
+from normviz import _xp, cost, lesson, residual
 from normviz.format import decimals, decimals_vector
-from normviz import _xp, lesson, residual
 from normviz.figures import projection as engine
 from normviz.methods import METHODS
 from normviz.ui import axes as axes_ui
@@ -100,7 +100,7 @@ def step_params(step: lesson.Step) -> list[links.Param]:
     if step.kind == "precision":
         return [links.number("v", key(step, "v"), *PRECISION_V, p["x"][0])]
     if step.kind == "cost":
-        return [links.choice("d", key(step, "d"), COST_D, str(p["d"]))]
+        return [links.choice("d", key(step, "d"), COST_D, str(p["hidden"]))]
     if step.kind == "axes":
         return [links.choice("method", key(step, "method"), AXES_METHODS, "ln")]
     if step.kind == "eps":
@@ -404,12 +404,12 @@ def eps_table(t, x=(5.0, 5.001, 4.999)) -> None:
 
 
 def cost_step(t, step: lesson.Step) -> None:
-    p = step.param
     d = int(st.select_slider(t("lesson.cost.d"), COST_D, key=key(step, "d")))
-    c = lesson.cost(p["tokens"], d, p["calls"], p["bytes"], p["bandwidth"])
-    st.markdown(t("lesson.cost.formula", tokens=c.tokens, d=c.d, bytes=c.bytes_per, calls=c.calls,
-                  gb=f"{c.moved / 1e9:.1f}", bw=f"{c.bandwidth / 1e12:g}", ms=f"{1e3 * c.seconds:.1f}",
-                  gflop=f"{c.flops / 1e9:.0f}", peak=f"{c.peak / 1e12:g}", cms=f"{1e3 * c.compute_seconds:.2f}"))
+    c = cost.compute(**(step.param | {"hidden": d}))
+    i = c.inputs
+    st.markdown(t("lesson.cost.formula", tokens=i.tokens, d=i.hidden, bytes=f"{i.bytes_per_value:g}", calls=c.calls,
+                  gb=f"{c.bytes_total / 1e9:.1f}", bw=f"{i.bandwidth / 1e12:g}", ms=f"{1e3 * c.time_bandwidth:.1f}",
+                  gflop=f"{c.norm_flops / 1e9:.0f}", peak=f"{i.peak_flops / 1e12:g}", cms=f"{1e3 * c.time_compute:.2f}"))
 
 
 def summary_step(t, step: lesson.Step) -> None:
