@@ -59,17 +59,20 @@ TOOLS_BYTES = 1_500
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_page_has_the_tools_in_its_language_and_they_carry_no_code(lang):
-    """The tools' mount names its files, never inlines them: a run's message stays small."""
+def test_every_page_has_the_tools_in_its_language_and_no_component_carries_code(lang):
+    """Each mount names its files (export.js, live.js, lesson_keys.js), never inlines them: a run's message
+    stays small."""
     for page in ("overview", *(name for name, _ in TOPIC_PAGES)):
         at = run_page(page, lang=lang)
         assert errors(at) == [], page
         labels = tools_payload(at)["labels"]
         assert labels["copy"] == ("Copy link" if lang == "en" else "复制链接"), page
         assert translate(lang, "access.tools.header") in [c.value for c in at.sidebar.caption], page
+        for proto in (el.proto for el in at.get("bidi_component")):
+            assert proto.js_source_path.endswith(".js") and proto.js_content == "", (page, proto.component_name)
+            assert proto.css_content == "", (page, proto.component_name)
         proto = tools_proto(at)
         assert (proto.js_source_path, proto.css_source_path) == ("export.js", "export.css")
-        assert (proto.js_content, proto.css_content) == ("", "")
         assert len(proto.SerializeToString()) < TOOLS_BYTES, page
 
 
