@@ -31,7 +31,7 @@ COPY pages/ pages/
 COPY normviz/ normviz/
 
 # As `make run` does: normviz installed (editable, so /app stays the code), because Streamlit
-# serves the live chart's files from the asset_dir its pyproject.toml declares and reads that
+# serves the app's JavaScript (normviz/ui/*/assets/) from the asset_dirs its pyproject.toml declares and reads that
 # manifest only from installed packages; then plotly.min.js copied from the installed plotly.
 RUN pip install --no-deps -e . && python normviz/ui/live/vendor.py \
  && useradd --create-home --uid 10001 --shell /usr/sbin/nologin normviz

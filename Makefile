@@ -2,8 +2,8 @@
 # `make serve` runs the fleet: one app process per core behind nginx (deploy/fleet.py).
 # The virtual environment is created on first use and refreshed when a
 # requirements file changes (the stamp files below record the last install).
-# normviz itself is installed into it too (editable, no dependencies): the live
-# chart's files are served by Streamlit from the asset_dir that pyproject.toml
+# normviz itself is installed into it too (editable, no dependencies): the app's
+# JavaScript (normviz/ui/*/assets/) is served by Streamlit from the asset_dirs that pyproject.toml
 # declares, and Streamlit reads that manifest only from installed packages.
 # Before every run, plotly.min.js is copied from the installed plotly into that
 # folder (normviz/ui/live/vendor.py; not committed, a no-op when up to date).

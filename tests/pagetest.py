@@ -97,3 +97,30 @@ def text(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [m.value for m in at.title] + [m.value for m in at.caption]
     parts += [m.value for m in at.warning] + [m.value for m in at.info] + [m.value for m in at.subheader]
     return "\n".join(parts)
+
+
+def without_component(monkeypatch, name: str) -> None:
+    """Streamlit knows no asset_dir for the component ``name`` ("normviz.export"), as where normviz is not
+    installed; the other components stay, and normviz.ui.component forgets what it has logged."""
+    from streamlit.components.v2.component_manager import BidiComponentManager
+
+    from normviz.ui import component
+
+    known = BidiComponentManager.get_component_asset_root
+    monkeypatch.setattr(BidiComponentManager, "get_component_asset_root",
+                        lambda self, key: None if key == name else known(self, key))  # fmt: skip
+    monkeypatch.setattr(component, "_said", set())
+
+
+def component_folders() -> dict[str, Path]:
+    """Component name ("normviz.live") -> the asset folder Streamlit serves for it, as Streamlit's own scanner
+    finds the installed normviz; fails unless that is this checkout."""
+    from streamlit.components.v2.manifest_scanner import scan_component_manifests
+
+    from normviz.ui import component
+
+    found = {manifest.name: (manifest, root) for manifest, root in scan_component_manifests()}
+    assert component.PROJECT in found, "normviz is not installed: `make test` runs `pip install --no-deps -e .`"
+    manifest, root = found[component.PROJECT]
+    assert root == ROOT / "normviz", f"Streamlit reads normviz from {root}, not from this checkout"
+    return {component.full_name(c.name): c.resolve_asset_root(root) for c in manifest.components}

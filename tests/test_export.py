@@ -1,15 +1,21 @@
-"""The GIF assembled from the browser's PNG frames, and the sidebar's link-and-export tools on every page."""
+"""The GIF assembled from the browser's PNG frames, and the sidebar's link-and-export tools on every page.
+
+The tools' JavaScript runs in tests/browser/test_links.py."""
 
 import base64
 import io
 import json
+import logging
 
 import pytest
 from PIL import Image, ImageDraw
-from pagetest import errors, figures, run_page
+from pagetest import component_folders, errors, figures, run_page, without_component
 
+from normviz.i18n import translate
 from normviz.ui import TOPIC_PAGES
+from normviz.ui import export as export_ui
 from normviz.ui.export import MAX_FRAMES, gif_from_frames
+from normviz.ui.live import vendor
 
 
 def png_url(k: int, size=(120, 80)) -> str:
@@ -39,18 +45,55 @@ def test_bad_frames_are_a_value_error(bad):
         gif_from_frames(bad)
 
 
+def tools_proto(at):
+    (proto,) = [el.proto for el in at.get("bidi_component") if el.proto.component_name == "normviz.export"]
+    return proto
+
+
 def tools_payload(at) -> dict:
-    payloads = [json.loads(el.proto.json) for el in at.get("bidi_component") if el.proto.json]
-    return next(p for p in payloads if isinstance(p, dict) and "labels" in p and "plotly" in p)
+    return json.loads(tools_proto(at).json)
+
+
+# Before the code moved to assets/, the tools' element was 11,773 bytes (10,227 of JavaScript, 679 of CSS).
+TOOLS_BYTES = 1_500
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_page_has_the_tools_in_its_language(lang):
+def test_every_page_has_the_tools_in_its_language_and_no_component_carries_code(lang):
+    """Each mount names its files (export.js, live.js, lesson_keys.js), never inlines them: a run's message
+    stays small."""
     for page in ("overview", *(name for name, _ in TOPIC_PAGES)):
         at = run_page(page, lang=lang)
         assert errors(at) == [], page
         labels = tools_payload(at)["labels"]
         assert labels["copy"] == ("Copy link" if lang == "en" else "复制链接"), page
+        assert translate(lang, "access.tools.header") in [c.value for c in at.sidebar.caption], page
+        for proto in (el.proto for el in at.get("bidi_component")):
+            assert proto.js_source_path.endswith(".js") and proto.js_content == "", (page, proto.component_name)
+            assert proto.css_content == "", (page, proto.component_name)
+        proto = tools_proto(at)
+        assert (proto.js_source_path, proto.css_source_path) == ("export.js", "export.css")
+        assert len(proto.SerializeToString()) < TOOLS_BYTES, page
+
+
+def test_the_tools_load_the_live_charts_plotly_js_and_get_the_frame_limit():
+    """``plotly`` is the path under the component route of the very file Streamlit serves as the live chart's."""
+    data = tools_payload(run_page("overview"))
+    assert data["maxFrames"] == MAX_FRAMES
+    component_name, file = data["plotly"].split("/")
+    assert component_folders()[component_name] / file == vendor.PLOTLY_JS
+
+
+def test_without_the_installed_manifest_the_page_has_no_tools_and_says_why_once(monkeypatch, caplog):
+    without_component(monkeypatch, "normviz.export")
+    with caplog.at_level(logging.WARNING, logger=export_ui.__name__):
+        at = run_page("plane")
+        at.run()
+    assert errors(at) == [] and figures(at)
+    assert [el.proto.component_name for el in at.get("bidi_component")] == ["normviz.live"]
+    assert translate("en", "access.tools.header") not in [c.value for c in at.sidebar.caption]
+    said = [r.getMessage() for r in caplog.records if r.name == export_ui.__name__]
+    assert len(said) == 1 and "pip install --no-deps -e ." in said[0], said
 
 
 @pytest.mark.parametrize("page, lang", [("plane", "en"), ("space", "zh")])

@@ -1,7 +1,7 @@
 """Widgets and drawing of the guided lesson: navigation, one drawing function per step kind.
 
 The step is ``?step=k`` (1-based) through ``links``; ← / → buttons and a tiny
-key listener (``keys``) move it. Every widget key is ``lesson.<step>.<name>``,
+key listener (``lesson_keys``) move it. Every widget key is ``lesson.<step>.<name>``,
 so each step keeps the student's changes while they page back and forth.
 Adding a step kind is one function here, registered in ``DRAW``.
 """
@@ -20,7 +20,7 @@ from normviz.ui import dof as dof_ui
 from normviz.ui import epsilon as eps_ui
 from normviz.ui import information as info_ui
 from normviz.ui import invariance as inv_ui
-from normviz.ui import links
+from normviz.ui import lesson_keys, links
 from normviz.ui import residual as res_ui
 from normviz.ui.live import live_chart
 from normviz.ui.projection import (FIGURE_KEY, NARROW, PLANE_PAGE, SPACE_PAGE, SUBSCRIPTS, figure, live_scene,
@@ -47,40 +47,6 @@ def key(step: lesson.Step, name: str) -> str:
 
 
 # --- navigation ---------------------------------------------------------------------------------
-
-# Listens on the app's document: ← / PageUp go back, → / PageDown go on. A key that something else
-# handled (the live chart nudging x or stepping its animation calls preventDefault), a key typed into a
-# field, on a slider, a tab list or inside the live chart, and any key with a modifier are left alone.
-_KEYS_JS = """
-export default function (component) {
-  const { setTriggerValue } = component;
-  const steps = { ArrowLeft: "prev", PageUp: "prev", ArrowRight: "next", PageDown: "next" };
-  const busy = "input, textarea, select, [contenteditable=true], [role=slider], [role=tab], [role=radio], "
-    + "[role=spinbutton], [role=combobox], [role=listbox], .nv-live";
-  let seq = 0;
-  const onKey = (e) => {
-    const dir = steps[e.key];
-    if (!dir || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const path = e.composedPath ? e.composedPath() : [e.target];
-    if (path.some((el) => el instanceof Element && el.matches(busy))) return;
-    e.preventDefault();
-    seq += 1; // a fresh value each press: the same key twice is two steps
-    setTriggerValue("step", `${dir}:${seq}`);
-  };
-  if (window.__normvizLessonKeys) document.removeEventListener("keydown", window.__normvizLessonKeys);
-  window.__normvizLessonKeys = onKey;
-  document.addEventListener("keydown", onKey);
-  document.documentElement.dataset.nvLessonKeys = "on"; // listening (tests wait for it)
-  return () => {
-    document.removeEventListener("keydown", onKey);
-    if (window.__normvizLessonKeys === onKey) {
-      window.__normvizLessonKeys = null;
-      delete document.documentElement.dataset.nvLessonKeys;
-    }
-  };
-}
-"""
-
 
 def _move(delta: int) -> None:
     k = int(st.session_state[STEP_PARAM.key]) + delta
@@ -114,9 +80,8 @@ def current_step(t) -> int:
     """Read ?step= (a bad value: one message, step 1 or the current one), apply a key press, then read
     the step's x from the link."""
     links.load(t, [STEP_PARAM])
-    mount = st.components.v2.component("normviz_lesson_keys", js=_KEYS_JS, html="<span data-nv-lesson-keys></span>")
-    pressed = str(mount(key=f"{PAGE}.keys", on_step_change=lambda: None).step or "").partition(":")[0]
-    if pressed in ("prev", "next"):
+    pressed = lesson_keys.pressed(f"{PAGE}.keys")
+    if pressed is not None:
         _move(-1 if pressed == "prev" else 1)
     number = int(st.session_state[STEP_PARAM.key])
     links.load(t, step_params(lesson.step(number)))

@@ -32,6 +32,8 @@ NOT_RUNNING = f'{APP}[data-test-script-state="notRunning"]'
 STATUS_WIDGET = '[data-testid="stStatusWidget"]'
 PLOT = ".js-plotly-plot"
 MAIN = '[data-testid="stMain"]'
+# Where Streamlit serves a components.v2 component's files: COMPONENTS + "/normviz.<name>/<file>".
+COMPONENTS = "/_stcore/bidi-components"
 # Error markers: an exception box, st.error / any error-kind alert (Streamlit
 # also renders "page not found" and element errors this way).
 ERROR_SELECTORS = (

@@ -9,6 +9,7 @@ import pytest
 from normviz import lesson
 from normviz.i18n import translate
 from tests.browser.helpers import (
+    COMPONENTS,
     assert_no_error,
     enter_text,
     expect_rerun,
@@ -45,10 +46,13 @@ def press_on_page(page, key: str, expect: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_arrow_keys_and_page_keys_step_through_the_lesson_and_the_url_follows(page, base_url, lang):
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(urlparse(request.url).path))
     open_page(page, base_url, "lesson", lang=lang, step=DOF)
     assert_no_error(page)
     first = header(page)
     press_on_page(page, "ArrowRight", str(DOF + 1))
+    assert f"{COMPONENTS}/normviz.lesson_keys/lesson_keys.js" in fetched  # the listener is a file, not inline
     assert header(page) != first
     press_on_page(page, "PageUp", str(DOF))
     press_on_page(page, "PageUp", str(DOF - 1))

@@ -7,11 +7,13 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 from PIL import Image
 
 from tests.browser.helpers import (
+    COMPONENTS,
     MAIN,
     assert_no_error,
     by_meta,
@@ -136,6 +138,45 @@ def test_png_svg_and_gif_of_the_projection(browser, base_url):
                 gif.seek(k)
                 frames.add(gif.convert("RGB").tobytes())
         assert len(frames) >= 4  # the points move
+        assert_no_error(page)
+    finally:
+        ctx.close()
+
+
+_MAIN_PLOTS_JS = """() => [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')]
+    .filter((gd) => gd.data).length"""
+
+
+def test_on_a_page_without_a_live_chart_the_export_loads_plotly_itself_and_lists_the_pages_figures(browser, base_url):
+    """The tools' code and style are files (export.js, export.css); plotly.min.js is the live chart's, fetched only
+    when an export needs it; the figure list is the page's own figures, never the GIF's scratch plot."""
+    ctx, page = fresh_page(browser)
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(urlparse(request.url).path))
+    try:
+        open_page(page, base_url, "dof", lang="en", charts=3)
+        page.wait_for_selector(TOOLS, state="attached")
+        tools = f"{COMPONENTS}/normviz.export"
+        assert f"{tools}/export.js" in fetched and f"{tools}/export.css" in fetched
+        assert page.locator(".nv-tools").evaluate("el => getComputedStyle(el).display") == "flex"  # export.css
+        assert not any(path.endswith("/plotly.min.js") for path in fetched)  # nothing asked for yet
+        # Streamlit's own chart code sets window.Plotly; where it has not (yet), the export loads plotly.min.js
+        page.evaluate("() => { delete window.Plotly; }")
+        png = download(page, ".nv-png")
+        with Image.open(io.BytesIO(png)) as img:
+            assert img.format == "PNG" and img.height > 400
+        assert f"{COMPONENTS}/normviz.live/plotly.min.js" in fetched
+
+        def figure_list(p) -> list[str]:
+            p.locator(".nv-figure").dispatch_event("pointerdown")  # the list is read again when it is opened
+            return p.locator(".nv-figure option").all_inner_texts()
+
+        assert len(figure_list(page)) == page.evaluate(_MAIN_PLOTS_JS) == 3
+        page.evaluate("""async () => { const div = document.createElement("div");  // as the GIF draws its frames
+            div.className = "nv-export-scratch"; document.body.appendChild(div);
+            await window.Plotly.newPlot(div, [{y: [1, 2]}], {title: {text: "scratch"}}); }""")
+        options = figure_list(page)
+        assert len(options) == 3 and not any("scratch" in o for o in options), options
         assert_no_error(page)
     finally:
         ctx.close()

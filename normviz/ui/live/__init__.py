@@ -33,15 +33,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
 
+from normviz.ui import component
 from normviz.ui.live import vendor
 from normviz.ui.live.payload import check_scene, figure_payload
 from normviz.ui.views import chart, describe
 
-__all__ = ["COMPONENT", "live_chart", "unavailable_reason"]
+__all__ = ["COMPONENT", "PLOTLY", "live_chart", "unavailable_reason"]
 
-COMPONENT = "normviz.live"  # <[project] name>.<component name> in pyproject.toml
+_NAME = "live"  # the component's name in pyproject.toml
+COMPONENT = component.full_name(_NAME)
+PLOTLY = component.asset(_NAME, vendor.PLOTLY_JS.name)  # plotly.min.js for other components (the export)
 _JS = "live.js"  # entry module, relative to the asset_dir
 _CSS = "live.css"
 _STATE = "release"  # the state key the JavaScript sets on release: {"x": [...], "id": "..."}
@@ -68,13 +70,7 @@ def _renderer():
             f"{vendor.PLOTLY_JS} is missing: run `make run` / `make test`, or "
             "`python normviz/ui/live/vendor.py`, which copies it from the installed plotly package"
         )
-    try:
-        return st.components.v2.component(COMPONENT, js=_JS, css=_CSS, isolate_styles=False), None
-    except StreamlitAPIException as exc:
-        return None, (
-            f"Streamlit knows no asset_dir for {COMPONENT!r} ({exc}); install normviz into this "
-            "environment (`pip install --no-deps -e .`, as `make` does) so that Streamlit finds its pyproject.toml"
-        )
+    return component.register(_NAME, js=_JS, css=_CSS, isolate_styles=False)
 
 
 def live_chart(

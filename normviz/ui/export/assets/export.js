@@ -1,57 +1,20 @@
-"""Copy link and export, on every page: one small browser component in the sidebar.
+// Copy link and PNG / SVG / GIF export: the sidebar component of every page (normviz.ui.export).
+//
+// Python sends, on each run, only `data`: the labels in the page's language, `maxFrames` (the most
+// frames a GIF gets) and `plotly`, the path of plotly.min.js under the route Streamlit serves every
+// component's files from ("normviz.live/plotly.min.js"). It is resolved against this module's own
+// address, so no route is written here. plotly.js is loaded only when an export is asked for and
+// window.Plotly is not there yet.
+//
+// The figures on the page are plotly's own graph divs (`.js-plotly-plot`), less this file's scratch
+// plot (the GIF's frames are drawn off screen) and the live chart's motion layer (drawn over its figure
+// while x moves): no Streamlit markup is read.
 
-* **Copy link**: ``window.location.href`` (the URL holds the whole scene, the language and
-  the projector flag: ``links``; with a live chart, ``step`` set to its animation's frame on
-  screen) to the clipboard, and shown in a read-only field for
-  copying by hand where the clipboard is refused.
-* **PNG / SVG** of any figure on the page, with a caption under it (the figure's title,
-  "normviz" and the scene's parameters, in the page's language): drawn in the browser by
-  plotly.js's own ``Plotly.toImage`` from the figure on the page; nothing leaves the machine.
-* **GIF** of a figure's animation (the projection): the browser draws each frame as a PNG
-  (with its caption) and sends them once; Pillow assembles the GIF here and a download
-  button offers it. Only on demand: no cost per move.
-
-plotly.js is the one the live chart serves (``/_stcore/bidi-components/normviz.live/plotly.min.js``),
-loaded only when an export is asked for and ``window.Plotly`` is not there yet.
-"""
-
-from __future__ import annotations
-
-import base64
-import binascii
-import io
-from collections.abc import Mapping
-from typing import Any
-
-import streamlit as st
-
-from normviz.i18n import Translator
-
-MAX_FRAMES = 64
-MAX_FRAME_BYTES = 4_000_000
-GIF_KEY = "_normviz.export.gif"  # session state: (file name, GIF bytes) or an error key
-PLOTLY_URL = "/_stcore/bidi-components/normviz.live/plotly.min.js"
-_PNG = "data:image/png;base64,"
-
-_HTML = '<div class="nv-tools" role="group"></div>'
-
-_CSS = """
-.nv-tools { display: flex; flex-direction: column; gap: .4rem; font-family: var(--st-font, sans-serif);
-  font-size: var(--st-base-font-size, 1rem); color: var(--st-text-color, inherit); }
-.nv-tools .row { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
-.nv-tools button, .nv-tools select { font: inherit; padding: .25rem .6rem; border-radius: .5rem;
-  border: 1px solid rgba(49, 51, 63, .3); background: var(--st-background-color, #fff); color: inherit; cursor: pointer; }
-.nv-tools select { max-width: 100%; }
-.nv-tools input { font: inherit; font-size: .8em; width: 100%; box-sizing: border-box; }
-.nv-tools output { font-size: .85em; min-height: 1.2em; }
-"""
-
-_JS = r"""
-const FRAME_LIMIT = %(max_frames)d;
+const SCRATCH = "nv-export-scratch";
 
 function plots() {
-  return [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')]
-    .filter((gd) => !gd.closest(".nv-live-motion") && gd.data);
+  return [...document.querySelectorAll(".js-plotly-plot")]
+    .filter((gd) => !gd.closest(`.nv-live-motion, .${SCRATCH}`) && gd.data);
 }
 
 function titleOf(gd, k) {
@@ -60,8 +23,9 @@ function titleOf(gd, k) {
   return String(text).replace(/<[^>]+>/g, " ").trim() || `#${k + 1}`;
 }
 
-function loadPlotly(url) {
+function loadPlotly(path) {
   if (window.Plotly) return Promise.resolve(window.Plotly);
+  const url = new URL(`../${path}`, import.meta.url).href;
   return new Promise((resolve, reject) => {
     const tag = document.createElement("script");
     tag.src = url;
@@ -185,14 +149,15 @@ function pageSlug() {
   return slug(window.location.pathname.replace(/^\//, "")) || "overview";
 }
 
-async function framesOf(P, gd, lines) {
+async function framesOf(P, gd, lines, limit) {
   const frames = (gd._transitionData && gd._transitionData._frames) || [];
   if (!frames.length) return [];
   const [width, height] = sizeOf(gd);
   const div = document.createElement("div");
+  div.className = SCRATCH;
   div.style.cssText = `position:fixed;left:-20000px;top:0;width:${width}px;height:${height}px;`;
   document.body.appendChild(div);
-  const every = Math.ceil(frames.length / FRAME_LIMIT);
+  const every = Math.ceil(frames.length / limit);
   const out = [];
   try {
     const layout = { ...gd.layout, width, height, sliders: [], updatemenus: [] };
@@ -307,7 +272,7 @@ export default function (component) {
   const gif = button("GIF", run(async () => {
     const [gd, k] = chosen();
     const P = await loadPlotly(state.data.plotly);
-    const frames = await framesOf(P, gd, captionLines(gd, k, state.labels));
+    const frames = await framesOf(P, gd, captionLines(gd, k, state.labels), state.data.maxFrames);
     if (!frames.length) throw new Error(state.labels.noframes);
     setStateValue("gif", { frames, name: `normviz-${pageSlug()}-${k + 1}.gif`, id: `${Date.now()}` });
     say(state.labels.gifready);
@@ -338,76 +303,3 @@ export default function (component) {
   refresh();
   root.dataset.ready = "true";
 }
-""" % {"max_frames": MAX_FRAMES}
-
-
-def _component():
-    return st.components.v2.component("normviz_tools", html=_HTML, css=_CSS, js=_JS)
-
-
-def _labels(t: Translator) -> dict[str, str]:
-    keys = ("group", "copy", "copied", "manual", "link", "export", "figure", "image", "gif", "working", "done",
-            "failed", "none", "noframes", "gifready", "params", "defaults")
-    return {k: t(f"access.tools.{k}") for k in keys}
-
-
-def gif_from_frames(frames: Any, *, duration_ms: int = 120) -> bytes:
-    """A looping GIF from PNG data URLs (the browser's frames): checked, decoded, assembled by Pillow.
-
-    Raises ValueError when ``frames`` is not a list of 1..MAX_FRAMES PNG data URLs that decode.
-    """
-    from PIL import Image, UnidentifiedImageError
-
-    if not isinstance(frames, list) or not 1 <= len(frames) <= MAX_FRAMES:
-        raise ValueError(f"frames must be a list of 1 to {MAX_FRAMES} PNG data URLs")
-    images = []
-    for k, url in enumerate(frames):
-        if not isinstance(url, str) or not url.startswith(_PNG) or len(url) > MAX_FRAME_BYTES * 4 // 3 + 64:
-            raise ValueError(f"frames[{k}] is not a PNG data URL of at most {MAX_FRAME_BYTES} bytes")
-        try:
-            raw = base64.b64decode(url[len(_PNG):], validate=True)
-            with Image.open(io.BytesIO(raw)) as img:
-                if img.format != "PNG":
-                    raise ValueError(f"frames[{k}] is not a PNG")
-                images.append(img.convert("RGB"))
-        except (binascii.Error, UnidentifiedImageError, OSError) as exc:
-            raise ValueError(f"frames[{k}] does not decode as a PNG: {exc}") from None
-    size = images[0].size
-    images = [im if im.size == size else im.resize(size) for im in images]
-    palette = images[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT)  # the last frame has every colour
-    frames_p = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
-    out = io.BytesIO()
-    durations = [duration_ms] * len(frames_p)
-    durations[-1] = duration_ms * 10  # rest on the result before the loop starts again
-    frames_p[0].save(out, format="GIF", save_all=True, append_images=frames_p[1:], duration=durations, loop=0)
-    return out.getvalue()
-
-
-def _on_gif(key: str) -> None:
-    """The browser sent frames: assemble the GIF now (a widget callback, before the rerun)."""
-    value = st.session_state.get(key)
-    sent = value.get("gif") if isinstance(value, Mapping) else None
-    if not isinstance(sent, Mapping):
-        return
-    name = sent.get("name") if isinstance(sent.get("name"), str) else "normviz.gif"
-    name = "".join(c for c in name if c.isalnum() or c in "-_.")[:80] or "normviz.gif"
-    try:
-        st.session_state[GIF_KEY] = (name, gif_from_frames(sent.get("frames")))
-    except ValueError:
-        st.session_state[GIF_KEY] = None
-        st.session_state[f"{GIF_KEY}.failed"] = True
-
-
-def tools(t: Translator) -> None:
-    """Copy link, PNG / SVG / GIF export (the sidebar's part of every page)."""
-    key = "_normviz.tools"
-    st.caption(t("access.tools.header"))
-    _component()(key=key, data={"labels": _labels(t), "plotly": PLOTLY_URL}, on_gif_change=lambda: _on_gif(key))
-    if st.session_state.pop(f"{GIF_KEY}.failed", False):
-        st.warning(t("access.tools.giffailed"))
-    made = st.session_state.get(GIF_KEY)
-    if made:
-        name, data = made
-        st.download_button(t("access.tools.gifdownload"), data, file_name=name, mime="image/gif",
-                           key="_normviz.tools.gif", icon=":material/movie:", on_click="ignore")
-

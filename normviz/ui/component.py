@@ -1,0 +1,61 @@
+"""normviz's browser components: every piece of JavaScript the app runs is a file, served by Streamlit.
+
+One component is one folder, ``normviz/ui/<name>/``: its Python in ``__init__.py``, its JavaScript
+and CSS in ``assets/``, declared in ``pyproject.toml`` (``[[tool.streamlit.component.components]]``
+with that ``asset_dir``). Streamlit reads the declaration from the installed package (``pip install
+--no-deps -e .``, as ``make`` does) and serves the folder's files at its component route,
+``<route>/normviz.<name>/<file>``, where the browser caches them: a rerun's message names the file,
+it does not carry the code.
+
+``asset`` is the one place that knows that layout: a component's JavaScript that needs another
+component's file (the export's plotly.min.js is the live chart's) gets its path from Python and
+resolves ``"../" + path`` against its own ``import.meta.url``. No route is written anywhere else.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import streamlit as st
+from streamlit.errors import StreamlitAPIException
+
+PROJECT = "normviz"  # [project] name in pyproject.toml: the first half of every component's name
+
+_said: set[tuple[str, str]] = set()  # (logger, reason) already logged by this process
+
+
+def full_name(name: str) -> str:
+    """``"live"`` -> ``"normviz.live"``: the name Streamlit knows the component by."""
+    return f"{PROJECT}.{name}"
+
+
+def asset(name: str, file: str) -> str:
+    """A component's file as a path under Streamlit's component route: ``"normviz.live/plotly.min.js"``."""
+    return f"{full_name(name)}/{file}"
+
+
+def register(
+    name: str, *, js: str, css: str | None = None, html: str | None = None, isolate_styles: bool = True
+) -> tuple[Callable | None, str | None]:
+    """(the mount function, None), or (None, why the component is unavailable).
+
+    ``js`` and ``css`` are file names in the component's ``assets/`` folder. Call it inside the script
+    run, on every run: the registry belongs to the running Runtime (AppTest makes one per test) and
+    registering an identical definition again is a cheap no-op.
+    """
+    try:
+        mount = st.components.v2.component(full_name(name), js=js, css=css, html=html, isolate_styles=isolate_styles)
+    except StreamlitAPIException as exc:
+        return None, (
+            f"Streamlit knows no asset_dir for {full_name(name)!r} ({exc}); install normviz into this "
+            "environment (`pip install --no-deps -e .`, as `make` does) so that Streamlit finds its pyproject.toml"
+        )
+    return mount, None
+
+
+def warn_once(logger: logging.Logger, what: str, reason: str) -> None:
+    """Log ``what: reason`` once per process and logger: a missing component is said once, not per rerun."""
+    if (logger.name, reason) not in _said:
+        _said.add((logger.name, reason))
+        logger.warning("%s: %s", what, reason)

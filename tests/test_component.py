@@ -1,0 +1,53 @@
+"""normviz.ui.component: every browser component is one folder with its files in assets/, declared in
+pyproject.toml and served from this checkout; no Python source carries JavaScript."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from pagetest import component_folders, errors, run_page
+
+from normviz.ui import component
+
+ROOT = Path(__file__).resolve().parents[1]
+UI = ROOT / "normviz" / "ui"
+# Written by JavaScript, never by Python: a Python string holding them is inline browser code.
+JS_MARKS = ("export default function", "addEventListener(", "document.querySelector", "<script")
+
+
+def test_every_component_folder_is_declared_and_packaged():
+    folders = {component.full_name(p.parent.name): p for p in sorted(UI.glob("*/assets"))}
+    assert component_folders() == folders
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        package_data = tomllib.load(f)["tool"]["setuptools"]["package-data"]
+    for name, folder in folders.items():  # a wheel (not editable) must carry the files too
+        patterns = package_data[f"normviz.ui.{folder.parent.name}"]
+        assert {p.name for p in folder.iterdir() if p.suffix in (".js", ".css")} <= {
+            p.name for pattern in patterns for p in folder.parent.glob(pattern)
+        }, name
+
+
+def test_no_python_source_carries_javascript():
+    sources = [*(ROOT / "normviz").rglob("*.py"), *(ROOT / "pages").glob("*.py"), ROOT / "app.py"]
+    found = [(str(p.relative_to(ROOT)), m) for p in sources for m in JS_MARKS if m in p.read_text(encoding="utf-8")]
+    assert found == [], "browser code belongs in a component's assets/ folder (normviz.ui.component)"
+
+
+# Before the code moved to assets/, the lesson keys' element was 1,436 bytes, the tools' 11,773.
+BUDGET = {"normviz.lesson_keys": 300, "normviz.export": 1_500, "normviz.live": 20_000}
+
+
+def test_the_lessons_mounts_name_files_that_exist_and_stay_small():
+    """The lesson mounts all three components: each names its files in its own folder and inlines none."""
+    at = run_page("lesson", step="3")
+    assert errors(at) == []
+    folders = component_folders()
+    protos = {el.proto.component_name: el.proto for el in at.get("bidi_component")}
+    assert set(protos) == set(BUDGET) == set(folders)
+    for name, proto in protos.items():
+        assert (proto.js_content, proto.css_content) == ("", ""), name
+        assert (folders[name] / proto.js_source_path).is_file(), name
+        assert not proto.css_source_path or (folders[name] / proto.css_source_path).is_file(), name
+        assert len(proto.SerializeToString()) < BUDGET[name], name
+    assert protos["normviz.lesson_keys"].js_source_path == "lesson_keys.js"
