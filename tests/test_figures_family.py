@@ -8,6 +8,8 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+from normviz.figures._style import COLORS
+
 from normviz import family
 from normviz.figures import family as figs
 from normviz.i18n import Translator
@@ -106,8 +108,8 @@ def test_legend_names_are_translated_and_methods_keep_their_colours():
     en, zh = figure(t=EN), figure(t=ZH)
     assert trace(zh, "simplex")["name"] != trace(en, "simplex")["name"]
     assert "softmax" in trace(en, "simplex")["name"]
-    assert trace(en, "out_ln")["marker"]["color"] == family.MEMBERS["ln"].color
-    assert trace(en, "out_softmax")["marker"]["color"] == family.MEMBERS["softmax"].color
+    assert trace(en, "out_ln")["marker"]["color"] == COLORS["ln"]
+    assert trace(en, "out_softmax")["marker"]["color"] == COLORS["softmax"]
     legend = [tr for tr in en["data"] if tr.get("showlegend", True)]
     assert len(legend) == 6 + 1 + len(family.DRAWN)  # sets, x, outputs
 
@@ -185,7 +187,7 @@ def test_p_markers_differ_in_colour_and_shape():
     fig = p_fig()
     marks = [trace(fig, f"p_out_{k}")["marker"] for k in family.P_NORMS]
     assert len({m["color"] for m in marks}) == len({m["symbol"] for m in marks}) == len(family.P_NORMS)
-    assert marks[1]["color"] == family.MEMBERS["l2"].color and marks[3]["color"] == family.MEMBERS["softmax"].color
+    assert marks[1]["color"] == COLORS["l2"] and marks[3]["color"] == COLORS["softmax"]
     assert "L∞" in trace(fig, "p_out_linf")["name"] and "正八面体" in trace(p_fig(t=ZH), "p_octahedron")["name"]
 
 
@@ -248,3 +250,11 @@ def test_the_two_panels_of_a_column_show_the_same_stretch_of_data(kind):
     np.testing.assert_allclose(fig["layout"][before_axis]["range"], [col.mean + col.std * low, col.mean + col.std * high])
     z = coords(trace(fig, f"normal_{kind}"), "x")
     assert (z[0], z[-1]) == (low, high)
+
+
+def test_every_drawn_member_has_its_own_colour_and_the_methods_keep_theirs():
+    from normviz.methods import METHODS
+
+    colours = [COLORS[k] for k in family.KEYS if k in COLORS]
+    assert len(colours) == len(set(colours))  # one colour per method, on every page
+    assert all(k in COLORS for k in family.DRAWN) and all(COLORS[k] == m.color for k, m in METHODS.items())

@@ -18,6 +18,13 @@ COLORS = {
     **{m.key: m.color for m in METHODS.values()},  # orange, blue, bluish green
     "decomposition": "#CC79A7",  # reddish purple
     "reference": "#7F7F7F",  # grey: spheres, planes, rays
+    "guess": "#000000",  # the lesson: a student's prediction (×)
+    "truth": "#CC79A7",  # and the true output (○), shown after the reveal
+    # the family's other members (family and axes pages)
+    "bn": "#CC79A7",  # reddish purple
+    "std": "#882255",  # Paul Tol's wine: Okabe-Ito's eight are taken, and it stays apart from them for colour-blind eyes
+    "minmax": "#56B4E9",  # sky blue
+    "softmax": "#D55E00",  # vermillion
 }
 DASHES = {m.key: m.dash for m in METHODS.values()}
 

@@ -21,7 +21,7 @@ from normviz.i18n import translate
 from normviz.methods import METHODS
 
 # BatchNorm and standardization are not in METHODS (yet): Okabe–Ito vermillion and reddish purple.
-GROUP_COLORS = {key: family.MEMBERS[key].color for key in ("ln", "rms", "bn", "std")}  # one colour per method
+GROUP_COLORS = {key: COLORS[key] for key in ("ln", "rms", "bn", "std")}  # one colour per method
 PAD_COLOR = "#BDBDBD"
 COLUMNS = ("x", "mu", "scale", "y")
 DIVERGING, SEQUENTIAL = "RdBu_r", "Viridis"

@@ -33,7 +33,7 @@ from normviz.figures._style import COLORS, base_layout, sizes
 from normviz.figures.projection import CIRCLE_POINTS, SPACE, SPHERE_MESH, View, arrows, camera, line, surface
 from normviz.i18n import Translator
 
-COLOR = {**COLORS, **{k: m.color for k, m in family.MEMBERS.items() if m.color}}
+COLOR = COLORS
 # x / ‖x‖_p: p = 2 is L2's colour, softmax keeps its own; p = 1 and p = ∞ take Paul Tol's indigo and olive,
 # apart from Okabe-Ito's eight for colour-blind eyes, and each output has its own marker shape too.
 P_COLOR = {"l1": "#332288", "l2": COLOR["l2"], "linf": "#999933", "softmax": COLOR["softmax"]}

@@ -13,6 +13,7 @@ import streamlit as st
 
 from normviz import _xp, cost, lesson, residual
 from normviz.format import decimals, decimals_vector
+from normviz.figures import lesson as lesson_figs
 from normviz.figures import projection as engine
 from normviz.methods import METHODS
 from normviz.ui import axes as axes_ui
@@ -163,15 +164,6 @@ def _view(step: lesson.Step, *vectors) -> engine.View:
     return engine.View(extent=extent * 1.05)
 
 
-def _marker(points, *, dim: int, name: str, meta: str, color: str, symbol: str, size: float) -> dict:
-    pts = np.asarray(points, dtype=np.float64).reshape(-1, dim)
-    trace = {"type": "scatter" if dim == 2 else "scatter3d", "mode": "markers", "name": name, "meta": meta,
-             "marker": {"color": color, "size": size, "symbol": symbol, "line": {"width": 2, "color": color}},
-             "hovertemplate": "(" + ", ".join(f"%{{{a}:.3f}}" for a in "xyz"[:dim]) + ")<extra>" + name + "</extra>"}
-    for j, a in enumerate("xyz"[:dim]):
-        trace[a] = pts[:, j]
-    return trace
-
 
 def projection_step(t, step: lesson.Step) -> None:
     """x sliders (and the guess) beside the live chart; after the reveal the score and the worked numbers.
@@ -206,15 +198,7 @@ def projection_step(t, step: lesson.Step) -> None:
     true = lesson.truth(step, x) if step.target and revealed else None
     view = _view(step, x, *(v for v in (guess, true) if v is not None))  # the answer does not set the axes
     spec = figure(scene, proj, page.name, t, projector(), view, revealed)
-    extra = []
-    s = 14 if dim == 2 else 7
-    if guess is not None:
-        extra.append(_marker(guess, dim=dim, name=t("lesson.trace.guess"), meta="guess", color="#000000",
-                             symbol="x" if dim == 2 else "cross", size=s))
-    if true is not None:
-        extra.append(_marker(true, dim=dim, name=t(f"lesson.target.{step.target}"), meta="truth",
-                             color="#CC79A7", symbol="circle-open" if dim == 2 else "circle-open", size=s))
-    spec = {**spec, "data": [*spec["data"], *extra]}
+    spec = {**spec, "data": [*spec["data"], *lesson_figs.prediction_traces(guess, true, step.target, t, dim=dim)]}
     with picture:
         if step.eps or step.gamma or step.beta:
             affine = t("lesson.affine", gamma=decimals_vector(step.gamma or (1,) * dim, 2),
