@@ -16,6 +16,7 @@ function               example                         used for
 ``si``                 12.9 GB, 6.44 ms, 85.2 TFLOP    quantities with a unit
 ``percent``            0.019 %, 9.2e-08                shares
 ``field_text``         1, 2, 3                         a vector put back into a text field
+``subscript``          ₁₂                              component labels: x₁₂
 ``tex_number`` ...     \\infty, 10^{-5}                 the worked computation in LaTeX
 =====================  ==============================  =========================================
 
@@ -171,6 +172,11 @@ def percent(value: float, *, fraction: bool = False) -> str:
 def field_text(values) -> str:
     """"1, 2, 3": a vector as a text field holds it, each number in its shortest round-trip form (ASCII)."""
     return ", ".join(f"{v:g}" if float(v) == float(f"{v:g}") else repr(float(v)) for v in values)
+
+
+def subscript(k: int) -> str:
+    """A whole number k >= 0 in subscript digits, for component labels: x₁₂."""
+    return "".join("₀₁₂₃₄₅₆₇₈₉"[int(d)] for d in str(k))
 
 
 # --- LaTeX --------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ The controls, the figure they change and the float16 table sit in one fragment.
 
 import streamlit as st
 
-from normviz import _xp, ui
+from normviz import ui
 from normviz.ui import residual as res
 
 t = ui.translator()
@@ -42,7 +42,7 @@ def stack_section():
 parts.text.header(t("res.stack.header"))
 parts.text.markdown(t("res.block"))
 with parts.main:
-    if _xp.torch_installed():
+    if res.torch_available():
         stack_section()
     else:
         st.info(t("res.no_torch"), icon="ℹ️")

@@ -10,7 +10,7 @@ import pytest
 
 from normviz import axes
 from normviz.figures import axes as figs
-from normviz.figures._json import typed_arrays
+from normviz.figures.typed import typed_arrays
 
 CASES = [("ln", 3, 6, 8, False), ("rms", 2, 4, 5, True), ("bn", 8, 12, 16, True), ("std", 4, 5, 3, True),
          ("bn", 1, 1, 2, False)]

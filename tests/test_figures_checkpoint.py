@@ -12,7 +12,7 @@ from normviz import checkpoint as ck
 from normviz import checkpoint_examples as ex
 from normviz.checkpoint_examples import EXAMPLES
 from normviz.figures import checkpoint as figs
-from normviz.figures._json import typed_arrays
+from normviz.figures.typed import typed_arrays
 from normviz.methods import METHODS
 from pagetest import coords, trace
 

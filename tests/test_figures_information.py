@@ -11,7 +11,7 @@ from plotly.subplots import make_subplots
 
 from normviz import information
 from normviz.figures._legend import subplot_grid
-from normviz.figures._json import typed_arrays as packed
+from normviz.figures.typed import typed_arrays as packed
 from normviz.figures._style import base_layout as dict_layout
 from normviz.figures._style import COLORS
 from normviz.figures.information import cloud_figure, nice_extent, pairs_figure, similarity_figure

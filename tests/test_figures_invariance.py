@@ -9,7 +9,7 @@ import pytest
 
 from normviz import invariance
 
-from normviz.figures._json import typed_arrays as packed
+from normviz.figures.typed import typed_arrays as packed
 from normviz.figures.invariance import (
     LOG_FLOOR,
     counterfactual_figure,

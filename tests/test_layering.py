@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -309,3 +310,71 @@ def test_importing_a_layer_loads_only_what_it_may(group, modules, forbidden):
         pytest.skip(f"no modules in the {group} layer yet")
     leaks = _leaks(modules, forbidden)
     assert not leaks, f"importing the {group} modules {modules} loads forbidden packages:\n" + _explain(leaks)
+
+
+# --- the house rules of issue 18 ------------------------------------------------------------------------
+
+TOPIC_MATH = [p for p in package_files() if p.parent == PKG and not p.stem.startswith("_")
+              and p.stem not in {"__init__", "__main__", "cli", "format", "methods", "norms", "norms_family", "geometry",
+                                 "sources"}]
+CLI_MODULES = ("normviz.cli", "normviz._cli", "normviz.__main__")
+# Streamlit's public API: the package itself, its components and its test harness (tests only).
+STREAMLIT_PUBLIC = ("streamlit", "streamlit.components.v1", "streamlit.components.v2", "streamlit.errors",
+                    "streamlit.column_config", "streamlit.testing.v1")
+
+
+def test_topic_math_imports_no_streamlit_i18n_ui_or_cli():
+    bad = [f"{imp.where()} -- topic math returns data; text and printing belong to i18n/ui/cli"
+           for path in TOPIC_MATH for imp in imports_of(path)
+           if _top(imp.module) == "streamlit" or imp.module.startswith(("normviz.i18n", "normviz.ui", "normviz.figures"))
+           or imp.module in CLI_MODULES]
+    assert not bad, _report(bad, "topic math -> geometry -> methods -> norms")
+
+
+def test_figures_never_import_ui():
+    bad = [f"{imp.where()} -- figures turn data into plotly JSON; they know nothing of Streamlit's pieces"
+           for path in package_files() if _inside(path, "normviz/figures")
+           for imp in imports_of(path) if imp.module.startswith("normviz.ui")]
+    assert not bad, _report(bad, DIRECTION)
+
+
+def _owner(dotted: str) -> str | None:
+    """The package a private name belongs to: normviz.figures for normviz.figures.typed, None if public."""
+    parts = dotted.split(".")
+    for i, part in enumerate(parts):
+        if part.startswith("_") and not part.startswith("__"):
+            return ".".join(parts[:i])
+    return None
+
+
+def _private_names(path: Path) -> list[tuple[int, str]]:
+    """(line, dotted name) of every private module or name this file imports: `from a._b import c`, `from a import _c`."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+    return found
+
+
+def test_no_module_reads_a_private_name_of_another_package():
+    bad = []
+    for path in [*package_files(), *app_files()]:
+        here = module_name(path)
+        package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+        for line, dotted in _private_names(path):
+            owner = _owner(dotted)
+            if owner and owner.startswith("normviz") and not (package == owner or package.startswith(owner + ".")):
+                bad.append(f"{path.relative_to(ROOT)}:{line}: {dotted} is private to {owner}")
+    assert not bad, _report(bad, "a leading underscore means: only its own package uses it")
+
+
+def test_no_code_reads_streamlits_private_modules():
+    files = [*package_files(), *app_files(), *sorted((ROOT / "deploy").rglob("*.py"))]
+    bad = [f"{imp.where()} -- only Streamlit's public API ({', '.join(STREAMLIT_PUBLIC[:-1])})"
+           for path in files for imp in imports_of(path)
+           if _top(imp.module) == "streamlit" and imp.module not in STREAMLIT_PUBLIC[:-1]]
+    bad += [f"{path.relative_to(ROOT)}: reads ScriptRunContext / PagesManager"
+            for path in files if re.search(r"get_script_run_ctx|ScriptRunContext|PagesManager", path.read_text())]
+    assert not bad, _report(bad, "Streamlit's internals change between releases")

@@ -1,7 +1,7 @@
 """Helpers for figures built as plain plotly JSON (dicts), without ``go.Figure``.
 
 ``grid`` places subplots as ``plotly.subplots.make_subplots`` does; the
-template and the typed arrays are ``_style.base_layout``'s and ``_json``'s.
+template and the typed arrays are ``_style.base_layout``'s and ``typed``'s.
 """
 
 from __future__ import annotations

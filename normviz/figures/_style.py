@@ -34,11 +34,6 @@ def method_name(method: str, lang: str) -> str:
     return translate(lang, f"method.{method}")
 
 
-def subscript(k: int) -> str:
-    """A whole number k >= 0 in subscript digits, for component labels (x₁₂)."""
-    return "".join("₀₁₂₃₄₅₆₇₈₉"[int(d)] for d in str(k))
-
-
 def sizes(projector: bool) -> dict[str, float]:
     """Font, line and marker sizes for screen or projector.
 

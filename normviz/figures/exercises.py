@@ -11,9 +11,9 @@ import numpy as np
 from normviz import residual
 from normviz.exercises import GROWTH_BINS, norm_param_count, traffic
 from normviz.figures._legend import legend_below
-from normviz.figures._style import COLORS, base_layout, method_name, sizes, subscript
+from normviz.figures._style import COLORS, base_layout, method_name, sizes
 from normviz.figures.residual import ARRANGEMENT_DASH, variants
-from normviz.format import shortest_vector
+from normviz.format import shortest_vector, subscript
 from normviz.i18n import translate
 
 PARAM_KINDS = ("ln", "ln_nobias", "rms")

@@ -15,7 +15,8 @@ import numpy as np
 
 from normviz import information
 from normviz.figures._legend import legend_below, subplot_grid
-from normviz.figures._style import COLORS, arrow_marker, arrows_xy, base_layout, colorscale, method_name, sizes, subscript
+from normviz.figures._style import COLORS, arrow_marker, arrows_xy, base_layout, colorscale, method_name, sizes
+from normviz.format import subscript
 from normviz.i18n import translate
 from normviz.methods import METHODS
 

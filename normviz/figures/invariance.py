@@ -13,10 +13,10 @@ from functools import partial
 
 import numpy as np
 
-from normviz.format import shortest_vector
+from normviz.format import shortest_vector, subscript
 from normviz import invariance
 from normviz.figures._legend import Cell, legend_below, subplot_grid
-from normviz.figures._style import COLORS, base_layout, colorscale, method_name, sizes, subscript
+from normviz.figures._style import COLORS, base_layout, colorscale, method_name, sizes
 from normviz.i18n import translate
 from normviz.methods import METHODS
 

@@ -15,7 +15,7 @@ import streamlit as st
 from normviz.format import decimals, legible, legible_vector
 from normviz import axes
 from normviz.figures import axes as figs
-from normviz.figures._json import typed_arrays as packed
+from normviz.figures.typed import typed_arrays as packed
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
 from normviz.ui.views import markdown_table

@@ -17,7 +17,7 @@ from normviz.format import percent, si
 from normviz import _xp, bench, norms
 from normviz import cost as topic
 from normviz.figures import cost as figs
-from normviz.figures._json import typed_arrays as typed
+from normviz.figures.typed import typed_arrays as typed
 from normviz.ui.int_input import int_input, preset_buttons
 from normviz.ui.urlcheck import Choice, warn_invalid_params
 from normviz.ui.views import markdown_table

@@ -12,7 +12,7 @@ import streamlit as st
 from normviz import _xp
 from normviz import dof as topic
 from normviz.figures import dof as figs
-from normviz.figures._json import typed_arrays as typed
+from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import METHODS
 from normviz.ui.int_input import int_input, preset_buttons
 from normviz.ui.urlcheck import warn_invalid_params

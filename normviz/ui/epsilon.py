@@ -15,7 +15,7 @@ import streamlit as st
 from normviz.format import eps_text, significant
 from normviz import _xp, epsilon
 from normviz.figures import epsilon as figs
-from normviz.figures._json import typed_arrays as typed
+from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import METHODS
 from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
 from normviz.ui.views import markdown_table

@@ -16,7 +16,7 @@ import streamlit as st
 from normviz.format import legible, legible_vector
 from normviz import _xp, gradient
 from normviz.figures import gradient as figs
-from normviz.figures._json import typed_arrays as packed
+from normviz.figures.typed import typed_arrays as packed
 from normviz.methods import KEYS, METHODS
 from normviz.ui.controls import EPS_LABELS, METHOD_LABELS, eps_control
 from normviz.ui.urlcheck import warn_invalid_params

@@ -24,7 +24,7 @@ from normviz.format import decimals, decimals_vector, eps_text, scientific, sign
 from normviz import _xp
 from normviz import highdim as hd
 from normviz.figures import highdim as figs
-from normviz.figures._json import typed_arrays as typed
+from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import KEYS, METHODS
 from normviz.ui.controls import EPS_LABELS, eps_control
 from normviz.ui.int_input import int_input, preset_buttons

@@ -16,7 +16,7 @@ import streamlit as st
 from normviz.format import decimals, legible, legible_vector, shortest_vector
 from normviz import _xp, information
 from normviz.figures import information as figs
-from normviz.figures._json import typed_arrays as packed
+from normviz.figures.typed import typed_arrays as packed
 from normviz.methods import METHODS
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import warn_invalid_params

@@ -18,7 +18,7 @@ import streamlit as st
 from normviz.format import legible, legible_vector, shortest_vector
 from normviz import _xp, invariance
 from normviz.figures import invariance as figs
-from normviz.figures._json import typed_arrays as packed
+from normviz.figures.typed import typed_arrays as packed
 from normviz.methods import METHODS
 from normviz.ui.controls import EPS_LABELS, eps_control
 from normviz.ui.urlcheck import warn_invalid_params

@@ -14,7 +14,7 @@ import streamlit as st
 from normviz.format import decimals, scientific
 from normviz import _xp, precision
 from normviz.figures import precision as figs
-from normviz.figures._json import typed_arrays as typed
+from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import METHODS
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import Choice, Range, warn_invalid_params

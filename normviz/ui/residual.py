@@ -12,11 +12,10 @@ import time
 
 import streamlit as st
 
-from normviz.format import legible
+from normviz.format import legible, subscript
 from normviz import _xp, residual
 from normviz.figures import residual as figs
-from normviz.figures._json import typed_arrays as packed
-from normviz.figures._style import subscript
+from normviz.figures.typed import typed_arrays as packed
 from normviz.methods import METHODS
 from normviz.ui.int_input import int_input
 from normviz.ui.urlcheck import Range, warn_invalid_params
@@ -30,6 +29,11 @@ SEED_MAX = 9999
 # the hand-written float16 line is RMSNorm's (LLaMA-style code); LayerNorm's behaves alike (tests/test_residual.py)
 FLOAT16_NORMS = ("rms",)
 HASH = {_xp.Backend: repr}
+
+
+def torch_available() -> bool:
+    """The stack runs in torch (autograd); without it the page explains instead of drawing."""
+    return _xp.torch_installed()
 
 
 def key(name: str) -> str:

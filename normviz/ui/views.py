@@ -11,7 +11,7 @@ from plotly.basedatatypes import BaseFigure
 
 from normviz.format import decimals, decimals_vector
 from normviz import _xp, geometry
-from normviz.figures._json import typed_arrays
+from normviz.figures.typed import typed_arrays
 from normviz.figures.describe import describe_figure
 from normviz.methods import KEYS as METHODS
 from normviz.sources import PAGE_SOURCES, SOURCES

@@ -1,7 +1,7 @@
 """What the live chart sends to the browser: a plotly figure dict and a scene, as plain JSON.
 
 No Streamlit here, and no ``go.Figure``. numpy arrays in the figure become
-plotly.js typed arrays (``normviz.figures._json.typed_arrays``, as for
+plotly.js typed arrays (``normviz.figures.typed.typed_arrays``, as for
 st.plotly_chart). Streamlit sends a component's data through ``json.dumps``,
 which writes NaN and Infinity as bare words that the browser's
 ``JSON.parse`` rejects (the component then never starts), so every
@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from normviz.figures._json import typed_arrays
+from normviz.figures.typed import typed_arrays
 
 MODES = ("plane", "space")
 METHOD_KEYS = ("l2", "rms", "ln")

@@ -1,4 +1,4 @@
-"""Figure dicts ready for the browser: numpy arrays become plotly.js typed arrays.
+"""Figure dicts ready for the browser: numpy arrays become plotly.js typed arrays (public: ui sends every figure through it).
 
 ``go.Figure.to_dict()`` does this conversion; our builders return plain dicts,
 so ``ui.chart`` (and the cached figure wrappers) call ``typed_arrays`` once per
