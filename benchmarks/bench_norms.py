@@ -26,7 +26,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import normviz as nv  # noqa: E402
-from normviz import bench  # noqa: E402
+from normviz import bench, cli  # noqa: E402
 from normviz.methods import L2, LN, RMS  # noqa: E402
 
 NORMVIZ = {m.label: m.fn for m in (LN, RMS, L2)}
@@ -55,7 +55,7 @@ def rescaled_candidates(shape) -> dict:
 
 def main() -> None:
     result = bench.run()
-    print(bench.table(result))
+    print(cli.bench_table(result))
 
     print("\ntorch RMSNorm on the CPU, float32 (F.rms_norm is not fused in torch 2.13):")
     for shape in ((4096, 896), (16384, 2048)):

@@ -32,7 +32,6 @@ import os
 import platform
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -41,7 +40,6 @@ import numpy as np
 
 import normviz as nv
 from normviz import _cpu, _xp
-from normviz._cli import Parser, emit
 from normviz.methods import method
 
 __all__ = ["OPS", "SHAPES", "Result", "Run", "run", "table", "main"]
@@ -252,80 +250,3 @@ def _versions(with_torch: bool) -> dict:
         v["torch"] = torch.__version__
         v["torch_threads"] = torch.get_num_threads()
     return v
-
-
-def _ratio(value: float | None) -> str:
-    return "" if value is None else f"{value:.2f}"
-
-
-def table(result: Run) -> str:
-    """The text table: one line per shape, dtype and op."""
-    header = ["shape", "dtype", "op", "ms", "GB/s", "vs copy", "F ms", "vs F"]
-    lines = []
-    for r in result.results:
-        lines.append([
-            "×".join(map(str, r.shape)), r.dtype, LABELS[r.op], f"{r.seconds * 1e3:.3f}", f"{r.gbs:.2f}",
-            _ratio(r.vs_copy), "" if r.torch_seconds is None else f"{r.torch_seconds * 1e3:.3f}",
-            _ratio(r.vs_torch),
-        ])  # fmt: skip
-    widths = [max(len(row[i]) for row in [header, *lines]) for i in range(len(header))]
-
-    def fmt(row):
-        return "  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
-
-    load = "unknown" if result.load_average is None else " ".join(f"{v:.2f}" for v in result.load_average)
-    versions = ", ".join(f"{k} {v}" for k, v in result.versions.items())
-    reps = "21 rounds (7 at 64 MB and more)" if not result.repeats else f"{result.repeats} rounds"
-    head = [
-        f"{result.backend}; {versions}",
-        f"median of {reps} after {result.warmup} warm-up, interleaved; load average {load}",
-        "GB/s = (bytes read + written) / time; vs copy: over 'copy' (a new output, like a norm's);"
-        " vs F: over torch.nn.functional on the same data (F ms; for copy: a torch copy)",
-        "",
-    ]
-    return "\n".join([*head, fmt(header), *(fmt(row) for row in lines)])
-
-
-# --- python -m normviz bench -------------------------------------------------------------------------
-
-
-def _shape(text: str) -> tuple[int, int]:
-    try:
-        rows, cols = (int(v) for v in text.lower().replace("×", "x").split("x"))
-    except ValueError:
-        raise ValueError(f"a shape is ROWSxCOLS, e.g. 4096x896; got {text!r}") from None
-    if rows < 1 or cols < 1:
-        raise ValueError(f"a shape needs rows and cols >= 1; got {text!r}")
-    return rows, cols
-
-
-def _parser() -> Parser:
-    p = Parser(prog="python -m normviz bench",
-               description="Time copy, LayerNorm, RMSNorm and L2 against torch.nn.functional.")  # fmt: skip
-    p.add_argument("--json", action="store_true", help="print JSON instead of the table")
-    p.add_argument("--quick", action="store_true",
-                   help="3 rounds after 1 warm-up, float32 only unless --dtypes (a rough, fast look)")
-    p.add_argument("--backend", choices=_xp.BACKENDS,
-                   help="array library (default: $NORMVIZ_BACKEND, else numpy on CPU / torch on GPU)")
-    p.add_argument("--shapes", nargs="+", metavar="ROWSxCOLS", help="shapes (default: " +
-                   " ".join(f"{r}x{c}" for r, c in SHAPES) + ")")  # fmt: skip
-    p.add_argument("--dtypes", nargs="+", metavar="DTYPE", help="float32, float16, bfloat16 (torch only)")
-    p.add_argument("--repeats", type=int, help="timed rounds per candidate")
-    p.add_argument("--no-torch", action="store_true", help="leave out torch.nn.functional")
-    return p
-
-
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    parser = _parser()
-    args = parser.parse_args(argv)
-    try:
-        shapes = tuple(_shape(s) for s in args.shapes) if args.shapes else SHAPES
-        repeats = args.repeats if args.repeats is not None else (3 if args.quick else None)
-        dtypes = args.dtypes or (("float32",) if args.quick else None)
-        result = run(backend=args.backend, shapes=shapes, dtypes=dtypes, repeats=repeats,
-                     warmup=1 if args.quick else 2, with_torch=False if args.no_torch else None)
-    except (TypeError, ValueError) as exc:
-        parser.error(str(exc))
-    return emit(result.to_json() if args.json else table(result))
-

@@ -36,13 +36,11 @@ import io
 import json
 import math
 import re
-import sys
 import zipfile
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from normviz.format import decimals
 
 MAX_BYTES = 16 * 2**20  # the app's server.maxUploadSize (16 MB): a checkpoint is read whole, in memory
 MAX_CONFIG_BYTES = 2**20  # a config.json is a few KB
@@ -660,63 +658,6 @@ def gamma_histogram(report: Report, bins: int = 40) -> tuple[np.ndarray, dict[st
     return edges, {k: np.histogram(v, bins=edges)[0] for k, v in values.items()}
 
 
-# --- the command line ----------------------------------------------------------------------------
-
-
-def _table(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [header, *rows])
-
-
-def _g(value: float) -> str:
-    return decimals(value, 4, nan="", minus="-")
-
-
-def _gamma_stats(g: np.ndarray) -> list[str]:
-    """mean, median and (biased) std of a family's γ components, as the CLI prints them."""
-    if not g.size:
-        return ["", "", ""]
-    return [_g(float(np.mean(g))), _g(float(np.median(g))), _g(float(np.std(g)))]
-
-
-def report_text(report: Report, *, filename: str = "", fmt: str = "") -> str:
-    """The report as the command line prints it (English)."""
-    from normviz.i18n import translate
-
-    def en(key: str, **values) -> str:
-        return translate("en", key, **values)
-
-    lines = []
-    if filename:
-        lines.append(f"file: {filename} ({en(f'checkpoint.format.{fmt}')}, {report.tensors} tensor{'' if report.tensors == 1 else 's'})")
-    c = report.config
-    if c is not None:
-        said = [f"{k} {v}" for k, v in (("model_type", c.model_type), ("architecture", c.architecture),
-                                         (c.eps_key, c.eps)) if k and v is not None]
-        lines.append("config: " + (", ".join(said) or "nothing about the norms"))
-    lines.append(f"parameters: {report.total_params} floating-point numbers (tied tensors once); in norms: "
-                 f"{report.norm_params} ({100 * report.share:.3f} %)")
-    lines.append(f"verdict: {en(f'checkpoint.verdict.{report.verdict}')}")
-    if report.hidden is not None:
-        lines.append(f"hidden size D: {report.hidden}")
-    if report.families:
-        rows = [[f.name, str(len(f.groups)), "/".join(map(str, f.sizes)), str(f.count),
-                 " / ".join(en(f"checkpoint.span.{k}") for k in f.spans),
-                 " / ".join(en(f"checkpoint.kind.{k}") for k in f.kinds), *_gamma_stats(f.gammas())]
-                for f in report.families]
-        lines += ["", _table(["norm", "modules", "length", "params", "normalizes", "kind", "gamma mean",
-                              "gamma median", "gamma std"], rows)]
-        lines += ["", _table(["module", "layer", "kind", "gamma mean", "gamma std", "gamma min", "gamma q25",
-                              "gamma median", "gamma q75", "gamma max", "beta mean"],
-                             [[g.module, "" if g.layer is None else str(g.layer), en(f"checkpoint.kind.{g.kind}"),
-                               _g(g.stat("mean")), _g(g.stat("std")), _g(g.stat("min")), _g(g.quantile(0.25)),
-                               _g(g.stat("median")), _g(g.quantile(0.75)), _g(g.stat("max")), _g(g.beta_mean)]
-                              for g in report.groups])]
-        lines += [""] + [f"{', '.join(names)}: {en(f'checkpoint.evidence.{evidence}', **evidence_values(c))}"
-                         for evidence, names in evidence_of(report).items()]
-    return "\n".join(lines)
-
-
 def evidence_of(report: Report) -> dict[str, list[str]]:
     """The kinds of evidence used, each with the families it decided (in table order)."""
     out: dict[str, list[str]] = {}
@@ -729,35 +670,3 @@ def evidence_of(report: Report) -> dict[str, list[str]]:
 
 def evidence_values(facts: ConfigFacts | None) -> dict[str, str]:
     return {"family": (facts.family or "") if facts else "", "eps_key": (facts.eps_key or "") if facts else ""}
-
-
-def _read_file(path: str, limit: int) -> bytes:
-    with open(path, "rb") as fh:
-        data = fh.read(limit + 1)
-    return data
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m normviz inspect FILE [--config config.json]``: print the report; one-line errors, status 2."""
-    from normviz._cli import Parser, emit
-
-    parser = Parser(prog="python -m normviz inspect",
-                    description="Which normalization a checkpoint uses: its norm parameters, their kind and γ.")
-    parser.add_argument("file", help="a .safetensors file or a PyTorch state dict (.pt / .bin)")
-    parser.add_argument("--config", help="the model's config.json")
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    config = None
-    for path, limit in ((args.file, MAX_BYTES), (args.config, MAX_CONFIG_BYTES)):
-        if path is None:
-            continue
-        try:
-            data = _read_file(path, limit)
-            if path is args.config:
-                config = read_config(data)
-            else:
-                state, fmt = read_state_dict(data), detect_format(data)
-        except OSError as exc:
-            parser.error(f"{path}: {exc.strerror or exc}")
-        except CheckpointError as exc:
-            parser.error(f"{path}: {exc}")
-    return emit(report_text(inspect(state, config), filename=args.file, fmt=fmt))

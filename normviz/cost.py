@@ -37,11 +37,9 @@ compute-bound: ``scenarios`` puts training and decoding side by side.
 from __future__ import annotations
 
 import math
-import sys
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 from normviz.format import plain
-from normviz._cli import Parser, emit
 
 __all__ = ["Inputs", "Cost", "Step", "Storage", "SCENARIOS", "compute", "scenarios", "steps", "storage", "report",
            "main"]
@@ -274,71 +272,3 @@ def steps(cost: Cost) -> list[Step]:
         Step("share_ratio", "time share / FLOP share", f"{_plain(c.time_share)} / {_plain(c.flop_share)}",
              c.share_ratio, ""),
     ]
-
-
-# --- python -m normviz cost ---------------------------------------------------------------------------
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"not a number: {text!r}") from None
-    if not math.isfinite(value) or value != int(value) or value < 1:
-        raise ValueError(f"not a whole number >= 1: {text!r}")
-    return int(value)
-
-
-def _parser() -> Parser:
-    d = Inputs()
-    p = Parser(prog="python -m normviz cost",
-               description="Bytes, time and FLOPs of the normalizations of one forward pass.")  # fmt: skip
-    p.add_argument("--tokens", default=str(d.tokens), help=f"T = batch x sequence (default {d.tokens})")
-    p.add_argument("--hidden", default=str(d.hidden), help=f"D, the hidden size (default {d.hidden})")
-    p.add_argument("--layers", default=str(d.layers), help=f"L (default {d.layers})")
-    p.add_argument("--norms-per-layer", default=str(d.norms_per_layer), help="k (default 2)")
-    p.add_argument("--calls", help="normalization calls in all (instead of --layers and --norms-per-layer)")
-    p.add_argument("--bytes", type=float, default=d.bytes_per_value, help="bytes per value b (default 2)")
-    p.add_argument("--bandwidth", type=float, default=d.bandwidth, help="memory bandwidth B in bytes/s (default 2e12)")
-    p.add_argument("--params", type=float, default=d.params, help="parameters P of the matmuls (default 1.3e9)")
-    p.add_argument("--peak-flops", type=float, default=d.peak_flops,
-                   help="peak FLOP/s, an assumption (default 1e15)")
-    p.add_argument("--flops-per-element", type=float, default=d.flops_per_element,
-                   help=f"the norm's FLOPs per element f (default {FLOPS_PER_ELEMENT})")
-    return p
-
-
-def inputs_from_args(args) -> Inputs:
-    """Inputs from parsed arguments; ``--calls C`` stands for C layers of one norm each."""
-    layers, per_layer = _positive_int(args.layers), _positive_int(args.norms_per_layer)
-    if args.calls is not None:
-        layers, per_layer = _positive_int(args.calls), 1
-    return Inputs(tokens=_positive_int(args.tokens), hidden=_positive_int(args.hidden), layers=layers,
-                  norms_per_layer=per_layer, bytes_per_value=args.bytes, bandwidth=args.bandwidth,
-                  params=args.params, peak_flops=args.peak_flops, flops_per_element=args.flops_per_element)
-
-
-def report(cost: Cost) -> str:
-    """The step table ``python -m normviz cost`` prints (English)."""
-    from normviz.i18n import Translator
-
-    t = Translator("en")
-    header = ["step", "formula", "numbers", "value", "unit"]
-    rows = [[t(f"cost.step.{s.key}"), s.formula, s.numbers, _plain(s.value), s.unit] for s in steps(cost)]
-    widths = [max(len(r[j]) for r in [header, *rows]) for j in range(len(header))]
-    lines = ["  ".join(c.rjust(w) if j == 3 else c.ljust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
-             for r in [header, *rows]]
-    i = cost.inputs
-    given = ", ".join(f"{f.name}={_plain(getattr(i, f.name))}" for f in fields(i))
-    return "\n".join([f"inputs: {given}", "", *lines, "", t("cost.cli.peak_note", peak=_plain(i.peak_flops))])
-
-
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    parser = _parser()
-    args = parser.parse_args(argv)
-    try:
-        cost = compute(inputs_from_args(args))
-    except (TypeError, ValueError) as exc:
-        parser.error(str(exc))
-    return emit(report(cost))

@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from normviz import _xp, bench
+from normviz import _xp, bench, cli
 from test_cli import run
 
 TINY = ((2, 8), (3, 5))
@@ -71,7 +71,7 @@ def test_progress_is_reported_after_each_group():
 
 
 def test_table_and_json(tiny_run):
-    text = bench.table(tiny_run)
+    text = cli.bench_table(tiny_run)
     assert "vs copy" in text and "LayerNorm" in text and "load average" in text
     data = json.loads(tiny_run.to_json())
     assert len(data["results"]) == len(tiny_run.results)
@@ -120,7 +120,7 @@ def test_the_header_names_numpy_s_threads(monkeypatch):
     result = bench.run(backend="numpy", shapes=((2, 4),), dtypes=("float32",), ops=("copy",), repeats=1, warmup=0,
                        with_torch=False)
     assert result.versions["numpy_threads"] == 3
-    assert "numpy_threads 3" in bench.table(result).splitlines()[0]
+    assert "numpy_threads 3" in cli.bench_table(result).splitlines()[0]
 
 
 class _FakeClock:

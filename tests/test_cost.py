@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from normviz import cost
+from normviz import cli, cost
 from normviz.cost import Inputs, compute, steps
 from test_cli import run
 
@@ -185,8 +185,8 @@ def test_cli_bad_arguments_give_one_line_and_status_2(args):
 
 
 def test_calls_option_stands_for_layers_of_one_norm():
-    args = cost._parser().parse_args(["--calls", "48"])
-    i = cost.inputs_from_args(args)
+    args = cli.cost_parser().parse_args(["--calls", "48"])
+    i = cli.cost_inputs(args)
     assert (i.layers, i.norms_per_layer, i.calls) == (48, 1, 48)
 
 

@@ -53,7 +53,7 @@ RANKS = {
     "normviz.invariance": 2.5,
     "normviz.figures": 3,
     "normviz.ui": 4,
-    "normviz._cli": 0,
+    "normviz.cli": 2.75,  # the command line: prints what the topic math returns
 }
 # Every other module of the package's top level is the math of one topic (a page's, or a
 # command's): above geometry, below figures.

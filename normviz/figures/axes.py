@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from normviz import axes, family
+from normviz import axes
 from normviz.figures._legend import subplot_grid
 from normviz.figures._style import COLORS, base_layout, colorscale, sizes
 from normviz.i18n import translate

@@ -13,7 +13,7 @@ import math
 import numpy as np
 import streamlit as st
 
-from normviz.format import decimals, legible, legible_vector, shortest_vector
+from normviz.format import legible, legible_vector, shortest_vector
 from normviz import _xp, information
 from normviz.figures import information as figs
 from normviz.figures.typed import typed_arrays as packed
