@@ -15,7 +15,7 @@ from normviz.i18n import LANGUAGES, Translator
 from normviz.ui import links
 from normviz.ui.literal import MAX_CHARS, literal
 from normviz.ui.urlcheck import Choice, Problem, Range, describe, find_problems, message
-from pagetest import TIMEOUT, errors, run_page
+from pagetest import ROOT, TIMEOUT, errors, run_page
 
 HOSTILE = [
     "1 [Login](//ev.il)z",
@@ -131,6 +131,19 @@ def test_a_bare_parameter_is_not_a_problem_and_a_toggle_takes_any_case():
         "camera", "projector"]
 
 
+def test_every_page_keeps_its_url_through_links_and_nothing_reads_streamlits_internals():
+    """One system: no widget bound with bind="query-params", every fragment a links.fragment (its rerun
+    writes the address), no ScriptRunContext or PagesManager."""
+    found = []
+    for path in sorted([ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("normviz/**/*.py")]):
+        text = path.read_text(encoding="utf-8")
+        for bad in ("query-params", "@st.fragment", "get_script_run_ctx", "ScriptRunContext", "PagesManager",
+                    "streamlit.runtime", "uses_pages_directory"):
+            if bad in text:
+                found.append(f"{path.relative_to(ROOT)}: {bad}")
+    assert found == []
+
+
 # --- links: the link's values become widget values, and the scene an address ---------------------------
 
 N = links.integer("n", "page.n", 2, 16384, 128)
@@ -178,6 +191,14 @@ def test_a_parameter_left_out_keeps_its_value_unless_the_app_wrote_the_address()
     assert bad == {"page.x1": -1.5, "page.show": ["L2"]} and [p.name for p in problems] == ["x1", "show"]
     bad, _ = links.resolve(PARAMS, {"x1": ["99"]}, CURRENT, exact=True)
     assert bad["page.x1"] == 3.0
+
+
+def test_an_always_parameter_is_written_at_its_default_too():
+    """The plane's animation step: the copy button's script sets the frame where the address names a step."""
+    step = links.number("step", "page.step", 0, 93, 0, always=True)
+    assert links.query([N, step], {"page.n": 128, "page.step": 0}) == {"step": ("0",)}
+    assert not links.shows([N, step], {}, {"page.n": 128, "page.step": 0})
+    assert links.shows([N, step], {"step": ["0"]}, {"page.n": 128, "page.step": 0})
 
 
 def test_an_address_that_says_the_scene_is_left_as_it_is():

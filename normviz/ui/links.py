@@ -63,6 +63,7 @@ class Param:
     key: str
     spec: Range | Choice | Text
     values: tuple = ()
+    always: bool = False  # written even at its default (the copy button's script looks for it)
 
     def option(self, text: str):
         """The widget's option for the URL text ``text`` (one of ``spec.options``)."""
@@ -119,10 +120,12 @@ class Param:
         return tuple(t for t in texts if t) if isinstance(self.spec, Choice) and self.spec.multi else texts[0]
 
 
-def number(name: str, key: str, low: float, high: float, default: float, *, integer: bool = False) -> Param:
-    """A number in [low, high] (``integer``: a whole number, the widget's value an int)."""
+def number(name: str, key: str, low: float, high: float, default: float, *, integer: bool = False,
+           always: bool = False) -> Param:
+    """A number in [low, high] (``integer``: a whole number, the widget's value an int; ``always``: in the
+    URL even at its default)."""
     cast = int if integer else float
-    return Param(name, key, Range(cast(low), cast(high), default=cast(default), integer=integer))
+    return Param(name, key, Range(cast(low), cast(high), default=cast(default), integer=integer), always=always)
 
 
 def integer(name: str, key: str, low: int, high: int, default: int) -> Param:
@@ -189,11 +192,11 @@ def resolve(params: Sequence[Param], url: Mapping[str, Sequence[str]], current: 
 
 
 def query(params: Sequence[Param], values: Mapping[str, object]) -> Query:
-    """The URL of a scene (widget key -> value): every parameter not at its default."""
+    """The URL of a scene (widget key -> value): every parameter not at its default (and the ``always`` ones)."""
     out: Query = {}
     for p in params:
         texts = p.url(values.get(p.key, p.default))
-        if texts != p.url(p.default):
+        if p.always or texts != p.url(p.default):
             out[p.name] = texts
     return out
 
@@ -201,7 +204,7 @@ def query(params: Sequence[Param], values: Mapping[str, object]) -> Query:
 def shows(params: Sequence[Param], url: Mapping[str, Sequence[str]], values: Mapping[str, object]) -> bool:
     """Whether the address ``url`` says exactly the scene ``values`` (a link spelling out a default, say):
     then it stays as it is, and opening it adds no history entry."""
-    if not set(url) <= {p.name for p in params}:
+    if not set(url) <= {p.name for p in params} or any(p.always and p.name not in url for p in params):
         return False
     updates, problems = resolve(params, url, values, exact=True)
     return not problems and all(updates[p.key] == values.get(p.key, p.default) for p in params)

@@ -70,8 +70,9 @@ def page_params(page: ProjectionPage) -> list[links.Param]:
         *(links.number(f"b{i + 1}", k(f"b{i + 1}"), *AFFINE_BOUNDS, 0.0) for i in range(n)),
         links.choice("view", k("view"), page.views, page.default_view),
         links.choice("speed", k("speed"), SPEEDS, "normal"),
-        # the animation's frame: the copy-link button writes the one on screen; the chart opens there
-        links.number("step", k("step"), 0, MAX_FRAME, 0),
+        # the animation's frame: the copy-link button writes the one on screen (where the address names
+        # a step: so it always does); the chart opens there
+        links.number("step", k("step"), 0, MAX_FRAME, 0, always=True),
     ]
     if page.kit is engine.SPACE:
         params += [links.choice("camera", k("camera"), tuple(CAMERA_LABELS), "oblique"),

@@ -59,11 +59,12 @@ def ensure_shell() -> None:
     ``/x``, skipping app.py's sidebar; the mode ends with the first call of
     ``st.navigation`` ("Streamlit ignores the pages/ directory" once it is used).
     So a page that finds itself run without the shell (no ``links.page_state``
-    around it, and none finished in this session: not a fragment's rerun) calls
+    around it; called from a page's first line, never from a fragment) calls
     ``st.navigation`` with the app's pages, hidden, and reruns: the rerun runs
-    app.py and lands on the same page (a page's id is its url path).
+    app.py and lands on the same page (a page's id is its url path). AppTest
+    starts every run in that mode, so there it happens on every run.
     """
-    if links.in_page_state() or links.PARAMS_KEY in st.session_state:
+    if links.in_page_state():
         return
     st.navigation([st.Page("pages/overview.py", default=True),
                    *(st.Page(f"pages/{name}.py", url_path=name) for name, _ in TOPIC_PAGES)], position="hidden")
@@ -71,7 +72,13 @@ def ensure_shell() -> None:
 
 
 def translator() -> Translator:
+    """The page's translator: a page's first line (``t = ui.translator()``) makes sure the shell runs."""
     ensure_shell()
+    return current_translator()
+
+
+def current_translator() -> Translator:
+    """The translator of the language chosen in the sidebar (inside a fragment too)."""
     lang = st.session_state.get("lang")
     return Translator(lang if lang in LANGUAGES else browser_language())
 
@@ -103,7 +110,7 @@ def sidebar() -> Translator:
     links.load(Translator(st.session_state["lang"]), params[1:])  # the message speaks the link's
     with st.sidebar:
         st.segmented_control("语言 · Language", LANGUAGES, format_func=LANG_NAMES.get, key="lang", required=True)
-        t = translator()
+        t = current_translator()
         st.toggle(t("sidebar.projector"), key="projector")
         choice = st.selectbox(t("sidebar.backend"), BACKEND_CHOICES, key="backend", help=t("sidebar.backend.auto"))
         used = backend()

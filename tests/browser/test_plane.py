@@ -105,7 +105,7 @@ def test_dragging_x_on_the_page_moves_every_part_that_follows_x_then_one_rerun(p
 def test_one_action_is_one_history_entry_and_back_restores_the_whole_scene(page, base_url):
     """A preset sets x1 and x2 at once: one history entry holding both, never a half-applied (-1, 4)."""
     open_page(page, base_url, "plane", lang="en", wait_for_plot=True)
-    assert "x1=" not in page.url  # the default scene: the link names nothing, and the visit added no entry
+    assert "x1=" not in page.url  # the default scene: the link leaves x out
     entries = page.evaluate("history.length")
     with expect_rerun(page):
         page.locator("button").filter(has_text="(-1, 2)").click()
