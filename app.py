@@ -5,7 +5,7 @@ import streamlit as st
 from normviz import ui
 
 st.set_page_config(page_title="normviz", page_icon="◎", layout="wide")
-with ui.one_message():  # every bad link value of this run, in one warning at the top
+with ui.page_state():  # every bad link value of this run in one warning at the top; the scene into the URL
     t = ui.sidebar()
     st.navigation({
         t("nav.section.start"): [st.Page("pages/overview.py", title=t("nav.overview"), icon=":material/explore:", default=True)],

@@ -42,7 +42,7 @@ import normviz as nv
 from normviz import _cpu, _xp
 from normviz.methods import method
 
-__all__ = ["OPS", "SHAPES", "Result", "Run", "run", "table", "main"]
+__all__ = ["OPS", "SHAPES", "Result", "Run", "run"]
 
 # The norms timed, by their names in the results (and the JSON): the method record each one is.
 # The record gives the function, its default ε, torch's op and the label.

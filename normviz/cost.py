@@ -41,8 +41,7 @@ from dataclasses import dataclass, replace
 
 from normviz.format import plain
 
-__all__ = ["Inputs", "Cost", "Step", "Storage", "SCENARIOS", "compute", "scenarios", "steps", "storage", "report",
-           "main"]
+__all__ = ["Inputs", "Cost", "Step", "Storage", "SCENARIOS", "compute", "scenarios", "steps", "storage"]
 
 # The norm's FLOPs per element: sum, square-and-add, subtract, divide, affine (a common tutorial's count).
 FLOPS_PER_ELEMENT = 5

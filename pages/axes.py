@@ -15,7 +15,7 @@ parts = ui.page_parts(t)
 parts.intro.markdown(t("axes.intro"))
 
 
-@st.fragment
+@ui.fragment
 def tensor() -> None:
     controls, picture, text = ui.picture_first(t)
     with controls:

@@ -11,7 +11,7 @@ parts = ui.page_parts(t)
 parts.intro.markdown(t("checkpoint.intro"))
 
 
-@st.fragment
+@ui.fragment
 def reading() -> None:
     """The source and what was read from it: a new choice or upload reruns this part only."""
     controls, picture, text = ui.picture_first(t)

@@ -11,7 +11,7 @@ st.title(t("cost.title"))
 st.markdown(t("cost.intro"))
 
 
-@st.fragment
+@ui.fragment
 def calculator() -> None:
     """The inputs drive the step table, the explanations and the side-by-side cases: a move reruns this part only."""
     st.subheader(t("cost.inputs.header"))
@@ -32,7 +32,7 @@ def calculator() -> None:
     st.markdown(cost.storage_text(t, result.inputs))
 
 
-@st.fragment
+@ui.fragment
 def benchmark() -> None:
     """A button starts the small benchmark; its result stays for the session."""
     st.subheader(t("cost.bench.header"))

@@ -11,7 +11,7 @@ parts = ui.page_parts(t)
 parts.intro.markdown(t("dof.intro"))
 
 
-@st.fragment
+@ui.fragment
 def counts() -> None:
     """n and the seed drive every table and chart below: a move reruns this part only."""
     controls, picture, text = ui.picture_first(t)

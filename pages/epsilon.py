@@ -15,7 +15,7 @@ projector = ui.projector()
 parts.text.header(t("epsp.flat.header"))
 
 
-@st.fragment
+@ui.fragment
 def flattening() -> None:
     """Method, n and the user's ε drive the norm curves and the tables below them."""
     controls, picture, _ = ui.picture_first(t)

@@ -12,4 +12,3 @@ seed = exs.current_seed(t)
 exs.seed_bar(t, seed)
 for number, problem in enumerate(exs.problem_set(seed), start=1):
     exs.exercise_block(t, number, problem, seed)
-exs.save_url()

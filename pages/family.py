@@ -19,7 +19,7 @@ with parts.main if projector else parts.intro:  # one message for bad link value
     fam.check_link(t)
 
 
-@st.fragment
+@ui.fragment
 def formula_section():
     controls, picture, text = ui.picture_first(t)
     with controls:
@@ -39,12 +39,12 @@ def formula_section():
     st.caption(t("family.p.caption"))
 
 
-@st.fragment
+@ui.fragment
 def pixels_section():
     fam.pixel_table(t, fam.pixel_input(t), backend)
 
 
-@st.fragment
+@ui.fragment
 def column_section():
     n, seed = fam.column_controls(t)
     fam.column_tables(t, fam.columns(n, seed, backend))
@@ -52,12 +52,12 @@ def column_section():
     st.caption(t("family.column.fig.caption"))
 
 
-@st.fragment
+@ui.fragment
 def affine_section():
     fam.affine_result(t, *fam.affine_controls(t))
 
 
-@st.fragment
+@ui.fragment
 def params_section():
     fam.params_table(t, fam.d_input(t))
 

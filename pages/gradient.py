@@ -36,7 +36,7 @@ with parts.text:
     st.caption(t("grad.eps.note"))
 
 
-@st.fragment
+@ui.fragment
 def backprop_section():
     controls, picture, _ = ui.picture_first(t)
     with controls:

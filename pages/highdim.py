@@ -11,7 +11,7 @@ parts = ui.page_parts(t)
 parts.intro.markdown(t("highdim.intro"))
 
 
-@st.fragment
+@ui.fragment
 def clouds() -> None:
     """Every control changes the clouds below: a move reruns this part only."""
     controls, picture, text = ui.picture_first(t, "text-beside", (2, 3))

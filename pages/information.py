@@ -21,7 +21,7 @@ parts.text.header(t("info.pairs.header"))
 parts.text.markdown(info.pairs_text(t, backend))
 
 
-@st.fragment
+@ui.fragment
 def pairs_section():
     controls, picture, _ = ui.picture_first(t)
     with controls:
@@ -38,7 +38,7 @@ def pairs_section():
     st.markdown(t("info.pairs.caption"))
 
 
-@st.fragment
+@ui.fragment
 def cloud_section():
     dim, seed = info.cloud_controls(t)
     figure, facts = info.cloud_view(dim, seed, t.lang, projector, backend)
@@ -47,7 +47,7 @@ def cloud_section():
     st.caption(t(f"info.cloud.caption{dim}"))
 
 
-@st.fragment
+@ui.fragment
 def similarity_section():
     n, size, spread, seed = info.batch_controls(t)
     figure, deviations = info.similarity_view(n, size, spread, seed, t.lang, projector, backend)

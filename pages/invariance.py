@@ -22,7 +22,7 @@ with parts.main if projector else parts.controls:  # in sight, not folded away w
     inv.x_message(t, x)
 
 
-@st.fragment
+@ui.fragment
 def scale_and_shift_section():
     controls, picture, text = ui.picture_first(t)
     with controls:
@@ -40,7 +40,7 @@ def scale_and_shift_section():
     st.caption(t("inv.map.eps_note"))
 
 
-@st.fragment
+@ui.fragment
 def counterfactual_section():
     shift = inv.shift_input(t)
     rows, figure = inv.counterfactual_view(x, shift, eps, t.lang, projector, backend)
@@ -49,7 +49,7 @@ def counterfactual_section():
     st.markdown(t("inv.cf.caption"))
 
 
-@st.fragment
+@ui.fragment
 def sigma_section():
     x3 = x if len(x) == 3 else invariance.SEED_X
     if len(x) != 3:

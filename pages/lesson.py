@@ -19,7 +19,7 @@ if projector:
     story, scene = scene, story
 story.markdown(t(f"lesson.step.{step.key}.text"))
 with scene:
-    les.step_section(t, step)  # also writes ?step= and the step's x to the URL
+    les.step_section(t, step)  # its controls rerun it alone; ?step= and the step's x follow in the URL
 les.nav(t, number, where="bottom")
 st.caption(t("lesson.keys"))
 if step.key == "summary":

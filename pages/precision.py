@@ -15,7 +15,7 @@ with parts.text:
     prec.limits_view(t)
 
 
-@st.fragment
+@ui.fragment
 def experiment() -> None:
     """The vector's controls with every result, the gradients, the sweep and the module: a move reruns this part only."""
     controls, picture, text = ui.picture_first(t)

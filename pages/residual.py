@@ -17,7 +17,7 @@ backend = ui.backend()
 projector = ui.projector()
 
 
-@st.fragment
+@ui.fragment
 def stack_section():
     controls, picture, _ = ui.picture_first(t)
     with controls:

@@ -29,6 +29,24 @@ def run_page(page: str, *, lang: str = "en", **query: str) -> AppTest:
     return at
 
 
+def url_params(at: AppTest) -> tuple:
+    """The URL parameters (``normviz.ui.links.Param``) the page read in its last full run."""
+    from normviz.ui.links import PARAMS_KEY
+
+    return tuple(at.session_state[PARAMS_KEY]) if PARAMS_KEY in at.session_state else ()
+
+
+def texts(at: AppTest) -> list[tuple[str, str]]:
+    """(kind, text) of every element whose text Streamlit renders."""
+    found = []
+    for kind in ("markdown", "caption", "warning", "info", "error", "success", "title", "header", "subheader",
+                 "toast", "exception"):
+        for element in getattr(at, kind):
+            value = element.message if kind == "exception" else getattr(element, "value", None)
+            found.append((kind, str(value)))
+    return found
+
+
 def errors(at: AppTest) -> list[str]:
     return [str(e.value) for e in at.exception] + [str(e.value) for e in at.error]
 

@@ -1,8 +1,8 @@
 """Hostile links: markup put into every query parameter of every page never renders as markup.
 
 Each page is opened with links, images, HTML, backticks, math, line breaks and
-very long strings in every parameter it reads (every widget key on the page,
-plus the shell's), in rotation, so that each parameter gets each value. Every
+very long strings in every parameter it reads (its URL parameters, the shell's
+included), in rotation, so that each parameter gets each value. Every
 text element on the page (markdown, captions, alerts, titles, toasts,
 exception messages) must show the hostile text only inside code spans (the
 form ``normviz.ui.literal`` gives it), and the warnings must contain no live
@@ -17,14 +17,12 @@ import tomllib
 import pytest
 
 from streamlit import config as st_config
-from streamlit.testing.v1.element_tree import Button, Widget
 
 from markup import live_markup, outside_code
 from normviz.ui import TOPIC_PAGES
-from pagetest import ROOT, run_page
+from pagetest import ROOT, run_page, texts, url_params
 
 PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
-SHELL_KEYS = ("lang", "backend", "projector")
 MARKER = "ev.il"
 HOSTILE = (
     "1 [Login](//ev.il)z",
@@ -38,33 +36,9 @@ HOSTILE = (
 )
 
 
-def widget_keys(node) -> set[str]:
-    """The keys of the widgets (buttons aside) below ``node`` of an AppTest element tree."""
-    keys = set()
-    if isinstance(node, Widget) and not isinstance(node, Button) and node.key:
-        keys.add(node.key)
-    children = getattr(node, "children", None)
-    for child in children.values() if isinstance(children, dict) else ():
-        keys |= widget_keys(child)
-    return keys
-
-
-def texts(at) -> list[tuple[str, str]]:
-    """(kind, text) of every element whose text Streamlit renders."""
-    found = []
-    for kind in ("markdown", "caption", "warning", "info", "error", "success", "title", "header", "subheader",
-                 "toast", "exception"):
-        for element in getattr(at, kind):
-            value = getattr(element, "value", None)
-            if kind == "exception":
-                value = element.message
-            found.append((kind, str(value)))
-    return found
-
-
 @pytest.fixture(scope="module")
 def keys_by_page() -> dict[str, list[str]]:
-    return {page: sorted(widget_keys(run_page(page)._tree) | set(SHELL_KEYS)) for page in PAGES}
+    return {page: sorted(p.name for p in url_params(run_page(page))) for page in PAGES}
 
 
 @pytest.mark.parametrize("page", PAGES)

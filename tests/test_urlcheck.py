@@ -1,5 +1,6 @@
-"""normviz.ui.urlcheck and normviz.ui.literal: the link's values are checked as Streamlit would,
-reported in one message per run naming the range and the value used, and echoed literally."""
+"""normviz.ui.urlcheck, normviz.ui.links and normviz.ui.literal: the link's values are checked as
+Streamlit's bound widgets did, turned into widget values and back into an address, reported in one
+message per run naming the range and the value used, and echoed literally."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from streamlit.testing.v1 import AppTest
 
 from markup import live_markup, outside_code
 from normviz.i18n import LANGUAGES, Translator
+from normviz.ui import links
 from normviz.ui.literal import MAX_CHARS, literal
-from normviz.ui.urlcheck import Choice, Problem, Range, as_spec, describe, find_problems, invalid_params, message
+from normviz.ui.urlcheck import Choice, Problem, Range, describe, find_problems, message
 from pagetest import ROOT, TIMEOUT, errors, run_page
 
 HOSTILE = [
@@ -67,7 +69,7 @@ SPECS = {
     "x1": Range(-10.0, 10.0, default=3.0),
     "camera": Choice(("3D", "(1,1,1)"), default="3D"),
     "show": Choice(("L2", "RMSNorm", "LayerNorm"), default=("L2", "RMSNorm", "LayerNorm"), multi=True),
-    "projector": ("true", "false"),
+    "projector": Choice(("true", "false"), default="false", case_sensitive=False),
 }
 
 PROBE = textwrap.dedent("""
@@ -123,12 +125,87 @@ def _parsed(name, values):
     return values[0]
 
 
-def test_bare_parameter_is_not_a_problem_and_legacy_specs_still_work():
-    assert invalid_params({"x1": [""], "camera": ["  "]}, SPECS) == []
-    assert invalid_params({"a": ["5"], "b": ["x"], "svd": ["TRUE"]}, {"a": (0, 3), "b": ("x", "y"), "svd": ("true", "false")}) == ["a"]
-    assert as_spec((0, 3)) == Range(0.0, 3.0)
-    assert as_spec(("a", "b")) == Choice(("a", "b"))
-    assert not as_spec(("true", "false")).case_sensitive
+def test_a_bare_parameter_is_not_a_problem_and_a_toggle_takes_any_case():
+    assert find_problems({"x1": [""], "camera": ["  "], "projector": ["TRUE"]}, SPECS) == []
+    assert [p.name for p in find_problems({"x1": ["5"], "camera": ["x"], "projector": ["yes"]}, SPECS)] == [
+        "camera", "projector"]
+
+
+def test_every_page_keeps_its_url_through_links_and_nothing_reads_streamlits_internals():
+    """One system: no widget bound with bind="query-params", every fragment a links.fragment (its rerun
+    writes the address), no ScriptRunContext or PagesManager."""
+    found = []
+    for path in sorted([ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("normviz/**/*.py")]):
+        text = path.read_text(encoding="utf-8")
+        for bad in ("query-params", "@st.fragment", "get_script_run_ctx", "ScriptRunContext", "PagesManager",
+                    "streamlit.runtime", "uses_pages_directory"):
+            if bad in text:
+                found.append(f"{path.relative_to(ROOT)}: {bad}")
+    assert found == []
+
+
+# --- links: the link's values become widget values, and the scene an address ---------------------------
+
+N = links.integer("n", "page.n", 2, 16384, 128)
+X = links.number("x1", "page.x1", -10.0, 10.0, 3.0)
+EPS = links.choice("eps", "page.eps", ("default", "0", "1e-5"), "default", texts=("1e-6/1e-5", "0", "1e-5"))
+SHOW = links.choices("show", "page.show", ("L2", "RMSNorm", "LayerNorm"), ("L2", "RMSNorm", "LayerNorm"))
+PAD = links.flag("pad", "page.pad")
+TEXT = links.text("v", "page.v", "1, 2, 3")
+PARAMS = (N, X, EPS, SHOW, PAD, TEXT)
+CURRENT = {"page.n": 512, "page.x1": -1.5, "page.eps": "0", "page.show": ["L2"], "page.pad": True, "page.v": "4, 5"}
+
+
+@pytest.mark.parametrize("raw, want", [("896", 896), ("2", 2), ("16384", 16384), ("1e3", 1000), (" 7 ", 7),
+                                       ("3.5", None), ("1e309", None), ("nan", None), ("-inf", None), ("abc", None),
+                                       ("1", None), ("99999", None), ("7" * 100, None), ("0x10", None)])
+def test_an_integer_link_value_is_a_whole_number_within_the_bounds(raw, want):
+    updates, problems = links.resolve([N], {"n": [raw]}, {"page.n": 512}, exact=False)
+    assert updates["page.n"] == (512 if want is None else want) and type(updates["page.n"]) is int
+    assert [p.name for p in problems] == ([] if want is not None else ["n"])
+    if problems:  # the message names the value kept
+        assert "` 512 `" in describe(Translator("en"), problems[0])
+
+
+def test_each_kind_of_value_reads_from_and_writes_to_the_link():
+    url = {"n": ["64"], "x1": ["-2.25"], "eps": ["1e-6/1e-5"], "show": ["LayerNorm", "L2"], "pad": ["TRUE"],
+           "v": ["7, 8"]}
+    updates, problems = links.resolve(PARAMS, url, CURRENT, exact=False)
+    assert problems == []
+    assert updates == {"page.n": 64, "page.x1": -2.25, "page.eps": "default", "page.show": ["L2", "LayerNorm"],
+                       "page.pad": True, "page.v": "7, 8"}
+    assert links.query(PARAMS, updates) == {"n": ("64",), "x1": ("-2.25",), "show": ("L2", "LayerNorm"),
+                                            "pad": ("true",), "v": ("7, 8",)}  # ε at its default: left out
+    assert links.query(PARAMS, {**updates, "page.show": []})["show"] == ("",)  # none chosen
+    assert links.query(PARAMS, {p.key: p.default for p in PARAMS}) == {}  # an untouched page: a bare address
+    assert X.url(0.1 + 0.2) == ("0.3",) and X.url(119.1234) == ("119.1234",) and N.url(1234567) == ("1234567",)
+
+
+def test_a_parameter_left_out_keeps_its_value_unless_the_app_wrote_the_address():
+    """A pasted link sets what it names; Back to an address the app wrote restores that scene exactly."""
+    kept, _ = links.resolve(PARAMS, {"n": ["64"]}, CURRENT, exact=False)
+    assert kept == {"page.n": 64}
+    exact, _ = links.resolve(PARAMS, {"n": ["64"]}, CURRENT, exact=True)
+    assert exact == {**{p.key: p.default for p in PARAMS}, "page.n": 64}
+    bad, problems = links.resolve(PARAMS, {"x1": ["99"], "show": ["L2", "Foo"]}, CURRENT, exact=False)
+    assert bad == {"page.x1": -1.5, "page.show": ["L2"]} and [p.name for p in problems] == ["x1", "show"]
+    bad, _ = links.resolve(PARAMS, {"x1": ["99"]}, CURRENT, exact=True)
+    assert bad["page.x1"] == 3.0
+
+
+def test_an_always_parameter_is_written_at_its_default_too():
+    """The plane's animation step: the copy button's script sets the frame where the address names a step."""
+    step = links.number("step", "page.step", 0, 93, 0, always=True)
+    assert links.query([N, step], {"page.n": 128, "page.step": 0}) == {"step": ("0",)}
+    assert not links.shows([N, step], {}, {"page.n": 128, "page.step": 0})
+    assert links.shows([N, step], {"step": ["0"]}, {"page.n": 128, "page.step": 0})
+
+
+def test_an_address_that_says_the_scene_is_left_as_it_is():
+    scene = {**{p.key: p.default for p in PARAMS}, "page.n": 64}
+    assert links.shows(PARAMS, {"n": ["64"], "x1": ["3"], "pad": ["false"]}, scene)  # defaults spelled out
+    assert not links.shows(PARAMS, {"n": ["64"], "utm": ["x"]}, scene)  # a name of no parameter: rewritten
+    assert not links.shows(PARAMS, {"n": ["65"]}, scene)
 
 
 # --- the message --------------------------------------------------------------------------------------------
@@ -185,37 +262,55 @@ def test_a_clean_link_shows_no_warning_and_the_warning_goes_after_a_rerun():
     assert len(run_page("plane").warning) == 0
     at = run_page("plane", x1="99")
     assert len(at.warning) == 1 and "` 99 `" in at.warning[0].value
-    at.run()  # Streamlit has removed the bad value from the URL: nothing to repeat
+    assert at.query_params.get("x1") is None  # the address now says the scene shown: x1 at its default
+    at.run()  # the address is the app's own: nothing to repeat
     assert len(at.warning) == 0
 
 
 ONE_MESSAGE_APP = textwrap.dedent("""
     import streamlit as st
     from normviz.i18n import Translator
-    from normviz.ui.urlcheck import Problem, Range, one_message, report, warn_invalid_params
+    from normviz.ui import links
+    from normviz.ui.urlcheck import Problem, Range
 
     t = Translator("en")
+    late = "late" in st.query_params
     st.title("top")
-    with one_message(t):
+    with links.page_state(t):
         st.write("page body")
-        warn_invalid_params(t, {"a": Range(0, 1, default=0.5)})
+        links.load(t, [links.number("a", "a", 0, 1, 0.5)])
         st.write("more body")
-        report(t, Problem("n", ("0",), Range(2, 9, default=4, integer=True)))
+        links.load(t, [links.integer("n", "n", 2, 9, 4)])
+        st.write(f"a = {st.session_state['a']}, n = {st.session_state['n']}")
+    if late:
+        links.report(t, Problem("late", ("x",), Range(0, 1)))
 """)
 
 
-def test_one_message_puts_all_problems_in_one_warning_above_the_page():
+def test_page_state_puts_all_problems_in_one_warning_above_the_page_and_writes_the_scene():
     at = AppTest.from_string(ONE_MESSAGE_APP, default_timeout=TIMEOUT)
-    at.query_params["a"] = "7"
+    at.query_params.update(a="7", n="0")
     at.run()
     assert errors(at) == []
     assert len(at.warning) == 1
     body = at.warning[0].value
-    assert "` a `" in body and "` n `" in body and "` 4 `" in body
+    assert "` a `" in body and "` n `" in body and "` 4 `" in body and "` 0.5 `" in body
     shown = [(type(e).__name__, getattr(e, "value", None)) for e in at.main]
     assert shown.index(("Warning", body)) < shown.index(("Markdown", "page body"))
-    at.run()  # a new run starts a new collection: each problem again, once
-    assert len(at.warning) == 1 and at.warning[0].value.count("` n `") == 1
+    assert at.markdown[-1].value == "a = 0.5, n = 4"
+    assert at.query_params == {}  # the scene, both at their defaults: a bare address
+    at.query_params["n"] = "5"
+    at.run()  # an edited link: read, no warning
+    assert len(at.warning) == 0 and at.markdown[-1].value == "a = 0.5, n = 5" and at.query_params == {"n": "5"}
+    at.run()  # the app's own address: nothing to repeat, nothing changes
+    assert len(at.warning) == 0 and at.markdown[-1].value == "a = 0.5, n = 5"
+
+
+def test_a_problem_reported_outside_page_state_is_shown_where_it_is_reported():
+    at = AppTest.from_string(ONE_MESSAGE_APP, default_timeout=TIMEOUT)
+    at.query_params["late"] = "1"
+    at.run()
+    assert errors(at) == [] and len(at.warning) == 1 and "` late `" in at.warning[0].value
 
 
 # --- typed numbers: clamped and explained in the user's language -----------------------------------------
@@ -223,10 +318,13 @@ def test_one_message_puts_all_problems_in_one_warning_above_the_page():
 INT_APP = textwrap.dedent("""
     import streamlit as st
     from normviz.i18n import Translator
+    from normviz.ui import links
     from normviz.ui.int_input import int_input
 
     t = Translator(st.query_params.get("lang", "en"))
-    n = int_input(t, "n", key="n", low=2, high=8192, default=128)
+    with links.page_state(t):
+        links.load(t, [links.choice("lang", "lang", ("zh", "en"), "en"), links.integer("n", "n", 2, 8192, 128)])
+        n = int_input(t, "n", key="n", low=2, high=8192, default=128)
     st.write(f"n = {n}")
 """)
 
@@ -256,6 +354,8 @@ def test_int_input_link_value_goes_into_the_one_message():
     assert errors(at) == []
     assert len(at.warning) == 1 and "` 1e309 `" in at.warning[0].value and "8192" in at.warning[0].value
     assert at.markdown[-1].value == "n = 128"
+    at.number_input(key="n").set_value(300).run()
+    assert at.query_params["n"] == "300" and len(at.warning) == 0
 
 
 FLOAT_APP = textwrap.dedent("""

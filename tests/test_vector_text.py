@@ -1,7 +1,6 @@
 import pytest
 
 from normviz.i18n import LANGUAGES, translate
-from normviz.ui.int_input import parse_int
 from normviz.format import field_text
 from normviz.ui.vector_text import VectorTextError, parse_vector
 
@@ -39,13 +38,6 @@ def test_format_round_trips():
     for v in [(3.0, 4.0), (0.1, -2.5, 1e-7), (101.0, 102.0, 103.0)]:
         assert parse_vector(field_text(v)) == v
     assert field_text((1.0, 2.0, 3.0)) == "1, 2, 3"
-
-
-@pytest.mark.parametrize("raw, want", [("896", 896), ("2", 2), ("16384", 16384), ("1e3", 1000), ("3.5", None),
-                                       ("1e309", None), ("nan", None), ("-inf", None), ("abc", None), ("1", None),
-                                       ("99999", None), ("", None), ("7" * 100, None)])
-def test_parse_int(raw, want):
-    assert parse_int(raw, 2, 16384) == want
 
 
 @pytest.mark.parametrize("text", ["1, [x](//ev.il)", "1 ![](//ev.il/a.png)", "1 <b>ev.il</b>", "1 `` `[x](//ev.il)", "1 $$ev.il$$"])

@@ -18,9 +18,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import numpy as np
 
-from normviz.figures._style import base_layout, sizes
+from normviz.figures._style import sizes
 
 
 def _legend_look(legend_font: int) -> dict:

@@ -1,8 +1,8 @@
 """Widgets, cached computations and tables of the axes page.
 
 Every widget key is namespaced ``axes.<name>`` (pages share one session state)
-and is also its URL parameter. The method's option labels are the same in both
-languages, since a bound widget writes its label into the link.
+and names its URL parameter (``PARAMS``, through ``links``). The method's option
+labels are the same in both languages: they are its texts in the link.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from normviz.format import decimals, legible, legible_vector
 from normviz import axes
 from normviz.figures import axes as figs
 from normviz.figures.typed import typed_arrays as packed
+from normviz.ui import links
 from normviz.ui.int_input import int_input
-from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
 from normviz.ui.views import markdown_table
 
 PAGE = "axes"
@@ -34,11 +34,12 @@ def key(name: str) -> str:
     return f"{PAGE}.{name}"
 
 
-SPECS = {
-    key("method"): Choice(tuple(METHOD_OPTIONS), default="LayerNorm"),
-    **{key(n): Range(*BOUNDS[n], default=DEFAULTS[n], integer=True) for n in ("b", "s", "d")},
-    key("pad"): ("true", "false"),
-}
+PARAMS = (
+    links.choice(key("method"), key("method"), tuple(METHOD_OPTIONS), "LayerNorm"),
+    *(links.integer(key(n), key(n), *BOUNDS[n], DEFAULTS[n]) for n in ("b", "s", "d")),
+    links.integer(key("seed"), key("seed"), 0, SEED_MAX, 0),
+    links.flag(key("pad"), key("pad")),
+)
 
 
 @dataclass(frozen=True)
@@ -52,21 +53,21 @@ class Scene:
 
 
 def controls(t) -> Scene:
-    """Method, B, S, D, seed and padding, all kept in the URL; one warning for bad link values."""
-    warn_invalid_params(t, SPECS)
-    label = st.segmented_control(t("axes.method"), tuple(METHOD_OPTIONS), default="LayerNorm", key=key("method"),
-                                 required=True, bind="query-params", help=t("axes.method.help"))
+    """Method, B, S, D, seed and padding, all kept in the URL (read first: one warning for bad link values)."""
+    links.load(t, PARAMS)
+    label = st.segmented_control(t("axes.method"), tuple(METHOD_OPTIONS), key=key("method"), required=True,
+                                 help=t("axes.method.help"))
     cols = st.columns(3)
     sizes = {}
     for col, name in zip(cols, ("b", "s", "d")):
         low, high = BOUNDS[name]
-        sizes[name] = int(col.slider(t(f"axes.{name}"), low, high, DEFAULTS[name], 1, key=key(name),
-                                     bind="query-params", help=t(f"axes.{name}.help")))
+        sizes[name] = int(col.slider(t(f"axes.{name}"), low, high, step=1, key=key(name),
+                                     help=t(f"axes.{name}.help")))
     left, right = st.columns([1, 2])
     seed = int_input(t, t("axes.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, help=t("axes.seed.help"),
                      container=left)
     with right:
-        pad = st.toggle(t("axes.pad"), key=key("pad"), bind="query-params", help=t("axes.pad.help"))
+        pad = st.toggle(t("axes.pad"), key=key("pad"), help=t("axes.pad.help"))
     return Scene(METHOD_OPTIONS.get(label, "ln"), sizes["b"], sizes["s"], sizes["d"], seed, bool(pad))
 
 

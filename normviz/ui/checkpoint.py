@@ -80,7 +80,6 @@ def controls(t) -> Reading | None:
     links.load(t, PARAMS)
     source = st.segmented_control(t("checkpoint.source"), SOURCES, key=SOURCE_KEY, required=True,
                                   help=t("checkpoint.source.help"), format_func=lambda s: t(f"checkpoint.source.{s}"))
-    links.save(PARAMS)
     if source == "upload":
         left, right = st.columns([3, 2])
         upload = left.file_uploader(t("checkpoint.upload"), key=FILE_KEY, max_upload_size=LIMIT_MB,

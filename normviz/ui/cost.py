@@ -1,9 +1,9 @@
 """Widgets, tables and the live benchmark of the cost page.
 
 Every key that holds state is this page's own (``cost.tokens``, ``cost.dtype``,
-...): pages share one session state, and the keys are the URL parameter names
-too. The benchmark's result is kept in ``st.session_state`` under
-``cost.bench.result`` (one per backend), not in the URL.
+...): pages share one session state, and the keys name the URL parameters
+too (``URL_PARAMS``, through ``links``). The benchmark's result is kept in
+``st.session_state`` under ``cost.bench.result`` (one per backend), not in the URL.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from normviz import _xp, bench, norms
 from normviz import cost as topic
 from normviz.figures import cost as figs
 from normviz.figures.typed import typed_arrays as typed
+from normviz.ui import links
 from normviz.ui.int_input import int_input, preset_buttons
-from normviz.ui.urlcheck import Choice, warn_invalid_params
 from normviz.ui.views import markdown_table
 
 TOKENS, HIDDEN, LAYERS, PER_LAYER = "cost.tokens", "cost.hidden", "cost.layers", "cost.per_layer"
@@ -31,21 +31,25 @@ DTYPES = {"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1}
 BANDWIDTHS = ("0.05", "0.1", "0.5", "1", "2", "3.35", "4.8", "8")
 PARAM_CHOICES = ("0.125", "0.5", "1.3", "3", "7", "13", "70", "405")
 PEAKS = ("1", "10", "100", "312", "500", "1000", "2000")
-SPECS = {
-    DTYPE: Choice(tuple(DTYPES), "bf16"),
-    BANDWIDTH: Choice(BANDWIDTHS, "2"),
-    PARAMS: Choice(PARAM_CHOICES, "1.3"),
-    PEAK: Choice(PEAKS, "1000"),
-}
 TOKENS_MAX = 10_000_000
+URL_PARAMS = (
+    links.integer(TOKENS, TOKENS, 1, TOKENS_MAX, DEFAULTS.tokens),
+    links.integer(HIDDEN, HIDDEN, 1, 65_536, DEFAULTS.hidden),
+    links.integer(LAYERS, LAYERS, 1, 1_024, DEFAULTS.layers),
+    links.integer(PER_LAYER, PER_LAYER, 1, 16, DEFAULTS.norms_per_layer),
+    links.choice(DTYPE, DTYPE, tuple(DTYPES), "bf16"),
+    links.choice(BANDWIDTH, BANDWIDTH, BANDWIDTHS, "2"),
+    links.choice(PARAMS, PARAMS, PARAM_CHOICES, "1.3"),
+    links.choice(PEAK, PEAK, PEAKS, "1000"),
+)
 # The page's benchmark: small shapes only (well under a second on numpy), float32.
 PAGE_SHAPES = ((64, 896), (64, 7168), (1024, 2048))
 PAGE_REPEATS = 7
 
 
 def controls(t) -> topic.Inputs:
-    """The calculator's inputs (all in the URL); presets for the two scenarios set the token count."""
-    warn_invalid_params(t, SPECS)
+    """The calculator's inputs (all in the URL, read first); presets for the two scenarios set the token count."""
+    links.load(t, URL_PARAMS)
     st.caption(t("cost.presets"))
     preset_buttons(TOKENS, {tokens: t(f"cost.preset.{key}") for key, tokens in topic.SCENARIOS},
                    prefix="cost.preset.")
@@ -57,12 +61,10 @@ def controls(t) -> topic.Inputs:
     per_layer = int_input(t, t("cost.per_layer"), key=PER_LAYER, low=1, high=16, default=DEFAULTS.norms_per_layer,
                           help=t("cost.per_layer.help"), container=d)
     a, b, c, d = st.columns(4)
-    dtype = a.selectbox(t("cost.dtype"), tuple(DTYPES), index=1, key=DTYPE, bind="query-params",
-                        format_func=lambda k: f"{k} (b = {DTYPES[k]})")
-    bandwidth = b.select_slider(t("cost.bandwidth"), BANDWIDTHS, value="2", key=BANDWIDTH, bind="query-params")
-    params = c.select_slider(t("cost.params"), PARAM_CHOICES, value="1.3", key=PARAMS, bind="query-params")
-    peak = d.select_slider(t("cost.peak"), PEAKS, value="1000", key=PEAK, bind="query-params",
-                           help=t("cost.peak.help"))
+    dtype = a.selectbox(t("cost.dtype"), tuple(DTYPES), key=DTYPE, format_func=lambda k: f"{k} (b = {DTYPES[k]})")
+    bandwidth = b.select_slider(t("cost.bandwidth"), BANDWIDTHS, key=BANDWIDTH)
+    params = c.select_slider(t("cost.params"), PARAM_CHOICES, key=PARAMS)
+    peak = d.select_slider(t("cost.peak"), PEAKS, key=PEAK, help=t("cost.peak.help"))
     return topic.Inputs(tokens=tokens, hidden=hidden, layers=layers, norms_per_layer=per_layer,
                         bytes_per_value=DTYPES[dtype], bandwidth=float(bandwidth) * 1e12,
                         params=float(params) * 1e9, peak_flops=float(peak) * 1e12)

@@ -1,8 +1,8 @@
 """Widgets, cached computations and tables of the degrees-of-freedom page.
 
 Every key that holds state is this page's own (``dof.n``, ``dof.seed``,
-``dof.svd``): pages share one session state, and the keys are the URL
-parameter names too.
+``dof.svd``): pages share one session state, and the keys name the URL
+parameters too (``PARAMS``, through ``links``).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from normviz import dof as topic
 from normviz.figures import dof as figs
 from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import METHODS
+from normviz.ui import links
 from normviz.ui.int_input import int_input, preset_buttons
-from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.views import markdown_table
 
 N_KEY, SEED_KEY, SVD_KEY = "dof.n", "dof.seed", "dof.svd"
@@ -25,11 +25,13 @@ PRESETS = {2: "n = 2", 3: "n = 3", 768: "768", 896: "896", 2048: "2048", 4096: "
 MODEL_PRESETS = (768, 896, 2048, 4096, 7168)
 SEED_MAX = 9999
 FORMULAS = {"input": "n", **{k: "n − " + str(len(m.removes)) for k, m in METHODS.items()}}
+PARAMS = (links.integer(N_KEY, N_KEY, 2, topic.N_MAX, DEFAULT_N), links.integer(SEED_KEY, SEED_KEY, 0, SEED_MAX, 0),
+          links.flag(SVD_KEY, SVD_KEY))
 
 
 def controls(t) -> tuple[int, int]:
-    """n (2 … 16384, with preset buttons) and the seed of the random points; both in the URL."""
-    warn_invalid_params(t, {SVD_KEY: ("true", "false")})
+    """n (2 … 16384, with preset buttons) and the seed of the random points; the page's link values read first."""
+    links.load(t, PARAMS)
     st.caption(t("dof.presets"))
     preset_buttons(N_KEY, PRESETS, prefix="dof.preset.", helps={v: t(f"dof.preset.{v}") for v in MODEL_PRESETS})
     left, right = st.columns([3, 2])
@@ -103,8 +105,7 @@ def dof_table(t, n: int, checks: dict[str, topic.RankCheck]) -> None:
 
 
 def dense_svd_toggle(t) -> bool:
-    return st.toggle(t("dof.svd.toggle", limit=topic.DENSE_SVD_LIMIT), key=SVD_KEY, bind="query-params",
-                     help=t("dof.svd.help"))
+    return st.toggle(t("dof.svd.toggle", limit=topic.DENSE_SVD_LIMIT), key=SVD_KEY, help=t("dof.svd.help"))
 
 
 def dense_table(t, n: int, seed: int, backend: _xp.Backend) -> None:

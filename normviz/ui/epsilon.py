@@ -1,7 +1,7 @@
 """Widgets, cached computations and tables of the ε page.
 
-Keys are namespaced ``epsilon.<name>`` (pages share one session state) and are
-the URL parameters. The curves of the fixed ε values depend on the method and
+Keys are namespaced ``epsilon.<name>`` (pages share one session state) and name
+the URL parameters (``PARAMS``, through ``links``). The curves of the fixed ε values depend on the method and
 n only and are cached; the user's ε adds one curve.
 """
 
@@ -17,7 +17,7 @@ from normviz import _xp, epsilon
 from normviz.figures import epsilon as figs
 from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import METHODS
-from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
+from normviz.ui import links
 from normviz.ui.views import markdown_table
 
 PAGE = "epsilon"
@@ -34,9 +34,11 @@ N_CHOICES = ("8", "64", "512", "2048", "8192")
 EPS_BOUNDS, NOISE_BOUNDS, C_BOUNDS = (-12.0, 0.0), (-10.0, 0.0), (-100.0, 100.0)
 SMALL_NORM = 1e-2  # the "small token" of the flattening table
 DEFAULT_N, DEFAULT_EPS, DEFAULT_NOISE, DEFAULT_C = "2048", -2.0, -6.0, 1.0
-SPECS = {METHOD_KEY: Choice(tuple(METHOD_LABELS.values()), default=METHOD_LABELS["ln"]),
-         N_KEY: Choice(N_CHOICES, default=DEFAULT_N), EPS_KEY: Range(*EPS_BOUNDS, default=DEFAULT_EPS),
-         NOISE_KEY: Range(*NOISE_BOUNDS, default=DEFAULT_NOISE), C_KEY: Range(*C_BOUNDS, default=DEFAULT_C)}
+PARAMS = (links.choice(METHOD_KEY, METHOD_KEY, tuple(METHOD_LABELS.values()), METHOD_LABELS["ln"]),
+          links.choice(N_KEY, N_KEY, N_CHOICES, DEFAULT_N),
+          links.number(EPS_KEY, EPS_KEY, *EPS_BOUNDS, DEFAULT_EPS),
+          links.number(NOISE_KEY, NOISE_KEY, *NOISE_BOUNDS, DEFAULT_NOISE),
+          links.number(C_KEY, C_KEY, *C_BOUNDS, DEFAULT_C))
 HASH = {_xp.Backend: repr}
 
 
@@ -45,16 +47,14 @@ def eps_from_exponent(exponent: float) -> float:
 
 
 def norm_controls(t) -> tuple[str, int, float]:
-    """The method, n and the user's ε (log slider); all in the URL."""
-    warn_invalid_params(t, SPECS)
+    """The method, n and the user's ε (log slider); the page's link values are read first (all in the URL)."""
+    links.load(t, PARAMS)
     left, mid, right = st.columns([2, 3, 4])
-    label = left.segmented_control(t("epsp.method"), list(METHOD_LABELS.values()), default=METHOD_LABELS["ln"],
-                                   key=METHOD_KEY, bind="query-params", required=True)
+    label = left.segmented_control(t("epsp.method"), list(METHOD_LABELS.values()), key=METHOD_KEY, required=True)
     method = next((k for k, lab in METHOD_LABELS.items() if lab == label), "ln")
-    n = int(mid.select_slider(t("epsp.n"), N_CHOICES, value=DEFAULT_N, key=N_KEY, bind="query-params",
-                              help=t("epsp.n.help")))
-    exponent = right.slider(t("epsp.user"), *EPS_BOUNDS, DEFAULT_EPS, 0.5, key=EPS_KEY, bind="query-params",
-                            format="%.1f", help=t("epsp.user.help"))
+    n = int(mid.select_slider(t("epsp.n"), N_CHOICES, key=N_KEY, help=t("epsp.n.help")))
+    exponent = right.slider(t("epsp.user"), *EPS_BOUNDS, step=0.5, key=EPS_KEY, format="%.1f",
+                            help=t("epsp.user.help"))
     eps = eps_from_exponent(float(exponent))
     right.markdown(t("epsp.user.value", eps=eps_text(eps)))
     return method, n, eps
@@ -62,9 +62,9 @@ def norm_controls(t) -> tuple[str, int, float]:
 
 def noise_controls(t, n: int) -> tuple[float, float]:
     left, right = st.columns(2)
-    exponent = left.slider(t("epsp.noise"), *NOISE_BOUNDS, DEFAULT_NOISE, 0.5, key=NOISE_KEY, bind="query-params",
-                           format="%.1f", help=t("epsp.noise.help"))
-    c = right.slider(t("epsp.c"), *C_BOUNDS, DEFAULT_C, 0.5, key=C_KEY, bind="query-params", help=t("epsp.c.help"))
+    exponent = left.slider(t("epsp.noise"), *NOISE_BOUNDS, step=0.5, key=NOISE_KEY, format="%.1f",
+                           help=t("epsp.noise.help"))
+    c = right.slider(t("epsp.c"), *C_BOUNDS, step=0.5, key=C_KEY, help=t("epsp.c.help"))
     noise = eps_from_exponent(float(exponent))
     st.markdown(t("epsp.noise.value", noise=eps_text(noise), c=f"{float(c):g}", n=n))
     return noise, float(c)

@@ -23,7 +23,7 @@ from normviz.ui import links
 from normviz.ui.lesson import axes_table, eps_table
 from normviz.ui.literal import literal
 from normviz.ui.projection import figure as projection_figure
-from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
+from normviz.ui.shell import backend, projector
 from normviz.ui.views import cached_projection, chart
 
 PAGE = "exercises"
@@ -47,10 +47,6 @@ def seed_bar(t, seed: int) -> None:
     text, button = st.columns([4, 1], vertical_alignment="center")
     text.caption(t("exercises.seed", seed=seed))
     button.button(t("exercises.new"), key=f"{PAGE}.new", on_click=_new_set, icon=":material/refresh:", width="stretch")
-
-
-def save_url() -> None:
-    links.save([*SIDEBAR_PARAMS, SEED_PARAM])
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -136,7 +132,7 @@ def feedback_figure(t, p: ex.Problem, k: str) -> None:
     chart(spec, key=f"{k}.figure")
 
 
-@st.fragment
+@links.fragment
 def exercise_block(t, number: int, p: ex.Problem, seed: int) -> None:
     """One exercise: question, answer, Check; then the verdict, the explanation and its figure."""
     k = f"{PAGE}.{seed}.{number}"

@@ -1,8 +1,8 @@
 """Widgets, cached computations and tables of the Family page.
 
 Every widget key is namespaced ``family.<name>`` (pages share one session state)
-and is also its URL parameter. Sliders are bound by Streamlit and checked by
-``check_link``; the typed vectors and the integers check their own link values.
+and names its URL parameter (``PARAMS``, read by ``check_link`` through ``links``);
+the typed vectors say in place what is wrong with their text.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from normviz import _xp, family
 from normviz.figures import family as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.i18n import Translator
+from normviz.ui import links
 from normviz.ui.int_input import int_input
-from normviz.ui.urlcheck import warn_invalid_params
-from normviz.ui.vector_text import vector_text
+from normviz.ui.vector_text import vector_param, vector_text
 from normviz.ui.views import markdown_table
 
 PAGE = "family"
@@ -33,12 +33,18 @@ def key(name: str) -> str:
     return f"{PAGE}.{name}"
 
 
-SPECS = {key("n"): N_BOUNDS, key("xhat"): AFFINE_BOUNDS, key("gamma"): AFFINE_BOUNDS, key("beta"): AFFINE_BOUNDS}
+PARAMS = (
+    vector_param(key("x"), family.DEFAULT_X), vector_param(key("pixels"), family.SEED_PIXELS),
+    links.integer(key("n"), key("n"), *N_BOUNDS, 200), links.integer(key("seed"), key("seed"), 0, SEED_MAX, 0),
+    *(links.number(key(name), key(name), *AFFINE_BOUNDS, default)
+      for name, default in zip(("xhat", "gamma", "beta"), family.SEED_AFFINE)),
+    links.integer(key("d"), key("d"), 1, D_MAX, family.SEED_D),
+)
 
 
 def check_link(t) -> None:
-    """One warning for the link's invalid slider values (typed vectors and integers check their own)."""
-    warn_invalid_params(t, SPECS)
+    """Read the page's link values before its widgets (one warning for the bad ones)."""
+    links.load(t, PARAMS)
 
 
 def mark(ok: bool) -> str:
@@ -131,7 +137,7 @@ def column_text(t) -> str:
 
 def column_controls(t) -> tuple[int, int]:
     left, right = st.columns(2)
-    n = left.slider(t("family.column.n"), *N_BOUNDS, 200, 10, key=key("n"), bind="query-params")
+    n = left.slider(t("family.column.n"), *N_BOUNDS, step=10, key=key("n"))
     seed = int_input(t, t("family.column.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, container=right)
     return int(n), seed
 
@@ -187,9 +193,8 @@ def affine_text(t) -> str:
 
 def affine_controls(t) -> tuple[float, float, float]:
     cols = st.columns(3)
-    return tuple(float(c.slider(t(f"family.affine.{name}"), *AFFINE_BOUNDS, default, 0.1, key=key(name),
-                                bind="query-params"))
-                 for c, name, default in zip(cols, ("xhat", "gamma", "beta"), family.SEED_AFFINE))
+    return tuple(float(c.slider(t(f"family.affine.{name}"), *AFFINE_BOUNDS, step=0.1, key=key(name)))
+                 for c, name in zip(cols, ("xhat", "gamma", "beta")))
 
 
 def affine_result(t, xhat: float, gamma: float, beta: float) -> None:

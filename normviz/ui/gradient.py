@@ -1,7 +1,7 @@
 """Widgets, cached computations and tables of the gradient page.
 
 Every widget key is namespaced ``gradient.<name>`` (pages share one session
-state) and is also its URL parameter. x and ε concern the whole page; g and
+state) and names its URL parameter (``PARAMS``, through ``links``). x and ε concern the whole page; g and
 the method shown in 3D concern the backprop section (a fragment). The
 Jacobians, torch's autograd ones included, are cached as numpy by (x, ε).
 """
@@ -17,9 +17,9 @@ from normviz.format import legible, legible_vector
 from normviz import _xp, gradient
 from normviz.figures import gradient as figs
 from normviz.figures.typed import typed_arrays as packed
-from normviz.methods import KEYS, METHODS
-from normviz.ui.controls import EPS_LABELS, METHOD_LABELS, eps_control
-from normviz.ui.urlcheck import warn_invalid_params
+from normviz.methods import METHODS
+from normviz.ui import links
+from normviz.ui.controls import METHOD_LABELS, eps_control, eps_param
 from normviz.ui.views import markdown_table
 
 PAGE = "gradient"
@@ -34,32 +34,34 @@ def key(name: str) -> str:
     return f"{PAGE}.{name}"
 
 
-SPECS = {**{key(f"x{i}"): X_BOUNDS for i in (1, 2, 3)}, **{key(f"g{i}"): G_BOUNDS for i in (1, 2, 3)},
-         key("eps"): EPS_LABELS, key("method"): tuple(METHOD_LABELS.values())}
+PARAMS = (
+    *(links.number(key(f"x{i + 1}"), key(f"x{i + 1}"), *X_BOUNDS, v) for i, v in enumerate(gradient.SEED_X)),
+    *(links.number(key(f"g{i + 1}"), key(f"g{i + 1}"), *G_BOUNDS, v) for i, v in enumerate(gradient.DEFAULT_G)),
+    eps_param(key("eps"), "0"),
+    links.choice(key("method"), key("method"), tuple(METHOD_LABELS.values()), METHODS["ln"].label),
+)
 
 
-def _vector_sliders(t, name: str, bounds, default, help_key: str) -> tuple[float, ...]:
+def _vector_sliders(t, name: str, bounds, help_key: str) -> tuple[float, ...]:
     cols = st.columns(3)
     sub = "₁₂₃"
-    return tuple(float(col.slider(f"{name}{sub[i]}", *bounds, float(default[i]), STEP, key=key(f"{name}{i + 1}"),
-                                  bind="query-params", help=t(help_key)))
+    return tuple(float(col.slider(f"{name}{sub[i]}", *bounds, step=STEP, key=key(f"{name}{i + 1}"), help=t(help_key)))
                  for i, col in enumerate(cols))
 
 
 def page_controls(t) -> tuple[tuple[float, ...], float | None]:
-    """x (three sliders) and ε; one warning for the link's invalid parameters."""
-    warn_invalid_params(t, SPECS)
-    x = _vector_sliders(t, "x", X_BOUNDS, gradient.SEED_X, "grad.x.help")
-    eps = eps_control(t, key=key("eps"), default="0", help=t("grad.eps.help"))
+    """x (three sliders) and ε; the page's link values are read first (one warning for the bad ones)."""
+    links.load(t, PARAMS)
+    x = _vector_sliders(t, "x", X_BOUNDS, "grad.x.help")
+    eps = eps_control(t, key=key("eps"), help=t("grad.eps.help"))
     return x, eps
 
 
 def g_controls(t) -> tuple[tuple[float, ...], str]:
     """The incoming gradient g and the method drawn in 3D."""
-    g = _vector_sliders(t, "g", G_BOUNDS, gradient.DEFAULT_G, "grad.g.help")
+    g = _vector_sliders(t, "g", G_BOUNDS, "grad.g.help")
     labels = {v: k for k, v in METHOD_LABELS.items()}
-    choice = st.segmented_control(t("grad.method"), tuple(labels), default=METHODS["ln"].label, key=key("method"),
-                                  bind="query-params", required=True)
+    choice = st.segmented_control(t("grad.method"), tuple(labels), key=key("method"), required=True)
     return g, labels.get(choice, "ln")
 
 

@@ -1,11 +1,9 @@
 """Widgets, cached computations and readouts of the higher-dimensions page.
 
 Every key that holds state is this page's own (``highdim.dim``, ``highdim.eps``,
-...): pages share one session state, and the keys are the URL parameter names
-too. The integers (n, N, seed) go through ``int_input`` (bound to the URL by
-hand, because Streamlit's bound integer input crashes on ``?…=1e309``); the
-other widgets are bound with ``bind="query-params"`` and checked first by
-``warn_invalid_params``. Option labels are the same in both languages.
+...): pages share one session state, and the keys name the URL parameters
+too (``PARAMS``, read through ``links`` before the widgets). Option labels are
+the same in both languages.
 
 The caches keep what a control leaves alone: the standard draws do not depend
 on m or σ, the input cloud's statistics not on ε, each output cloud's only on
@@ -26,10 +24,10 @@ from normviz import highdim as hd
 from normviz.figures import highdim as figs
 from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import KEYS, METHODS
-from normviz.ui.controls import EPS_LABELS, eps_control
+from normviz.ui import links
+from normviz.ui.controls import eps_control, eps_param
 from normviz.ui.int_input import int_input, preset_buttons
 from normviz.ui.shell import projector
-from normviz.ui.urlcheck import warn_invalid_params
 from normviz.ui.views import markdown_table
 
 PAGE = "highdim"
@@ -47,13 +45,16 @@ DEFAULT_SHIFT = 3.0
 SCALE_BOUNDS = (0.1, 10.0)
 N4_POINTS = 1000
 CONCENTRATION_SEED = 0  # the concentration figure shows a law, not this cloud: its sample does not follow the seed
-SPECS = {
-    DIST_KEY: tuple(DIST_LABELS.values()),
-    SHIFT_KEY: SHIFT_BOUNDS,
-    SCALE_KEY: SCALE_BOUNDS,
-    EPS_KEY: EPS_LABELS,
-    SHOW_KEY: tuple(m.label for m in METHODS.values()),
-}
+PARAMS = (
+    links.integer(N_KEY, N_KEY, hd.MIN_DIM, hd.MAX_DIM, DEFAULT_N),
+    links.integer(COUNT_KEY, COUNT_KEY, *COUNT_BOUNDS, DEFAULT_COUNT),
+    links.integer(SEED_KEY, SEED_KEY, 0, SEED_MAX, 0),
+    links.choice(DIST_KEY, DIST_KEY, tuple(DIST_LABELS.values()), DIST_LABELS["gaussian"]),
+    links.number(SHIFT_KEY, SHIFT_KEY, *SHIFT_BOUNDS, DEFAULT_SHIFT),
+    links.number(SCALE_KEY, SCALE_KEY, *SCALE_BOUNDS, 1.0),
+    links.choices(SHOW_KEY, SHOW_KEY, [m.label for m in METHODS.values()], [m.label for m in METHODS.values()]),
+    eps_param(EPS_KEY, "0"),  # ε = 0 by default: only there do the outputs lie exactly on their spheres
+)
 
 
 @dataclass(frozen=True)
@@ -78,8 +79,8 @@ def columns(spec, **kwargs) -> list:
 
 
 def controls(t) -> Settings:
-    """All widgets of the page (URL-bound) -> Settings."""
-    warn_invalid_params(t, SPECS)
+    """All widgets of the page (their link values read first) -> Settings."""
+    links.load(t, PARAMS)
     top = columns([2, 3, 2], vertical_alignment="bottom")
     with top[0]:
         n = int_input(t, t("highdim.n"), key=N_KEY, low=hd.MIN_DIM, high=hd.MAX_DIM, default=DEFAULT_N,
@@ -92,27 +93,24 @@ def controls(t) -> Settings:
                           default=DEFAULT_COUNT, help=t("highdim.count.help", limit=hd.MAX_ELEMENTS))
     row = columns([3, 2, 2, 2], vertical_alignment="bottom")
     with row[0]:
-        label = st.segmented_control(t("highdim.dist"), list(DIST_LABELS.values()), default=DIST_LABELS["gaussian"],
-                                     key=DIST_KEY, bind="query-params", required=True, help=t("highdim.dist.help"))
+        label = st.segmented_control(t("highdim.dist"), list(DIST_LABELS.values()), key=DIST_KEY, required=True,
+                                     help=t("highdim.dist.help"))
     distribution = next((d for d, lab in DIST_LABELS.items() if lab == label), "gaussian")
     with row[1]:
-        shift = st.slider(t("highdim.shift"), *SHIFT_BOUNDS, value=DEFAULT_SHIFT, step=0.1, key=SHIFT_KEY,
-                          bind="query-params", disabled=distribution != "shifted")
+        shift = st.slider(t("highdim.shift"), *SHIFT_BOUNDS, step=0.1, key=SHIFT_KEY,
+                          disabled=distribution != "shifted")
     with row[2]:
-        scale = st.slider(t("highdim.scale"), *SCALE_BOUNDS, value=1.0, step=0.1, key=SCALE_KEY,
-                          bind="query-params", help=t("highdim.scale.help"))
+        scale = st.slider(t("highdim.scale"), *SCALE_BOUNDS, step=0.1, key=SCALE_KEY, help=t("highdim.scale.help"))
     with row[3]:
         seed = int_input(t, t("highdim.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0,
                          help=t("highdim.seed.help"))
     row = columns([3, 4], vertical_alignment="bottom")
     with row[0]:
         labels = [m.label for m in METHODS.values()]
-        chosen = st.pills(t("show.header"), labels, selection_mode="multi", default=labels, key=SHOW_KEY,
-                          bind="query-params")
+        chosen = st.pills(t("show.header"), labels, selection_mode="multi", key=SHOW_KEY)
     methods = tuple(k for k, m in METHODS.items() if m.label in (chosen or ()))
     with row[1]:
-        # ε = 0 by default: only there do the outputs lie exactly on their spheres
-        eps = eps_control(t, key=EPS_KEY, default="0", help=t("highdim.eps.help"))
+        eps = eps_control(t, key=EPS_KEY, help=t("highdim.eps.help"))
     spec = hd.CloudSpec(n, hd.capped_count(n, count), distribution,
                         float(shift) if distribution == "shifted" else 0.0, float(scale), int(seed))
     return Settings(spec, int(count), eps, methods)

@@ -1,7 +1,7 @@
 """Widgets, cached computations and tables of the information page.
 
 Every widget key is namespaced ``information.<name>`` (pages share one session
-state) and is also its URL parameter. Figures are cached as packed plotly JSON
+state) and names its URL parameter (``PARAMS``, through ``links``). Figures are cached as packed plotly JSON
 dicts, keyed by the widgets' values, so a rerun that changes nothing rebuilds
 nothing, and a moved control rebuilds only its own figure.
 """
@@ -18,9 +18,9 @@ from normviz import _xp, information
 from normviz.figures import information as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.methods import METHODS
+from normviz.ui import links
 from normviz.ui.int_input import int_input
-from normviz.ui.urlcheck import warn_invalid_params
-from normviz.ui.vector_text import vector_text
+from normviz.ui.vector_text import vector_param, vector_text
 from normviz.ui.views import markdown_table
 
 PAGE = "information"
@@ -37,12 +37,20 @@ def key(name: str) -> str:
 
 # (key of a, default a, key of b, default b) for each editable pair: the seeds' two pairs
 PAIRS = tuple((key(f"p{k}a"), a, key(f"p{k}b"), b) for k, (a, b) in enumerate(information.SEED_PAIRS, start=1))
-SPECS = {key("dim"): DIMS, key("spread"): SPREAD_BOUNDS}  # the widgets Streamlit binds to the URL itself
+PARAMS = (
+    *(vector_param(k, v) for ka, da, kb, db in PAIRS for k, v in ((ka, da), (kb, db))),
+    links.choice(key("dim"), key("dim"), DIMS, "2D"),
+    links.integer(key("cseed"), key("cseed"), 0, 9999, 0),
+    links.integer(key("bn"), key("bn"), 2, 64, 8),
+    links.integer(key("bsize"), key("bsize"), 2, 8, 6),
+    links.number(key("spread"), key("spread"), *SPREAD_BOUNDS, 2.0),
+    links.integer(key("bseed"), key("bseed"), 0, 9999, 0),
+)
 
 
 def check_link(t) -> None:
-    """One warning for the link's invalid bound parameters (typed vectors and integers check their own)."""
-    warn_invalid_params(t, SPECS)
+    """Read the page's link values before its widgets (one warning for the bad ones)."""
+    links.load(t, PARAMS)
 
 
 # ---------------------------------------------------------------------------
@@ -121,8 +129,7 @@ def pair_table(t, k: int, cmp: information.PairComparison) -> None:
 
 def cloud_controls(t) -> tuple[int, int]:
     left, right = st.columns([2, 1])
-    dim = left.segmented_control(t("info.cloud.dim"), DIMS, default="2D", key=key("dim"), bind="query-params",
-                                 required=True)
+    dim = left.segmented_control(t("info.cloud.dim"), DIMS, key=key("dim"), required=True)
     seed = int_input(t, t("info.cloud.seed"), key=key("cseed"), low=0, high=9999, default=0, container=right)
     return (3 if dim == "3D" else 2), seed
 
@@ -164,7 +171,7 @@ def batch_controls(t) -> tuple[int, int, float, int]:
     c1, c2, c3, c4 = st.columns(4)
     n = int_input(t, t("info.batch.n"), key=key("bn"), low=2, high=64, default=8, container=c1)
     size = int_input(t, t("info.batch.size"), key=key("bsize"), low=2, high=8, default=6, container=c2)
-    spread = c3.slider(t("info.batch.spread"), *SPREAD_BOUNDS, 2.0, 0.1, key=key("spread"), bind="query-params",
+    spread = c3.slider(t("info.batch.spread"), *SPREAD_BOUNDS, step=0.1, key=key("spread"),
                        help=t("info.batch.spread.help"))
     seed = int_input(t, t("info.batch.seed"), key=key("bseed"), low=0, high=9999, default=0, container=c4)
     return n, size, float(spread), seed

@@ -1,20 +1,12 @@
-"""Number entries that speak the page's language: integers kept in the URL by hand, bounded fields.
+"""Number entries that speak the page's language: bounded fields, integers, preset buttons.
 
 Streamlit's own number input with ``min_value``/``max_value`` answers a value
 typed outside them with an English error ("Number is outside the allowed
 range…") on every page, Chinese included. So ``number_field`` creates it
 without bounds, clamps a typed value in its change callback and says under the
 field, in the user's language, what was typed, the allowed range and the value
-used.
-
-Streamlit 1.67's ``st.number_input`` for integers with ``bind="query-params"``
-crashes on a link value such as ``n=1e309`` or ``n=inf`` (``int(inf)`` raises
-``OverflowError`` in its deserializer) and silently truncates ``n=3.5`` to 3.
-So ``int_input`` reads and checks the link itself: a value that is not a whole
-number within the bounds gives the default and a line in the page's one link
-message (``urlcheck.report``); afterwards the widget's value is written back
-to the URL on every change (the default is left out, as Streamlit does for
-bound widgets).
+used. A link's value reaches the field through ``links`` (``links.integer``),
+which checks it first.
 """
 
 from __future__ import annotations
@@ -25,23 +17,8 @@ from collections.abc import Callable, Mapping
 import streamlit as st
 
 from normviz.format import shortest
-from normviz.ui.urlcheck import Problem, Range, report
 
 _NOTE = "_normviz_clamped_{key}"
-
-
-def parse_int(raw, low: int, high: int) -> int | None:
-    """The integer in ``raw`` if it is a whole number within [low, high], else None."""
-    text = str(raw).strip()
-    if not text or len(text) > 32:
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    if not math.isfinite(value) or value != int(value) or not low <= value <= high:
-        return None
-    return int(value)
 
 
 def clamp(value, low, high):
@@ -91,15 +68,6 @@ def number_field(t, label: str, *, key: str, low, high, step, fallback=None, for
     return value
 
 
-def _sync_url(key: str, value: int, default: int) -> None:
-    want = None if value == default else str(value)
-    if st.query_params.get(key) != want:
-        if want is None:
-            del st.query_params[key]
-        else:
-            st.query_params[key] = want
-
-
 def _set_state(key: str, value: int) -> None:
     st.session_state[key] = value
 
@@ -119,19 +87,7 @@ def preset_buttons(key: str, presets: Mapping[int, str], *, prefix: str,
 
 def int_input(t, label: str, *, key: str, low: int, high: int, default: int, help: str | None = None,
               container=None) -> int:
-    """A number input for an integer in [low, high], seeded from ``?key=`` on the first run."""
-    if key not in st.session_state:
-        value = default
-        raw = st.query_params.get_all(key) if key in st.query_params else []
-        given = [str(v) for v in raw if str(v).strip()]
-        if given:
-            parsed = parse_int(given[0], low, high) if len(given) == 1 else None
-            if parsed is None:
-                report(t, Problem(key, tuple(given), Range(low, high, default=default, integer=True)))
-            else:
-                value = parsed
-        st.session_state[key] = value
-    value = int(number_field(t, label, key=key, low=low, high=high, step=1, fallback=default, help=help,
-                             container=container))
-    _sync_url(key, value, default)
-    return value
+    """A number input for an integer in [low, high] under ``key`` (seeded by ``links.integer``)."""
+    st.session_state.setdefault(key, default)
+    return int(number_field(t, label, key=key, low=low, high=high, step=1, fallback=default, help=help,
+                            container=container))

@@ -20,9 +20,9 @@ from normviz import _xp, invariance
 from normviz.figures import invariance as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.methods import METHODS
-from normviz.ui.controls import EPS_LABELS, eps_control
-from normviz.ui.urlcheck import warn_invalid_params
-from normviz.ui.vector_text import vector_text
+from normviz.ui import links
+from normviz.ui.controls import eps_control, eps_param
+from normviz.ui.vector_text import vector_param, vector_text
 from normviz.ui.views import markdown_table
 
 PAGE = "invariance"
@@ -39,18 +39,19 @@ def key(name: str) -> str:
     return f"{PAGE}.{name}"
 
 
-# the widgets Streamlit binds to the URL itself (the typed x checks its own text)
-SPECS = {key("a"): A_BOUNDS, key("c"): C_BOUNDS, key("eps"): EPS_LABELS, key("shift"): SHIFT_BOUNDS,
-         key("scale"): SCALE_CHOICES}
+# every widget's URL parameter, named by its key (x starts at the seed, ε at 0: the invariances are exact)
+PARAMS = (vector_param(key("x"), DEFAULT_X), eps_param(key("eps"), "0"),
+          links.number(key("a"), key("a"), *A_BOUNDS, 2.0), links.number(key("c"), key("c"), *C_BOUNDS, 3.0),
+          links.number(key("shift"), key("shift"), *SHIFT_BOUNDS, invariance.SEED_SHIFT),
+          links.choice(key("scale"), key("scale"), SCALE_CHOICES, "1000"))
 
 
 def page_controls(t) -> tuple[tuple[float, ...], float | None]:
-    """x as text and ε, which every section uses; one warning for the link's invalid parameters."""
-    warn_invalid_params(t, SPECS)
+    """x as text and ε, which every section uses; the page's link values read first (one warning for bad ones)."""
+    links.load(t, PARAMS)
     x = vector_text(t, key=key("x"), label=t("inv.x"), default=DEFAULT_X, min_n=2, max_n=MAX_N, max_abs=1e4)
     help_ = t("inv.eps.help", **{m: f"{METHODS[m].default_eps:g}" for m in METHODS})
-    # starts at ε = 0, where the invariances are exact
-    return x, eps_control(t, key=key("eps"), default="0", help=help_)
+    return x, eps_control(t, key=key("eps"), help=help_)
 
 
 def x_message(t, x) -> None:
@@ -66,8 +67,8 @@ def x_message(t, x) -> None:
 
 def scale_and_shift(t) -> tuple[float, float]:
     left, right = st.columns(2)
-    a = left.slider(t("inv.a"), *A_BOUNDS, 2.0, 0.05, key=key("a"), bind="query-params", help=t("inv.a.help"))
-    c = right.slider(t("inv.c"), *C_BOUNDS, 3.0, 0.5, key=key("c"), bind="query-params", help=t("inv.c.help"))
+    a = left.slider(t("inv.a"), *A_BOUNDS, step=0.05, key=key("a"), help=t("inv.a.help"))
+    c = right.slider(t("inv.c"), *C_BOUNDS, step=0.5, key=key("c"), help=t("inv.c.help"))
     return float(a), float(c)
 
 
@@ -154,8 +155,7 @@ def counterfactual_text(t, backend: _xp.Backend) -> str:
 
 
 def shift_input(t) -> float:
-    return float(st.number_input(t("inv.shift"), *SHIFT_BOUNDS, invariance.SEED_SHIFT, 1.0, key=key("shift"),
-                                 bind="query-params", help=t("inv.shift.help")))
+    return float(st.number_input(t("inv.shift"), *SHIFT_BOUNDS, step=1.0, key=key("shift"), help=t("inv.shift.help")))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -184,8 +184,7 @@ def counterfactual_table(t, rows) -> None:
 
 
 def scale_control(t) -> float:
-    return float(st.select_slider(t("inv.scale"), SCALE_CHOICES, value="1000", key=key("scale"), bind="query-params",
-                                  help=t("inv.scale.help")))
+    return float(st.select_slider(t("inv.scale"), SCALE_CHOICES, key=key("scale"), help=t("inv.scale.help")))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)

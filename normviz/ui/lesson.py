@@ -26,7 +26,7 @@ from normviz.ui import residual as res_ui
 from normviz.ui.live import live_chart
 from normviz.ui.projection import (FIGURE_KEY, NARROW, PLANE_PAGE, SPACE_PAGE, SUBSCRIPTS, figure, live_scene,
                                    picture_first_on_phones)
-from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
+from normviz.ui.shell import backend, projector
 from normviz.ui.views import cached_projection, chart, markdown_table, readouts
 
 PAGE = "lesson"
@@ -108,11 +108,6 @@ def nav(t, number: int, *, where: str) -> None:
     middle.progress(number / TOTAL, text=t("lesson.progress", k=number, total=TOTAL))
     on.button(t("lesson.next"), key=f"{PAGE}.next.{where}", icon=":material/arrow_forward:", on_click=_move,
               args=(1,), disabled=number >= TOTAL, width="stretch")
-
-
-def save_url(step: lesson.Step) -> None:
-    """The step and its x in the URL (one history entry per change)."""
-    links.save([*SIDEBAR_PARAMS, STEP_PARAM, *step_params(step)])
 
 
 # --- plane and space: predict, reveal, worked computation ---------------------------------------
@@ -376,8 +371,7 @@ DRAW = {
 }
 
 
-@st.fragment
+@links.fragment
 def step_section(t, step: lesson.Step) -> None:
     """The step's scene: its controls rerun this part only (and write the URL)."""
     DRAW[step.kind](t, step)
-    save_url(step)

@@ -1,7 +1,7 @@
 """Widgets, cached computations and tables of the precision page.
 
 Every key is namespaced ``precision.<name>`` (pages share one session state)
-and is its URL parameter. The sweep depends on the shape (n, offset, spread,
+and names its URL parameter (``PARAMS``, through ``links``). The sweep depends on the shape (n, offset, spread,
 seed) only and is cached; moving max|x| recomputes the current vector alone.
 """
 
@@ -16,8 +16,8 @@ from normviz import _xp, precision
 from normviz.figures import precision as figs
 from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import METHODS
+from normviz.ui import links
 from normviz.ui.int_input import int_input
-from normviz.ui.urlcheck import Choice, Range, warn_invalid_params
 from normviz.ui.views import markdown_table
 
 PAGE = "precision"
@@ -38,8 +38,8 @@ DEFAULT_N = 2048
 SEED_MAX = 9999
 PRESETS = {"100": 100.0, "255": 255.0, "257": 257.0, "1000": 1000.0, "65504": 65504.0, "10⁵": 1e5}
 METHOD_LABELS = {k: METHODS[k].label for k in precision.KEYS}
-# ε raised from each method's default up to 10³. A bound widget writes an option's label into the link, so
-# "default" is shown as the defaults themselves, the same in both languages: "1e-6/1e-5" (RMSNorm/LayerNorm).
+# ε raised from each method's default up to 10³. An option's label is its text in the URL too, so "default"
+# is shown as the defaults themselves, the same in both languages: "1e-6/1e-5" (RMSNorm/LayerNorm).
 EPS_CHOICES = ("default", "1e-3", "0.1", "1", "10", "100", "1e3")
 EPS_DEFAULTS = "/".join(f"{METHODS[k].default_eps:.0e}".replace("e-0", "e-") for k in precision.KEYS)
 
@@ -49,12 +49,16 @@ def eps_label(choice: str) -> str:
 
 
 MODULE_DTYPE_DEFAULT = "float16"
-SPECS = {EXP_KEY: Range(*EXP_BOUNDS, default=DEFAULT_EXP), OFFSET_KEY: Range(*OFFSET_BOUNDS, default=0.0),
-         SPREAD_KEY: Range(*SPREAD_BOUNDS, default=1.0),
-         METHOD_KEY: Choice(tuple(METHOD_LABELS.values()), default=METHOD_LABELS["rms"]),
-         REDUCE_KEY: Choice(precision.REDUCTIONS, default="mean"),
-         EPS_KEY: Choice(tuple(eps_label(c) for c in EPS_CHOICES), default=eps_label("default")),
-         MODULE_DTYPE_KEY: Choice(precision.DTYPES, default=MODULE_DTYPE_DEFAULT)}
+PARAMS = (links.number(EXP_KEY, EXP_KEY, *EXP_BOUNDS, DEFAULT_EXP),
+          links.integer(N_KEY, N_KEY, 2, precision.N_MAX, DEFAULT_N),
+          links.number(OFFSET_KEY, OFFSET_KEY, *OFFSET_BOUNDS, 0.0),
+          links.number(SPREAD_KEY, SPREAD_KEY, *SPREAD_BOUNDS, 1.0),
+          links.integer(SEED_KEY, SEED_KEY, 0, SEED_MAX, 0),
+          links.choice(METHOD_KEY, METHOD_KEY, tuple(METHOD_LABELS.values()), METHOD_LABELS["rms"]),
+          links.choice(REDUCE_KEY, REDUCE_KEY, precision.REDUCTIONS, "mean"),
+          # in the URL an ε is its label, "default" the defaults themselves (as ever)
+          links.choice(EPS_KEY, EPS_KEY, EPS_CHOICES, "default", texts=[eps_label(c) for c in EPS_CHOICES]),
+          links.choice(MODULE_DTYPE_KEY, MODULE_DTYPE_KEY, precision.DTYPES, MODULE_DTYPE_DEFAULT))
 
 
 def _set_exponent(value: float) -> None:
@@ -62,12 +66,10 @@ def _set_exponent(value: float) -> None:
 
 
 def controls(t) -> tuple[float, int, float, float, int]:
-    """max|x| (log slider and presets), n, offset, spread, seed and the chart's method; all in the URL."""
-    warn_invalid_params(t, SPECS)
-    # value= only on the first run: a preset button sets the state later (never both at once)
-    first = {} if EXP_KEY in st.session_state else {"value": DEFAULT_EXP}
-    exponent = st.slider(t("prec.max_abs"), *EXP_BOUNDS, step=0.01, key=EXP_KEY, bind="query-params",
-                         format="%.2f", help=t("prec.max_abs.help"), **first)
+    """max|x| (log slider and presets), n, offset, spread and seed; the page's link values are read first."""
+    links.load(t, PARAMS)
+    exponent = st.slider(t("prec.max_abs"), *EXP_BOUNDS, step=0.01, key=EXP_KEY, format="%.2f",
+                         help=t("prec.max_abs.help"))
     max_abs = precision.max_abs_from_exponent(float(exponent))
     row = st.columns([1, 4], vertical_alignment="center")
     row[0].markdown(t("prec.max_abs.value", value=f"{max_abs:g}"))
@@ -79,10 +81,8 @@ def controls(t) -> tuple[float, int, float, float, int]:
     left, mid, right, last = st.columns([2, 3, 3, 2])
     n = int_input(t, t("prec.n"), key=N_KEY, low=2, high=precision.N_MAX, default=DEFAULT_N,
                   help=t("prec.n.help"), container=left)
-    offset = mid.slider(t("prec.offset"), *OFFSET_BOUNDS, 0.0, 0.5, key=OFFSET_KEY, bind="query-params",
-                        help=t("prec.offset.help"))
-    spread = right.slider(t("prec.spread"), *SPREAD_BOUNDS, 1.0, 0.5, key=SPREAD_KEY, bind="query-params",
-                          help=t("prec.spread.help"))
+    offset = mid.slider(t("prec.offset"), *OFFSET_BOUNDS, step=0.5, key=OFFSET_KEY, help=t("prec.offset.help"))
+    spread = right.slider(t("prec.spread"), *SPREAD_BOUNDS, step=0.5, key=SPREAD_KEY, help=t("prec.spread.help"))
     seed = int_input(t, t("prec.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("prec.seed.help"),
                      container=last)
     return max_abs, n, float(offset), float(spread), seed
@@ -91,17 +91,15 @@ def controls(t) -> tuple[float, int, float, float, int]:
 def naive_controls(t) -> tuple[str, float | None]:
     """The naive path's reduction (mean or sum) and ε (None: each method's default); both in the URL."""
     left, right = st.columns([2, 3])
-    reduction = left.segmented_control(t("prec.reduce"), precision.REDUCTIONS, default="mean", key=REDUCE_KEY,
-                                       bind="query-params", required=True, help=t("prec.reduce.help"))
-    first = {} if EPS_KEY in st.session_state else {"value": "default"}
-    choice = right.select_slider(t("prec.eps"), EPS_CHOICES, key=EPS_KEY, bind="query-params", format_func=eps_label,
-                                 help=t("prec.eps.help"), **first)
+    reduction = left.segmented_control(t("prec.reduce"), precision.REDUCTIONS, key=REDUCE_KEY, required=True,
+                                       help=t("prec.reduce.help"))
+    choice = right.select_slider(t("prec.eps"), EPS_CHOICES, key=EPS_KEY, format_func=eps_label,
+                                 help=t("prec.eps.help"))
     return reduction or "mean", None if choice == "default" else float(choice)
 
 
 def method_control(t) -> str:
-    label = st.segmented_control(t("prec.method"), list(METHOD_LABELS.values()), default=METHOD_LABELS["rms"],
-                                 key=METHOD_KEY, bind="query-params", required=True)
+    label = st.segmented_control(t("prec.method"), list(METHOD_LABELS.values()), key=METHOD_KEY, required=True)
     return next((k for k, lab in METHOD_LABELS.items() if lab == label), "rms")
 
 
@@ -306,8 +304,7 @@ def grad_message(t, cur: precision.Current) -> None:
 
 
 def module_dtype_control(t) -> str:
-    dtype = st.segmented_control(t("prec.module.dtype"), precision.DTYPES, default=MODULE_DTYPE_DEFAULT,
-                                 key=MODULE_DTYPE_KEY, bind="query-params", required=True)
+    dtype = st.segmented_control(t("prec.module.dtype"), precision.DTYPES, key=MODULE_DTYPE_KEY, required=True)
     return dtype or MODULE_DTYPE_DEFAULT
 
 

@@ -16,8 +16,8 @@ from normviz.figures import projection as engine
 from normviz.figures.describe import describe_projection
 from normviz.methods import METHODS
 from normviz.ui import links
-from normviz.ui.controls import EPS_CHOICES, eps_control
-from normviz.ui.shell import SIDEBAR_PARAMS, backend, projector
+from normviz.ui.controls import eps_control, eps_param
+from normviz.ui.shell import backend, projector
 from normviz.ui.int_input import number_field
 from normviz.ui.live import live_chart
 from normviz.ui.views import cached_projection, degenerate_messages, picture_first, readouts
@@ -65,13 +65,14 @@ def page_params(page: ProjectionPage) -> list[links.Param]:
     params = [links.number(f"x{i + 1}", k(f"x{i + 1}"), low, high, page.default[i]) for i in range(n)]
     params += [
         links.choices("show", k("show"), [m.label for m in METHODS.values()], [m.label for m in METHODS.values()]),
-        links.choice("eps", k("eps"), EPS_CHOICES, "default"),
+        eps_param(k("eps"), name="eps", words=True),
         *(links.number(f"g{i + 1}", k(f"g{i + 1}"), *AFFINE_BOUNDS, 1.0) for i in range(n)),
         *(links.number(f"b{i + 1}", k(f"b{i + 1}"), *AFFINE_BOUNDS, 0.0) for i in range(n)),
         links.choice("view", k("view"), page.views, page.default_view),
         links.choice("speed", k("speed"), SPEEDS, "normal"),
-        # the animation's frame: the copy-link button writes the one on screen; the chart opens there
-        links.number("step", k("step"), 0, MAX_FRAME, 0),
+        # the animation's frame: the copy-link button writes the one on screen (where the address names
+        # a step: so it always does); the chart opens there
+        links.number("step", k("step"), 0, MAX_FRAME, 0, always=True),
     ]
     if page.kit is engine.SPACE:
         params += [links.choice("camera", k("camera"), tuple(CAMERA_LABELS), "oblique"),
@@ -222,10 +223,9 @@ def _released(page: ProjectionPage, x: tuple[float, ...]) -> None:
     _set([pair for i, v in enumerate(x) for pair in ((page.key(f"x{i + 1}"), v), (page.key(f"x{i + 1}.exact"), v))])
 
 
-@st.fragment
+@links.fragment
 def projection_section(t, page: ProjectionPage) -> None:
     """Controls on the left, the picture and the readouts on the right; the URL follows the scene."""
-    params = [*SIDEBAR_PARAMS, *page_params(page)]
     links.load(t, page_params(page))
     # picture first on a projector: the controls fold into one expander above the full-width figure
     controls, picture, _ = picture_first(t, "controls-beside", (1, 2))
@@ -234,7 +234,7 @@ def projection_section(t, page: ProjectionPage) -> None:
     with controls:
         x = vector_input(t, page)
         shown = method_toggles(t, page)
-        eps = eps_control(t, key=page.key("eps"), bind=False)
+        eps = eps_control(t, key=page.key("eps"), words=True)
         gamma, beta = affine_controls(t, page)
     scene = geometry.Scene(x=x, eps=eps, gamma=gamma, beta=beta, shown=shown)
     proj = cached_projection(scene, backend())
@@ -253,4 +253,3 @@ def projection_section(t, page: ProjectionPage) -> None:
             if page.kit is engine.SPACE:
                 st.caption(t(f"space.camera.{view.camera}"))
         readouts(t, proj, scene.shown)
-    links.save(params)

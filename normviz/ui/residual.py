@@ -1,7 +1,7 @@
 """Widgets, cached computations and tables of the residual (Pre-Norm vs Post-Norm) page.
 
-Every widget key is namespaced ``residual.<name>`` and is also its URL
-parameter. The stack runs in torch on the app's backend (its device for
+Every widget key is namespaced ``residual.<name>`` and names its URL
+parameter (``PARAMS``, through ``links``). The stack runs in torch on the app's backend (its device for
 torch, the CPU for numpy); its per-layer numbers are cached as numpy by the
 controls' values.
 """
@@ -17,8 +17,8 @@ from normviz import _xp, residual
 from normviz.figures import residual as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.methods import METHODS
+from normviz.ui import links
 from normviz.ui.int_input import int_input
-from normviz.ui.urlcheck import Range, warn_invalid_params
 from normviz.ui.views import markdown_table
 
 PAGE = "residual"
@@ -41,23 +41,20 @@ def key(name: str) -> str:
     return f"{PAGE}.{name}"
 
 
-SPECS = {key("depth"): Range(1, residual.DEPTH_MAX, integer=True), key("width"): WIDTHS, key("scale"): SCALES,
-         key("gain"): GAINS}
+PARAMS = (links.integer(key("depth"), key("depth"), 1, residual.DEPTH_MAX, 24),
+          links.choice(key("width"), key("width"), WIDTHS, "128"), links.choice(key("scale"), key("scale"), SCALES, "1"),
+          links.choice(key("gain"), key("gain"), GAINS, "1"), links.integer(key("seed"), key("seed"), 0, SEED_MAX, 0))
 
 
 def controls(t) -> residual.StackConfig:
-    """Depth, width, seed, input scale and block gain; all in the URL."""
-    warn_invalid_params(t, SPECS)
+    """Depth, width, seed, input scale and block gain; all in the URL (read first)."""
+    links.load(t, PARAMS)
     left, right = st.columns(2)
-    depth = left.slider(t("res.depth"), 1, residual.DEPTH_MAX, 24, 1, key=key("depth"), bind="query-params",
-                        help=t("res.depth.help"))
-    width = right.select_slider(t("res.width"), WIDTHS, value="128", key=key("width"), bind="query-params",
-                                help=t("res.width.help"))
+    depth = left.slider(t("res.depth"), 1, residual.DEPTH_MAX, step=1, key=key("depth"), help=t("res.depth.help"))
+    width = right.select_slider(t("res.width"), WIDTHS, key=key("width"), help=t("res.width.help"))
     left, middle, right = st.columns(3)
-    scale = left.select_slider(t("res.scale"), SCALES, value="1", key=key("scale"), bind="query-params",
-                               help=t("res.scale.help"))
-    gain = middle.select_slider(t("res.gain"), GAINS, value="1", key=key("gain"), bind="query-params",
-                                help=t("res.gain.help"))
+    scale = left.select_slider(t("res.scale"), SCALES, key=key("scale"), help=t("res.scale.help"))
+    gain = middle.select_slider(t("res.gain"), GAINS, key=key("gain"), help=t("res.gain.help"))
     seed = int_input(t, t("res.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, help=t("res.seed.help"),
                      container=right)
     return residual.StackConfig(depth=int(depth), width=int(width), seed=int(seed), scale=float(scale),

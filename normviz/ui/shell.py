@@ -54,20 +54,31 @@ def browser_language() -> str:
 def ensure_shell() -> None:
     """Hand a deep link on a fresh server over to app.py's ``st.navigation``.
 
-    Because a ``pages/`` folder exists, Streamlit runs ``pages/x.py`` alone
+    Because a ``pages/`` folder exists, Streamlit 1.67 runs ``pages/x.py`` alone
     (its older multipage mode) when the first visit of a new server process is
-    ``/x``, skipping app.py's sidebar. Switch that mode off and rerun, which
-    runs app.py and lands on the same page.
+    ``/x``, skipping app.py's sidebar; the mode ends with the first call of
+    ``st.navigation`` ("Streamlit ignores the pages/ directory" once it is used).
+    So a page that finds itself run without the shell (no ``links.page_state``
+    around it; called from a page's first line, never from a fragment) calls
+    ``st.navigation`` with the app's pages, hidden, and reruns: the rerun runs
+    app.py and lands on the same page (a page's id is its url path). AppTest
+    starts every run in that mode, so there it happens on every run.
     """
-    from streamlit.runtime.pages_manager import PagesManager
-
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
-        st.rerun()
+    if links.in_page_state():
+        return
+    st.navigation([st.Page("pages/overview.py", default=True),
+                   *(st.Page(f"pages/{name}.py", url_path=name) for name, _ in TOPIC_PAGES)], position="hidden")
+    st.rerun()
 
 
 def translator() -> Translator:
+    """The page's translator: a page's first line (``t = ui.translator()``) makes sure the shell runs."""
     ensure_shell()
+    return current_translator()
+
+
+def current_translator() -> Translator:
+    """The translator of the language chosen in the sidebar (inside a fragment too)."""
     lang = st.session_state.get("lang")
     return Translator(lang if lang in LANGUAGES else browser_language())
 
@@ -82,26 +93,26 @@ def backend() -> _xp.Backend:
     return _xp.resolve_backend(None if choice == "auto" else choice)
 
 
-# The shell's part of every page's URL (?lang=zh&projector=true&backend=numpy).
-SIDEBAR_PARAMS = (links.choice("lang", "lang", LANGUAGES, "en"), links.flag("projector", "projector"), links.choice("backend", "backend", BACKEND_CHOICES, "auto"))
+def sidebar_params() -> tuple[links.Param, ...]:
+    """The shell's part of every page's URL (?lang=zh&projector=true&backend=numpy); the language's
+    default is the browser's."""
+    return (links.choice("lang", "lang", LANGUAGES, browser_language()), links.flag("projector", "projector"),
+            links.choice("backend", "backend", BACKEND_CHOICES, "auto"))
 
 
 def sidebar() -> Translator:
     """Language, projector mode and backend, each kept in the URL; returns the translator.
 
-    A bad link value is reported in the page's one message (``urlcheck``).
+    A bad link value is reported in the page's one message (``links``), in the link's language.
     """
-    if "lang" not in st.session_state:
-        st.session_state["lang"] = browser_language()
-    links.load(Translator(st.session_state["lang"]), SIDEBAR_PARAMS[:1])  # the language first: the
-    links.load(Translator(st.session_state["lang"]), SIDEBAR_PARAMS[1:])  # message speaks the link's
+    params = sidebar_params()
+    links.load(Translator(st.session_state.get("lang", browser_language())), params[:1])  # the language first:
+    links.load(Translator(st.session_state["lang"]), params[1:])  # the message speaks the link's
     with st.sidebar:
-        st.segmented_control("语言 · Language", LANGUAGES, format_func=LANG_NAMES.get, key="lang",
-                             required=True, on_change=links.write, args=(SIDEBAR_PARAMS[0],))
-        t = translator()
-        st.toggle(t("sidebar.projector"), key="projector", on_change=links.write, args=(SIDEBAR_PARAMS[1],))
-        choice = st.selectbox(t("sidebar.backend"), BACKEND_CHOICES, key="backend", on_change=links.write,
-                              args=(SIDEBAR_PARAMS[2],), help=t("sidebar.backend.auto"))
+        st.segmented_control("语言 · Language", LANGUAGES, format_func=LANG_NAMES.get, key="lang", required=True)
+        t = current_translator()
+        st.toggle(t("sidebar.projector"), key="projector")
+        choice = st.selectbox(t("sidebar.backend"), BACKEND_CHOICES, key="backend", help=t("sidebar.backend.auto"))
         used = backend()
         if choice == "torch" and used.name != "torch":
             st.caption(t("sidebar.backend.fallback"))

@@ -1,4 +1,4 @@
-"""An editable vector of any length, typed as text ("1, 2, 3") and kept in the URL.
+"""An editable vector of any length, typed as text ("1, 2, 3") and kept in the URL (``vector_param``).
 
 Commas, spaces, semicolons, the full-width comma "，", "；" and "、" all separate
 components; surrounding brackets and a Unicode minus "−" are accepted. On bad
@@ -15,6 +15,7 @@ import re
 import streamlit as st
 
 from normviz.format import field_text
+from normviz.ui import links
 from normviz.ui.literal import literal
 
 SEPARATORS = re.compile(r"[\s,;，；、]+")
@@ -68,17 +69,22 @@ def reason(t, err: VectorTextError) -> str:
     return t(f"vtext.err.{err.code}", **params)
 
 
+def vector_param(key: str, default: tuple[float, ...]) -> links.Param:
+    """The vector's URL parameter: ``?<key>=1, 2, 3`` (any text: ``vector_text`` checks it)."""
+    return links.text(key, key, field_text(default))
+
+
 def vector_text(t, *, key: str, label: str, default: tuple[float, ...], min_n: int = 1, max_n: int = 256,
                 max_abs: float = 1e6, help: str | None = None, show_parsed: bool = False) -> tuple[float, ...]:
-    """A text box for a vector, bound to the URL as ``?<key>=1,2,3``; returns the vector.
+    """A text box for a vector under ``key`` (in the URL through ``vector_param``); returns the vector.
 
     Invalid text (also from a link) keeps the user's text, shows a warning in
     the user's language and returns the last valid vector of this session, or
     ``default``.
     """
     last_key = f"_{key}_last_valid"
-    text = st.text_input(label, value=field_text(default), key=key, bind="query-params",
-                         help=help or t("vtext.help", min=min_n, max=max_n), placeholder="1, 2, 3")
+    st.session_state.setdefault(key, field_text(default))
+    text = st.text_input(label, key=key, help=help or t("vtext.help", min=min_n, max=max_n), placeholder="1, 2, 3")
     try:
         values = parse_vector(text, min_n=min_n, max_n=max_n, max_abs=max_abs)
     except VectorTextError as err:

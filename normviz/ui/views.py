@@ -52,9 +52,9 @@ def plot_config() -> dict:
 
 def describe(spec: dict, description: str | None = None) -> str:
     """The figure's text description in a folded expander (read by screen readers, shown on demand)."""
-    from normviz.ui.shell import translator
+    from normviz.ui.shell import current_translator
 
-    t = translator()
+    t = current_translator()
     text = description or describe_figure(spec, t)
     with st.expander(t("access.describe.header"), icon=":material/description:"):
         st.text(text)

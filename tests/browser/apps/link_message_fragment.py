@@ -1,9 +1,9 @@
-"""A small app for tests/browser/test_safety.py: link problems inside and outside an st.fragment.
+"""A small app for tests/browser/test_safety.py: link problems inside and outside a ``links.fragment``.
 
-Run with ``?a=7&lang2=fr&n=99``: three bad values, one checked by the main
-script, two inside the fragment (a bound slider and an ``int_input``), all in
-one ``one_message``. The test moves the slider (a fragment rerun) and checks
-that the one warning neither disappears nor repeats.
+Run with ``?a=7&lang2=fr&n=99&b=z``: four bad values, one read by the main script, three inside the
+fragment (a slider, a choice and an ``int_input``), all in the one warning of ``links.page_state``.
+The test moves the slider (a fragment's rerun) and checks that the one warning neither disappears
+nor repeats, and that the fragment's rerun writes the address.
 """
 
 import sys
@@ -14,22 +14,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository r
 import streamlit as st  # noqa: E402
 
 from normviz.i18n import Translator  # noqa: E402
+from normviz.ui import links  # noqa: E402
 from normviz.ui.int_input import int_input  # noqa: E402
-from normviz.ui.urlcheck import Range, one_message, warn_invalid_params  # noqa: E402
 
 t = Translator("en")
+GROUP = (links.number("a", "a", 0.0, 1.0, 0.5), links.choice("lang2", "lang2", ("zh", "en"), "en"),
+         links.integer("n", "n", 2, 10, 4))
 
 
-@st.fragment
+@links.fragment
 def group():
-    warn_invalid_params(t, {"a": Range(0.0, 1.0, default=0.5), "lang2": ("zh", "en")})
-    a = st.slider("a", 0.0, 1.0, 0.5, key="a", bind="query-params")
+    links.load(t, GROUP)
+    a = st.slider("a", 0.0, 1.0, key="a")
     n = int_input(t, "n", key="n", low=2, high=10, default=4)
     st.write(f"a = {a:.2f}, n = {n}")
 
 
-with one_message(t):
+with links.page_state(t):
     st.title("fragment")
-    warn_invalid_params(t, {"b": ("x", "y")})
+    links.load(t, [links.choice("b", "b", ("x", "y"), "x")])
     group()
     st.write("end")

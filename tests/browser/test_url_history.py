@@ -1,0 +1,136 @@
+"""The browser's Back and Forward buttons and a copied address, on pages of every kind.
+
+On each page two controls are changed one after the other (scene 0 -> 1 -> 2). Then:
+
+- Back shows scene 1 again: the controls and the figures;
+- Forward shows scene 2;
+- the address on screen (what a student copies), opened in a fresh browser, shows scene 2.
+
+A scene is what the page's keyed widgets show (slider texts, fields, chosen options, toggles) and
+the data of every plotly chart. This test chose the app's one URL system (``normviz.ui.links``):
+run against pages whose widgets were bound with ``bind="query-params"``, Back left the page (a
+bound widget rewrites the address in place, so the browser has no entry to go back to); the
+copied address worked on both.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import pytest
+
+from tests.browser.helpers import PLOT, assert_no_error, expect_rerun, open_page, plotly_data, wait_for, wait_for_app_run
+
+
+@dataclass(frozen=True)
+class Case:
+    path: str
+    controls: tuple[str, str]  # the widget keys of two sliders, changed in turn
+    query: tuple[tuple[str, str], ...] = ()
+
+
+CASES = (
+    Case("invariance", ("invariance.a", "invariance.c")),
+    Case("epsilon", ("epsilon.eps", "epsilon.noise")),
+    Case("highdim", ("highdim.sigma", "highdim.eps"), (("highdim.samples", "200"),)),
+    Case("plane", ("plane.x1", "plane.x2")),
+    Case("lesson", ("lesson.l2.x1", "lesson.l2.x2"), (("step", "3"),)),
+)
+
+_SCENE_JS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const widgets = {};
+  for (const el of main.querySelectorAll('[class*="st-key-"]')) {
+    const key = [...el.classList].find((c) => c.startsWith('st-key-'));
+    const parts = [];
+    for (const input of el.querySelectorAll('input, textarea')) {
+      parts.push(input.type === 'range' ? input.getAttribute('aria-valuetext')
+                 : input.type === 'checkbox' ? String(input.checked) : input.value);
+    }
+    for (const on of el.querySelectorAll('[aria-checked="true"], [aria-pressed="true"], [aria-selected="true"]')) {
+      parts.push('on:' + on.innerText);
+    }
+    if (parts.length) widgets[key] = parts.join('|');
+  }
+  return widgets;
+}"""
+
+
+def scene(page) -> dict:
+    charts = [json.dumps(plotly_data(page, i), sort_keys=True) for i in range(page.locator(PLOT).count())]
+    return {"widgets": page.evaluate(_SCENE_JS), "charts": charts}
+
+
+def difference(got: dict, want: dict) -> str:
+    """What differs between two scenes, in words ("" when nothing does)."""
+    w, g = want["widgets"], got["widgets"]
+    parts = [f"{k}: {g.get(k)!r} instead of {w.get(k)!r}" for k in sorted(set(w) | set(g)) if w.get(k) != g.get(k)]
+    if len(got["charts"]) != len(want["charts"]):
+        parts.append(f"{len(got['charts'])} charts instead of {len(want['charts'])}")
+    else:
+        parts += [f"chart {i} differs" for i, (a, b) in enumerate(zip(got["charts"], want["charts"])) if a != b]
+    return "; ".join(parts)
+
+
+TIMEOUT_MS = 180_000  # generous: the machine that runs the suite is shared
+
+
+def settled_scene(page, want: dict | None = None, timeout_s: float = 30.0) -> dict:
+    """The scene once the app has finished (and, given ``want``, once it shows it or time is up)."""
+    wait_for_app_run(page, initial_wait_ms=300, timeout_ms=TIMEOUT_MS)
+    if want is None:
+        return wait_for(page, scene, lambda s: s["charts"] and all(s["charts"]), timeout_s=timeout_s)
+    return wait_for(page, scene, lambda s: not difference(s, want), timeout_s=timeout_s)
+
+
+def change(page, key: str) -> None:
+    slider = page.locator(f'.st-key-{key.replace(".", "-")} input[type="range"]')
+    slider.focus()
+    with expect_rerun(page, timeout_ms=TIMEOUT_MS):
+        slider.press("ArrowRight")
+
+
+def check_history(browser, base_url: str, case: Case) -> list[str]:
+    """Failures of Back, Forward and the copied address on ``case`` (empty: all three restore their scene)."""
+    failures = []
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        page = ctx.new_page()
+        open_page(page, base_url, "", lang="en", timeout_ms=TIMEOUT_MS)  # where the student came from
+        open_page(page, base_url, case.path, lang="en", timeout_ms=TIMEOUT_MS, **dict(case.query))
+        scenes = [settled_scene(page)]
+        for key in case.controls:
+            change(page, key)
+            scenes.append(settled_scene(page))
+            assert difference(scenes[-1], scenes[-2]), f"{case.path}: moving {key} changed nothing on screen"
+        assert_no_error(page, context=case.path)
+        copied = page.url
+        for step, go, want in (("Back", page.go_back, scenes[1]), ("Forward", page.go_forward, scenes[2])):
+            go(wait_until="commit")
+            if case.path not in page.url:
+                failures.append(f"{step}: left the page for {page.url}")
+                continue
+            diff = difference(settled_scene(page, want), want)
+            if diff:
+                failures.append(f"{step}: {diff}")
+        assert_no_error(page, context=case.path)
+    finally:
+        ctx.close()
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        other = ctx.new_page()
+        other.goto(copied, wait_until="domcontentloaded")
+        diff = difference(settled_scene(other, scenes[2]), scenes[2])
+        if diff:
+            failures.append(f"copied address {copied}: {diff}")
+    finally:
+        ctx.close()
+    return failures
+
+
+@pytest.mark.timeout(900)  # three browser contexts on a page; a loaded 2-core machine needs minutes
+@pytest.mark.parametrize("case", CASES, ids=[c.path for c in CASES])
+def test_back_forward_and_a_copied_address_restore_the_scene(browser, base_url, case):
+    failures = check_history(browser, base_url, case)
+    assert not failures, f"{case.path}:\n" + "\n".join(failures)

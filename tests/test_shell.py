@@ -1,0 +1,20 @@
+"""normviz.ui.shell: a page run alone (Streamlit's pages/-folder mode) hands over to app.py's shell.
+
+AppTest starts every run in that mode, as a fresh server does for its first visit (``/plane``): the
+page script runs without app.py. ``ensure_shell`` (a page's ``ui.translator()``) then calls the
+public ``st.navigation`` and reruns, so the page is drawn inside the shell: the sidebar's language,
+projector and backend, and the page's link values read and written through ``links.page_state``.
+"""
+
+from __future__ import annotations
+
+from pagetest import errors, run_page
+
+
+def test_a_deep_link_is_drawn_inside_the_shell_with_its_link_values():
+    at = run_page("plane", lang="zh", x1="-1", projector="true")
+    assert errors(at) == []
+    assert {w.key for w in at.sidebar if getattr(w, "key", None)} >= {"lang", "projector", "backend"}
+    assert at.session_state["lang"] == "zh" and at.session_state["projector"] is True
+    assert at.slider(key="plane.x1").value == -1.0
+    assert at.query_params.get("x1") == "-1" and at.query_params.get("lang") == "zh"  # written by page_state
