@@ -187,7 +187,7 @@ def _footprint(page: str) -> Footprint:
 
     shown, policies._shown_default_value_warning = policies._shown_default_value_warning, False  # once a process
     records = _Records()
-    policies._LOGGER.addHandler(records)  # Streamlit's loggers do not propagate to the root (caplog's)
+    policies._LOGGER.addHandler(records)  # on the logger itself: Streamlit creates its loggers with propagate=False
     try:
         at = run_page(page)
         found, problems = set(), []
