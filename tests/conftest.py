@@ -1,4 +1,5 @@
-"""Generic test setup shared by every test directory: hypothesis profiles, GPU skips, the ``cli`` fixture."""
+"""Generic test setup shared by every test directory: hypothesis profiles, GPU skips, the ``cli`` fixture, and
+the process guard (no process a test starts outlives the run; no test hangs it)."""
 
 from __future__ import annotations
 
@@ -82,3 +83,11 @@ def cli(capsys, monkeypatch):
 
     return run
 
+
+# --- processes: none a test starts outlives the run, no hung test hangs it (tests/processguard.py) ----------
+
+
+def pytest_configure(config):
+    from processguard import ProcessGuard
+
+    config.pluginmanager.register(ProcessGuard(config), "normviz-process-guard")
