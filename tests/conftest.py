@@ -1,9 +1,12 @@
-"""Generic test setup shared by every test directory."""
+"""Generic test setup shared by every test directory: hypothesis profiles, GPU skips, the ``cli`` fixture, and
+the process guard (no process a test starts outlives the run; no test hangs it)."""
 
 from __future__ import annotations
 
 import functools
 import os
+import warnings
+from dataclasses import dataclass
 
 import pytest
 
@@ -35,3 +38,56 @@ def pytest_collection_modifyitems(config, items):
         skip = pytest.mark.skip(reason="needs a CUDA device (torch.cuda.is_available() is False)")
         for item in gpu_items:
             item.add_marker(skip)
+
+
+# --- `python -m normviz ...` in this process -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CliRun:
+    """What ``python -m normviz ARGS`` gave: the exit status and the text of stdout and stderr."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def cli(capsys, monkeypatch):
+    """``cli("3", "4")`` runs ``normviz.__main__.main(argv)`` here, as ``python -m normviz 3 4`` would run.
+
+    No ``$NORMVIZ_BACKEND`` (the default backend). Status 2 comes from argparse's ``SystemExit``; a warning
+    raised during the run is written to stderr as a fresh interpreter would print it (its default filters,
+    plus pytest.ini's: a DeprecationWarning from normviz is an error). ``tests/test_cli.py`` keeps real
+    subprocesses for what only a process shows: its exit status and a closed pipe.
+    """
+    from normviz.__main__ import main
+
+    monkeypatch.delenv("NORMVIZ_BACKEND", raising=False)
+
+    def run(*args: str) -> CliRun:
+        capsys.readouterr()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.resetwarnings()
+            for quiet in (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning):
+                warnings.filterwarnings("ignore", category=quiet)
+            for strict in (DeprecationWarning, FutureWarning):
+                warnings.filterwarnings("error", category=strict, module="normviz")
+            try:
+                status = main(list(args))
+            except SystemExit as exc:
+                status = exc.code
+        out, err = capsys.readouterr()
+        err += "".join(warnings.formatwarning(w.message, w.category, w.filename, w.lineno) for w in caught)
+        return CliRun(0 if status is None else int(status), out, err)
+
+    return run
+
+
+# --- processes: none a test starts outlives the run, no hung test hangs it (tests/processguard.py) ----------
+
+
+def pytest_configure(config):
+    from processguard import ProcessGuard
+
+    config.pluginmanager.register(ProcessGuard(config), "normviz-process-guard")

@@ -7,8 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from normviz import _xp, bench, cli
-from test_cli import run
+from normviz import _xp, bench
+from normviz.cli import bench_table
 
 TINY = ((2, 8), (3, 5))
 
@@ -71,7 +71,7 @@ def test_progress_is_reported_after_each_group():
 
 
 def test_table_and_json(tiny_run):
-    text = cli.bench_table(tiny_run)
+    text = bench_table(tiny_run)
     assert "vs copy" in text and "LayerNorm" in text and "load average" in text
     data = json.loads(tiny_run.to_json())
     assert len(data["results"]) == len(tiny_run.results)
@@ -87,8 +87,8 @@ def test_bad_arguments(kwargs, match):
         bench.run(backend="numpy", shapes=((2, 4),), **kwargs)
 
 
-def test_cli_quick_json_has_every_op_and_shape():
-    proc = run("bench", "--quick", "--json", "--backend", "numpy", "--no-torch")  # torch: tested above
+def test_cli_quick_json_has_every_op_and_shape(cli):
+    proc = cli("bench", "--quick", "--json", "--backend", "numpy", "--no-torch")  # torch: tested above
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     got = {(r["op"], tuple(r["shape"])) for r in data["results"]}
@@ -97,8 +97,8 @@ def test_cli_quick_json_has_every_op_and_shape():
     assert data["backend"] == "numpy (CPU)" and data["repeats"] == 3
 
 
-def test_cli_table():
-    proc = run("bench", "--shapes", "2x8", "4x16", "--repeats", "1", "--no-torch")
+def test_cli_table(cli):
+    proc = cli("bench", "--shapes", "2x8", "4x16", "--repeats", "1", "--no-torch")
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     rows = [line.split() for line in lines if line.startswith(("2×8", "4×16"))]
@@ -109,8 +109,8 @@ def test_cli_table():
     "args", [("--shapes", "3"), ("--shapes", "0x4"), ("--dtypes", "bfloat16", "--backend", "numpy"),
              ("--repeats", "0"), ("--backend", "jax")],
 )  # fmt: skip
-def test_cli_bad_arguments_give_one_line_and_status_2(args):
-    proc = run("bench", *args)
+def test_cli_bad_arguments_give_one_line_and_status_2(args, cli):
+    proc = cli("bench", *args)
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("python -m normviz bench: error:")
 
@@ -120,7 +120,7 @@ def test_the_header_names_numpy_s_threads(monkeypatch):
     result = bench.run(backend="numpy", shapes=((2, 4),), dtypes=("float32",), ops=("copy",), repeats=1, warmup=0,
                        with_torch=False)
     assert result.versions["numpy_threads"] == 3
-    assert "numpy_threads 3" in cli.bench_table(result).splitlines()[0]
+    assert "numpy_threads 3" in bench_table(result).splitlines()[0]
 
 
 class _FakeClock:

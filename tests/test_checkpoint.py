@@ -6,8 +6,6 @@ import io
 import json
 import os
 import pickle
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
@@ -20,7 +18,6 @@ from normviz import checkpoint as ck
 from normviz import checkpoint_examples as ex
 from qkcheckpoints import MODELS, qk_file
 
-ROOT = Path(__file__).resolve().parents[1]
 GPT2 = ex.EXAMPLES["gpt2"]
 LLAMA = ex.EXAMPLES["llama"]
 
@@ -548,18 +545,14 @@ def test_pickle_carrying_code_is_refused_and_the_code_does_not_run(tmp_path, kin
     assert not marker.exists()
 
 
-def test_refusal_holds_when_the_environment_asks_torch_to_load_everything(tmp_path):
-    """torch.load obeys TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD unless weights_only=True is passed explicitly."""
+def test_refusal_holds_when_the_environment_asks_torch_to_load_everything(tmp_path, monkeypatch):
+    """torch.load obeys TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD (read on every call) unless weights_only=True is passed
+    explicitly."""
     marker = tmp_path / "pwned"
-    evil = tmp_path / "evil.pt"
-    evil.write_bytes(malicious_files(marker)["torch zip"])
-    env = dict(os.environ, TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD="1", PYTHONPATH=str(ROOT))
-    code = ("import sys; from normviz import checkpoint as ck\n"
-            "try:\n    ck.read_state_dict(open(sys.argv[1], 'rb').read())\n"
-            "except ck.CheckpointError as e:\n    print(e.code)\n")
-    proc = subprocess.run([sys.executable, "-c", code, str(evil)], env=env, capture_output=True, text=True,
-                          timeout=120, cwd=ROOT)
-    assert proc.stdout.strip() == "pickle_refused", proc.stderr
+    monkeypatch.setenv("TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD", "1")
+    with pytest.raises(ck.CheckpointError) as info:
+        ck.read_state_dict(malicious_files(marker)["torch zip"])
+    assert info.value.code == "pickle_refused"
     assert not marker.exists()
 
 
@@ -584,15 +577,14 @@ def test_read_config_refuses_other_files(data, code):
 # --- the command line ------------------------------------------------------------------------------------
 
 
-def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "NORMVIZ_BACKEND"}
-    env["PYTHONPATH"] = str(ROOT)
-    return subprocess.run([sys.executable, "-m", "normviz", "inspect", *args], capture_output=True, text=True,
-                          env=env, cwd=cwd, timeout=120)
+@pytest.fixture
+def inspect_cli(cli):
+    """``python -m normviz inspect ARGS``, run in this process (the ``cli`` fixture)."""
+    return lambda *args: cli("inspect", *args)
 
 
-def test_cli_prints_the_gpt2_table():
-    proc = cli(str(GPT2.model))
+def test_cli_prints_the_gpt2_table(inspect_cli):
+    proc = inspect_cli(str(GPT2.model))
     assert proc.returncode == 0 and proc.stderr == ""
     out = proc.stdout
     assert "verdict: LayerNorm with γ and β" in out
@@ -605,11 +597,11 @@ def test_cli_prints_the_gpt2_table():
     assert module[-5:-2] == [f"{np.quantile(w, q):.4f}" for q in (0.25, 0.5, 0.75)]  # q25, median, q75
 
 
-def test_cli_with_and_without_the_config():
-    with_config = cli(str(LLAMA.model), "--config", str(LLAMA.config_path))
+def test_cli_with_and_without_the_config(inspect_cli):
+    with_config = inspect_cli(str(LLAMA.model), "--config", str(LLAMA.config_path))
     assert with_config.returncode == 0
     assert "verdict: RMSNorm" in with_config.stdout and "rms_norm_eps 1e-05" in with_config.stdout
-    without = cli(str(LLAMA.model))
+    without = inspect_cli(str(LLAMA.model))
     assert "verdict: γ only: RMSNorm or a bias-free LayerNorm" in without.stdout
     assert "rms_norm_eps or layer_norm_eps" in without.stdout  # what would decide it
 
@@ -618,49 +610,49 @@ def test_cli_with_and_without_the_config():
     (b"", "is empty"), (b"not a model", "neither a safetensors file nor"),
     (b"\x40\x00\x00\x00\x00\x00\x00\x00{\"a\"", "announces"),
 ])
-def test_cli_bad_file_is_one_line_and_status_2(tmp_path, content, words):
+def test_cli_bad_file_is_one_line_and_status_2(tmp_path, content, words, inspect_cli):
     bad = tmp_path / "bad.bin"
     bad.write_bytes(content)
-    proc = cli(str(bad))
+    proc = inspect_cli(str(bad))
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
     assert words in proc.stderr and "bad.bin" in proc.stderr
 
 
-def test_cli_missing_file_and_bad_config(tmp_path):
-    proc = cli(str(tmp_path / "nope.safetensors"))
+def test_cli_missing_file_and_bad_config(tmp_path, inspect_cli):
+    proc = inspect_cli(str(tmp_path / "nope.safetensors"))
     assert proc.returncode == 2 and "No such file" in proc.stderr and "Traceback" not in proc.stderr
     cfg = tmp_path / "config.json"
     cfg.write_text("[1, 2]")
-    proc = cli(str(GPT2.model), "--config", str(cfg))
+    proc = inspect_cli(str(GPT2.model), "--config", str(cfg))
     assert proc.returncode == 2 and "config.json" in proc.stderr and len(proc.stderr.splitlines()) == 1
 
 
 @pytest.mark.parametrize("kind", ["torch legacy", "pickle protocol 5"])
-def test_cli_refuses_a_malicious_pickle_without_running_it(tmp_path, kind):
+def test_cli_refuses_a_malicious_pickle_without_running_it(tmp_path, kind, inspect_cli):
     marker = tmp_path / "pwned"
     evil = tmp_path / "evil.pt"
     evil.write_bytes(malicious_files(marker)[kind])
-    proc = cli(str(evil))
+    proc = inspect_cli(str(evil))
     assert proc.returncode == 2 and "refused" in proc.stderr
     assert len(proc.stderr.splitlines()) == 1  # no torch warning about the pickle protocol either
     assert not marker.exists()
 
 
-def test_cli_reads_at_most_the_cap(tmp_path):
+def test_cli_reads_at_most_the_cap(tmp_path, inspect_cli):
     big = tmp_path / "big.safetensors"
     with open(big, "wb") as fh:
         fh.truncate(ck.MAX_BYTES + 10)
-    proc = cli(str(big))
+    proc = inspect_cli(str(big))
     assert proc.returncode == 2 and "more than the limit" in proc.stderr
 
 
-def test_cli_says_what_a_qk_norm_spans(tmp_path):
+def test_cli_says_what_a_qk_norm_spans(tmp_path, inspect_cli):
     model = tmp_path / "qwen3.safetensors"
     model.write_bytes(qk_file("qwen3"))
     cfg = tmp_path / "config.json"
     cfg.write_text(json.dumps(MODELS["qwen3"]["config"]))
-    proc = cli(str(model), "--config", str(cfg))
+    proc = inspect_cli(str(model), "--config", str(cfg))
     assert proc.returncode == 0, proc.stderr
     rows = {line.split()[0]: line for line in proc.stdout.splitlines() if line.startswith("model.")}
     assert rows["model.layers.N.self_attn.q_norm"].split()[1:4] == ["3", "16", "48"]

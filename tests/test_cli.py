@@ -1,4 +1,5 @@
-"""``python -m normviz``, run as a real subprocess."""
+"""``python -m normviz``: ``main(argv)`` run in this process (the ``cli`` fixture, tests/conftest.py), and
+two real subprocesses for what only a process shows: its exit status, a closed pipe."""
 
 from __future__ import annotations
 
@@ -20,13 +21,6 @@ def environment() -> dict[str, str]:
     return env
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "normviz", *args],
-        capture_output=True, text=True, env=environment(), cwd=ROOT, timeout=120,
-    )  # fmt: skip
-
-
 def table(stdout: str) -> dict[str, list[float]]:
     """Rows of the output keyed by their first cell: 'mean', 'RMS', '1', 'norm', ..."""
     rows = {}
@@ -44,14 +38,20 @@ def column(rows, name_index: int, n: int) -> list[float]:
     return [rows[str(i + 1)][name_index] for i in range(n)]
 
 
-def ok(*args: str) -> dict[str, list[float]]:
-    proc = run(*args)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stderr == ""
-    return table(proc.stdout)
+@pytest.fixture
+def ok(cli):
+    """``ok("3", "4")``: the rows of a run that must succeed quietly (status 0, nothing on stderr)."""
+
+    def run(*args: str) -> dict[str, list[float]]:
+        proc = cli(*args)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stderr == ""
+        return table(proc.stdout)
+
+    return run
 
 
-def test_three_four_statistics_and_outputs():
+def test_three_four_statistics_and_outputs(ok):
     rows = ok("3", "4")
     assert rows["n"] == [2] and rows["mean"] == [3.5] and rows["std (biased)"] == [0.5]
     assert rows["RMS"] == pytest.approx([math.sqrt(12.5)], rel=1e-5)
@@ -65,7 +65,7 @@ def test_three_four_statistics_and_outputs():
     assert rows["eps"] == [1e-12, 1e-6, 1e-5]
 
 
-def test_seed_numbers_one_two_three():
+def test_seed_numbers_one_two_three(ok):
     rows = ok("1", "2", "3")
     assert column(rows, 2, 3) == pytest.approx([0.463, 0.926, 1.389], abs=5e-4)
     assert column(rows, 3, 3) == pytest.approx([-1.225, 0, 1.225], abs=5e-4)
@@ -75,38 +75,38 @@ def test_seed_numbers_one_two_three():
 @pytest.mark.parametrize(
     "args", [("-1", "2"), ("--", "-1", "2"), ("-1e0", "2"), ("--eps", "1e-5", "--", "-1", "2")]
 )
-def test_negative_numbers_with_and_without_double_dash(args):
+def test_negative_numbers_with_and_without_double_dash(args, ok):
     rows = ok(*args)
     assert column(rows, 0, 2) == [-1, 2]
     assert rows["mean"] == [0.5]
     assert column(rows, 1, 2) == pytest.approx([-1 / math.sqrt(5), 2 / math.sqrt(5)], rel=1e-5)
 
 
-def test_negative_exponent_and_infinity_are_numbers():
+def test_negative_exponent_and_infinity_are_numbers(ok):
     rows = ok("-1e3", "-inf", "2")
     assert column(rows, 0, 3) == [-1000, -math.inf, 2]
     assert math.isnan(rows["2"][1])  # -inf / inf
 
 
-def test_eps_applies_to_all_three():
+def test_eps_applies_to_all_three(ok):
     rows = ok("--eps", "0.5", "-1e-3", "1e-3")
     assert rows["eps"] == [0.5, 0.5, 0.5]
     assert column(rows, 1, 2) == pytest.approx([-0.002, 0.002])  # x / max(||x||, 0.5)
 
 
-def test_zero_vector_without_eps_shows_nan():
+def test_zero_vector_without_eps_shows_nan(ok):
     rows = ok("--eps", "0", "0", "0")
     assert all(math.isnan(v) for v in rows["1"][1:] + rows["2"][1:])
 
 
-def test_nan_input_is_shown_honestly():
+def test_nan_input_is_shown_honestly(ok):
     rows = ok("nan", "1")
     assert math.isnan(rows["mean"][0]) and math.isnan(rows["1"][0])
 
 
-def test_torch_backend_gives_the_same_numbers():
+def test_torch_backend_gives_the_same_numbers(cli):
     pytest.importorskip("torch")
-    proc = run("--backend", "torch", "101", "102", "103")
+    proc = cli("--backend", "torch", "101", "102", "103")
     assert proc.returncode == 0, proc.stderr
     assert "computed with torch" in proc.stdout
     rows = table(proc.stdout)
@@ -129,15 +129,15 @@ def test_torch_backend_gives_the_same_numbers():
     ],
     ids=" ".join,
 )
-def test_bad_arguments_give_one_line_and_status_2(args, says):
-    proc = run(*args)
+def test_bad_arguments_give_one_line_and_status_2(args, says, cli):
+    proc = cli(*args)
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("python -m normviz: error:")
     assert says in proc.stderr
 
 
-def test_tiny_vector_statistics_and_outputs_do_not_underflow():
+def test_tiny_vector_statistics_and_outputs_do_not_underflow(ok):
     """The app's a = (1e-300, 1e-300): sqrt(sum(x**2)) would give 0; scaled norms do not."""
     rows = ok("--eps", "0", "1e-300", "1e-300")
     assert rows["L2 norm"] == pytest.approx([math.sqrt(2) * 1e-300], rel=1e-5)
@@ -145,6 +145,18 @@ def test_tiny_vector_statistics_and_outputs_do_not_underflow():
     assert column(rows, 1, 2) == pytest.approx([math.sqrt(0.5)] * 2, rel=1e-5)
     assert column(rows, 2, 2) == [1, 1]
     assert math.isnan(rows["1"][3])  # LayerNorm of a constant vector at eps = 0: 0/0
+
+
+# --- real processes: what `python -m normviz` returns to the shell -----------------------------------------
+
+
+def test_the_command_prints_what_main_prints_and_exits_0(cli):
+    """The module runs ``main`` and hands its status to the shell (``sys.exit(main())``)."""
+    proc = subprocess.run([sys.executable, "-m", "normviz", "3", "4"], capture_output=True, text=True,
+                          env=environment(), cwd=ROOT, timeout=120)
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout == cli("3", "4").stdout
+    assert table(proc.stdout)["L2 norm"] == [5]
 
 
 def test_closed_pipe_exits_quietly_with_status_141():
@@ -157,10 +169,14 @@ def test_closed_pipe_exits_quietly_with_status_141():
         [sys.executable, "-m", "normviz", *args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment(), cwd=ROOT,
     )  # fmt: skip
-    first = proc.stdout.readline()
-    proc.stdout.close()
-    stderr = proc.stderr.read()
-    proc.stderr.close()
-    assert proc.wait(timeout=120) == 141, stderr.decode()
+    try:
+        first = proc.stdout.readline()
+        proc.stdout.close()
+        stderr = proc.stderr.read()
+        proc.stderr.close()
+        assert proc.wait(timeout=120) == 141, stderr.decode()
+    finally:  # a failed or timed-out test leaves no process behind
+        proc.kill()
+        proc.wait()
     assert first.startswith(b"computed with")
     assert stderr == b""

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from normviz import cli, cost
+from normviz import cost
+from normviz.cli import cost_inputs, cost_parser
 from normviz.cost import Inputs, compute, steps
-from test_cli import run
 
 SEED = Inputs()  # 32 768 tokens x 2048, 24 layers x 2 norms, 2 bytes, 2 TB/s, 1.3e9 parameters
 
@@ -154,8 +154,8 @@ def values(stdout: str) -> dict[str, float]:
     return out
 
 
-def test_cli_prints_the_tutorial_table():
-    proc = run("cost", "--tokens", "32768", "--hidden", "2048", "--calls", "48", "--bytes", "2", "--bandwidth", "2e12")
+def test_cli_prints_the_tutorial_table(cli):
+    proc = cli("cost", "--tokens", "32768", "--hidden", "2048", "--calls", "48", "--bytes", "2", "--bandwidth", "2e12")
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     v = values(proc.stdout)
@@ -167,8 +167,8 @@ def test_cli_prints_the_tutorial_table():
     assert "assumption" in proc.stdout
 
 
-def test_cli_defaults_match_the_library():
-    proc = run("cost")
+def test_cli_defaults_match_the_library(cli):
+    proc = cli("cost")
     assert proc.returncode == 0, proc.stderr
     assert values(proc.stdout)["time_share"] == pytest.approx(compute(SEED).time_share, rel=1e-3)
 
@@ -177,16 +177,16 @@ def test_cli_defaults_match_the_library():
     "args", [("--tokens", "0"), ("--hidden", "2.5"), ("--bytes", "x"), ("--bandwidth", "0"), ("--calls", "inf"),
              ("--peak-flops", "nan"), ("--nope",)],
 )  # fmt: skip
-def test_cli_bad_arguments_give_one_line_and_status_2(args):
-    proc = run("cost", *args)
+def test_cli_bad_arguments_give_one_line_and_status_2(args, cli):
+    proc = cli("cost", *args)
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("python -m normviz cost: error:")
 
 
 def test_calls_option_stands_for_layers_of_one_norm():
-    args = cli.cost_parser().parse_args(["--calls", "48"])
-    i = cli.cost_inputs(args)
+    args = cost_parser().parse_args(["--calls", "48"])
+    i = cost_inputs(args)
     assert (i.layers, i.norms_per_layer, i.calls) == (48, 1, 48)
 
 

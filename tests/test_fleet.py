@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from benchmarks import load
 from deploy.fleet import NGINX, Fleet, nginx_config
-from tests.appserver import ROOT, free_port
+from tests.appserver import ROOT, free_port, run_harness
 
 LOAD = ["--sessions", "6", "--duration", "6", "--interval", "1", "--timeout", "60", "--pages", "plane", "dof", "overview"]
 
@@ -28,9 +28,11 @@ LOAD = ["--sessions", "6", "--duration", "6", "--interval", "1", "--timeout", "6
 @pytest.fixture(scope="module")
 def fleet(tmp_path_factory):
     f = Fleet(2, free_port(), tmp_path_factory.mktemp("fleet"))
-    f.start()
-    yield f
-    f.stop()
+    try:
+        f.start()
+        yield f
+    finally:
+        f.stop()
 
 
 def test_the_nginx_config_passes_websockets_and_sticks_by_cookie(tmp_path):
@@ -49,8 +51,8 @@ def test_the_nginx_config_passes_websockets_and_sticks_by_cookie(tmp_path):
 
 
 def test_the_load_harness_runs_through_nginx_and_both_replicas_serve(fleet):
-    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "load.py"), "--url", fleet.base_url, *LOAD],
-                         cwd=ROOT, capture_output=True, text=True, timeout=240)
+    run = run_harness([sys.executable, str(ROOT / "benchmarks" / "load.py"), "--url", fleet.base_url, *LOAD],
+                      cwd=ROOT, timeout=240)
     assert run.returncode == 0, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     header = lines.index(load.summary_header())
@@ -109,6 +111,7 @@ def test_killing_a_replica_moves_only_its_sessions(fleet):
             await session.close()
         assert stats.errors == 0, stats.samples
 
-    # in a thread of its own: a Playwright test that ran before in this worker may hold an event loop here
+    # in a thread of its own: a Playwright test that ran before in this worker may hold an event loop here;
+    # bounded, so that the thread (which the pool's exit waits for) ends even when the test is interrupted
     with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, scenario()).result()
+        pool.submit(asyncio.run, asyncio.wait_for(scenario(), 240)).result()

@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 
 import random
-import subprocess
 import sys
 
 from benchmarks import load
-from tests.appserver import ROOT
+from tests.appserver import ROOT, run_harness
 
 # A page with sliders, one with number inputs only, one with no numeric control (plain reruns).
 SMOKE = ["--sessions", "3", "--duration", "5", "--interval", "1", "--timeout", "30",
@@ -27,8 +26,7 @@ def summary_rows(report: str) -> list[dict[str, str]]:
 
 
 def test_three_sessions_move_controls_without_errors():
-    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "load.py"), *SMOKE],
-                         cwd=ROOT, capture_output=True, text=True, timeout=150)
+    run = run_harness([sys.executable, str(ROOT / "benchmarks" / "load.py"), *SMOKE], cwd=ROOT, timeout=150)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "warm-up:" not in run.stderr, run.stderr
     (row,) = summary_rows(run.stdout)

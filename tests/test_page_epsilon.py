@@ -8,7 +8,6 @@ import pytest
 from normviz import epsilon
 from normviz.ui import epsilon as ui_eps
 from pagetest import coords, errors, figures, run_page, tables, text, trace
-from test_page_dof import open_every_other_page
 
 METHOD, N, EPS, NOISE, C = ui_eps.METHOD_KEY, ui_eps.N_KEY, ui_eps.EPS_KEY, ui_eps.NOISE_KEY, ui_eps.C_KEY
 
@@ -73,10 +72,9 @@ def test_hostile_url_values_give_the_default_scene_and_one_message(bad):
     assert len(warning) == 1 and all(k in warning[0] for k in (METHOD, N, NOISE, C))
 
 
-def test_every_control_changed_then_every_other_page_opens():
+def test_eps_zero_with_the_smallest_noise_and_the_largest_offset_gives_no_error():
     at = run_page("epsilon", lang="en")
     at.slider(key=EPS).set_value(0.0).run()
     at.slider(key=NOISE).set_value(-10.0).run()
     at.slider(key=C).set_value(100.0).run()
     assert errors(at) == []
-    open_every_other_page(at, "epsilon")

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from pagetest import ROOT, TIMEOUT, arrow_tips, coords, errors, figures, run_page, tables, text, trace
+from pagetest import arrow_tips, coords, errors, figures, run_page, tables, text, trace
 
 K = "information."  # every widget key (and URL parameter) of the page is namespaced
 
@@ -130,23 +130,14 @@ def change_controls(at, changes) -> None:
         assert errors(at) == [], key
 
 
-def visit_every_page(at) -> None:
-    """Open every page in the session of ``at``; each must run without an error."""
-    for page in sorted(p.stem for p in (ROOT / "pages").glob("*.py")):
-        at.switch_page(f"pages/{page}.py").run(timeout=TIMEOUT)
-        assert errors(at) == [], page
-
-
 def test_every_widget_key_is_namespaced_by_the_page():
     keys = widget_keys(run_page("information"))
     assert len(keys) == 10 and all(k.startswith(K) for k in keys), keys
 
 
-def test_changing_every_control_then_opening_every_other_page_keeps_the_session_working():
-    """Information → 3D (and every other control) → each page: no shared key carries a foreign value."""
+def test_every_control_changes_without_an_error():
     at = run_page("information", lang="en")
     change_controls(at, [("text_input", K + "p1a", "1, 2"), ("text_input", K + "p2b", "5, 6"),
                          ("segmented_control", K + "dim", "3D"), ("number_input", K + "cseed", 3),
                          ("number_input", K + "bn", 5), ("number_input", K + "bsize", 3),
                          ("number_input", K + "bseed", 2), ("slider", K + "spread", 1.5)])
-    visit_every_page(at)

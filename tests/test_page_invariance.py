@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from pagetest import coords, errors, figures, run_page, tables, text, trace
-from test_page_information import change_controls, visit_every_page, widget_keys
+from test_page_information import change_controls, widget_keys
 
 K = "invariance."  # every widget key (and URL parameter) of the page is namespaced
 
@@ -109,9 +109,8 @@ def test_every_widget_key_is_namespaced_by_the_page():
     assert len(keys) == 6 and all(k.startswith(K) for k in keys), keys
 
 
-def test_changing_every_control_then_opening_every_other_page_keeps_the_session_working():
+def test_every_control_changes_without_an_error():
     at = run_page("invariance", lang="zh")
     change_controls(at, [("text_input", K + "x", "1, 5, 2"), ("slider", K + "a", -2.0), ("slider", K + "c", 4.5),
                          ("select_slider", K + "eps", "1e-3"), ("number_input", K + "shift", 7.0),
                          ("select_slider", K + "scale", "10")])
-    visit_every_page(at)

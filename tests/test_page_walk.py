@@ -1,17 +1,18 @@
-"""One student, one session, every page: change every control, then open every other page.
+"""Pages share one session state: a widget key or a state key used by two pages with different meanings (a
+"3D" choice on one, a number on the other; a slider of ±120 on one and ±10 on the other) breaks the second
+page, sometimes for the rest of the session.
 
-Pages share one session state, so a widget key used on two pages with
-different meanings (a "3D" choice on one, a number on the other; a slider of
-±120 on one and ±10 on the other) breaks the second page, sometimes for the
-rest of the session. This test walks the app as a curious user would: in ONE
-AppTest session it opens each page, sets every control in the main area
-(sliders, select sliders, selects, segmented controls and pills, toggles,
-checkboxes, number and text inputs) to a non-default value, reruns, and then
-opens every other page. Any exception or error element is collected with the
-pair of pages it happened on; the test fails listing all of them.
+Each page runs once in a fresh session, as it opens and with every control in the main area (sliders, select
+sliders, selects, segmented controls and pills, toggles, checkboxes, number and text inputs) set to another
+value: no error, and the keys it leaves (its widgets' and its session state's) are its own, namespaced by the
+page and on no other page. Then one session walks the app as a curious user would: every page opened and
+every control changed, in turn, then every page opened again.
 """
 
 from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
 
 import pytest
 from streamlit import config as st_config
@@ -130,7 +131,11 @@ def _switch(at: AppTest, page: str) -> list[str]:
     return errors(at)
 
 
-@pytest.fixture
+def _short(messages: list[str]) -> str:
+    return "; ".join(m.strip().splitlines()[0][:240] if m.strip() else "(empty)" for m in messages)
+
+
+@pytest.fixture(scope="module")
 def error_details():
     """Real exception messages in AppTest: config.toml hides them from browsers ("none")."""
     before = st_config.get_option("client.showErrorDetails")
@@ -139,38 +144,117 @@ def error_details():
     st_config.set_option("client.showErrorDetails", before)
 
 
-def _short(messages: list[str]) -> str:
-    return "; ".join(m.strip().splitlines()[0][:240] if m.strip() else "(empty)" for m in messages)
+class _Records(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
 
 
-@pytest.mark.timeout(1500)
-def test_change_every_control_then_open_every_other_page_in_one_session(error_details):
+@dataclass(frozen=True)
+class Footprint:
+    """What one page, alone in a fresh session, leaves behind: before and after every control changed once."""
+
+    keys: frozenset[str]  # its widgets' keys and the session state it writes, the shell's left out
+    errors: tuple[str, ...]  # "open: ..." / "after changing [...]: ..."
+    state_api_warnings: tuple[str, ...]  # Streamlit's "default value ... Session State API" warnings
+
+
+def _shell_keys(at: AppTest) -> set[str]:
+    """The sidebar's widgets (language, projector, backend: the whole app's, on every page)."""
+    keys = set()
+
+    def walk(node):
+        if isinstance(node, Widget) and node.key:
+            keys.add(node.key)
+        children = getattr(node, "children", None)
+        for child in children.values() if isinstance(children, dict) else ():
+            walk(child)
+
+    walk(at.sidebar)
+    return keys
+
+
+def owner(key: str) -> str | None:
+    """The page whose namespace holds ``key`` (``plane.x1``, ``_information.p1a_last_valid``), or None."""
+    head = key.lstrip("_").split(".", 1)[0]
+    return head if head in PAGES and "." in key else None
+
+
+def _footprint(page: str) -> Footprint:
+    from streamlit.elements.lib import policies
+
+    shown, policies._shown_default_value_warning = policies._shown_default_value_warning, False  # once a process
+    records = _Records()
+    policies._LOGGER.addHandler(records)  # on the logger itself: Streamlit creates its loggers with propagate=False
+    try:
+        at = run_page(page)
+        found, problems = set(), []
+        if errs := errors(at):
+            problems.append(f"open: {_short(errs)}")
+        shell = _shell_keys(at)
+        found |= {w.key for w in main_widgets(at) if w.key} | set(at.session_state.keys())
+        changed = [c for c in (change(w) for w in main_widgets(at)) if c]
+        at.run()
+        if errs := errors(at):
+            problems.append(f"after changing {changed}: {_short(errs)}")
+        found |= {w.key for w in main_widgets(at) if w.key} | set(at.session_state.keys())
+    finally:
+        policies._LOGGER.removeHandler(records)
+        policies._shown_default_value_warning = shown
+    warned = tuple(m.splitlines()[0] for m in records.messages if "Session State API" in m)
+    return Footprint(frozenset(found - shell), tuple(problems), warned)
+
+
+@pytest.fixture(scope="module")
+def footprints(error_details) -> dict[str, Footprint]:
+    """Each page once in a fresh session (two runs: as it opens, and with every control changed)."""
+    return {page: _footprint(page) for page in PAGES}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_control_changes_without_an_error_or_a_session_state_warning(page, footprints):
+    """Every control set to another value, one rerun: no exception, no error, and no 'created with a default
+    value but also had its value set via the Session State API' (a widget given both)."""
+    fp = footprints[page]
+    assert not fp.errors, fp.errors
+    assert not fp.state_api_warnings, fp.state_api_warnings
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_other_page_shares_a_widget_key_or_state_of_this_page(page, footprints):
+    """Pages share one session state: a key on two pages carries one page's value into the other (a "3D"
+    choice read as a number crashed a page once). Keys in another page's namespace, and keys of this page's
+    widgets or state that another page also has, fail; the shell's own state (``_``-prefixed, no page's
+    namespace: the URL and export bookkeeping) is shared by design."""
+    mine = footprints[page].keys
+    foreign = sorted(k for k in mine if owner(k) not in (None, page))
+    shared = {other: sorted(k for k in mine & fp.keys if not (k.startswith("_") and owner(k) is None))
+              for other, fp in footprints.items() if other != page}
+    shared = {other: keys for other, keys in shared.items() if keys}
+    assert not foreign, f"{page} uses keys of another page's namespace: {foreign}"
+    assert not shared, f"{page} shares keys with other pages: {shared}"
+
+
+@pytest.mark.timeout(900)
+def test_one_session_changes_every_page_then_opens_every_page_again(error_details):
+    """One student, one session: each page in turn opened and every control changed, then every page opened
+    again, each now after every other page has been changed (state one page leaves must not break another)."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
     at.query_params["lang"] = "en"
-    failures = []
+    failures, done = [], []
     for page in PAGES:
         if errs := _switch(at, page):
-            failures.append(f"open {page}: {_short(errs)}")
+            failures.append(f"open {page} after changing {done}: {_short(errs)}")
             continue
         changed = [c for c in (change(w) for w in main_widgets(at)) if c]
         at.run()
         if errs := errors(at):
             failures.append(f"{page} after changing {changed}: {_short(errs)}")
-        for other in PAGES:
-            if other != page and (errs := _switch(at, other)):
-                failures.append(f"{page} (changed {len(changed)} controls) -> {other}: {_short(errs)}")
-    assert not failures, f"{len(failures)} page pair(s) fail in one session:\n" + "\n".join(failures)
-
-
-@pytest.mark.parametrize("page", ["plane", "space", "dof", "highdim", "information", "invariance"])
-def test_changing_controls_logs_no_widget_state_warning(page, caplog, monkeypatch):
-    """Streamlit logs 'created with a default value but also had its value set via the Session State API'
-    (with a stack trace, once per process) when a widget gets both; none of ours may."""
-    from streamlit.elements.lib import policies
-
-    monkeypatch.setattr(policies, "_shown_default_value_warning", False)
-    at = run_page(page)
-    for widget in main_widgets(at):
-        if change(widget) is not None:
-            at.run()
-    assert not [r for r in caplog.records if "Session State API" in r.getMessage()]
+        done.append(page)
+    for page in PAGES:
+        if errs := _switch(at, page):
+            failures.append(f"reopen {page} after changing every page: {_short(errs)}")
+    assert not failures, f"{len(failures)} failure(s) in one session:\n" + "\n".join(failures)

@@ -8,8 +8,11 @@
 - ``browser`` (session): Debian's ``/usr/bin/chromium`` through Playwright
   (``NORMVIZ_CHROMIUM`` overrides the path). Never ``playwright install``.
 - ``page`` (function): a fresh context (1400x1000) and page; uncaught JS
-  exceptions are recorded for ``assert_no_error``; a failing test leaves a
-  screenshot in ``artifacts/browser/``.
+  exceptions are recorded for ``assert_no_error``.
+- Screenshots: a failing test leaves one of each Playwright page it used (``page``
+  or a module's own context, e.g. the phone's) in ``artifacts/browser/``; with
+  ``NORMVIZ_SCREENSHOTS=1`` every test does (to compare pages before and after a
+  change).
 
 Every test in this directory gets the ``browser`` marker; they all skip with a
 reason when Chromium or the app is missing.
@@ -54,7 +57,24 @@ def pytest_collection_modifyitems(config, items):
 def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"rep_{report.when}", report)
+    if report.when == "call" and (report.failed or os.environ.get("NORMVIZ_SCREENSHOTS") == "1"):
+        _screenshots(item)  # before the teardown closes the pages
     return report
+
+
+def _screenshots(item) -> None:
+    """Each Playwright page the test used (``page``, or a module's own, as the phone's), saved as a PNG."""
+    from playwright.sync_api import Page
+
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", item.nodeid)[-150:]
+    for fixture, value in getattr(item, "funcargs", {}).items():
+        if isinstance(value, Page) and not value.is_closed():
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            suffix = "" if fixture == "page" else f"-{fixture}"
+            try:
+                value.screenshot(path=str(ARTIFACTS / f"{name}{suffix}.png"), full_page=True)
+            except Exception:  # a screenshot must never hide the real failure
+                pass
 
 
 class AppServer(appserver.AppServer):
@@ -116,18 +136,10 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, request):
+def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(30_000)
     watch_page_errors(page)
     yield page
-    call = getattr(request.node, "rep_call", None)
-    if call is not None and call.failed:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[-150:]
-        try:
-            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-        except Exception:  # a screenshot must never hide the real failure
-            pass
     context.close()

@@ -220,6 +220,28 @@ def open_page(
     return response
 
 
+_PLOTS_SETTLED_JS = """() => {
+  const plots = [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')]
+    .filter((gd) => !gd.closest('.nv-live-motion'));
+  const boxes = JSON.stringify(plots.map((gd) => {
+    const r = gd.getBoundingClientRect();
+    return [gd._fullLayout ? gd._fullLayout.width : null, Math.round(r.left), Math.round(r.width), Math.round(r.height)];
+  }));
+  const last = window.__normvizPlotBoxes;
+  window.__normvizPlotBoxes = boxes;
+  window.__normvizPlotSteady = boxes === last ? (window.__normvizPlotSteady || 0) + 1 : 0;
+  return plots.length > 0 && plots.every((gd) => gd._fullLayout) && window.__normvizPlotSteady >= 2;
+}"""
+
+
+def wait_for_plots_settled(page, *, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
+    """Block until the main area's plotly charts are drawn and their boxes (plotly's width, the element's
+    place and size) have stayed the same for two polls 100 ms apart: plotly has fitted them to their columns
+    (it resizes a responsive chart after Streamlit lays the column out)."""
+    page.evaluate("() => { window.__normvizPlotBoxes = undefined; window.__normvizPlotSteady = 0; }")
+    page.wait_for_function(_PLOTS_SETTLED_JS, polling=100, timeout=timeout_ms)
+
+
 def error_texts(page) -> list[str]:
     """The text of every error element on the page.
 
@@ -378,8 +400,9 @@ def nav_paths(page) -> list[str]:
     """
     more = page.locator('[data-testid="stSidebarNavViewButton"]')
     if more.count() and "more" in more.inner_text().lower():
+        shown = page.locator(NAV_LINKS).count()
         more.click()
-        page.wait_for_timeout(200)
+        page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length > n", arg=[NAV_LINKS, shown])
     paths: list[str] = []
     for link in page.locator(NAV_LINKS).all():
         href = link.get_attribute("href") or ""

@@ -1,5 +1,6 @@
 """Offline: with every request beyond this machine's loopback refused, every page loads and draws
-(plotly.js, fonts and the app's own files all come from the local server)."""
+(plotly.js, fonts and the app's own files all come from the local server). One context visits every
+page once, in Chinese: this is also the Chinese smoke test (no error, a title; test_smoke.py: English)."""
 
 from __future__ import annotations
 

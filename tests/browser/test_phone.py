@@ -1,18 +1,15 @@
 """A phone's width (390 px): pages stay usable. Nothing is wider than the screen (no sideways
-scroll), every figure fits the width, the controls can be scrolled to and the sidebar opened.
-Screenshots go to artifacts/phone/ (gitignored)."""
+scroll), every figure fits the width, the controls can be scrolled to and the sidebar opened, and
+the picture comes before the controls. One context visits every page once; a failing test leaves a
+screenshot in artifacts/browser/ (tests/browser/conftest.py)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from normviz.ui import TOPIC_PAGES
-from tests.browser.helpers import MAIN, PLOT, assert_no_error, open_page, watch_page_errors
+from tests.browser.helpers import MAIN, PLOT, assert_no_error, open_page, wait_for_plots_settled, watch_page_errors
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "artifacts" / "phone"
 WIDTH = 390
 PAGES = ("", *(name for name, _ in TOPIC_PAGES))  # the overview and every topic page
 NO_FIGURE = {"", "cost", "exercises"}  # no figure as the page opens (see test_projector.py)
@@ -41,18 +38,17 @@ def test_pages_fit_a_phone(phone, base_url, path):
     open_page(phone, base_url, path, lang="zh")
     if path not in NO_FIGURE:
         phone.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
-        phone.wait_for_timeout(500)  # plotly's responsive resize
+        wait_for_plots_settled(phone)  # plotly's responsive resize
     assert_no_error(phone, context=path)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SHOTS / f"{path or 'overview'}.png"), full_page=True)
-    m = phone.evaluate(MEASURE_JS)
+    m, first = phone.evaluate(MEASURE_JS), phone.evaluate(FIRST_JS)  # before anything scrolls
     assert m["page"] <= WIDTH + 1, f"the page scrolls sideways: {m['page']} px wide"
     for plot in m["plots"]:
         assert plot["left"] >= -1 and plot["right"] <= WIDTH + 1 and plot["width"] > 200, plot
     # the sidebar (language, projector, copy link, export) opens from its button
     opener = phone.locator('[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"] button')
     assert opener.count() >= 1
-    if path in ("plane", "space"):  # the controls of the scene can be reached and are within the width
+    if path in ("plane", "space"):  # picture first; the controls of the scene can be reached, within the width
+        picture_first(first, on_first_screen=True)
         slider = phone.locator(f'{MAIN} [data-testid="stSlider"]').first
         slider.scroll_into_view_if_needed()
         box = slider.bounding_box()
@@ -86,18 +82,24 @@ PICTURE_FIRST = [("plane", {}), ("space", {}), ("lesson", _lesson_step("l2")), (
 def _first_boxes(page, base_url, path, query, lang):
     open_page(page, base_url, path, lang=lang, **query)
     page.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
-    page.wait_for_timeout(500)  # plotly's responsive resize
+    wait_for_plots_settled(page)  # plotly's responsive resize
     assert_no_error(page, context=path)
     return page.evaluate(FIRST_JS)
 
 
-@pytest.mark.parametrize(("path", "query"), PICTURE_FIRST)
-def test_on_a_phone_the_picture_comes_before_the_controls(phone, base_url, path, query):
-    m = _first_boxes(phone, base_url, path, query, "en")
+def picture_first(m: dict, *, on_first_screen: bool) -> None:
     assert m["plot"] and m["control"], m
     assert m["plot"]["top"] < m["control"]["top"], m  # the picture's top is above the first slider's
-    if query.get("step") != _lesson_step("axes")["step"]:  # that step's long text and toggle come first
-        assert m["plot"]["top"] < 844, m  # on the first screen
+    if on_first_screen:
+        assert m["plot"]["top"] < 844, m
+
+
+# the plane and the space: checked in test_pages_fit_a_phone, which opens them anyway
+@pytest.mark.parametrize(("path", "query"), [(p, q) for p, q in PICTURE_FIRST if p == "lesson"])
+def test_on_a_phone_the_lessons_picture_comes_before_the_controls(phone, base_url, path, query):
+    m = _first_boxes(phone, base_url, path, query, "en")
+    # the axes step opens with its long text and toggle: its picture may start below the first screen
+    picture_first(m, on_first_screen=query.get("step") != _lesson_step("axes")["step"])
 
 
 @pytest.fixture(scope="module")

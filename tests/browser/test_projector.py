@@ -1,19 +1,16 @@
 """Projector mode at 1920×1080, every page (TOPIC_PAGES, so pages added later are covered too):
 24 px type, no sidebar name cut off, each figure's type ≥ 24 px, and picture first: the page's first
 figure lies wholly on the first screen, without scrolling (its controls folded above it, the text
-below). Screenshots go to artifacts/projector/ (gitignored)."""
+below). One context visits every page once; a failing test leaves a screenshot in artifacts/browser/
+(tests/browser/conftest.py)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from normviz.ui import TOPIC_PAGES
-from tests.browser.helpers import MAIN, PLOT, assert_no_error, open_page, watch_page_errors
+from tests.browser.helpers import MAIN, PLOT, assert_no_error, open_page, wait_for_plots_settled, watch_page_errors
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "artifacts" / "projector"
 # No figure as the page opens: the overview (tables and links), the cost page (its chart follows a
 # measurement the user starts) and the exercises (a figure follows an answer).
 NO_FIGURE = {"overview", "cost", "exercises"}
@@ -55,11 +52,9 @@ def test_projector_mode_fits_a_1920x1080_screen(big, base_url, name):
     open_page(big, base_url, path, lang="en", projector="true")
     if name not in NO_FIGURE:
         big.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
-        big.wait_for_timeout(500)  # plotly's responsive resize
+        wait_for_plots_settled(big)  # plotly's responsive resize
     assert_no_error(big, context=name)
     m = big.evaluate(MEASURE_JS)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    big.screenshot(path=str(SHOTS / f"{name}.png"))
     assert m["root"] >= 24
     assert m["paragraphs"] and min(m["paragraphs"]) >= 24, m["paragraphs"]
     cut = [n["text"] for n in m["nav"] if n["scroll"] > n["client"] + 1]
@@ -104,4 +99,3 @@ def test_chinese_text_has_real_glyphs(big, base_url):
     glyphs = seen["glyphs"]
     missing = [g["ch"] for g in glyphs if not g["drawn"] or g["blank"]]
     assert not missing, f"drawn as the missing-glyph box or blank: {missing} (install fonts-noto-cjk)"
-    big.screenshot(path=str(SHOTS / "plane-zh.png"))
