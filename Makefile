@@ -6,7 +6,7 @@
 # JavaScript (normviz/ui/*/assets/) is served by Streamlit from the asset_dirs that pyproject.toml
 # declares, and Streamlit reads that manifest only from installed packages.
 # Before every run, plotly.min.js is copied from the installed plotly into that
-# folder (normviz/ui/live/vendor.py; not committed, a no-op when up to date).
+# folder (normviz/ui/kit/live/vendor.py; not committed, a no-op when up to date).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -20,7 +20,7 @@ PYTEST_WORKERS ?= 2
 RUN_STAMP := $(VENV)/.installed-requirements
 DEV_STAMP := $(VENV)/.installed-requirements-dev
 PKG_STAMP := $(VENV)/.installed-normviz
-ASSETS    := $(PY) normviz/ui/live/vendor.py
+ASSETS    := $(PY) normviz/ui/kit/live/vendor.py
 # One Streamlit process uses about one core (one interpreter lock for all its sessions): BLAS threads
 # would only fight each other and the sessions. More students: more processes, not more threads.
 SERVE_ENV := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1

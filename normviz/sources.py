@@ -2,7 +2,7 @@
 
 Facts only (authors, year, title, venue, arXiv identifier); what each paper is cited for, in zh and
 en, is ``sources.why.<key>`` in ``normviz/i18n/sources.py``. A page lists its sources with
-``normviz.ui.views.sources_section(t, page)``.
+``normviz.ui.kit.layout.sources_section(t, page)``.
 """
 
 from __future__ import annotations

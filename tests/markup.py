@@ -1,7 +1,7 @@
 """Test helper: what of a markdown text Streamlit would render as markup (outside code spans).
 
 ``outside_code(md)`` returns the text that is NOT inside a CommonMark code
-span. User text must only ever appear inside one (``normviz.ui.literal``);
+span. User text must only ever appear inside one (``normviz.ui.kit.literal``);
 ``live_markup(md)`` lists the markup found outside: links, images, raw HTML,
 autolinks, math. The scanner follows CommonMark's rules for code spans (a
 backtick run opens, the next run of the same length closes, a backslash

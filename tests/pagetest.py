@@ -30,8 +30,8 @@ def run_page(page: str, *, lang: str = "en", **query: str) -> AppTest:
 
 
 def url_params(at: AppTest) -> tuple:
-    """The URL parameters (``normviz.ui.links.Param``) the page read in its last full run."""
-    from normviz.ui.links import PARAMS_KEY
+    """The URL parameters (``normviz.ui.kit.links.Param``) the page read in its last full run."""
+    from normviz.ui.kit.links import PARAMS_KEY
 
     return tuple(at.session_state[PARAMS_KEY]) if PARAMS_KEY in at.session_state else ()
 
@@ -119,10 +119,10 @@ def text(at: AppTest) -> str:
 
 def without_component(monkeypatch, name: str) -> None:
     """Streamlit knows no asset_dir for the component ``name`` ("normviz.export"), as where normviz is not
-    installed; the other components stay, and normviz.ui.component forgets what it has logged."""
+    installed; the other components stay, and normviz.ui.kit.component forgets what it has logged."""
     from streamlit.components.v2.component_manager import BidiComponentManager
 
-    from normviz.ui import component
+    from normviz.ui.kit import component
 
     known = BidiComponentManager.get_component_asset_root
     monkeypatch.setattr(BidiComponentManager, "get_component_asset_root",
@@ -135,7 +135,7 @@ def component_folders() -> dict[str, Path]:
     finds the installed normviz; fails unless that is this checkout."""
     from streamlit.components.v2.manifest_scanner import scan_component_manifests
 
-    from normviz.ui import component
+    from normviz.ui.kit import component
 
     found = {manifest.name: (manifest, root) for manifest, root in scan_component_manifests()}
     assert component.PROJECT in found, "normviz is not installed: `make test` runs `pip install --no-deps -e .`"

@@ -1,4 +1,4 @@
-"""normviz.ui.component: every browser component is one folder with its files in assets/, declared in
+"""normviz.ui.kit.component: every browser component is one folder with its files in assets/, declared in
 pyproject.toml and served from this checkout; no Python source carries JavaScript."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pagetest import component_folders, errors, run_page
 
-from normviz.ui import component
+from normviz.ui.kit import component
 
 ROOT = Path(__file__).resolve().parents[1]
 UI = ROOT / "normviz" / "ui"
@@ -31,7 +31,7 @@ def test_every_component_folder_is_declared_and_packaged():
 def test_no_python_source_carries_javascript():
     sources = [*(ROOT / "normviz").rglob("*.py"), *(ROOT / "pages").glob("*.py"), ROOT / "app.py"]
     found = [(str(p.relative_to(ROOT)), m) for p in sources for m in JS_MARKS if m in p.read_text(encoding="utf-8")]
-    assert found == [], "browser code belongs in a component's assets/ folder (normviz.ui.component)"
+    assert found == [], "browser code belongs in a component's assets/ folder (normviz.ui.kit.component)"
 
 
 # Before the code moved to assets/, the lesson keys' element was 1,436 bytes, the tools' 11,773.

@@ -1,11 +1,11 @@
-"""ui/controls.py: the ε slider speaks the page's language, or none (a bound widget's label goes into the link)."""
+"""ui/kit/controls.py: the ε slider speaks the page's language, or none (a bound widget's label goes into the link)."""
 
 import re
 
 import pytest
 
 from normviz.methods import METHODS
-from normviz.ui.controls import DEFAULTS_LABEL, EPS_CHOICES, EPS_LABELS
+from normviz.ui.kit.controls import DEFAULTS_LABEL, EPS_CHOICES, EPS_LABELS
 from pagetest import run_page
 
 

@@ -13,9 +13,9 @@ from pagetest import component_folders, errors, figures, run_page, without_compo
 
 from normviz.i18n import translate
 from normviz.ui import TOPIC_PAGES
-from normviz.ui import export as export_ui
-from normviz.ui.export import MAX_FRAMES, gif_from_frames
-from normviz.ui.live import vendor
+from normviz.ui.kit import export as export_ui
+from normviz.ui.kit.export import MAX_FRAMES, gif_from_frames
+from normviz.ui.kit.live import vendor
 
 
 def png_url(k: int, size=(120, 80)) -> str:

@@ -378,3 +378,39 @@ def test_no_code_reads_streamlits_private_modules():
     bad += [f"{path.relative_to(ROOT)}: reads ScriptRunContext / PagesManager"
             for path in files if re.search(r"get_script_run_ctx|ScriptRunContext|PagesManager", path.read_text())]
     assert not bad, _report(bad, "Streamlit's internals change between releases")
+
+
+# The page modules of normviz/ui/ (one per page or pair of pages) and the two that compose others.
+PAGE_MODULES = sorted(p for p in (ROOT / "normviz" / "ui").glob("*.py") if p.name != "__init__.py")
+COMPOSERS = ("normviz.ui.lesson", "normviz.ui.exercises")
+
+
+def _page_module(module: str) -> bool:
+    return module in {module_name(p) for p in PAGE_MODULES}
+
+
+def test_ui_holds_page_modules_and_the_kit_only():
+    names = {module_name(p) for p in PAGE_MODULES}
+    assert "normviz.ui.projection" in names and "normviz.ui.lesson" in names
+    furniture = {"normviz.ui.shell", "normviz.ui.links", "normviz.ui.views", "normviz.ui.int_input",
+                 "normviz.ui.vector_text", "normviz.ui.controls", "normviz.ui.literal", "normviz.ui.component"}
+    assert not names & furniture, "shared Streamlit pieces live in normviz/ui/kit/, one module each"
+    assert not [p for p in (ROOT / "normviz" / "ui").iterdir() if p.is_dir() and p.name not in ("kit", "__pycache__")]
+
+
+def test_a_page_module_imports_the_kit_never_another_page_module():
+    bad = [f"{imp.where()} -- a page borrows from normviz.ui.kit, not from another page"
+           for path in PAGE_MODULES if module_name(path) not in COMPOSERS
+           for imp in imports_of(path)
+           if imp.module.startswith("normviz.ui") and not imp.module.startswith("normviz.ui.kit")
+           and imp.module != module_name(path)]
+    assert not bad, _report(bad, "pages -> ui page module -> ui.kit")
+
+
+def test_the_kit_imports_no_page_module():
+    bad = [f"{imp.where()} -- the kit is below the pages"
+           for path in package_files() if _inside(path, "normviz/ui/kit")
+           for imp in imports_of(path)
+           if imp.module == "normviz.ui" or _page_module(imp.module)
+           or (imp.module.startswith("normviz.ui.") and not imp.module.startswith("normviz.ui.kit"))]
+    assert not bad, _report(bad, "pages -> ui page module -> ui.kit")

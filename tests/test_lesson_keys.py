@@ -1,4 +1,4 @@
-"""normviz.ui.lesson_keys without a browser: what the lesson does when the key listener cannot be mounted.
+"""normviz.ui.kit.lesson_keys without a browser: what the lesson does when the key listener cannot be mounted.
 
 The keys themselves are pressed in a real Chromium: tests/browser/test_lesson.py."""
 
@@ -10,7 +10,7 @@ from pagetest import errors, run_page, without_component
 
 from normviz import lesson
 from normviz.i18n import translate
-from normviz.ui import lesson_keys
+from normviz.ui.kit import lesson_keys
 
 
 def test_without_the_installed_manifest_the_buttons_still_step_and_the_log_says_why_once(monkeypatch, caplog):

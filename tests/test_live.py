@@ -1,4 +1,4 @@
-"""normviz.ui.live without a browser: installation, payload, AppTest behaviour, fallback.
+"""normviz.ui.kit.live without a browser: installation, payload, AppTest behaviour, fallback.
 
 The browser side (drag, keys, the JavaScript math) is tests/browser/test_live_chart.py.
 """
@@ -15,9 +15,9 @@ import plotly.graph_objects as go
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from normviz.ui import live
-from normviz.ui.live import vendor
-from normviz.ui.live.payload import check_scene, figure_payload
+from normviz.ui.kit import live
+from normviz.ui.kit.live import vendor
+from normviz.ui.kit.live.payload import check_scene, figure_payload
 from tests.pagetest import coords
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,7 +55,7 @@ def test_the_manifest_of_the_installed_package_declares_the_asset_dir():
     assert "normviz" in found, NOT_INSTALLED
     manifest, package_root = found["normviz"]
     (live_component,) = [c for c in manifest.components if c.name == "live"]  # tests/test_component.py: all
-    assert live_component.asset_dir == "ui/live/assets"
+    assert live_component.asset_dir == "ui/kit/live/assets"
     assert live_component.resolve_asset_root(package_root) == vendor.ASSETS
     assert package_root == ROOT / "normviz", "the installed normviz is not this checkout (editable install?)"
 
@@ -71,7 +71,7 @@ def test_vendor_copies_plotly_js_once(tmp_path, monkeypatch):
 
 
 def test_the_asset_folder_is_ready():
-    assert vendor.is_current(), f"{vendor.PLOTLY_JS} is missing or stale: run python normviz/ui/live/vendor.py"
+    assert vendor.is_current(), f"{vendor.PLOTLY_JS} is missing or stale: run python normviz/ui/kit/live/vendor.py"
     for name in ("live.js", "live.css", "normmath.js", "scene.js"):
         assert (vendor.ASSETS / name).is_file(), name
 
@@ -112,7 +112,7 @@ def test_apptest_space_mode():
 def test_without_plotly_js_it_draws_a_static_chart_and_says_why(monkeypatch, caplog, tmp_path):
     monkeypatch.setattr(vendor, "PLOTLY_JS", tmp_path / "plotly.min.js")
     live._warned.clear()
-    with caplog.at_level(logging.WARNING, logger="normviz.ui.live"):
+    with caplog.at_level(logging.WARNING, logger="normviz.ui.kit.live"):
         at = run_app()
     assert not mounted(at) and len(at.get("plotly_chart")) == 1
     assert texts(at)["released"] == "None"
@@ -124,7 +124,7 @@ def test_without_the_installed_manifest_it_draws_a_static_chart(monkeypatch, cap
 
     monkeypatch.setattr(BidiComponentManager, "get_component_asset_root", lambda self, name: None)
     live._warned.clear()
-    with caplog.at_level(logging.WARNING, logger="normviz.ui.live"):
+    with caplog.at_level(logging.WARNING, logger="normviz.ui.kit.live"):
         at = run_app()
     assert not mounted(at) and len(at.get("plotly_chart")) == 1
     assert any("pip install --no-deps -e ." in r.getMessage() for r in caplog.records)

@@ -1,4 +1,4 @@
-"""Hostile links: at volume on the pure checker (``normviz.ui.links.resolve``), once per page in AppTest.
+"""Hostile links: at volume on the pure checker (``normviz.ui.kit.links.resolve``), once per page in AppTest.
 
 Every page's URL parameters are recorded once (one AppTest run per page). Then:
 
@@ -30,8 +30,9 @@ from hypothesis import strategies as st
 
 from markup import live_markup, outside_code
 from normviz.i18n import LANGUAGES, Translator, translate
-from normviz.ui import TOPIC_PAGES, links
-from normviz.ui.urlcheck import Range, Text, message
+from normviz.ui.kit import links
+from normviz.ui import TOPIC_PAGES
+from normviz.ui.kit.urlcheck import Range, Text, message
 from pagetest import run_page, texts, url_params
 
 PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))

@@ -5,7 +5,7 @@ very long strings in every parameter it reads (its URL parameters, the shell's
 included), in rotation, so that each parameter gets each value. Every
 text element on the page (markdown, captions, alerts, titles, toasts,
 exception messages) must show the hostile text only inside code spans (the
-form ``normviz.ui.literal`` gives it), and the warnings must contain no live
+form ``normviz.ui.kit.literal`` gives it), and the warnings must contain no live
 link, image, HTML, autolink or math at all. tests/browser/test_safety.py checks
 the same in Chromium.
 """

@@ -31,7 +31,7 @@ from streamlit.testing.v1.element_tree import (
 
 from normviz.ui import TOPIC_PAGES
 from normviz.format import field_text
-from normviz.ui.vector_text import VectorTextError, parse_vector
+from normviz.ui.kit.vector_field import VectorFieldError, parse_vector
 from pagetest import ROOT, TIMEOUT, errors, run_page
 
 PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
@@ -116,7 +116,7 @@ def change(widget: Widget) -> str | None:
     elif isinstance(widget, TextInput):
         try:
             values = parse_vector(widget.value or "")
-        except VectorTextError:
+        except VectorFieldError:
             return None
         target = field_text(tuple(v + 1 for v in values))
         widget.set_value(target)

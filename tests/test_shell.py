@@ -1,4 +1,4 @@
-"""normviz.ui.shell: a page run alone (Streamlit's pages/-folder mode) hands over to app.py's shell.
+"""normviz.ui.kit.shell: a page run alone (Streamlit's pages/-folder mode) hands over to app.py's shell.
 
 AppTest starts every run in that mode, as a fresh server does for its first visit (``/plane``): the
 page script runs without app.py. ``ensure_shell`` (a page's ``ui.translator()``) then calls the

@@ -1,4 +1,4 @@
-"""normviz.ui.urlcheck, normviz.ui.links and normviz.ui.literal: the link's values are checked as
+"""normviz.ui.kit.urlcheck, normviz.ui.kit.links and normviz.ui.kit.literal: the link's values are checked as
 Streamlit's bound widgets did, turned into widget values and back into an address, reported in one
 message per run naming the range and the value used, and echoed literally."""
 
@@ -12,9 +12,9 @@ from streamlit.testing.v1 import AppTest
 
 from markup import live_markup, outside_code
 from normviz.i18n import LANGUAGES, Translator
-from normviz.ui import links
-from normviz.ui.literal import MAX_CHARS, literal
-from normviz.ui.urlcheck import Choice, Problem, Range, describe, find_problems, message
+from normviz.ui.kit import links
+from normviz.ui.kit.literal import MAX_CHARS, literal
+from normviz.ui.kit.urlcheck import Choice, Problem, Range, describe, find_problems, message
 from pagetest import ROOT, TIMEOUT, errors, run_page
 
 HOSTILE = [
@@ -270,8 +270,8 @@ def test_a_clean_link_shows_no_warning_and_the_warning_goes_after_a_rerun():
 ONE_MESSAGE_APP = textwrap.dedent("""
     import streamlit as st
     from normviz.i18n import Translator
-    from normviz.ui import links
-    from normviz.ui.urlcheck import Problem, Range
+    from normviz.ui.kit import links
+    from normviz.ui.kit.urlcheck import Problem, Range
 
     t = Translator("en")
     late = "late" in st.query_params
@@ -318,8 +318,8 @@ def test_a_problem_reported_outside_page_state_is_shown_where_it_is_reported():
 INT_APP = textwrap.dedent("""
     import streamlit as st
     from normviz.i18n import Translator
-    from normviz.ui import links
-    from normviz.ui.int_input import int_input
+    from normviz.ui.kit import links
+    from normviz.ui.kit.numbers import int_input
 
     t = Translator(st.query_params.get("lang", "en"))
     with links.page_state(t):
@@ -361,7 +361,7 @@ def test_int_input_link_value_goes_into_the_one_message():
 FLOAT_APP = textwrap.dedent("""
     import streamlit as st
     from normviz.i18n import Translator
-    from normviz.ui.int_input import number_field
+    from normviz.ui.kit.numbers import number_field
 
     def copy(src, dst):
         st.session_state[dst] = st.session_state[src]

@@ -41,7 +41,7 @@ STRINGS = {
         "zh": "{method} 的输出是 NaN（没有画出）。", "en": "{method} output is NaN (not drawn).",
     },
     "access.describe.affine": {"zh": "γ = {gamma}，β = {beta}。", "en": "γ = {gamma}, β = {beta}."},
-    # copy link and export (normviz/ui/export/)
+    # copy link and export (normviz/ui/kit/export/)
     "access.tools.header": {"zh": "链接与导出", "en": "Link and export"},
     "access.tools.group": {"zh": "复制链接与导出图片", "en": "Copy link and export figures"},
     "access.tools.copy": {"zh": "复制链接", "en": "Copy link"},

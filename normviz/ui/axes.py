@@ -16,9 +16,9 @@ from normviz.format import decimals, legible, legible_vector
 from normviz import axes
 from normviz.figures import axes as figs
 from normviz.figures.typed import typed_arrays as packed
-from normviz.ui import links
-from normviz.ui.int_input import int_input
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.numbers import int_input
+from normviz.ui.kit.tables import markdown_table
 
 PAGE = "axes"
 # option label (in the URL, the same in both languages) -> method key

@@ -19,9 +19,9 @@ from normviz.format import decimals
 from normviz import checkpoint as ck
 from normviz.checkpoint_examples import EXAMPLES
 from normviz.figures import checkpoint as figs
-from normviz.ui import links
-from normviz.ui.literal import literal
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.literal import literal
+from normviz.ui.kit.tables import markdown_table
 
 SOURCE_KEY, CONFIG_KEY = "checkpoint.source", "checkpoint.config"
 FILE_KEY, CONFIG_FILE_KEY = "checkpoint.file", "checkpoint.config_file"

@@ -18,9 +18,9 @@ from normviz import _xp, bench, norms
 from normviz import cost as topic
 from normviz.figures import cost as figs
 from normviz.figures.typed import typed_arrays as typed
-from normviz.ui import links
-from normviz.ui.int_input import int_input, preset_buttons
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.numbers import int_input, preset_buttons
+from normviz.ui.kit.tables import markdown_table
 
 TOKENS, HIDDEN, LAYERS, PER_LAYER = "cost.tokens", "cost.hidden", "cost.layers", "cost.per_layer"
 DTYPE, BANDWIDTH, PARAMS, PEAK = "cost.dtype", "cost.bandwidth", "cost.params", "cost.peak"

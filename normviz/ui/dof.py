@@ -14,9 +14,9 @@ from normviz import dof as topic
 from normviz.figures import dof as figs
 from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import METHODS
-from normviz.ui import links
-from normviz.ui.int_input import int_input, preset_buttons
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.numbers import int_input, preset_buttons
+from normviz.ui.kit.tables import markdown_table
 
 N_KEY, SEED_KEY, SVD_KEY = "dof.n", "dof.seed", "dof.svd"
 DEFAULT_N = 896

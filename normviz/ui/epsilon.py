@@ -17,8 +17,8 @@ from normviz import _xp, epsilon
 from normviz.figures import epsilon as figs
 from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import METHODS
-from normviz.ui import links
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.tables import markdown_table
 
 PAGE = "epsilon"
 

@@ -19,12 +19,12 @@ from normviz.figures import exercises as figs
 from normviz.figures import projection as engine
 from normviz.i18n import CATALOG
 from normviz.ui import dof as dof_ui
-from normviz.ui import links
+from normviz.ui.kit import links
 from normviz.ui.lesson import axes_table, eps_table
-from normviz.ui.literal import literal
+from normviz.ui.kit.literal import literal
 from normviz.ui.projection import figure as projection_figure
-from normviz.ui.shell import backend, projector
-from normviz.ui.views import cached_projection, chart
+from normviz.ui.kit.shell import backend, projector
+from normviz.ui.kit.chart import cached_projection, chart
 
 PAGE = "exercises"
 DEFAULT_SEED = 2026

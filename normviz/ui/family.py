@@ -14,10 +14,10 @@ from normviz import _xp, family
 from normviz.figures import family as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.i18n import Translator
-from normviz.ui import links
-from normviz.ui.int_input import int_input
-from normviz.ui.vector_text import vector_param, vector_text
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.numbers import int_input
+from normviz.ui.kit.vector_field import vector_param, vector_field
+from normviz.ui.kit.tables import markdown_table
 
 PAGE = "family"
 MAX_ABS = 10.0
@@ -56,7 +56,7 @@ def mark(ok: bool) -> str:
 
 
 def x_input(t) -> tuple[float, ...]:
-    return vector_text(t, key=key("x"), label=t("family.x"), default=family.DEFAULT_X, min_n=3, max_n=3,
+    return vector_field(t, key=key("x"), label=t("family.x"), default=family.DEFAULT_X, min_n=3, max_n=3,
                        max_abs=MAX_ABS, help=t("family.x.help"))
 
 
@@ -114,7 +114,7 @@ def p_figure(x, lang: str, projector: bool, backend: _xp.Backend) -> dict:
 
 
 def pixel_input(t) -> tuple[float, ...]:
-    return vector_text(t, key=key("pixels"), label=t("family.pixels"), default=family.SEED_PIXELS, min_n=1,
+    return vector_field(t, key=key("pixels"), label=t("family.pixels"), default=family.SEED_PIXELS, min_n=1,
                        max_n=16, max_abs=family.PIXEL_MAX)
 
 

@@ -18,9 +18,9 @@ from normviz import _xp, gradient
 from normviz.figures import gradient as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.methods import METHODS
-from normviz.ui import links
-from normviz.ui.controls import METHOD_LABELS, eps_control, eps_param
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.controls import METHOD_LABELS, eps_control, eps_param
+from normviz.ui.kit.tables import markdown_table
 
 PAGE = "gradient"
 X_BOUNDS = (-5.0, 5.0)

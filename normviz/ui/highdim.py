@@ -24,11 +24,11 @@ from normviz import highdim as hd
 from normviz.figures import highdim as figs
 from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import KEYS, METHODS
-from normviz.ui import links
-from normviz.ui.controls import eps_control, eps_param
-from normviz.ui.int_input import int_input, preset_buttons
-from normviz.ui.shell import projector
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.controls import eps_control, eps_param
+from normviz.ui.kit.numbers import int_input, preset_buttons
+from normviz.ui.kit.shell import projector
+from normviz.ui.kit.tables import markdown_table
 
 PAGE = "highdim"
 N_KEY, COUNT_KEY, SEED_KEY = f"{PAGE}.dim", f"{PAGE}.samples", f"{PAGE}.seed"

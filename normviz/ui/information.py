@@ -18,10 +18,10 @@ from normviz import _xp, information
 from normviz.figures import information as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.methods import METHODS
-from normviz.ui import links
-from normviz.ui.int_input import int_input
-from normviz.ui.vector_text import vector_param, vector_text
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.numbers import int_input
+from normviz.ui.kit.vector_field import vector_param, vector_field
+from normviz.ui.kit.tables import markdown_table
 
 PAGE = "information"
 DIMS = ("2D", "3D")
@@ -87,8 +87,8 @@ def pair_inputs(t) -> list[tuple[tuple[float, ...], tuple[float, ...]] | None]:
     for col, (ka, da, kb, db) in zip(st.columns(len(PAIRS), gap="large"), PAIRS):
         with col:
             k = len(pairs) + 1
-            a = vector_text(t, key=ka, label=t("info.pair.a", k=k), default=da, min_n=2, max_n=MAX_N)
-            b = vector_text(t, key=kb, label=t("info.pair.b", k=k), default=db, min_n=2, max_n=MAX_N)
+            a = vector_field(t, key=ka, label=t("info.pair.a", k=k), default=da, min_n=2, max_n=MAX_N)
+            b = vector_field(t, key=kb, label=t("info.pair.b", k=k), default=db, min_n=2, max_n=MAX_N)
             if len(a) != len(b):
                 st.warning(t("info.pair.mismatch", na=len(a), nb=len(b)), icon="⚠️")
                 pairs.append(None)

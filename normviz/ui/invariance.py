@@ -20,10 +20,10 @@ from normviz import _xp, invariance
 from normviz.figures import invariance as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.methods import METHODS
-from normviz.ui import links
-from normviz.ui.controls import eps_control, eps_param
-from normviz.ui.vector_text import vector_param, vector_text
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.controls import eps_control, eps_param
+from normviz.ui.kit.vector_field import vector_param, vector_field
+from normviz.ui.kit.tables import markdown_table
 
 PAGE = "invariance"
 DEFAULT_X = invariance.SEED_X
@@ -49,7 +49,7 @@ PARAMS = (vector_param(key("x"), DEFAULT_X), eps_param(key("eps"), "0"),
 def page_controls(t) -> tuple[tuple[float, ...], float | None]:
     """x as text and ε, which every section uses; the page's link values read first (one warning for bad ones)."""
     links.load(t, PARAMS)
-    x = vector_text(t, key=key("x"), label=t("inv.x"), default=DEFAULT_X, min_n=2, max_n=MAX_N, max_abs=1e4)
+    x = vector_field(t, key=key("x"), label=t("inv.x"), default=DEFAULT_X, min_n=2, max_n=MAX_N, max_abs=1e4)
     help_ = t("inv.eps.help", **{m: f"{METHODS[m].default_eps:g}" for m in METHODS})
     return x, eps_control(t, key=key("eps"), help=help_)
 

@@ -21,13 +21,14 @@ from normviz.ui import dof as dof_ui
 from normviz.ui import epsilon as eps_ui
 from normviz.ui import information as info_ui
 from normviz.ui import invariance as inv_ui
-from normviz.ui import lesson_keys, links
+from normviz.ui.kit import lesson_keys, links
 from normviz.ui import residual as res_ui
-from normviz.ui.live import live_chart
+from normviz.ui.kit.live import live_chart
 from normviz.ui.projection import (FIGURE_KEY, NARROW, PLANE_PAGE, SPACE_PAGE, SUBSCRIPTS, figure, live_scene,
                                    picture_first_on_phones)
-from normviz.ui.shell import backend, projector
-from normviz.ui.views import cached_projection, chart, markdown_table, readouts
+from normviz.ui.kit.shell import backend, projector
+from normviz.ui.kit.chart import cached_projection, chart
+from normviz.ui.kit.tables import markdown_table, readouts
 
 PAGE = "lesson"
 TOTAL = len(lesson.STEPS)

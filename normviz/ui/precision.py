@@ -16,9 +16,9 @@ from normviz import _xp, precision
 from normviz.figures import precision as figs
 from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import METHODS
-from normviz.ui import links
-from normviz.ui.int_input import int_input
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.numbers import int_input
+from normviz.ui.kit.tables import markdown_table
 
 PAGE = "precision"
 

@@ -15,12 +15,14 @@ from normviz import geometry
 from normviz.figures import projection as engine
 from normviz.figures.describe import describe_projection
 from normviz.methods import METHODS
-from normviz.ui import links
-from normviz.ui.controls import eps_control, eps_param
-from normviz.ui.shell import backend, projector
-from normviz.ui.int_input import number_field
-from normviz.ui.live import live_chart
-from normviz.ui.views import cached_projection, degenerate_messages, picture_first, readouts
+from normviz.ui.kit import links
+from normviz.ui.kit.controls import eps_control, eps_param
+from normviz.ui.kit.shell import backend, projector
+from normviz.ui.kit.numbers import number_field
+from normviz.ui.kit.live import live_chart
+from normviz.ui.kit.chart import cached_projection
+from normviz.ui.kit.layout import picture_first
+from normviz.ui.kit.tables import degenerate_messages, readouts
 
 SUBSCRIPTS = "₁₂₃₄₅₆₇₈₉"
 STEP = 0.01  # of x's sliders, and of the live chart's drag

@@ -17,9 +17,9 @@ from normviz import _xp, residual
 from normviz.figures import residual as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.methods import METHODS
-from normviz.ui import links
-from normviz.ui.int_input import int_input
-from normviz.ui.views import markdown_table
+from normviz.ui.kit import links
+from normviz.ui.kit.numbers import int_input
+from normviz.ui.kit.tables import markdown_table
 
 PAGE = "residual"
 WIDTHS = ("16", "32", "64", "128", "256", "512")

@@ -185,7 +185,7 @@ def test_on_a_page_without_a_live_chart_the_export_loads_plotly_itself_and_lists
 def checkout_assets(page) -> None:
     """Serve this checkout's live-chart JavaScript, whichever checkout the installed package points at."""
     def serve(name: str):
-        path = str(ROOT / "normviz/ui/live/assets" / name)
+        path = str(ROOT / "normviz/ui/kit/live/assets" / name)
         return lambda route: route.fulfill(path=path, content_type="text/javascript")
 
     for name in ("live.js", "scene.js"):

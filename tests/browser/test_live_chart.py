@@ -1,4 +1,4 @@
-"""The live-drag component (normviz.ui.live) in a real Chromium, on tests/browser/apps/live_app.py.
+"""The live-drag component (normviz.ui.kit.live) in a real Chromium, on tests/browser/apps/live_app.py.
 
 (Not test_live.py: tests/test_live.py has that basename, and the test folders are not packages.)
 
@@ -48,10 +48,10 @@ ASSET = "/_stcore/bidi-components/normviz.live"
 
 @pytest.fixture(scope="module")
 def live_url(tmp_path_factory):
-    from normviz.ui.live import vendor
+    from normviz.ui.kit.live import vendor
 
     if not vendor.PLOTLY_JS.is_file():
-        pytest.fail(f"{vendor.PLOTLY_JS} is missing: `make test` copies it (python normviz/ui/live/vendor.py)")
+        pytest.fail(f"{vendor.PLOTLY_JS} is missing: `make test` copies it (python normviz/ui/kit/live/vendor.py)")
     server = AppServer(APP, free_port(), tmp_path_factory.mktemp("live") / "server.log")
     try:
         server.start()

@@ -7,7 +7,7 @@ On each page two controls are changed one after the other (scene 0 -> 1 -> 2). T
 - the address on screen (what a student copies), opened in a fresh browser, shows scene 2.
 
 A scene is what the page's keyed widgets show (slider texts, fields, chosen options, toggles) and
-the data of every plotly chart. This test chose the app's one URL system (``normviz.ui.links``):
+the data of every plotly chart. This test chose the app's one URL system (``normviz.ui.kit.links``):
 run against pages whose widgets were bound with ``bind="query-params"``, Back left the page (a
 bound widget rewrites the address in place, so the browser has no entry to go back to); the
 copied address worked on both.

@@ -15,7 +15,7 @@ import streamlit as st  # noqa: E402
 
 from normviz.i18n import Translator  # noqa: E402
 from normviz.ui import links  # noqa: E402
-from normviz.ui.int_input import int_input  # noqa: E402
+from normviz.ui.kit.numbers import int_input  # noqa: E402
 
 t = Translator("en")
 GROUP = (links.number("a", "a", 0.0, 1.0, 0.5), links.choice("lang2", "lang2", ("zh", "en"), "en"),

@@ -16,7 +16,7 @@ import numpy as np
 import streamlit as st
 
 from normviz import l2_normalize, layer_norm, rms_norm
-from normviz.ui.live import live_chart
+from normviz.ui.kit.live import live_chart
 
 MODE = st.query_params.get("mode", "plane")
 ENGINE = st.query_params.get("figure") == "engine"

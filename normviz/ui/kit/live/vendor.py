@@ -2,11 +2,11 @@
 
 The live chart loads plotly.js as a file that the browser fetches once per
 page and caches, served by Streamlit from the component's ``asset_dir``
-(``normviz/ui/live/assets/``). The file is 4.6 MB and belongs to whichever
+(``normviz/ui/kit/live/assets/``). The file is 4.6 MB and belongs to whichever
 plotly version is installed, so it is copied at install time, never
 committed (``.gitignore``)::
 
-    python normviz/ui/live/vendor.py      # `make run`, `make test` and the Dockerfile run this
+    python normviz/ui/kit/live/vendor.py      # `make run`, `make test` and the Dockerfile run this
 
 Standard library only: it runs as a script, before anything is imported.
 """

@@ -2,7 +2,7 @@ import pytest
 
 from normviz.i18n import LANGUAGES, translate
 from normviz.format import field_text
-from normviz.ui.vector_text import VectorTextError, parse_vector
+from normviz.ui.kit.vector_field import VectorFieldError, parse_vector
 
 
 @pytest.mark.parametrize("text, want", [
@@ -27,7 +27,7 @@ def test_parse_vector_accepts_the_usual_separators(text, want):
     (",".join(["1"] * 300), "count"),
 ])
 def test_parse_vector_rejects_bad_text_with_a_reason(text, code):
-    with pytest.raises(VectorTextError) as err:
+    with pytest.raises(VectorFieldError) as err:
         parse_vector(text, min_n=2, max_n=256)
     assert err.value.code == code
     for lang in LANGUAGES:  # every reason has a message in both languages
@@ -44,9 +44,9 @@ def test_format_round_trips():
 def test_a_bad_token_is_echoed_literally(text):
     from markup import live_markup, outside_code
     from normviz.i18n import Translator
-    from normviz.ui.vector_text import reason
+    from normviz.ui.kit.vector_field import reason
 
-    with pytest.raises(VectorTextError) as err:
+    with pytest.raises(VectorFieldError) as err:
         parse_vector(text)
     for lang in LANGUAGES:
         shown = reason(Translator(lang), err.value)

@@ -1,4 +1,4 @@
-// Copy link and PNG / SVG / GIF export: the sidebar component of every page (normviz.ui.export).
+// Copy link and PNG / SVG / GIF export: the sidebar component of every page (normviz.ui.kit.export).
 //
 // Python sends, on each run, only `data`: the labels in the page's language, `maxFrames` (the most
 // frames a GIF gets) and `plotly`, the path of plotly.min.js under the route Streamlit serves every

@@ -12,9 +12,9 @@
   button offers it. Only on demand: no cost per move.
 
 The JavaScript and CSS are ``assets/export.js`` and ``assets/export.css``, the component
-``normviz.export`` declared in ``pyproject.toml`` (see ``normviz.ui.component``): a run sends only the
+``normviz.export`` declared in ``pyproject.toml`` (see ``normviz.ui.kit.component``): a run sends only the
 labels and two settings, never the code. plotly.js is the one the live chart serves
-(``normviz.ui.live.PLOTLY``), loaded only when an export is asked for and ``window.Plotly`` is not
+(``normviz.ui.kit.live.PLOTLY``), loaded only when an export is asked for and ``window.Plotly`` is not
 there yet. Where Streamlit knows no such component (normviz not installed), the tools are left out
 and one warning in the log names the fix.
 """
@@ -31,8 +31,8 @@ from typing import Any
 import streamlit as st
 
 from normviz.i18n import Translator
-from normviz.ui import component
-from normviz.ui.live import PLOTLY
+from normviz.ui.kit import component
+from normviz.ui.kit.live import PLOTLY
 
 MAX_FRAMES = 64
 MAX_FRAME_BYTES = 4_000_000
@@ -105,7 +105,7 @@ def tools(t: Translator) -> None:
     key = "_normviz.tools"
     mount, reason = component.register(_NAME, js=_JS, css=_CSS, html=_HTML)
     if mount is None:
-        component.warn_once(_LOG, "normviz.ui.export: no copy-link and export tools", reason)
+        component.warn_once(_LOG, "normviz.ui.kit.export: no copy-link and export tools", reason)
         return
     st.caption(t("access.tools.header"))
     data = {"labels": _labels(t), "plotly": PLOTLY, "maxFrames": MAX_FRAMES}

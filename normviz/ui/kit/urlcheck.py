@@ -1,6 +1,6 @@
 """The link's values, checked: which ones cannot be used, and the one message that says so.
 
-Pure functions (no Streamlit): ``normviz.ui.links`` calls them on every URL the
+Pure functions (no Streamlit): ``normviz.ui.kit.links`` calls them on every URL the
 app did not write itself, and ``tests/test_page_fuzz.py`` feeds them hostile
 links at volume. The rules are the ones Streamlit 1.67 applied to a widget
 bound to the URL (``tests/test_urlcheck.py`` holds them against real bound
@@ -16,7 +16,7 @@ widgets), so every link that worked when the widgets were bound still works:
   wrong in place.
 
 ``message(t, problems)`` is the one warning's markdown: each parameter named,
-the value given (shown literally, see ``normviz.ui.literal``), what is allowed
+the value given (shown literally, see ``normviz.ui.kit.literal``), what is allowed
 and the value used instead.
 """
 
@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from normviz.format import shortest
-from normviz.ui.literal import literal
+from normviz.ui.kit.literal import literal
 
 
 @dataclass(frozen=True)

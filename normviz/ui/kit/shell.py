@@ -6,7 +6,7 @@ import streamlit as st
 
 from normviz import _xp
 from normviz.i18n import LANGUAGES, Translator
-from normviz.ui import export, links
+from normviz.ui.kit import export, links
 
 LANG_NAMES = {"zh": "中文", "en": "English"}
 BACKEND_CHOICES = ("auto", "numpy", "torch")

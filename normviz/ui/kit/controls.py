@@ -6,7 +6,7 @@ import streamlit as st
 
 from normviz.format import eps_text
 from normviz.methods import METHODS
-from normviz.ui import links
+from normviz.ui.kit import links
 
 EPS_CHOICES = ("default", "0", "1e-12", "1e-9", "1e-6", "1e-5", "1e-4", "1e-3", "0.01", "0.1", "1", "10")
 

@@ -1,7 +1,7 @@
-"""Strings of the vector text entry (normviz/ui/vector_text.py).
+"""Strings of the vector text entry (normviz/ui/kit/vector_field.py).
 
 ``{text}`` and ``{token}`` arrive already made literal (a code span, see
-``normviz.ui.literal``): no quotes or backticks around them here.
+``normviz.ui.kit.literal``): no quotes or backticks around them here.
 """
 
 STRINGS = {

@@ -15,8 +15,8 @@ import re
 import streamlit as st
 
 from normviz.format import field_text
-from normviz.ui import links
-from normviz.ui.literal import literal
+from normviz.ui.kit import links
+from normviz.ui.kit.literal import literal
 
 SEPARATORS = re.compile(r"[\s,;，；、]+")
 BRACKETS = "()[]{}（）【】"
@@ -24,7 +24,7 @@ MAX_CHARS = 4000
 TOKEN_CHARS = 200  # a bad token kept for the message (``literal`` shows at most 20 of it)
 
 
-class VectorTextError(ValueError):
+class VectorFieldError(ValueError):
     """Why a text is not a vector: ``code`` names an i18n key ``vtext.err.<code>``."""
 
     def __init__(self, code: str, **params):
@@ -34,34 +34,34 @@ class VectorTextError(ValueError):
 
 
 def parse_vector(text: str, *, min_n: int = 1, max_n: int = 256, max_abs: float = 1e6) -> tuple[float, ...]:
-    """The numbers in ``text``; raises ``VectorTextError`` (empty, too_long, not_number,
+    """The numbers in ``text``; raises ``VectorFieldError`` (empty, too_long, not_number,
     not_finite, too_big, count)."""
     if text is None or not str(text).strip():
-        raise VectorTextError("empty")
+        raise VectorFieldError("empty")
     text = str(text)
     if len(text) > MAX_CHARS:
-        raise VectorTextError("too_long", limit=MAX_CHARS)
+        raise VectorFieldError("too_long", limit=MAX_CHARS)
     cleaned = text.strip().strip(BRACKETS).replace("−", "-").replace("＋", "+").replace("－", "-")
     tokens = [tok for tok in SEPARATORS.split(cleaned) if tok]
     if not tokens:
-        raise VectorTextError("empty")
+        raise VectorFieldError("empty")
     values = []
     for tok in tokens:
         try:
             value = float(tok)
         except ValueError:
-            raise VectorTextError("not_number", token=tok[:TOKEN_CHARS]) from None
+            raise VectorFieldError("not_number", token=tok[:TOKEN_CHARS]) from None
         if not math.isfinite(value):
-            raise VectorTextError("not_finite", token=tok[:TOKEN_CHARS])
+            raise VectorFieldError("not_finite", token=tok[:TOKEN_CHARS])
         if abs(value) > max_abs:
-            raise VectorTextError("too_big", token=tok[:TOKEN_CHARS], limit=f"{max_abs:g}")
+            raise VectorFieldError("too_big", token=tok[:TOKEN_CHARS], limit=f"{max_abs:g}")
         values.append(value + 0.0)  # -0.0 -> 0.0
     if not min_n <= len(values) <= max_n:
-        raise VectorTextError("count", got=len(values), min=min_n, max=max_n)
+        raise VectorFieldError("count", got=len(values), min=min_n, max=max_n)
     return tuple(values)
 
 
-def reason(t, err: VectorTextError) -> str:
+def reason(t, err: VectorFieldError) -> str:
     """Why the text is not a vector, in the user's language; a quoted token is shown literally."""
     params = dict(err.params)
     if "token" in params:
@@ -70,11 +70,11 @@ def reason(t, err: VectorTextError) -> str:
 
 
 def vector_param(key: str, default: tuple[float, ...]) -> links.Param:
-    """The vector's URL parameter: ``?<key>=1, 2, 3`` (any text: ``vector_text`` checks it)."""
+    """The vector's URL parameter: ``?<key>=1, 2, 3`` (any text: ``vector_field`` checks it)."""
     return links.text(key, key, field_text(default))
 
 
-def vector_text(t, *, key: str, label: str, default: tuple[float, ...], min_n: int = 1, max_n: int = 256,
+def vector_field(t, *, key: str, label: str, default: tuple[float, ...], min_n: int = 1, max_n: int = 256,
                 max_abs: float = 1e6, help: str | None = None, show_parsed: bool = False) -> tuple[float, ...]:
     """A text box for a vector under ``key`` (in the URL through ``vector_param``); returns the vector.
 
@@ -87,7 +87,7 @@ def vector_text(t, *, key: str, label: str, default: tuple[float, ...], min_n: i
     text = st.text_input(label, key=key, help=help or t("vtext.help", min=min_n, max=max_n), placeholder="1, 2, 3")
     try:
         values = parse_vector(text, min_n=min_n, max_n=max_n, max_abs=max_abs)
-    except VectorTextError as err:
+    except VectorFieldError as err:
         kept = st.session_state.get(last_key, tuple(default))
         st.warning(t("vtext.invalid", text=literal(text or "", limit=40), reason=reason(t, err),
                      kept=f"({field_text(kept)})" if len(kept) <= 8 else f"(n = {len(kept)})"), icon="⚠️")

@@ -10,15 +10,15 @@ tested against normviz) and restyles only the moving traces
 x once: one rerun per release, none per frame.
 
 The component is ``normviz.live``, declared in ``pyproject.toml`` under
-``[tool.streamlit.component]`` with ``asset_dir = "ui/live/assets"``.
+``[tool.streamlit.component]`` with ``asset_dir = "ui/kit/live/assets"``.
 Streamlit finds that manifest only in an *installed* distribution, and serves
 the folder's files at ``/_stcore/bidi-components/normviz.live/<file>``, where
 the browser caches them (plotly.min.js is 4.6 MB; inline code would travel
 in every rerun's message). Hence ``pip install --no-deps -e .`` and
-``python normviz/ui/live/vendor.py`` (which copies plotly.min.js from the
+``python normviz/ui/kit/live/vendor.py`` (which copies plotly.min.js from the
 installed plotly) in ``make run``, ``make test`` and the Dockerfile. Without
 either, ``live_chart`` logs one warning naming the fix and draws the figure
-with ``st.plotly_chart`` (``ui.views.chart``: no live motion; it returns None).
+with ``st.plotly_chart`` (``ui.kit.chart``: no live motion; it returns None).
 
 Under ``streamlit.testing.v1.AppTest`` the component is mounted but no browser
 runs it: ``live_chart`` returns None, and the figure and scene are in the
@@ -34,10 +34,10 @@ from typing import Any
 
 import streamlit as st
 
-from normviz.ui import component
-from normviz.ui.live import vendor
-from normviz.ui.live.payload import check_scene, figure_payload
-from normviz.ui.views import chart, describe
+from normviz.ui.kit import component
+from normviz.ui.kit.live import vendor
+from normviz.ui.kit.live.payload import check_scene, figure_payload
+from normviz.ui.kit.chart import chart, describe
 
 __all__ = ["COMPONENT", "PLOTLY", "live_chart", "unavailable_reason"]
 
@@ -68,7 +68,7 @@ def _renderer():
     if not vendor.PLOTLY_JS.is_file():
         return None, (
             f"{vendor.PLOTLY_JS} is missing: run `make run` / `make test`, or "
-            "`python normviz/ui/live/vendor.py`, which copies it from the installed plotly package"
+            "`python normviz/ui/kit/live/vendor.py`, which copies it from the installed plotly package"
         )
     return component.register(_NAME, js=_JS, css=_CSS, isolate_styles=False)
 
@@ -125,7 +125,7 @@ def live_chart(
     if mount is None:
         if reason not in _warned:
             _warned.add(reason)
-            _LOG.warning("normviz.ui.live: drawing a static chart instead: %s", reason)
+            _LOG.warning("normviz.ui.kit.live: drawing a static chart instead: %s", reason)
         chart(spec, key=f"{key}.static", description=description)
         return None
 

@@ -1,4 +1,4 @@
-// The lesson's key listener (normviz.ui.lesson_keys): ← / PageUp go back, → / PageDown go on.
+// The lesson's key listener (normviz.ui.kit.lesson_keys): ← / PageUp go back, → / PageDown go on.
 // Listens on the app's document. A key that something else handled (the live chart nudging x or
 // stepping its animation calls preventDefault), a key typed into a field, on a slider, a tab list or
 // inside the live chart, and any key with a modifier are left alone.

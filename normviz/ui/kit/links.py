@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 
 import streamlit as st
 
-from normviz.ui.urlcheck import Choice, Problem, Range, Text, given_values, matching_option, message, problem
+from normviz.ui.kit.urlcheck import Choice, Problem, Range, Text, given_values, matching_option, message, problem
 
 _WRITTEN = "_links.written"  # (page, query) the app wrote last
 _SEEN = "_links.seen"  # (page, query) -> None, every address this session wrote, oldest first

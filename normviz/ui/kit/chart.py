@@ -1,0 +1,56 @@
+"""Figures on the page: a figure dict drawn by st.plotly_chart with its text description, and the cached
+projection the plane, the space and the lesson draw."""
+
+from __future__ import annotations
+
+import streamlit as st
+from plotly.basedatatypes import BaseFigure
+
+from normviz import _xp, geometry
+from normviz.figures.describe import describe_figure
+from normviz.figures.typed import typed_arrays
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def cached_projection(scene: geometry.Scene, backend: _xp.Backend) -> geometry.Projection:
+    """geometry.project, cached on the scene and backend (numpy results only)."""
+    return geometry.project(scene, backend)
+
+
+class _BuiltFigure(BaseFigure):
+    """A figure dict that st.plotly_chart sends as it is.
+
+    ``st.plotly_chart`` accepts any plotly figure and only calls ``to_dict()``
+    on it; a plain dict would be built into a ``go.Figure`` first, validating
+    every property (hundreds of ms with animation frames). The builders'
+    validity is proven once, in the tests.
+    """
+
+    def __init__(self, spec: dict):  # noqa: D107 - deliberately not BaseFigure.__init__
+        self._spec = spec
+
+    def to_dict(self) -> dict:
+        return self._spec
+
+
+def chart(spec: dict, *, key: str, description: str | None = None) -> None:
+    """Draw a figure dict (plotly JSON from ``normviz.figures``) with st.plotly_chart, numpy as typed arrays,
+    and its text description below (``describe``: generic from the JSON unless ``description`` is given)."""
+    st.plotly_chart(_BuiltFigure(typed_arrays(spec)), key=key, theme=None, config=plot_config())
+    describe(spec, description)
+
+
+def plot_config() -> dict:
+    """plotly.js config of every figure: no logo; the camera button saves a PNG at twice the size."""
+    return {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2, "filename": "normviz"}}
+
+
+def describe(spec: dict, description: str | None = None) -> str:
+    """The figure's text description in a folded expander (read by screen readers, shown on demand)."""
+    from normviz.ui.kit.shell import current_translator  # here: the shell imports the live chart, which imports this
+
+    t = current_translator()
+    text = description or describe_figure(spec, t)
+    with st.expander(t("access.describe.header"), icon=":material/description:"):
+        st.text(text)
+    return text
