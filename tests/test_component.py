@@ -11,18 +11,18 @@ from pagetest import component_folders, errors, run_page
 from normviz.ui.kit import component
 
 ROOT = Path(__file__).resolve().parents[1]
-UI = ROOT / "normviz" / "ui"
+KIT = ROOT / "normviz" / "ui" / "kit"  # every component is a folder of the kit
 # Written by JavaScript, never by Python: a Python string holding them is inline browser code.
 JS_MARKS = ("export default function", "addEventListener(", "document.querySelector", "<script")
 
 
 def test_every_component_folder_is_declared_and_packaged():
-    folders = {component.full_name(p.parent.name): p for p in sorted(UI.glob("*/assets"))}
+    folders = {component.full_name(p.parent.name): p for p in sorted(KIT.glob("*/assets"))}
     assert component_folders() == folders
     with open(ROOT / "pyproject.toml", "rb") as f:
         package_data = tomllib.load(f)["tool"]["setuptools"]["package-data"]
     for name, folder in folders.items():  # a wheel (not editable) must carry the files too
-        patterns = package_data[f"normviz.ui.{folder.parent.name}"]
+        patterns = package_data[f"normviz.ui.kit.{folder.parent.name}"]
         assert {p.name for p in folder.iterdir() if p.suffix in (".js", ".css")} <= {
             p.name for pattern in patterns for p in folder.parent.glob(pattern)
         }, name
