@@ -2,7 +2,7 @@
 
 One replica of the fleet (``deploy/fleet.py``, ``make serve``), and the server
 of the Chromium tests (``tests/browser/conftest.py``, through
-``tests/appserver.py``) and the load harness (``benchmarks/load.py``)::
+``tests/helpers/appserver.py``) and the load harness (``benchmarks/load.py``)::
 
     server = AppServer(ROOT / "app.py", free_port(), log_path)
     server.start()            # raises ServerError with the log's tail

@@ -84,10 +84,10 @@ def cli(capsys, monkeypatch):
     return run
 
 
-# --- processes: none a test starts outlives the run, no hung test hangs it (tests/processguard.py) ----------
+# --- processes: none a test starts outlives the run, no hung test hangs it (tests/helpers/processguard.py) ----------
 
 
 def pytest_configure(config):
-    from processguard import ProcessGuard
+    from tests.helpers.processguard import ProcessGuard
 
     config.pluginmanager.register(ProcessGuard(config), "normviz-process-guard")

@@ -16,7 +16,7 @@ from safetensors.numpy import save as save_safetensors
 
 from normviz import checkpoint as ck
 from normviz import checkpoint_examples as ex
-from qkcheckpoints import MODELS, qk_file
+from tests.helpers.qkcheckpoints import MODELS, qk_file
 
 GPT2 = ex.EXAMPLES["gpt2"]
 LLAMA = ex.EXAMPLES["llama"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from pagetest import component_folders, errors, run_page
+from tests.helpers.pages import component_folders, errors, run_page
 
 from normviz.ui.kit import component
 

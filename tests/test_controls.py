@@ -6,7 +6,7 @@ import pytest
 
 from normviz.methods import METHODS
 from normviz.ui.kit.controls import DEFAULTS_LABEL, EPS_CHOICES, EPS_LABELS
-from pagetest import run_page
+from tests.helpers.pages import run_page
 
 
 def test_the_bound_default_label_is_the_defaults_themselves():

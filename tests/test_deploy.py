@@ -16,7 +16,7 @@ import kubernetes_validate
 import pytest
 import yaml
 
-from tests.appserver import ROOT
+from tests.helpers.appserver import ROOT
 
 K8S = ROOT / "deploy" / "k8s"
 KUBERNETES_VERSION = "1.33.0"

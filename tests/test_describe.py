@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 import pytest
-from pagetest import run_page
+from tests.helpers.pages import run_page
 
 from normviz import geometry as geo
 from normviz.figures.describe import describe_figure, describe_projection

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from normviz import epsilon
-from test_invariance import BACKENDS, F, torch  # numpy and torch (CPU); torch skips the module when absent
+from tests.helpers.backends import BACKENDS, F, torch  # numpy and torch (CPU); torch skips the module when absent
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

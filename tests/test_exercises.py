@@ -253,7 +253,7 @@ def test_the_invariance_exercise_draws_both_variants_and_each_figure_shows_its_o
     x + 100·𝟏 (built as the page builds it), hatched bars = each method of the moved vector (torch)."""
     from normviz import invariance
     from normviz.figures import exercises as figs
-    from pagetest import coords, trace
+    from tests.helpers.pages import coords, trace
 
     drawn = set()
     for seed in SEEDS_WIDE:

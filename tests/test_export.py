@@ -9,7 +9,7 @@ import logging
 
 import pytest
 from PIL import Image, ImageDraw
-from pagetest import component_folders, errors, figures, run_page, without_component
+from tests.helpers.pages import component_folders, errors, figures, run_page, without_component
 
 from normviz.i18n import translate
 from normviz.ui import TOPIC_PAGES

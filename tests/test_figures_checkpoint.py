@@ -14,7 +14,7 @@ from normviz.checkpoint_examples import EXAMPLES
 from normviz.figures import checkpoint as figs
 from normviz.figures.typed import typed_arrays
 from normviz.methods import METHODS
-from pagetest import coords, trace
+from tests.helpers.pages import coords, trace
 
 
 def report(key: str, config: bool = False) -> ck.Report:

@@ -12,7 +12,7 @@ from normviz import dof
 from normviz.figures import dof as figs
 from normviz.figures.dof import FLOOR, fraction_figure, plane_figure, spectrum_figure
 from normviz.methods import METHODS
-from pagetest import coords, points, trace
+from tests.helpers.pages import coords, points, trace
 
 SCENES = [(n, seed) for n in (2, 3, 64, 65, 896, 16384) for seed in (0, 7)]
 

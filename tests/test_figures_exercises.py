@@ -10,7 +10,7 @@ from normviz import exercises as ex
 from normviz import invariance, residual
 from normviz.figures import exercises as figs
 from normviz.figures._style import method_name
-from pagetest import coords, trace
+from tests.helpers.pages import coords, trace
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

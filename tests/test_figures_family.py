@@ -13,7 +13,7 @@ from normviz.figures._style import COLORS
 from normviz import family
 from normviz.figures import family as figs
 from normviz.i18n import Translator
-from pagetest import coords, finite_points, points, trace
+from tests.helpers.pages import coords, finite_points, points, trace
 
 torch = pytest.importorskip("torch")
 

@@ -5,7 +5,7 @@ import pytest
 from normviz import gradient
 from normviz.figures import gradient as figs
 from normviz.methods import KEYS
-from pagetest import arrow_tips, finite_points, trace
+from tests.helpers.pages import arrow_tips, finite_points, trace
 
 X, G = (1.0, 2.0, 3.0), (1.0, 0.0, 0.0)
 

@@ -17,7 +17,7 @@ from normviz import highdim as hd
 from normviz.figures import highdim as figs
 from normviz.figures._style import COLORS
 from normviz.methods import KEYS, METHODS
-from pagetest import coords, points, trace
+from tests.helpers.pages import coords, points, trace
 
 
 def metas(fig: dict) -> list[str]:

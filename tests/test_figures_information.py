@@ -15,7 +15,7 @@ from normviz.figures.typed import typed_arrays as packed
 from normviz.figures._style import base_layout as dict_layout
 from normviz.figures._style import COLORS
 from normviz.figures.information import cloud_figure, nice_extent, pairs_figure, similarity_figure
-from pagetest import arrow_tips, coords, points, trace
+from tests.helpers.pages import arrow_tips, coords, points, trace
 
 PAIRS = {
     "seed": [((3, 4), (6, 8)), ((3, 4), (4, 3))],

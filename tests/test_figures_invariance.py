@@ -18,7 +18,7 @@ from normviz.figures.invariance import (
     distance_maps,
     softmax_figure,
 )
-from pagetest import coords, trace
+from tests.helpers.pages import coords, trace
 from test_figures_information import assert_valid, no_plotly_objects  # noqa: F401  (a fixture)
 
 XS = {"seed": (1.0, 2.0, 3.0), "tiny": (1e-300, 2e-300, 3e-300), "zero": (0.0, 0.0, 0.0), "constant": (2.0, 2.0),

@@ -7,7 +7,7 @@ import pytest
 
 from normviz import precision
 from normviz.figures import precision as figs
-from pagetest import coords, trace
+from tests.helpers.pages import coords, trace
 from test_figures_information import assert_valid, no_plotly_objects  # noqa: F401  (a fixture)
 
 pytest.importorskip("torch")

@@ -12,7 +12,7 @@ from normviz import geometry as geo
 from normviz.i18n import Translator
 from normviz.figures._style import COLORS
 from normviz.figures.projection import CAMERAS, SPACE, STEPS as ANIMATION_STEPS, View, projection_figure
-from pagetest import finite_points, role
+from tests.helpers.pages import finite_points, role
 
 
 def build(lang="en", projector=False, extent=5.25, camera_preset="oblique", surfaces=("unit", "sqrt3", "plane"),

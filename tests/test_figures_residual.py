@@ -6,7 +6,7 @@ import pytest
 
 from normviz import residual
 from normviz.figures import residual as figs
-from pagetest import coords, trace
+from tests.helpers.pages import coords, trace
 
 CALM = residual.StackConfig(depth=6, width=32)
 

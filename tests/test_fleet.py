@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from benchmarks import load
 from deploy.fleet import NGINX, Fleet, nginx_config
-from tests.appserver import ROOT, free_port, run_harness
+from tests.helpers.appserver import ROOT, free_port, run_harness
 
 LOAD = ["--sessions", "6", "--duration", "6", "--interval", "1", "--timeout", "60", "--pages", "plane", "dof", "overview"]
 

@@ -13,12 +13,7 @@ import pytest
 from normviz import _xp, invariance
 from normviz.norms import layer_norm
 
-torch = pytest.importorskip("torch")
-F = torch.nn.functional
-
-NUMPY = _xp.Backend("numpy")
-TORCH = _xp.Backend("torch", "cpu")
-BACKENDS = [pytest.param(NUMPY, id="numpy"), pytest.param(TORCH, id="torch")]
+from tests.helpers.backends import BACKENDS, NUMPY, TORCH, F, torch  # noqa: F401  (torch skips the module when absent)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from pagetest import errors, run_page, without_component
+from tests.helpers.pages import errors, run_page, without_component
 
 from normviz import lesson
 from normviz.i18n import translate

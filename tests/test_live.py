@@ -18,7 +18,7 @@ from streamlit.testing.v1 import AppTest
 from normviz.ui.kit import live
 from normviz.ui.kit.live import vendor
 from normviz.ui.kit.live.payload import check_scene, figure_payload
-from tests.pagetest import coords
+from tests.helpers.pages import coords
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "tests" / "browser" / "apps" / "live_app.py"

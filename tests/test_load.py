@@ -8,7 +8,7 @@ import random
 import sys
 
 from benchmarks import load
-from tests.appserver import ROOT, run_harness
+from tests.helpers.appserver import ROOT, run_harness
 
 # A page with sliders, one with number inputs only, one with no numeric control (plain reruns).
 SMOKE = ["--sessions", "3", "--duration", "5", "--interval", "1", "--timeout", "30",

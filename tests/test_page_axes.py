@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from normviz.ui import axes as ui_axes
-from pagetest import coords, errors, figures, run_page, tables, text, trace
+from tests.helpers.pages import coords, errors, figures, run_page, tables, text, trace
 
 K = ui_axes.key
 

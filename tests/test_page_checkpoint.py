@@ -12,8 +12,8 @@ from safetensors.numpy import save as save_safetensors
 from normviz import checkpoint as ck
 from normviz.checkpoint_examples import EXAMPLES
 from normviz.ui import checkpoint as ui_ck
-from pagetest import coords, errors, figures, run_page, tables, text, trace
-from qkcheckpoints import MODELS, qk_file
+from tests.helpers.pages import coords, errors, figures, run_page, tables, text, trace
+from tests.helpers.qkcheckpoints import MODELS, qk_file
 
 SOURCE, CONFIG, FILE, CONFIG_FILE = ui_ck.SOURCE_KEY, ui_ck.CONFIG_KEY, ui_ck.FILE_KEY, ui_ck.CONFIG_FILE_KEY
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from normviz.ui import cost as cost_ui
-from pagetest import errors, run_page
+from tests.helpers.pages import errors, run_page
 
 
 def table(at) -> str:

@@ -4,20 +4,12 @@ import numpy as np
 import pytest
 
 from normviz import dof as topic
-from normviz.i18n import CATALOG
 from normviz.ui import dof as ui_dof
-from pagetest import coords, errors, figures, run_page, tables, text, trace
+from tests.helpers.pages import coords, errors, figures, run_page, tables, text, trace
+from tests.helpers.strings import BARE_ONE, page_strings
 
 N, SEED, SVD = ui_dof.N_KEY, ui_dof.SEED_KEY, ui_dof.SVD_KEY
 # the vector 𝟏 = (1, ..., 1) written as a plain digit: "x + 1001", "x + 100·1", "along 1", "沿 1", "1 方向"
-BARE_ONE = re.compile(r"(?<!e)\+ ?\d+·?1\b|·1(?![\d./])|\balong 1\b|\bto 1\b(?![.\d])|\bY·1|沿 ?1(?![\d.])|1 ?方向")
-
-
-def page_strings(prefix: str) -> dict[str, str]:
-    return {f"{key} [{lang}]": text for key, texts in CATALOG.items()
-            if key.startswith(prefix) or key.endswith(f".{prefix.rstrip('.')}") for lang, text in texts.items()}
-
-
 @pytest.mark.parametrize("lang, title, word", [("en", "Degrees of freedom", "length"), ("zh", "自由度", "长度")])
 def test_page_runs_in_both_languages_and_shows_formula_next_to_computed_rank(lang, title, word):
     at = run_page("dof", lang=lang)

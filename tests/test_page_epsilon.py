@@ -7,7 +7,7 @@ import pytest
 
 from normviz import epsilon
 from normviz.ui import epsilon as ui_eps
-from pagetest import coords, errors, figures, run_page, tables, text, trace
+from tests.helpers.pages import coords, errors, figures, run_page, tables, text, trace
 
 METHOD, N, EPS, NOISE, C = ui_eps.METHOD_KEY, ui_eps.N_KEY, ui_eps.EPS_KEY, ui_eps.NOISE_KEY, ui_eps.C_KEY
 

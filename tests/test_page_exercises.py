@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from normviz import exercises as ex
-from pagetest import errors, run_page
+from tests.helpers.pages import errors, run_page
 
 SEED = "123"
 
@@ -134,7 +134,7 @@ def test_the_invariance_and_the_stack_exercises_show_their_own_variant(seed, lan
     import json
 
     from normviz import residual
-    from pagetest import coords, trace
+    from tests.helpers.pages import coords, trace
 
     at = run_page("exercises", lang=lang, seed=seed)
     pairs = blocks(at, seed)

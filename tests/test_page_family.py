@@ -9,7 +9,7 @@ import pytest
 
 from normviz.format import legible, legible_vector
 from normviz import family
-from pagetest import coords, errors, figures, points, run_page, tables, text, trace
+from tests.helpers.pages import coords, errors, figures, points, run_page, tables, text, trace
 
 torch = pytest.importorskip("torch")
 

@@ -28,12 +28,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from markup import live_markup, outside_code
+from tests.helpers.markup import live_markup, outside_code
 from normviz.i18n import LANGUAGES, Translator, translate
 from normviz.ui.kit import links
 from normviz.ui import TOPIC_PAGES
 from normviz.ui.kit.urlcheck import Range, Text, message
-from pagetest import run_page, texts, url_params
+from tests.helpers.pages import run_page, texts, url_params
 
 PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
 EXAMPLES = int(os.environ.get("NORMVIZ_FUZZ_EXAMPLES", "300"))

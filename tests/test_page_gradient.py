@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from pagetest import arrow_tips, errors, figures, run_page, tables, text, trace
+from tests.helpers.pages import arrow_tips, errors, figures, run_page, tables, text, trace
 
 K = "gradient."  # every widget key (and URL parameter) of the page is namespaced
 RMS_ROW_1 = "(0.4298, −0.0661, −0.0992)"  # J of RMSNorm at (1, 2, 3), ε = 0: (I − y yᵀ/3)/s, first row

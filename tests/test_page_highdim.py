@@ -7,8 +7,8 @@ import pytest
 
 from normviz import highdim as topic
 from normviz.ui import highdim as ui_hd
-from pagetest import coords, errors, figures, points, run_page, text, trace
-from test_page_dof import BARE_ONE, page_strings
+from tests.helpers.pages import coords, errors, figures, points, run_page, text, trace
+from tests.helpers.strings import BARE_ONE, page_strings
 
 DIM, COUNT, SEED = ui_hd.N_KEY, ui_hd.COUNT_KEY, ui_hd.SEED_KEY
 DIST, SHIFT, SCALE, EPS, SHOW = ui_hd.DIST_KEY, ui_hd.SHIFT_KEY, ui_hd.SCALE_KEY, ui_hd.EPS_KEY, ui_hd.SHOW_KEY

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from pagetest import arrow_tips, coords, errors, figures, run_page, tables, text, trace
+from tests.helpers.pages import arrow_tips, change_controls, coords, errors, figures, run_page, tables, text, trace, widget_keys
 
 K = "information."  # every widget key (and URL parameter) of the page is namespaced
 
@@ -114,20 +114,6 @@ def test_hostile_url_values_give_the_default_scene_and_a_warning(key, bad):
     assert at.warning
     assert "(0.600, 0.800) | (0.600, 0.800)" in tables(at)[0]
     assert "合并为一点" in text(at)
-
-
-def widget_keys(at) -> list[str]:
-    """The keys of the page's own widgets (the sidebar's belong to the whole app)."""
-    return [w.key for kind in ("text_input", "slider", "select_slider", "segmented_control", "number_input")
-            for w in getattr(at.main, kind) if w.key is not None]
-
-
-def change_controls(at, changes) -> None:
-    """Set each (widget kind, key, value) in turn, rerunning after each, as a user would."""
-    for kind, key, value in changes:
-        widget = getattr(at, kind)(key=key)
-        (widget.input if kind == "text_input" else widget.set_value)(value).run()
-        assert errors(at) == [], key
 
 
 def test_every_widget_key_is_namespaced_by_the_page():

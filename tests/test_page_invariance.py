@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from pagetest import coords, errors, figures, run_page, tables, text, trace
-from test_page_information import change_controls, widget_keys
+from tests.helpers.pages import coords, errors, figures, run_page, tables, text, trace
+from tests.helpers.pages import change_controls, widget_keys
 
 K = "invariance."  # every widget key (and URL parameter) of the page is namespaced
 

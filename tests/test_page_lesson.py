@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from normviz import lesson
-from pagetest import coords, errors, figures, live_payloads, run_page, tables, text, trace
+from tests.helpers.pages import coords, errors, figures, live_payloads, run_page, tables, text, trace
 
 TOTAL = len(lesson.STEPS)
 

@@ -1,7 +1,7 @@
 import pytest
 
 from normviz.methods import METHODS
-from pagetest import errors, run_page, tables, text
+from tests.helpers.pages import errors, run_page, tables, text
 
 
 @pytest.mark.parametrize("lang, title", [("en", "Normalization is a projection"), ("zh", "归一化就是投影")])

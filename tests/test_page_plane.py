@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from pagetest import arrow_tips, errors, figures, run_page, text, trace
+from tests.helpers.pages import arrow_tips, errors, figures, run_page, text, trace
 
 
 def ln_tip(at):

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from normviz.ui import precision as ui_prec
-from pagetest import coords, errors, figures, run_page, tables, text, trace
+from tests.helpers.pages import coords, errors, figures, run_page, tables, text, trace
 
 EXP, N, OFFSET, SPREAD, SEED, METHOD = (ui_prec.EXP_KEY, ui_prec.N_KEY, ui_prec.OFFSET_KEY, ui_prec.SPREAD_KEY,
                                         ui_prec.SEED_KEY, ui_prec.METHOD_KEY)

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from pagetest import coords, errors, figures, run_page, tables, text, trace
+from tests.helpers.pages import coords, errors, figures, run_page, tables, text, trace
 
 K = "residual."
 

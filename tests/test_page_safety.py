@@ -18,9 +18,9 @@ import pytest
 
 from streamlit import config as st_config
 
-from markup import live_markup, outside_code
+from tests.helpers.markup import live_markup, outside_code
 from normviz.ui import TOPIC_PAGES
-from pagetest import ROOT, run_page, texts, url_params
+from tests.helpers.pages import ROOT, run_page, texts, url_params
 
 PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
 MARKER = "ev.il"

@@ -5,7 +5,7 @@ import time
 import numpy as np
 import pytest
 
-from pagetest import arrow_tips, coords, errors, figures, live_payloads, run_page, text, trace
+from tests.helpers.pages import arrow_tips, coords, errors, figures, live_payloads, run_page, text, trace
 
 
 def tip(at, role):

@@ -32,7 +32,7 @@ from streamlit.testing.v1.element_tree import (
 from normviz.ui import TOPIC_PAGES
 from normviz.format import field_text
 from normviz.ui.kit.vector_field import VectorFieldError, parse_vector
-from pagetest import ROOT, TIMEOUT, errors, run_page
+from tests.helpers.pages import ROOT, TIMEOUT, errors, run_page
 
 PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
 

@@ -1,4 +1,4 @@
-"""tests/processguard.py (registered by tests/conftest.py), run on a small suite of its own in a fresh pytest: a process a test
+"""tests/helpers/processguard.py (registered by tests/conftest.py), run on a small suite of its own in a fresh pytest: a process a test
 leaves running is reported, stopped and fails the run; a teardown that hangs after pytest-timeout fired ends
 its process with every thread's stack instead of hanging the run."""
 
@@ -57,7 +57,7 @@ def run_suite(tmp_path: Path, tests: str, pids: list[int], *, grace: float = 90.
     """``tests`` as the only test file of a fresh pytest run with the guard (its grace set to ``grace``); the
     pids of the processes the tests started are added to ``pids``."""
     (tmp_path / "conftest.py").write_text(
-        f"import processguard\n\nprocessguard.GRACE_S = {grace}\n\n\n"
+        f"from tests.helpers import processguard\n\nprocessguard.GRACE_S = {grace}\n\n\n"
         "def pytest_configure(config):\n"
         "    config.pluginmanager.register(processguard.ProcessGuard(config), 'normviz-process-guard')\n")
     (tmp_path / "pytest.ini").write_text("[pytest]\ntimeout = 60\n")
@@ -65,7 +65,7 @@ def run_suite(tmp_path: Path, tests: str, pids: list[int], *, grace: float = 90.
     written = tmp_path / "pids"
     written.touch()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-    env.update(PIDS=str(written), PYTHONPATH=str(HERE))
+    env.update(PIDS=str(written), PYTHONPATH=str(HERE.parent))  # the checkout: tests.helpers.processguard
     # the plugins the guard does not need stay out (hypothesis alone takes seconds to import)
     quiet = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:xdist", "-p", "no:anyio"]
     try:

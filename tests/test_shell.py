@@ -8,7 +8,7 @@ projector and backend, and the page's link values read and written through ``lin
 
 from __future__ import annotations
 
-from pagetest import errors, run_page
+from tests.helpers.pages import errors, run_page
 
 
 def test_a_deep_link_is_drawn_inside_the_shell_with_its_link_values():

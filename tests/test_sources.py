@@ -7,7 +7,7 @@ import pytest
 
 from normviz.i18n import CATALOG, LANGUAGES
 from normviz.sources import PAGE_SOURCES, SOURCES
-from pagetest import run_page, text
+from tests.helpers.pages import run_page, text
 
 WIRED = ("overview", "highdim", "dof", "information", "invariance", "axes", "gradient", "family", "checkpoint", "residual", "plane", "space")
 

@@ -10,12 +10,12 @@ import textwrap
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from markup import live_markup, outside_code
+from tests.helpers.markup import live_markup, outside_code
 from normviz.i18n import LANGUAGES, Translator
 from normviz.ui.kit import links
 from normviz.ui.kit.literal import MAX_CHARS, literal
 from normviz.ui.kit.urlcheck import Choice, Problem, Range, describe, find_problems, message
-from pagetest import ROOT, TIMEOUT, errors, run_page
+from tests.helpers.pages import ROOT, TIMEOUT, errors, run_page
 
 HOSTILE = [
     "1 [Login](//ev.il)z",

@@ -42,7 +42,7 @@ def test_format_round_trips():
 
 @pytest.mark.parametrize("text", ["1, [x](//ev.il)", "1 ![](//ev.il/a.png)", "1 <b>ev.il</b>", "1 `` `[x](//ev.il)", "1 $$ev.il$$"])
 def test_a_bad_token_is_echoed_literally(text):
-    from markup import live_markup, outside_code
+    from tests.helpers.markup import live_markup, outside_code
     from normviz.i18n import Translator
     from normviz.ui.kit.vector_field import reason
 

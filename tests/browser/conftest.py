@@ -27,8 +27,9 @@ from pathlib import Path
 
 import pytest
 
-from tests import appserver
-from tests.browser.helpers import watch_page_errors
+from tests.helpers import appserver
+from tests.helpers.appserver import CheckedAppServer
+from tests.helpers.browser import watch_page_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("NORMVIZ_CHROMIUM", "/usr/bin/chromium")
@@ -42,7 +43,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
-SERVER_START_TIMEOUT_S = 90
 ARTIFACTS = ROOT / "artifacts" / "browser"
 HERE = Path(__file__).resolve().parent
 
@@ -77,22 +77,12 @@ def _screenshots(item) -> None:
                 pass
 
 
-class AppServer(appserver.AppServer):
-    """The shared server (``tests/appserver.py``); a failed start fails the test with the log's tail."""
-
-    def start(self) -> None:
-        try:
-            super().start(timeout=SERVER_START_TIMEOUT_S)
-        except appserver.ServerError as exc:
-            pytest.fail(str(exc))
-
-
 @pytest.fixture(scope="session")
-def app_server(tmp_path_factory) -> AppServer:
+def app_server(tmp_path_factory) -> CheckedAppServer:
     app = Path(os.environ.get("NORMVIZ_APP", ROOT / "app.py")).resolve()
     if not app.is_file():
         pytest.skip(f"no Streamlit app at {app} (set NORMVIZ_APP to test another script)")
-    server = AppServer(app, appserver.free_port(), tmp_path_factory.mktemp("streamlit") / "server.log")
+    server = CheckedAppServer(app, appserver.free_port(), tmp_path_factory.mktemp("streamlit") / "server.log")
     try:
         server.start()
         yield server
@@ -106,7 +96,7 @@ def _app_server_running(request):
     if "app_server" not in request.fixturenames:
         yield
         return
-    server: AppServer = request.getfixturevalue("app_server")
+    server: CheckedAppServer = request.getfixturevalue("app_server")
     if not server.alive():
         warnings.warn(f"{server.death_note()}; restarted it on the same port", stacklevel=1)
         server.start()
@@ -116,7 +106,7 @@ def _app_server_running(request):
 
 
 @pytest.fixture(scope="session")
-def base_url(app_server: AppServer) -> str:
+def base_url(app_server: CheckedAppServer) -> str:
     return app_server.base_url
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.browser.helpers import (
+from tests.helpers.browser import (
     MAIN,
     assert_no_error,
     expect_rerun,

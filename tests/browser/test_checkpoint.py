@@ -5,7 +5,7 @@ from __future__ import annotations
 import pickle
 
 from normviz.checkpoint_examples import EXAMPLES
-from tests.browser.helpers import (
+from tests.helpers.browser import (
     MAIN,
     assert_no_error,
     by_meta,

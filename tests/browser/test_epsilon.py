@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.helpers import (
+from tests.helpers.browser import (
     PLOT,
     assert_no_error,
     by_meta,

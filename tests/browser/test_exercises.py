@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from normviz.exercises import BANK
-from tests.browser.helpers import MAIN, assert_no_error, main_text, open_page, wait_for, wait_for_app_run
+from tests.helpers.browser import MAIN, assert_no_error, main_text, open_page, wait_for, wait_for_app_run
 
 
 def first_answer(page, check: str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import helpers as h
+from tests.helpers import browser as h
 
 CHARTS = 1
 

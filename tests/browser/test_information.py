@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.helpers import (
+from tests.helpers.browser import (
     PLOT,
     assert_no_error,
     by_meta,
@@ -14,22 +14,11 @@ from tests.browser.helpers import (
     plotly_data,
     wait_for,
     plotly_layout,
+    record_frames,
     wait_for_traces,
 )
 
 CHARTS = 3
-
-
-def record_frames(page) -> list[bytes]:
-    """Every websocket message the browser receives from now on (attach before opening the page)."""
-    frames: list[bytes] = []
-
-    def on_socket(ws):
-        ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, bytes)
-                                                             else payload.encode()))
-
-    page.on("websocket", on_socket)
-    return frames
 
 
 @pytest.mark.parametrize("lang", ["en"])  # zh: the 3D test (and test_smoke)

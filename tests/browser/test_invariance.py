@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.helpers import (
+from tests.helpers.browser import (
     PLOT,
     assert_no_error,
     by_meta,
@@ -15,7 +15,7 @@ from tests.browser.helpers import (
     press_keys,
     wait_for_traces,
 )
-from tests.browser.test_information import record_frames
+from tests.helpers.browser import record_frames
 
 CHARTS = 3
 

@@ -8,7 +8,7 @@ import pytest
 
 from normviz import lesson
 from normviz.i18n import translate
-from tests.browser.helpers import (
+from tests.helpers.browser import (
     COMPONENTS,
     assert_no_error,
     enter_text,

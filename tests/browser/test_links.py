@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 import pytest
 from PIL import Image
 
-from tests.browser.helpers import (
+from tests.helpers.browser import (
     COMPONENTS,
     MAIN,
     assert_no_error,

@@ -23,26 +23,30 @@ import pytest
 
 import normviz as nv
 from normviz.methods import METHODS
-from tests.appserver import free_port
-from tests.browser.conftest import AppServer
-from tests.browser.helpers import (
-    _COUNT_RUNS_JS,
-    _TO_PLAIN_JS,
+from tests.helpers.appserver import free_port
+from tests.helpers.appserver import CheckedAppServer as AppServer
+from tests.helpers.browser import (
+    LIVE,
+    READY,
+    axis_ranges,
+    camera_eye,
+    drawn,
+    live_stats,
+    motion_data,
+    state_changes,
+    tip_pixel,
     assert_no_error,
     by_meta,
     expect_rerun,
     main_text,
     page_url,
     plotly_data,
-    plotly_layout,
     tip,
     wait_for,
     wait_for_app_run,
 )
 
 APP = Path(__file__).resolve().parent / "apps" / "live_app.py"
-LIVE = ".nv-live"
-READY = f'{LIVE}[data-ready="true"]'
 ASSET = "/_stcore/bidi-components/normviz.live"
 
 
@@ -76,51 +80,6 @@ def line(page, prefix: str) -> str:
         if text.startswith(prefix):
             return text[len(prefix):]
     raise AssertionError(f"no line {prefix!r} in the app's text")
-
-
-def state_changes(page) -> int:
-    """Changes of Streamlit's script-run state seen so far (a rerun makes at least one)."""
-    return page.evaluate(_COUNT_RUNS_JS)
-
-
-def motion_data(page) -> list[dict]:
-    """The traces of the motion layer: the moving traces, drawn over the figure while x moves on the plane."""
-    return page.locator(f"{LIVE} .nv-live-motion").evaluate(_TO_PLAIN_JS, "data")
-
-
-def drawn(page, read) -> list[dict]:
-    """The moving traces (``read(page)``) once they show the component's current x (the next frame)."""
-    traces = wait_for(page, read, lambda t: list(tip(by_meta(t, "arrow_input"))) == live_stats(page)["x"],
-                      timeout_s=10)  # fmt: skip
-    assert list(tip(by_meta(traces, "arrow_input"))) == pytest.approx(live_stats(page)["x"]), "no frame drew x"
-    return traces
-
-
-def live_stats(page) -> dict:
-    return page.evaluate(
-        """(sel) => { const l = document.querySelector(sel).__normvizLive;
-            return {x: l.x, frames: l.stats.frames, timings: l.stats.timings.slice(), sent: l.stats.sent}; }""",
-        LIVE,
-    )
-
-
-def axis_ranges(page) -> list[list[float]]:
-    return page.evaluate("(sel) => { const fl = document.querySelector(sel).__normvizLive.gd._fullLayout;"
-                         " return [fl.xaxis.range.slice(), fl.yaxis.range.slice()]; }", LIVE)  # fmt: skip
-
-
-def camera_eye(page) -> dict:
-    return page.evaluate("(sel) => ({...document.querySelector(sel).__normvizLive.gd._fullLayout.scene.camera.eye})", LIVE)
-
-
-def tip_pixel(page) -> tuple[float, float]:
-    """Where the tip of x is on the screen (page pixels), from plotly's axes."""
-    return tuple(page.evaluate(
-        """(sel) => { const l = document.querySelector(sel).__normvizLive, fl = l.gd._fullLayout;
-            const r = l.gd.getBoundingClientRect();
-            return [r.left + fl.xaxis._offset + fl.xaxis.l2p(l.x[0]), r.top + fl.yaxis._offset + fl.yaxis.l2p(l.x[1])]; }""",
-        LIVE,
-    ))  # fmt: skip
 
 
 def outputs(x) -> dict[str, np.ndarray]:

@@ -9,7 +9,7 @@ from urllib.parse import urlparse
 import pytest
 
 from normviz.ui import TOPIC_PAGES
-from tests.browser.helpers import MAIN, PLOT, assert_no_error, open_page, watch_page_errors
+from tests.helpers.browser import MAIN, PLOT, assert_no_error, open_page, watch_page_errors
 
 LOCAL = {"127.0.0.1", "localhost"}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from normviz.ui import TOPIC_PAGES
-from tests.browser.helpers import MAIN, PLOT, assert_no_error, open_page, wait_for_plots_settled, watch_page_errors
+from tests.helpers.browser import MAIN, PLOT, assert_no_error, open_page, wait_for_plots_settled, watch_page_errors
 
 WIDTH = 390
 PAGES = ("", *(name for name, _ in TOPIC_PAGES))  # the overview and every topic page

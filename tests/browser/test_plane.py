@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import normviz as nv
-from tests.browser.helpers import (
+from tests.helpers.browser import (
     assert_no_error,
     by_meta,
     expect_rerun,
@@ -71,7 +71,7 @@ def test_dragging_x_on_the_page_moves_every_part_that_follows_x_then_one_rerun(p
     """On the real page: while the tip of x is dragged, the ray, the decomposition, the arrows and the
     animation's points follow x (outputs as normviz computes them at the page's eps); the release reruns
     once and the sliders, the readouts and the link take the released x."""
-    from tests.browser.test_live_chart import LIVE, drawn, live_stats, motion_data, tip_pixel
+    from tests.helpers.browser import LIVE, drawn, live_stats, motion_data, tip_pixel
 
     # the ±10 view: the default (3, 4) is inside it (the default fitted view leaves it outside)
     open_page(page, base_url, "plane", lang="en", view="10", wait_for_plot=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from normviz.ui import TOPIC_PAGES
-from tests.browser.helpers import MAIN, PLOT, assert_no_error, open_page, wait_for_plots_settled, watch_page_errors
+from tests.helpers.browser import MAIN, PLOT, assert_no_error, open_page, wait_for_plots_settled, watch_page_errors
 
 # No figure as the page opens: the overview (tables and links), the cost page (its chart follows a
 # measurement the user starts) and the exercises (a figure follows an answer).

@@ -15,9 +15,9 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.appserver import free_port
-from tests.browser.conftest import ROOT, AppServer
-from tests.browser.helpers import MAIN, assert_no_error, open_page, wait_for_app_run
+from tests.helpers.appserver import free_port
+from tests.helpers.appserver import ROOT, CheckedAppServer as AppServer
+from tests.helpers.browser import MAIN, assert_no_error, open_page, wait_for_app_run
 
 MARKER = "ev.il"
 INJECTED = (

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from normviz.ui import TOPIC_PAGES
-from tests.browser.helpers import MAIN, assert_no_error, main_text, nav_paths, open_page, watch_page_errors
+from tests.helpers.browser import MAIN, assert_no_error, main_text, nav_paths, open_page, watch_page_errors
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 ELEMENT = f'{MAIN} [data-testid="stElementContainer"]'

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from tests.browser.helpers import (
+from tests.helpers.browser import (
     MAIN,
     PLOT,
     assert_no_error,

@@ -2,7 +2,7 @@
 
 Use them from a test in ``tests/browser/``::
 
-    from tests.browser.helpers import assert_no_error, open_page, plotly_data
+    from tests.helpers.browser import assert_no_error, open_page, plotly_data
 
     def test_plane_draws_the_input(page, base_url):
         open_page(page, base_url, "plane", lang="en", wait_for_plot=True)
@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 from urllib.parse import urlencode, urlparse
+
+import pytest
 
 APP = '[data-testid="stApp"]'
 CONNECTED = f'{APP}[data-test-connection-state="CONNECTED"]'
@@ -414,3 +416,66 @@ def nav_paths(page) -> list[str]:
 
 def _url_path(href: str) -> str:
     return urlparse(href).path.strip("/")
+
+
+def record_frames(page) -> list[bytes]:
+    """Every websocket message the browser receives from now on (attach before opening the page)."""
+    frames: list[bytes] = []
+
+    def on_socket(ws):
+        ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, bytes)
+                                                             else payload.encode()))
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+# --- the live chart (normviz.ui.kit.live) ---------------------------------------------------------------
+
+LIVE = ".nv-live"  # the live chart's element
+READY = f'{LIVE}[data-ready="true"]'
+
+
+def state_changes(page) -> int:
+    """Changes of Streamlit's script-run state seen so far (a rerun makes at least one)."""
+    return page.evaluate(_COUNT_RUNS_JS)
+
+
+def motion_data(page) -> list[dict]:
+    """The traces of the motion layer: the moving traces, drawn over the figure while x moves on the plane."""
+    return page.locator(f"{LIVE} .nv-live-motion").evaluate(_TO_PLAIN_JS, "data")
+
+
+def drawn(page, read) -> list[dict]:
+    """The moving traces (``read(page)``) once they show the component's current x (the next frame)."""
+    traces = wait_for(page, read, lambda t: list(tip(by_meta(t, "arrow_input"))) == live_stats(page)["x"],
+                      timeout_s=10)  # fmt: skip
+    assert list(tip(by_meta(traces, "arrow_input"))) == pytest.approx(live_stats(page)["x"]), "no frame drew x"
+    return traces
+
+
+def live_stats(page) -> dict:
+    return page.evaluate(
+        """(sel) => { const l = document.querySelector(sel).__normvizLive;
+            return {x: l.x, frames: l.stats.frames, timings: l.stats.timings.slice(), sent: l.stats.sent}; }""",
+        LIVE,
+    )
+
+
+def axis_ranges(page) -> list[list[float]]:
+    return page.evaluate("(sel) => { const fl = document.querySelector(sel).__normvizLive.gd._fullLayout;"
+                         " return [fl.xaxis.range.slice(), fl.yaxis.range.slice()]; }", LIVE)  # fmt: skip
+
+
+def camera_eye(page) -> dict:
+    return page.evaluate("(sel) => ({...document.querySelector(sel).__normvizLive.gd._fullLayout.scene.camera.eye})", LIVE)
+
+
+def tip_pixel(page) -> tuple[float, float]:
+    """Where the tip of x is on the screen (page pixels), from plotly's axes."""
+    return tuple(page.evaluate(
+        """(sel) => { const l = document.querySelector(sel).__normvizLive, fl = l.gd._fullLayout;
+            const r = l.gd.getBoundingClientRect();
+            return [r.left + fl.xaxis._offset + fl.xaxis.l2p(l.x[0]), r.top + fl.yaxis._offset + fl.yaxis.l2p(l.x[1])]; }""",
+        LIVE,
+    ))  # fmt: skip

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # A cold torch import alone can exceed AppTest's 3 s default on a loaded 2-core machine.
 TIMEOUT = 60
 
@@ -142,3 +142,17 @@ def component_folders() -> dict[str, Path]:
     manifest, root = found[component.PROJECT]
     assert root == ROOT / "normviz", f"Streamlit reads normviz from {root}, not from this checkout"
     return {component.full_name(c.name): c.resolve_asset_root(root) for c in manifest.components}
+
+
+def widget_keys(at) -> list[str]:
+    """The keys of the page's own widgets (the sidebar's belong to the whole app)."""
+    return [w.key for kind in ("text_input", "slider", "select_slider", "segmented_control", "number_input")
+            for w in getattr(at.main, kind) if w.key is not None]
+
+
+def change_controls(at, changes) -> None:
+    """Set each (widget kind, key, value) in turn, rerunning after each, as a user would."""
+    for kind, key, value in changes:
+        widget = getattr(at, kind)(key=key)
+        (widget.input if kind == "text_input" else widget.set_value)(value).run()
+        assert errors(at) == [], key

@@ -1,14 +1,17 @@
 """The test suite's app server: ``deploy/replica.py`` (one replica of the fleet), re-exported; and
-``run_harness``, for a script that starts servers of its own (``benchmarks/load.py``)."""
+``run_harness``, for a script that starts servers of its own (``benchmarks/load.py``); ``CheckedAppServer``
+fails the test whose server does not start."""
 
 from __future__ import annotations
 
 import signal
 import subprocess
 
+import pytest
+
 from deploy.replica import ONE_BLAS_THREAD, ROOT, AppServer, ServerError, free_port, healthy
 
-__all__ = ["ONE_BLAS_THREAD", "ROOT", "AppServer", "ServerError", "free_port", "healthy", "run_harness"]
+__all__ = ["ONE_BLAS_THREAD", "ROOT", "AppServer", "CheckedAppServer", "ServerError", "free_port", "healthy", "run_harness"]
 
 
 def run_harness(cmd: list[str], *, timeout: float, **kwargs) -> subprocess.CompletedProcess:
@@ -28,3 +31,16 @@ def run_harness(cmd: list[str], *, timeout: float, **kwargs) -> subprocess.Compl
                 proc.communicate()
             raise
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
+SERVER_START_TIMEOUT_S = 90
+
+
+class CheckedAppServer(AppServer):
+    """The app server in a test: a failed start fails the test with the log's tail."""
+
+    def start(self) -> None:
+        try:
+            super().start(timeout=SERVER_START_TIMEOUT_S)
+        except ServerError as exc:
+            pytest.fail(str(exc))
