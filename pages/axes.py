@@ -27,7 +27,7 @@ def tensor() -> None:
     with picture if projector else text:  # in sight, not folded away with the controls
         axes.collapse_message(t, scene)
     with picture:
-        ui.chart(axes.tensor_figure(scene, t.lang, projector), key="axes.tensor")
+        ui.chart(axes.tensor_figure(scene, t, projector), key="axes.tensor")
         st.caption(t("axes.fig.caption"))
 
     st.subheader(t("axes.stats.header"))
@@ -35,7 +35,7 @@ def tensor() -> None:
 
     st.header(t("axes.batch.header"))
     st.markdown(t("axes.batch.text"))
-    ui.chart(axes.sweep_figure(scene.s, scene.d, scene.seed, scene.b, t.lang, projector), key="axes.sweep")
+    ui.chart(axes.sweep_figure(scene.s, scene.d, scene.seed, scene.b, t, projector), key="axes.sweep")
     st.markdown(axes.batch_text(t, scene, axes.sweep(scene.s, scene.d, scene.seed)))
 
     st.header(t("axes.eval.header"))

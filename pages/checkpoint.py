@@ -39,9 +39,9 @@ def reading() -> None:
         st.subheader(t("checkpoint.layers.header"))
     left, right = (picture.container(), picture.container()) if projector else picture.columns(2, gap="large")
     with left:
-        ui.chart(checkpoint.layer_figure(report, t.lang, projector), key="checkpoint.layers")
+        ui.chart(checkpoint.layer_figure(report, t, projector), key="checkpoint.layers")
     with right:
-        ui.chart(checkpoint.histogram_figure(report, t.lang, projector), key="checkpoint.hist")
+        ui.chart(checkpoint.histogram_figure(report, t, projector), key="checkpoint.hist")
     st.caption(t("checkpoint.fig.caption"))
     checkpoint.gamma_spread(t, report)
     st.markdown(t("checkpoint.share.text"))

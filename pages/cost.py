@@ -46,7 +46,7 @@ def benchmark() -> None:
     if run is None:
         st.info(t("cost.bench.none"), icon="⏱️")
         return
-    ui.chart(cost.bench_figure(run, t.lang, ui.projector()), key="cost.bench.chart")
+    ui.chart(cost.bench_figure(run, t, ui.projector()), key="cost.bench.chart")
     st.caption(t("cost.fig.caption"))
     cost.bench_table(t, run)
 

@@ -32,15 +32,15 @@ def counts() -> None:
     # Side by side on a screen; one below the other in projector mode, where the type is large.
     left, right = (picture.container(), picture.container()) if projector else picture.columns(2, gap="large")
     with left:
-        ui.chart(dof.spectrum_figure(n, seed, backend, t.lang, projector), key="dof.spectrum")
+        ui.chart(dof.spectrum_figure(n, seed, backend, t, projector), key="dof.spectrum")
         st.caption(t("dof.fig.spectrum.caption"))
     with right:
-        ui.chart(dof.fraction_figure(n, t.lang, projector), key="dof.fraction")
+        ui.chart(dof.fraction_figure(n, t, projector), key="dof.fraction")
         st.caption(t("dof.fig.fraction.caption"))
 
     st.subheader(t("dof.n2.header"))
     st.markdown(t("dof.n2.text"))
-    ui.chart(dof.plane_figure(seed, backend, t.lang, projector), key="dof.n2")
+    ui.chart(dof.plane_figure(seed, backend, t, projector), key="dof.n2")
 
     st.subheader(t("dof.affine.header"))
     st.markdown(t("dof.affine.text"))

@@ -22,7 +22,7 @@ def flattening() -> None:
     with controls:
         method, n, eps = eps_ui.norm_controls(t)
     with picture:
-        ui.chart(eps_ui.norm_figure(method, n, eps, t.lang, projector, backend), key="epsilon.norms")
+        ui.chart(eps_ui.norm_figure(method, n, eps, t, projector, backend), key="epsilon.norms")
     st.caption(t("epsp.fig.norm.caption"))
     st.markdown(eps_ui.flat_text(t, method, n))
     eps_ui.flattening_table(t, method, n, eps, backend)
@@ -31,7 +31,7 @@ def flattening() -> None:
     st.markdown(t("epsp.amp.text"))
     noise, c = eps_ui.noise_controls(t, n)
     eps_ui.gain_table(t, eps_ui.amplifications(eps, noise, c, n, backend))
-    ui.chart(eps_ui.gain_figure(eps, noise, c, n, t.lang, projector, backend), key="epsilon.gain")
+    ui.chart(eps_ui.gain_figure(eps, noise, c, n, t, projector, backend), key="epsilon.gain")
     st.caption(t("epsp.fig.gain.caption"))
 
 

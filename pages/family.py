@@ -30,12 +30,12 @@ def formula_section():
         fam.family_table(t, fam.rows(x, backend))
         st.subheader(t("family.space.header"))
     with picture:
-        ui.chart(fam.space_figure(x, t.lang, projector, backend), key="family.space_chart")
+        ui.chart(fam.space_figure(x, t, projector, backend), key="family.space_chart")
     st.caption(t("family.space.caption"))
     st.subheader(t("family.p.header"))
     st.markdown(t("family.p.text"))
     fam.p_table(t, fam.p_rows(x, backend))
-    ui.chart(fam.p_figure(x, t.lang, projector, backend), key="family.p_chart")
+    ui.chart(fam.p_figure(x, t, projector, backend), key="family.p_chart")
     st.caption(t("family.p.caption"))
 
 
@@ -48,7 +48,7 @@ def pixels_section():
 def column_section():
     n, seed = fam.column_controls(t)
     fam.column_tables(t, fam.columns(n, seed, backend))
-    ui.chart(fam.column_figure(n, seed, t.lang, projector, backend), key="family.column_chart")
+    ui.chart(fam.column_figure(n, seed, t, projector, backend), key="family.column_chart")
     st.caption(t("family.column.fig.caption"))
 
 

@@ -41,7 +41,7 @@ def backprop_section():
     controls, picture, _ = ui.picture_first(t)
     with controls:
         g, method = grad.g_controls(t)
-    bp, figure = grad.backprop_view(x, g, eps, method, t.lang, projector, backend)
+    bp, figure = grad.backprop_view(x, g, eps, method, t, projector, backend)
     with picture:
         ui.chart(figure, key="gradient.backprop_chart")
     grad.backprop_table(t, bp)

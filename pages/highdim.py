@@ -25,7 +25,7 @@ def clouds() -> None:
         if not methods:
             st.info(t("highdim.no_methods"), icon="ℹ️")
     with st.spinner(t("highdim.computing")):
-        data = hd.page_data(spec, backend, eps, methods, t.lang, projector)
+        data = hd.page_data(spec, backend, eps, methods, t, projector)
     summary, view, charts = data.summary, data.view, data.charts
 
     with text:

@@ -26,7 +26,7 @@ def pairs_section():
     controls, picture, _ = ui.picture_first(t)
     with controls:
         inputs = tuple(info.pair_inputs(t))
-    comparisons, figure = info.pairs_view(inputs, t.lang, projector, backend)
+    comparisons, figure = info.pairs_view(inputs, t, projector, backend)
     with picture:
         if figure is not None:
             ui.chart(figure, key="information.pairs_chart")
@@ -41,7 +41,7 @@ def pairs_section():
 @ui.fragment
 def cloud_section():
     dim, seed = info.cloud_controls(t)
-    figure, facts = info.cloud_view(dim, seed, t.lang, projector, backend)
+    figure, facts = info.cloud_view(dim, seed, t, projector, backend)
     ui.chart(figure, key="information.cloud_chart")
     info.cloud_table(t, dim, facts)
     st.caption(t(f"info.cloud.caption{dim}"))
@@ -50,7 +50,7 @@ def cloud_section():
 @ui.fragment
 def similarity_section():
     n, size, spread, seed = info.batch_controls(t)
-    figure, deviations = info.similarity_view(n, size, spread, seed, t.lang, projector, backend)
+    figure, deviations = info.similarity_view(n, size, spread, seed, t, projector, backend)
     ui.chart(figure, key="information.similarity_chart")
     info.identity_table(t, deviations)
     st.markdown(t("info.sim.caption"))

@@ -32,9 +32,9 @@ def scale_and_shift_section():
         inv.case_message(t, tr)
         inv.outputs_table(t, tr)
         st.subheader(t("inv.map.header"))
-    maps = inv.distance_maps(x, eps, t.lang, projector, backend)
+    maps = inv.distance_maps(x, eps, t, projector, backend)
     with picture:
-        ui.chart(inv.with_markers(maps, a, c, t.lang, projector), key="invariance.distance_chart")
+        ui.chart(inv.with_markers(maps, a, c, t, projector), key="invariance.distance_chart")
     st.markdown(t("inv.map.caption"))
     inv.summary_table(t, maps)
     st.caption(t("inv.map.eps_note"))
@@ -43,7 +43,7 @@ def scale_and_shift_section():
 @ui.fragment
 def counterfactual_section():
     shift = inv.shift_input(t)
-    rows, figure = inv.counterfactual_view(x, shift, eps, t.lang, projector, backend)
+    rows, figure = inv.counterfactual_view(x, shift, eps, t, projector, backend)
     inv.counterfactual_table(t, rows)
     ui.chart(figure, key="invariance.counterfactual_chart")
     st.markdown(t("inv.cf.caption"))
@@ -55,7 +55,7 @@ def sigma_section():
     if len(x) != 3:
         st.caption(t("inv.sigma.seed_x"))
     scale = inv.scale_control(t)
-    demos, figure = inv.sigma_view(x3, scale, eps, t.lang, projector, backend)
+    demos, figure = inv.sigma_view(x3, scale, eps, t, projector, backend)
     inv.scale_table(t, demos)
     ui.chart(figure, key="invariance.softmax_chart")
     st.markdown(t("inv.sigma.caption"))

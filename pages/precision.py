@@ -36,7 +36,7 @@ def experiment() -> None:
 
     with picture:  # the chart's own control stays in sight, right above it
         method = prec.method_control(t)
-        ui.chart(prec.sweep_figure(n, max_abs, offset, spread, seed, eps, reduction, dev, method, t.lang, projector),
+        ui.chart(prec.sweep_figure(n, max_abs, offset, spread, seed, eps, reduction, dev, method, t, projector),
                  key="precision.sweep")
     st.caption(prec.sweep_caption(t, reduction))
     st.caption(prec.naive_note(t, cur, dev))

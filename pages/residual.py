@@ -24,7 +24,7 @@ def stack_section():
         config = res.controls(t)
     with st.spinner(t("res.spinner")):
         comp, seconds = res.comparison(config, backend)
-        figure = res.figure(config, backend, t.lang, projector)
+        figure = res.figure(config, backend, t, projector)
         runs16, seconds16 = res.float16_runs(config, backend)
     with picture:
         ui.chart(figure, key="residual.chart")

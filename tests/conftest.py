@@ -91,3 +91,22 @@ def pytest_configure(config):
     from tests.helpers.processguard import ProcessGuard
 
     config.pluginmanager.register(ProcessGuard(config), "normviz-process-guard")
+
+
+# --- figures: built as dicts, never as plotly objects ------------------------------------------------------
+
+
+@pytest.fixture
+def no_plotly_objects(monkeypatch):
+    """Make building any plotly object (figure, trace, layout) fail."""
+    import plotly.basedatatypes
+
+    from normviz.figures._style import base_layout
+
+    base_layout(False)  # the template is read once per process, not per figure
+
+    def refuse(self, *args, **kwargs):
+        raise AssertionError(f"built a plotly object: {type(self).__name__}")
+
+    monkeypatch.setattr(plotly.basedatatypes.BasePlotlyType, "__init__", refuse)
+    monkeypatch.setattr(plotly.basedatatypes.BaseFigure, "__init__", refuse)

@@ -62,7 +62,7 @@ def test_generic_description_reads_title_axes_traces_and_frames(lang):
 def test_generic_description_of_another_page_and_of_an_empty_figure():
     t = Translator("en")
     assert describe_figure({"data": [], "layout": {}}, t) == "Figure (untitled). 0 traces: none."
-    spec = fraction_figure(8, lang="en")
+    spec = fraction_figure(8, t)
     text = describe_figure(spec, t)
     assert text.startswith("Figure") and f"{len(spec['data'])} traces" in text
 
@@ -92,7 +92,8 @@ def test_generic_description_reads_a_subtitle_and_counts_multicategory_bars_once
     from normviz import invariance
     from normviz.figures import exercises as ex_figs
 
-    fig = ex_figs.moved_figure((1, 2, 3), (7, 14, 21), invariance.moved_outputs((1, 2, 3), (7, 14, 21)), lang=lang)
+    fig = ex_figs.moved_figure((1, 2, 3), (7, 14, 21), invariance.moved_outputs((1, 2, 3), (7, 14, 21)),
+                              Translator(lang))
     text = describe_figure(fig, Translator(lang))
     assert text.startswith(want)
     assert text.count("9 points" if lang == "en" else "9 个点") == 2

@@ -253,6 +253,7 @@ def test_the_invariance_exercise_draws_both_variants_and_each_figure_shows_its_o
     x + 100·𝟏 (built as the page builds it), hatched bars = each method of the moved vector (torch)."""
     from normviz import invariance
     from normviz.figures import exercises as figs
+    from normviz.i18n import Translator
     from tests.helpers.pages import coords, trace
 
     drawn = set()
@@ -267,7 +268,7 @@ def test_the_invariance_exercise_draws_both_variants_and_each_figure_shows_its_o
         moved = x + 100 if what == "shift" else 7 * x
         assert data["moved"] == tuple(moved.tolist())
         fig = figs.moved_figure(data["x"], data["moved"], invariance.moved_outputs(data["x"], data["moved"]),
-                                lang="en", label=data["label"])
+                                Translator("en"), label=data["label"])
         want = torch.cat([F.normalize(moved, dim=0), F.rms_norm(moved, (3,), eps=0.0), F.layer_norm(moved, (3,), eps=0.0)])
         np.testing.assert_allclose(coords(trace(fig, "moved_moved"), "y"), want.numpy(), atol=1e-12)
         label = "x + 100·𝟏 = (101, 102, 103)" if what == "shift" else "7·x = (7, 14, 21)"

@@ -11,6 +11,9 @@ import pytest
 from normviz import axes
 from normviz.figures import axes as figs
 from normviz.figures.typed import typed_arrays
+from normviz.i18n import Translator
+
+EN, ZH = Translator("en"), Translator("zh")
 
 CASES = [("ln", 3, 6, 8, False), ("rms", 2, 4, 5, True), ("bn", 8, 12, 16, True), ("std", 4, 5, 3, True),
          ("bn", 1, 1, 2, False)]
@@ -26,7 +29,7 @@ def by_meta(fig: dict, meta: str) -> dict:
 @pytest.mark.parametrize("lang, projector", [("en", False), ("zh", True)])
 def test_tensor_figure_is_valid_plotly_and_small(method, b, s, d, pad, lang, projector):
     v = axes.view(method, b, s, d, seed=1, pad=pad)
-    spec = figs.tensor_figure(v, lang=lang, projector=projector)
+    spec = figs.tensor_figure(v, Translator(lang), projector=projector)
     go.Figure(spec)
     assert len(json.dumps(typed_arrays(spec, strict=True))) < 300_000
 
@@ -34,7 +37,7 @@ def test_tensor_figure_is_valid_plotly_and_small(method, b, s, d, pad, lang, pro
 @pytest.mark.parametrize("method", ["ln", "rms"])
 def test_per_token_methods_outline_one_row_per_token(method):
     v = axes.view(method, 3, 4, 5, seed=2)
-    spec = figs.tensor_figure(v, lang="en")
+    spec = figs.tensor_figure(v, EN)
     rects = spec["layout"]["shapes"]
     assert len(rects) == 3 * 4
     assert all(r["x0"] == 0.5 and r["x1"] == 5.5 and r["y1"] - r["y0"] == 1 for r in rects)
@@ -48,7 +51,7 @@ def test_per_token_methods_outline_one_row_per_token(method):
 
 def test_batch_norm_outlines_columns_and_its_mu_is_the_same_in_every_batch_element():
     v = axes.view("bn", 3, 4, 5, seed=2)
-    spec = figs.tensor_figure(v, lang="en")
+    spec = figs.tensor_figure(v, EN)
     rects = spec["layout"]["shapes"]
     assert len(rects) == 3 * 5 and all(r["x1"] - r["x0"] == 1 and r["y0"] == 0.5 and r["y1"] == 4.5 for r in rects)
     mus = [by_meta(spec, f"mu_{i}")["z"] for i in range(3)]
@@ -60,7 +63,7 @@ def test_batch_norm_outlines_columns_and_its_mu_is_the_same_in_every_batch_eleme
 
 def test_x_and_mu_share_a_colour_axis_and_padding_is_drawn_apart():
     v = axes.view("ln", 4, 10, 5, seed=1, pad=True)
-    spec = figs.tensor_figure(v, lang="en")
+    spec = figs.tensor_figure(v, EN)
     assert by_meta(spec, "x_0")["coloraxis"] == by_meta(spec, "mu_0")["coloraxis"] == "coloraxis"
     assert by_meta(spec, "y_0")["coloraxis"] != "coloraxis"
     padded = [i for i in range(4) if not v.real[i].all()]
@@ -74,7 +77,7 @@ def test_x_and_mu_share_a_colour_axis_and_padding_is_drawn_apart():
 
 def test_standardization_draws_the_table_of_real_tokens():
     v = axes.view("std", 3, 6, 4, seed=3, pad=True)
-    spec = figs.tensor_figure(v, lang="zh")
+    spec = figs.tensor_figure(v, ZH)
     z = by_meta(spec, "x_0")["z"]
     assert z.shape == (int(v.real.sum()), 4)
     np.testing.assert_allclose(z, v.x[v.real], rtol=1e-6)  # drawn as float32
@@ -83,7 +86,7 @@ def test_standardization_draws_the_table_of_real_tokens():
 
 def test_batch_figure_is_flat_for_layer_norm_and_marks_the_current_size():
     sweep = axes.batch_sweep(3, 6, seed=0)
-    spec = figs.batch_figure(sweep, 4, lang="en")
+    spec = figs.batch_figure(sweep, 4, EN)
     go.Figure(spec)
     ln, bn = by_meta(spec, "sweep_ln")["y"], by_meta(spec, "sweep_bn")["y"]
     assert np.ptp(ln) == 0 and np.ptp(bn) > 0
@@ -92,7 +95,7 @@ def test_batch_figure_is_flat_for_layer_norm_and_marks_the_current_size():
 
 def test_a_single_token_still_gets_a_readable_plot_and_colour_ranges():
     v = axes.view("bn", 1, 1, 4, seed=0)
-    spec = figs.tensor_figure(v, lang="en")
+    spec = figs.tensor_figure(v, EN)
     layout = spec["layout"]
     assert layout["height"] - layout["margin"]["t"] - layout["margin"]["b"] >= figs.MIN_PLOT_PX
     assert layout["coloraxis2"]["cmax"] == 1.0 and layout["coloraxis3"]["cmax"] == 1.0  # σ_d = 0 and y = 0

@@ -13,8 +13,11 @@ from normviz import checkpoint_examples as ex
 from normviz.checkpoint_examples import EXAMPLES
 from normviz.figures import checkpoint as figs
 from normviz.figures.typed import typed_arrays
+from normviz.i18n import Translator
 from normviz.methods import METHODS
 from tests.helpers.pages import coords, trace
+
+EN, ZH = Translator("en"), Translator("zh")
 
 
 def report(key: str, config: bool = False) -> ck.Report:
@@ -32,14 +35,14 @@ REPORTS = {"gpt2": report("gpt2"), "llama": report("llama"), "llama+config": rep
 @pytest.mark.parametrize("projector", [False, True])
 def test_figures_are_valid_plotly_and_small(name, lang, projector):
     for builder in (figs.layer_figure, figs.histogram_figure):
-        spec = builder(REPORTS[name], lang=lang, projector=projector)
+        spec = builder(REPORTS[name], Translator(lang), projector=projector)
         go.Figure(spec)
         assert len(json.dumps(typed_arrays(spec, strict=True))) < 300_000
 
 
 def test_layer_figure_draws_each_modules_distribution_as_a_box():
     rep = REPORTS["gpt2"]
-    fig = figs.layer_figure(rep, lang="en")
+    fig = figs.layer_figure(rep, EN)
     boxes = [t for t in fig["data"] if t["type"] == "box"]
     assert [t["meta"] for t in boxes] == ["layers:h.N.ln_1", "layers:h.N.ln_2", "layers:ln_f"]
     ln1 = trace(fig, "layers:h.N.ln_1")
@@ -57,13 +60,13 @@ def test_layer_figure_draws_each_modules_distribution_as_a_box():
     final = trace(fig, "layers:ln_f")
     assert round(coords(final, "x")[0]) == 4
     assert fig["layout"]["xaxis"]["ticktext"][-1] == "final"
-    assert "末尾" in figs.layer_figure(rep, lang="zh")["layout"]["xaxis"]["ticktext"]
+    assert "末尾" in figs.layer_figure(rep, ZH)["layout"]["xaxis"]["ticktext"]
     assert list(coords(trace(fig, "gamma_one"), "y")) == [1.0, 1.0]
 
 
 def test_the_llama_examples_gamma_is_far_from_1_in_layer_0_and_the_final_norm():
     """The help text says the examples' γ is far from 1 in places: layer 0 near 0.58, the final norm near 1.86."""
-    fig = figs.layer_figure(REPORTS["llama+config"], lang="en")
+    fig = figs.layer_figure(REPORTS["llama+config"], EN)
     first = trace(fig, "layers:model.layers.N.input_layernorm")
     final = trace(fig, "layers:model.norm")
     assert coords(first, "mean")[0] == pytest.approx(0.576, abs=1e-3) and coords(first, "upperfence")[0] < 0.9
@@ -71,9 +74,9 @@ def test_the_llama_examples_gamma_is_far_from_1_in_layer_0_and_the_final_norm():
 
 
 def test_colour_is_the_kind_of_norm():
-    ln = figs.layer_figure(REPORTS["gpt2"], lang="en")["data"][0]
-    rms = figs.layer_figure(REPORTS["llama+config"], lang="en")["data"][0]
-    unknown = figs.layer_figure(REPORTS["llama"], lang="en")["data"][0]
+    ln = figs.layer_figure(REPORTS["gpt2"], EN)["data"][0]
+    rms = figs.layer_figure(REPORTS["llama+config"], EN)["data"][0]
+    unknown = figs.layer_figure(REPORTS["llama"], EN)["data"][0]
     assert ln["fillcolor"].startswith("rgba(")  # see-through, so the median line shows
     assert ln["line"]["color"] == METHODS["ln"].color
     assert rms["line"]["color"] == METHODS["rms"].color
@@ -82,7 +85,7 @@ def test_colour_is_the_kind_of_norm():
 
 def test_histogram_counts_every_gamma_and_marks_one():
     rep = REPORTS["llama+config"]
-    fig = figs.histogram_figure(rep, lang="en", bins=25)
+    fig = figs.histogram_figure(rep, EN, bins=25)
     bars = [t for t in fig["data"] if t["type"] == "bar"]
     assert len(bars) == 3 and sum(coords(b, "y").sum() for b in bars) == 13 * 32
     widths = np.asarray(bars[0]["width"])
@@ -95,7 +98,7 @@ def test_histogram_counts_every_gamma_and_marks_one():
 def test_gemma_effective_scale_is_what_is_drawn():
     state = {f"model.layers.{i}.input_layernorm.weight": np.full(4, 0.01 * i, np.float32) for i in range(3)}
     rep = ck.inspect(state, {"model_type": "gemma"})
-    fig = figs.layer_figure(rep, lang="en")
+    fig = figs.layer_figure(rep, EN)
     box = trace(fig, "layers:model.layers.N.input_layernorm")
     np.testing.assert_allclose(coords(box, "median"), [1.0, 1.01, 1.02], rtol=1e-6)
     np.testing.assert_allclose(coords(trace(fig, "median:model.layers.N.input_layernorm"), "y"), [1.0, 1.01, 1.02],
@@ -105,20 +108,20 @@ def test_gemma_effective_scale_is_what_is_drawn():
 def test_a_report_without_norms_gives_empty_but_valid_figures():
     rep = ck.inspect({"fc.weight": np.ones((2, 2), np.float32)}, None)
     for builder in (figs.layer_figure, figs.histogram_figure):
-        spec = builder(rep, lang="en")
+        spec = builder(rep, EN)
         go.Figure(spec)
         assert [t["meta"] for t in spec["data"]] == ["gamma_one"]
 
 
 def test_qk_norm_boxes_summarise_head_dim_components():
     rep = REPORTS["qwen3+config"]
-    fig = figs.layer_figure(rep, lang="en")
+    fig = figs.layer_figure(rep, EN)
     q = trace(fig, "layers:model.layers.N.self_attn.q_norm")
     state = ex.qwen3_state()
     w = [torch_bf16(state[f"model.layers.{i}.self_attn.q_norm.weight"]) for i in range(4)]
     assert all(v.size == ex.QWEN3["head_dim"] for v in w)
     np.testing.assert_allclose(coords(q, "median"), [np.median(v) for v in w])
-    hist = figs.histogram_figure(rep, lang="en")
+    hist = figs.histogram_figure(rep, EN)
     assert sum(coords(b, "y").sum() for b in hist["data"] if b["type"] == "bar") == rep.norm_params
 
 

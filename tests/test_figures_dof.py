@@ -11,16 +11,19 @@ import pytest
 from normviz import dof
 from normviz.figures import dof as figs
 from normviz.figures.dof import FLOOR, fraction_figure, plane_figure, spectrum_figure
+from normviz.i18n import Translator
 from normviz.methods import METHODS
 from tests.helpers.pages import coords, points, trace
+
+EN, ZH = Translator("en"), Translator("zh")
 
 SCENES = [(n, seed) for n in (2, 3, 64, 65, 896, 16384) for seed in (0, 7)]
 
 
 def all_figures(n: int, seed: int, lang: str, projector: bool) -> list[dict]:
-    return [spectrum_figure(dof.rank_checks(n, seed=seed), lang=lang, projector=projector),
-            fraction_figure(n, lang=lang, projector=projector),
-            plane_figure(dof.plane_cloud(seed=seed), lang=lang, projector=projector)]
+    return [spectrum_figure(dof.rank_checks(n, seed=seed), Translator(lang), projector=projector),
+            fraction_figure(n, Translator(lang), projector=projector),
+            plane_figure(dof.plane_cloud(seed=seed), Translator(lang), projector=projector)]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -44,7 +47,7 @@ def test_builders_never_construct_plotly_objects():
 @pytest.mark.parametrize("n", [2, 896])
 def test_spectrum_shows_the_lost_singular_values_below_the_tolerance(n):
     checks = dof.rank_checks(n)
-    fig = spectrum_figure(checks, lang="en")
+    fig = spectrum_figure(checks, EN)
     tol = coords(trace(fig, "tolerance"), "y")[0]
     assert tol == checks["ln"].tol == checks["l2"].tol
     for m in METHODS:
@@ -60,7 +63,7 @@ def test_spectrum_shows_the_lost_singular_values_below_the_tolerance(n):
 def test_the_legend_states_the_tolerance_every_count_used(n, seed):
     """Caption and legend print the same value: the one tolerance of the checks."""
     checks = dof.rank_checks(n, seed=seed)
-    fig = spectrum_figure(checks, lang="en")
+    fig = spectrum_figure(checks, EN)
     text = figs.tolerance_text(checks)
     assert text in trace(fig, "tolerance")["name"]
     assert float(text) == pytest.approx(checks["ln"].tol, rel=0.05)
@@ -70,13 +73,13 @@ def test_the_legend_states_the_tolerance_every_count_used(n, seed):
 
 @pytest.mark.parametrize("lang, word", [("en", "tolerance"), ("zh", "容差")])
 def test_spectrum_is_labelled_in_the_language(lang, word):
-    fig = spectrum_figure(dof.rank_checks(5), lang=lang)
+    fig = spectrum_figure(dof.rank_checks(5), Translator(lang))
     assert word in trace(fig, "tolerance")["name"]
     assert fig["layout"]["xaxis"]["title"]["text"] and fig["layout"]["yaxis"]["title"]["text"]
 
 
 def test_fraction_curve_and_current_point():
-    fig = fraction_figure(896, lang="en")
+    fig = fraction_figure(896, EN)
     ln = trace(fig, "fraction_ln")
     assert coords(ln, "x")[0] == 2 and coords(ln, "y")[0] == 0.0 and coords(ln, "x")[-1] == dof.N_MAX
     cur = trace(fig, "current")
@@ -88,7 +91,7 @@ def test_fraction_curve_and_current_point():
 
 def test_n2_figure_puts_layernorm_on_two_points_and_counts_the_inputs():
     cloud = dof.plane_cloud(200, seed=0)
-    fig = plane_figure(cloud, lang="en")
+    fig = plane_figure(cloud, EN)
     ln = trace(fig, "outputs_ln")
     pts = points(ln)
     assert len(pts) == 2
@@ -105,10 +108,10 @@ def test_n2_figure_puts_layernorm_on_two_points_and_counts_the_inputs():
 
 def test_projector_mode_uses_larger_type_and_the_figures_stay_small():
     checks = dof.rank_checks(896)
-    big = spectrum_figure(checks, lang="zh", projector=True)
-    small = spectrum_figure(checks, lang="zh")
+    big = spectrum_figure(checks, ZH, projector=True)
+    small = spectrum_figure(checks, ZH)
     assert big["layout"]["font"]["size"] > small["layout"]["font"]["size"]
-    for spec in (small, fraction_figure(16384, lang="en"), plane_figure(dof.plane_cloud(), lang="en")):
+    for spec in (small, fraction_figure(16384, EN), plane_figure(dof.plane_cloud(), EN)):
         text = go.Figure(spec).to_json()
         assert len(text) < 60_000
         json.loads(text)

@@ -7,22 +7,23 @@ import pytest
 
 from normviz import epsilon
 from normviz.figures import epsilon as figs
+from normviz.i18n import Translator
 from tests.helpers.pages import coords, trace
-from test_figures_information import assert_valid, no_plotly_objects  # noqa: F401  (a fixture)
+from tests.helpers.figures import assert_valid
 
 N = 64
 
 
 def norm_fig(key="ln", user=1e-2, lang="en", projector=False):
     curves = {e: epsilon.output_norms(key, N, e) for e in epsilon.EPS_SET}
-    return figs.norm_figure(curves, (user, *epsilon.output_norms(key, N, user)), key=key, n=N, lang=lang,
+    return figs.norm_figure(curves, (user, *epsilon.output_norms(key, N, user)), Translator(lang), key=key, n=N,
                             projector=projector)
 
 
 def gain_fig(user=1e-2, noise=1e-6, lang="en", projector=False):
     curves = {e: epsilon.gain_curve(e, n=N) for e in epsilon.EPS_SET}
     return figs.gain_figure(curves, (user, *epsilon.gain_curve(user, n=N)), epsilon.amplification(user, noise, n=N),
-                            lang=lang, projector=projector)
+                            Translator(lang), projector=projector)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -10,36 +10,39 @@ from normviz import exercises as ex
 from normviz import invariance, residual
 from normviz.figures import exercises as figs
 from normviz.figures._style import method_name
+from normviz.i18n import Translator
 from tests.helpers.pages import coords, trace
+
+EN, ZH = Translator("en"), Translator("zh")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("projector", [False, True])
 def test_every_figure_is_valid_plotly(lang, projector):
-    for spec in (figs.params_figure(4096, lang=lang, projector=projector),
-                 figs.fp16_figure(300.0, lang=lang, projector=projector), figs.fp16_figure(lang=lang),
-                 figs.cost_figure(32768, 2048, 48, lang=lang, projector=projector),
-                 figs.moved_figure((1, 2, 3), (7, 14, 21), invariance.moved_outputs((1, 2, 3), (7, 14, 21)),
-                                   lang=lang, projector=projector, label="7·x"),
-                 figs.paths_figure(ex.path_runs("post", 12), lang=lang, projector=projector),
-                 figs.growth_figure(ex.growth_comparison(24, 1.0), "none", lang=lang, projector=projector)):
+    for spec in (figs.params_figure(4096, Translator(lang), projector=projector),
+                 figs.fp16_figure(300.0, Translator(lang), projector=projector), figs.fp16_figure(None, Translator(lang)),
+                 figs.cost_figure(32768, 2048, 48, Translator(lang), projector=projector),
+                 figs.moved_figure((1, 2, 3), (7, 14, 21), invariance.moved_outputs((1, 2, 3), (7, 14, 21)), Translator(lang),
+                                   projector=projector, label="7·x"),
+                 figs.paths_figure(ex.path_runs("post", 12), Translator(lang), projector=projector),
+                 figs.growth_figure(ex.growth_comparison(24, 1.0), "none", Translator(lang), projector=projector)):
         go.Figure(spec)
 
 
 def test_params_bars_give_2d_for_layer_norm_and_d_for_rms_norm():
-    fig = figs.params_figure(4096, lang="en")
+    fig = figs.params_figure(4096, EN)
     total = coords(trace(fig, "weight"), "y") + coords(trace(fig, "bias"), "y")
     np.testing.assert_array_equal(total, (8192, 4096, 4096))
 
 
 def test_fp16_figure_draws_the_largest_finite_value():
-    fig = figs.fp16_figure(300.0, lang="en")
+    fig = figs.fp16_figure(300.0, EN)
     assert coords(trace(fig, "fp16_max"), "y")[0] == 65504.0
     assert coords(trace(fig, "point"), "y")[0] == 90000.0
 
 
 def test_cost_figure_reads_and_writes_half_of_the_traffic_each():
-    fig = figs.cost_figure(32768, 2048, 48, lang="en")
+    fig = figs.cost_figure(32768, 2048, 48, EN)
     read, write, _ = coords(trace(fig, "cost"), "y")
     assert math.isclose(read + write, 12.884901888)
 
@@ -50,14 +53,14 @@ def test_moved_figure_draws_each_method_for_x_and_the_moved_x(moved, same):
     torch = pytest.importorskip("torch")
     F = torch.nn.functional
     x = (1.0, 2.0, 3.0)
-    fig = figs.moved_figure(x, moved, invariance.moved_outputs(x, moved), lang="en")
+    fig = figs.moved_figure(x, moved, invariance.moved_outputs(x, moved), EN)
     solid, hatched = trace(fig, "moved_x"), trace(fig, "moved_moved")
     label = "(" + ", ".join(f"{v:g}".replace("-", "−") for v in moved) + ")"
     assert solid["name"] == "x = (1, 2, 3)" and hatched["name"] == "moved: " + label
     assert fig["layout"]["title"]["subtitle"]["text"] == f"solid bars: x = (1, 2, 3); hatched bars: {label}"
     assert hatched["marker"]["pattern"] == {"shape": "/", "fgcolor": "white", "fillmode": "overlay"}
     methods, parts = solid["x"]
-    assert methods == [method_name(k, "en") for k in ("l2", "rms", "ln") for _ in range(3)]
+    assert methods == [method_name(k, EN) for k in ("l2", "rms", "ln") for _ in range(3)]
     assert parts == ["y₁", "y₂", "y₃"] * 3
     for which, v in ((solid, x), (hatched, moved)):
         t = torch.tensor(v, dtype=torch.float64)
@@ -69,8 +72,8 @@ def test_moved_figure_draws_each_method_for_x_and_the_moved_x(moved, same):
 
 
 def test_a_named_move_labels_the_hatched_bars_and_the_subtitle():
-    fig = figs.moved_figure((1, 2, 3), (101, 102, 103), invariance.moved_outputs((1, 2, 3), (101, 102, 103)),
-                            lang="zh", label="x + 100·𝟏")
+    fig = figs.moved_figure((1, 2, 3), (101, 102, 103), invariance.moved_outputs((1, 2, 3), (101, 102, 103)), ZH,
+                            label="x + 100·𝟏")
     assert trace(fig, "moved_moved")["name"] == "x + 100·𝟏 = (101, 102, 103)"
     assert fig["layout"]["title"]["subtitle"]["text"] == "实心柱：x = (1, 2, 3)；斜线柱：x + 100·𝟏 = (101, 102, 103)"
 
@@ -78,7 +81,7 @@ def test_a_named_move_labels_the_hatched_bars_and_the_subtitle():
 @pytest.mark.parametrize("arrangement", residual.ARRANGEMENTS)
 def test_paths_figure_draws_the_gradient_along_each_path(arrangement):
     runs = ex.path_runs(arrangement, 12)
-    fig = figs.paths_figure(runs, lang="en")
+    fig = figs.paths_figure(runs, EN)
     for path, run in runs.items():
         tr = trace(fig, f"path_{path}")
         assert np.array_equal(coords(tr, "x"), np.arange(13)) and np.allclose(coords(tr, "y"), run.grad_norm)
@@ -90,7 +93,7 @@ def test_paths_figure_draws_the_gradient_along_each_path(arrangement):
 
 def test_growth_figure_draws_each_stack_relative_to_its_input_with_the_choices_bounds():
     comp = ex.growth_comparison(24, 1.0)
-    fig = figs.growth_figure(comp, "none", lang="en")
+    fig = figs.growth_figure(comp, "none", EN)
     for role, run in (("growth_none", comp.no_norm), ("growth_pre_rms", comp.runs[("pre", "rms")]),
                       ("growth_post_rms", comp.runs[("post", "rms")])):
         y = coords(trace(fig, role), "y")

@@ -4,8 +4,11 @@ import pytest
 
 from normviz import gradient
 from normviz.figures import gradient as figs
+from normviz.i18n import Translator
 from normviz.methods import KEYS
 from tests.helpers.pages import arrow_tips, finite_points, trace
+
+EN = Translator("en")
 
 X, G = (1.0, 2.0, 3.0), (1.0, 0.0, 0.0)
 
@@ -13,12 +16,12 @@ X, G = (1.0, 2.0, 3.0), (1.0, 0.0, 0.0)
 @pytest.mark.parametrize("key", KEYS)
 @pytest.mark.parametrize("lang, projector", [("en", False), ("zh", True)])
 def test_backprop_figure_is_valid_plotly(key, lang, projector):
-    go.Figure(figs.backprop_figure(gradient.backprop(key, X, G, eps=0.0), lang=lang, projector=projector))
+    go.Figure(figs.backprop_figure(gradient.backprop(key, X, G, eps=0.0), Translator(lang), projector=projector))
 
 
 def _fig(key, x=X, g=G, eps=0.0):
     bp = gradient.backprop(key, x, g, eps=eps)
-    return bp, figs.backprop_figure(bp, lang="en")
+    return bp, figs.backprop_figure(bp, EN)
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -62,4 +65,4 @@ def test_a_zero_x_draws_no_null_line_but_still_draws_g():
 
 def test_x_must_be_3d():
     with pytest.raises(ValueError, match="3 components"):
-        figs.backprop_figure(gradient.backprop("ln", (1.0, 2.0, 3.0, 4.0), (1.0, 0, 0, 0)), lang="en")
+        figs.backprop_figure(gradient.backprop("ln", (1.0, 2.0, 3.0, 4.0), (1.0, 0, 0, 0)), EN)

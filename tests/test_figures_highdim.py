@@ -16,8 +16,11 @@ from normviz.format import significant
 from normviz import highdim as hd
 from normviz.figures import highdim as figs
 from normviz.figures._style import COLORS
+from normviz.i18n import Translator
 from normviz.methods import KEYS, METHODS
 from tests.helpers.pages import coords, points, trace
+
+EN, ZH = Translator("en"), Translator("zh")
 
 
 def metas(fig: dict) -> list[str]:
@@ -44,13 +47,13 @@ SCENES = [
 
 
 def every_figure(spec: hd.CloudSpec, eps, methods, lang: str, projector: bool) -> list[dict]:
-    kw = dict(lang=lang, projector=projector)
+    t, kw = Translator(lang), dict(projector=projector)
     s = hd.summarize(spec, eps=eps, methods=methods)
     spec4 = hd.CloudSpec(4, min(spec.count, 300), spec.distribution, spec.shift, spec.scale, spec.seed)
     conc = hd.concentration(spec.distribution, shift=spec.shift, scale=spec.scale, dims=(2, 16, 256), count=40)
-    return [figs.hyperplane_figure(hd.hyperplane_view(spec4, eps=eps, methods=methods), **kw),
-            figs.distributions_figure(s, **kw), figs.singular_values_figure(s, **kw), figs.pca_figure(s, **kw),
-            figs.concentration_figure(conc, n=spec.n, **kw)]
+    return [figs.hyperplane_figure(hd.hyperplane_view(spec4, eps=eps, methods=methods), t, **kw),
+            figs.distributions_figure(s, t, **kw), figs.singular_values_figure(s, t, **kw), figs.pca_figure(s, t, **kw),
+            figs.concentration_figure(conc, t, n=spec.n, **kw)]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -78,7 +81,7 @@ def test_builders_never_construct_plotly_objects():
 
 
 def test_n4_layer_norm_points_lie_on_the_radius_2_sphere(view):
-    fig = figs.hyperplane_figure(view, lang="en")
+    fig = figs.hyperplane_figure(view, EN)
     pts = points(trace(fig, "points_ln"))
     assert len(pts) == 300 and pts.dtype == np.float64
     np.testing.assert_allclose(np.linalg.norm(pts, axis=1), 2.0, atol=1e-9)
@@ -88,7 +91,7 @@ def test_n4_layer_norm_points_lie_on_the_radius_2_sphere(view):
 
 
 def test_n4_view_labels_projections_as_projections(view):
-    en, zh = figs.hyperplane_figure(view, lang="en"), figs.hyperplane_figure(view, lang="zh")
+    en, zh = figs.hyperplane_figure(view, EN), figs.hyperplane_figure(view, ZH)
     assert "(exact, not a projection)" in trace(en, "points_ln")["name"]
     for cloud in ("rms", "l2", "input"):
         assert "projection" in trace(en, f"points_{cloud}")["name"]
@@ -101,7 +104,7 @@ def test_n4_view_labels_projections_as_projections(view):
 
 
 def test_histograms_have_one_panel_per_cloud_and_count_every_sample(summary):
-    fig = figs.distributions_figure(summary, lang="en")
+    fig = figs.distributions_figure(summary, EN)
     for cloud in hd.CLOUDS:
         for kind in ("norm", "mean"):
             assert coords(trace(fig, f"hist_{kind}_{cloud}"), "y").sum() == 200
@@ -121,7 +124,7 @@ def test_histograms_have_one_panel_per_cloud_and_count_every_sample(summary):
 
 
 def test_singular_values_show_layer_norms_zero_along_1(summary):
-    fig = figs.singular_values_figure(summary, lang="en")
+    fig = figs.singular_values_figure(summary, EN)
     zero = trace(fig, "sv_zero_ln")
     assert list(coords(zero, "x")) == [16.0]  # the last of 16
     assert "along 𝟏" in zero["name"]
@@ -134,14 +137,14 @@ def test_singular_values_show_layer_norms_zero_along_1(summary):
 
 def test_singular_values_with_fewer_vectors_than_dimensions_have_no_zero():
     s = hd.summarize(hd.CloudSpec(64, 20), eps=0.0)
-    fig = figs.singular_values_figure(s, lang="en")
+    fig = figs.singular_values_figure(s, EN)
     assert len(coords(trace(fig, "sv_ln"), "x")) == 20
     assert not any(m.startswith("sv_zero") for m in metas(fig))
     assert "shapes" not in fig["layout"]
 
 
 def test_pca_view_is_titled_as_a_projection_with_the_variance_shares(summary):
-    fig = figs.pca_figure(summary, lang="en")
+    fig = figs.pca_figure(summary, EN)
     title = fig["layout"]["title"]["text"]
     assert "Projection" in title and "16 → 2" in title
     for cloud in hd.CLOUDS:
@@ -153,20 +156,20 @@ def test_pca_view_is_titled_as_a_projection_with_the_variance_shares(summary):
 
 def test_concentration_figure_marks_current_n_and_the_spread_law():
     conc = hd.concentration("gaussian", dims=(4, 64, 1024), count=100)
-    fig = figs.concentration_figure(conc, n=64, lang="en")
+    fig = figs.concentration_figure(conc, EN, n=64)
     np.testing.assert_allclose(coords(trace(fig, "conc_theory"), "y"), 1 / np.sqrt(2 * np.array([4, 64, 1024])))
     np.testing.assert_allclose(coords(trace(fig, "conc_outputs"), "y"), 1.0)
     assert coords(trace(fig, "conc_median"), "x").tolist() == [4, 64, 1024]
     assert fig["layout"]["xaxis2"]["type"] == "log" and fig["layout"]["xaxis"]["matches"] == "x2"
     assert any("n = 64" in a["text"] for a in fig["layout"]["annotations"])
     assert [s["x0"] for s in fig["layout"]["shapes"]] == [64, 64]
-    heavy = figs.concentration_figure(hd.concentration("heavy", dims=(4, 64), count=50), n=4, lang="zh")
+    heavy = figs.concentration_figure(hd.concentration("heavy", dims=(4, 64), count=50), ZH, n=4)
     assert "conc_theory" not in metas(heavy)  # t with 3 dof: no 1/sqrt(n) rate
 
 
 def test_concentration_target_and_law_follow_the_shift():
     conc = hd.concentration("shifted", shift=3.0, scale=1.0, dims=(4, 64), count=50)
-    fig = figs.concentration_figure(conc, n=4, lang="en")
+    fig = figs.concentration_figure(conc, EN, n=4)
     np.testing.assert_allclose(coords(trace(fig, "conc_target"), "y"), math.sqrt(10))  # √(m² + σ²)
     c = hd.spread_constant("shifted", shift=3.0, scale=1.0)
     np.testing.assert_allclose(coords(trace(fig, "conc_theory"), "y"), c / np.sqrt([4, 64]))
@@ -176,6 +179,6 @@ def test_concentration_target_and_law_follow_the_shift():
 def test_no_methods_selected_shows_only_the_inputs():
     s = hd.summarize(hd.CloudSpec(8, 50), eps=0.0, methods=())
     assert s.clouds == ("input",)
-    fig = figs.distributions_figure(s, lang="en")
+    fig = figs.distributions_figure(s, EN)
     assert metas(fig) == ["hist_norm_input", "hist_mean_input"]
     assert math.isclose(s.norms["input"].counts.sum(), 50)

@@ -3,7 +3,6 @@
 import math
 
 import numpy as np
-import plotly.basedatatypes
 import plotly.graph_objects as go
 import pytest
 from plotly.colors import get_colorscale
@@ -12,10 +11,13 @@ from plotly.subplots import make_subplots
 from normviz import information
 from normviz.figures._legend import subplot_grid
 from normviz.figures.typed import typed_arrays as packed
-from normviz.figures._style import base_layout as dict_layout
 from normviz.figures._style import COLORS
 from normviz.figures.information import cloud_figure, nice_extent, pairs_figure, similarity_figure
+from normviz.i18n import Translator
+from tests.helpers.figures import assert_valid
 from tests.helpers.pages import arrow_tips, coords, points, trace
+
+EN, ZH = Translator("en"), Translator("zh")
 
 PAIRS = {
     "seed": [((3, 4), (6, 8)), ((3, 4), (4, 3))],
@@ -28,7 +30,7 @@ PAIRS = {
 
 def build_pairs(name, lang="en", projector=False):
     pairs = [information.compare_pair(a, b) for a, b in PAIRS[name]]
-    return pairs_figure(pairs, lang=lang, projector=projector)
+    return pairs_figure(pairs, Translator(lang), projector=projector)
 
 
 def scenes():
@@ -39,32 +41,13 @@ def scenes():
                                    id=f"pairs-{name}-{lang}-{projector}")
             for dim in (2, 3):
                 yield pytest.param(lambda d=dim, la=lang, p=projector: cloud_figure(
-                    information.direction_cloud(d, 60, seed=1), lang=la, projector=p), id=f"cloud{dim}-{lang}-{projector}")
+                    information.direction_cloud(d, 60, seed=1), Translator(la), projector=p), id=f"cloud{dim}-{lang}-{projector}")
             for n, size, spread in ((2, 2, 0.0), (8, 6, 2.0), (64, 8, 5.0)):
                 yield pytest.param(lambda a=(n, size, spread), la=lang, p=projector: similarity_figure(
-                    information.similarity(information.similarity_batch(*a)), lang=la, projector=p),
+                    information.similarity(information.similarity_batch(*a)), Translator(la), projector=p),
                     id=f"similarity{n}x{size}-{lang}-{projector}")
     yield pytest.param(lambda: similarity_figure(information.similarity(np.array([[1.0, 1.0, 1.0], [1.0, 2.0, 4.0]])),
-                                                 lang="en"), id="similarity-constant-row")
-
-
-def plotly_py_names(value, path="") -> list[str]:
-    """Where ``value`` names a template or colour scale: plotly.py expands names, plotly.js does not."""
-    if isinstance(value, dict):
-        return [hit for k, v in value.items() for hit in (
-            [f"{path}/{k}"] if k in ("template", "colorscale") and isinstance(v, str) else plotly_py_names(v, f"{path}/{k}"))]
-    if isinstance(value, list):
-        return [hit for i, v in enumerate(value) for hit in plotly_py_names(v, f"{path}[{i}]")]
-    return []
-
-
-def assert_valid(spec) -> None:
-    """A figure dict as the page sends it: data and layout, roles on every trace, loadable raw and packed."""
-    assert set(spec) == {"data", "layout"} and isinstance(spec["data"], list)
-    assert all(isinstance(tr, dict) and tr.get("meta") for tr in spec["data"])
-    assert plotly_py_names(spec) == []
-    go.Figure(spec)
-    go.Figure(packed(spec))
+                                                 EN), id="similarity-constant-row")
 
 
 @pytest.mark.parametrize("build", list(scenes()))
@@ -72,24 +55,12 @@ def test_every_figure_is_valid_plotly_json_raw_and_packed(build):
     assert_valid(build())
 
 
-@pytest.fixture
-def no_plotly_objects(monkeypatch):
-    """Make building any plotly object (figure, trace, layout) fail."""
-    dict_layout(False)  # the template is read once per process, not per figure
-
-    def refuse(self, *args, **kwargs):
-        raise AssertionError(f"built a plotly object: {type(self).__name__}")
-
-    monkeypatch.setattr(plotly.basedatatypes.BasePlotlyType, "__init__", refuse)
-    monkeypatch.setattr(plotly.basedatatypes.BaseFigure, "__init__", refuse)
-
-
 def test_builders_never_construct_plotly_objects(no_plotly_objects):
     with pytest.raises(AssertionError):
         go.Scatter()  # the guard works
     build_pairs("seed")
-    cloud_figure(information.direction_cloud(3, 30), lang="zh", projector=True)
-    similarity_figure(information.similarity(information.similarity_batch()), lang="en")
+    cloud_figure(information.direction_cloud(3, 30), ZH, projector=True)
+    similarity_figure(information.similarity(information.similarity_batch()), EN)
 
 
 @pytest.mark.parametrize(("rows", "cols", "kw"), [
@@ -167,7 +138,7 @@ def test_pairs_figure_draws_tiny_inputs_as_directions_and_leaves_out_undefined_a
 
 
 def test_pairs_figure_titles_name_the_pairs_it_draws():
-    fig = pairs_figure([information.compare_pair((3, 4), (4, 3))], lang="zh", numbers=[2])
+    fig = pairs_figure([information.compare_pair((3, 4), (4, 3))], ZH, numbers=[2])
     assert [a["text"] for a in fig["layout"]["annotations"]] == ["第 2 组：输入 a、b", "第 2 组：归一化之后"]
     assert trace(fig, "circle_l2_1")["name"] == "半径 1 的圆"
 
@@ -182,7 +153,7 @@ def test_nice_extent():
 @pytest.mark.parametrize("dim", [2, 3])
 def test_cloud_figure_colours_every_point_by_its_inputs_direction(dim):
     cloud = information.direction_cloud(dim, 120, seed=1)
-    fig = cloud_figure(cloud, lang="zh")
+    fig = cloud_figure(cloud, ZH)
     for panel in ("input", "l2", "rms", "ln"):
         tr = trace(fig, f"cloud_{panel}")
         np.testing.assert_allclose(tr["marker"]["color"], cloud.hue)
@@ -203,7 +174,7 @@ def test_cloud_figure_colours_every_point_by_its_inputs_direction(dim):
 
 def test_similarity_figure_has_six_maps_on_one_scale_and_the_identity_is_visible():
     sim = information.similarity(information.similarity_batch(8, 6, 2.0, 0))
-    fig = similarity_figure(sim, lang="en")
+    fig = similarity_figure(sim, EN)
     z = {tr["meta"]: np.asarray(tr["z"], float) for tr in fig["data"]}
     assert len(z) == 6
     np.testing.assert_allclose(z["sim_cos_l2"], z["sim_cos_in"], atol=1e-13)
@@ -221,6 +192,6 @@ def test_similarity_figure_has_six_maps_on_one_scale_and_the_identity_is_visible
 def test_figures_stay_small():
     import plotly.io as pio
 
-    assert len(pio.to_json(packed(cloud_figure(information.direction_cloud(3, 300), lang="en")))) < 120_000
+    assert len(pio.to_json(packed(cloud_figure(information.direction_cloud(3, 300), EN)))) < 120_000
     sim = information.similarity(information.similarity_batch(64, 8, 2.0, 0))
-    assert len(pio.to_json(packed(similarity_figure(sim, lang="en")))) < 40_000
+    assert len(pio.to_json(packed(similarity_figure(sim, EN)))) < 40_000

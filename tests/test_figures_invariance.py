@@ -18,8 +18,11 @@ from normviz.figures.invariance import (
     distance_maps,
     softmax_figure,
 )
+from normviz.i18n import Translator
 from tests.helpers.pages import coords, trace
-from test_figures_information import assert_valid, no_plotly_objects  # noqa: F401  (a fixture)
+from tests.helpers.figures import assert_valid
+
+EN, ZH = Translator("en"), Translator("zh")
 
 XS = {"seed": (1.0, 2.0, 3.0), "tiny": (1e-300, 2e-300, 3e-300), "zero": (0.0, 0.0, 0.0), "constant": (2.0, 2.0),
       "huge": (1e4, -1e4, 5e3, 0.0), "long": tuple(np.arange(1.0, 65.0))}
@@ -31,15 +34,15 @@ def scenes():
             for name, x in XS.items():
                 for eps in (0.0, None):
                     yield pytest.param(lambda x=x, e=eps, la=lang, p=projector: distance_figure(
-                        invariance.invariance_grid(x, eps=e), -1.5, 7.0, lang=la, projector=p),
+                        invariance.invariance_grid(x, eps=e), -1.5, 7.0, Translator(la), projector=p),
                         id=f"distance-{name}-{eps}-{lang}-{projector}")
                     yield pytest.param(lambda x=x, e=eps, la=lang, p=projector: counterfactual_figure(
-                        invariance.counterfactual(x, 100.0, eps=e), lang=la, projector=p),
+                        invariance.counterfactual(x, 100.0, eps=e), Translator(la), projector=p),
                         id=f"counterfactual-{name}-{eps}-{lang}-{projector}")
             for x, scale in (((1, 2, 3), 1000.0), ((1, 2, 3), 0.01), ((1e-300, 2e-300, 3e-300), 1.0), ((2, 2, 2), 10.0)):
                 for eps in (0.0, None):
                     yield pytest.param(lambda x=x, s=scale, e=eps, la=lang, p=projector: softmax_figure(
-                        invariance.scale_demo(x, s, eps=e), invariance.saturation_curve(x, eps=e), lang=la,
+                        invariance.scale_demo(x, s, eps=e), invariance.saturation_curve(x, eps=e), Translator(la),
                         projector=p), id=f"softmax-{x[0]:g}-{scale:g}-{eps}-{lang}-{projector}")
 
 
@@ -49,14 +52,14 @@ def test_every_figure_is_valid_plotly_json_raw_and_packed(build):
 
 
 def test_builders_never_construct_plotly_objects(no_plotly_objects):
-    distance_figure(invariance.invariance_grid((1.0, 2.0, 3.0)), 2.0, 3.0, lang="zh", projector=True)
-    counterfactual_figure(invariance.counterfactual(), lang="en")
-    softmax_figure(invariance.scale_demo(), invariance.saturation_curve(), lang="en")
+    distance_figure(invariance.invariance_grid((1.0, 2.0, 3.0)), 2.0, 3.0, ZH, projector=True)
+    counterfactual_figure(invariance.counterfactual(), EN)
+    softmax_figure(invariance.scale_demo(), invariance.saturation_curve(), EN)
 
 
 def test_distance_maps_are_log_distances_with_the_current_point_marked():
     grid = invariance.invariance_grid((1.0, 2.0, 3.0), eps=0.0)
-    fig = distance_figure(grid, 2.0, 3.0, lang="en")
+    fig = distance_figure(grid, 2.0, 3.0, EN)
     z = np.asarray(trace(fig, "distance_ln")["z"], float)
     assert z.shape == (grid.c.size, grid.a.size)
     assert np.all(z[:, grid.a > 0] < -12)  # ~1e-16: LayerNorm does not move for a > 0
@@ -77,9 +80,9 @@ def test_distance_maps_are_log_distances_with_the_current_point_marked():
 
 def test_the_maps_do_not_depend_on_a_and_c_only_the_markers_do():
     grid = invariance.invariance_grid((1.0, 2.0, 3.0))
-    maps = distance_maps(grid, lang="en")
+    maps = distance_maps(grid, EN)
     assert [tr["meta"] for tr in maps["data"]] == ["distance_l2", "distance_rms", "distance_ln"]
-    markers = current_markers(-1.0, 4.5, lang="en")
+    markers = current_markers(-1.0, 4.5, EN)
     assert [tr["meta"] for tr in markers] == ["current_l2", "current_rms", "current_ln"]
     assert len(json.dumps(packed(markers))) < 1_500  # what a move of a or c adds to the cached maps
 
@@ -88,13 +91,13 @@ def test_nan_distances_stay_holes_in_the_map():
     grid = invariance.invariance_grid((1.0, 2.0, 3.0), eps=0.0)  # a = 0: LayerNorm of c·𝟏 is 0/0
     nan = ~np.isfinite(grid.distance["ln"])
     assert nan[:, grid.a == 0].all() and not nan[:, grid.a != 0].any()
-    z = np.asarray(trace(distance_figure(grid, 1, 0, lang="zh"), "distance_ln")["z"], float)
+    z = np.asarray(trace(distance_figure(grid, 1, 0, ZH), "distance_ln")["z"], float)
     np.testing.assert_array_equal(np.isnan(z), nan)
 
 
 def test_a_tiny_x_draws_full_maps_for_l2_and_rms():
     grid = invariance.invariance_grid((1e-300, 2e-300, 3e-300), eps=0.0)
-    fig = distance_figure(grid, 2.0, 3.0, lang="en")
+    fig = distance_figure(grid, 2.0, 3.0, EN)
     for key in ("l2", "rms"):
         z = np.asarray(trace(fig, f"distance_{key}")["z"], float)
         assert np.isnan(z).sum() == 1  # only (a, c) = (0, 0), the zero vector
@@ -103,7 +106,7 @@ def test_a_tiny_x_draws_full_maps_for_l2_and_rms():
 
 
 def test_counterfactual_bars_show_the_seed_numbers():
-    fig = counterfactual_figure(invariance.counterfactual((1, 2, 3), 100.0), lang="en")
+    fig = counterfactual_figure(invariance.counterfactual((1, 2, 3), 100.0), EN)
     np.testing.assert_allclose(trace(fig, "rms_base")["y"], [0.463, 0.926, 1.389], atol=5e-4)
     np.testing.assert_allclose(trace(fig, "rms_shifted")["y"], [0.990, 1.000, 1.010], atol=5e-4)
     np.testing.assert_allclose(trace(fig, "ln_base")["y"], trace(fig, "ln_shifted")["y"], atol=1e-12)
@@ -113,7 +116,7 @@ def test_counterfactual_bars_show_the_seed_numbers():
 
 def test_shifted_bars_are_hatched_in_their_method_colour():
     """plotly's default fillmode ("replace") would draw white hatching on no fill: a white bar."""
-    fig = counterfactual_figure(invariance.counterfactual((1, 2, 3), 100.0), lang="en")
+    fig = counterfactual_figure(invariance.counterfactual((1, 2, 3), 100.0), EN)
     for role in ("rms_shifted", "ln_shifted"):
         marker = trace(fig, role)["marker"]
         assert marker["pattern"]["shape"] == "/" and marker["pattern"]["fillmode"] == "overlay"
@@ -124,7 +127,7 @@ def test_shifted_bars_are_hatched_in_their_method_colour():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_softmax_figure_saturates_without_sigma(lang):
     demo = invariance.scale_demo((1, 2, 3), 1000.0, eps=0.0)
-    fig = softmax_figure(demo, invariance.saturation_curve(eps=0.0), lang=lang)
+    fig = softmax_figure(demo, invariance.saturation_curve(eps=0.0), Translator(lang))
     np.testing.assert_allclose(trace(fig, "probs_centered")["y"], [0, 0, 1])
     assert max(trace(fig, "probs_ln")["y"]) < 0.95
     assert trace(fig, "curve_centered")["y"][-1] == 1.0
@@ -136,4 +139,4 @@ def test_softmax_figure_saturates_without_sigma(lang):
 
 def test_figure_sizes():
     grid = invariance.invariance_grid(np.arange(1.0, 65.0))
-    assert len(pio.to_json(packed(distance_figure(grid, 2.0, 3.0, lang="en")))) < 70_000
+    assert len(pio.to_json(packed(distance_figure(grid, 2.0, 3.0, EN)))) < 70_000

@@ -7,8 +7,11 @@ import pytest
 
 from normviz import precision
 from normviz.figures import precision as figs
+from normviz.i18n import Translator
 from tests.helpers.pages import coords, trace
-from test_figures_information import assert_valid, no_plotly_objects  # noqa: F401  (a fixture)
+from tests.helpers.figures import assert_valid
+
+ZH = Translator("zh")
 
 pytest.importorskip("torch")
 SWEEP = precision.sweep(128, 0.0, 1.0, 0)
@@ -16,7 +19,7 @@ SWEEP = precision.sweep(128, 0.0, 1.0, 0)
 
 def build(key="rms", max_abs=302.0, lang="en", projector=False):
     cur = precision.current(128, max_abs, 0.0, 1.0, 0)
-    return figs.sweep_figure(SWEEP, cur, key, max_abs=max_abs, lang=lang, projector=projector)
+    return figs.sweep_figure(SWEEP, cur, key, Translator(lang), max_abs=max_abs, projector=projector)
 
 
 @pytest.mark.parametrize("key", precision.KEYS)
@@ -76,7 +79,7 @@ def test_the_current_value_is_marked_with_its_errors():
 def test_the_sum_reduction_draws_where_its_float16_sum_overflows_and_mean_does_not():
     cur = precision.current(128, 302.0, 0.0, 1.0, 0, reduction="sum")
     sw = precision.sweep(128, 0.0, 1.0, 0, reduction="sum")
-    fig = figs.sweep_figure(sw, cur, "rms", max_abs=302.0, lang="zh")
+    fig = figs.sweep_figure(sw, cur, "rms", ZH, max_abs=302.0)
     assert_valid(fig)
     at = coords(trace(fig, "sum_overflow"), "x")[0]
     assert at == pytest.approx(sw.sum_overflow["rms"]) and at < precision.limits("float16").square_overflow

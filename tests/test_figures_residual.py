@@ -6,7 +6,10 @@ import pytest
 
 from normviz import residual
 from normviz.figures import residual as figs
+from normviz.i18n import Translator
 from tests.helpers.pages import coords, trace
+
+EN, ZH = Translator("en"), Translator("zh")
 
 CALM = residual.StackConfig(depth=6, width=32)
 
@@ -18,11 +21,11 @@ def calm():
 
 @pytest.mark.parametrize("lang, projector", [("en", False), ("zh", True)])
 def test_comparison_figure_is_valid_plotly(calm, lang, projector):
-    go.Figure(figs.comparison_figure(calm, lang=lang, projector=projector))
+    go.Figure(figs.comparison_figure(calm, Translator(lang), projector=projector))
 
 
 def test_three_log_panels_over_the_layers_with_every_variant(calm):
-    fig = figs.comparison_figure(calm, lang="en")
+    fig = figs.comparison_figure(calm, EN)
     for panel in figs.PANELS:
         for arr in residual.ARRANGEMENTS:
             for norm in residual.NORMS:
@@ -38,7 +41,7 @@ def test_three_log_panels_over_the_layers_with_every_variant(calm):
 
 def test_the_markers_sit_on_the_first_layer_past_each_limit():
     comp = residual.compare(residual.StackConfig(depth=6, width=32, scale=1e4, gain=8.0))
-    fig = figs.comparison_figure(comp, lang="zh")
+    fig = figs.comparison_figure(comp, ZH)
     for (arr, norm), run in comp.runs.items():
         for kind, limit in (("square", comp.square_limit), ("overflow", comp.fp16_max)):
             first = run.first_above(limit)
@@ -53,7 +56,7 @@ def test_the_markers_sit_on_the_first_layer_past_each_limit():
 
 def test_the_stack_without_a_norm_is_drawn_black_and_dashed_with_only_the_65504_cross():
     comp = residual.compare(residual.StackConfig(depth=6, width=32, scale=1e5))
-    fig = figs.comparison_figure(comp, lang="en")
+    fig = figs.comparison_figure(comp, EN)
     for panel, values in zip(figs.PANELS, (comp.no_norm.stream_norm, comp.no_norm.grad_norm, comp.no_norm.peak)):
         tr = trace(fig, f"{panel}_none")
         assert np.allclose(coords(tr, "y"), values) and tr["line"] == {"color": "#000000", "dash": "dash",
@@ -61,6 +64,6 @@ def test_the_stack_without_a_norm_is_drawn_black_and_dashed_with_only_the_65504_
     assert trace(fig, "stream_none")["name"] == "No norm" and trace(fig, "stream_none")["showlegend"]
     assert coords(trace(fig, "overflow_none"), "x")[0] == 0  # the input itself is past 65504
     assert not any(t["meta"] == "square_none" for t in fig["data"])  # no Norm squares anything
-    calm = figs.comparison_figure(residual.compare(CALM), lang="zh")
+    calm = figs.comparison_figure(residual.compare(CALM), ZH)
     assert trace(calm, "stream_none")["name"] == "不归一化"
     assert np.allclose(coords(trace(calm, "stream_none"), "y"), residual.compare(CALM).no_norm.stream_norm)

@@ -338,6 +338,23 @@ def test_figures_never_import_ui():
     assert not bad, _report(bad, DIRECTION)
 
 
+def test_figure_functions_take_the_translator_not_a_language_code():
+    """One way for text into a figure: ``t`` (a ``normviz.i18n.Translator``, hashable, so cached callers key on it),
+    ``t.lang`` where a figure needs the code itself; no public figure function takes ``lang``."""
+    import importlib
+    import inspect
+
+    bad = []
+    for path in sorted((PKG / "figures").glob("*.py")):
+        module = importlib.import_module(module_name(path))
+        for name, fn in vars(module).items():
+            if name.startswith("_") or not inspect.isfunction(fn) or fn.__module__ != module.__name__:
+                continue
+            if "lang" in inspect.signature(fn).parameters:
+                bad.append(f"{path.relative_to(ROOT)}: {name}{inspect.signature(fn)}")
+    assert not bad, "figure functions that take `lang` instead of `t: Translator`:\n  " + "\n  ".join(bad)
+
+
 def _owner(dotted: str) -> str | None:
     """The package a private name belongs to: normviz.figures for normviz.figures.typed, None if public."""
     parts = dotted.split(".")
@@ -414,3 +431,19 @@ def test_the_kit_imports_no_page_module():
            if imp.module == "normviz.ui" or _page_module(imp.module)
            or (imp.module.startswith("normviz.ui.") and not imp.module.startswith("normviz.ui.kit"))]
     assert not bad, _report(bad, "pages -> ui page module -> ui.kit")
+
+
+def test_no_test_module_imports_another_test_module():
+    """What tests share lives in tests/helpers/ (or a conftest's fixtures): a test module imports neither
+    another test module nor a conftest."""
+    tests = ROOT / "tests"
+    bad = []
+    for path in sorted(tests.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            for name in names:
+                last = name.rpartition(".")[2]
+                if last.startswith("test_") or last == "conftest":
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: imports {name}")
+    assert not bad, _report(bad, "test modules share through tests/helpers/")

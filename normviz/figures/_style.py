@@ -10,7 +10,7 @@ from functools import cache
 
 import numpy as np
 
-from normviz.i18n import translate
+from normviz.i18n import Translator
 from normviz.methods import METHODS
 
 COLORS = {
@@ -29,9 +29,9 @@ COLORS = {
 DASHES = {m.key: m.dash for m in METHODS.values()}
 
 
-def method_name(method: str, lang: str) -> str:
+def method_name(method: str, t: Translator) -> str:
     """The translated name of a method key, or of "input"."""
-    return translate(lang, f"method.{method}")
+    return t(f"method.{method}")
 
 
 def sizes(projector: bool) -> dict[str, float]:

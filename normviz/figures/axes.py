@@ -17,7 +17,7 @@ import numpy as np
 from normviz import axes
 from normviz.figures._legend import subplot_grid
 from normviz.figures._style import COLORS, base_layout, colorscale, sizes
-from normviz.i18n import translate
+from normviz.i18n import Translator
 from normviz.methods import METHODS
 
 # BatchNorm and standardization are not in METHODS (yet): Okabe–Ito vermillion and reddish purple.
@@ -28,8 +28,8 @@ DIVERGING, SEQUENTIAL = "RdBu_r", "Viridis"
 GRID = {"x0": 1, "dx": 1, "y0": 1, "dy": 1}  # cells at d = 1 … D and s = 1 … S, without coordinate arrays
 
 
-def method_label(method: str, lang: str) -> str:
-    return translate(lang, f"axes.method.{method}")
+def method_label(method: str, t: Translator) -> str:
+    return t(f"axes.method.{method}")
 
 
 MIN_PLOT_PX = 160.0  # room for a single token (B = S = 1) and the colour bars under it
@@ -71,7 +71,7 @@ def _outlines(method: str, cell, rows: int, d: int, width: float) -> list[dict]:
     return [{**ref, "x0": c + 0.5, "x1": c + 1.5, "y0": 0.5, "y1": rows + 0.5} for c in range(d)]
 
 
-def tensor_figure(v: axes.View, *, lang: str, projector: bool = False) -> dict:
+def tensor_figure(v: axes.View, t: Translator, *, projector: bool = False) -> dict:
     """Input, group μ, group σ (or RMS) and output of every batch element, groups outlined on the input."""
     s = sizes(projector)
     blocks = _blocks(v)
@@ -81,7 +81,7 @@ def tensor_figure(v: axes.View, *, lang: str, projector: bool = False) -> dict:
     gap = 1.2 * s["font"] if len(blocks) > 1 else 0.0
     plot_h = len(blocks) * rows_each * cell + (len(blocks) - 1) * gap
     scale_key = "rms" if v.method == "rms" else "sigma"
-    titles = [translate(lang, f"axes.fig.col.{c if c != 'scale' else scale_key}") for c in COLUMNS]
+    titles = [t(f"axes.fig.col.{c if c != 'scale' else scale_key}") for c in COLUMNS]
     layout, cells = subplot_grid(len(blocks), 4, projector=projector, titles=titles,
                                  horizontal_spacing=0.035, vertical_spacing=gap / plot_h if plot_h else 0.0)
     x_bound = _bound(v.x)
@@ -92,7 +92,7 @@ def tensor_figure(v: axes.View, *, lang: str, projector: bool = False) -> dict:
     for i, (label, panels, pad, numbers) in enumerate(blocks):
         row_cells = cells[4 * i: 4 * i + 4]
         hover_row = "b = " + label + ", " if v.method != "std" else ""
-        row_name = ("s" if v.method != "std" else translate(lang, "axes.fig.sample"))
+        row_name = ("s" if v.method != "std" else t("axes.fig.sample"))
         for col, c in zip(COLUMNS, row_cells):
             z = np.asarray(panels[col], dtype=np.float32)  # hover shows 3 decimals; half the payload of float64
             axis = {"x": "coloraxis", "mu": "coloraxis", "scale": "coloraxis2", "y": "coloraxis3"}[col]
@@ -107,7 +107,7 @@ def tensor_figure(v: axes.View, *, lang: str, projector: bool = False) -> dict:
                     "type": "heatmap", "z": np.where(pad[:, None], 1.0, np.nan).astype(np.float32) * np.ones((1, d), np.float32),
                     **GRID, "colorscale": [[0, PAD_COLOR], [1, PAD_COLOR]], "showscale": False,
                     "meta": f"pad_{col}_{i}", "xgap": 1, "ygap": 1, **c.refs,
-                    "hovertemplate": hover_row + "s = %{y}: " + translate(lang, "axes.fig.padding") + "<extra></extra>",
+                    "hovertemplate": hover_row + "s = %{y}: " + t("axes.fig.padding") + "<extra></extra>",
                 })
             layout[c.xaxis].update(range=[0.5, d + 0.5], showgrid=False, zeroline=False, fixedrange=True,
                                    tickvals=d_ticks if d <= 16 else None, tickfont={"size": s["font"] * 0.7},
@@ -117,12 +117,12 @@ def tensor_figure(v: axes.View, *, lang: str, projector: bool = False) -> dict:
                                    tickfont={"size": s["font"] * 0.7}, dtick=1 if len(numbers) <= 12 else None)
         first = row_cells[0]
         layout[first.yaxis]["title"] = {
-            "text": (f"b = {label}" if v.method != "std" else translate(lang, "axes.fig.sample")),
+            "text": (f"b = {label}" if v.method != "std" else t("axes.fig.sample")),
             "font": {"size": s["font"] * 0.85}, "standoff": 2}
         shapes += _outlines(v.method, first, len(numbers), d, 1.5 if not projector else 2.5)
     if len(blocks):
         for c in cells[-4:]:
-            layout[c.xaxis]["title"] = {"text": translate(lang, "axes.fig.feature"), "font": {"size": s["font"] * 0.8},
+            layout[c.xaxis]["title"] = {"text": t("axes.fig.feature"), "font": {"size": s["font"] * 0.8},
                                         "standoff": 2}
     bar_y = -(2.6 * s["font"]) / max(plot_h, 1.0)
     def bar(x0: float, x1: float, title: str) -> dict:
@@ -132,8 +132,8 @@ def tensor_figure(v: axes.View, *, lang: str, projector: bool = False) -> dict:
                 "tickfont": {"size": s["font"] * 0.7}}
     dom = [layout[c.xaxis]["domain"] for c in cells[:4]]
     legend_names = {
-        "group": translate(lang, f"axes.fig.group.{v.method}"),
-        "pad": translate(lang, "axes.fig.padding"),
+        "group": t(f"axes.fig.group.{v.method}"),
+        "pad": t("axes.fig.padding"),
     }
     data.append({"type": "scatter", "x": [None], "y": [None], "mode": "lines", "meta": "group_key",
                  "name": legend_names["group"], "line": {"color": GROUP_COLORS[v.method], "width": 3},
@@ -144,7 +144,7 @@ def tensor_figure(v: axes.View, *, lang: str, projector: bool = False) -> dict:
                      "marker": {"symbol": "square", "size": s["marker"] * 1.3, "color": PAD_COLOR}})
     top = 3.4 * s["font"] + 2.0 * s["font"]
     bottom = 6.5 * s["font"]
-    title = translate(lang, f"axes.fig.title.{v.method}", b=v.x.shape[0], s=v.x.shape[1], d=d)
+    title = t(f"axes.fig.title.{v.method}", b=v.x.shape[0], s=v.x.shape[1], d=d)
     return {"data": data, "layout": base_layout(
         projector,
         **layout,
@@ -155,7 +155,7 @@ def tensor_figure(v: axes.View, *, lang: str, projector: bool = False) -> dict:
         legend={"orientation": "h", "x": 0.0, "xanchor": "left", "y": 1.0 + (1.6 * s["font"]) / max(plot_h, 1.0),
                 "yanchor": "bottom", "bgcolor": "rgba(255,255,255,0.85)", "font": {"size": round(s["font"] * 0.85)}},
         coloraxis={"colorscale": colorscale(DIVERGING), "cmin": -x_bound, "cmax": x_bound,
-                   "colorbar": bar(dom[0][0], dom[1][1], translate(lang, "axes.fig.bar.x"))},
+                   "colorbar": bar(dom[0][0], dom[1][1], t("axes.fig.bar.x"))},
         coloraxis2={"colorscale": colorscale(SEQUENTIAL), "cmin": 0.0, "cmax": scale_top,
                     "colorbar": bar(dom[2][0], dom[2][1], titles[2])},
         coloraxis3={"colorscale": colorscale(DIVERGING), "cmin": -y_bound, "cmax": y_bound,
@@ -163,7 +163,7 @@ def tensor_figure(v: axes.View, *, lang: str, projector: bool = False) -> dict:
     )}
 
 
-def batch_figure(sweep: axes.BatchSweep, current_b: int, *, feature: int = 0, lang: str,
+def batch_figure(sweep: axes.BatchSweep, current_b: int, t: Translator, *, feature: int = 0,
                  projector: bool = False) -> dict:
     """Token (1, 1)'s output in one feature against the batch size: flat for LayerNorm/RMSNorm, not for BatchNorm."""
     s = sizes(projector)
@@ -172,25 +172,25 @@ def batch_figure(sweep: axes.BatchSweep, current_b: int, *, feature: int = 0, la
         y = getattr(sweep, key)[:, feature]
         data.append({
             "type": "scatter", "x": sweep.sizes.astype(np.float64), "y": y, "mode": "lines+markers",
-            "meta": f"sweep_{key}", "name": method_label(key, lang),
+            "meta": f"sweep_{key}", "name": method_label(key, t),
             "line": {"color": GROUP_COLORS[key], "width": s["line"], "dash": METHODS[key].dash if key in METHODS
                      else "solid"},
             "marker": {"color": GROUP_COLORS[key], "size": s["marker"]},
-            "hovertemplate": "B = %{x}: %{y:.4f}<extra>" + method_label(key, lang) + "</extra>",
+            "hovertemplate": "B = %{x}: %{y:.4f}<extra>" + method_label(key, t) + "</extra>",
         })
     values = np.concatenate([getattr(sweep, k)[:, feature] for k in ("ln", "rms", "bn")])
     low, high = float(values.min()), float(values.max())
     pad = max(0.15 * (high - low), 0.2)
     data.append({"type": "scatter", "x": np.array([current_b, current_b], dtype=np.float64),
                  "y": np.array([low - pad, high + pad]), "mode": "lines", "meta": "current",
-                 "name": translate(lang, "axes.fig.sweep.current", b=current_b), "hoverinfo": "skip",
+                 "name": t("axes.fig.sweep.current", b=current_b), "hoverinfo": "skip",
                  "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dot"}})
     return {"data": data, "layout": base_layout(
         projector,
-        title={"text": translate(lang, "axes.fig.sweep.title", d=feature + 1), "x": 0.01, "xanchor": "left"},
-        xaxis={"title": {"text": translate(lang, "axes.fig.sweep.x")}, "range": [0.5, axes.B_MAX + 0.5],
+        title={"text": t("axes.fig.sweep.title", d=feature + 1), "x": 0.01, "xanchor": "left"},
+        xaxis={"title": {"text": t("axes.fig.sweep.x")}, "range": [0.5, axes.B_MAX + 0.5],
                "tickmode": "linear", "dtick": 1},
-        yaxis={"title": {"text": translate(lang, "axes.fig.sweep.y", d=feature + 1)},
+        yaxis={"title": {"text": t("axes.fig.sweep.y", d=feature + 1)},
                "range": [low - pad, high + pad]},
         height=460 if projector else 360,
         legend={"orientation": "h", "x": 0.0, "y": -0.25, "yanchor": "top"},

@@ -16,7 +16,7 @@ import numpy as np
 from normviz.checkpoint import Report, gamma_histogram
 from normviz.figures._legend import legend_below
 from normviz.figures._style import COLORS, base_layout, sizes
-from normviz.i18n import translate
+from normviz.i18n import Translator
 from normviz.methods import METHODS
 
 KIND_COLORS = {
@@ -45,7 +45,7 @@ def _last_layer(report: Report) -> int:
     return max(layers) if layers else -1
 
 
-def layer_figure(report: Report, *, lang: str, projector: bool = False) -> dict:
+def layer_figure(report: Report, t: Translator, *, projector: bool = False) -> dict:
     """One box per module at its layer: γ's quartiles, median and mean, whiskers to min and max; the medians of
     each family joined by a line; families at one layer side by side; final norms after the last layer."""
     s = sizes(projector)
@@ -77,26 +77,26 @@ def layer_figure(report: Report, *, lang: str, projector: bool = False) -> dict:
         })
     data.append({
         "type": "scatter", "x": np.array([-0.6, final + 0.6]), "y": np.array([1.0, 1.0]), "mode": "lines",
-        "meta": "gamma_one", "name": translate(lang, "checkpoint.fig.hist.one"), "hoverinfo": "name",
+        "meta": "gamma_one", "name": t("checkpoint.fig.hist.one"), "hoverinfo": "name",
         "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"},
     })
     ticks = list(range(final)) + [final]
-    labels = [str(k) for k in range(final)] + [translate(lang, "checkpoint.fig.layers.final")]
+    labels = [str(k) for k in range(final)] + [t("checkpoint.fig.layers.final")]
     step = max(1, final // 12)
     return {"data": data, "layout": base_layout(
         projector,
-        title={"text": translate(lang, "checkpoint.fig.layers.title"), "x": 0.01, "xanchor": "left"},
-        xaxis={"title": {"text": translate(lang, "checkpoint.fig.layers.x")}, "range": [-0.6, final + 0.6],
+        title={"text": t("checkpoint.fig.layers.title"), "x": 0.01, "xanchor": "left"},
+        xaxis={"title": {"text": t("checkpoint.fig.layers.x")}, "range": [-0.6, final + 0.6],
                "tickmode": "array", "tickvals": ticks[::step] + ([final] if final % step else []),
                "ticktext": labels[::step] + ([labels[-1]] if final % step else []), "zeroline": False},
-        yaxis={"title": {"text": translate(lang, "checkpoint.fig.layers.y")}},
+        yaxis={"title": {"text": t("checkpoint.fig.layers.y")}},
         boxmode="overlay",
         **legend_below(projector, plot_height=420 if projector else 300,
                        entries=max(sum(1 for d in data if d.get("showlegend", True)), 1), columns=2),
     )}
 
 
-def histogram_figure(report: Report, *, lang: str, projector: bool = False, bins: int = 40) -> dict:
+def histogram_figure(report: Report, t: Translator, *, projector: bool = False, bins: int = 40) -> dict:
     """How many γ components fall in each bin, one bar trace per family (stacked), and the line γ = 1."""
     s = sizes(projector)
     edges, counts = gamma_histogram(report, bins=bins)
@@ -116,14 +116,14 @@ def histogram_figure(report: Report, *, lang: str, projector: bool = False, bins
         })
     data.append({
         "type": "scatter", "x": np.array([1.0, 1.0]), "y": np.array([0.0, top * 1.05]), "mode": "lines",
-        "meta": "gamma_one", "name": translate(lang, "checkpoint.fig.hist.one"), "hoverinfo": "name",
+        "meta": "gamma_one", "name": t("checkpoint.fig.hist.one"), "hoverinfo": "name",
         "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"},
     })
     layout = base_layout(
         projector, barmode="stack", bargap=0,
-        title={"text": translate(lang, "checkpoint.fig.hist.title"), "x": 0.01, "xanchor": "left"},
-        xaxis={"title": {"text": translate(lang, "checkpoint.fig.hist.x")}},
-        yaxis={"title": {"text": translate(lang, "checkpoint.fig.hist.y")}, "rangemode": "tozero"},
+        title={"text": t("checkpoint.fig.hist.title"), "x": 0.01, "xanchor": "left"},
+        xaxis={"title": {"text": t("checkpoint.fig.hist.x")}},
+        yaxis={"title": {"text": t("checkpoint.fig.hist.y")}, "rangemode": "tozero"},
         **legend_below(projector, plot_height=420 if projector else 300, entries=len(data), columns=2),
     )
     layout["legend"]["traceorder"] = "normal"  # plotly lists stacked bars top first; keep the table's order

@@ -15,7 +15,7 @@ from normviz.format import eps_text
 from normviz import epsilon
 from normviz.figures._legend import legend_below
 from normviz.figures._style import COLORS, base_layout, method_name, sizes
-from normviz.i18n import translate
+from normviz.i18n import Translator
 
 # a sequential scale (viridis stops), dark for ε = 0 to light for the largest ε
 EPS_COLORS = ("#440154", "#3B528B", "#21918C", "#5EC962", "#B8A200")
@@ -29,7 +29,7 @@ def _curve(x, y, *, meta: str, name: str, color: str, width: float, dash: str = 
 
 
 def norm_figure(curves: dict[float, tuple[np.ndarray, np.ndarray]], user: tuple[float, np.ndarray, np.ndarray],
-                *, key: str, n: int, lang: str, projector: bool = False) -> dict:
+                t: Translator, *, key: str, n: int, projector: bool = False) -> dict:
     """‖y‖ against ‖x‖ on log axes for each ε of ``curves`` and the user's ε, with the √n line."""
     s = sizes(projector)
     first = next(iter(curves.values()))[0]
@@ -39,21 +39,21 @@ def norm_figure(curves: dict[float, tuple[np.ndarray, np.ndarray]], user: tuple[
         data.append(_curve(r, norms, meta=f"eps_{i}", name=f"ε = {eps_text(eps)}", color=EPS_COLORS[i],
                            width=s["thin"] * 1.4))
     eps_u, r, norms = user
-    data.append(_curve(r, norms, meta="user", name=translate(lang, "epsp.fig.user", eps=eps_text(eps_u)),
+    data.append(_curve(r, norms, meta="user", name=t("epsp.fig.user", eps=eps_text(eps_u)),
                        color=USER_COLOR, width=s["line"], dash="dot"))
     # drawn last, so that the ε = 0 curve (exactly √n) does not hide it
     data.append({"type": "scatter", "x": np.array([first[0], first[-1]]), "y": np.full(2, root), "mode": "lines",
-                 "meta": "sqrt_n", "name": translate(lang, "epsp.fig.sqrt_n", n=n, value=f"{root:.2f}"),
+                 "meta": "sqrt_n", "name": t("epsp.fig.sqrt_n", n=n, value=f"{root:.2f}"),
                  "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"}, "hoverinfo": "name"})
     lo, hi = (math.log10(v) for v in epsilon.NORM_RANGE)
     return {"data": data, "layout": base_layout(
         projector,
-        title={"text": translate(lang, "epsp.fig.norm.title", method=method_name(key, lang), n=n), "x": 0.01,
+        title={"text": t("epsp.fig.norm.title", method=method_name(key, t), n=n), "x": 0.01,
                "xanchor": "left"},
         # a little room right of 10⁴, or plotly drops that tick label at the edge
-        xaxis={"title": {"text": translate(lang, "epsp.fig.norm.x")}, "type": "log", "range": [lo - 0.05, hi + 0.3],
+        xaxis={"title": {"text": t("epsp.fig.norm.x")}, "type": "log", "range": [lo - 0.05, hi + 0.3],
                "exponentformat": "power"},
-        yaxis={"title": {"text": translate(lang, "epsp.fig.norm.y")}, "type": "log",
+        yaxis={"title": {"text": t("epsp.fig.norm.y")}, "type": "log",
                "range": [lo - 0.5, math.log10(root) + 1.0], "exponentformat": "power"},
         **legend_below(projector, plot_height=420 if projector else 340, entries=len(data), columns=3,
                        entry_width=14),
@@ -61,7 +61,7 @@ def norm_figure(curves: dict[float, tuple[np.ndarray, np.ndarray]], user: tuple[
 
 
 def gain_figure(curves: dict[float, tuple[np.ndarray, np.ndarray]], user: tuple[float, np.ndarray, np.ndarray],
-                current: epsilon.Amplification, *, lang: str, projector: bool = False) -> dict:
+                current: epsilon.Amplification, t: Translator, *, projector: bool = False) -> dict:
     """LayerNorm's noise gain against the noise δ (log-log), the bound 1/√ε dashed, the current δ marked."""
     s = sizes(projector)
     data = []
@@ -74,21 +74,21 @@ def gain_figure(curves: dict[float, tuple[np.ndarray, np.ndarray]], user: tuple[
                          "name": f"1/√ε = {1.0 / math.sqrt(eps):.3g}",
                          "line": {"color": color, "width": s["thin"] * 0.7, "dash": "dash"}})
     eps_u, d, g = user
-    data.append(_curve(d, g, meta="user", name=translate(lang, "epsp.fig.user", eps=eps_text(eps_u)),
+    data.append(_curve(d, g, meta="user", name=t("epsp.fig.user", eps=eps_text(eps_u)),
                        color=USER_COLOR, width=s["line"], dash="dot"))
     gain = current.gain if math.isfinite(current.gain) else np.nan
     data.append({"type": "scatter", "x": np.array([current.noise]), "y": np.array([gain]), "mode": "markers",
-                 "meta": "current", "name": translate(lang, "epsp.fig.gain.current", gain=f"{current.gain:.4g}"),
+                 "meta": "current", "name": t("epsp.fig.gain.current", gain=f"{current.gain:.4g}"),
                  "marker": {"color": USER_COLOR, "size": s["marker"] * 1.4, "symbol": "diamond",
                             "line": {"color": "white", "width": 1}},
                  "hovertemplate": "δ = %{x:.3g}: ×%{y:.4g}<extra></extra>"})
     lo, hi = (math.log10(v) for v in epsilon.NOISE_RANGE)
     return {"data": data, "layout": base_layout(
         projector,
-        title={"text": translate(lang, "epsp.fig.gain.title"), "x": 0.01, "xanchor": "left"},
-        xaxis={"title": {"text": translate(lang, "epsp.fig.gain.x")}, "type": "log", "range": [lo, hi],
+        title={"text": t("epsp.fig.gain.title"), "x": 0.01, "xanchor": "left"},
+        xaxis={"title": {"text": t("epsp.fig.gain.x")}, "type": "log", "range": [lo, hi],
                "exponentformat": "power"},
-        yaxis={"title": {"text": translate(lang, "epsp.fig.gain.y")}, "type": "log", "range": [-0.5, 10.5],
+        yaxis={"title": {"text": t("epsp.fig.gain.y")}, "type": "log", "range": [-0.5, 10.5],
                "exponentformat": "power"},
         **legend_below(projector, plot_height=420 if projector else 340, entries=7, columns=3, entry_width=14),
     )}

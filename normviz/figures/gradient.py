@@ -20,7 +20,7 @@ from normviz import gradient
 from normviz.figures._legend import legend_below, legend_beside
 from normviz.figures._style import COLORS, method_name, sizes
 from normviz.figures.projection import SPACE, View, arrows, camera, line
-from normviz.i18n import Translator, translate
+from normviz.i18n import Translator
 
 GRADIENT_COLOR = "#D55E00"  # Okabe-Ito vermillion: g, the incoming gradient (no method uses it)
 KEPT_COLOR = "#56B4E9"  # Okabe-Ito sky blue: g less its removed components
@@ -54,13 +54,13 @@ def _plane(u, v, e: float, name: str) -> dict:
             "showlegend": True, "color": COLORS["ln"], "opacity": 0.1, "hoverinfo": "skip", "flatshading": True}
 
 
-def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False) -> dict:
+def backprop_figure(bp: gradient.Backprop, t: Translator, *, projector: bool = False) -> dict:
     """x, the null space of J at x, g, Jᵀg and the components of g that J removes, in 3D."""
     if bp.x.size != 3:
         raise ValueError(f"the 3D picture needs x with 3 components; got {bp.x.size}")
     s = sizes(projector)
     e = extent(bp)
-    tr = lambda key, **kw: translate(lang, f"grad.fig.{key}", **kw)  # noqa: E731 - a short local alias
+    tr = lambda key, **kw: t(f"grad.fig.{key}", **kw)  # noqa: E731 - a short local alias
     x_dir = gradient.unit(bp.x)
     data = [line(_through_origin(x_dir, e), dim=3, role="null_radial", name=tr("null_radial"),
                  color=COLORS["reference"], width=s["thin"] * 1.5, dash="dot")]
@@ -83,11 +83,11 @@ def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False
         data += arrows(tip, tip + comp, role=f"removed_{name}", name=tr(label),
                        color=COLORS["decomposition"], width=s["thin"] * 1.5, dash="dot", **common)
         tip = tip + comp
-    data += arrows(origin, bp.jtg, role="arrow_jtg", name=tr("jtg", method=method_name(bp.key, lang)),
+    data += arrows(origin, bp.jtg, role="arrow_jtg", name=tr("jtg", method=method_name(bp.key, t)),
                    color=COLORS[bp.key], width=width, **common)
-    entries = sum(t.get("showlegend", True) is not False for t in data)
+    entries = sum(trace.get("showlegend", True) is not False for trace in data)
     # the space page's cube (fixed ranges, axis titles), with this page's legend room, title and camera key
-    layout = SPACE.layout(Translator(lang), projector, View(extent=e), entries)
+    layout = SPACE.layout(t, projector, View(extent=e), entries)
     if projector:  # the legend beside the cube, where it costs no height; no step slider below
         layout.update(legend_beside(560, below=1.0))
     else:
@@ -96,5 +96,5 @@ def backprop_figure(bp: gradient.Backprop, *, lang: str, projector: bool = False
     # closer than the space page's |eye| = 2.2: the cube filled only half the plot's height here;
     # the eye looks down, so the cube is lifted
     layout["scene"]["camera"] = camera("oblique", lift=0.12, zoom=ZOOM)
-    layout["title"] = {"text": tr("title", method=method_name(bp.key, lang)), "x": 0.01, "xanchor": "left"}
+    layout["title"] = {"text": tr("title", method=method_name(bp.key, t)), "x": 0.01, "xanchor": "left"}
     return {"data": data, "layout": layout}

@@ -9,7 +9,6 @@ Data come from ``normviz.information``. Each builder returns plain plotly JSON
 from __future__ import annotations
 
 import math
-from functools import partial
 
 import numpy as np
 
@@ -17,7 +16,7 @@ from normviz import information
 from normviz.figures._legend import legend_below, subplot_grid
 from normviz.figures._style import COLORS, arrow_marker, arrows_xy, base_layout, colorscale, method_name, sizes
 from normviz.format import subscript
-from normviz.i18n import translate
+from normviz.i18n import Translator
 from normviz.methods import METHODS
 
 # A cyclic, saturated scale for directions (cmocean "phase"); method colours stay Okabe–Ito.
@@ -56,14 +55,13 @@ def _arrows(starts, ends, *, color: str, projector: bool, **trace) -> dict:
 OUTPUT_EXTENT = 1.7  # the outputs of a 2D pair lie within the √2 circle
 
 
-def pairs_figure(pairs: list[information.PairComparison], *, lang: str, projector: bool = False,
+def pairs_figure(pairs: list[information.PairComparison], t: Translator, *, projector: bool = False,
                  numbers: list[int] | None = None) -> dict:
     """Top row: each pair's inputs a and b. Bottom row: each method's two outputs, on its target circle.
 
     ``numbers`` are the pairs' numbers on the page (default 1, 2, …), for the panel titles.
     """
     s = sizes(projector)
-    t = partial(translate, lang)
     cols = len(pairs)
     numbers = list(numbers) if numbers is not None else list(range(1, cols + 1))
     titles = [t("info.fig.pairs.inputs", k=k) for k in numbers] + [t("info.fig.pairs.outputs", k=k) for k in numbers]
@@ -79,7 +77,7 @@ def pairs_figure(pairs: list[information.PairComparison], *, lang: str, projecto
         top, bottom = cells[col - 1], cells[cols + col - 1]
         first = col == 1
         ends = np.stack([pair.a, pair.b])
-        name = method_name("input", lang)
+        name = method_name("input", t)
         data.append(_arrows(np.zeros((2, 2)), ends, color=COLORS["input"], projector=projector, meta=f"inputs_{col}",
                             name=name, legendgroup="inputs", showlegend=first,
                             hovertemplate="(%{x:.4g}, %{y:.4g})<extra>" + name + "</extra>", **top.refs))
@@ -96,7 +94,7 @@ def pairs_figure(pairs: list[information.PairComparison], *, lang: str, projecto
                          "line": {"color": METHODS[key].color, "width": s["thin"], "dash": "dot"}, "hoverinfo": "skip",
                          **bottom.refs})
         for key in reversed(METHODS):  # L2 last: on top of RMSNorm's arrow along the same ray
-            name = method_name(key, lang)
+            name = method_name(key, t)
             data.append(_arrows(np.zeros((2, 2)), np.stack(pair.outputs[key]), color=METHODS[key].color, projector=projector,
                                 line={"dash": METHODS[key].dash}, meta=f"outputs_{key}_{col}", name=name,
                                 legendgroup=key, showlegend=first,
@@ -110,13 +108,12 @@ def pairs_figure(pairs: list[information.PairComparison], *, lang: str, projecto
     return {"data": data, "layout": layout}
 
 
-def cloud_figure(cloud: information.Cloud, *, lang: str, projector: bool = False, extent: float = 3.0) -> dict:
+def cloud_figure(cloud: information.Cloud, t: Translator, *, projector: bool = False, extent: float = 3.0) -> dict:
     """Input cloud and each method's outputs (2 × 2 panels), every point coloured by its input's direction."""
     s = sizes(projector)
-    t = partial(translate, lang)
     panels = ["input", *METHODS]
     three = cloud.dim == 3
-    grid, cells = subplot_grid(2, 2, projector=projector, titles=[method_name(p, lang) for p in panels],
+    grid, cells = subplot_grid(2, 2, projector=projector, titles=[method_name(p, t) for p in panels],
                                horizontal_spacing=0.08, vertical_spacing=0.06 if three else 0.12, scene=three)
     layout = base_layout(
         projector, height=(1040 if projector else 900) if three else (1000 if projector else 820),  # within 1080 px
@@ -135,9 +132,9 @@ def cloud_figure(cloud: information.Cloud, *, lang: str, projector: bool = False
                       line=dict(color="white", width=0 if three else 0.5))
         coords = {"x": pts[keep, 0], "y": pts[keep, 1]} | ({"z": pts[keep, 2]} if three else {})
         data.append({"type": "scatter3d" if three else "scatter", **coords, "mode": "markers",
-                     "meta": f"cloud_{panel}", "name": t("info.fig.cloud.points", method=method_name(panel, lang)),
+                     "meta": f"cloud_{panel}", "name": t("info.fig.cloud.points", method=method_name(panel, t)),
                      "marker": marker, "showlegend": False, "hoverinfo": "skip", **cell.refs})
-        data += [{**trace, **cell.refs} for trace in _cloud_reference(panel, three, lang, projector)]
+        data += [{**trace, **cell.refs} for trace in _cloud_reference(panel, three, t, projector)]
     axis = dict(range=[-extent, extent], zeroline=True, zerolinecolor="#BBBBBB", gridcolor="#EEEEEE")
     for cell in cells:
         if three:
@@ -152,10 +149,9 @@ def cloud_figure(cloud: information.Cloud, *, lang: str, projector: bool = False
     return {"data": data, "layout": layout}
 
 
-def _cloud_reference(panel: str, three: bool, lang: str, projector: bool) -> list[dict]:
+def _cloud_reference(panel: str, three: bool, t: Translator, projector: bool) -> list[dict]:
     """The set each method lands on at ε = 0: a circle in 2D (two points for LayerNorm), a circle in 3D."""
     s = sizes(projector)
-    t = partial(translate, lang)
     if panel == "input":
         return []
     n = 3 if three else 2
@@ -173,7 +169,7 @@ def _cloud_reference(panel: str, three: bool, lang: str, projector: bool) -> lis
                  "meta": "target_ln", "name": t("info.fig.target.ln3"), "showlegend": True,
                  "line": {"color": METHODS["ln"].color, "width": 4}, "hoverinfo": "skip"}]
     r = METHODS[panel].radius(n)
-    name = t("info.fig.target.sphere" if three else "info.fig.target.circle", method=method_name(panel, lang),
+    name = t("info.fig.target.sphere" if three else "info.fig.target.circle", method=method_name(panel, t),
              r=_radius_label(panel, n))
     if three:  # three great circles of the sphere: light enough to see the points through
         rings = []
@@ -203,11 +199,10 @@ def similarity_matrices(sim: information.Similarity) -> dict[str, np.ndarray]:
     }
 
 
-def similarity_figure(sim: information.Similarity, *, lang: str, projector: bool = False) -> dict:
+def similarity_figure(sim: information.Similarity, t: Translator, *, projector: bool = False) -> dict:
     """Six heat maps on one colour scale [−1, 1]: the top row agrees (cosine kept by L2/RMSNorm),
     the bottom row's first two agree (LayerNorm's cosine is the Pearson correlation)."""
     s = sizes(projector)
-    t = partial(translate, lang)
     mats = similarity_matrices(sim)
     grid, cells = subplot_grid(2, 3, projector=projector, titles=[t(key) for _, key in SIMILARITY_PANELS],
                                horizontal_spacing=0.05, vertical_spacing=0.14)

@@ -9,7 +9,6 @@ Data come from ``normviz.invariance``. Each builder returns plain plotly JSON
 from __future__ import annotations
 
 import math
-from functools import partial
 
 import numpy as np
 
@@ -17,7 +16,7 @@ from normviz.format import shortest_vector, subscript
 from normviz import invariance
 from normviz.figures._legend import Cell, legend_below, subplot_grid
 from normviz.figures._style import COLORS, base_layout, colorscale, method_name, sizes
-from normviz.i18n import translate
+from normviz.i18n import Translator
 from normviz.methods import METHODS
 
 DISTANCE_SCALE = "Cividis"  # sequential, readable with the common colour-vision deficiencies
@@ -25,15 +24,14 @@ LOG_FLOOR = -17.0  # log10 of the smallest distance drawn; exact zeros are drawn
 LOG_TICKS = (-16.0, -12.0, -8.0, -4.0, 0.0)
 
 
-def distance_maps(grid: invariance.InvarianceGrid, *, lang: str, projector: bool = False) -> dict:
+def distance_maps(grid: invariance.InvarianceGrid, t: Translator, *, projector: bool = False) -> dict:
     """‖f(a·x + c·𝟏) − f(x)‖ / radius for each method over the (a, c) grid: the part that does not move with (a, c).
 
     The colour is log10 of the distance, so rounding noise (1e-16), an ε effect
     (1e-6) and a real drift (0.1) look different; the hover shows the distance.
     NaN (an output 0/0) stays a hole in the map.
     """
-    t = partial(translate, lang)
-    layout_grid, cells = subplot_grid(1, 3, projector=projector, titles=[method_name(m, lang) for m in METHODS],
+    layout_grid, cells = subplot_grid(1, 3, projector=projector, titles=[method_name(m, t) for m in METHODS],
                                       horizontal_spacing=0.06, shared_yaxes=True)
     layout = base_layout(
         projector, **legend_below(projector, plot_height=420 if projector else 330, entries=1),
@@ -44,7 +42,7 @@ def distance_maps(grid: invariance.InvarianceGrid, *, lang: str, projector: bool
     )
     data = []
     for key, cell in zip(METHODS, cells):
-        name = method_name(key, lang)
+        name = method_name(key, t)
         # float32 log distances: half the payload of float64, the same picture
         data.append({"type": "heatmap", "x": grid.a, "y": grid.c, "z": log_z(grid.distance[key]),
                      "coloraxis": "coloraxis", "meta": f"distance_{key}", "name": name, "zsmooth": False,
@@ -55,11 +53,11 @@ def distance_maps(grid: invariance.InvarianceGrid, *, lang: str, projector: bool
     return {"data": data, "layout": layout}
 
 
-def current_markers(a: float, c: float, *, lang: str, projector: bool = False) -> list[dict]:
+def current_markers(a: float, c: float, t: Translator, *, projector: bool = False) -> list[dict]:
     """The current (a, c) as a cross on each of the three maps: the only traces that move with a and c."""
     s = sizes(projector)
     return [{"type": "scatter", "x": np.array([float(a)]), "y": np.array([float(c)]), "mode": "markers",
-             "meta": f"current_{key}", "name": translate(lang, "inv.fig.dist.current"), "legendgroup": "current",
+             "meta": f"current_{key}", "name": t("inv.fig.dist.current"), "legendgroup": "current",
              "showlegend": k == 1, **Cell(1, k, k, scene=False).refs,  # the cells of distance_maps
              "marker": {"symbol": "x-thin", "size": s["marker"] * 1.6, "color": "white",
                         "line": {"color": "#D55E00", "width": s["thin"] + 1.5}},
@@ -67,11 +65,11 @@ def current_markers(a: float, c: float, *, lang: str, projector: bool = False) -
             for k, key in enumerate(METHODS, start=1)]
 
 
-def distance_figure(grid: invariance.InvarianceGrid, a: float, c: float, *, lang: str,
+def distance_figure(grid: invariance.InvarianceGrid, a: float, c: float, t: Translator, *,
                     projector: bool = False) -> dict:
     """``distance_maps`` with the current (a, c) marked (``current_markers``)."""
-    fig = distance_maps(grid, lang=lang, projector=projector)
-    return {"data": fig["data"] + current_markers(a, c, lang=lang, projector=projector), "layout": fig["layout"]}
+    fig = distance_maps(grid, t, projector=projector)
+    return {"data": fig["data"] + current_markers(a, c, t, projector=projector), "layout": fig["layout"]}
 
 
 def log_z(dist: np.ndarray) -> np.ndarray:
@@ -80,10 +78,9 @@ def log_z(dist: np.ndarray) -> np.ndarray:
         return np.log10(np.maximum(dist, 10.0 ** LOG_FLOOR)).astype(np.float32)
 
 
-def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> dict:
+def counterfactual_figure(rows, t: Translator, *, projector: bool = False) -> dict:
     """Components of RMSNorm and LayerNorm of x and of x + shift·𝟏, as grouped bars."""
     s = sizes(projector)
-    t = partial(translate, lang)
     base, shifted = rows
     comps = [f"y{subscript(i + 1)}" for i in range(base.x.size)]
     layout = base_layout(
@@ -101,7 +98,7 @@ def counterfactual_figure(rows, *, lang: str, projector: bool = False) -> dict:
     ]
     data = []
     for role, key, x, values, pattern in series:
-        name = f"{method_name(key, lang)}{shortest_vector(x)}"
+        name = f"{method_name(key, t)}{shortest_vector(x)}"
         color = METHODS[key].color
         data.append({"type": "bar", "x": comps, "y": np.asarray(values, dtype=np.float64), "meta": role, "name": name,
                      "marker": {"color": color, "pattern": {"shape": pattern, "fgcolor": "white", "fillmode": "overlay"},
@@ -118,11 +115,10 @@ def _bar_range(rows) -> list[float]:
     return [-top, top]
 
 
-def softmax_figure(demo: invariance.ScaleDemo, curve, *, lang: str, projector: bool = False) -> dict:
+def softmax_figure(demo: invariance.ScaleDemo, curve, t: Translator, *, projector: bool = False) -> dict:
     """Left: softmax probabilities at scale s, centring only vs LayerNorm. Right: the largest probability
     against s (log axis): centring only saturates to 1 (one-hot), LayerNorm stays put."""
     s = sizes(projector)
-    t = partial(translate, lang)
     scales, pmax_centered, pmax_ln = curve
     grid, (left, right) = subplot_grid(1, 2, projector=projector, column_widths=[0.45, 0.55], horizontal_spacing=0.1,
                                        titles=[t("inv.fig.sm.bars", s=f"{demo.scale:g}"), t("inv.fig.sm.curve")])

@@ -16,7 +16,7 @@ import numpy as np
 from normviz import precision
 from normviz.figures._legend import legend_below
 from normviz.figures._style import COLORS, base_layout, method_name, sizes
-from normviz.i18n import translate
+from normviz.i18n import Translator
 
 # Okabe–Ito colours the methods do not use: vermillion, reddish purple, sky blue
 DTYPE_COLORS = {"float16": "#D55E00", "bfloat16": "#CC79A7", "float32": "#56B4E9"}
@@ -31,7 +31,7 @@ def _floor(err: np.ndarray) -> np.ndarray:
     return np.where(np.isfinite(err), np.maximum(err, FLOOR), np.nan)
 
 
-def sweep_figure(sw: precision.Sweep, cur: precision.Current, key: str, *, max_abs: float, lang: str,
+def sweep_figure(sw: precision.Sweep, cur: precision.Current, key: str, t: Translator, *, max_abs: float,
                  projector: bool = False) -> dict:
     """Error against float64 (log) over max|x| (log): one curve per dtype × path, NaN marked on top."""
     s = sizes(projector)
@@ -41,13 +41,13 @@ def sweep_figure(sw: precision.Sweep, cur: precision.Current, key: str, *, max_a
         data.append({
             "type": "scatter", "x": np.array([sw.max_abs[0], sw.max_abs[-1]]), "y": np.full(2, lim.unit_roundoff),
             "mode": "lines", "meta": f"roundoff_{dtype}", "showlegend": False, "hoverinfo": "name",
-            "name": translate(lang, "prec.fig.roundoff", dtype=dtype, bits=lim.bits),
+            "name": t("prec.fig.roundoff", dtype=dtype, bits=lim.bits),
             "line": {"color": DTYPE_COLORS[dtype], "width": s["thin"] * 0.7, "dash": "dash"},
         })
     for dtype in precision.DTYPES:
         for path in precision.PATHS:
             err = sw.errors[(key, dtype, path)]
-            name = translate(lang, "prec.fig.trace", dtype=dtype, path=translate(lang, f"prec.path.{path}"))
+            name = t("prec.fig.trace", dtype=dtype, path=t(f"prec.path.{path}"))
             data.append({
                 "type": "scatter", "x": sw.max_abs, "y": _floor(err), "mode": "lines+markers",
                 "meta": f"error_{dtype}_{path}", "name": name, "customdata": err,
@@ -62,17 +62,17 @@ def sweep_figure(sw: precision.Sweep, cur: precision.Current, key: str, *, max_a
             bad = ~np.isfinite(sw.errors[(key, dtype, path)])
             nan_x.append(sw.max_abs[bad])
             nan_c += [DTYPE_COLORS[dtype]] * int(bad.sum())
-            nan_t += [f"{dtype} {translate(lang, f'prec.path.{path}')}"] * int(bad.sum())
+            nan_t += [f"{dtype} {t(f'prec.path.{path}')}"] * int(bad.sum())
     data.append({
         "type": "scatter", "x": np.concatenate(nan_x), "y": np.full(len(nan_c), NAN_LEVEL), "mode": "markers",
-        "meta": "nan", "name": translate(lang, "prec.fig.nan"), "text": nan_t,
+        "meta": "nan", "name": t("prec.fig.nan"), "text": nan_t,
         "marker": {"color": nan_c, "size": s["marker"], "symbol": "x-thin", "line": {"width": 2, "color": nan_c}},
         "hovertemplate": "max|x| = %{x:.3g}: NaN<extra>%{text}</extra>",
     })
     threshold = precision.limits("float16").square_overflow
     data.append({
         "type": "scatter", "x": np.full(2, threshold), "y": np.array([FLOOR, NAN_LEVEL]), "mode": "lines",
-        "meta": "overflow", "name": translate(lang, "prec.fig.overflow", value=f"{threshold:.2f}"),
+        "meta": "overflow", "name": t("prec.fig.overflow", value=f"{threshold:.2f}"),
         "line": {"color": DTYPE_COLORS["float16"], "width": s["thin"], "dash": "dashdot"}, "hoverinfo": "name",
     })
     if cur.reduction == "sum" and math.isfinite(sw.sum_overflow[key]):
@@ -80,7 +80,7 @@ def sweep_figure(sw: precision.Sweep, cur: precision.Current, key: str, *, max_a
         data.append({
             "type": "scatter", "x": np.full(2, at), "y": np.array([FLOOR, NAN_LEVEL]), "mode": "lines",
             "meta": "sum_overflow", "hoverinfo": "name",
-            "name": translate(lang, "prec.fig.sum_overflow", max=f"{precision.limits('float16').max:g}",
+            "name": t("prec.fig.sum_overflow", max=f"{precision.limits('float16').max:g}",
                               value=f"{at:.3g}"),
             "line": {"color": DTYPE_COLORS["float16"], "width": s["thin"], "dash": "longdash"},
         })
@@ -88,7 +88,7 @@ def sweep_figure(sw: precision.Sweep, cur: precision.Current, key: str, *, max_a
     data.append({
         "type": "scatter", "x": np.full(errs.size, float(max_abs)),
         "y": np.where(np.isfinite(errs), np.maximum(np.nan_to_num(errs), FLOOR), NAN_LEVEL),
-        "mode": "markers", "meta": "current", "name": translate(lang, "prec.fig.current", value=f"{max_abs:.4g}"),
+        "mode": "markers", "meta": "current", "name": t("prec.fig.current", value=f"{max_abs:.4g}"),
         "marker": {"color": [DTYPE_COLORS[d] for d in precision.DTYPES for _ in precision.PATHS],
                    "size": s["marker"] * 1.3, "symbol": "diamond", "line": {"color": COLORS["input"], "width": 1}},
         "customdata": errs, "hovertemplate": "%{customdata:.2e}<extra></extra>",
@@ -96,10 +96,10 @@ def sweep_figure(sw: precision.Sweep, cur: precision.Current, key: str, *, max_a
     lo, hi = (math.log10(v) for v in precision.MAX_ABS_RANGE)
     return {"data": data, "layout": base_layout(
         projector,
-        title={"text": translate(lang, "prec.fig.title", method=method_name(key, lang)), "x": 0.01, "xanchor": "left"},
-        xaxis={"title": {"text": translate(lang, "prec.fig.x")}, "type": "log", "range": [lo - 0.1, hi + 0.1],
+        title={"text": t("prec.fig.title", method=method_name(key, t)), "x": 0.01, "xanchor": "left"},
+        xaxis={"title": {"text": t("prec.fig.x")}, "type": "log", "range": [lo - 0.1, hi + 0.1],
                "exponentformat": "power"},
-        yaxis={"title": {"text": translate(lang, "prec.fig.y")}, "type": "log", "range": Y_RANGE,
+        yaxis={"title": {"text": t("prec.fig.y")}, "type": "log", "range": Y_RANGE,
                "exponentformat": "power"},
         **legend_below(projector, plot_height=400 if projector else 360, entries=8 + (cur.reduction == "sum"), columns=2),
     )}

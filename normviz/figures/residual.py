@@ -20,20 +20,20 @@ import numpy as np
 from normviz import residual
 from normviz.figures._legend import legend_below, legend_beside, subplot_grid
 from normviz.figures._style import COLORS, base_layout, method_name, sizes
-from normviz.i18n import translate
+from normviz.i18n import Translator
 
 ARRANGEMENT_DASH = {"pre": "solid", "post": "dot", residual.NO_NORM: "dash"}
 PANELS = ("stream", "grad", "peak")
 
 
-def _tr(lang: str, key: str, **values) -> str:
-    return translate(lang, f"res.fig.{key}", **values)
+def _tr(t: Translator, key: str, **values) -> str:
+    return t(f"res.fig.{key}", **values)
 
 
-def variants(comp: residual.Comparison, lang: str) -> list[tuple[str, residual.StackRun, str, str]]:
+def variants(comp: residual.Comparison, t: Translator) -> list[tuple[str, residual.StackRun, str, str]]:
     """(role suffix, run, legend name, colour) of every variant drawn: the four Norms, then no norm."""
-    tr = partial(_tr, lang)
-    out = [(f"{arr}_{norm}", run, tr("series", arrangement=tr(f"arr.{arr}"), norm=method_name(norm, lang)),
+    tr = partial(_tr, t)
+    out = [(f"{arr}_{norm}", run, tr("series", arrangement=tr(f"arr.{arr}"), norm=method_name(norm, t)),
             COLORS[norm]) for (arr, norm), run in comp.runs.items()]
     if comp.no_norm is not None:
         out.append((residual.NO_NORM, comp.no_norm, tr(f"arr.{residual.NO_NORM}"), COLORS["input"]))
@@ -54,16 +54,16 @@ def _level(cell, layers, value: float, *, role: str, name: str, dash: str, width
             "line": {"color": COLORS["reference"], "dash": dash, "width": width}}
 
 
-def comparison_figure(comp: residual.Comparison, *, lang: str, projector: bool = False) -> dict:
+def comparison_figure(comp: residual.Comparison, t: Translator, *, projector: bool = False) -> dict:
     """Three panels over the layers 0 … depth: mean ‖hₗ‖, ‖∂L/∂hₗ‖ and max |value| against float16's limits."""
     s = sizes(projector)
-    tr = partial(_tr, lang)
+    tr = partial(_tr, t)
     grid, cells = subplot_grid(3, 1, projector=projector, titles=[tr(f"{p}.title") for p in PANELS],
                                # 0.09 rounds a domain to 1.0000000000000002; a projector's 24 px type needs more
                                vertical_spacing=0.14 if projector else 0.1)
     layers = np.arange(comp.config.depth + 1, dtype=np.float64)
     data = []
-    for suffix, run, name, color in variants(comp, lang):
+    for suffix, run, name, color in variants(comp, t):
         for cell, panel, values in zip(cells, PANELS, (run.stream_norm, run.grad_norm, run.peak)):
             data.append(_series(cell, layers, values, role=f"{panel}_{suffix}", name=name,
                                 color=color, dash=ARRANGEMENT_DASH[run.arrangement], width=s["line"],
@@ -94,7 +94,7 @@ def comparison_figure(comp: residual.Comparison, *, lang: str, projector: bool =
             grid[cell.xaxis]["matches"] = "x"
         grid[cell.yaxis].update(title={"text": tr(f"{panel}.y")}, type="log", exponentformat="power",
                                 **({"nticks": 4} if projector else {}))  # 24 px labels on a short log axis
-    entries = sum(t.get("showlegend", True) is not False for t in data)
+    entries = sum(trace.get("showlegend", True) is not False for trace in data)
     return {"data": data, "layout": base_layout(
         projector, **grid,
         # projector: the legend beside the panels, so that they keep their height on one 1080 px screen

@@ -80,8 +80,8 @@ def view(scene: Scene) -> axes.View:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def tensor_figure(scene: Scene, lang: str, projector: bool) -> dict:
-    return packed(figs.tensor_figure(view(scene), lang=lang, projector=projector))
+def tensor_figure(scene: Scene, t, projector: bool) -> dict:
+    return packed(figs.tensor_figure(view(scene), t, projector=projector))
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -90,8 +90,8 @@ def sweep(s: int, d: int, seed: int) -> axes.BatchSweep:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def sweep_figure(s: int, d: int, seed: int, b: int, lang: str, projector: bool) -> dict:
-    return packed(figs.batch_figure(sweep(s, d, seed), b, lang=lang, projector=projector))
+def sweep_figure(s: int, d: int, seed: int, b: int, t, projector: bool) -> dict:
+    return packed(figs.batch_figure(sweep(s, d, seed), b, t, projector=projector))
 
 
 def train_eval(b: int, s: int, d: int, seed: int) -> axes.TrainEval:

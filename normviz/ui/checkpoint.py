@@ -214,10 +214,10 @@ def other_tensors(t, report: ck.Report) -> None:
         st.markdown("\n".join(f"- {literal(n)}" for n in report.other_1d[:200]))
 
 
-def layer_figure(report: ck.Report, lang: str, projector: bool) -> dict:
-    return figs.layer_figure(report, lang=lang, projector=projector)
+def layer_figure(report: ck.Report, t, projector: bool) -> dict:
+    return figs.layer_figure(report, t, projector=projector)
 
 
-def histogram_figure(report: ck.Report, lang: str, projector: bool) -> dict:
-    return figs.histogram_figure(report, lang=lang, projector=projector)
+def histogram_figure(report: ck.Report, t, projector: bool) -> dict:
+    return figs.histogram_figure(report, t, projector=projector)
 

@@ -151,8 +151,8 @@ def storage_text(t, inputs: topic.Inputs) -> str:
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def bench_figure(run: bench.Run, lang: str, projector: bool) -> dict:
-    return typed(figs.bench_figure(run, lang=lang, projector=projector))
+def bench_figure(run: bench.Run, t, projector: bool) -> dict:
+    return typed(figs.bench_figure(run, t, projector=projector))
 
 
 def _request() -> None:

@@ -65,19 +65,19 @@ def dense_checks(n: int, seed: int, backend: _xp.Backend) -> dict[str, tuple[top
 
 
 @st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
-def spectrum_figure(n: int, seed: int, backend: _xp.Backend, lang: str, projector: bool) -> dict:
-    return typed(figs.spectrum_figure(rank_checks(n, seed, backend), lang=lang, projector=projector))
+def spectrum_figure(n: int, seed: int, backend: _xp.Backend, t, projector: bool) -> dict:
+    return typed(figs.spectrum_figure(rank_checks(n, seed, backend), t, projector=projector))
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def fraction_figure(n: int, lang: str, projector: bool) -> dict:
-    return typed(figs.fraction_figure(n, lang=lang, projector=projector))
+def fraction_figure(n: int, t, projector: bool) -> dict:
+    return typed(figs.fraction_figure(n, t, projector=projector))
 
 
 @st.cache_data(max_entries=32, show_spinner=False, hash_funcs=HASH)
-def plane_figure(seed: int, backend: _xp.Backend, lang: str, projector: bool) -> dict:
+def plane_figure(seed: int, backend: _xp.Backend, t, projector: bool) -> dict:
     cloud = topic.plane_cloud(seed=seed, backend=backend)
-    return typed(figs.plane_figure(cloud, lang=lang, projector=projector))
+    return typed(figs.plane_figure(cloud, t, projector=projector))
 
 
 # --- tables ------------------------------------------------------------------------------------------

@@ -79,9 +79,9 @@ def norm_curve(method: str, n: int, eps: float, backend: _xp.Backend) -> tuple[n
 
 
 @st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
-def norm_figure(method: str, n: int, eps: float, lang: str, projector: bool, backend: _xp.Backend) -> dict:
+def norm_figure(method: str, n: int, eps: float, t, projector: bool, backend: _xp.Backend) -> dict:
     curves = {e: norm_curve(method, n, e, backend) for e in epsilon.EPS_SET}
-    return typed(figs.norm_figure(curves, (eps, *norm_curve(method, n, eps, backend)), key=method, n=n, lang=lang,
+    return typed(figs.norm_figure(curves, (eps, *norm_curve(method, n, eps, backend)), t, key=method, n=n,
                                   projector=projector))
 
 
@@ -97,10 +97,10 @@ def amplifications(eps: float, noise: float, c: float, n: int, backend: _xp.Back
 
 
 @st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
-def gain_figure(eps: float, noise: float, c: float, n: int, lang: str, projector: bool, backend: _xp.Backend) -> dict:
+def gain_figure(eps: float, noise: float, c: float, n: int, t, projector: bool, backend: _xp.Backend) -> dict:
     curves = {e: gain_curve(e, c, n, backend) for e in epsilon.EPS_SET}
     current = amplifications(eps, noise, c, n, backend)[-1]
-    return typed(figs.gain_figure(curves, (eps, *gain_curve(eps, c, n, backend)), current, lang=lang,
+    return typed(figs.gain_figure(curves, (eps, *gain_curve(eps, c, n, backend)), current, t,
                                   projector=projector))
 
 

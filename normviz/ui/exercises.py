@@ -99,7 +99,7 @@ def feedback_figure(t, p: ex.Problem, k: str) -> None:
     if p.figure is None:
         return
     kind, data = p.figure
-    lang, proj = t.lang, projector()
+    proj = projector()
     if kind in ("plane", "space"):
         x = tuple(float(v) for v in data["x"])
         scene = geometry.Scene(x=x, eps=0.0, gamma=(1.0,) * len(x), beta=(0.0,) * len(x),
@@ -108,21 +108,21 @@ def feedback_figure(t, p: ex.Problem, k: str) -> None:
         view = engine.View(extent=1.05 * next((v for v in (2.5, 5.0, 10.0, 25.0) if v >= reach), 25.0))
         spec = projection_figure(scene, cached_projection(scene, backend()), kind, t, proj, view)
     elif kind == "dof":
-        spec = dof_ui.fraction_figure(int(data["n"]), lang, proj)
+        spec = dof_ui.fraction_figure(int(data["n"]), t, proj)
     elif kind == "moved":
         outputs = invariance.moved_outputs(data["x"], data["moved"], eps=0.0, backend=backend())
-        spec = figs.moved_figure(data["x"], data["moved"], outputs, lang=lang, projector=proj, label=data["label"])
+        spec = figs.moved_figure(data["x"], data["moved"], outputs, t, projector=proj, label=data["label"])
     elif kind == "paths":
-        spec = figs.paths_figure(ex.path_runs(data["arrangement"], data["depth"]), lang=lang, projector=proj)
+        spec = figs.paths_figure(ex.path_runs(data["arrangement"], data["depth"]), t, projector=proj)
     elif kind == "growth":
-        spec = figs.growth_figure(ex.growth_comparison(data["depth"], data["gain"]), data["arrangement"],
-                                  lang=lang, projector=proj)
+        spec = figs.growth_figure(ex.growth_comparison(data["depth"], data["gain"]), data["arrangement"], t,
+                                  projector=proj)
     elif kind == "params":
-        spec = figs.params_figure(int(data["d"]), lang=lang, projector=proj)
+        spec = figs.params_figure(int(data["d"]), t, projector=proj)
     elif kind == "fp16":
-        spec = figs.fp16_figure(data.get("v"), lang=lang, projector=proj)
+        spec = figs.fp16_figure(data.get("v"), t, projector=proj)
     elif kind == "cost":
-        spec = figs.cost_figure(data["tokens"], data["d"], data["calls"], lang=lang, projector=proj)
+        spec = figs.cost_figure(data["tokens"], data["d"], data["calls"], t, projector=proj)
     elif kind == "axes":
         axes_table(t)
         return

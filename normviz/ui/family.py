@@ -13,7 +13,6 @@ from normviz.format import decimals, legible, legible_vector, shortest_vector
 from normviz import _xp, family
 from normviz.figures import family as figs
 from normviz.figures.typed import typed_arrays as packed
-from normviz.i18n import Translator
 from normviz.ui.kit import links
 from normviz.ui.kit.numbers import int_input
 from normviz.ui.kit.vector_field import vector_param, vector_field
@@ -85,10 +84,10 @@ def x_message(t, x) -> None:
 
 
 @st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
-def space_figure(x, lang: str, projector: bool, backend: _xp.Backend) -> dict:
+def space_figure(x, t, projector: bool, backend: _xp.Backend) -> dict:
     """The 3D picture, drawn from the table's outputs (cached), not computed again."""
     out = {r.key: r.output for r in rows(x, backend) if r.key in family.DRAWN}
-    return packed(figs.space_figure(x, out, Translator(lang), projector=projector))
+    return packed(figs.space_figure(x, out, t, projector=projector))
 
 
 @st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
@@ -105,8 +104,8 @@ def p_table(t, table: tuple[family.PRow, ...]) -> None:
 
 
 @st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
-def p_figure(x, lang: str, projector: bool, backend: _xp.Backend) -> dict:
-    return packed(figs.p_figure(p_rows(x, backend), Translator(lang), projector=projector))
+def p_figure(x, t, projector: bool, backend: _xp.Backend) -> dict:
+    return packed(figs.p_figure(p_rows(x, backend), t, projector=projector))
 
 
 # ---------------------------------------------------------------------------
@@ -171,8 +170,8 @@ def column_tables(t, cols: dict[str, family.Column]) -> None:
 
 
 @st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
-def column_figure(n: int, seed: int, lang: str, projector: bool, backend: _xp.Backend) -> dict:
-    return packed(figs.column_figure(columns(n, seed, backend), Translator(lang), projector=projector))
+def column_figure(n: int, seed: int, t, projector: bool, backend: _xp.Backend) -> dict:
+    return packed(figs.column_figure(columns(n, seed, backend), t, projector=projector))
 
 
 def short(value: float) -> str:

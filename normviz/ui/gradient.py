@@ -72,10 +72,10 @@ def checks(x: tuple, eps, backend: _xp.Backend) -> dict[str, gradient.JacobianCh
 
 
 @st.cache_data(max_entries=256, show_spinner=False, hash_funcs=HASH)
-def backprop_view(x: tuple, g: tuple, eps, method: str, lang: str, projector: bool,
+def backprop_view(x: tuple, g: tuple, eps, method: str, t, projector: bool,
                   backend: _xp.Backend) -> tuple[gradient.Backprop, dict]:
     bp = gradient.backprop(method, x, g, eps=eps, backend=backend)
-    return bp, packed(figs.backprop_figure(bp, lang=lang, projector=projector))
+    return bp, packed(figs.backprop_figure(bp, t, projector=projector))
 
 
 def undefined_message(t, x, found: dict[str, gradient.JacobianCheck]) -> None:

@@ -155,11 +155,11 @@ def n4_spec(spec: hd.CloudSpec) -> hd.CloudSpec:
 
 
 @st.cache_data(max_entries=32, show_spinner=False, hash_funcs=HASH)
-def n4_figure(spec4: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], lang: str,
+def n4_figure(spec4: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], t,
               projector: bool) -> tuple[hd.HyperplaneView, dict]:
     """The n = 4 view of ``spec4`` (see ``n4_spec``) and its figure."""
     view = hd.hyperplane_view(spec4, backend, eps=eps, methods=methods, points=N4_POINTS)
-    return view, typed(figs.hyperplane_figure(view, lang=lang, projector=projector))
+    return view, typed(figs.hyperplane_figure(view, t, projector=projector))
 
 
 @st.cache_data(max_entries=2, show_spinner=False)
@@ -169,11 +169,11 @@ def norm_draws(family: str) -> hd.NormDraws:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def concentration_figure(distribution: str, shift: float, scale: float, n: int, lang: str,
+def concentration_figure(distribution: str, shift: float, scale: float, n: int, t,
                          projector: bool) -> tuple[hd.Concentration, dict]:
     draws = norm_draws("t" if distribution == "heavy" else "normal")
     conc = hd.concentration(distribution, shift=shift, scale=scale, seed=CONCENTRATION_SEED, draws=draws)
-    return conc, typed(figs.concentration_figure(conc, n=n, lang=lang, projector=projector))
+    return conc, typed(figs.concentration_figure(conc, t, n=n, projector=projector))
 
 
 @dataclass(frozen=True)
@@ -187,14 +187,15 @@ class PageData:
 
 
 @st.cache_data(max_entries=32, show_spinner=False, hash_funcs=HASH)
-def page_data(spec: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], lang: str,
+def page_data(spec: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], t,
               projector: bool) -> PageData:
     """One cache entry per setting; on a miss, the parts come from their own caches (see the module doc)."""
-    data, kw = summary(spec, backend, eps, methods), dict(lang=lang, projector=projector)
-    view, n4 = n4_figure(n4_spec(spec), backend, eps, methods, lang, projector)
-    conc, conc_chart = concentration_figure(spec.distribution, spec.offset, spec.scale, spec.n, lang, projector)
-    charts = {"n4": n4, "distributions": typed(figs.distributions_figure(data, **kw)), "concentration": conc_chart,
-              "singular_values": typed(figs.singular_values_figure(data, **kw)), "pca": typed(figs.pca_figure(data, **kw))}
+    data, kw = summary(spec, backend, eps, methods), dict(projector=projector)
+    view, n4 = n4_figure(n4_spec(spec), backend, eps, methods, t, projector)
+    conc, conc_chart = concentration_figure(spec.distribution, spec.offset, spec.scale, spec.n, t, projector)
+    charts = {"n4": n4, "distributions": typed(figs.distributions_figure(data, t, **kw)), "concentration": conc_chart,
+              "singular_values": typed(figs.singular_values_figure(data, t, **kw)),
+              "pca": typed(figs.pca_figure(data, t, **kw))}
     return PageData(data, view, conc, charts)
 
 

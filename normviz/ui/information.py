@@ -98,13 +98,13 @@ def pair_inputs(t) -> list[tuple[tuple[float, ...], tuple[float, ...]] | None]:
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def pairs_view(pairs: tuple, lang: str, projector: bool,
+def pairs_view(pairs: tuple, t, projector: bool,
                backend: _xp.Backend) -> tuple[list[information.PairComparison | None], dict | None]:
     """Each pair's comparison (None for a pair left out), and the packed figure of the two-dimensional ones
     (None if there are none)."""
     comparisons = [information.compare_pair(*pair, eps=0.0, backend=backend) if pair else None for pair in pairs]
     drawn = [(k, cmp) for k, cmp in enumerate(comparisons, start=1) if cmp is not None and cmp.a.size == 2]
-    figure = packed(figs.pairs_figure([cmp for _, cmp in drawn], lang=lang, projector=projector,
+    figure = packed(figs.pairs_figure([cmp for _, cmp in drawn], t, projector=projector,
                                       numbers=[k for k, _ in drawn])) if drawn else None
     return comparisons, figure
 
@@ -135,11 +135,11 @@ def cloud_controls(t) -> tuple[int, int]:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def cloud_view(dim: int, seed: int, lang: str, projector: bool,
+def cloud_view(dim: int, seed: int, t, projector: bool,
                backend: _xp.Backend) -> tuple[dict, dict[str, tuple[float, float, float]]]:
     """The packed cloud figure and its facts (``cloud_facts``)."""
     data = information.direction_cloud(dim, CLOUD_COUNT[dim], seed, eps=0.0, backend=backend)
-    return packed(figs.cloud_figure(data, lang=lang, projector=projector)), cloud_facts(data)
+    return packed(figs.cloud_figure(data, t, projector=projector)), cloud_facts(data)
 
 
 def cloud_facts(data: information.Cloud) -> dict[str, tuple[float, float, float]]:
@@ -178,12 +178,12 @@ def batch_controls(t) -> tuple[int, int, float, int]:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def similarity_view(n: int, size: int, spread: float, seed: int, lang: str, projector: bool,
+def similarity_view(n: int, size: int, spread: float, seed: int, t, projector: bool,
                     backend: _xp.Backend) -> tuple[dict, list[tuple[dict[str, float], float]]]:
     """The packed heat maps (ε = 0), and (errors, ln_cos_change) of the batch at ε = 0 and at the default ε."""
     rows = information.similarity_batch(n, size, spread, seed)
     at = [information.similarity(rows, eps=eps, backend=backend) for eps in (0.0, None)]
-    return (packed(figs.similarity_figure(at[0], lang=lang, projector=projector)),
+    return (packed(figs.similarity_figure(at[0], t, projector=projector)),
             [(sim.errors, sim.ln_cos_change) for sim in at])
 
 

@@ -87,16 +87,16 @@ class Maps:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def distance_maps(x, eps, lang: str, projector: bool, backend: _xp.Backend) -> Maps:
+def distance_maps(x, eps, t, projector: bool, backend: _xp.Backend) -> Maps:
     """The three maps for x and ε (packed) and their summary: built once, whatever a and c do."""
     grid = invariance.invariance_grid(x, eps=eps, backend=backend)
     largest = {m: (grid.max_where(m, scale_only=True), grid.max_where(m, scale_only=False)) for m in METHODS}
-    return Maps(packed(figs.distance_maps(grid, lang=lang, projector=projector)), largest, grid.holes("ln"))
+    return Maps(packed(figs.distance_maps(grid, t, projector=projector)), largest, grid.holes("ln"))
 
 
-def with_markers(maps: Maps, a: float, c: float, lang: str, projector: bool) -> dict:
+def with_markers(maps: Maps, a: float, c: float, t, projector: bool) -> dict:
     """The cached maps plus the current (a, c)."""
-    markers = packed(figs.current_markers(a, c, lang=lang, projector=projector))
+    markers = packed(figs.current_markers(a, c, t, projector=projector))
     return {"data": maps.figure["data"] + markers, "layout": maps.figure["layout"]}
 
 
@@ -159,10 +159,10 @@ def shift_input(t) -> float:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def counterfactual_view(x, shift: float, eps, lang: str, projector: bool, backend: _xp.Backend):
+def counterfactual_view(x, shift: float, eps, t, projector: bool, backend: _xp.Backend):
     """x and x + shift·𝟏 under RMSNorm and LayerNorm, and their packed bar chart."""
     rows = invariance.counterfactual(x, shift, eps=eps, backend=backend)
-    return rows, packed(figs.counterfactual_figure(rows, lang=lang, projector=projector))
+    return rows, packed(figs.counterfactual_figure(rows, t, projector=projector))
 
 
 def ratio_text(v) -> str:
@@ -188,11 +188,11 @@ def scale_control(t) -> float:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def sigma_view(x, scale: float, eps, lang: str, projector: bool, backend: _xp.Backend):
+def sigma_view(x, scale: float, eps, t, projector: bool, backend: _xp.Backend):
     """The scale demos at s = 1 and at ``scale``, and the packed softmax figure."""
     demos = [invariance.scale_demo(x, s, eps=eps, backend=backend) for s in (1.0, scale)]
     curve = invariance.saturation_curve(x, eps=eps, backend=backend)
-    return demos, packed(figs.softmax_figure(demos[1], curve, lang=lang, projector=projector))
+    return demos, packed(figs.softmax_figure(demos[1], curve, t, projector=projector))
 
 
 def scale_table(t, demos) -> None:

@@ -255,11 +255,11 @@ def dof_step(t, step: lesson.Step) -> None:
     st.session_state[k] = int(round(st.session_state[k]))  # a link's n is read as a number
     n = st.slider(t("lesson.dof.n"), *DOF_N, key=k)
     st.markdown(t("lesson.dof.row", n=n, **{m: METHODS[m].dof(n) for m in METHODS}))
-    chart(dof_ui.fraction_figure(n, t.lang, projector()), key=key(step, "chart"))
+    chart(dof_ui.fraction_figure(n, t, projector()), key=key(step, "chart"))
 
 
 def pairs_step(t, step: lesson.Step) -> None:
-    comparisons, fig = info_ui.pairs_view(tuple(step.param["pairs"]), t.lang, projector(), backend())
+    comparisons, fig = info_ui.pairs_view(tuple(step.param["pairs"]), t, projector(), backend())
     chart(fig, key=key(step, "chart"))
     for k, cmp in enumerate(comparisons, start=1):
         info_ui.pair_table(t, k, cmp)
@@ -267,7 +267,7 @@ def pairs_step(t, step: lesson.Step) -> None:
 
 def shift_step(t, step: lesson.Step) -> None:
     shift = st.slider(t("lesson.shift.label"), *SHIFTS, step=1.0, key=key(step, "shift"))
-    rows, fig = inv_ui.counterfactual_view(step.x, float(shift), 0.0, t.lang, projector(), backend())
+    rows, fig = inv_ui.counterfactual_view(step.x, float(shift), 0.0, t, projector(), backend())
     inv_ui.counterfactual_table(t, rows)
     chart(fig, key=key(step, "chart"))
 
@@ -297,7 +297,7 @@ def axes_step(t, step: lesson.Step) -> None:
         axes_table(t, step.param["shape"], step.param["seed"])
     b, s, d = step.param["shape"]
     with picture:
-        chart(axes_ui.tensor_figure(axes_ui.Scene(method or "ln", b, s, d, step.param["seed"], False), t.lang,
+        chart(axes_ui.tensor_figure(axes_ui.Scene(method or "ln", b, s, d, step.param["seed"], False), t,
                                     projector()), key=key(step, "chart"))
 
 
@@ -311,7 +311,7 @@ def residual_step(t, step: lesson.Step) -> None:
     depth = st.slider(t("lesson.prepost.depth"), 1, residual.DEPTH_MAX, key=k)
     config = residual.StackConfig(depth=int(depth), width=int(step.param["width"]))
     comp, _ = res_ui.comparison(config, backend())
-    chart(res_ui.figure(config, backend(), t.lang, projector()), key=key(step, "chart"))
+    chart(res_ui.figure(config, backend(), t, projector()), key=key(step, "chart"))
     p = lesson.prepost(comp)
     st.markdown(t("lesson.prepost.caption", d=p.width, depth=p.depth, root=decimals(p.root_width, 2),
                   start=decimals(p.start, 2), pre=decimals(p.pre_top, 2), post=decimals(p.post_top, 2)))
@@ -336,7 +336,7 @@ def eps_step(t, step: lesson.Step) -> None:
     log_eps = st.slider(t("lesson.eps.slider"), *LOG_EPS, step=0.5, key=key(step, "log_eps"))
     eps = eps_ui.eps_from_exponent(float(log_eps))
     n = len(step.param["x"])
-    chart(eps_ui.norm_figure("ln", n, eps, t.lang, projector(), backend()), key=key(step, "chart"))
+    chart(eps_ui.norm_figure("ln", n, eps, t, projector(), backend()), key=key(step, "chart"))
     st.caption(t("lesson.eps.chart", r=f"{np.sqrt(n) * lesson.eps_rows(step.param['x'])[0].sigma:.2e}"))
 
 

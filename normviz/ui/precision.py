@@ -125,10 +125,10 @@ def current(n: int, max_abs: float, offset: float, spread: float, seed: int, eps
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def sweep_figure(n: int, max_abs: float, offset: float, spread: float, seed: int, eps: float | None, reduction: str,
-                 dev: str, method: str, lang: str, projector: bool) -> dict:
+                 dev: str, method: str, t, projector: bool) -> dict:
     return typed(figs.sweep_figure(sweep(n, offset, spread, seed, eps, reduction, dev),
                                    current(n, max_abs, offset, spread, seed, eps, reduction, dev),
-                                   method, max_abs=max_abs, lang=lang, projector=projector))
+                                   method, t, max_abs=max_abs, projector=projector))
 
 
 @st.cache_data(max_entries=128, show_spinner=False)

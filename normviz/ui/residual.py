@@ -78,8 +78,8 @@ def float16_runs(config: residual.StackConfig, backend: _xp.Backend) -> tuple[di
 
 
 @st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
-def figure(config: residual.StackConfig, backend: _xp.Backend, lang: str, projector: bool) -> dict:
-    return packed(figs.comparison_figure(comparison(config, backend)[0], lang=lang, projector=projector))
+def figure(config: residual.StackConfig, backend: _xp.Backend, t, projector: bool) -> dict:
+    return packed(figs.comparison_figure(comparison(config, backend)[0], t, projector=projector))
 
 
 def _layer(t, value: int | None) -> str:
