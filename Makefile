@@ -27,7 +27,7 @@ SERVE_ENV := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 
 REPLICAS  ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: run serve test bench venv clean nginx
+.PHONY: run serve test lint format bench venv clean nginx
 
 run: $(RUN_STAMP) $(PKG_STAMP)
 	$(ASSETS)
@@ -48,9 +48,18 @@ nginx:
 		fi; \
 	fi
 
-test: $(DEV_STAMP) $(PKG_STAMP) nginx
+test: lint $(DEV_STAMP) $(PKG_STAMP) nginx
 	$(ASSETS)
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+
+# ruff (pyproject.toml's [tool.ruff]): the lint rules and the formatter's layout; `make format` applies both.
+lint: $(DEV_STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+format: $(DEV_STAMP)
+	$(PY) -m ruff check --fix .
+	$(PY) -m ruff format .
 
 bench: $(DEV_STAMP) $(PKG_STAMP)
 	$(ASSETS)

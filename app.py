@@ -7,9 +7,18 @@ from normviz import ui
 st.set_page_config(page_title="normviz", page_icon="◎", layout="wide")
 with ui.page_state():  # every bad link value of this run in one warning at the top; the scene into the URL
     t = ui.sidebar()
-    st.navigation({
-        t("nav.section.start"): [st.Page("pages/overview.py", title=t("nav.overview"), icon=":material/explore:", default=True)],
-        **{t(f"nav.section.{section}"): [st.Page(f"pages/{name}.py", title=t(f"nav.{name}"), icon=icon, url_path=name)
-                                         for name, icon in pages]
-           for section, pages in ui.TOPIC_SECTIONS if pages},
-    }).run()
+    st.navigation(
+        {
+            t("nav.section.start"): [
+                st.Page("pages/overview.py", title=t("nav.overview"), icon=":material/explore:", default=True)
+            ],
+            **{
+                t(f"nav.section.{section}"): [
+                    st.Page(f"pages/{name}.py", title=t(f"nav.{name}"), icon=icon, url_path=name)
+                    for name, icon in pages
+                ]
+                for section, pages in ui.TOPIC_SECTIONS
+                if pages
+            },
+        }
+    ).run()

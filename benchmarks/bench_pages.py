@@ -106,8 +106,15 @@ def measure(page: str, repeats: int, lang: str = "en") -> Row:
     # what a rerun sends of its figures: st.plotly_chart's specs and the live chart's payload (figure + scene)
     size = sum(len(c.proto.spec.encode()) for c in at.get("plotly_chart"))
     size += sum(len(c.proto.json.encode()) for c in at.get("bidi_component"))
-    return Row(cold, median(same, 0), median(same, 1), median(moved, 0), median(moved, 1),
-               control.key if control else "-", size)
+    return Row(
+        cold,
+        median(same, 0),
+        median(same, 1),
+        median(moved, 0),
+        median(moved, 1),
+        control.key if control else "-",
+        size,
+    )
 
 
 def median(runs: list[tuple[float, float]], column: int) -> float | None:
@@ -132,8 +139,10 @@ def main() -> None:
         except PageError as exc:
             print(f"{page:<12}  raised: {exc}")
             continue
-        print(f"{page:<12}{ms(r.cold, 10)}{ms(r.same_script, 12)}{ms(r.same_trip, 12)}{ms(r.moved_script, 12)}"
-              f"{ms(r.moved_trip, 12)}{r.size / 1024:>8.1f} KiB  {r.control}")
+        print(
+            f"{page:<12}{ms(r.cold, 10)}{ms(r.same_script, 12)}{ms(r.same_trip, 12)}{ms(r.moved_script, 12)}"
+            f"{ms(r.moved_trip, 12)}{r.size / 1024:>8.1f} KiB  {r.control}"
+        )
         sys.stdout.flush()
 
 

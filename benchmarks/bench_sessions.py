@@ -78,9 +78,7 @@ def start_server(app: Path, post_script_gc: bool, log: Path) -> tuple[subprocess
         "--runner.postScriptGC", "true" if post_script_gc else "false",
     ]  # fmt: skip
     with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            cmd, cwd=app.parent, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
+        proc = subprocess.Popen(cmd, cwd=app.parent, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -162,7 +160,7 @@ async def drive(port: int, sessions: int, reruns: int, budget_s: float) -> tuple
                     return
                 try:
                     latencies.append(await s.rerun(timeout=left))
-                except (TimeoutError, asyncio.TimeoutError):
+                except TimeoutError:
                     failures += 1
                     return
                 await asyncio.sleep(rng.uniform(0, 0.1))
@@ -188,8 +186,11 @@ def measure(app: Path, post_script_gc: bool, sessions: int, reruns: int, budget_
         stop_server(proc)
     if failures:
         state = "running" if exited is None else f"exited with {exited}"
-        print(f"  {failures} session(s) failed; server was {state}; its log ends:\n"
-              + log.read_text(errors="replace")[-1500:], file=sys.stderr)
+        print(
+            f"  {failures} session(s) failed; server was {state}; its log ends:\n"
+            + log.read_text(errors="replace")[-1500:],
+            file=sys.stderr,
+        )
     lat.sort()
     q = (lambda p: lat[min(len(lat) - 1, int(p * len(lat)))]) if lat else (lambda p: float("nan"))
     return {
@@ -221,7 +222,10 @@ def main() -> None:
         rows = [measure(app, gc, args.sessions, args.reruns, args.budget, tmp) for gc in (True, False)]
 
     print()
-    print(f"{'runner.postScriptGC':<20} {'reruns':>6} {'median s':>9} {'p90 s':>8} {'max s':>8} {'reruns/s':>9} {'failed':>6}")
+    print(
+        f"{'runner.postScriptGC':<20} {'reruns':>6} {'median s':>9} {'p90 s':>8} {'max s':>8} "
+        f"{'reruns/s':>9} {'failed':>6}"
+    )
     for r in rows:
         print(
             f"{str(r['gc']).lower():<20} {r['n']:>6} {r['median']:>9.3f} {r['p90']:>8.3f} "

@@ -107,10 +107,12 @@ class Control:
             if len(current) != 1 or el.data_type not in (Slider.INT, Slider.FLOAT):
                 return None  # a range, a date or a time
             if el.options:
-                return cls(el.id, key, kind, 0, len(el.options) - 1, 1, True, tuple(el.options),
-                           current[0], fragment_id)
-            return cls(el.id, key, kind, el.min, el.max, el.step or 1, el.data_type == Slider.INT, (),
-                       current[0], fragment_id)
+                return cls(
+                    el.id, key, kind, 0, len(el.options) - 1, 1, True, tuple(el.options), current[0], fragment_id
+                )
+            return cls(
+                el.id, key, kind, el.min, el.max, el.step or 1, el.data_type == Slider.INT, (), current[0], fragment_id
+            )
         current = el.value if el.HasField("value") else el.default
         step = el.step or 1
         lo = el.min if el.has_min else current - 1000 * step
@@ -159,7 +161,7 @@ def choose_controls(controls: list[Control]) -> list[Control]:
     if not controls:
         return []
     first = sliders[0] if sliders else controls[0]
-    after = controls[controls.index(first) + 1:]
+    after = controls[controls.index(first) + 1 :]
     candidates = [c for c in after if c.kind == "slider"] + [
         c for c in after if c.kind != "slider" and not c.key.startswith((first.key + "_", first.key + "."))
     ]
@@ -238,8 +240,15 @@ class Session:
         from websockets.asyncio.client import connect
 
         headers = {"Cookie": f"normviz_route={self.route}"} if self.route else None
-        self.ws = await connect(self.ws_url, subprotocols=["streamlit"], max_size=None, additional_headers=headers,
-                                open_timeout=timeout, ping_interval=None, close_timeout=2)
+        self.ws = await connect(
+            self.ws_url,
+            subprotocols=["streamlit"],
+            max_size=None,
+            additional_headers=headers,
+            open_timeout=timeout,
+            ping_interval=None,
+            close_timeout=2,
+        )
         self.replica = self.ws.response.headers.get("X-Normviz-Replica")
 
     async def close(self) -> None:
@@ -308,8 +317,11 @@ class Session:
                 self.query = fwd.page_info_changed.query_string
             elif kind == "navigation":
                 self.page_hash = fwd.navigation.page_script_hash
-                wanted = [p.page_script_hash for p in fwd.navigation.app_pages
-                          if (p.is_default if self.page == DEFAULT_PAGE else p.url_pathname == self.page)]
+                wanted = [
+                    p.page_script_hash
+                    for p in fwd.navigation.app_pages
+                    if (p.is_default if self.page == DEFAULT_PAGE else p.url_pathname == self.page)
+                ]
                 if learn and wanted and self.page_hash not in wanted:
                     raise RerunError(f"{self.page}: the app showed another page")
             elif kind == "page_not_found":
@@ -341,8 +353,19 @@ class Session:
                 found.append(control)
 
 
-async def user(i: int, ws_url: str, page: str, lang: str, args, ramp: float, fresh: FreshValues,
-               stats: Stats, loaded: asyncio.Event, go: asyncio.Event, end: list[float]) -> None:
+async def user(
+    i: int,
+    ws_url: str,
+    page: str,
+    lang: str,
+    args,
+    ramp: float,
+    fresh: FreshValues,
+    stats: Stats,
+    loaded: asyncio.Event,
+    go: asyncio.Event,
+    end: list[float],
+) -> None:
     """One session's life: connect, load, wait for the others, move every interval until ``end[0]``, close."""
     rng = random.Random(i)
     session = Session(ws_url, page, lang, stats)
@@ -467,8 +490,21 @@ async def run_point(ws_url: str, pid: int | tuple[int, ...] | None, n: int, args
     loaded = [asyncio.Event() for _ in range(n)]
     go, end = asyncio.Event(), [float("inf")]
     tasks = [
-        asyncio.create_task(user(i, ws_url, args.pages[i % len(args.pages)], langs[i % len(langs)], args, ramp,
-                                 fresh, stats, loaded[i], go, end))
+        asyncio.create_task(
+            user(
+                i,
+                ws_url,
+                args.pages[i % len(args.pages)],
+                langs[i % len(langs)],
+                args,
+                ramp,
+                fresh,
+                stats,
+                loaded[i],
+                go,
+                end,
+            )
+        )
         for i in range(n)
     ]
     load_start = time.perf_counter()
@@ -490,10 +526,16 @@ async def run_point(ws_url: str, pid: int | tuple[int, ...] | None, n: int, args
     wall = time.perf_counter() - t0
     cpu1 = cpu_seconds(pid)
     return {
-        "sessions": n, "stats": stats, "wall": wall, "load_s": load_s,
+        "sessions": n,
+        "stats": stats,
+        "wall": wall,
+        "load_s": load_s,
         "lat": sorted(s for _, s in stats.moves),
         "by_page": {page: sorted(s for p, s in stats.moves if p == page) for page in args.pages},
-        "rss_before": rss_before, "rss_loaded": rss_loaded, "rss_open": rss_open, "rss_peak": peak or None,
+        "rss_before": rss_before,
+        "rss_loaded": rss_loaded,
+        "rss_open": rss_open,
+        "rss_peak": peak or None,
         "per_mib": (rss_open - rss_before) / 1024 / n if rss_before and rss_open else None,
         "server_cpu": (cpu1 - cpu0) / wall if cpu0 is not None and cpu1 is not None else None,
         "client_cpu": (time.process_time() - proc0) / wall,
@@ -520,9 +562,20 @@ def pct(x: float | None) -> str:
 
 
 # The curve table: (column, width). tests/test_load.py reads a row back as dict(zip(names, row.split())).
-SUMMARY_COLUMNS = (("sessions", 8), ("moves", 6), ("p50 ms", 7), ("p95 ms", 7), ("max ms", 7), ("reruns/s", 8),
-                   ("errors", 6), ("min/sess", 8), ("MiB/sess", 8), ("load p95 ms", 11), ("server CPU", 10),
-                   ("harness CPU", 11))
+SUMMARY_COLUMNS = (
+    ("sessions", 8),
+    ("moves", 6),
+    ("p50 ms", 7),
+    ("p95 ms", 7),
+    ("max ms", 7),
+    ("reruns/s", 8),
+    ("errors", 6),
+    ("min/sess", 8),
+    ("MiB/sess", 8),
+    ("load p95 ms", 11),
+    ("server CPU", 10),
+    ("harness CPU", 11),
+)
 
 
 def summary_header() -> str:
@@ -533,29 +586,45 @@ def summary_row(r: dict) -> str:
     s: Stats = r["stats"]
     lat = r["lat"]
     cells = (
-        r["sessions"], len(lat), ms(quantile(lat, .5)), ms(quantile(lat, .95)), ms(quantile(lat, 1)),
-        f"{len(lat) / r['wall']:.1f}", s.errors, min(s.per_session, default=0),
-        "n/a" if r["per_mib"] is None else f"{r['per_mib']:.2f}", ms(quantile(sorted(s.loads), .95)),
-        pct(r["server_cpu"]), pct(r["client_cpu"]),
+        r["sessions"],
+        len(lat),
+        ms(quantile(lat, 0.5)),
+        ms(quantile(lat, 0.95)),
+        ms(quantile(lat, 1)),
+        f"{len(lat) / r['wall']:.1f}",
+        s.errors,
+        min(s.per_session, default=0),
+        "n/a" if r["per_mib"] is None else f"{r['per_mib']:.2f}",
+        ms(quantile(sorted(s.loads), 0.95)),
+        pct(r["server_cpu"]),
+        pct(r["client_cpu"]),
     )
     return " ".join(f"{cell:>{width}}" for cell, (_, width) in zip(cells, SUMMARY_COLUMNS))
 
 
 def print_point(r: dict, args) -> None:
     s: Stats = r["stats"]
-    print(f"\n{r['sessions']} sessions, a move every {args.interval:g} s each for {args.duration:g} s "
-          f"(offered {r['sessions'] / args.interval:.1f} reruns/s); all pages loaded in {r['load_s']:.1f} s")
+    print(
+        f"\n{r['sessions']} sessions, a move every {args.interval:g} s each for {args.duration:g} s "
+        f"(offered {r['sessions'] / args.interval:.1f} reruns/s); all pages loaded in {r['load_s']:.1f} s"
+    )
     print(f"  {'page':<12} {'moves':>6} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}  control moved")
     for page, lat in r["by_page"].items():
         if page not in s.controls:  # no session had this page
             continue
-        print(f"  {page:<12} {len(lat):>6} {ms(quantile(lat, .5)):>7} {ms(quantile(lat, .95)):>7} "
-              f"{ms(lat[-1] if lat else float('nan')):>7}  {s.controls.get(page, '-')}")
-    print(f"  errors: {s.exceptions} exception elements, {s.failures} failures, {s.timeouts} timeouts; "
-          f"moves that also moved a second control: {s.second_control}, not fresh: {s.repeated}")
-    print(f"  server RSS: {mib(r['rss_before'])} before, {mib(r['rss_loaded'])} with every page loaded, "
-          f"{mib(r['rss_open'])} after the moves with all sessions open (peak {mib(r['rss_peak'])}); "
-          f"the harness received {s.bytes_in / 2**20:.1f} MiB")
+        print(
+            f"  {page:<12} {len(lat):>6} {ms(quantile(lat, 0.5)):>7} {ms(quantile(lat, 0.95)):>7} "
+            f"{ms(lat[-1] if lat else float('nan')):>7}  {s.controls.get(page, '-')}"
+        )
+    print(
+        f"  errors: {s.exceptions} exception elements, {s.failures} failures, {s.timeouts} timeouts; "
+        f"moves that also moved a second control: {s.second_control}, not fresh: {s.repeated}"
+    )
+    print(
+        f"  server RSS: {mib(r['rss_before'])} before, {mib(r['rss_loaded'])} with every page loaded, "
+        f"{mib(r['rss_open'])} after the moves with all sessions open (peak {mib(r['rss_peak'])}); "
+        f"the harness received {s.bytes_in / 2**20:.1f} MiB"
+    )
     for sample in s.samples:
         print(f"  error: {sample}")
     sys.stdout.flush()
@@ -577,20 +646,35 @@ def loopback_url(url: str) -> tuple[str, int]:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     all_pages = sorted(p.stem for p in (ROOT / "pages").glob("*.py"))
-    parser.add_argument("--sessions", type=int, nargs="+", default=[10],
-                        help="concurrent sessions; several print a curve (default 10)")
+    parser.add_argument(
+        "--sessions", type=int, nargs="+", default=[10], help="concurrent sessions; several print a curve (default 10)"
+    )
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between one session's moves (default 2)")
     parser.add_argument("--duration", type=float, default=20.0, help="seconds of moves per point (default 20)")
-    parser.add_argument("--pages", nargs="+", default=all_pages, choices=all_pages, metavar="PAGE",
-                        help=f"pages to mix (default all: {' '.join(all_pages)})")
+    parser.add_argument(
+        "--pages",
+        nargs="+",
+        default=all_pages,
+        choices=all_pages,
+        metavar="PAGE",
+        help=f"pages to mix (default all: {' '.join(all_pages)})",
+    )
     parser.add_argument("--lang", choices=("mix", "en", "zh"), default="mix", help="session languages (default mix)")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds one rerun or connect may take (default 60)")
+    parser.add_argument(
+        "--timeout", type=float, default=60.0, help="seconds one rerun or connect may take (default 60)"
+    )
     parser.add_argument("--ramp", type=float, default=None, help="seconds over which sessions connect (default N/50)")
     parser.add_argument("--reuse", action="store_true", help="one server for all points (default: one per point)")
-    parser.add_argument("--fleet", type=int, metavar="N",
-                        help="serve through nginx and N replicas (deploy/fleet.py, `make serve`) instead of one process")
+    parser.add_argument(
+        "--fleet",
+        type=int,
+        metavar="N",
+        help="serve through nginx and N replicas (deploy/fleet.py, `make serve`) instead of one process",
+    )
     parser.add_argument("--url", help="an already running app on the loopback interface, e.g. http://127.0.0.1:8501")
-    parser.add_argument("--pid", type=int, help="with --url: the server's process id (for RSS; found by port if omitted)")
+    parser.add_argument(
+        "--pid", type=int, help="with --url: the server's process id (for RSS; found by port if omitted)"
+    )
     args = parser.parse_args(argv)
     if args.fleet is not None and (args.url or args.fleet < 1):
         parser.error("--fleet takes 1 or more replicas, and not with --url")
@@ -645,10 +729,15 @@ async def serve_points(args, log_dir: Path) -> list[dict]:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
-    where = args.url or (f"nginx + {args.fleet} replicas (deploy/fleet.py) on 127.0.0.1 (started here)" if args.fleet
-                         else "streamlit run app.py on 127.0.0.1 (started here)")
-    print(f"load: {where}; pages {' '.join(args.pages)}; languages {args.lang}; {os.cpu_count()} CPU(s), "
-          f"shared by the server and this harness")
+    where = args.url or (
+        f"nginx + {args.fleet} replicas (deploy/fleet.py) on 127.0.0.1 (started here)"
+        if args.fleet
+        else "streamlit run app.py on 127.0.0.1 (started here)"
+    )
+    print(
+        f"load: {where}; pages {' '.join(args.pages)}; languages {args.lang}; {os.cpu_count()} CPU(s), "
+        f"shared by the server and this harness"
+    )
     with tempfile.TemporaryDirectory(prefix="normviz-load-") as tmp:
         results = asyncio.run(serve_points(args, Path(tmp)))
     print("\nrerun latency per move (rerun_script sent -> script_finished received)")

@@ -1,4 +1,5 @@
-"""How often quick key presses on a Streamlit slider leave the plane's chart behind the URL (prints counts; asserts nothing).
+"""How often quick key presses on a Streamlit slider leave the plane's chart behind the URL (prints counts; asserts
+nothing).
 
 Starts the app on a free loopback port, then per trial opens /plane in Debian's Chromium, presses
 ArrowLeft on the x₁ slider ``k`` times in quick succession (k = 1 … 6 in turn), waits for the page
@@ -22,8 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
-from deploy.replica import AppServer, free_port  # noqa: E402
 from helpers import by_meta, open_page, plotly_data, press_keys, tip  # noqa: E402
+
+from deploy.replica import AppServer, free_port  # noqa: E402
 
 
 def _spin() -> None:
@@ -59,8 +61,11 @@ def main(argv: list[str] | None = None) -> int:
                 chart = tip(by_meta(plotly_data(page), "arrow_input"))[0]
                 url = float(re.search(r"x1=([-\d.]+)", page.url).group(1))
                 behind.setdefault(keys, []).append(abs(chart - url) > 1e-9)
-                print(f"trial {trial:2d}: {keys} key(s), chart x1 {chart:g}, URL x1 {url:g}"
-                      + ("   <- chart behind" if behind[keys][-1] else ""), flush=True)
+                print(
+                    f"trial {trial:2d}: {keys} key(s), chart x1 {chart:g}, URL x1 {url:g}"
+                    + ("   <- chart behind" if behind[keys][-1] else ""),
+                    flush=True,
+                )
                 page.close()
             browser.close()
     finally:

@@ -86,17 +86,25 @@ class Fleet:
             # As root, nginx hands its workers to `user`: keep them this user, who owns workdir.
             user = pwd.getpwuid(os.getuid()).pw_name if os.getuid() == 0 else None
             conf = self.workdir / "nginx.conf"
-            conf.write_text(nginx_config(listen=f"{self.host}:{self.port}",
-                                         replica_ports=[r.port for r in self.replicas],
-                                         prefix=self.workdir, user=user))
-            check = subprocess.run([NGINX, "-t", "-p", str(self.workdir), "-c", str(conf)],
-                                   capture_output=True, text=True)
+            conf.write_text(
+                nginx_config(
+                    listen=f"{self.host}:{self.port}",
+                    replica_ports=[r.port for r in self.replicas],
+                    prefix=self.workdir,
+                    user=user,
+                )
+            )
+            check = subprocess.run(
+                [NGINX, "-t", "-p", str(self.workdir), "-c", str(conf)], capture_output=True, text=True
+            )
             if check.returncode != 0:
                 raise ServerError(f"nginx rejected {conf}:\n{check.stderr}")
             with open(self.workdir / "nginx.out", "ab") as out:
                 self.nginx = subprocess.Popen(
                     [NGINX, "-p", str(self.workdir), "-c", str(conf), "-g", "daemon off;"],
-                    stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
                 )
             deadline = time.monotonic() + 20
             while not healthy(f"{self.base_url}/_fleet/health") or not healthy(f"{self.base_url}/_stcore/health"):
@@ -130,11 +138,13 @@ class Fleet:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m deploy.fleet", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--replicas", type=int, default=os.cpu_count() or 1,
-                        help="app processes (default: one per core)")
+    parser.add_argument(
+        "--replicas", type=int, default=os.cpu_count() or 1, help="app processes (default: one per core)"
+    )
     parser.add_argument("--port", type=int, default=8501, help="nginx's port (default 8501)")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="nginx's address (default 127.0.0.1; 0.0.0.0 for a classroom network)")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="nginx's address (default 127.0.0.1; 0.0.0.0 for a classroom network)"
+    )
     parser.add_argument("--workdir", type=Path, help="nginx's config, pid, logs (default: a temporary folder)")
     args = parser.parse_args(argv)
     if args.replicas < 1:
@@ -145,8 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         fleet.start()
         ports = ", ".join(str(r.port) for r in fleet.replicas)
-        print(f"normviz: {len(fleet.replicas)} replicas (127.0.0.1: {ports}) behind nginx on "
-              f"http://{args.host}:{args.port}  (logs: {workdir}; Ctrl-C stops all)", flush=True)
+        print(
+            f"normviz: {len(fleet.replicas)} replicas (127.0.0.1: {ports}) behind nginx on "
+            f"http://{args.host}:{args.port}  (logs: {workdir}; Ctrl-C stops all)",
+            flush=True,
+        )
         while all(r.alive() for r in fleet.replicas) and fleet.nginx.poll() is None:
             time.sleep(1)
         print("normviz: a replica or nginx exited; stopping the fleet", file=sys.stderr)

@@ -9,5 +9,15 @@ from normviz.methods import METHODS
 from normviz.norms import l2_normalize, layer_norm, rms_norm
 from normviz.norms_family import batch_norm, lp_normalize, min_max, softmax, standardize
 
-__all__ = ["layer_norm", "rms_norm", "l2_normalize", "lp_normalize", "softmax", "min_max", "standardize", "batch_norm", "METHODS"]
+__all__ = [
+    "layer_norm",
+    "rms_norm",
+    "l2_normalize",
+    "lp_normalize",
+    "softmax",
+    "min_max",
+    "standardize",
+    "batch_norm",
+    "METHODS",
+]
 __version__ = "0.1.0"

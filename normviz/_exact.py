@@ -56,9 +56,7 @@ def check_eps(eps) -> float:
     try:
         eps = float(eps)
     except OverflowError:  # an int beyond float range, e.g. 10**400
-        raise ValueError(
-            f"eps must be finite and >= 0; got an integer of {len(str(abs(eps)))} digits"
-        ) from None
+        raise ValueError(f"eps must be finite and >= 0; got an integer of {len(str(abs(eps)))} digits") from None
     if not eps >= 0.0 or math.isinf(eps):  # also rejects NaN
         raise ValueError(f"eps must be finite and >= 0; got {eps!r}")
     return eps
@@ -108,8 +106,7 @@ def param(p: Prepared, value, name: str):
     expected = p.normalized_shape
     if tuple(arr.shape) != expected:
         raise ValueError(
-            f"{name} must have the normalized shape {expected} (x.shape along axis); "
-            f"got shape {tuple(arr.shape)}"
+            f"{name} must have the normalized shape {expected} (x.shape along axis); got shape {tuple(arr.shape)}"
         )
     xp = p.xp
     if _xp.is_torch(p.x) != _xp.is_torch(arr):

@@ -69,9 +69,7 @@ def check_real(x, xp, name: str = "x") -> None:
     if isinstance(x, np.ndarray) and dtype.kind not in "fiu":
         kind = "complex" if dtype.kind == "c" else f"non-numeric ({dtype})"
         raise TypeError(f"{name} must be real numbers (floating or integer); got {kind} data")
-    if not isinstance(x, np.ndarray) and not (
-        xp.isdtype(dtype, "real floating") or xp.isdtype(dtype, "integral")
-    ):
+    if not isinstance(x, np.ndarray) and not (xp.isdtype(dtype, "real floating") or xp.isdtype(dtype, "integral")):
         kind = "complex" if xp.isdtype(dtype, "complex floating") else f"non-numeric ({dtype})"
         raise TypeError(f"{name} must be real numbers (floating or integer); got {kind} data")
 

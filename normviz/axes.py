@@ -204,8 +204,9 @@ def view(method: str, b: int, s: int, d: int, seed: int, *, pad: bool = False) -
         y = output(method, x)
         mu, sigma, rms = token_stats(x)
         scale = rms if method == "rms" else sigma
-        return View(method, x, real, y, np.repeat(mu[..., None], d, -1), np.repeat(scale[..., None], d, -1),
-                    labels, eps)
+        return View(
+            method, x, real, y, np.repeat(mu[..., None], d, -1), np.repeat(scale[..., None], d, -1), labels, eps
+        )
     if method == "bn":
         y = output("bn", x)
         mu, sigma = feature_stats(x)
@@ -213,8 +214,9 @@ def view(method: str, b: int, s: int, d: int, seed: int, *, pad: bool = False) -
         y = np.full_like(x, np.nan)
         y[real] = output("std", x[real])
         mu, sigma = feature_stats(x, real)
-    return View(method, x, real, y, np.broadcast_to(mu, x.shape).copy(), np.broadcast_to(sigma, x.shape).copy(),
-                labels, eps)
+    return View(
+        method, x, real, y, np.broadcast_to(mu, x.shape).copy(), np.broadcast_to(sigma, x.shape).copy(), labels, eps
+    )
 
 
 # --- batch size: BatchNorm depends on it, LayerNorm does not ----------------------------------------
@@ -265,8 +267,9 @@ class TrainEval:
 
 
 @lru_cache(maxsize=256)
-def running_stats(s: int, d: int, seed: int, *, batches: int = TRAIN_BATCHES,
-                  momentum: float = MOMENTUM) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def running_stats(
+    s: int, d: int, seed: int, *, batches: int = TRAIN_BATCHES, momentum: float = MOMENTUM
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """PyTorch's update over ``batches`` training batches of TRAIN_B × s tokens, from mean 0 and var 1.
 
     running ← (1 − momentum) · running + momentum · batch statistic, with the unbiased batch variance.
@@ -299,8 +302,16 @@ def train_eval(b: int, s: int, d: int, seed: int) -> TrainEval:
     x = sample(b, s, d, seed)
     mean, var, history = running_stats(s, d, seed)
     token = x[0, 0]
-    return TrainEval(mean, var, history, token, output("bn", x)[0, 0], output("bn", x[:1, :1])[0, 0],
-                     eval_norm(token, mean, var), output("ln", x[:1, :1])[0, 0])
+    return TrainEval(
+        mean,
+        var,
+        history,
+        token,
+        output("bn", x)[0, 0],
+        output("bn", x[:1, :1])[0, 0],
+        eval_norm(token, mean, var),
+        output("ln", x[:1, :1])[0, 0],
+    )
 
 
 # --- padding -------------------------------------------------------------------------------------------
@@ -325,8 +336,14 @@ def padding_effect(b: int, s: int, d: int, seed: int) -> PaddingEffect:
     xp = padded(x, lens)
     mu_r, sig_r = feature_stats(xp, real)
     mu_p, sig_p = feature_stats(xp)
-    ln_alone = np.concatenate([output("ln", x[i:i + 1, :n]).reshape(-1, d) for i, n in enumerate(lens)])
+    ln_alone = np.concatenate([output("ln", x[i : i + 1, :n]).reshape(-1, d) for i, n in enumerate(lens)])
     bn_alone = output("bn", x[real])  # BatchNorm over the real tokens only
-    return PaddingEffect(lens, mu_r, sig_r, mu_p, sig_p,
-                         float(np.max(np.abs(output("ln", xp)[real] - ln_alone))),
-                         float(np.max(np.abs(output("bn", xp)[real] - bn_alone))))
+    return PaddingEffect(
+        lens,
+        mu_r,
+        sig_r,
+        mu_p,
+        sig_p,
+        float(np.max(np.abs(output("ln", xp)[real] - ln_alone))),
+        float(np.max(np.abs(output("bn", xp)[real] - bn_alone))),
+    )

@@ -134,7 +134,7 @@ def _candidates(backend: _xp.Backend, shape, dtype: str, ops: Sequence[str], wit
 
             torch_x = torch.from_numpy(x)  # the same memory: both read a warm or cold x alike
     for op, key in METHOD_OF.items():
-        own[op] = lambda fn=method(key).fn: fn(x)
+        own[op] = lambda fn=method(key).fn: fn(x)  # noqa: B008 (the default binds this op's function now)
     found = {(op, "normviz"): own[op] for op in ops}
     if torch_x is not None:
         theirs = _torch_ops(torch_x)
@@ -191,10 +191,18 @@ def measure(cands: dict, sync: Callable, repeats: int, warmup: int, min_sample: 
     return {k: statistics.median(v) for k, v in times.items()}
 
 
-def run(*, backend: _xp.Backend | str | None = None, shapes: Sequence[tuple[int, int]] = SHAPES,
-        dtypes: Sequence[str] | None = None, ops: Sequence[str] = OPS, repeats: int | None = None,
-        warmup: int = 2, with_torch: bool | None = None,
-        progress: Callable[[int, int, tuple, str], None] | None = None, seed: int = 0) -> Run:
+def run(
+    *,
+    backend: _xp.Backend | str | None = None,
+    shapes: Sequence[tuple[int, int]] = SHAPES,
+    dtypes: Sequence[str] | None = None,
+    ops: Sequence[str] = OPS,
+    repeats: int | None = None,
+    warmup: int = 2,
+    with_torch: bool | None = None,
+    progress: Callable[[int, int, tuple, str], None] | None = None,
+    seed: int = 0,
+) -> Run:
     """Time ``ops`` at every shape and dtype; ``progress(done, total, shape, dtype)`` after each.
 
     ``repeats=None`` picks 21 rounds below 64 MB read + written and 7 above.
@@ -237,8 +245,14 @@ def run(*, backend: _xp.Backend | str | None = None, shapes: Sequence[tuple[int,
         del cands
         if progress is not None:
             progress(done, len(groups), tuple(shape), dtype)
-    return Run(backend=be.label, results=tuple(results), repeats=repeats or 0, warmup=warmup,
-               load_average=_load(), versions=_versions(with_torch))
+    return Run(
+        backend=be.label,
+        results=tuple(results),
+        repeats=repeats or 0,
+        warmup=warmup,
+        load_average=_load(),
+        versions=_versions(with_torch),
+    )
 
 
 def _versions(with_torch: bool) -> dict:

@@ -41,7 +41,6 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-
 MAX_BYTES = 16 * 2**20  # the app's server.maxUploadSize (16 MB): a checkpoint is read whole, in memory
 MAX_CONFIG_BYTES = 2**20  # a config.json is a few KB
 CODES = ("too_large", "empty", "truncated", "not_a_checkpoint", "pickle_refused", "unsupported", "bad_config")
@@ -79,8 +78,12 @@ def _check_size(data: bytes, limit: int, what: str) -> None:
     if not data:
         raise CheckpointError("empty", f"the {what} is empty (0 bytes)")
     if len(data) > limit:
-        raise CheckpointError("too_large", f"the {what} has {len(data)} bytes, more than the limit of {limit} bytes",
-                              size=len(data), limit=limit)
+        raise CheckpointError(
+            "too_large",
+            f"the {what} has {len(data)} bytes, more than the limit of {limit} bytes",
+            size=len(data),
+            limit=limit,
+        )
 
 
 def _safetensors_header(data: bytes) -> dict | None:
@@ -91,21 +94,27 @@ def _safetensors_header(data: bytes) -> dict | None:
     if 8 + n > len(data):
         raise CheckpointError("truncated", f"the safetensors header announces {n} bytes but the file ends before")
     try:
-        header = json.loads(data[8:8 + n])
+        header = json.loads(data[8 : 8 + n])
     except (ValueError, RecursionError):
         raise CheckpointError("not_a_checkpoint", "the safetensors header is not valid JSON") from None
     if not isinstance(header, dict):
         raise CheckpointError("not_a_checkpoint", "the safetensors header is not a JSON object")
-    ends = [e["data_offsets"][1] for k, e in header.items() if k != "__metadata__" and isinstance(e, dict)
-            and isinstance(e.get("data_offsets"), list) and len(e["data_offsets"]) == 2
-            and isinstance(e["data_offsets"][1], int)]
+    ends = [
+        e["data_offsets"][1]
+        for k, e in header.items()
+        if k != "__metadata__"
+        and isinstance(e, dict)
+        and isinstance(e.get("data_offsets"), list)
+        and len(e["data_offsets"]) == 2
+        and isinstance(e["data_offsets"][1], int)
+    ]
     if ends and 8 + n + max(ends) > len(data):
         raise CheckpointError("truncated", "the safetensors data end before the last tensor the header lists")
     return header
 
 
 def detect_format(data: bytes) -> str:
-    """"safetensors", "torch_zip" or "torch_legacy", told by the bytes (not by a file name)."""
+    """ "safetensors", "torch_zip" or "torch_legacy", told by the bytes (not by a file name)."""
     data = _as_bytes(data)
     if data.startswith(ZIP_MAGIC):
         return "torch_zip"
@@ -117,8 +126,18 @@ def detect_format(data: bytes) -> str:
 
 
 _SAFETENSORS_DTYPES = {
-    "F64": "<f8", "F32": "<f4", "F16": "<f2", "I64": "<i8", "I32": "<i4", "I16": "<i2", "I8": "i1",
-    "U64": "<u8", "U32": "<u4", "U16": "<u2", "U8": "u1", "BOOL": "?",
+    "F64": "<f8",
+    "F32": "<f4",
+    "F16": "<f2",
+    "I64": "<i8",
+    "I32": "<i4",
+    "I16": "<i2",
+    "I8": "i1",
+    "U64": "<u8",
+    "U32": "<u4",
+    "U16": "<u2",
+    "U8": "u1",
+    "BOOL": "?",
 }
 
 
@@ -142,8 +161,9 @@ def _read_safetensors(data: bytes) -> dict[str, np.ndarray]:
         elif spec["dtype"] in _SAFETENSORS_DTYPES:
             arr = np.frombuffer(raw, dtype=_SAFETENSORS_DTYPES[spec["dtype"]])
         else:
-            raise CheckpointError("unsupported", f"tensor {name!r} has dtype {spec['dtype']}, which is not read here",
-                                  dtype=spec["dtype"])
+            raise CheckpointError(
+                "unsupported", f"tensor {name!r} has dtype {spec['dtype']}, which is not read here", dtype=spec["dtype"]
+            )
         out[name] = arr.reshape(spec["shape"])
     return out
 
@@ -159,8 +179,9 @@ def _check_zip(data: bytes) -> None:
         raise CheckpointError("truncated", "a zip archive whose directory is missing: truncated or damaged") from None
     if not any(e.filename.endswith("data.pkl") for e in entries):
         raise CheckpointError("not_a_checkpoint", "a zip archive without data.pkl: not a PyTorch checkpoint")
-    if any(e.compress_type != zipfile.ZIP_STORED or e.file_size != e.compress_size for e in entries) or \
-            sum(e.file_size for e in entries) > len(data):
+    if any(e.compress_type != zipfile.ZIP_STORED or e.file_size != e.compress_size for e in entries) or sum(
+        e.file_size for e in entries
+    ) > len(data):
         raise CheckpointError("not_a_checkpoint", "a zip archive with compressed entries; torch.save writes none")
 
 
@@ -181,10 +202,18 @@ def _to_numpy(tensor, seen: dict) -> np.ndarray:
     import torch
 
     if tensor.layout != torch.strided or tensor.is_quantized or tensor.is_complex():
-        raise CheckpointError("unsupported", f"a tensor of layout {tensor.layout} / dtype {tensor.dtype} is not read here",
-                              dtype=str(tensor.dtype).removeprefix("torch."))
-    key = (tensor.untyped_storage().data_ptr(), tensor.storage_offset(), tuple(tensor.shape), tensor.stride(),
-           tensor.dtype)
+        raise CheckpointError(
+            "unsupported",
+            f"a tensor of layout {tensor.layout} / dtype {tensor.dtype} is not read here",
+            dtype=str(tensor.dtype).removeprefix("torch."),
+        )
+    key = (
+        tensor.untyped_storage().data_ptr(),
+        tensor.storage_offset(),
+        tuple(tensor.shape),
+        tensor.stride(),
+        tensor.dtype,
+    )
     if key not in seen:
         t = tensor.detach()
         if t.is_floating_point() and t.dtype not in (torch.float16, torch.float32, torch.float64):
@@ -206,8 +235,11 @@ def _read_torch(data: bytes, fmt: str) -> dict[str, np.ndarray]:
             warnings.simplefilter("ignore")
             obj = torch.load(io.BytesIO(data), weights_only=True, map_location="cpu")
     except pickle.UnpicklingError:
-        raise CheckpointError("pickle_refused", "the pickle in this file asks for objects beyond tensors and plain "
-                              "containers (or is damaged); refused, nothing in it was run") from None
+        raise CheckpointError(
+            "pickle_refused",
+            "the pickle in this file asks for objects beyond tensors and plain "
+            "containers (or is damaged); refused, nothing in it was run",
+        ) from None
     except (EOFError, IndexError):
         raise CheckpointError("truncated", "the file ends in the middle of its pickle: truncated") from None
     except Exception as exc:  # torch reports damaged archives as RuntimeError, odd records as others
@@ -275,12 +307,22 @@ RUNNING_NAMES = ("running_mean", "running_var", "num_batches_tracked")
 
 KINDS = ("layernorm", "rmsnorm", "gemma_rmsnorm", "bias_free_layernorm", "scale_only", "batchnorm", "shift_only")
 # Why a module got its kind (what ``_classify`` went by).
-EVIDENCE = ("weight_and_bias", "running_stats", "bias_only", "names_only", "model_type", "rms_eps", "other_eps",
-            "config_silent")
+EVIDENCE = (
+    "weight_and_bias",
+    "running_stats",
+    "bias_only",
+    "names_only",
+    "model_type",
+    "rms_eps",
+    "other_eps",
+    "config_silent",
+)
 # What a weight-only norm is, by the model family (config model_type, or architectures[0] before "For").
 MODEL_TYPES = {
-    **dict.fromkeys(("llama", "mistral", "mixtral", "qwen2", "qwen3", "phi3", "deepseek_v3", "t5", "mt5", "gemma3n",
-                     "olmo2"), "rmsnorm"),
+    **dict.fromkeys(
+        ("llama", "mistral", "mixtral", "qwen2", "qwen3", "phi3", "deepseek_v3", "t5", "mt5", "gemma3n", "olmo2"),
+        "rmsnorm",
+    ),
     **dict.fromkeys(("gemma", "gemma2", "gemma3", "gemma3_text"), "gemma_rmsnorm"),  # x / rms(x) * (1 + w)
     "cohere": "bias_free_layernorm",
 }
@@ -485,7 +527,7 @@ def _layer(module: str) -> tuple[int | None, str]:
     parts = module.split(".")
     for i, p in enumerate(parts):
         if p.isdigit() and len(p) < 7:
-            return int(p), ".".join(parts[:i] + ["N"] + parts[i + 1:])
+            return int(p), ".".join(parts[:i] + ["N"] + parts[i + 1 :])
     return None, module
 
 
@@ -499,7 +541,7 @@ def _storage_key(a: np.ndarray):
 
 
 def _qk_target(module: str) -> str | None:
-    """"q" or "k" when the module's last name part is a QK-norm's (q_norm, k_layernorm, query_norm, ...)."""
+    """ "q" or "k" when the module's last name part is a QK-norm's (q_norm, k_layernorm, query_norm, ...)."""
     m = QK_MODULE.match(module.rpartition(".")[2])
     return None if m is None else m.group(1)[0].lower()
 
@@ -526,8 +568,9 @@ def _projection_rows(arrays: dict[str, np.ndarray], module: str, target: str) ->
     return None
 
 
-def _span(g: NormGroup, arrays: dict[str, np.ndarray], hidden: int | None,
-          facts: ConfigFacts | None) -> tuple[str, int | None]:
+def _span(
+    g: NormGroup, arrays: dict[str, np.ndarray], hidden: int | None, facts: ConfigFacts | None
+) -> tuple[str, int | None]:
     """(span, heads) of one norm module: what one γ covers, and for a QK-norm how many heads share it."""
     if g.target is None:
         return ("hidden" if g.size == hidden else "other"), None
@@ -589,20 +632,34 @@ def inspect(state: dict, config: dict | None = None) -> Report:
         scale = next((params[n] for n in SCALE_NAMES if n in params), None)
         shift = next((params[n] for n in SHIFT_NAMES if n in params), None)
         learned = [a for a in (scale, shift) if a is not None]
-        if not learned or any(a.ndim != 1 or a.dtype.kind != "f" for a in learned) or \
-                len({a.size for a in learned}) != 1:
+        if (
+            not learned
+            or any(a.ndim != 1 or a.dtype.kind != "f" for a in learned)
+            or len({a.size for a in learned}) != 1
+        ):
             continue  # not a norm's per-feature parameters (a 2-D "norm.weight" is a projection)
         running = "running_mean" in params or "running_var" in params
         kind, evidence = _classify(scale is not None, shift is not None, running, facts)
         gamma = None if scale is None else scale.astype(np.float64) + (1.0 if kind == "gemma_rmsnorm" else 0.0)
         layer, family = _layer(module)
         names = tuple(f"{module}.{leaf}" for leaf in params)
-        groups.append(NormGroup(module, family, layer, kind, evidence, learned[0].size, names,
-                                str(learned[0].dtype), gamma, None if shift is None else shift.astype(np.float64),
-                                target=_qk_target(module)))
+        groups.append(
+            NormGroup(
+                module,
+                family,
+                layer,
+                kind,
+                evidence,
+                learned[0].size,
+                names,
+                str(learned[0].dtype),
+                gamma,
+                None if shift is None else shift.astype(np.float64),
+                target=_qk_target(module),
+            )
+        )
     hidden = _hidden(groups, facts)
-    groups = [replace(g, span=span, heads=heads) for g in groups
-              for span, heads in [_span(g, arrays, hidden, facts)]]
+    groups = [replace(g, span=span, heads=heads) for g in groups for span, heads in [_span(g, arrays, hidden, facts)]]
     groups.sort(key=lambda g: (g.layer is None, -1 if g.layer is None else g.layer, _natural(g.module)))
 
     by_family: dict[str, list[NormGroup]] = {}
@@ -612,8 +669,14 @@ def inspect(state: dict, config: dict | None = None) -> Report:
 
     in_norms = {n for g in groups for n in g.names}
     matrices = {_split(n)[0] for n, a in arrays.items() if a.ndim >= 2}
-    other = tuple(n for n, a in arrays.items() if a.ndim == 1 and a.dtype.kind == "f" and n not in in_norms
-                  and not (_split(n)[1] in SHIFT_NAMES and _split(n)[0] in matrices))
+    other = tuple(
+        n
+        for n, a in arrays.items()
+        if a.ndim == 1
+        and a.dtype.kind == "f"
+        and n not in in_norms
+        and not (_split(n)[1] in SHIFT_NAMES and _split(n)[0] in matrices)
+    )
     return Report(tuple(groups), families, len(arrays), total, tuple(tied), other, facts, hidden)
 
 
@@ -638,8 +701,13 @@ def gamma_spread(report: Report) -> GammaSpread | None:
         return None
     values = np.concatenate([g.gamma[np.isfinite(g.gamma)] for g in groups])
     medians = [(float(np.median(g.gamma[np.isfinite(g.gamma)])), g.module) for g in groups]
-    return GammaSpread(float(values.min()), float(values.max()), min(medians), max(medians),
-                       float(np.mean(np.abs(values - 1.0) <= NEAR_ONE)))
+    return GammaSpread(
+        float(values.min()),
+        float(values.max()),
+        min(medians),
+        max(medians),
+        float(np.mean(np.abs(values - 1.0) <= NEAR_ONE)),
+    )
 
 
 def gamma_histogram(report: Report, bins: int = 40) -> tuple[np.ndarray, dict[str, np.ndarray]]:

@@ -53,8 +53,14 @@ class Example:
         return DATA / self.folder / "config.json" if self.config else None
 
 
-EXAMPLES = {e.key: e for e in (Example("gpt2", "gpt2_like", False), Example("llama", "llama_like", True),
-                                Example("qwen3", "qwen3_like", True))}
+EXAMPLES = {
+    e.key: e
+    for e in (
+        Example("gpt2", "gpt2_like", False),
+        Example("llama", "llama_like", True),
+        Example("qwen3", "qwen3_like", True),
+    )
+}
 
 GPT2 = dict(hidden=32, layers=4, vocab=256, positions=64)
 LLAMA = dict(hidden=32, intermediate=86, layers=6, vocab=256, eps=1e-5)
@@ -142,22 +148,38 @@ def qwen3_state(seed: int = 2025) -> dict[str, np.ndarray]:
 
 def qwen3_config() -> dict:
     return {
-        "architectures": ["Qwen3ForCausalLM"], "model_type": "qwen3", "hidden_act": "silu",
-        "hidden_size": QWEN3["hidden"], "intermediate_size": QWEN3["intermediate"],
-        "num_hidden_layers": QWEN3["layers"], "num_attention_heads": QWEN3["heads"],
-        "num_key_value_heads": QWEN3["kv_heads"], "head_dim": QWEN3["head_dim"], "max_position_embeddings": 128,
-        "rms_norm_eps": QWEN3["eps"], "tie_word_embeddings": True, "torch_dtype": "bfloat16",
+        "architectures": ["Qwen3ForCausalLM"],
+        "model_type": "qwen3",
+        "hidden_act": "silu",
+        "hidden_size": QWEN3["hidden"],
+        "intermediate_size": QWEN3["intermediate"],
+        "num_hidden_layers": QWEN3["layers"],
+        "num_attention_heads": QWEN3["heads"],
+        "num_key_value_heads": QWEN3["kv_heads"],
+        "head_dim": QWEN3["head_dim"],
+        "max_position_embeddings": 128,
+        "rms_norm_eps": QWEN3["eps"],
+        "tie_word_embeddings": True,
+        "torch_dtype": "bfloat16",
         "vocab_size": QWEN3["vocab"],
     }
 
 
 def llama_config() -> dict:
     return {
-        "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_act": "silu",
-        "hidden_size": LLAMA["hidden"], "intermediate_size": LLAMA["intermediate"],
-        "num_hidden_layers": LLAMA["layers"], "num_attention_heads": 4, "num_key_value_heads": 4,
-        "max_position_embeddings": 128, "rms_norm_eps": LLAMA["eps"], "tie_word_embeddings": False,
-        "torch_dtype": "bfloat16", "vocab_size": LLAMA["vocab"],
+        "architectures": ["LlamaForCausalLM"],
+        "model_type": "llama",
+        "hidden_act": "silu",
+        "hidden_size": LLAMA["hidden"],
+        "intermediate_size": LLAMA["intermediate"],
+        "num_hidden_layers": LLAMA["layers"],
+        "num_attention_heads": 4,
+        "num_key_value_heads": 4,
+        "max_position_embeddings": 128,
+        "rms_norm_eps": LLAMA["eps"],
+        "tie_word_embeddings": False,
+        "torch_dtype": "bfloat16",
+        "vocab_size": LLAMA["vocab"],
     }
 
 
@@ -170,8 +192,9 @@ def to_bfloat16_bits(a: np.ndarray) -> np.ndarray:
 def _safetensors(arrays: dict[str, np.ndarray], dtype: str) -> bytes:
     from safetensors import TensorSpec, serialize
 
-    specs = {k: TensorSpec(dtype=dtype, shape=a.shape, data_ptr=a.ctypes.data, data_len=a.nbytes)
-             for k, a in arrays.items()}
+    specs = {
+        k: TensorSpec(dtype=dtype, shape=a.shape, data_ptr=a.ctypes.data, data_len=a.nbytes) for k, a in arrays.items()
+    }
     return bytes(serialize(specs, metadata={"format": "pt"}))
 
 
@@ -197,9 +220,13 @@ def config_bytes() -> bytes:
 
 def files() -> dict[Path, bytes]:
     """Every bundled file and the bytes it must hold."""
-    return {EXAMPLES["gpt2"].model: gpt2_bytes(), EXAMPLES["llama"].model: llama_bytes(),
-            EXAMPLES["llama"].config_path: config_bytes(), EXAMPLES["qwen3"].model: qwen3_bytes(),
-            EXAMPLES["qwen3"].config_path: _json_bytes(qwen3_config())}
+    return {
+        EXAMPLES["gpt2"].model: gpt2_bytes(),
+        EXAMPLES["llama"].model: llama_bytes(),
+        EXAMPLES["llama"].config_path: config_bytes(),
+        EXAMPLES["qwen3"].model: qwen3_bytes(),
+        EXAMPLES["qwen3"].config_path: _json_bytes(qwen3_config()),
+    }
 
 
 def write() -> list[Path]:

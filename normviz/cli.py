@@ -55,8 +55,10 @@ def table(header: list[str], rows: list[list[str]], *, right: Callable[[int], bo
     """Columns two spaces apart, each as wide as its widest cell; column j right-aligned where ``right(j)``."""
     cells = [header, *rows]
     widths = [max(len(r[j]) for r in cells) for j in range(len(header))]
-    return "\n".join("  ".join(c.rjust(w) if right(j) else c.ljust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
-                     for r in cells)
+    return "\n".join(
+        "  ".join(c.rjust(w) if right(j) else c.ljust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+        for r in cells
+    )
 
 
 # --- python -m normviz NUMBER ... ----------------------------------------------------------------------------
@@ -66,8 +68,11 @@ def _vector_parser() -> Parser:
     p = Parser(prog="python -m normviz", description="Show what L2, RMSNorm and LayerNorm do to a vector.")
     p.add_argument("x", nargs="+", type=float, metavar="NUMBER", help="the vector's components")
     p.add_argument("--eps", type=float, help="epsilon for all three (default: each one's own default)")
-    p.add_argument("--backend", choices=_xp.BACKENDS,
-                   help="array library (default: $NORMVIZ_BACKEND, else numpy on CPU / torch on GPU)")
+    p.add_argument(
+        "--backend",
+        choices=_xp.BACKENDS,
+        help="array library (default: $NORMVIZ_BACKEND, else numpy on CPU / torch on GPU)",
+    )
     return p
 
 
@@ -113,9 +118,15 @@ def vector_report(values: list[float], *, eps: float | None = None, backend: str
     rows.append(["norm", stats[-1][1], *(plain(nrm) for nrm in norms.values())])
     rows.append(["eps", "", *(plain(e) for e in used_eps)])
     after_first = lambda j: j > 0  # noqa: E731
-    return "\n".join([f"computed with {be.label}", "", table(["statistic", "value"], [list(s) for s in stats],
-                                                            right=after_first),
-                      "", table(["i", "x", *outputs], rows, right=after_first)])
+    return "\n".join(
+        [
+            f"computed with {be.label}",
+            "",
+            table(["statistic", "value"], [list(s) for s in stats], right=after_first),
+            "",
+            table(["i", "x", *outputs], rows, right=after_first),
+        ]
+    )
 
 
 def vector_main(argv: list[str]) -> int:
@@ -149,33 +160,93 @@ def checkpoint_report(report, *, filename: str = "", fmt: str = "") -> str:
     en = EN
     lines = []
     if filename:
-        lines.append(f"file: {filename} ({en(f'checkpoint.format.{fmt}')}, {report.tensors} "
-                     f"tensor{'' if report.tensors == 1 else 's'})")
+        lines.append(
+            f"file: {filename} ({en(f'checkpoint.format.{fmt}')}, {report.tensors} "
+            f"tensor{'' if report.tensors == 1 else 's'})"
+        )
     c = report.config
     if c is not None:
-        said = [f"{k} {v}" for k, v in (("model_type", c.model_type), ("architecture", c.architecture),
-                                         (c.eps_key, c.eps)) if k and v is not None]
+        said = [
+            f"{k} {v}"
+            for k, v in (("model_type", c.model_type), ("architecture", c.architecture), (c.eps_key, c.eps))
+            if k and v is not None
+        ]
         lines.append("config: " + (", ".join(said) or "nothing about the norms"))
-    lines.append(f"parameters: {report.total_params} floating-point numbers (tied tensors once); in norms: "
-                 f"{report.norm_params} ({100 * report.share:.3f} %)")
+    lines.append(
+        f"parameters: {report.total_params} floating-point numbers (tied tensors once); in norms: "
+        f"{report.norm_params} ({100 * report.share:.3f} %)"
+    )
     lines.append(f"verdict: {en(f'checkpoint.verdict.{report.verdict}')}")
     if report.hidden is not None:
         lines.append(f"hidden size D: {report.hidden}")
     if report.families:
-        rows = [[f.name, str(len(f.groups)), "/".join(map(str, f.sizes)), str(f.count),
-                 " / ".join(en(f"checkpoint.span.{k}") for k in f.spans),
-                 " / ".join(en(f"checkpoint.kind.{k}") for k in f.kinds), *_gamma_stats(f.gammas())]
-                for f in report.families]
-        lines += ["", table(["norm", "modules", "length", "params", "normalizes", "kind", "gamma mean",
-                             "gamma median", "gamma std"], rows)]
-        lines += ["", table(["module", "layer", "kind", "gamma mean", "gamma std", "gamma min", "gamma q25",
-                             "gamma median", "gamma q75", "gamma max", "beta mean"],
-                            [[g.module, "" if g.layer is None else str(g.layer), en(f"checkpoint.kind.{g.kind}"),
-                              _g(g.stat("mean")), _g(g.stat("std")), _g(g.stat("min")), _g(g.quantile(0.25)),
-                              _g(g.stat("median")), _g(g.quantile(0.75)), _g(g.stat("max")), _g(g.beta_mean)]
-                             for g in report.groups])]
-        lines += [""] + [f"{', '.join(names)}: {en(f'checkpoint.evidence.{evidence}', **ck.evidence_values(c))}"
-                         for evidence, names in ck.evidence_of(report).items()]
+        rows = [
+            [
+                f.name,
+                str(len(f.groups)),
+                "/".join(map(str, f.sizes)),
+                str(f.count),
+                " / ".join(en(f"checkpoint.span.{k}") for k in f.spans),
+                " / ".join(en(f"checkpoint.kind.{k}") for k in f.kinds),
+                *_gamma_stats(f.gammas()),
+            ]
+            for f in report.families
+        ]
+        lines += [
+            "",
+            table(
+                [
+                    "norm",
+                    "modules",
+                    "length",
+                    "params",
+                    "normalizes",
+                    "kind",
+                    "gamma mean",
+                    "gamma median",
+                    "gamma std",
+                ],
+                rows,
+            ),
+        ]
+        lines += [
+            "",
+            table(
+                [
+                    "module",
+                    "layer",
+                    "kind",
+                    "gamma mean",
+                    "gamma std",
+                    "gamma min",
+                    "gamma q25",
+                    "gamma median",
+                    "gamma q75",
+                    "gamma max",
+                    "beta mean",
+                ],
+                [
+                    [
+                        g.module,
+                        "" if g.layer is None else str(g.layer),
+                        en(f"checkpoint.kind.{g.kind}"),
+                        _g(g.stat("mean")),
+                        _g(g.stat("std")),
+                        _g(g.stat("min")),
+                        _g(g.quantile(0.25)),
+                        _g(g.stat("median")),
+                        _g(g.quantile(0.75)),
+                        _g(g.stat("max")),
+                        _g(g.beta_mean),
+                    ]
+                    for g in report.groups
+                ],
+            ),
+        ]
+        lines += [""] + [
+            f"{', '.join(names)}: {en(f'checkpoint.evidence.{evidence}', **ck.evidence_values(c))}"
+            for evidence, names in ck.evidence_of(report).items()
+        ]
     return "\n".join(lines)
 
 
@@ -188,8 +259,10 @@ def inspect_main(argv: list[str]) -> int:
     """``python -m normviz inspect FILE [--config config.json]``: print the report; one-line errors, status 2."""
     from normviz import checkpoint as ck
 
-    parser = Parser(prog="python -m normviz inspect",
-                    description="Which normalization a checkpoint uses: its norm parameters, their kind and γ.")
+    parser = Parser(
+        prog="python -m normviz inspect",
+        description="Which normalization a checkpoint uses: its norm parameters, their kind and γ.",
+    )
     parser.add_argument("file", help="a .safetensors file or a PyTorch state dict (.pt / .bin)")
     parser.add_argument("--config", help="the model's config.json")
     args = parser.parse_args(argv)
@@ -227,8 +300,9 @@ def cost_parser() -> Parser:
     from normviz.cost import FLOPS_PER_ELEMENT, Inputs
 
     d = Inputs()
-    p = Parser(prog="python -m normviz cost",
-               description="Bytes, time and FLOPs of the normalizations of one forward pass.")
+    p = Parser(
+        prog="python -m normviz cost", description="Bytes, time and FLOPs of the normalizations of one forward pass."
+    )
     p.add_argument("--tokens", default=str(d.tokens), help=f"T = batch x sequence (default {d.tokens})")
     p.add_argument("--hidden", default=str(d.hidden), help=f"D, the hidden size (default {d.hidden})")
     p.add_argument("--layers", default=str(d.layers), help=f"L (default {d.layers})")
@@ -237,10 +311,13 @@ def cost_parser() -> Parser:
     p.add_argument("--bytes", type=float, default=d.bytes_per_value, help="bytes per value b (default 2)")
     p.add_argument("--bandwidth", type=float, default=d.bandwidth, help="memory bandwidth B in bytes/s (default 2e12)")
     p.add_argument("--params", type=float, default=d.params, help="parameters P of the matmuls (default 1.3e9)")
-    p.add_argument("--peak-flops", type=float, default=d.peak_flops,
-                   help="peak FLOP/s, an assumption (default 1e15)")
-    p.add_argument("--flops-per-element", type=float, default=d.flops_per_element,
-                   help=f"the norm's FLOPs per element f (default {FLOPS_PER_ELEMENT})")
+    p.add_argument("--peak-flops", type=float, default=d.peak_flops, help="peak FLOP/s, an assumption (default 1e15)")
+    p.add_argument(
+        "--flops-per-element",
+        type=float,
+        default=d.flops_per_element,
+        help=f"the norm's FLOPs per element f (default {FLOPS_PER_ELEMENT})",
+    )
     return p
 
 
@@ -251,9 +328,17 @@ def cost_inputs(args):
     layers, per_layer = _positive_int(args.layers), _positive_int(args.norms_per_layer)
     if args.calls is not None:
         layers, per_layer = _positive_int(args.calls), 1
-    return Inputs(tokens=_positive_int(args.tokens), hidden=_positive_int(args.hidden), layers=layers,
-                  norms_per_layer=per_layer, bytes_per_value=args.bytes, bandwidth=args.bandwidth,
-                  params=args.params, peak_flops=args.peak_flops, flops_per_element=args.flops_per_element)
+    return Inputs(
+        tokens=_positive_int(args.tokens),
+        hidden=_positive_int(args.hidden),
+        layers=layers,
+        norms_per_layer=per_layer,
+        bytes_per_value=args.bytes,
+        bandwidth=args.bandwidth,
+        params=args.params,
+        peak_flops=args.peak_flops,
+        flops_per_element=args.flops_per_element,
+    )
 
 
 def _cost_number(value: float) -> str:
@@ -268,8 +353,15 @@ def cost_report(cost) -> str:
     rows = [[EN(f"cost.step.{s.key}"), s.formula, s.numbers, _cost_number(s.value), s.unit] for s in steps(cost)]
     i = cost.inputs
     given = ", ".join(f"{f.name}={_cost_number(getattr(i, f.name))}" for f in fields(i))
-    return "\n".join([f"inputs: {given}", "", table(header, rows, right=lambda j: j == 3), "",
-                      EN("cost.cli.peak_note", peak=_cost_number(i.peak_flops))])
+    return "\n".join(
+        [
+            f"inputs: {given}",
+            "",
+            table(header, rows, right=lambda j: j == 3),
+            "",
+            EN("cost.cli.peak_note", peak=_cost_number(i.peak_flops)),
+        ]
+    )
 
 
 def cost_main(argv: list[str]) -> int:
@@ -296,9 +388,19 @@ def bench_table(result) -> str:
     from normviz.bench import LABELS
 
     header = ["shape", "dtype", "op", "ms", "GB/s", "vs copy", "F ms", "vs F"]
-    lines = [["×".join(map(str, r.shape)), r.dtype, LABELS[r.op], f"{r.seconds * 1e3:.3f}", f"{r.gbs:.2f}",
-              _ratio(r.vs_copy), "" if r.torch_seconds is None else f"{r.torch_seconds * 1e3:.3f}",
-              _ratio(r.vs_torch)] for r in result.results]
+    lines = [
+        [
+            "×".join(map(str, r.shape)),
+            r.dtype,
+            LABELS[r.op],
+            f"{r.seconds * 1e3:.3f}",
+            f"{r.gbs:.2f}",
+            _ratio(r.vs_copy),
+            "" if r.torch_seconds is None else f"{r.torch_seconds * 1e3:.3f}",
+            _ratio(r.vs_torch),
+        ]
+        for r in result.results
+    ]
     load = "unknown" if result.load_average is None else " ".join(f"{v:.2f}" for v in result.load_average)
     versions = ", ".join(f"{k} {v}" for k, v in result.versions.items())
     reps = "21 rounds (7 at 64 MB and more)" if not result.repeats else f"{result.repeats} rounds"
@@ -325,15 +427,26 @@ def _shape(text: str) -> tuple[int, int]:
 def _bench_parser() -> Parser:
     from normviz.bench import SHAPES
 
-    p = Parser(prog="python -m normviz bench",
-               description="Time copy, LayerNorm, RMSNorm and L2 against torch.nn.functional.")
+    p = Parser(
+        prog="python -m normviz bench", description="Time copy, LayerNorm, RMSNorm and L2 against torch.nn.functional."
+    )
     p.add_argument("--json", action="store_true", help="print JSON instead of the table")
-    p.add_argument("--quick", action="store_true",
-                   help="3 rounds after 1 warm-up, float32 only unless --dtypes (a rough, fast look)")
-    p.add_argument("--backend", choices=_xp.BACKENDS,
-                   help="array library (default: $NORMVIZ_BACKEND, else numpy on CPU / torch on GPU)")
-    p.add_argument("--shapes", nargs="+", metavar="ROWSxCOLS", help="shapes (default: " +
-                   " ".join(f"{r}x{c}" for r, c in SHAPES) + ")")
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="3 rounds after 1 warm-up, float32 only unless --dtypes (a rough, fast look)",
+    )
+    p.add_argument(
+        "--backend",
+        choices=_xp.BACKENDS,
+        help="array library (default: $NORMVIZ_BACKEND, else numpy on CPU / torch on GPU)",
+    )
+    p.add_argument(
+        "--shapes",
+        nargs="+",
+        metavar="ROWSxCOLS",
+        help="shapes (default: " + " ".join(f"{r}x{c}" for r, c in SHAPES) + ")",
+    )
     p.add_argument("--dtypes", nargs="+", metavar="DTYPE", help="float32, float16, bfloat16 (torch only)")
     p.add_argument("--repeats", type=int, help="timed rounds per candidate")
     p.add_argument("--no-torch", action="store_true", help="leave out torch.nn.functional")
@@ -349,8 +462,14 @@ def bench_main(argv: list[str]) -> int:
         shapes = tuple(_shape(s) for s in args.shapes) if args.shapes else SHAPES
         repeats = args.repeats if args.repeats is not None else (3 if args.quick else None)
         dtypes = args.dtypes or (("float32",) if args.quick else None)
-        result = run(backend=args.backend, shapes=shapes, dtypes=dtypes, repeats=repeats,
-                     warmup=1 if args.quick else 2, with_torch=False if args.no_torch else None)
+        result = run(
+            backend=args.backend,
+            shapes=shapes,
+            dtypes=dtypes,
+            repeats=repeats,
+            warmup=1 if args.quick else 2,
+            with_torch=False if args.no_torch else None,
+        )
     except (TypeError, ValueError) as exc:
         parser.error(str(exc))
     return emit(result.to_json() if args.json else bench_table(result))

@@ -111,8 +111,9 @@ def jacobian(key: str, x, *, eps: float = 0.0, backend: _xp.Backend | None = Non
     return jac / scale if scale > 0.0 else np.full_like(jac, math.nan)
 
 
-def singular_values(key: str, x, *, eps: float = 0.0, backend: _xp.Backend | None = None,
-                    route: str = "structure") -> np.ndarray:
+def singular_values(
+    key: str, x, *, eps: float = 0.0, backend: _xp.Backend | None = None, route: str = "structure"
+) -> np.ndarray:
     """Singular values of s·J (the Jacobian in units of 1/s), descending.
 
     Every kept direction has singular value exactly 1/s, so in these units the
@@ -217,8 +218,17 @@ def _route(n: int, route: str) -> str:
     return route
 
 
-def rank_check(key: str, n: int, *, points: int = RANK_POINTS, seed: int = 0, eps: float = 0.0,
-               backend: _xp.Backend | None = None, route: str = "auto", tail: int = 6) -> RankCheck:
+def rank_check(
+    key: str,
+    n: int,
+    *,
+    points: int = RANK_POINTS,
+    seed: int = 0,
+    eps: float = 0.0,
+    backend: _xp.Backend | None = None,
+    route: str = "auto",
+    tail: int = 6,
+) -> RankCheck:
     """The Jacobian's numerical rank at ``points`` random points of R^n (``sample_points``).
 
     ``route="auto"`` uses the dense SVD for n ≤ ``DENSE_SVD_MAX`` and the
@@ -229,8 +239,16 @@ def rank_check(key: str, n: int, *, points: int = RANK_POINTS, seed: int = 0, ep
     xs = sample_points(n, points, seed)
     tol = tolerance(n, xs)
     spectra = [singular_values(key, x, eps=eps, backend=backend, route=route) for x in xs]
-    return RankCheck(key, n, float(eps), route, tuple(numerical_rank(v, tol) for v in spectra),
-                     method(key).dof(n), np.sort(spectra[0])[: min(tail, n)], tol)
+    return RankCheck(
+        key,
+        n,
+        float(eps),
+        route,
+        tuple(numerical_rank(v, tol) for v in spectra),
+        method(key).dof(n),
+        np.sort(spectra[0])[: min(tail, n)],
+        tol,
+    )
 
 
 def rank_checks(n: int, **kw) -> dict[str, RankCheck]:
@@ -263,8 +281,12 @@ class EpsRow:
 def eps_rows(n: int, *, seed: int = 0, backend: _xp.Backend | None = None) -> list[EpsRow]:
     """``rank_check`` of each method at its own default ε (``Method.default_eps``)."""
     point = sample_points(n, 1, seed)[0]
-    return [EpsRow(rank_check(k, n, seed=seed, eps=m.default_eps, backend=backend),
-                   squeezed_factor(k, point, m.default_eps)) for k, m in METHODS.items()]
+    return [
+        EpsRow(
+            rank_check(k, n, seed=seed, eps=m.default_eps, backend=backend), squeezed_factor(k, point, m.default_eps)
+        )
+        for k, m in METHODS.items()
+    ]
 
 
 def dense_checks(n: int, *, seed: int = 0, backend: _xp.Backend | None = None) -> dict[str, tuple[RankCheck, float]]:

@@ -75,8 +75,9 @@ def norm_grid(points: int = CURVE_POINTS) -> np.ndarray:
     return np.geomspace(*NORM_RANGE, points)
 
 
-def output_norms(key: str, n: int, eps: float, *, seed: int = 0, r=None,
-                 backend: _xp.Backend | None = None) -> tuple[np.ndarray, np.ndarray]:
+def output_norms(
+    key: str, n: int, eps: float, *, seed: int = 0, r=None, backend: _xp.Backend | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Input norms r and the library's ‖method(r·u, eps)‖ for the zero-mean unit vector u = ``direction``."""
     _check_key(key)
     r = norm_grid() if r is None else np.asarray(r, dtype=np.float64)
@@ -105,15 +106,17 @@ class Amplification:
         return 1.0 / math.sqrt(total) if total > 0.0 else math.inf
 
 
-def amplification(eps: float, noise: float, *, c: float = 1.0, n: int = 2048, seed: int = 0,
-                  backend: _xp.Backend | None = None) -> Amplification:
+def amplification(
+    eps: float, noise: float, *, c: float = 1.0, n: int = 2048, seed: int = 0, backend: _xp.Backend | None = None
+) -> Amplification:
     """Measure how much LayerNorm (the library, at ``eps``) multiplies the noise of c·𝟏 + noise·z."""
     gains, stds = _gains(eps, np.array([float(noise)]), c=c, n=n, seed=seed, backend=backend)
     return Amplification(float(eps), float(noise), float(gains[0]), float(stds[0]))
 
 
-def _gains(eps: float, noises: np.ndarray, *, c: float, n: int, seed: int,
-           backend: _xp.Backend | None) -> tuple[np.ndarray, np.ndarray]:
+def _gains(
+    eps: float, noises: np.ndarray, *, c: float, n: int, seed: int, backend: _xp.Backend | None
+) -> tuple[np.ndarray, np.ndarray]:
     if not (math.isfinite(c) and np.all(np.isfinite(noises)) and np.all(noises >= 0.0)):
         raise ValueError(f"c must be finite and noise finite and >= 0; got {c!r}, {noises!r}")
     z = standard_noise(n, seed)
@@ -130,8 +133,9 @@ def noise_grid(points: int = 81) -> np.ndarray:
     return np.geomspace(*NOISE_RANGE, points)
 
 
-def gain_curve(eps: float, *, c: float = 1.0, n: int = 2048, seed: int = 0,
-               backend: _xp.Backend | None = None) -> tuple[np.ndarray, np.ndarray]:
+def gain_curve(
+    eps: float, *, c: float = 1.0, n: int = 2048, seed: int = 0, backend: _xp.Backend | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Noise levels δ and the measured gain of LayerNorm on c·𝟏 + δ·z at ``eps``."""
     noises = noise_grid()
     return noises, _gains(eps, noises, c=c, n=n, seed=seed, backend=backend)[0]

@@ -73,7 +73,9 @@ def _ln_246(rng: random.Random) -> Problem:
 def _rms_246(rng: random.Random) -> Problem:
     x = (2.0, 4.0, 6.0)
     y = _vec(norms.rms_norm(np.asarray(x), eps=0.0))
-    return Problem("rms_246", "vector", {"x": shortest_vector(x)}, y, 0.005, figure=("space", {"x": x, "method": "rms"}))
+    return Problem(
+        "rms_246", "vector", {"x": shortest_vector(x)}, y, 0.005, figure=("space", {"x": x, "method": "rms"})
+    )
 
 
 def _l2_pair(rng: random.Random) -> Problem:
@@ -82,7 +84,14 @@ def _l2_pair(rng: random.Random) -> Problem:
     x = (float(a * k), float(-b * k) if rng.random() < 0.5 else float(b * k))
     y = _vec(norms.l2_normalize(np.asarray(x), eps=0.0))
     length = float(np.linalg.norm(x))
-    return Problem("l2_pair", "vector", {"x": shortest_vector(x), "length": f"{length:g}"}, y, 0.005, figure=("plane", {"x": x, "method": "l2"}))
+    return Problem(
+        "l2_pair",
+        "vector",
+        {"x": shortest_vector(x), "length": f"{length:g}"},
+        y,
+        0.005,
+        figure=("plane", {"x": x, "method": "l2"}),
+    )
 
 
 def _ln_2d(rng: random.Random) -> Problem:
@@ -96,15 +105,27 @@ def _ln_2d(rng: random.Random) -> Problem:
 def _params(rng: random.Random) -> Problem:
     d = rng.choice((768, 1024, 2048, 4096, 5120, 8192))
     kind = rng.choice(("ln", "rms"))
-    return Problem("params", "number", {"d": d, "method": METHODS[kind].label}, float(norm_param_count(kind, d)),
-                   0.0, figure=("params", {"d": d}))
+    return Problem(
+        "params",
+        "number",
+        {"d": d, "method": METHODS[kind].label},
+        float(norm_param_count(kind, d)),
+        0.0,
+        figure=("params", {"d": d}),
+    )
 
 
 def _dof(rng: random.Random) -> Problem:
     n = rng.choice((2, 3, 4, 16, 64, 768, 4096))
     kind = rng.choice(tuple(METHODS))
-    return Problem("dof", "number", {"n": n, "method": METHODS[kind].label}, float(METHODS[kind].dof(n)), 0.0,
-                   figure=("dof", {"n": n}))
+    return Problem(
+        "dof",
+        "number",
+        {"n": n, "method": METHODS[kind].label},
+        float(METHODS[kind].dof(n)),
+        0.0,
+        figure=("dof", {"n": n}),
+    )
 
 
 INVARIANT_SHIFT, INVARIANT_SCALE = 100.0, 7.0  # x + c·𝟏 with c = 100, a·x with a = 7
@@ -118,32 +139,48 @@ def _invariant(rng: random.Random) -> Problem:
     move = f"x + {INVARIANT_SHIFT:g}·𝟏" if what == "shift" else f"{INVARIANT_SCALE:g}·x"
     same = tuple(m for m in METHODS if np.allclose(METHODS[m](x, eps=0.0), METHODS[m](moved, eps=0.0), atol=1e-9))
     answer = {(): "none", ("ln",): "ln_only", ("rms", "ln"): "rms_ln", ("l2", "rms", "ln"): "all"}[same]
-    return Problem("invariant", "choice", {"what": what, "x": shortest_vector(x), "moved": shortest_vector(moved),
-                                           "move": move}, answer,
-                   choices=("none", "ln_only", "rms_ln", "all"),
-                   figure=("moved", {"x": _vec(x), "moved": _vec(moved), "label": move}), extra={"what": what})
+    return Problem(
+        "invariant",
+        "choice",
+        {"what": what, "x": shortest_vector(x), "moved": shortest_vector(moved), "move": move},
+        answer,
+        choices=("none", "ln_only", "rms_ln", "all"),
+        figure=("moved", {"x": _vec(x), "moved": _vec(moved), "label": move}),
+        extra={"what": what},
+    )
 
 
 def _fp16_threshold(rng: random.Random) -> Problem:
     fmax = float(np.finfo(np.float16).max)
-    return Problem("fp16_threshold", "number", {"max": f"{fmax:g}"}, math.sqrt(fmax), 0.5,
-                   figure=("fp16", {}))
+    return Problem("fp16_threshold", "number", {"max": f"{fmax:g}"}, math.sqrt(fmax), 0.5, figure=("fp16", {}))
 
 
 def _fp16_overflow(rng: random.Random) -> Problem:
     v = float(rng.choice((180, 200, 240, 250, 260, 300, 400, 1000)))
     with np.errstate(over="ignore"):
         square = np.float16(v) * np.float16(v)
-    return Problem("fp16_overflow", "choice", {"v": f"{v:g}"}, "yes" if np.isinf(square) else "no",
-                   choices=("yes", "no"), figure=("fp16", {"v": v}))
+    return Problem(
+        "fp16_overflow",
+        "choice",
+        {"v": f"{v:g}"},
+        "yes" if np.isinf(square) else "no",
+        choices=("yes", "no"),
+        figure=("fp16", {"v": v}),
+    )
 
 
 def _rms_length(rng: random.Random) -> Problem:
     n = rng.choice((2, 3, 4, 9, 16, 100, 768))
     x = np.asarray([rng.uniform(-5, 5) for _ in range(n)])
     length = float(np.linalg.norm(norms.rms_norm(x, eps=0.0)))
-    return Problem("rms_length", "number", {"n": n}, length, 0.01, figure=("dof", {"n": n}) if n > 3 else
-                   ("plane" if n == 2 else "space", {"x": _vec(x), "method": "rms"}))
+    return Problem(
+        "rms_length",
+        "number",
+        {"n": n},
+        length,
+        0.01,
+        figure=("dof", {"n": n}) if n > 3 else ("plane" if n == 2 else "space", {"x": _vec(x), "method": "rms"}),
+    )
 
 
 def _axis(rng: random.Random) -> Problem:
@@ -154,14 +191,22 @@ def _axis(rng: random.Random) -> Problem:
     answer = "batch_seq" if which == "bn" else "last"
     groups = candidates[answer]
     assert np.allclose(np.asarray(norms.layer_norm(x, axis=groups, eps=0.0)).mean(axis=groups), 0.0)
-    return Problem("axis", "choice", {"which": which}, answer, choices=tuple(candidates), figure=("axes", {}),
-                   extra={"which": which})
+    return Problem(
+        "axis",
+        "choice",
+        {"which": which},
+        answer,
+        choices=tuple(candidates),
+        figure=("axes", {}),
+        extra={"which": which},
+    )
 
 
 def _checkpoint(rng: random.Random) -> Problem:
     d = rng.choice((768, 2048, 4096))
-    return Problem("checkpoint", "choice", {"d": d}, "either", choices=("ln", "rms", "either", "bn"),
-                   figure=("params", {"d": d}))
+    return Problem(
+        "checkpoint", "choice", {"d": d}, "either", choices=("ln", "rms", "either", "bn"), figure=("params", {"d": d})
+    )
 
 
 def _zero(rng: random.Random) -> Problem:
@@ -169,8 +214,7 @@ def _zero(rng: random.Random) -> Problem:
     with np.errstate(invalid="ignore", divide="ignore"):
         out = np.asarray(norms.layer_norm(np.zeros(n), eps=0.0))
     answer = "nan" if np.all(np.isnan(out)) else "zero"
-    return Problem("zero", "choice", {"n": n}, answer, choices=("zero", "nan", "one", "error"),
-                   figure=("eps", {}))
+    return Problem("zero", "choice", {"n": n}, answer, choices=("zero", "nan", "one", "error"), figure=("eps", {}))
 
 
 def traffic(tokens: int, d: int, calls: int) -> cost.Cost:
@@ -183,8 +227,14 @@ def _traffic(rng: random.Random) -> Problem:
     d = rng.choice((1024, 2048, 4096))
     calls = rng.choice((24, 48, 64))
     gb = traffic(tokens, d, calls).bytes_total / 1e9
-    return Problem("traffic", "number", {"tokens": tokens, "d": d, "calls": calls, "gb": f"{gb:.2f}"}, gb, max(0.01 * gb, 0.05),
-                   figure=("cost", {"tokens": tokens, "d": d, "calls": calls}))
+    return Problem(
+        "traffic",
+        "number",
+        {"tokens": tokens, "d": d, "calls": calls, "gb": f"{gb:.2f}"},
+        gb,
+        max(0.01 * gb, 0.05),
+        figure=("cost", {"tokens": tokens, "d": d, "calls": calls}),
+    )
 
 
 # --- the residual page's toy stack (normviz.residual): its default width and seed, so the page reproduces it
@@ -202,8 +252,9 @@ def stack_config(depth: int, gain: float = 1.0) -> residual.StackConfig:
 def path_runs(arrangement: str, depth: int) -> dict[str, residual.StackRun]:
     """The stack's gradient along each path ("all", "skip" connections only, "branch"es only)."""
     with _xp.one_cpu_thread("cpu"):
-        return {p: residual.run_stack(stack_config(depth), arrangement, STACK_NORM, path=p)
-                for p in residual.GRADIENT_PATHS}
+        return {
+            p: residual.run_stack(stack_config(depth), arrangement, STACK_NORM, path=p) for p in residual.GRADIENT_PATHS
+        }
 
 
 @lru_cache(maxsize=32)
@@ -224,10 +275,21 @@ def _grad_path(rng: random.Random) -> Problem:
     depth = rng.choice((12, 24))
     runs = path_runs(what, depth)
     answer = next((p for p in ("skip", "branch") if runs[p].unchanged), "neither")
-    values = {"depth": depth, "top": f"{runs['all'].grad_norm[-1]:.3g}", "skip": f"{runs['skip'].input_gradient:.3g}",
-              "full": f"{runs['all'].input_gradient:.3g}"}
-    return Problem("grad_path", "choice", values, answer, choices=("skip", "branch", "neither"),
-                   figure=("paths", {"arrangement": what, "depth": depth}), extra={"what": what})
+    values = {
+        "depth": depth,
+        "top": f"{runs['all'].grad_norm[-1]:.3g}",
+        "skip": f"{runs['skip'].input_gradient:.3g}",
+        "full": f"{runs['all'].input_gradient:.3g}",
+    }
+    return Problem(
+        "grad_path",
+        "choice",
+        values,
+        answer,
+        choices=("skip", "branch", "neither"),
+        figure=("paths", {"arrangement": what, "depth": depth}),
+        extra={"what": what},
+    )
 
 
 def _stack_growth(rng: random.Random) -> Problem:
@@ -238,17 +300,43 @@ def _stack_growth(rng: random.Random) -> Problem:
     comp = growth_comparison(depth, gain)
     run = comp.no_norm if what == residual.NO_NORM else comp.runs[("pre", STACK_NORM)]
     factor = run.growth ** (1 / depth)
-    values = {"depth": depth, "gain": f"{gain:g}", "width": comp.config.width, "growth": f"{run.growth:.3g}",
-              "factor": f"{factor:.3f}"}
-    return Problem("stack_growth", "choice", values, growth_choice(run.growth),
-                   choices=("below_2", "two_to_ten", "above_10"),
-                   figure=("growth", {"depth": depth, "gain": gain, "arrangement": what}), extra={"what": what})
+    values = {
+        "depth": depth,
+        "gain": f"{gain:g}",
+        "width": comp.config.width,
+        "growth": f"{run.growth:.3g}",
+        "factor": f"{factor:.3f}",
+    }
+    return Problem(
+        "stack_growth",
+        "choice",
+        values,
+        growth_choice(run.growth),
+        choices=("below_2", "two_to_ten", "above_10"),
+        figure=("growth", {"depth": depth, "gain": gain, "arrangement": what}),
+        extra={"what": what},
+    )
 
 
-BANK: tuple[Exercise, ...] = tuple(Exercise(f.__name__[1:], f) for f in (
-    _ln_246, _rms_246, _l2_pair, _ln_2d, _params, _dof, _invariant, _fp16_threshold, _fp16_overflow,
-    _rms_length, _axis, _checkpoint, _zero, _traffic,
-)) + tuple(Exercise(f.__name__[1:], f, needs_torch=True) for f in (_grad_path, _stack_growth))
+BANK: tuple[Exercise, ...] = tuple(
+    Exercise(f.__name__[1:], f)
+    for f in (
+        _ln_246,
+        _rms_246,
+        _l2_pair,
+        _ln_2d,
+        _params,
+        _dof,
+        _invariant,
+        _fp16_threshold,
+        _fp16_overflow,
+        _rms_length,
+        _axis,
+        _checkpoint,
+        _zero,
+        _traffic,
+    )
+) + tuple(Exercise(f.__name__[1:], f, needs_torch=True) for f in (_grad_path, _stack_growth))
 SEED_MAX = 999_999
 
 

@@ -60,15 +60,11 @@ MEMBERS: dict[str, Member] = {
     "rms": _method("rms"),
     "ln": _method("ln"),
     # gamma = 1: the constraints are those of x̂; the member differs from LayerNorm by its parameters
-    "bfln": Member("bfln", lambda x: norms.layer_norm(x, eps=0.0), False,
-                   "y = (x − μ) / √(σ² + ε) · γ"),
-    "bn": Member("bn", lambda x: norms.batch_norm(x, axis=0, eps=0.0), True,
-                 "y = (x − μ_B) / √(σ_B² + ε) · γ + β"),
+    "bfln": Member("bfln", lambda x: norms.layer_norm(x, eps=0.0), False, "y = (x − μ) / √(σ² + ε) · γ"),
+    "bn": Member("bn", lambda x: norms.batch_norm(x, axis=0, eps=0.0), True, "y = (x − μ_B) / √(σ_B² + ε) · γ + β"),
     "std": Member("std", lambda x: norms.standardize(x, axis=0), True, "x' = (x − μ) / σ"),
-    "minmax": Member("minmax", norms.min_max, False,
-                     "x' = (x − min x) / (max x − min x)"),
-    "softmax": Member("softmax", norms.softmax, False,
-                      "y = exp(x − max x) / Σ exp(x − max x)"),
+    "minmax": Member("minmax", norms.min_max, False, "x' = (x − min x) / (max x − min x)"),
+    "softmax": Member("softmax", norms.softmax, False, "y = exp(x − max x) / Σ exp(x − max x)"),
 }
 KEYS = tuple(MEMBERS)
 DRAWN = ("l2", "rms", "ln", "minmax", "softmax")  # one 3D vector in, one point out
@@ -209,7 +205,8 @@ class PRow:
 
 
 def p_rows(x, *, backend: _xp.Backend | None = None) -> tuple[PRow, ...]:
-    """x / ‖x‖_p for p = 1, 2, ∞ and softmax as exp(x − max x) / ‖exp(x − max x)‖₁, at ε = 0, by ``norms.lp_normalize``."""
+    """x / ‖x‖_p for p = 1, 2, ∞ and softmax as exp(x − max x) / ‖exp(x − max x)‖₁, at ε = 0, by
+    ``norms.lp_normalize``."""
     x = np.asarray(x, dtype=np.float64)
     if x.ndim != 1 or x.size < 1:
         raise ValueError(f"x must be a non-empty vector; got shape {x.shape}")
@@ -316,8 +313,9 @@ class Column:
     counts: np.ndarray  # values per bin, which are z per z-bin too
 
 
-def column(n: int = 200, seed: int = 0, *, kind: str = "heights", bins: int = BINS,
-           backend: _xp.Backend | None = None) -> Column:
+def column(
+    n: int = 200, seed: int = 0, *, kind: str = "heights", bins: int = BINS, backend: _xp.Backend | None = None
+) -> Column:
     """A column of n heights (normal) or incomes (log-normal) drawn with ``seed``, standardized (biased σ)."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
         raise ValueError(f"n must be an integer >= 2; got {n!r}")
@@ -325,9 +323,23 @@ def column(n: int = 200, seed: int = 0, *, kind: str = "heights", bins: int = BI
     z = apply("std", values[:, None], backend=backend)[:, 0]
     mean, std = float(values.mean()), float(values.std())
     edges = np.linspace(values.min(), values.max(), bins + 1)
-    return Column(kind, values, z, mean, std, float(z.mean()), float(z.var()), skewness(values), skewness(z),
-                  {k: float(np.mean(np.abs(z) <= k)) for k in KS}, {k: normal_fraction(k) for k in KS},
-                  float(np.max(np.abs(z))), edges, (edges - mean) / std, np.histogram(values, bins=edges)[0])
+    return Column(
+        kind,
+        values,
+        z,
+        mean,
+        std,
+        float(z.mean()),
+        float(z.var()),
+        skewness(values),
+        skewness(z),
+        {k: float(np.mean(np.abs(z) <= k)) for k in KS},
+        {k: normal_fraction(k) for k in KS},
+        float(np.max(np.abs(z))),
+        edges,
+        (edges - mean) / std,
+        np.histogram(values, bins=edges)[0],
+    )
 
 
 def normal_density(z) -> np.ndarray:

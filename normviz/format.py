@@ -76,7 +76,7 @@ def legible(value, digits: int = 3) -> str:
     """``decimals``, or scientific notation where fixed decimals would hide the value: 1e-300 reads
     1.000e-300 (not 0.000), 2e7 reads 2.000e+07."""
     value = float(value)
-    if math.isfinite(value) and value != 0.0 and (abs(value) < 0.5 * 10.0 ** -digits or abs(value) >= 1e7):
+    if math.isfinite(value) and value != 0.0 and (abs(value) < 0.5 * 10.0**-digits or abs(value) >= 1e7):
         return _sign(f"{value:.{digits}e}")
     return decimals(value, digits)
 
@@ -170,7 +170,7 @@ def percent(value: float, *, fraction: bool = False) -> str:
 
 
 def field_text(values) -> str:
-    """"1, 2, 3": a vector as a text field holds it, each number in its shortest round-trip form (ASCII)."""
+    """ "1, 2, 3": a vector as a text field holds it, each number in its shortest round-trip form (ASCII)."""
     return ", ".join(f"{v:g}" if float(v) == float(f"{v:g}") else repr(float(v)) for v in values)
 
 

@@ -236,8 +236,9 @@ def sphere_mesh(radius: float = 1.0, *, rows: int = 25, cols: int = 37) -> np.nd
     """
     theta = np.linspace(0.0, np.pi, rows)[:, None]
     phi = np.linspace(0.0, 2.0 * np.pi, cols)[None, :]
-    return radius * np.stack([np.sin(theta) * np.cos(phi), np.sin(theta) * np.sin(phi),
-                              np.cos(theta) * np.ones_like(phi)])
+    return radius * np.stack(
+        [np.sin(theta) * np.cos(phi), np.sin(theta) * np.sin(phi), np.cos(theta) * np.ones_like(phi)]
+    )
 
 
 def affine_mesh(mesh: np.ndarray, gamma=None, beta=None) -> np.ndarray:

@@ -133,8 +133,9 @@ def _label_eigenvalues(jac: np.ndarray, directions: dict[str, np.ndarray]) -> tu
     return tuple(Eigen(float(v), k) for v, k in zip(values, kinds))
 
 
-def jacobian_check(key: str, x, *, eps: float | None = None, backend: _xp.Backend | None = None,
-                   with_autograd: bool = True) -> JacobianCheck:
+def jacobian_check(
+    key: str, x, *, eps: float | None = None, backend: _xp.Backend | None = None, with_autograd: bool = True
+) -> JacobianCheck:
     """Everything the Jacobian table shows for one method at x (ε = None: the method's default)."""
     x = np.asarray(x, dtype=np.float64)
     e = method(key).eps_or_default(eps)
@@ -149,8 +150,9 @@ def jacobian_check(key: str, x, *, eps: float | None = None, backend: _xp.Backen
     return JacobianCheck(key, x, e, jac, auto, divisor(key, x, eps=e), eigen, residual, asym)
 
 
-def jacobian_checks(x, *, eps: float | None = None, backend: _xp.Backend | None = None,
-                    with_autograd: bool = True) -> dict[str, JacobianCheck]:
+def jacobian_checks(
+    x, *, eps: float | None = None, backend: _xp.Backend | None = None, with_autograd: bool = True
+) -> dict[str, JacobianCheck]:
     return {k: jacobian_check(k, x, eps=eps, backend=backend, with_autograd=with_autograd) for k in KEYS}
 
 

@@ -86,7 +86,7 @@ class CloudSpec:
 
     @property
     def family(self) -> str:
-        """"t" for the heavy-tailed cloud, "normal" for the other two."""
+        """ "t" for the heavy-tailed cloud, "normal" for the other two."""
         return "t" if self.distribution == "heavy" else "normal"
 
     @property
@@ -182,8 +182,9 @@ def histogram(values, *, bins: int = 40) -> Histogram:
     else:
         window = (low, high)
     counts, edges = np.histogram(finite, bins=bins, range=window)
-    return Histogram(edges, counts, float(finite.mean()), float(finite.std()), low, high,
-                     int(values.size - finite.size))
+    return Histogram(
+        edges, counts, float(finite.mean()), float(finite.std()), low, high, int(values.size - finite.size)
+    )
 
 
 @dataclass(frozen=True)
@@ -278,8 +279,15 @@ def _sync(a) -> None:
     _xp.to_numpy(a[:1, :1])
 
 
-def cloud_stats(x: np.ndarray, key: str, *, backend: _xp.Backend | None = None, eps: float | None = 0.0,
-                points: int = PLOT_POINTS, rows: int | None = None) -> CloudStats:
+def cloud_stats(
+    x: np.ndarray,
+    key: str,
+    *,
+    backend: _xp.Backend | None = None,
+    eps: float | None = 0.0,
+    points: int = PLOT_POINTS,
+    rows: int | None = None,
+) -> CloudStats:
     """Move the input cloud x onto ``backend``, apply method ``key`` ("input": none) with ``eps``
     (None: the method's default) and reduce the result; statistics run on the backend too.
 
@@ -312,8 +320,10 @@ def cloud_stats(x: np.ndarray, key: str, *, backend: _xp.Backend | None = None, 
 
 
 def _by_cloud(name: str) -> property:
-    return property(lambda self: {c: getattr(s, name) for c, s in self.stats.items()},
-                    doc=f"``{name}`` of each cloud's ``CloudStats``, by cloud.")
+    return property(
+        lambda self: {c: getattr(s, name) for c, s in self.stats.items()},
+        doc=f"``{name}`` of each cloud's ``CloudStats``, by cloud.",
+    )
 
 
 @dataclass(frozen=True)
@@ -346,15 +356,23 @@ class CloudSummary:
         return times
 
 
-def summarize(spec: CloudSpec, backend: _xp.Backend | None = None, *, eps: float | None = 0.0,
-              methods=KEYS, points: int = PLOT_POINTS) -> CloudSummary:
+def summarize(
+    spec: CloudSpec,
+    backend: _xp.Backend | None = None,
+    *,
+    eps: float | None = 0.0,
+    methods=KEYS,
+    points: int = PLOT_POINTS,
+) -> CloudSummary:
     """Sample ``spec``, apply ``methods`` on ``backend`` and reduce every cloud (``cloud_stats``)."""
     backend = backend or _xp.Backend("numpy")
     start = time.perf_counter()
     x = sample(spec)
     sample_ms = (time.perf_counter() - start) * 1e3
-    stats = {c: cloud_stats(x, c, backend=backend, eps=eps, points=points, rows=spec.spectrum_rows)
-             for c in ("input", *methods)}
+    stats = {
+        c: cloud_stats(x, c, backend=backend, eps=eps, points=points, rows=spec.spectrum_rows)
+        for c in ("input", *methods)
+    }
     return CloudSummary(spec, backend.label, eps, stats, sample_ms)
 
 
@@ -379,8 +397,14 @@ class HyperplaneView:
         return float(np.max(np.abs(np.linalg.norm(pts, axis=1) - 2.0))) if pts is not None and len(pts) else math.nan
 
 
-def hyperplane_view(spec: CloudSpec, backend: _xp.Backend | None = None, *, eps: float | None = 0.0,
-                    methods=KEYS, points: int = PLOT_POINTS) -> HyperplaneView:
+def hyperplane_view(
+    spec: CloudSpec,
+    backend: _xp.Backend | None = None,
+    *,
+    eps: float | None = 0.0,
+    methods=KEYS,
+    points: int = PLOT_POINTS,
+) -> HyperplaneView:
     """Sample ``spec`` (n must be 4), apply ``methods`` on ``backend``, express the first
     ``points`` vectors of each cloud in the Helmert basis of Σyᵢ = 0."""
     if spec.n != 4:
@@ -447,9 +471,16 @@ class Concentration:
     theory: float | None = None  # c with relative_std ≈ c/√n (spread_constant); None for heavy tails
 
 
-def concentration(distribution: str = "gaussian", *, shift: float = 0.0, scale: float = 1.0, seed: int = 0,
-                  dims=CONCENTRATION_DIMS, count: int = CONCENTRATION_COUNT,
-                  draws: NormDraws | None = None) -> Concentration:
+def concentration(
+    distribution: str = "gaussian",
+    *,
+    shift: float = 0.0,
+    scale: float = 1.0,
+    seed: int = 0,
+    dims=CONCENTRATION_DIMS,
+    count: int = CONCENTRATION_COUNT,
+    draws: NormDraws | None = None,
+) -> Concentration:
     """How the norms of ``count`` random vectors per n cluster (``draws`` from ``norm_draws``, or drawn now)."""
     spec = CloudSpec(MIN_DIM, 1, distribution, shift, scale, seed)  # validates the arguments
     if draws is None:
@@ -457,6 +488,13 @@ def concentration(distribution: str = "gaussian", *, shift: float = 0.0, scale: 
     m, s, n = spec.offset, spec.scale, draws.dims
     r = np.sqrt(np.clip(n * m * m + 2.0 * m * s * draws.s1 + s * s * draws.s2, 0.0, None) / n)
     q05, median, q95 = np.quantile(r, [0.05, 0.5, 0.95], axis=0)
-    return Concentration(n, q05, median, q95, r.std(axis=0) / r.mean(axis=0),
-                         component_rms(distribution, shift=shift, scale=scale), draws.s1.shape[0],
-                         spread_constant(distribution, shift=shift, scale=scale))
+    return Concentration(
+        n,
+        q05,
+        median,
+        q95,
+        r.std(axis=0) / r.mean(axis=0),
+        component_rms(distribution, shift=shift, scale=scale),
+        draws.s1.shape[0],
+        spread_constant(distribution, shift=shift, scale=scale),
+    )

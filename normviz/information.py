@@ -125,7 +125,7 @@ class PairComparison:
     cos_out: dict[str, float]
 
     def verdict(self, key: str) -> str:
-        """"merged" (distance ≤ MERGE_TOL · radius), "apart", or "undefined" (an output is not finite)."""
+        """ "merged" (distance ≤ MERGE_TOL · radius), "apart", or "undefined" (an output is not finite)."""
         d = self.distances[key]
         if not math.isfinite(d):
             return "undefined"
@@ -150,9 +150,14 @@ def compare_pair(a, b, *, eps: float | None = 0.0, backend: _xp.Backend | None =
         y = apply(key, np.stack([a, b]), eps=eps, backend=backend)
         outs[key] = (y[0], y[1])
     return PairComparison(
-        a=a, b=b, eps=eps, outputs=outs, input_distance=distance(a, b),
+        a=a,
+        b=b,
+        eps=eps,
+        outputs=outs,
+        input_distance=distance(a, b),
         distances={key: distance(ya, yb) for key, (ya, yb) in outs.items()},
-        cos_in=cosine(a, b), corr_in=pearson(a, b),
+        cos_in=cosine(a, b),
+        corr_in=pearson(a, b),
         cos_out={key: cosine(ya, yb) for key, (ya, yb) in outs.items()},
     )
 
@@ -197,8 +202,15 @@ class Cloud:
         return self.inputs.shape[1]
 
 
-def direction_cloud(dim: int, count: int = 240, seed: int = 0, *, eps: float | None = 0.0,
-                    backend: _xp.Backend | None = None, max_length: float = 2.8) -> Cloud:
+def direction_cloud(
+    dim: int,
+    count: int = 240,
+    seed: int = 0,
+    *,
+    eps: float | None = 0.0,
+    backend: _xp.Backend | None = None,
+    max_length: float = 2.8,
+) -> Cloud:
     """``count`` vectors in R^dim with uniform random directions and lengths in [0.25, max_length]."""
     if dim not in (2, 3):
         raise ValueError(f"dim must be 2 or 3; got {dim}")
@@ -266,6 +278,9 @@ def similarity(rows, *, eps: float | None = 0.0, backend: _xp.Backend | None = N
     """Cosine matrices of ``rows`` and of each method's outputs, and the Pearson matrix."""
     rows = np.asarray(rows, dtype=np.float64)
     return Similarity(
-        rows=rows, eps=eps, cos_in=cosine_matrix(rows, backend=backend), corr=pearson_matrix(rows),
+        rows=rows,
+        eps=eps,
+        cos_in=cosine_matrix(rows, backend=backend),
+        corr=pearson_matrix(rows),
         cos_out={key: cosine_matrix(apply(key, rows, eps=eps, backend=backend), backend=backend) for key in METHODS},
     )

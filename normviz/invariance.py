@@ -32,7 +32,7 @@ def transform(x, a: float, c: float) -> np.ndarray:
 
 
 def degenerate(x) -> str | None:
-    """"zero" when every component is 0, "constant" when they are all equal, else None (exact tests, no norms)."""
+    """ "zero" when every component is 0, "constant" when they are all equal, else None (exact tests, no norms)."""
     x = np.asarray(x, dtype=np.float64)
     if np.all(x == 0.0):
         return "zero"
@@ -60,8 +60,9 @@ class InvarianceGrid:
         return int(np.count_nonzero(~np.isfinite(self.distance[key][:, self.a != 0])))
 
 
-def invariance_grid(x, *, a_values=A_GRID, c_values=C_GRID, eps: float | None = None,
-                    backend: _xp.Backend | None = None) -> InvarianceGrid:
+def invariance_grid(
+    x, *, a_values=A_GRID, c_values=C_GRID, eps: float | None = None, backend: _xp.Backend | None = None
+) -> InvarianceGrid:
     """Each method's distance from its output at (a, c) = (1, 0), over the grid, relative to its radius."""
     x = np.asarray(x, dtype=np.float64)
     a = np.asarray(a_values, dtype=np.float64)
@@ -90,7 +91,7 @@ class Transformed:
 
     @property
     def case(self) -> str:
-        """"invariant" (a > 0), "flip" (a < 0) or "zero" (a = 0: the input is c·𝟏)."""
+        """ "invariant" (a > 0), "flip" (a < 0) or "zero" (a = 0: the input is c·𝟏)."""
         return "invariant" if self.a > 0 else ("flip" if self.a < 0 else "zero")
 
     @property
@@ -99,8 +100,7 @@ class Transformed:
         return self.a != 0 and degenerate(self.x) is None and is_constant(self.moved)
 
 
-def transformed(x, a: float, c: float, *, eps: float | None = None,
-                backend: _xp.Backend | None = None) -> Transformed:
+def transformed(x, a: float, c: float, *, eps: float | None = None, backend: _xp.Backend | None = None) -> Transformed:
     x = np.asarray(x, dtype=np.float64)
     moved = transform(x, a, c)
     ref = {key: apply(key, x, eps=eps, backend=backend) for key in METHODS}
@@ -128,23 +128,29 @@ def ratios(v) -> np.ndarray:
 SEED_SHIFT = 100.0
 
 
-def counterfactual(x=(1.0, 2.0, 3.0), shift: float = SEED_SHIFT, *, eps: float | None = 0.0,
-                   backend: _xp.Backend | None = None) -> tuple[CounterfactualRow, CounterfactualRow]:
+def counterfactual(
+    x=(1.0, 2.0, 3.0), shift: float = SEED_SHIFT, *, eps: float | None = 0.0, backend: _xp.Backend | None = None
+) -> tuple[CounterfactualRow, CounterfactualRow]:
     """x and x + shift·𝟏 under RMSNorm and LayerNorm (the seed: (1,2,3) vs (101,102,103), ε = 0)."""
     rows = []
     for v in (np.asarray(x, dtype=np.float64), np.asarray(x, dtype=np.float64) + shift):
         rms_out = apply("rms", v, eps=eps, backend=backend)
-        rows.append(CounterfactualRow(v, norm(v) / math.sqrt(v.size), rms_out, ratios(rms_out),
-                                      apply("ln", v, eps=eps, backend=backend)))
+        rows.append(
+            CounterfactualRow(
+                v, norm(v) / math.sqrt(v.size), rms_out, ratios(rms_out), apply("ln", v, eps=eps, backend=backend)
+            )
+        )
     return rows[0], rows[1]
 
 
-def moved_outputs(x, moved, *, eps: float | None = 0.0,
-                  backend: _xp.Backend | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+def moved_outputs(
+    x, moved, *, eps: float | None = 0.0, backend: _xp.Backend | None = None
+) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Each method's output for x and for a moved copy of it (x + c·𝟏 or a·x): method key -> (y(x), y(moved))."""
     x, moved = np.asarray(x, dtype=np.float64), np.asarray(moved, dtype=np.float64)
-    return {key: (apply(key, x, eps=eps, backend=backend), apply(key, moved, eps=eps, backend=backend))
-            for key in METHODS}
+    return {
+        key: (apply(key, x, eps=eps, backend=backend), apply(key, moved, eps=eps, backend=backend)) for key in METHODS
+    }
 
 
 # Without dividing by σ: a weight w = (1, 0, −1) and two more rows make a few logits.
@@ -174,8 +180,9 @@ class ScaleDemo:
     probs_ln: np.ndarray
 
 
-def scale_demo(x=SEED_X, scale: float = 1000.0, *, eps: float | None = None,
-               backend: _xp.Backend | None = None) -> ScaleDemo:
+def scale_demo(
+    x=SEED_X, scale: float = 1000.0, *, eps: float | None = None, backend: _xp.Backend | None = None
+) -> ScaleDemo:
     """The seed's counterfactual: centred (1,2,3) gives logits (−2, 0, 2); 1000× that saturates softmax."""
     x = np.asarray(x, dtype=np.float64)
     if x.size != LOGIT_WEIGHTS.shape[1]:
@@ -187,8 +194,9 @@ def scale_demo(x=SEED_X, scale: float = 1000.0, *, eps: float | None = None,
     return ScaleDemo(x, float(scale), centered, ln, lc, ll, softmax(lc), softmax(ll))
 
 
-def saturation_curve(x=SEED_X, scales=SCALE_GRID, *, eps: float | None = None,
-                     backend: _xp.Backend | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def saturation_curve(
+    x=SEED_X, scales=SCALE_GRID, *, eps: float | None = None, backend: _xp.Backend | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(scales, max softmax probability after centring only, after LayerNorm), in one batch."""
     x = np.asarray(x, dtype=np.float64)
     scales = np.asarray(scales, dtype=np.float64)

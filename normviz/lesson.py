@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from normviz.format import tex_eps, tex_number, tex_vector
 from normviz import axes, geometry, norms, precision, residual
+from normviz.format import tex_eps, tex_number, tex_vector
 from normviz.methods import METHODS
 
 # Figure kinds: "plane" / "space" (the projection engine, live), "dof" (the kept-fraction chart),
@@ -68,8 +68,13 @@ class Step:
         """The geometry scene of a plane/space step, with ``x`` in place of the step's own if given."""
         x = tuple(float(v) for v in (self.x if x is None else x))
         n = len(x)
-        return geometry.Scene(x=x, eps=self.eps, gamma=tuple(self.gamma or (1.0,) * n),
-                              beta=tuple(self.beta or (0.0,) * n), shown=self.shown)
+        return geometry.Scene(
+            x=x,
+            eps=self.eps,
+            gamma=tuple(self.gamma or (1.0,) * n),
+            beta=tuple(self.beta or (0.0,) * n),
+            shown=self.shown,
+        )
 
 
 ALL = frozenset(METHODS)
@@ -89,14 +94,31 @@ STEPS: tuple[Step, ...] = (
     Step("dof", "dof", params=(("n", 768),)),
     Step("information", "pairs", params=(("pairs", (((3.0, 4.0), (6.0, 8.0)), ((3.0, 4.0), (4.0, 3.0)))),)),
     Step("invariance", "shift", x=(1.0, 2.0, 3.0), params=(("shift", 100.0),)),
-    Step("affine", "plane", x=(3.0, 4.0), shown=frozenset({"ln", "rms"}), gamma=(2.0, 0.5), beta=(0.5, -1.0),
-         params=(("scale", 2.0), ("shift", 100.0))),
+    Step(
+        "affine",
+        "plane",
+        x=(3.0, 4.0),
+        shown=frozenset({"ln", "rms"}),
+        gamma=(2.0, 0.5),
+        beta=(0.5, -1.0),
+        params=(("scale", 2.0), ("shift", 100.0)),
+    ),
     Step("prepost", "residual", params=(("depth", 24), ("width", 128))),
     Step("precision", "precision", params=(("x", (300.0, 300.0)),)),
     Step("eps", "eps", params=(("x", (5.0, 5.001, 4.999)), ("log_eps", -5.0))),
     # The cost page's calculator (normviz.cost.compute) on these Inputs, D from the step's slider.
-    Step("cost", "cost", params=(("tokens", 32768), ("hidden", 2048), ("layers", 24), ("norms_per_layer", 2),
-                                 ("bytes_per_value", 2), ("bandwidth", 2e12))),
+    Step(
+        "cost",
+        "cost",
+        params=(
+            ("tokens", 32768),
+            ("hidden", 2048),
+            ("layers", 24),
+            ("norms_per_layer", 2),
+            ("bytes_per_value", 2),
+            ("bandwidth", 2e12),
+        ),
+    ),
     Step("summary", "summary"),
 )
 KEYS = tuple(s.key for s in STEPS)
@@ -207,7 +229,8 @@ def score(guess, true) -> Score:
 
 @dataclass(frozen=True)
 class AxesScene:
-    """A B×S×D tensor and the groups LayerNorm (axis=-1: each token) and BatchNorm (axis=(0, 1): each feature) average."""
+    """A B×S×D tensor and the groups LayerNorm (axis=-1: each token) and BatchNorm (axis=(0, 1): each feature)
+    average."""
 
     x: np.ndarray  # (B, S, D)
     token_means: np.ndarray  # (B, S): LayerNorm's μ per token
@@ -223,8 +246,7 @@ def axes_scene(shape=(2, 3, 4), seed: int = 7) -> AxesScene:
     over the last axis and over the batch and sequence axes."""
     x = axes.sample(*shape, seed)
     ln_out, bn_out = axes.output("ln", x, eps=0.0), axes.output("bn", x, eps=0.0)  # the axes page's own
-    return AxesScene(x, x.mean(axis=-1), x.mean(axis=(0, 1)), ln_out, bn_out,
-                     shape[0] * shape[1], shape[2])
+    return AxesScene(x, x.mean(axis=-1), x.mean(axis=(0, 1)), ln_out, bn_out, shape[0] * shape[1], shape[2])
 
 
 # The precision step's rows: (key, dtype, reduction). Each row is ONE computation, precision.naive_steps: its
@@ -281,8 +303,14 @@ def prepost(comp: residual.Comparison, norm: str = "ln") -> PrePost:
     """The step's numbers, read from a ``residual.compare`` result (the page's cached one)."""
     depth = comp.config.depth
     pre, post = comp.runs[("pre", norm)], comp.runs[("post", norm)]
-    return PrePost(depth, comp.config.width, float(pre.stream_norm[0]), float(pre.stream_norm[depth]),
-                   float(post.stream_norm[depth]), comp.root_width)
+    return PrePost(
+        depth,
+        comp.config.width,
+        float(pre.stream_norm[0]),
+        float(pre.stream_norm[depth]),
+        float(post.stream_norm[depth]),
+        comp.root_width,
+    )
 
 
 @dataclass(frozen=True)
@@ -301,8 +329,14 @@ def precision_scene(x=(300.0, 300.0)) -> PrecisionScene:
     x16 = np.asarray(x, dtype=np.float64).astype(np.float16).astype(np.float64)  # x as stored in float16
     rows = {key: precision.naive_steps(x16, dtype, reduction) for key, dtype, reduction in PRECISION_ROWS}
     fp16 = precision.limits("float16")  # torch.finfo, as on the precision page
-    return PrecisionScene(tuple(float(v) for v in x), rows, fp16.max, fp16.square_overflow,
-                          precision.sum_overflow_rms(len(x16)), fp16.source)
+    return PrecisionScene(
+        tuple(float(v) for v in x),
+        rows,
+        fp16.max,
+        fp16.square_overflow,
+        precision.sum_overflow_rms(len(x16)),
+        fp16.source,
+    )
 
 
 @dataclass(frozen=True)
@@ -341,7 +375,8 @@ def worked_latex(w: Worked) -> list[str]:
             rf"\mathbf{{x}} - \mu\mathbf{{1}} = {tex_vector(w.centered)}",
             rf"\sigma^2 = \tfrac{{1}}{{n}}\textstyle\sum_i (x_i - \mu)^2 = {tex_number(w.var)}",
             rf"\sqrt{{\sigma^2 + \varepsilon}} = \sqrt{{{tex_number(w.var)} + {eps}}} = {tex_number(w.denom)}",
-            rf"\hat{{\mathbf{{x}}}} = (\mathbf{{x}} - \mu\mathbf{{1}}) / {tex_number(w.denom)} = {tex_vector(w.normalized)}",
+            rf"\hat{{\mathbf{{x}}}} = (\mathbf{{x}} - \mu\mathbf{{1}}) / {tex_number(w.denom)} "
+            rf"= {tex_vector(w.normalized)}",
             rf"\mathbf{{y}} = \hat{{\mathbf{{x}}}} \odot \boldsymbol{{\gamma}} + \boldsymbol{{\beta}}, \quad "
             rf"\boldsymbol{{\gamma}} = {tex_vector(w.gamma)}, \ \boldsymbol{{\beta}} = {tex_vector(w.beta)}",
             rf"\mathbf{{y}} = {tex_vector(w.output)}",
@@ -351,13 +386,16 @@ def worked_latex(w: Worked) -> list[str]:
             rf"\tfrac{{1}}{{n}}\textstyle\sum_i x_i^2 = {tex_number(w.var)}",
             rf"\mathrm{{RMS}} = \sqrt{{{tex_number(w.var)} + {eps}}} = {tex_number(w.denom)}",
             rf"\hat{{\mathbf{{x}}}} = \mathbf{{x}} / {tex_number(w.denom)} = {tex_vector(w.normalized)}",
-            rf"\mathbf{{y}} = \hat{{\mathbf{{x}}}} \odot \boldsymbol{{\gamma}}, \quad \boldsymbol{{\gamma}} = {tex_vector(w.gamma)}",
+            rf"\mathbf{{y}} = \hat{{\mathbf{{x}}}} \odot \boldsymbol{{\gamma}}, \quad "
+            rf"\boldsymbol{{\gamma}} = {tex_vector(w.gamma)}",
             rf"\mathbf{{y}} = {tex_vector(w.output)}",
         ]
     else:
         lines += [
-            rf"\lVert\mathbf{{x}}\rVert_2 = \sqrt{{\textstyle\sum_i x_i^2}} = \sqrt{{{tex_number(w.var)}}} = {tex_number(math.sqrt(w.var))}",
-            rf"\max(\lVert\mathbf{{x}}\rVert_2, \varepsilon) = \max({tex_number(math.sqrt(w.var))}, {eps}) = {tex_number(w.denom)}",
+            rf"\lVert\mathbf{{x}}\rVert_2 = \sqrt{{\textstyle\sum_i x_i^2}} = \sqrt{{{tex_number(w.var)}}} "
+            rf"= {tex_number(math.sqrt(w.var))}",
+            rf"\max(\lVert\mathbf{{x}}\rVert_2, \varepsilon) = \max({tex_number(math.sqrt(w.var))}, {eps}) "
+            rf"= {tex_number(w.denom)}",
             rf"\mathbf{{y}} = \mathbf{{x}} / {tex_number(w.denom)} = {tex_vector(w.output)}",
         ]
     return lines

@@ -88,16 +88,43 @@ def _torch_ln(eps: float) -> Callable:
 
 
 L2 = Method(
-    key="l2", label="L2", fn=l2_normalize, torch_op=_torch_l2, removes=("length",), unit_radius=True,
-    formula="y = x / max(‖x‖₂, ε)", color="#E69F00", dash="dot", has_weight=False, has_bias=False,
+    key="l2",
+    label="L2",
+    fn=l2_normalize,
+    torch_op=_torch_l2,
+    removes=("length",),
+    unit_radius=True,
+    formula="y = x / max(‖x‖₂, ε)",
+    color="#E69F00",
+    dash="dot",
+    has_weight=False,
+    has_bias=False,
 )
 RMS = Method(
-    key="rms", label="RMSNorm", fn=rms_norm, torch_op=_torch_rms, removes=("length",), unit_radius=False,
-    formula="y = x / √(mean(x²) + ε) · γ", color="#0072B2", dash="dash", has_weight=True, has_bias=False,
+    key="rms",
+    label="RMSNorm",
+    fn=rms_norm,
+    torch_op=_torch_rms,
+    removes=("length",),
+    unit_radius=False,
+    formula="y = x / √(mean(x²) + ε) · γ",
+    color="#0072B2",
+    dash="dash",
+    has_weight=True,
+    has_bias=False,
 )
 LN = Method(
-    key="ln", label="LayerNorm", fn=layer_norm, torch_op=_torch_ln, removes=("length", "offset"), unit_radius=False,
-    formula="y = (x − μ) / √(σ² + ε) · γ + β", color="#009E73", dash="solid", has_weight=True, has_bias=True,
+    key="ln",
+    label="LayerNorm",
+    fn=layer_norm,
+    torch_op=_torch_ln,
+    removes=("length", "offset"),
+    unit_radius=False,
+    formula="y = (x − μ) / √(σ² + ε) · γ + β",
+    color="#009E73",
+    dash="solid",
+    has_weight=True,
+    has_bias=True,
 )
 
 METHODS: dict[str, Method] = {m.key: m for m in (L2, RMS, LN)}

@@ -32,8 +32,17 @@ from normviz import _numpy_rows, _torch_path, _xp
 from normviz._exact import exact, param, prepare
 from normviz._numpy_rows import THREADED_MIN_BYTES
 
-__all__ = ["layer_norm", "rms_norm", "l2_normalize", "softmax", "min_max", "standardize", "batch_norm",
-           "lp_normalize", "THREADED_MIN_BYTES"]
+__all__ = [
+    "layer_norm",
+    "rms_norm",
+    "l2_normalize",
+    "softmax",
+    "min_max",
+    "standardize",
+    "batch_norm",
+    "lp_normalize",
+    "THREADED_MIN_BYTES",
+]
 
 
 def layer_norm(x, /, *, weight=None, bias=None, eps=1e-5, axis=-1):

@@ -139,14 +139,15 @@ def batch_norm(x, /, *, axis=None, weight=None, bias=None, eps=1e-5):
     return finish(p, y, w, b)
 
 
-
 def _check_p(p) -> float:
     if isinstance(p, bool) or not isinstance(p, (int, float, np.floating, np.integer)):
         raise TypeError(f"p must be a real number >= 1 or math.inf; got {type(p).__name__}")
     try:
         p = float(p)
     except OverflowError:  # an int beyond float range: as good as inf, but say so rather than guess
-        raise ValueError(f"p must be a real number >= 1 or math.inf; got an integer of {len(str(abs(p)))} digits") from None
+        raise ValueError(
+            f"p must be a real number >= 1 or math.inf; got an integer of {len(str(abs(p)))} digits"
+        ) from None
     if not p >= 1.0:  # also rejects NaN
         raise ValueError(f"p must be >= 1 (a norm) or math.inf; got {p!r}")
     return p

@@ -82,8 +82,6 @@ class DtypeLimits:
         return self.eps / 2.0
 
 
-
-
 def _torch_dtype(name: str):
     import torch
 
@@ -120,7 +118,8 @@ def _check(n: int, max_abs: float, offset: float, spread: float, seed: int) -> N
 
 
 def shape(n: int, offset: float, spread: float, seed: int) -> np.ndarray:
-    """offset + spread·z (z Gaussian, mean 0 and variance 1, from ``seed``), scaled so that max|xᵢ| = 1 (zeros stay zeros)."""
+    """offset + spread·z (z Gaussian, mean 0 and variance 1, from ``seed``), scaled so that max|xᵢ| = 1 (zeros stay
+    zeros)."""
     _check(n, 1.0, offset, spread, seed)
     raw = offset + spread * np.random.default_rng(int(seed)).standard_normal(int(n))
     top = float(np.max(np.abs(raw)))
@@ -190,8 +189,9 @@ def _checked(key: str, path: str, reduction: str, eps: float | None) -> float:
     return eps
 
 
-def outputs(x, key: str, dtype: str, path: str, *, eps: float | None = None, reduction: str = "mean",
-            device: str = "cpu") -> np.ndarray:
+def outputs(
+    x, key: str, dtype: str, path: str, *, eps: float | None = None, reduction: str = "mean", device: str = "cpu"
+) -> np.ndarray:
     """Method ``key`` on the float64 rows ``x`` stored as ``dtype``, along ``path``; float64 numpy result.
 
     ``eps``: None for the method's default; ``reduction`` applies to the naive path (see ``REDUCTIONS``)."""
@@ -220,8 +220,9 @@ def naive_steps(x, dtype: str, reduction: str, *, eps: float | None = None) -> N
 
     eps = _checked("rms", "naive", reduction, eps)
     xt = torch.as_tensor(np.asarray(x, dtype=np.float64)).to(_torch_dtype(dtype))
-    squares, total, ms, y = (None if v is None else _xp.to_numpy(v).astype(np.float64)
-                             for v in _naive_parts(xt, "rms", eps, reduction))
+    squares, total, ms, y = (
+        None if v is None else _xp.to_numpy(v).astype(np.float64) for v in _naive_parts(xt, "rms", eps, reduction)
+    )
     return NaiveSteps(dtype, reduction, squares, None if total is None else float(total[0]), float(ms[0]), y)
 
 
@@ -235,8 +236,9 @@ def upstream(n: int, seed: int) -> np.ndarray:
     return np.random.default_rng((int(seed), 2)).standard_normal(int(n))
 
 
-def gradients(x, g, key: str, dtype: str, path: str, *, eps: float | None = None, reduction: str = "mean",
-              device: str = "cpu") -> np.ndarray:
+def gradients(
+    x, g, key: str, dtype: str, path: str, *, eps: float | None = None, reduction: str = "mean", device: str = "cpu"
+) -> np.ndarray:
     """∂L/∂x for L = Σ gᵢ yᵢ by torch autograd, x stored as ``dtype`` (float64 for the reference), y along ``path``.
 
     The gradient comes back in x's dtype, as the layer below receives it; returned as float64 numpy."""
@@ -260,7 +262,7 @@ def errors(y: np.ndarray, ref: np.ndarray) -> np.ndarray:
 
 
 def outcome(v: np.ndarray) -> str:
-    """"nan" (a NaN or inf in v), "zero" (everything exactly 0) or "ok"."""
+    """ "nan" (a NaN or inf in v), "zero" (everything exactly 0) or "ok"."""
     return "nan" if not np.all(np.isfinite(v)) else "zero" if np.all(v == 0.0) else "ok"
 
 
@@ -284,7 +286,7 @@ class PathResult:
 
     @property
     def outcome(self) -> str:
-        """"nan" (a non-finite output), "zero" (everything 0) or "ok"."""
+        """ "nan" (a non-finite output), "zero" (everything 0) or "ok"."""
         return outcome(self.y)
 
     @property
@@ -335,8 +337,17 @@ class Current:
         return METHODS[key].eps_or_default(self.eps)
 
 
-def current(n: int, max_abs: float, offset: float, spread: float, seed: int, *, eps: float | None = None,
-            reduction: str = "mean", device: str = "cpu") -> Current:
+def current(
+    n: int,
+    max_abs: float,
+    offset: float,
+    spread: float,
+    seed: int,
+    *,
+    eps: float | None = None,
+    reduction: str = "mean",
+    device: str = "cpu",
+) -> Current:
     """Every (method, dtype, path) on ``make_input(...)``: outputs, gradients, and what overflowed where."""
     import torch
 
@@ -377,8 +388,17 @@ def sweep_grid(points: int = SWEEP_POINTS) -> np.ndarray:
     return np.geomspace(*MAX_ABS_RANGE, points)
 
 
-def sweep(n: int, offset: float, spread: float, seed: int, *, eps: float | None = None, reduction: str = "mean",
-          device: str = "cpu", points: int = SWEEP_POINTS) -> Sweep:
+def sweep(
+    n: int,
+    offset: float,
+    spread: float,
+    seed: int,
+    *,
+    eps: float | None = None,
+    reduction: str = "mean",
+    device: str = "cpu",
+    points: int = SWEEP_POINTS,
+) -> Sweep:
     """Every (method, dtype, path) on max_abs · shape for each max_abs of ``sweep_grid`` (one batch)."""
     grid = sweep_grid(points)
     s = shape(n, offset, spread, seed)
@@ -406,7 +426,7 @@ def max_abs_from_exponent(exponent: float) -> float:
     if not math.isfinite(exponent):
         raise ValueError(f"exponent must be finite; got {exponent!r}")
     on_grid = abs(exponent * 100.0 - round(exponent * 100.0)) < 1e-6
-    return float(f"{10.0 ** exponent:.{4 if on_grid else 6}g}")
+    return float(f"{10.0**exponent:.{4 if on_grid else 6}g}")
 
 
 # --- the reference RMSNorm module of LLM codebases, line by line ----------------------------------------------
@@ -479,8 +499,11 @@ def run_module(x, dtype: str, module: str = "reference", *, eps: float | None = 
     x = np.asarray(x, dtype=np.float64)
     if x.ndim not in (1, 3):
         raise ValueError(f"x must be one vector or a (B, S, D) array; got shape {x.shape}")
-    xt = torch.as_tensor(x).to(_torch_dtype(dtype)).reshape(*BATCH, x.size) if x.ndim == 1 else \
-        torch.as_tensor(x).to(_torch_dtype(dtype))
+    xt = (
+        torch.as_tensor(x).to(_torch_dtype(dtype)).reshape(*BATCH, x.size)
+        if x.ndim == 1
+        else torch.as_tensor(x).to(_torch_dtype(dtype))
+    )
     d = int(xt.shape[-1])
     space = {"torch": torch, "x": xt, "D": d, "eps": eps}
     lines = []
@@ -488,15 +511,17 @@ def run_module(x, dtype: str, module: str = "reference", *, eps: float | None = 
         name = code.split("=", 1)[0].strip()
         exec(code, space)  # noqa: S102  (the constant lines above)
         v = space[name]
-        lines.append(Line(key, code, name, tuple(v.shape), _dtype_name(v),
-                          _xp.to_numpy(v.reshape(-1)[:SHOWN]).astype(np.float64)))
+        lines.append(
+            Line(
+                key, code, name, tuple(v.shape), _dtype_name(v), _xp.to_numpy(v.reshape(-1)[:SHOWN]).astype(np.float64)
+            )
+        )
     out = space["out"]
     lib = METHODS["rms"](xt, eps=eps)
     with torch.no_grad():
         ref = torch.nn.RMSNorm(d, eps=eps, dtype=xt.dtype)(xt)
     gap = lambda other: float((out.double() - other.double()).abs().max())  # noqa: E731
-    return ModuleRun(module, dtype, tuple(lines), _xp.to_numpy(out.reshape(-1)).astype(np.float64),
-                     gap(lib), gap(ref))
+    return ModuleRun(module, dtype, tuple(lines), _xp.to_numpy(out.reshape(-1)).astype(np.float64), gap(lib), gap(ref))
 
 
 # --- what γ's dtype does -----------------------------------------------------------------------------------
@@ -563,8 +588,16 @@ def gamma_variants(x, dtype: str, gamma, *, eps: float | None = None) -> GammaRu
         out = space["out"]
         offset = (g - 1).to(xt.dtype)
         lost = int(((1 + offset) == 1).sum() - (offset == 0).sum()) if key == "gemma_offset" else 0
-        variants.append(GammaVariant(key, code, _dtype_name(out), out.element_size(),
-                                     float(errors(_xp.to_numpy(out).astype(np.float64), exact)[0]), lost))
+        variants.append(
+            GammaVariant(
+                key,
+                code,
+                _dtype_name(out),
+                out.element_size(),
+                float(errors(_xp.to_numpy(out).astype(np.float64), exact)[0]),
+                lost,
+            )
+        )
     stored = _xp.to_numpy(g.to(torch.bfloat16)).astype(np.float64)
     gamma_error = float(np.max(np.abs(stored - gamma) / np.abs(gamma)))
     return GammaRun(dtype, gamma, tuple(variants), gamma_error)
@@ -579,10 +612,14 @@ class Panel:
     gamma: GammaRun
 
 
-def panel(n: int, max_abs: float, offset: float, spread: float, seed: int, dtype: str, *,
-          eps: float | None = None) -> Panel:
+def panel(
+    n: int, max_abs: float, offset: float, spread: float, seed: int, dtype: str, *, eps: float | None = None
+) -> Panel:
     """``run_module`` for both modules and ``gamma_variants`` on ``make_input(...)`` stored as ``dtype`` (CPU)."""
     x = make_input(n, max_abs, offset, spread, seed)
     with _xp.one_cpu_thread("cpu"):
-        return Panel(run_module(x, dtype, "reference", eps=eps), run_module(x, dtype, "gemma", eps=eps),
-                     gamma_variants(x, dtype, trained_gamma(n, seed), eps=eps))
+        return Panel(
+            run_module(x, dtype, "reference", eps=eps),
+            run_module(x, dtype, "gemma", eps=eps),
+            gamma_variants(x, dtype, trained_gamma(n, seed), eps=eps),
+        )

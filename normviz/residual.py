@@ -1,4 +1,5 @@
-r"""Pre-Norm against Post-Norm, and a stack with no norm: a toy deep residual stack at initialization, in torch (autograd).
+r"""Pre-Norm against Post-Norm, and a stack with no norm: a toy deep residual stack at initialization, in torch
+(autograd).
 
 The stack (one seed fixes everything; the same weights serve all five variants):
 
@@ -48,7 +49,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -112,8 +113,9 @@ def parameters(config: StackConfig, *, dtype=None, device: str = "cpu"):
     import torch
 
     dtype = dtype or torch.float32
-    z, r, weights = _draws(int(config.seed), config.width, config.tokens,
-                           "float64" if dtype == torch.float64 else "float32")
+    z, r, weights = _draws(
+        int(config.seed), config.width, config.tokens, "float64" if dtype == torch.float64 else "float32"
+    )
 
     def put(a):
         return torch.from_numpy(a).to(dtype=dtype, device=device)
@@ -130,7 +132,7 @@ def _block(u, w1, w2, gain: float, peaks: list):
     return gain * (hidden @ w2.T)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _norm(norm: str):
     """Norm as torch's own op (fused, no argument checks: it runs 2·depth times a move), with the
     library method's default ε (``Method.reference``); the tests hold it against ``normviz.norms``
@@ -236,8 +238,17 @@ class StackRun:
         return float(self.grad_norm[0])
 
 
-def run_stack(config: StackConfig, arrangement: str, norm: str | None, *, backend: _xp.Backend | None = None,
-              dtype: str = "float32", params=None, float16: str | None = None, path: str = "all") -> StackRun:
+def run_stack(
+    config: StackConfig,
+    arrangement: str,
+    norm: str | None,
+    *,
+    backend: _xp.Backend | None = None,
+    dtype: str = "float32",
+    params=None,
+    float16: str | None = None,
+    path: str = "all",
+) -> StackRun:
     """Forward and backward through the stack; the per-layer numbers as numpy.
 
     ``arrangement`` "none" (``NO_NORM``) takes ``norm=None``. ``float16`` and ``path``: see the module."""
@@ -261,10 +272,19 @@ def run_stack(config: StackConfig, arrangement: str, norm: str | None, *, backen
     stream = torch.stack([s.detach().double().norm(dim=-1).mean() for s in streams])
     grads = torch.stack([s.grad.double().norm() for s in streams])
     bottom, top = streams[0].grad, streams[-1].grad
-    return StackRun(arrangement, norm, _xp.to_numpy(stream), _xp.to_numpy(grads),
-                    _xp.to_numpy(torch.stack(peaks).double()), float(loss.detach()), float16, path,
-                    int((out.detach() == 0).all(dim=-1).sum()), int((bottom == 0).all(dim=-1).sum()),
-                    bool(torch.equal(bottom, top)))
+    return StackRun(
+        arrangement,
+        norm,
+        _xp.to_numpy(stream),
+        _xp.to_numpy(grads),
+        _xp.to_numpy(torch.stack(peaks).double()),
+        float(loss.detach()),
+        float16,
+        path,
+        int((out.detach() == 0).all(dim=-1).sum()),
+        int((bottom == 0).all(dim=-1).sum()),
+        bool(torch.equal(bottom, top)),
+    )
 
 
 @dataclass(frozen=True)
@@ -292,25 +312,34 @@ def compare(config: StackConfig, *, backend: _xp.Backend | None = None, dtype: s
     device = _device(backend)
     with _xp.one_cpu_thread(device):
         params = parameters(config, dtype=getattr(torch, dtype), device=device)
-        runs = {(a, n): run_stack(config, a, n, backend=backend, dtype=dtype, params=params)
-                for a in ARRANGEMENTS for n in NORMS}
+        runs = {
+            (a, n): run_stack(config, a, n, backend=backend, dtype=dtype, params=params)
+            for a in ARRANGEMENTS
+            for n in NORMS
+        }
         bare = run_stack(config, NO_NORM, None, backend=backend, dtype=dtype, params=params)
     return Comparison(config, runs, float(torch.finfo(torch.float16).max), device, bare)
 
 
-def float16_runs(config: StackConfig, *, norms: tuple[str, ...] = NORMS, backend: _xp.Backend | None = None
-                 ) -> dict[tuple[str, str, str], StackRun]:
+def float16_runs(
+    config: StackConfig, *, norms: tuple[str, ...] = NORMS, backend: _xp.Backend | None = None
+) -> dict[tuple[str, str, str], StackRun]:
     """Pre and Post with every Norm on a float16 input, the hand-written way and upcast:
     (arrangement, norm, float16 path) -> run, the same float32 weights as ``compare``."""
     device = _device(backend)
     with _xp.one_cpu_thread(device):
         params = parameters(config, device=device)
-        return {(a, n, p): run_stack(config, a, n, backend=backend, params=params, float16=p)
-                for a in ARRANGEMENTS for n in norms for p in FLOAT16_PATHS}
+        return {
+            (a, n, p): run_stack(config, a, n, backend=backend, params=params, float16=p)
+            for a in ARRANGEMENTS
+            for n in norms
+            for p in FLOAT16_PATHS
+        }
 
 
-def finite_difference_grad_norms(config: StackConfig, arrangement: str, norm: str | None, *,
-                                 step: float = 1e-6) -> np.ndarray:
+def finite_difference_grad_norms(
+    config: StackConfig, arrangement: str, norm: str | None, *, step: float = 1e-6
+) -> np.ndarray:
     """‖∂L/∂hₗ‖ per layer by central differences in float64 on the CPU (small stacks only: 2·T·D·depth runs)."""
     import torch
 
@@ -329,8 +358,7 @@ def finite_difference_grad_norms(config: StackConfig, arrangement: str, norm: st
                 bump = torch.zeros_like(hl)
                 bump[idx] = step
                 up = forward_from(hl + bump, start, weights, r, arrangement=arrangement, norm=norm, gain=config.gain)
-                down = forward_from(hl - bump, start, weights, r, arrangement=arrangement, norm=norm,
-                                    gain=config.gain)
+                down = forward_from(hl - bump, start, weights, r, arrangement=arrangement, norm=norm, gain=config.gain)
                 grad[idx] = (up - down) / (2 * step)
             norms.append(float(grad.norm()))
     return np.asarray(norms)

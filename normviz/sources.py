@@ -24,17 +24,32 @@ class Source:
         return f"https://arxiv.org/abs/{self.arxiv}"
 
 
-SOURCES = {s.key: s for s in (
-    Source("ba2016", "Ba, Kiros & Hinton", 2016, "Layer Normalization", "arXiv", "1607.06450"),
-    Source("zhang2019", "Zhang & Sennrich", 2019, "Root Mean Square Layer Normalization", "NeurIPS 2019",
-           "1910.07467"),
-    Source("xiong2020", "Xiong et al.", 2020, "On Layer Normalization in the Transformer Architecture", "ICML 2020",
-           "2002.04745"),
-    Source("ioffe2015", "Ioffe & Szegedy", 2015,
-           "Batch Normalization: Accelerating Deep Network Training by Reducing Internal Covariate Shift",
-           "ICML 2015", "1502.03167"),
-    Source("riechers2024", "Riechers", 2024, "Geometry and Dynamics of LayerNorm", "arXiv", "2405.04134"),
-)}
+SOURCES = {
+    s.key: s
+    for s in (
+        Source("ba2016", "Ba, Kiros & Hinton", 2016, "Layer Normalization", "arXiv", "1607.06450"),
+        Source(
+            "zhang2019", "Zhang & Sennrich", 2019, "Root Mean Square Layer Normalization", "NeurIPS 2019", "1910.07467"
+        ),
+        Source(
+            "xiong2020",
+            "Xiong et al.",
+            2020,
+            "On Layer Normalization in the Transformer Architecture",
+            "ICML 2020",
+            "2002.04745",
+        ),
+        Source(
+            "ioffe2015",
+            "Ioffe & Szegedy",
+            2015,
+            "Batch Normalization: Accelerating Deep Network Training by Reducing Internal Covariate Shift",
+            "ICML 2015",
+            "1502.03167",
+        ),
+        Source("riechers2024", "Riechers", 2024, "Geometry and Dynamics of LayerNorm", "arXiv", "2405.04134"),
+    )
+}
 
 _NORMS = ("ba2016", "zhang2019")
 _GEOMETRY = (*_NORMS, "riechers2024")

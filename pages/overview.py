@@ -13,12 +13,23 @@ t = ui.translator()
 st.title(t("overview.title"))
 st.markdown(t("overview.intro"))
 
-header = [t("overview.col.method"), t("overview.col.formula"), t("overview.col.target"), t("overview.col.removes"),
-          t("overview.col.dof", dims=" / ".join(map(str, DOF_DIMS))), t("overview.col.invariant")]
+header = [
+    t("overview.col.method"),
+    t("overview.col.formula"),
+    t("overview.col.target"),
+    t("overview.col.removes"),
+    t("overview.col.dof", dims=" / ".join(map(str, DOF_DIMS))),
+    t("overview.col.invariant"),
+]
 rows = [
-    [t(f"method.{m.key}"), f"`{m.formula}`", t(f"overview.target.{m.key}"),
-     t("list.separator").join(t(f"overview.removes.{r}") for r in m.removes),
-     " / ".join(str(m.dof(n)) for n in DOF_DIMS), t(f"overview.invariant.{m.key}")]
+    [
+        t(f"method.{m.key}"),
+        f"`{m.formula}`",
+        t(f"overview.target.{m.key}"),
+        t("list.separator").join(t(f"overview.removes.{r}") for r in m.removes),
+        " / ".join(str(m.dof(n)) for n in DOF_DIMS),
+        t(f"overview.invariant.{m.key}"),
+    ]
     for m in METHODS.values()
 ]
 st.markdown(ui.markdown_table(header, rows))
@@ -28,10 +39,12 @@ st.caption(t("overview.standardize"))
 backend = ui.backend()
 st.subheader(t("overview.examples", backend=backend.label))
 projections = [ui.cached_projection(geometry.Scene(x=x, eps=0.0), backend) for x in EXAMPLES]
-st.markdown(ui.markdown_table(
-    [t("overview.col.input")] + [t(f"method.{m}") for m in METHODS],
-    [[decimals_vector(p.x, 0)] + [decimals_vector(p.outputs[m], 3) for m in METHODS] for p in projections],
-))
+st.markdown(
+    ui.markdown_table(
+        [t("overview.col.input")] + [t(f"method.{m}") for m in METHODS],
+        [[decimals_vector(p.x, 0)] + [decimals_vector(p.outputs[m], 3) for m in METHODS] for p in projections],
+    )
+)
 st.caption(t("overview.examples.note"))
 
 st.subheader(t("overview.pages"))

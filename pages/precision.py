@@ -17,7 +17,8 @@ with parts.text:
 
 @ui.fragment
 def experiment() -> None:
-    """The vector's controls with every result, the gradients, the sweep and the module: a move reruns this part only."""
+    """The vector's controls with every result, the gradients, the sweep and the module: a move reruns this part
+    only."""
     controls, picture, text = ui.picture_first(t)
     with controls:
         st.subheader(t("prec.input.header"))
@@ -36,8 +37,10 @@ def experiment() -> None:
 
     with picture:  # the chart's own control stays in sight, right above it
         method = prec.method_control(t)
-        ui.chart(prec.sweep_figure(n, max_abs, offset, spread, seed, eps, reduction, dev, method, t, projector),
-                 key="precision.sweep")
+        ui.chart(
+            prec.sweep_figure(n, max_abs, offset, spread, seed, eps, reduction, dev, method, t, projector),
+            key="precision.sweep",
+        )
     st.caption(prec.sweep_caption(t, reduction))
     st.caption(prec.naive_note(t, cur, dev))
 

@@ -123,7 +123,9 @@ def test_standardization_of_the_table_is_batch_norm_of_the_tokens():
     v = axes.view("std", 3, 5, 4, seed=8, pad=True)
     real = v.real
     rows = v.x[real]  # samples × features
-    np.testing.assert_allclose(v.y[real], (rows - rows.mean(0)) / np.sqrt(rows.var(0) + axes.default_eps("std")), atol=1e-12)
+    np.testing.assert_allclose(
+        v.y[real], (rows - rows.mean(0)) / np.sqrt(rows.var(0) + axes.default_eps("std")), atol=1e-12
+    )
     assert np.all(np.isnan(v.y[~real]))
 
 
@@ -132,8 +134,15 @@ def test_smaller_batches_keep_the_same_tokens():
     np.testing.assert_array_equal(big[:3, :4], small)
 
 
-@pytest.mark.parametrize("kw, match", [(dict(b=0, s=1, d=2), "b must"), (dict(b=1, s=13, d=2), "s must"),
-                                       (dict(b=1, s=1, d=1), "d must"), (dict(b=1.5, s=1, d=2), "b must be an int")])
+@pytest.mark.parametrize(
+    "kw, match",
+    [
+        (dict(b=0, s=1, d=2), "b must"),
+        (dict(b=1, s=13, d=2), "s must"),
+        (dict(b=1, s=1, d=1), "d must"),
+        (dict(b=1.5, s=1, d=2), "b must be an int"),
+    ],
+)
 def test_bad_shapes_name_the_argument(kw, match):
     with pytest.raises((ValueError, TypeError), match=match):
         axes.sample(seed=0, **kw)

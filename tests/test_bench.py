@@ -57,16 +57,23 @@ def test_each_norm_times_normviz_and_torch_on_the_same_method():
 
 
 def test_without_torch_there_are_no_torch_columns():
-    result = bench.run(backend="numpy", shapes=((2, 4),), dtypes=("float32",), repeats=1, warmup=0,
-                       with_torch=False)
+    result = bench.run(backend="numpy", shapes=((2, 4),), dtypes=("float32",), repeats=1, warmup=0, with_torch=False)
     assert all(r.torch_seconds is None and r.vs_torch is None for r in result.results)
     assert "torch" not in result.versions
 
 
 def test_progress_is_reported_after_each_group():
     calls = []
-    bench.run(backend="numpy", shapes=TINY, dtypes=("float32",), ops=("copy", "l2"), repeats=1, warmup=0,
-              with_torch=False, progress=lambda *a: calls.append(a))
+    bench.run(
+        backend="numpy",
+        shapes=TINY,
+        dtypes=("float32",),
+        ops=("copy", "l2"),
+        repeats=1,
+        warmup=0,
+        with_torch=False,
+        progress=lambda *a: calls.append(a),
+    )
     assert calls == [(1, 2, (2, 8), "float32"), (2, 2, (3, 5), "float32")]
 
 
@@ -117,8 +124,9 @@ def test_cli_bad_arguments_give_one_line_and_status_2(args, cli):
 
 def test_the_header_names_numpy_s_threads(monkeypatch):
     monkeypatch.setenv("OMP_NUM_THREADS", "3")
-    result = bench.run(backend="numpy", shapes=((2, 4),), dtypes=("float32",), ops=("copy",), repeats=1, warmup=0,
-                       with_torch=False)
+    result = bench.run(
+        backend="numpy", shapes=((2, 4),), dtypes=("float32",), ops=("copy",), repeats=1, warmup=0, with_torch=False
+    )
     assert result.versions["numpy_threads"] == 3
     assert "numpy_threads 3" in bench_table(result).splitlines()[0]
 
@@ -170,7 +178,11 @@ def test_the_cuda_backend_asks_for_two_millisecond_samples(monkeypatch):
         return dict.fromkeys(cands, 1e-3)
 
     monkeypatch.setattr(bench, "measure", fake_measure)
-    monkeypatch.setattr(bench, "_candidates", lambda be, shape, dtype, ops, with_torch: ({(op, "normviz"): None for op in ops}, 8, bench.no_sync))
+    monkeypatch.setattr(
+        bench,
+        "_candidates",
+        lambda be, shape, dtype, ops, with_torch: ({(op, "normviz"): None for op in ops}, 8, bench.no_sync),
+    )
     bench.run(backend=_xp.Backend("torch", "cuda"), shapes=((2, 4),), dtypes=("float32",), repeats=1, with_torch=False)
     bench.run(backend="numpy", shapes=((2, 4),), dtypes=("float32",), repeats=1, with_torch=False)
     assert seen == [bench._GPU_SAMPLE_S, 0.0, 0.0]  # numpy: one group for normviz, one for torch

@@ -94,7 +94,10 @@ def test_llama_example_without_config_cannot_tell_rmsnorm_from_bias_free_layerno
     assert report.verdict == "scale_only"
     assert {g.evidence for g in report.groups} == {"names_only"}
     assert [f.name for f in report.families] == [
-        "model.layers.N.input_layernorm", "model.layers.N.post_attention_layernorm", "model.norm"]
+        "model.layers.N.input_layernorm",
+        "model.layers.N.post_attention_layernorm",
+        "model.norm",
+    ]
     assert report.norm_params == 13 * 32
     assert all(g.beta is None for g in report.groups)
 
@@ -203,9 +206,11 @@ def test_olmo2_query_norm_is_as_long_as_the_hidden_state_but_spans_the_projectio
 
 
 def test_a_qk_norm_without_its_projection_is_placed_by_the_config_or_its_length():
-    state = {"model.layers.0.input_layernorm.weight": np.ones(64, np.float32),
-             "model.layers.0.self_attn.q_norm.weight": np.ones(16, np.float32),
-             "model.layers.0.self_attn.k_norm.weight": np.ones(64, np.float32)}
+    state = {
+        "model.layers.0.input_layernorm.weight": np.ones(64, np.float32),
+        "model.layers.0.self_attn.q_norm.weight": np.ones(16, np.float32),
+        "model.layers.0.self_attn.k_norm.weight": np.ones(64, np.float32),
+    }
     head = ck.inspect(state, {"hidden_size": 64, "num_attention_heads": 4})  # head_dim 64 / 4 = 16
     assert [(g.target, g.span) for g in head.qk_groups] == [("k", "projection"), ("q", "head")]
     alone = ck.inspect(state, None)
@@ -245,26 +250,34 @@ def test_hidden_size_is_the_configs_when_a_norm_has_it_else_the_commonest_length
 
 
 def weight_only(config):
-    state = {"model.layers.0.input_layernorm.weight": np.full(8, 0.1, np.float32),
-             "model.layers.0.mlp.up_proj.weight": np.zeros((16, 8), np.float32)}
+    state = {
+        "model.layers.0.input_layernorm.weight": np.full(8, 0.1, np.float32),
+        "model.layers.0.mlp.up_proj.weight": np.zeros((16, 8), np.float32),
+    }
     return ck.inspect(state, config)
 
 
-@pytest.mark.parametrize("config, kind, evidence", [
-    (None, "scale_only", "names_only"),
-    ({}, "scale_only", "config_silent"),
-    ({"rms_norm_eps": 1e-6}, "rmsnorm", "rms_eps"),
-    ({"layer_norm_eps": 1e-5}, "scale_only", "other_eps"),  # a name is not proof (T5: layer_norm_epsilon, RMSNorm)
-    ({"layer_norm_epsilon": 1e-6, "model_type": "t5"}, "rmsnorm", "model_type"),
-    ({"model_type": "cohere", "layer_norm_eps": 1e-5}, "bias_free_layernorm", "model_type"),
-    ({"architectures": ["Qwen2ForCausalLM"]}, "rmsnorm", "model_type"),
-    ({"architectures": ["DeepseekV3ForCausalLM"]}, "rmsnorm", "model_type"),
-    ({"model_type": "gemma2"}, "gemma_rmsnorm", "model_type"),
-    ({"model_type": "gemma3", "text_config": {"model_type": "gemma3_text", "rms_norm_eps": 1e-6}}, "gemma_rmsnorm",
-     "model_type"),
-    ({"model_type": "gemma3n"}, "rmsnorm", "model_type"),  # Gemma 3n scales by w itself, not 1 + w
-    ({"model_type": "some_new_model", "rms_norm_eps": 1e-6}, "rmsnorm", "rms_eps"),
-])
+@pytest.mark.parametrize(
+    "config, kind, evidence",
+    [
+        (None, "scale_only", "names_only"),
+        ({}, "scale_only", "config_silent"),
+        ({"rms_norm_eps": 1e-6}, "rmsnorm", "rms_eps"),
+        ({"layer_norm_eps": 1e-5}, "scale_only", "other_eps"),  # a name is not proof (T5: layer_norm_epsilon, RMSNorm)
+        ({"layer_norm_epsilon": 1e-6, "model_type": "t5"}, "rmsnorm", "model_type"),
+        ({"model_type": "cohere", "layer_norm_eps": 1e-5}, "bias_free_layernorm", "model_type"),
+        ({"architectures": ["Qwen2ForCausalLM"]}, "rmsnorm", "model_type"),
+        ({"architectures": ["DeepseekV3ForCausalLM"]}, "rmsnorm", "model_type"),
+        ({"model_type": "gemma2"}, "gemma_rmsnorm", "model_type"),
+        (
+            {"model_type": "gemma3", "text_config": {"model_type": "gemma3_text", "rms_norm_eps": 1e-6}},
+            "gemma_rmsnorm",
+            "model_type",
+        ),
+        ({"model_type": "gemma3n"}, "rmsnorm", "model_type"),  # Gemma 3n scales by w itself, not 1 + w
+        ({"model_type": "some_new_model", "rms_norm_eps": 1e-6}, "rmsnorm", "rms_eps"),
+    ],
+)
 def test_weight_only_norm_is_decided_by_the_config_or_declared_undecidable(config, kind, evidence):
     report = weight_only(config)
     assert [(g.kind, g.evidence) for g in report.groups] == [(kind, evidence)]
@@ -294,8 +307,11 @@ def test_config_facts_read_eps_from_nested_text_config():
 
 
 def test_a_model_without_norms_has_none_and_a_zero_share():
-    state = {"fc1.weight": np.ones((4, 3), np.float32), "fc1.bias": np.ones(4, np.float32),
-             "head.weight": np.ones((2, 4), np.float32)}
+    state = {
+        "fc1.weight": np.ones((4, 3), np.float32),
+        "fc1.bias": np.ones(4, np.float32),
+        "head.weight": np.ones((2, 4), np.float32),
+    }
     report = ck.inspect(state, None)
     assert report.groups == () and report.verdict == "none" and report.share == 0.0
     assert report.total_params == 12 + 4 + 8
@@ -303,13 +319,29 @@ def test_a_model_without_norms_has_none_and_a_zero_share():
     assert ck.inspect({}, None).verdict == "none"
 
 
-@pytest.mark.parametrize("name", [
-    "h.0.ln_1", "transformer.ln_f", "encoder.layer.3.attention.output.LayerNorm", "decoder.final_layer_norm",
-    "encoder.block.0.layer.1.layer_norm", "layers.2.attention_norm", "layers.2.ffn_norm", "blocks.1.norm1",
-    "visual.ln_post", "model.layers.7.self_attn.q_norm", "model.embed_layernorm", "backbone.norm_f",
-    "layers.0.mixer.norm", "model.layers.0.pre_feedforward_layernorm", "gpt_neox.layers.0.input_layernorm",
-    "bert.embeddings.LayerNorm", "model.decoder.layernorm_embedding", "h.0.attn_ln",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "h.0.ln_1",
+        "transformer.ln_f",
+        "encoder.layer.3.attention.output.LayerNorm",
+        "decoder.final_layer_norm",
+        "encoder.block.0.layer.1.layer_norm",
+        "layers.2.attention_norm",
+        "layers.2.ffn_norm",
+        "blocks.1.norm1",
+        "visual.ln_post",
+        "model.layers.7.self_attn.q_norm",
+        "model.embed_layernorm",
+        "backbone.norm_f",
+        "layers.0.mixer.norm",
+        "model.layers.0.pre_feedforward_layernorm",
+        "gpt_neox.layers.0.input_layernorm",
+        "bert.embeddings.LayerNorm",
+        "model.decoder.layernorm_embedding",
+        "h.0.attn_ln",
+    ],
+)
 def test_norm_names_are_recognised(name):
     state = {f"{name}.weight": np.ones(6, np.float32), f"{name}.bias": np.zeros(6, np.float32)}
     report = ck.inspect(state, None)
@@ -317,19 +349,32 @@ def test_norm_names_are_recognised(name):
     assert report.groups[0].kind == "layernorm"
 
 
-@pytest.mark.parametrize("name", [
-    "h.0.attn.c_attn", "h.0.mlp.c_proj", "layers.0.linear", "classifier", "norm_proj_weight_norm",
-    "encoder.conv.weight_norm", "unet.group_norm", "h.0.attn.normal",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "h.0.attn.c_attn",
+        "h.0.mlp.c_proj",
+        "layers.0.linear",
+        "classifier",
+        "norm_proj_weight_norm",
+        "encoder.conv.weight_norm",
+        "unet.group_norm",
+        "h.0.attn.normal",
+    ],
+)
 def test_other_one_dimensional_tensors_are_not_norms(name):
     state = {f"{name}.weight": np.ones(6, np.float32), f"{name}.bias": np.zeros(6, np.float32)}
     assert ck.inspect(state, None).groups == ()
 
 
 def test_linear_biases_next_to_matrices_are_not_reported_as_unrecognised_1d_tensors():
-    state = {"h.0.attn.c_attn.weight": np.ones((4, 12), np.float32), "h.0.attn.c_attn.bias": np.zeros(12, np.float32),
-             "h.0.ln_1.weight": np.ones(4, np.float32), "h.0.ln_1.bias": np.zeros(4, np.float32),
-             "h.0.rel.scale_vector": np.ones(4, np.float32)}
+    state = {
+        "h.0.attn.c_attn.weight": np.ones((4, 12), np.float32),
+        "h.0.attn.c_attn.bias": np.zeros(12, np.float32),
+        "h.0.ln_1.weight": np.ones(4, np.float32),
+        "h.0.ln_1.bias": np.zeros(4, np.float32),
+        "h.0.rel.scale_vector": np.ones(4, np.float32),
+    }
     report = ck.inspect(state, None)
     assert [g.module for g in report.groups] == ["h.0.ln_1"]
     assert report.other_1d == ("h.0.rel.scale_vector",)
@@ -342,18 +387,23 @@ def test_two_dimensional_norm_weight_is_not_a_norm():
 
 
 def test_gamma_beta_names_of_old_tensorflow_ports():
-    state = {"bert.encoder.layer.0.output.LayerNorm.gamma": np.ones(4, np.float32),
-             "bert.encoder.layer.0.output.LayerNorm.beta": np.zeros(4, np.float32)}
+    state = {
+        "bert.encoder.layer.0.output.LayerNorm.gamma": np.ones(4, np.float32),
+        "bert.encoder.layer.0.output.LayerNorm.beta": np.zeros(4, np.float32),
+    }
     g = ck.inspect(state, None).groups[0]
     assert g.kind == "layernorm" and g.layer == 0 and g.family == "bert.encoder.layer.N.output.LayerNorm"
 
 
 def test_mixed_kinds_and_batchnorm():
     state = {
-        "h.0.ln_1.weight": np.ones(4, np.float32), "h.0.ln_1.bias": np.zeros(4, np.float32),
+        "h.0.ln_1.weight": np.ones(4, np.float32),
+        "h.0.ln_1.bias": np.zeros(4, np.float32),
         "h.0.attn.q_norm.weight": np.ones(2, np.float32),
-        "stem.bn1.weight": np.ones(3, np.float32), "stem.bn1.bias": np.zeros(3, np.float32),
-        "stem.bn1.running_mean": np.zeros(3, np.float32), "stem.bn1.running_var": np.ones(3, np.float32),
+        "stem.bn1.weight": np.ones(3, np.float32),
+        "stem.bn1.bias": np.zeros(3, np.float32),
+        "stem.bn1.running_mean": np.zeros(3, np.float32),
+        "stem.bn1.running_var": np.ones(3, np.float32),
         "stem.bn1.num_batches_tracked": np.array(7),
     }
     report = ck.inspect(state, None)
@@ -386,8 +436,14 @@ def test_tied_weights_are_counted_once():
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32, torch.float64])
 def test_torch_dtypes_are_read_and_their_statistics_match_torch(dtype):
     gamma = (1 + 0.1 * torch.randn(16, generator=torch.Generator().manual_seed(0))).to(dtype)
-    state = ck.read_state_dict(torch_bytes({"model.layers.0.input_layernorm.weight": gamma,
-                                            "model.layers.0.mlp.up_proj.weight": torch.zeros(8, 16, dtype=dtype)}))
+    state = ck.read_state_dict(
+        torch_bytes(
+            {
+                "model.layers.0.input_layernorm.weight": gamma,
+                "model.layers.0.mlp.up_proj.weight": torch.zeros(8, 16, dtype=dtype),
+            }
+        )
+    )
     arr = state["model.layers.0.input_layernorm.weight"]
     assert arr.dtype == (np.float32 if dtype == torch.bfloat16 else torch.empty(0, dtype=dtype).numpy().dtype)
     g = ck.inspect(state, None).groups[0]
@@ -433,14 +489,17 @@ def test_training_checkpoint_wrappers_are_unwrapped():
     assert list(ck.read_state_dict(nested)) == ["encoder.ln.weight"]
 
 
-@pytest.mark.parametrize("data, code", [
-    (b"", "empty"),
-    (b"hello, world", "not_a_checkpoint"),
-    (b"\x89PNG\r\n\x1a\n" + bytes(100), "not_a_checkpoint"),
-    (b'{"a": 1}', "not_a_checkpoint"),
-    (b"\x10\x00\x00\x00\x00\x00\x00\x00{not json at all}", "not_a_checkpoint"),
-    (b"\xff\x00\x00\x00\x00\x00\x00\x00{", "truncated"),
-])
+@pytest.mark.parametrize(
+    "data, code",
+    [
+        (b"", "empty"),
+        (b"hello, world", "not_a_checkpoint"),
+        (b"\x89PNG\r\n\x1a\n" + bytes(100), "not_a_checkpoint"),
+        (b'{"a": 1}', "not_a_checkpoint"),
+        (b"\x10\x00\x00\x00\x00\x00\x00\x00{not json at all}", "not_a_checkpoint"),
+        (b"\xff\x00\x00\x00\x00\x00\x00\x00{", "truncated"),
+    ],
+)
 def test_bad_bytes_get_a_code(data, code):
     assert code_of(data) == code
 
@@ -466,9 +525,11 @@ def test_read_state_dict_wants_bytes():
 
 @pytest.mark.parametrize("which", ["safetensors", "torch_zip", "torch_legacy"])
 def test_every_truncation_gives_a_checkpoint_error_never_another_exception(which):
-    full = {"safetensors": GPT2.model.read_bytes(),
-            "torch_zip": torch_bytes({"h.0.ln_1.weight": torch.ones(64), "w": torch.ones(8, 8)}),
-            "torch_legacy": torch_bytes({"h.0.ln_1.weight": torch.ones(64), "w": torch.ones(8, 8)}, legacy=True)}[which]
+    full = {
+        "safetensors": GPT2.model.read_bytes(),
+        "torch_zip": torch_bytes({"h.0.ln_1.weight": torch.ones(64), "w": torch.ones(8, 8)}),
+        "torch_legacy": torch_bytes({"h.0.ln_1.weight": torch.ones(64), "w": torch.ones(8, 8)}, legacy=True),
+    }[which]
     cuts = sorted({*range(0, 40), *np.linspace(40, len(full) - 1, 40).astype(int)})
     codes = {code_of(full[:cut]) for cut in cuts}
     assert codes <= {"empty", "truncated", "not_a_checkpoint", "pickle_refused"}
@@ -481,8 +542,10 @@ def test_zip_without_pickle_or_with_compression_is_refused_before_torch():
         z.writestr("readme.txt", "hi")
     assert code_of(plain.getvalue()) == "not_a_checkpoint"
     deflated = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(torch_bytes({"w": torch.ones(4)}))) as src, \
-            zipfile.ZipFile(deflated, "w", compression=zipfile.ZIP_DEFLATED) as dst:
+    with (
+        zipfile.ZipFile(io.BytesIO(torch_bytes({"w": torch.ones(4)}))) as src,
+        zipfile.ZipFile(deflated, "w", compression=zipfile.ZIP_DEFLATED) as dst,
+    ):
         for info in src.infolist():
             dst.writestr(info.filename, src.read(info))
     assert code_of(deflated.getvalue()) == "not_a_checkpoint"
@@ -564,10 +627,18 @@ def test_read_config_accepts_a_json_object_with_or_without_bom():
     assert ck.read_config('\ufeff{"a": 1}'.encode()) == {"a": 1}
 
 
-@pytest.mark.parametrize("data, code", [
-    (b"", "empty"), (b"[1, 2]", "bad_config"), (b"\xff\xfe{", "bad_config"), (b"{'a': 1}", "bad_config"),
-    (b"[" * 100_000, "bad_config"), (b"1" * 5000, "bad_config"), (b" " * (ck.MAX_CONFIG_BYTES + 1), "too_large"),
-])
+@pytest.mark.parametrize(
+    "data, code",
+    [
+        (b"", "empty"),
+        (b"[1, 2]", "bad_config"),
+        (b"\xff\xfe{", "bad_config"),
+        (b"{'a': 1}", "bad_config"),
+        (b"[" * 100_000, "bad_config"),
+        (b"1" * 5000, "bad_config"),
+        (b" " * (ck.MAX_CONFIG_BYTES + 1), "too_large"),
+    ],
+)
 def test_read_config_refuses_other_files(data, code):
     with pytest.raises(ck.CheckpointError) as info:
         ck.read_config(data)
@@ -606,10 +677,14 @@ def test_cli_with_and_without_the_config(inspect_cli):
     assert "rms_norm_eps or layer_norm_eps" in without.stdout  # what would decide it
 
 
-@pytest.mark.parametrize("content, words", [
-    (b"", "is empty"), (b"not a model", "neither a safetensors file nor"),
-    (b"\x40\x00\x00\x00\x00\x00\x00\x00{\"a\"", "announces"),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"", "is empty"),
+        (b"not a model", "neither a safetensors file nor"),
+        (b'\x40\x00\x00\x00\x00\x00\x00\x00{"a"', "announces"),
+    ],
+)
 def test_cli_bad_file_is_one_line_and_status_2(tmp_path, content, words, inspect_cli):
     bad = tmp_path / "bad.bin"
     bad.write_bytes(content)
@@ -673,8 +748,11 @@ def test_random_corruptions_give_a_checkpoint_error_or_a_report_never_another_ex
     rng = random.Random(7)
     st_bytes = LLAMA.model.read_bytes()
     header_end = 8 + int.from_bytes(st_bytes[:8], "little")
-    bases = [(st_bytes, header_end), (torch_bytes({"a.ln.weight": torch.ones(8), "w": torch.ones(4, 4)}), 400),
-             (torch_bytes({"a.ln.weight": torch.ones(8)}, legacy=True), 400)]
+    bases = [
+        (st_bytes, header_end),
+        (torch_bytes({"a.ln.weight": torch.ones(8), "w": torch.ones(4, 4)}), 400),
+        (torch_bytes({"a.ln.weight": torch.ones(8)}, legacy=True), 400),
+    ]
     outcomes = set()
     for _ in range(300):
         base, span = rng.choice(bases)

@@ -18,10 +18,26 @@ from hypothesis import strategies as st
 from normviz import checkpoint, checkpoint_examples
 
 EXAMPLES = int(os.environ.get("NORMVIZ_FUZZ_EXAMPLES", "5")) * 20
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-NAMES = st.sampled_from(("model.safetensors", "pytorch_model.bin", "model.pt", "x.json", "photo.png", "", "a" * 300,
-                         "模型.safetensors", "<b>x</b>.bin"))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+NAMES = st.sampled_from(
+    (
+        "model.safetensors",
+        "pytorch_model.bin",
+        "model.pt",
+        "x.json",
+        "photo.png",
+        "",
+        "a" * 300,
+        "模型.safetensors",
+        "<b>x</b>.bin",
+    )
+)
 
 
 @functools.cache
@@ -63,8 +79,12 @@ def test_truncated_examples_are_refused_cleanly(which, cut, name):
 
 
 @FUZZ
-@given(which=st.integers(0, 11), where=st.lists(st.floats(0, 1, exclude_max=True), min_size=1, max_size=8),
-       byte=st.integers(0, 255), name=NAMES)
+@given(
+    which=st.integers(0, 11),
+    where=st.lists(st.floats(0, 1, exclude_max=True), min_size=1, max_size=8),
+    byte=st.integers(0, 255),
+    name=NAMES,
+)
 def test_corrupted_examples_never_raise_anything_else(which, where, byte, name):
     files = bundled()
     data = bytearray(files[which % len(files)])

@@ -72,9 +72,7 @@ def test_seed_numbers_one_two_three(ok):
     assert rows["std (biased)"] == pytest.approx([math.sqrt(2 / 3)], rel=1e-5)
 
 
-@pytest.mark.parametrize(
-    "args", [("-1", "2"), ("--", "-1", "2"), ("-1e0", "2"), ("--eps", "1e-5", "--", "-1", "2")]
-)
+@pytest.mark.parametrize("args", [("-1", "2"), ("--", "-1", "2"), ("-1e0", "2"), ("--eps", "1e-5", "--", "-1", "2")])
 def test_negative_numbers_with_and_without_double_dash(args, ok):
     rows = ok(*args)
     assert column(rows, 0, 2) == [-1, 2]
@@ -152,8 +150,14 @@ def test_tiny_vector_statistics_and_outputs_do_not_underflow(ok):
 
 def test_the_command_prints_what_main_prints_and_exits_0(cli):
     """The module runs ``main`` and hands its status to the shell (``sys.exit(main())``)."""
-    proc = subprocess.run([sys.executable, "-m", "normviz", "3", "4"], capture_output=True, text=True,
-                          env=environment(), cwd=ROOT, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "normviz", "3", "4"],
+        capture_output=True,
+        text=True,
+        env=environment(),
+        cwd=ROOT,
+        timeout=120,
+    )
     assert (proc.returncode, proc.stderr) == (0, "")
     assert proc.stdout == cli("3", "4").stdout
     assert table(proc.stdout)["L2 norm"] == [5]

@@ -6,9 +6,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from tests.helpers.pages import component_folders, errors, run_page
-
 from normviz.ui.kit import component
+from tests.helpers.pages import component_folders, errors, run_page
 
 ROOT = Path(__file__).resolve().parents[1]
 KIT = ROOT / "normviz" / "ui" / "kit"  # every component is a folder of the kit

@@ -15,8 +15,10 @@ def test_the_bound_default_label_is_the_defaults_themselves():
     assert EPS_LABELS[1:] == EPS_CHOICES[1:] and len(set(EPS_LABELS)) == len(EPS_LABELS)
 
 
-@pytest.mark.parametrize("page, key", [("plane", "plane.eps"), ("space", "space.eps"), ("highdim", "highdim.eps"),
-                                       ("invariance", "invariance.eps")])
+@pytest.mark.parametrize(
+    "page, key",
+    [("plane", "plane.eps"), ("space", "space.eps"), ("highdim", "highdim.eps"), ("invariance", "invariance.eps")],
+)
 def test_no_english_word_on_the_chinese_eps_slider(page, key):
     at = run_page(page, lang="zh")
     options = at.select_slider(key=key).options

@@ -41,8 +41,17 @@ def test_flop_share_counts_tokens_not_elements():
 
 
 def test_a_small_case_by_hand():
-    c = compute(tokens=10, hidden=4, layers=3, norms_per_layer=1, bytes_per_value=4, bandwidth=1000.0,
-                params=100.0, peak_flops=1e4, flops_per_element=5)
+    c = compute(
+        tokens=10,
+        hidden=4,
+        layers=3,
+        norms_per_layer=1,
+        bytes_per_value=4,
+        bandwidth=1000.0,
+        params=100.0,
+        peak_flops=1e4,
+        flops_per_element=5,
+    )
     assert c.elements_per_call == 40
     assert c.bytes_per_call == 320  # 40 x 4 bytes x (read + write)
     assert c.bytes_total == 960 and c.time_bandwidth == pytest.approx(0.96)
@@ -102,8 +111,14 @@ def test_a_machine_slower_at_arithmetic_makes_the_norm_compute_bound():
     assert not c.bandwidth_bound and c.norm_time == c.time_compute > c.time_bandwidth
 
 
-@pytest.mark.parametrize("inputs", [SEED, Inputs(tokens=1), Inputs(tokens=7, hidden=3, layers=5, norms_per_layer=3,
-                                                                     bytes_per_value=4, bandwidth=3e11)])
+@pytest.mark.parametrize(
+    "inputs",
+    [
+        SEED,
+        Inputs(tokens=1),
+        Inputs(tokens=7, hidden=3, layers=5, norms_per_layer=3, bytes_per_value=4, bandwidth=3e11),
+    ],
+)
 def test_every_step_shows_numbers_that_give_its_value(inputs):
     """A student who types the 'numbers' column into a calculator gets the 'value' column."""
     for s in steps(compute(inputs)):
@@ -148,7 +163,7 @@ def values(stdout: str) -> dict[str, float]:
     for s in steps(compute(SEED)):
         label = t(f"cost.step.{s.key}")
         line = next(line for line in stdout.splitlines() if line.startswith(label + " "))
-        cells = line[len(label):].split("  ")
+        cells = line[len(label) :].split("  ")
         numbers = [c.strip() for c in cells if c.strip()]
         out[s.key] = float(numbers[-2] if numbers[-1] in {"B", "s", "FLOP", "FLOP/B"} else numbers[-1])
     return out

@@ -7,7 +7,9 @@ import pytest
 from normviz import _cpu
 
 
-@pytest.mark.parametrize(("setting", "want"), [("1", 1), ("3", 3), (" 2 ", 2), ("0", None), ("-2", None), ("two", None), ("", None)])
+@pytest.mark.parametrize(
+    ("setting", "want"), [("1", 1), ("3", 3), (" 2 ", 2), ("0", None), ("-2", None), ("two", None), ("", None)]
+)
 def test_cpu_threads_follow_omp_num_threads(monkeypatch, setting, want):
     monkeypatch.setenv("OMP_NUM_THREADS", setting)
     monkeypatch.setattr(_cpu.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3, 4, 5}, raising=False)

@@ -136,13 +136,23 @@ def ignored(path: str, patterns: list[str]) -> bool:
 
 
 def test_dockerignore_agrees_with_the_copy_allow_list(tmp_path):
-    patterns = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()
-                if line.strip() and not line.startswith("#")]
+    patterns = [
+        line.strip()
+        for line in (ROOT / ".dockerignore").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
     sources = copied_sources()
     assert sources, "no COPY in the Dockerfile"
     for path in tracked:
         wanted = any(path == s or path.startswith(s + "/") for s in sources) and "__pycache__" not in path
         assert ignored(path, patterns) is not wanted, (path, "copied" if wanted else "not copied")
-    for secret in (".env", "deploy/.env", "id_rsa.key", "normviz/.env", "normviz/server.pem", ".streamlit/secrets.toml"):
+    for secret in (
+        ".env",
+        "deploy/.env",
+        "id_rsa.key",
+        "normviz/.env",
+        "normviz/server.pem",
+        ".streamlit/secrets.toml",
+    ):
         assert ignored(secret, patterns), secret

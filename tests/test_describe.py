@@ -4,19 +4,24 @@ import math
 
 import numpy as np
 import pytest
-from tests.helpers.pages import run_page
 
 from normviz import geometry as geo
 from normviz.figures.describe import describe_figure, describe_projection
 from normviz.figures.dof import fraction_figure
 from normviz.figures.projection import PLANE, SPACE, View, fit_extent, projection_figure
 from normviz.i18n import Translator
+from tests.helpers.pages import run_page
 
 
 def scene(x, **kw):
     n = len(x)
-    return geo.Scene(x=tuple(map(float, x)), eps=kw.get("eps", 0.0), gamma=kw.get("gamma", (1.0,) * n),
-                     beta=kw.get("beta", (0.0,) * n), shown=frozenset(kw.get("shown", ("l2", "rms", "ln"))))
+    return geo.Scene(
+        x=tuple(map(float, x)),
+        eps=kw.get("eps", 0.0),
+        gamma=kw.get("gamma", (1.0,) * n),
+        beta=kw.get("beta", (0.0,) * n),
+        shown=frozenset(kw.get("shown", ("l2", "rms", "ln"))),
+    )
 
 
 def test_plane_description_names_every_output_with_its_coordinates():
@@ -92,8 +97,9 @@ def test_generic_description_reads_a_subtitle_and_counts_multicategory_bars_once
     from normviz import invariance
     from normviz.figures import exercises as ex_figs
 
-    fig = ex_figs.moved_figure((1, 2, 3), (7, 14, 21), invariance.moved_outputs((1, 2, 3), (7, 14, 21)),
-                              Translator(lang))
+    fig = ex_figs.moved_figure(
+        (1, 2, 3), (7, 14, 21), invariance.moved_outputs((1, 2, 3), (7, 14, 21)), Translator(lang)
+    )
     text = describe_figure(fig, Translator(lang))
     assert text.startswith(want)
     assert text.count("9 points" if lang == "en" else "9 个点") == 2

@@ -7,8 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from normviz import _xp
-from normviz import dof
+from normviz import _xp, dof
 from normviz.methods import KEYS, METHODS
 
 torch = pytest.importorskip("torch")

@@ -24,8 +24,10 @@ def test_output_norms_computed_by_the_library_match_the_closed_form(key, eps, n,
     np.testing.assert_allclose(norms, epsilon.closed_form(n, r, eps), rtol=1e-12)
 
 
-@pytest.mark.parametrize("key, fn", [("rms", lambda x, n, e: F.rms_norm(x, (n,), eps=e)),
-                                     ("ln", lambda x, n, e: F.layer_norm(x, (n,), eps=e))])
+@pytest.mark.parametrize(
+    "key, fn",
+    [("rms", lambda x, n, e: F.rms_norm(x, (n,), eps=e)), ("ln", lambda x, n, e: F.layer_norm(x, (n,), eps=e))],
+)
 def test_output_norms_agree_with_torch(key, fn):
     n, eps = 64, 1e-5
     r, norms = epsilon.output_norms(key, n, eps)
@@ -64,7 +66,7 @@ def test_a_too_small_eps_amplifies_the_noise_of_a_near_constant_vector_by_up_to_
 @pytest.mark.parametrize("eps", [1e-8, 1e-6, 1e-5, 1e-3])
 def test_the_measured_gain_follows_one_over_sqrt_of_delta_squared_plus_eps(eps):
     noises, gains = epsilon.gain_curve(eps)
-    np.testing.assert_allclose(gains, 1.0 / np.sqrt(noises ** 2 + eps), rtol=1e-6)
+    np.testing.assert_allclose(gains, 1.0 / np.sqrt(noises**2 + eps), rtol=1e-6)
     assert np.all(gains <= 1.0 / math.sqrt(eps) * (1 + 1e-12))
 
 

@@ -87,9 +87,14 @@ def _torch_answer(p):
         assert p.figure == ("moved", {"x": tuple(x.tolist()), "moved": tuple(y.tolist()), "label": move})
         assert v["move"] == move
         assert (v["x"], v["moved"]) == ("(1, 2, 3)", "(101, 102, 103)" if p.extra["what"] == "shift" else "(7, 14, 21)")
-        same = [torch.allclose(f(x), f(y)) for f in (lambda t: F.normalize(t, dim=0),
-                                                      lambda t: F.rms_norm(t, (3,), eps=0.0),
-                                                      lambda t: F.layer_norm(t, (3,), eps=0.0))]
+        same = [
+            torch.allclose(f(x), f(y))
+            for f in (
+                lambda t: F.normalize(t, dim=0),
+                lambda t: F.rms_norm(t, (3,), eps=0.0),
+                lambda t: F.layer_norm(t, (3,), eps=0.0),
+            )
+        ]
         return {(False, False, True): "ln_only", (True, True, True): "all", (False, True, True): "rms_ln"}[tuple(same)]
     if p.key == "fp16_threshold":
         return math.sqrt(torch.finfo(torch.float16).max)
@@ -156,7 +161,7 @@ def _torch_grad_path(arrangement, depth):
         h = h0.clone().requires_grad_(True)
         streams = [h]
         for w1, w2 in weights:
-            f = lambda u: config.gain * (F.gelu(u @ w1.T) @ w2.T)  # noqa: E731
+            f = lambda u, w1=w1, w2=w2: config.gain * (F.gelu(u @ w1.T) @ w2.T)  # noqa: E731
             skip = h.detach() if path == "branch" else h
             branch = f(_rms(h) if arrangement == "pre" else h)
             branch = branch.detach() if path == "skip" else branch
@@ -193,26 +198,55 @@ def _problem(kind, answer, tol=0.01, choices=()):
     return ex.Problem("t", kind, {}, answer, tol, choices)
 
 
-@pytest.mark.parametrize("text, status, reason", [
-    ("12", "right", ""), ("１２", "right", ""), (" 12.0 ", "right", ""), ("1.2e1", "right", ""),
-    ("13", "wrong", ""), ("", "malformed", "empty"), ("   ", "malformed", "empty"), (None, "malformed", "empty"),
-    ("twelve", "malformed", "not_number"), ("1,5", "malformed", "decimal_comma"), ("１，５", "malformed", "decimal_comma"),
-    ("1 2", "malformed", "one_number"), ("nan", "malformed", "not_finite"), ("inf", "malformed", "not_finite"),
-    ("[12]", "right", ""), ("−12", "wrong", ""), ("∞", "malformed", "not_finite"),
-    ("8,192", "malformed", "thousands_comma"), ("１，０２４", "malformed", "thousands_comma"),
-    ("1,5000", "malformed", "decimal_comma"),
-])
+@pytest.mark.parametrize(
+    "text, status, reason",
+    [
+        ("12", "right", ""),
+        ("１２", "right", ""),
+        (" 12.0 ", "right", ""),
+        ("1.2e1", "right", ""),
+        ("13", "wrong", ""),
+        ("", "malformed", "empty"),
+        ("   ", "malformed", "empty"),
+        (None, "malformed", "empty"),
+        ("twelve", "malformed", "not_number"),
+        ("1,5", "malformed", "decimal_comma"),
+        ("１，５", "malformed", "decimal_comma"),
+        ("1 2", "malformed", "one_number"),
+        ("nan", "malformed", "not_finite"),
+        ("inf", "malformed", "not_finite"),
+        ("[12]", "right", ""),
+        ("−12", "wrong", ""),
+        ("∞", "malformed", "not_finite"),
+        ("8,192", "malformed", "thousands_comma"),
+        ("１，０２４", "malformed", "thousands_comma"),
+        ("1,5000", "malformed", "decimal_comma"),
+    ],
+)
 def test_numbers_are_read_with_nfkc_and_malformed_ones_get_a_reason(text, status, reason):
     v = ex.check(_problem("number", 12.0), text)
     assert (v.status, v.reason) == (status, reason)
 
 
-@pytest.mark.parametrize("text, status, reason", [
-    ("1, 2", "right", ""), ("１，２", "right", ""), ("(1；2)", "right", ""), ("1 2", "right", ""), ("1、2", "right", ""),
-    ("（１，２）", "right", ""), ("1, 2.5", "wrong", ""), ("1", "malformed", "count"), ("1, 2, 3", "malformed", "count"),
-    ("1,2,3", "malformed", "count_comma"), ("1,5", "wrong", ""),
-    ("1, x", "malformed", "not_number"), ("", "malformed", "empty"), ("()", "malformed", "empty"),
-])
+@pytest.mark.parametrize(
+    "text, status, reason",
+    [
+        ("1, 2", "right", ""),
+        ("１，２", "right", ""),
+        ("(1；2)", "right", ""),
+        ("1 2", "right", ""),
+        ("1、2", "right", ""),
+        ("（１，２）", "right", ""),
+        ("1, 2.5", "wrong", ""),
+        ("1", "malformed", "count"),
+        ("1, 2, 3", "malformed", "count"),
+        ("1,2,3", "malformed", "count_comma"),
+        ("1,5", "wrong", ""),
+        ("1, x", "malformed", "not_number"),
+        ("", "malformed", "empty"),
+        ("()", "malformed", "empty"),
+    ],
+)
 def test_vectors_accept_chinese_commas_and_fullwidth_digits(text, status, reason):
     v = ex.check(_problem("vector", (1.0, 2.0)), text)
     assert (v.status, v.reason) == (status, reason)
@@ -267,9 +301,16 @@ def test_the_invariance_exercise_draws_both_variants_and_each_figure_shows_its_o
         x = torch.tensor(data["x"], dtype=torch.float64)
         moved = x + 100 if what == "shift" else 7 * x
         assert data["moved"] == tuple(moved.tolist())
-        fig = figs.moved_figure(data["x"], data["moved"], invariance.moved_outputs(data["x"], data["moved"]),
-                                Translator("en"), label=data["label"])
-        want = torch.cat([F.normalize(moved, dim=0), F.rms_norm(moved, (3,), eps=0.0), F.layer_norm(moved, (3,), eps=0.0)])
+        fig = figs.moved_figure(
+            data["x"],
+            data["moved"],
+            invariance.moved_outputs(data["x"], data["moved"]),
+            Translator("en"),
+            label=data["label"],
+        )
+        want = torch.cat(
+            [F.normalize(moved, dim=0), F.rms_norm(moved, (3,), eps=0.0), F.layer_norm(moved, (3,), eps=0.0)]
+        )
         np.testing.assert_allclose(coords(trace(fig, "moved_moved"), "y"), want.numpy(), atol=1e-12)
         label = "x + 100·𝟏 = (101, 102, 103)" if what == "shift" else "7·x = (7, 14, 21)"
         assert trace(fig, "moved_moved")["name"] == label
@@ -285,10 +326,17 @@ def test_the_stack_exercises_draw_every_variant_and_their_explanations_hold():
     """grad_path: Pre-Norm's skip path arrives unchanged while the whole network's gradient at h₀ is larger,
     Post-Norm's skip path does not arrive unchanged; stack_growth: no norm at gain 1 passes 10× within 24
     layers, a small gain keeps 48 layers below 2×, Pre-Norm's ‖hₗ‖² grows about linearly (not exponentially)."""
-    seen = {(p.key, p.extra["what"], p.values.get("gain"), p.values["depth"], p.answer)
-            for seed in SEEDS_WIDE for p in ex.make_set(seed)[-2:]}
-    assert {(k, w) for k, w, *_ in seen} == {("grad_path", "pre"), ("grad_path", "post"), ("stack_growth", "none"),
-                                               ("stack_growth", "pre")}
+    seen = {
+        (p.key, p.extra["what"], p.values.get("gain"), p.values["depth"], p.answer)
+        for seed in SEEDS_WIDE
+        for p in ex.make_set(seed)[-2:]
+    }
+    assert {(k, w) for k, w, *_ in seen} == {
+        ("grad_path", "pre"),
+        ("grad_path", "post"),
+        ("stack_growth", "none"),
+        ("stack_growth", "pre"),
+    }
     assert {a for k, *_, a in seen if k == "stack_growth"} == {"below_2", "two_to_ten", "above_10"}
     for depth in (12, 24):
         pre, post = ex.path_runs("pre", depth), ex.path_runs("post", depth)
@@ -299,12 +347,16 @@ def test_the_stack_exercises_draw_every_variant_and_their_explanations_hold():
     for depth, gain in ((24, 1.0), (48, 1.0)):
         pre = ex.growth_comparison(depth, gain).runs[("pre", "rms")]
         layers = np.arange(depth + 1)
-        assert np.corrcoef(layers, pre.stream_norm ** 2)[0, 1] ** 2 > 0.99
-        assert np.corrcoef(layers, pre.stream_norm ** 2)[0, 1] > np.corrcoef(layers, np.log(pre.stream_norm))[0, 1]
+        assert np.corrcoef(layers, pre.stream_norm**2)[0, 1] ** 2 > 0.99
+        assert np.corrcoef(layers, pre.stream_norm**2)[0, 1] > np.corrcoef(layers, np.log(pre.stream_norm))[0, 1]
     for growth, choice in ((1.99, "below_2"), (2.0, "two_to_ten"), (10.0, "two_to_ten"), (10.01, "above_10")):
         assert ex.growth_choice(growth) == choice
-    margins = [abs(np.log(ex.growth_comparison(d, g).no_norm.growth / b)) for d in (24, 48)
-               for g in (1.0, residual.SMALL_GAIN) for b in ex.GROWTH_BINS]
+    margins = [
+        abs(np.log(ex.growth_comparison(d, g).no_norm.growth / b))
+        for d in (24, 48)
+        for g in (1.0, residual.SMALL_GAIN)
+        for b in ex.GROWTH_BINS
+    ]
     assert min(margins) > np.log(1.5)  # no drawn answer sits near a bound
 
 
@@ -315,4 +367,4 @@ def test_without_torch_the_stack_exercises_are_left_out_and_the_rest_is_the_same
     monkeypatch.setattr(_xp, "torch_installed", lambda: False)
     reduced = ex.make_set(7)
     assert [p.key for p in reduced] == [e.key for e in ex.BANK if not e.needs_torch]
-    assert reduced == full[:len(reduced)]
+    assert reduced == full[: len(reduced)]

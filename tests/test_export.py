@@ -9,13 +9,13 @@ import logging
 
 import pytest
 from PIL import Image, ImageDraw
-from tests.helpers.pages import component_folders, errors, figures, run_page, without_component
 
 from normviz.i18n import translate
 from normviz.ui import TOPIC_PAGES
 from normviz.ui.kit import export as export_ui
 from normviz.ui.kit.export import MAX_FRAMES, gif_from_frames
 from normviz.ui.kit.live import vendor
+from tests.helpers.pages import component_folders, errors, figures, run_page, without_component
 
 
 def png_url(k: int, size=(120, 80)) -> str:
@@ -37,9 +37,18 @@ def test_gif_has_every_frame_distinct_and_loops():
     assert len(set(frames)) == 6
 
 
-@pytest.mark.parametrize("bad", [[], "x", [1], ["data:image/jpeg;base64,AAAA"], ["data:image/png;base64,!!"],
-                                 ["data:image/png;base64," + base64.b64encode(b"not a png").decode()],
-                                 [None] * (MAX_FRAMES + 1)])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [],
+        "x",
+        [1],
+        ["data:image/jpeg;base64,AAAA"],
+        ["data:image/png;base64,!!"],
+        ["data:image/png;base64," + base64.b64encode(b"not a png").decode()],
+        [None] * (MAX_FRAMES + 1),
+    ],
+)
 def test_bad_frames_are_a_value_error(bad):
     with pytest.raises(ValueError):
         gif_from_frames(bad)

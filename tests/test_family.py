@@ -153,7 +153,9 @@ def test_skewness_is_the_biased_sample_skewness():
     # (0, 0, 3): mean 1, deviations (−1, −1, 2), m₂ = 6/3 = 2, m₃ = 6/3 = 2, skewness 2 / 2^1.5 = 1/√2
     assert family.skewness([0.0, 0.0, 3.0]) == pytest.approx(1 / math.sqrt(2), rel=1e-15)
     assert family.skewness([1.0, 2.0, 3.0]) == 0.0
-    assert family.skewness(-family.draw("incomes", 300, 4)) == pytest.approx(-family.skewness(family.draw("incomes", 300, 4)))
+    assert family.skewness(-family.draw("incomes", 300, 4)) == pytest.approx(
+        -family.skewness(family.draw("incomes", 300, 4))
+    )
 
 
 def test_heights_are_normal_and_follow_the_68_95_99_7_rule_up_to_sampling_noise():
@@ -215,8 +217,7 @@ def test_p_rows_are_torch_normalize_and_softmax(backend, x):
     assert list(rows) == ["l1", "l2", "linf", "softmax"]
     tx = torch.tensor(x, dtype=torch.float64)
     for key, p in (("l1", 1), ("l2", 2), ("linf", math.inf)):
-        np.testing.assert_allclose(rows[key].output, torch.nn.functional.normalize(tx, p=p, dim=0).numpy(),
-                                   rtol=1e-12)
+        np.testing.assert_allclose(rows[key].output, torch.nn.functional.normalize(tx, p=p, dim=0).numpy(), rtol=1e-12)
         assert rows[key].norm == pytest.approx(torch.linalg.vector_norm(tx, ord=p).item(), rel=1e-12)
         assert rows[key].output_norm == pytest.approx(1.0, rel=1e-12)
     np.testing.assert_allclose(rows["softmax"].output, torch.softmax(tx, dim=0).numpy(), rtol=1e-12)
@@ -290,8 +291,12 @@ def torch_counts(module) -> tuple[int, int]:
 def test_param_counts_match_torch_modules(d):
     nn = torch.nn
     counts = family.param_counts(d)
-    modules = {"ln": nn.LayerNorm(d), "bfln": nn.LayerNorm(d, bias=False), "rms": nn.RMSNorm(d),
-               "bn": nn.BatchNorm1d(d)}
+    modules = {
+        "ln": nn.LayerNorm(d),
+        "bfln": nn.LayerNorm(d, bias=False),
+        "rms": nn.RMSNorm(d),
+        "bn": nn.BatchNorm1d(d),
+    }
     for key, module in modules.items():
         c = counts[key]
         assert torch_counts(module) == (c.parameters, c.running + c.counter), key

@@ -15,8 +15,13 @@ from normviz.i18n import Translator
 
 EN, ZH = Translator("en"), Translator("zh")
 
-CASES = [("ln", 3, 6, 8, False), ("rms", 2, 4, 5, True), ("bn", 8, 12, 16, True), ("std", 4, 5, 3, True),
-         ("bn", 1, 1, 2, False)]
+CASES = [
+    ("ln", 3, 6, 8, False),
+    ("rms", 2, 4, 5, True),
+    ("bn", 8, 12, 16, True),
+    ("std", 4, 5, 3, True),
+    ("bn", 1, 1, 2, False),
+]
 
 
 def by_meta(fig: dict, meta: str) -> dict:

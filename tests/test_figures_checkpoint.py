@@ -26,8 +26,12 @@ def report(key: str, config: bool = False) -> ck.Report:
     return ck.inspect(state, ck.read_config(ex.config_path.read_bytes()) if config else None)
 
 
-REPORTS = {"gpt2": report("gpt2"), "llama": report("llama"), "llama+config": report("llama", True),
-           "qwen3+config": report("qwen3", True)}
+REPORTS = {
+    "gpt2": report("gpt2"),
+    "llama": report("llama"),
+    "llama+config": report("llama", True),
+    "qwen3+config": report("qwen3", True),
+}
 
 
 @pytest.mark.parametrize("name", list(REPORTS))
@@ -101,8 +105,9 @@ def test_gemma_effective_scale_is_what_is_drawn():
     fig = figs.layer_figure(rep, EN)
     box = trace(fig, "layers:model.layers.N.input_layernorm")
     np.testing.assert_allclose(coords(box, "median"), [1.0, 1.01, 1.02], rtol=1e-6)
-    np.testing.assert_allclose(coords(trace(fig, "median:model.layers.N.input_layernorm"), "y"), [1.0, 1.01, 1.02],
-                               rtol=1e-6)
+    np.testing.assert_allclose(
+        coords(trace(fig, "median:model.layers.N.input_layernorm"), "y"), [1.0, 1.01, 1.02], rtol=1e-6
+    )
 
 
 def test_a_report_without_norms_gives_empty_but_valid_figures():

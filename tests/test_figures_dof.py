@@ -21,9 +21,11 @@ SCENES = [(n, seed) for n in (2, 3, 64, 65, 896, 16384) for seed in (0, 7)]
 
 
 def all_figures(n: int, seed: int, lang: str, projector: bool) -> list[dict]:
-    return [spectrum_figure(dof.rank_checks(n, seed=seed), Translator(lang), projector=projector),
-            fraction_figure(n, Translator(lang), projector=projector),
-            plane_figure(dof.plane_cloud(seed=seed), Translator(lang), projector=projector)]
+    return [
+        spectrum_figure(dof.rank_checks(n, seed=seed), Translator(lang), projector=projector),
+        fraction_figure(n, Translator(lang), projector=projector),
+        plane_figure(dof.plane_cloud(seed=seed), Translator(lang), projector=projector),
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

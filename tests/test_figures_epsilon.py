@@ -8,22 +8,28 @@ import pytest
 from normviz import epsilon
 from normviz.figures import epsilon as figs
 from normviz.i18n import Translator
-from tests.helpers.pages import coords, trace
 from tests.helpers.figures import assert_valid
+from tests.helpers.pages import coords, trace
 
 N = 64
 
 
 def norm_fig(key="ln", user=1e-2, lang="en", projector=False):
     curves = {e: epsilon.output_norms(key, N, e) for e in epsilon.EPS_SET}
-    return figs.norm_figure(curves, (user, *epsilon.output_norms(key, N, user)), Translator(lang), key=key, n=N,
-                            projector=projector)
+    return figs.norm_figure(
+        curves, (user, *epsilon.output_norms(key, N, user)), Translator(lang), key=key, n=N, projector=projector
+    )
 
 
 def gain_fig(user=1e-2, noise=1e-6, lang="en", projector=False):
     curves = {e: epsilon.gain_curve(e, n=N) for e in epsilon.EPS_SET}
-    return figs.gain_figure(curves, (user, *epsilon.gain_curve(user, n=N)), epsilon.amplification(user, noise, n=N),
-                            Translator(lang), projector=projector)
+    return figs.gain_figure(
+        curves,
+        (user, *epsilon.gain_curve(user, n=N)),
+        epsilon.amplification(user, noise, n=N),
+        Translator(lang),
+        projector=projector,
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -62,4 +68,3 @@ def test_gain_curves_have_their_bounds_and_the_current_delta_is_marked():
             assert not [t for t in fig["data"] if t["meta"] == f"bound_{i}"]
     cur = trace(fig, "current")
     assert coords(cur, "x")[0] == 1e-7 and coords(cur, "y")[0] == pytest.approx(1e4, rel=1e-3)
-

@@ -19,13 +19,22 @@ EN, ZH = Translator("en"), Translator("zh")
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("projector", [False, True])
 def test_every_figure_is_valid_plotly(lang, projector):
-    for spec in (figs.params_figure(4096, Translator(lang), projector=projector),
-                 figs.fp16_figure(300.0, Translator(lang), projector=projector), figs.fp16_figure(None, Translator(lang)),
-                 figs.cost_figure(32768, 2048, 48, Translator(lang), projector=projector),
-                 figs.moved_figure((1, 2, 3), (7, 14, 21), invariance.moved_outputs((1, 2, 3), (7, 14, 21)), Translator(lang),
-                                   projector=projector, label="7·x"),
-                 figs.paths_figure(ex.path_runs("post", 12), Translator(lang), projector=projector),
-                 figs.growth_figure(ex.growth_comparison(24, 1.0), "none", Translator(lang), projector=projector)):
+    for spec in (
+        figs.params_figure(4096, Translator(lang), projector=projector),
+        figs.fp16_figure(300.0, Translator(lang), projector=projector),
+        figs.fp16_figure(None, Translator(lang)),
+        figs.cost_figure(32768, 2048, 48, Translator(lang), projector=projector),
+        figs.moved_figure(
+            (1, 2, 3),
+            (7, 14, 21),
+            invariance.moved_outputs((1, 2, 3), (7, 14, 21)),
+            Translator(lang),
+            projector=projector,
+            label="7·x",
+        ),
+        figs.paths_figure(ex.path_runs("post", 12), Translator(lang), projector=projector),
+        figs.growth_figure(ex.growth_comparison(24, 1.0), "none", Translator(lang), projector=projector),
+    ):
         go.Figure(spec)
 
 
@@ -47,8 +56,9 @@ def test_cost_figure_reads_and_writes_half_of_the_traffic_each():
     assert math.isclose(read + write, 12.884901888)
 
 
-@pytest.mark.parametrize(("moved", "same"), [((101, 102, 103), ["LayerNorm"]), ((7, 14, 21), ["L2", "RMSNorm", "LayerNorm"]),
-                                             ((-1, -2, -3), [])])  # fmt: skip
+@pytest.mark.parametrize(("moved", "same"), [
+    ((101, 102, 103), ["LayerNorm"]), ((7, 14, 21), ["L2", "RMSNorm", "LayerNorm"]), ((-1, -2, -3), []),
+])  # fmt: skip
 def test_moved_figure_draws_each_method_for_x_and_the_moved_x(moved, same):
     torch = pytest.importorskip("torch")
     F = torch.nn.functional
@@ -66,14 +76,18 @@ def test_moved_figure_draws_each_method_for_x_and_the_moved_x(moved, same):
         t = torch.tensor(v, dtype=torch.float64)
         want = torch.cat([F.normalize(t, dim=0), F.rms_norm(t, (3,), eps=0.0), F.layer_norm(t, (3,), eps=0.0)])
         np.testing.assert_allclose(coords(which, "y"), want.numpy(), atol=1e-12)
-    equal = [name for name, k in (("L2", 0), ("RMSNorm", 3), ("LayerNorm", 6))
-             if np.allclose(coords(solid, "y")[k:k + 3], coords(hatched, "y")[k:k + 3], atol=1e-12)]
+    equal = [
+        name
+        for name, k in (("L2", 0), ("RMSNorm", 3), ("LayerNorm", 6))
+        if np.allclose(coords(solid, "y")[k : k + 3], coords(hatched, "y")[k : k + 3], atol=1e-12)
+    ]
     assert equal == same
 
 
 def test_a_named_move_labels_the_hatched_bars_and_the_subtitle():
-    fig = figs.moved_figure((1, 2, 3), (101, 102, 103), invariance.moved_outputs((1, 2, 3), (101, 102, 103)), ZH,
-                            label="x + 100·𝟏")
+    fig = figs.moved_figure(
+        (1, 2, 3), (101, 102, 103), invariance.moved_outputs((1, 2, 3), (101, 102, 103)), ZH, label="x + 100·𝟏"
+    )
     assert trace(fig, "moved_moved")["name"] == "x + 100·𝟏 = (101, 102, 103)"
     assert fig["layout"]["title"]["subtitle"]["text"] == "实心柱：x = (1, 2, 3)；斜线柱：x + 100·𝟏 = (101, 102, 103)"
 
@@ -88,18 +102,22 @@ def test_paths_figure_draws_the_gradient_along_each_path(arrangement):
     skip = coords(trace(fig, "path_skip"), "y")
     assert bool(np.all(skip == skip[-1])) is (arrangement == "pre")  # flat: g arrives unchanged
     assert fig["layout"]["yaxis"]["type"] == "log" and fig["layout"]["title"]["text"].startswith(
-        "Pre-Norm" if arrangement == "pre" else "Post-Norm")
+        "Pre-Norm" if arrangement == "pre" else "Post-Norm"
+    )
 
 
 def test_growth_figure_draws_each_stack_relative_to_its_input_with_the_choices_bounds():
     comp = ex.growth_comparison(24, 1.0)
     fig = figs.growth_figure(comp, "none", EN)
-    for role, run in (("growth_none", comp.no_norm), ("growth_pre_rms", comp.runs[("pre", "rms")]),
-                      ("growth_post_rms", comp.runs[("post", "rms")])):
+    for role, run in (
+        ("growth_none", comp.no_norm),
+        ("growth_pre_rms", comp.runs[("pre", "rms")]),
+        ("growth_post_rms", comp.runs[("post", "rms")]),
+    ):
         y = coords(trace(fig, role), "y")
         assert y[0] == 1.0 and y[-1] == pytest.approx(run.growth)
     assert not any(t["meta"].endswith("_ln") for t in fig["data"])
     assert trace(fig, "growth_none")["line"]["width"] > trace(fig, "growth_pre_rms")["line"]["width"]
     assert [coords(trace(fig, f"growth_bound_{b:g}"), "y")[0] for b in ex.GROWTH_BINS] == [2.0, 10.0]
     top = fig["layout"]["yaxis"]["range"][1]
-    assert 10 ** top > comp.no_norm.growth  # the exponential curve fits
+    assert 10**top > comp.no_norm.growth  # the exponential curve fits

@@ -8,10 +8,9 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
-from normviz.figures._style import COLORS
-
 from normviz import family
 from normviz.figures import family as figs
+from normviz.figures._style import COLORS
 from normviz.i18n import Translator
 from tests.helpers.pages import coords, finite_points, points, trace
 
@@ -233,7 +232,11 @@ def test_normal_density_is_scaled_to_the_counts_and_drawn_beside_z():
 def test_column_figure_titles_and_axes_are_translated():
     en, zh = col_fig(), col_fig(t=ZH)
     assert [a["text"] for a in en["layout"]["annotations"]] == [
-        "heights (cm)", "heights, standardized", "incomes (thousands)", "incomes, standardized"]
+        "heights (cm)",
+        "heights, standardized",
+        "incomes (thousands)",
+        "incomes, standardized",
+    ]
     assert zh["layout"]["xaxis"]["title"]["text"] == "身高（厘米）"
     legend = [tr["name"] for tr in en["data"] if tr.get("showlegend", True)]
     assert legend == ["before standardizing", "after standardizing", "normal density (scaled to the counts)"]
@@ -247,7 +250,9 @@ def test_the_two_panels_of_a_column_show_the_same_stretch_of_data(kind):
     after_axis = trace(fig, f"hist_{kind}_after")["xaxis"].replace("x", "xaxis")
     low, high = fig["layout"][after_axis]["range"]
     assert low <= -figs.Z_VIEW and high >= figs.Z_VIEW and low <= col.z.min() and high >= col.z.max()
-    np.testing.assert_allclose(fig["layout"][before_axis]["range"], [col.mean + col.std * low, col.mean + col.std * high])
+    np.testing.assert_allclose(
+        fig["layout"][before_axis]["range"], [col.mean + col.std * low, col.mean + col.std * high]
+    )
     z = coords(trace(fig, f"normal_{kind}"), "x")
     assert (z[0], z[-1]) == (low, high)
 

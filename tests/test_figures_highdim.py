@@ -11,11 +11,10 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
-from normviz.format import significant
-
 from normviz import highdim as hd
 from normviz.figures import highdim as figs
 from normviz.figures._style import COLORS
+from normviz.format import significant
 from normviz.i18n import Translator
 from normviz.methods import KEYS, METHODS
 from tests.helpers.pages import coords, points, trace
@@ -51,9 +50,13 @@ def every_figure(spec: hd.CloudSpec, eps, methods, lang: str, projector: bool) -
     s = hd.summarize(spec, eps=eps, methods=methods)
     spec4 = hd.CloudSpec(4, min(spec.count, 300), spec.distribution, spec.shift, spec.scale, spec.seed)
     conc = hd.concentration(spec.distribution, shift=spec.shift, scale=spec.scale, dims=(2, 16, 256), count=40)
-    return [figs.hyperplane_figure(hd.hyperplane_view(spec4, eps=eps, methods=methods), t, **kw),
-            figs.distributions_figure(s, t, **kw), figs.singular_values_figure(s, t, **kw), figs.pca_figure(s, t, **kw),
-            figs.concentration_figure(conc, t, n=spec.n, **kw)]
+    return [
+        figs.hyperplane_figure(hd.hyperplane_view(spec4, eps=eps, methods=methods), t, **kw),
+        figs.distributions_figure(s, t, **kw),
+        figs.singular_values_figure(s, t, **kw),
+        figs.pca_figure(s, t, **kw),
+        figs.concentration_figure(conc, t, n=spec.n, **kw),
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -10,9 +10,9 @@ from plotly.subplots import make_subplots
 
 from normviz import information
 from normviz.figures._legend import subplot_grid
-from normviz.figures.typed import typed_arrays as packed
 from normviz.figures._style import COLORS
 from normviz.figures.information import cloud_figure, nice_extent, pairs_figure, similarity_figure
+from normviz.figures.typed import typed_arrays as packed
 from normviz.i18n import Translator
 from tests.helpers.figures import assert_valid
 from tests.helpers.pages import arrow_tips, coords, points, trace
@@ -37,17 +37,27 @@ def scenes():
     for lang in ("en", "zh"):
         for projector in (False, True):
             for name in PAIRS:
-                yield pytest.param(lambda n=name, la=lang, p=projector: build_pairs(n, la, p),
-                                   id=f"pairs-{name}-{lang}-{projector}")
+                yield pytest.param(
+                    lambda n=name, la=lang, p=projector: build_pairs(n, la, p), id=f"pairs-{name}-{lang}-{projector}"
+                )
             for dim in (2, 3):
-                yield pytest.param(lambda d=dim, la=lang, p=projector: cloud_figure(
-                    information.direction_cloud(d, 60, seed=1), Translator(la), projector=p), id=f"cloud{dim}-{lang}-{projector}")
+                yield pytest.param(
+                    lambda d=dim, la=lang, p=projector: cloud_figure(
+                        information.direction_cloud(d, 60, seed=1), Translator(la), projector=p
+                    ),
+                    id=f"cloud{dim}-{lang}-{projector}",
+                )
             for n, size, spread in ((2, 2, 0.0), (8, 6, 2.0), (64, 8, 5.0)):
-                yield pytest.param(lambda a=(n, size, spread), la=lang, p=projector: similarity_figure(
-                    information.similarity(information.similarity_batch(*a)), Translator(la), projector=p),
-                    id=f"similarity{n}x{size}-{lang}-{projector}")
-    yield pytest.param(lambda: similarity_figure(information.similarity(np.array([[1.0, 1.0, 1.0], [1.0, 2.0, 4.0]])),
-                                                 EN), id="similarity-constant-row")
+                yield pytest.param(
+                    lambda a=(n, size, spread), la=lang, p=projector: similarity_figure(
+                        information.similarity(information.similarity_batch(*a)), Translator(la), projector=p
+                    ),
+                    id=f"similarity{n}x{size}-{lang}-{projector}",
+                )
+    yield pytest.param(
+        lambda: similarity_figure(information.similarity(np.array([[1.0, 1.0, 1.0], [1.0, 2.0, 4.0]])), EN),
+        id="similarity-constant-row",
+    )
 
 
 @pytest.mark.parametrize("build", list(scenes()))
@@ -63,13 +73,16 @@ def test_builders_never_construct_plotly_objects(no_plotly_objects):
     similarity_figure(information.similarity(information.similarity_batch()), EN)
 
 
-@pytest.mark.parametrize(("rows", "cols", "kw"), [
-    (2, 2, dict(horizontal_spacing=0.1, vertical_spacing=0.14)),
-    (2, 3, dict(horizontal_spacing=0.05, vertical_spacing=0.14)),
-    (1, 3, dict(horizontal_spacing=0.06, shared_yaxes=True)),
-    (1, 2, dict(column_widths=[0.45, 0.55], horizontal_spacing=0.1)),
-    (2, 1, dict()),
-])
+@pytest.mark.parametrize(
+    ("rows", "cols", "kw"),
+    [
+        (2, 2, dict(horizontal_spacing=0.1, vertical_spacing=0.14)),
+        (2, 3, dict(horizontal_spacing=0.05, vertical_spacing=0.14)),
+        (1, 3, dict(horizontal_spacing=0.06, shared_yaxes=True)),
+        (1, 2, dict(column_widths=[0.45, 0.55], horizontal_spacing=0.1)),
+        (2, 1, dict()),
+    ],
+)
 def test_subplot_grid_matches_make_subplots(rows, cols, kw):
     titles = [f"t{k}" for k in range(rows * cols)]
     layout, cells = subplot_grid(rows, cols, projector=False, titles=titles, **kw)
@@ -88,8 +101,9 @@ def test_subplot_grid_matches_make_subplots(rows, cols, kw):
 def test_subplot_grid_of_scenes_matches_make_subplots():
     layout, cells = subplot_grid(2, 2, projector=True, vertical_spacing=0.06, horizontal_spacing=0.08, scene=True)
     spec = {"type": "scene"}
-    want = make_subplots(rows=2, cols=2, specs=[[spec, spec], [spec, spec]], vertical_spacing=0.06,
-                         horizontal_spacing=0.08).to_dict()["layout"]
+    want = make_subplots(
+        rows=2, cols=2, specs=[[spec, spec], [spec, spec]], vertical_spacing=0.06, horizontal_spacing=0.08
+    ).to_dict()["layout"]
     for cell in cells:
         assert cell.refs == {"scene": cell.scene_key}
         np.testing.assert_allclose(layout[cell.scene_key]["domain"]["x"], want[cell.scene_key]["domain"]["x"])
@@ -106,8 +120,18 @@ def test_packed_arrays_decode_to_the_same_numbers_and_keep_ranges_plain():
     assert isinstance(small["layout"]["template"], dict)  # plotly.js knows no template names
 
 
-@pytest.mark.parametrize("arr", [np.arange(3), np.array([2**40]), np.array([True, False]), np.float16([1.5, 2]),
-                                 np.array([1.0, np.nan], dtype=">f8"), np.float32([0.1]), np.uint64([7])])
+@pytest.mark.parametrize(
+    "arr",
+    [
+        np.arange(3),
+        np.array([2**40]),
+        np.array([True, False]),
+        np.float16([1.5, 2]),
+        np.array([1.0, np.nan], dtype=">f8"),
+        np.float32([0.1]),
+        np.uint64([7]),
+    ],
+)
 def test_packed_keeps_every_value_in_a_dtype_plotly_js_reads(arr):
     spec = packed({"x": arr})["x"]
     assert spec["dtype"] in {"f4", "f8", "i1", "i2", "i4", "u1", "u2", "u4"}

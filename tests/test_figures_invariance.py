@@ -8,8 +8,6 @@ import plotly.io as pio
 import pytest
 
 from normviz import invariance
-
-from normviz.figures.typed import typed_arrays as packed
 from normviz.figures.invariance import (
     LOG_FLOOR,
     counterfactual_figure,
@@ -18,14 +16,21 @@ from normviz.figures.invariance import (
     distance_maps,
     softmax_figure,
 )
+from normviz.figures.typed import typed_arrays as packed
 from normviz.i18n import Translator
-from tests.helpers.pages import coords, trace
 from tests.helpers.figures import assert_valid
+from tests.helpers.pages import coords, trace
 
 EN, ZH = Translator("en"), Translator("zh")
 
-XS = {"seed": (1.0, 2.0, 3.0), "tiny": (1e-300, 2e-300, 3e-300), "zero": (0.0, 0.0, 0.0), "constant": (2.0, 2.0),
-      "huge": (1e4, -1e4, 5e3, 0.0), "long": tuple(np.arange(1.0, 65.0))}
+XS = {
+    "seed": (1.0, 2.0, 3.0),
+    "tiny": (1e-300, 2e-300, 3e-300),
+    "zero": (0.0, 0.0, 0.0),
+    "constant": (2.0, 2.0),
+    "huge": (1e4, -1e4, 5e3, 0.0),
+    "long": tuple(np.arange(1.0, 65.0)),
+}
 
 
 def scenes():
@@ -33,17 +38,34 @@ def scenes():
         for projector in (False, True):
             for name, x in XS.items():
                 for eps in (0.0, None):
-                    yield pytest.param(lambda x=x, e=eps, la=lang, p=projector: distance_figure(
-                        invariance.invariance_grid(x, eps=e), -1.5, 7.0, Translator(la), projector=p),
-                        id=f"distance-{name}-{eps}-{lang}-{projector}")
-                    yield pytest.param(lambda x=x, e=eps, la=lang, p=projector: counterfactual_figure(
-                        invariance.counterfactual(x, 100.0, eps=e), Translator(la), projector=p),
-                        id=f"counterfactual-{name}-{eps}-{lang}-{projector}")
-            for x, scale in (((1, 2, 3), 1000.0), ((1, 2, 3), 0.01), ((1e-300, 2e-300, 3e-300), 1.0), ((2, 2, 2), 10.0)):
+                    yield pytest.param(
+                        lambda x=x, e=eps, la=lang, p=projector: distance_figure(
+                            invariance.invariance_grid(x, eps=e), -1.5, 7.0, Translator(la), projector=p
+                        ),
+                        id=f"distance-{name}-{eps}-{lang}-{projector}",
+                    )
+                    yield pytest.param(
+                        lambda x=x, e=eps, la=lang, p=projector: counterfactual_figure(
+                            invariance.counterfactual(x, 100.0, eps=e), Translator(la), projector=p
+                        ),
+                        id=f"counterfactual-{name}-{eps}-{lang}-{projector}",
+                    )
+            for x, scale in (
+                ((1, 2, 3), 1000.0),
+                ((1, 2, 3), 0.01),
+                ((1e-300, 2e-300, 3e-300), 1.0),
+                ((2, 2, 2), 10.0),
+            ):
                 for eps in (0.0, None):
-                    yield pytest.param(lambda x=x, s=scale, e=eps, la=lang, p=projector: softmax_figure(
-                        invariance.scale_demo(x, s, eps=e), invariance.saturation_curve(x, eps=e), Translator(la),
-                        projector=p), id=f"softmax-{x[0]:g}-{scale:g}-{eps}-{lang}-{projector}")
+                    yield pytest.param(
+                        lambda x=x, s=scale, e=eps, la=lang, p=projector: softmax_figure(
+                            invariance.scale_demo(x, s, eps=e),
+                            invariance.saturation_curve(x, eps=e),
+                            Translator(la),
+                            projector=p,
+                        ),
+                        id=f"softmax-{x[0]:g}-{scale:g}-{eps}-{lang}-{projector}",
+                    )
 
 
 @pytest.mark.parametrize("build", list(scenes()))
@@ -64,7 +86,7 @@ def test_distance_maps_are_log_distances_with_the_current_point_marked():
     assert z.shape == (grid.c.size, grid.a.size)
     assert np.all(z[:, grid.a > 0] < -12)  # ~1e-16: LayerNorm does not move for a > 0
     with np.errstate(divide="ignore"):
-        want = np.log10(np.maximum(grid.distance["rms"], 10.0 ** LOG_FLOOR))
+        want = np.log10(np.maximum(grid.distance["rms"], 10.0**LOG_FLOOR))
     rms = np.asarray(trace(fig, "distance_rms")["z"], float)
     np.testing.assert_allclose(rms, want, rtol=1e-6)
     assert rms[np.isclose(grid.c, 0.0)][:, grid.a > 0].max() < -12 and np.nanmax(rms) > -1

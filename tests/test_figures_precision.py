@@ -8,8 +8,8 @@ import pytest
 from normviz import precision
 from normviz.figures import precision as figs
 from normviz.i18n import Translator
-from tests.helpers.pages import coords, trace
 from tests.helpers.figures import assert_valid
+from tests.helpers.pages import coords, trace
 
 ZH = Translator("zh")
 
@@ -63,8 +63,8 @@ def test_float16_naive_jumps_to_1_past_the_threshold_and_nan_is_marked_past_6550
 def test_the_overflow_line_and_roundoff_lines_come_from_finfo():
     fig = build()
     assert coords(trace(fig, "overflow"), "x")[0] == pytest.approx(math.sqrt(65504.0))
-    assert coords(trace(fig, "roundoff_bfloat16"), "y")[0] == 2.0 ** -8
-    assert coords(trace(fig, "roundoff_float16"), "y")[0] == 2.0 ** -11
+    assert coords(trace(fig, "roundoff_bfloat16"), "y")[0] == 2.0**-8
+    assert coords(trace(fig, "roundoff_float16"), "y")[0] == 2.0**-11
 
 
 def test_the_current_value_is_marked_with_its_errors():

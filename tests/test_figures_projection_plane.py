@@ -1,15 +1,15 @@
 import json
-
-import plotly.graph_objects as go
 import math
 
 import numpy as np
+import plotly.graph_objects as go
 import pytest
 
 from normviz import geometry as geo
-from normviz.i18n import Translator
 from normviz.figures._style import COLORS
-from normviz.figures.projection import PLANE, STEPS as ANIMATION_STEPS, View, projection_figure
+from normviz.figures.projection import PLANE, View, projection_figure
+from normviz.figures.projection import STEPS as ANIMATION_STEPS
+from normviz.i18n import Translator
 from tests.helpers.pages import finite_points, role
 
 
@@ -20,7 +20,9 @@ def build(lang="en", projector=False, extent=10.5, **scene_kw):
 
 def plane_figure(scene, proj, *, lang, projector=False, extent=10.5):
     """The engine's dict, loaded by go.Figure: this proves it valid plotly and gives attribute access."""
-    return go.Figure(projection_figure(scene, proj, Translator(lang), kit=PLANE, projector=projector, view=View(extent)))
+    return go.Figure(
+        projection_figure(scene, proj, Translator(lang), kit=PLANE, projector=projector, view=View(extent))
+    )
 
 
 def test_ln_points_lie_on_the_zero_mean_line_and_the_sqrt2_circle():
@@ -109,7 +111,9 @@ def test_ln_reach_at_positive_eps_is_the_segment_between_the_two_points():
     segment = finite_points(role(fig, "ln_inner_reach"))
     np.testing.assert_allclose(segment, [[1.0, -1.0], [-1.0, 1.0]])
     np.testing.assert_allclose(proj.outputs["ln"], [-1 / math.sqrt(5), 1 / math.sqrt(5)])  # (3,4) at eps = 1
-    assert "ln_inner_reach" not in [t.meta for t in plane_figure(geo.Scene(x=(3.0, 4.0), eps=0.0), proj, lang="en").data]
+    assert "ln_inner_reach" not in [
+        t.meta for t in plane_figure(geo.Scene(x=(3.0, 4.0), eps=0.0), proj, lang="en").data
+    ]
 
 
 def test_animation_frames_move_ln_onto_the_line_then_the_circle():
@@ -193,19 +197,27 @@ def test_without_guides_the_plane_draws_x_alone_on_the_same_axes():
     np.testing.assert_allclose(finite_points(role(bare, "arrow_input"))[-1], [3.0, 4.0])
     assert bare.layout.xaxis.range == full.layout.xaxis.range and bare.layout.yaxis.range == full.layout.yaxis.range
     assert {"circle_sqrt_n", "circle_unit", "zero_mean_line", "ln_points", "ray", "decomposition"} <= {
-        t.meta for t in full.data}
+        t.meta for t in full.data
+    }
 
 
-@pytest.mark.parametrize(("shown", "affine", "stages"), [
-    ({"l2"}, False, ["scale"]), ({"rms"}, False, ["scale"]), ({"l2", "rms"}, True, ["scale", "affine"]),
-    ({"l2"}, True, ["scale"]), ({"ln"}, False, ["center", "scale"]), ({"l2", "rms", "ln"}, True,
-                                                                       ["center", "scale", "affine"]),
-    (set(), False, []),
-])
+@pytest.mark.parametrize(
+    ("shown", "affine", "stages"),
+    [
+        ({"l2"}, False, ["scale"]),
+        ({"rms"}, False, ["scale"]),
+        ({"l2", "rms"}, True, ["scale", "affine"]),
+        ({"l2"}, True, ["scale"]),
+        ({"ln"}, False, ["center", "scale"]),
+        ({"l2", "rms", "ln"}, True, ["center", "scale", "affine"]),
+        (set(), False, []),
+    ],
+)
 def test_the_animation_has_only_the_stages_the_shown_methods_go_through(shown, affine, stages):
     """L2 and RMSNorm: one radial rescaling (no mean to remove); LayerNorm adds the centring; γ, β a third
     stage only for a method that has them. The slider numbers the stages in this animation's order."""
-    from normviz.figures.projection import CIRCLED, stages as stages_of
+    from normviz.figures.projection import CIRCLED
+    from normviz.figures.projection import stages as stages_of
 
     kw = dict(gamma=(2.0, 0.5), beta=(0.5, -1.0)) if affine else {}
     scene = geo.Scene(x=(3.0, 4.0), eps=0.0, shown=frozenset(shown), **kw)
@@ -214,8 +226,9 @@ def test_the_animation_has_only_the_stages_the_shown_methods_go_through(shown, a
     assert len(fig.frames) == (ANIMATION_STEPS * len(stages) + 1 if stages else 0)
     t = Translator("en")
     labels = [s.label for s in fig.layout.sliders[0].steps] if stages else []
-    assert labels == ([t("proj.step.start")] + [t(f"proj.step.{s}", n=CIRCLED[j]) for j, s in enumerate(stages)]
-                      if stages else [])
+    assert labels == (
+        [t("proj.step.start")] + [t(f"proj.step.{s}", n=CIRCLED[j]) for j, s in enumerate(stages)] if stages else []
+    )
     if stages:  # every frame's points end where the method puts x
         proj = geo.project(scene)
         for i, m in enumerate(m for m in ("l2", "rms", "ln") if m in shown):

@@ -1,29 +1,38 @@
 """The 3D space figure: surfaces, LayerNorm's circle, arrows, camera presets, animation frames."""
 
 import json
-
-import plotly.graph_objects as go
 import math
 
 import numpy as np
+import plotly.graph_objects as go
 import pytest
 
 from normviz import geometry as geo
-from normviz.i18n import Translator
 from normviz.figures._style import COLORS
-from normviz.figures.projection import CAMERAS, SPACE, STEPS as ANIMATION_STEPS, View, projection_figure
+from normviz.figures.projection import CAMERAS, SPACE, View, projection_figure
+from normviz.figures.projection import STEPS as ANIMATION_STEPS
+from normviz.i18n import Translator
 from tests.helpers.pages import finite_points, role
 
 
-def build(lang="en", projector=False, extent=5.25, camera_preset="oblique", surfaces=("unit", "sqrt3", "plane"),
-          **scene_kw):
+def build(
+    lang="en", projector=False, extent=5.25, camera_preset="oblique", surfaces=("unit", "sqrt3", "plane"), **scene_kw
+):
     scene = geo.Scene(**{"x": (1.0, 2.0, 3.0), **scene_kw})
-    return space_figure(scene, geo.project(scene), lang=lang, projector=projector, extent=extent,
-                        camera_preset=camera_preset, surfaces=surfaces)
+    return space_figure(
+        scene,
+        geo.project(scene),
+        lang=lang,
+        projector=projector,
+        extent=extent,
+        camera_preset=camera_preset,
+        surfaces=surfaces,
+    )
 
 
-def space_figure(scene, proj, *, lang, projector=False, extent=5.25, camera_preset="oblique",
-                 surfaces=("unit", "sqrt3", "plane")):
+def space_figure(
+    scene, proj, *, lang, projector=False, extent=5.25, camera_preset="oblique", surfaces=("unit", "sqrt3", "plane")
+):
     """The engine's dict, loaded by go.Figure: this proves it valid plotly and gives attribute access."""
     view = View(extent, camera=camera_preset, surfaces=tuple(surfaces))
     return go.Figure(projection_figure(scene, proj, Translator(lang), kit=SPACE, projector=projector, view=view))
@@ -140,8 +149,9 @@ def test_affine_draws_the_ellipsoids_and_a_third_stage():
     fig = build(gamma=gamma, beta=beta)
     assert len(fig.frames) == 3 * ANIMATION_STEPS + 1
     ell = role(fig, "ellipsoid_rms")  # RMSNorm's reach: gamma ⊙ sphere (RMSNorm has no beta)
-    p = np.column_stack([np.asarray(ell.x, float).ravel(), np.asarray(ell.y, float).ravel(),
-                         np.asarray(ell.z, float).ravel()])
+    p = np.column_stack(
+        [np.asarray(ell.x, float).ravel(), np.asarray(ell.y, float).ravel(), np.asarray(ell.z, float).ravel()]
+    )
     np.testing.assert_allclose(np.sum((p / gamma) ** 2, axis=1), 3.0, rtol=1e-5)
     ellipse = finite_points(role(fig, "ln_circle_affine"))  # LayerNorm's reach: its circle, mapped
     back = (ellipse - beta) / gamma

@@ -59,8 +59,11 @@ def test_the_stack_without_a_norm_is_drawn_black_and_dashed_with_only_the_65504_
     fig = figs.comparison_figure(comp, EN)
     for panel, values in zip(figs.PANELS, (comp.no_norm.stream_norm, comp.no_norm.grad_norm, comp.no_norm.peak)):
         tr = trace(fig, f"{panel}_none")
-        assert np.allclose(coords(tr, "y"), values) and tr["line"] == {"color": "#000000", "dash": "dash",
-                                                                        "width": tr["line"]["width"]}
+        assert np.allclose(coords(tr, "y"), values) and tr["line"] == {
+            "color": "#000000",
+            "dash": "dash",
+            "width": tr["line"]["width"],
+        }
     assert trace(fig, "stream_none")["name"] == "No norm" and trace(fig, "stream_none")["showlegend"]
     assert coords(trace(fig, "overflow_none"), "x")[0] == 0  # the input itself is past 65504
     assert not any(t["meta"] == "square_none" for t in fig["data"])  # no Norm squares anything

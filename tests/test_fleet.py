@@ -22,7 +22,20 @@ from benchmarks import load
 from deploy.fleet import NGINX, Fleet, nginx_config
 from tests.helpers.appserver import ROOT, free_port, run_harness
 
-LOAD = ["--sessions", "6", "--duration", "6", "--interval", "1", "--timeout", "60", "--pages", "plane", "dof", "overview"]
+LOAD = [
+    "--sessions",
+    "6",
+    "--duration",
+    "6",
+    "--interval",
+    "1",
+    "--timeout",
+    "60",
+    "--pages",
+    "plane",
+    "dof",
+    "overview",
+]
 
 
 @pytest.fixture(scope="module")
@@ -40,19 +53,24 @@ def test_the_nginx_config_passes_websockets_and_sticks_by_cookie(tmp_path):
     assert "server 127.0.0.1:9001" in conf and "server 127.0.0.1:9002" in conf
     assert "hash $route_key consistent;" in conf
     assert re.search(r"proxy_set_header Upgrade \$http_upgrade;", conf)
-    assert re.search(r"proxy_read_timeout (\d+)s;", conf) and int(re.search(r"proxy_read_timeout (\d+)s;", conf)[1]) >= 3600
+    assert (
+        re.search(r"proxy_read_timeout (\d+)s;", conf)
+        and int(re.search(r"proxy_read_timeout (\d+)s;", conf)[1]) >= 3600
+    )
     assert "@" not in conf.replace("$request_id", "")  # every placeholder filled
     for sub in ("tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"):
         (tmp_path / sub).mkdir(parents=True)
     (tmp_path / "nginx.conf").write_text(conf)
-    check = subprocess.run([NGINX, "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")],
-                           capture_output=True, text=True)
+    check = subprocess.run(
+        [NGINX, "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")], capture_output=True, text=True
+    )
     assert check.returncode == 0, check.stderr
 
 
 def test_the_load_harness_runs_through_nginx_and_both_replicas_serve(fleet):
-    run = run_harness([sys.executable, str(ROOT / "benchmarks" / "load.py"), "--url", fleet.base_url, *LOAD],
-                      cwd=ROOT, timeout=240)
+    run = run_harness(
+        [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--url", fleet.base_url, *LOAD], cwd=ROOT, timeout=240
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     header = lines.index(load.summary_header())

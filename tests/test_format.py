@@ -38,8 +38,17 @@ def test_significant_and_scientific():
 
 
 def test_shortest_is_what_a_user_types():
-    assert [fmt.shortest(v) for v in (3.0, -0.25, 1e-300, -0.0, 123456789.0)] == ["3", "−0.25", "1e-300", "0", "123456789"]
-    assert fmt.shortest_vector((8.0, -6.0)) == "(8, −6)" and fmt.shortest_vector([1, 2, 3, 4, 5, 6, 7], limit=6) == "(1, 2, 3, …, 6, 7)"
+    assert [fmt.shortest(v) for v in (3.0, -0.25, 1e-300, -0.0, 123456789.0)] == [
+        "3",
+        "−0.25",
+        "1e-300",
+        "0",
+        "123456789",
+    ]
+    assert (
+        fmt.shortest_vector((8.0, -6.0)) == "(8, −6)"
+        and fmt.shortest_vector([1, 2, 3, 4, 5, 6, 7], limit=6) == "(1, 2, 3, …, 6, 7)"
+    )
 
 
 @given(st.lists(st.floats(allow_nan=False, allow_infinity=False, width=64), min_size=1, max_size=8))
@@ -51,13 +60,22 @@ def test_field_text_round_trips_every_float(values):
 
 def test_plain_is_ascii_for_formulas_and_the_command_line():
     assert fmt.plain(-0.5) == "-0.5" and fmt.plain(1.2884901888e10) == "1.28849e+10" and fmt.plain(-0.0) == "0"
-    assert fmt.plain(67108864, 4, whole_below=1e9) == "67108864" and fmt.plain(1.288e10, 4, whole_below=1e9) == "1.288e+10"
+    assert (
+        fmt.plain(67108864, 4, whole_below=1e9) == "67108864" and fmt.plain(1.288e10, 4, whole_below=1e9) == "1.288e+10"
+    )
     assert fmt.plain(0.006442, 4, whole_below=1e9) == "0.006442"
 
 
 def test_eps_text_names_eps_as_the_controls_do():
-    assert [fmt.eps_text(e) for e in (0.0, 1e-5, 1e-6, 1e-8, 0.001, 3.1623e-7, 1e-12)] == \
-        ["0", "1e-5", "1e-6", "1e-8", "0.001", "3.16e-7", "1e-12"]
+    assert [fmt.eps_text(e) for e in (0.0, 1e-5, 1e-6, 1e-8, 0.001, 3.1623e-7, 1e-12)] == [
+        "0",
+        "1e-5",
+        "1e-6",
+        "1e-8",
+        "0.001",
+        "3.16e-7",
+        "1e-12",
+    ]
 
 
 def test_si_and_percent():
@@ -69,7 +87,11 @@ def test_si_and_percent():
 
 def test_tex_forms():
     assert [fmt.tex_number(v) for v in (4.0, -2.0, 2.666666, 1e-9, -0.00001)] == ["4", "-2", "2.6667", "0", "0"]
-    assert fmt.tex_number(NAN) == r"\mathrm{NaN}" and fmt.tex_number(INF) == r"\infty" and fmt.tex_number(-INF) == r"-\infty"
+    assert (
+        fmt.tex_number(NAN) == r"\mathrm{NaN}"
+        and fmt.tex_number(INF) == r"\infty"
+        and fmt.tex_number(-INF) == r"-\infty"
+    )
     assert fmt.tex_eps(1e-5) == "10^{-5}" and fmt.tex_eps(2e-6) == r"2 \times 10^{-6}" and fmt.tex_eps(0.0) == "0"
     assert fmt.tex_vector([1, 2.5]) == r"\left(1, 2.5000\right)"
     assert fmt.tex_vector(range(10)) == r"\left(0, 1, 2, 3, 4, 5, \ldots, 9\right)"
@@ -88,8 +110,27 @@ def test_format_is_the_only_home_of_number_formatting():
     from pathlib import Path
 
     root = Path(fmt.__file__).resolve().parent
-    old = {"fmt", "fmt_vector", "num", "vec", "typed_vec", "fixed", "tex_num", "tex_vec", "tex_eps", "format_vector",
-           "human", "_pct", "_both", "_sci", "_gap", "_num", "_fmt", "_short", "eps_text"}
+    old = {
+        "fmt",
+        "fmt_vector",
+        "num",
+        "vec",
+        "typed_vec",
+        "fixed",
+        "tex_num",
+        "tex_vec",
+        "tex_eps",
+        "format_vector",
+        "human",
+        "_pct",
+        "_both",
+        "_sci",
+        "_gap",
+        "_num",
+        "_fmt",
+        "_short",
+        "eps_text",
+    }
     found = []
     for path in root.rglob("*.py"):
         if path.name == "format.py":

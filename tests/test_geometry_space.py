@@ -17,8 +17,10 @@ def test_zero_mean_basis_is_orthonormal_and_orthogonal_to_ones(n):
 
 
 def test_zero_mean_basis_in_3d_is_the_helmert_pair():
-    np.testing.assert_allclose(geo.zero_mean_basis(3), [[1 / math.sqrt(2), -1 / math.sqrt(2), 0],
-                                                        [1 / math.sqrt(6), 1 / math.sqrt(6), -2 / math.sqrt(6)]])
+    np.testing.assert_allclose(
+        geo.zero_mean_basis(3),
+        [[1 / math.sqrt(2), -1 / math.sqrt(2), 0], [1 / math.sqrt(6), 1 / math.sqrt(6), -2 / math.sqrt(6)]],
+    )
 
 
 def test_zero_mean_basis_keeps_the_length_of_zero_mean_vectors():
@@ -81,5 +83,7 @@ def test_ray_in_box_ends_on_the_box_and_points_at_x():
     ray = geo.ray_in_box([101.0, 102.0, 103.0], 5.0)
     np.testing.assert_allclose(ray[0], 0.0)
     assert np.max(np.abs(ray[1])) == pytest.approx(5.0)
-    np.testing.assert_allclose(ray[1] / np.linalg.norm(ray[1]), np.array([101, 102, 103]) / np.linalg.norm([101, 102, 103]))
+    np.testing.assert_allclose(
+        ray[1] / np.linalg.norm(ray[1]), np.array([101, 102, 103]) / np.linalg.norm([101, 102, 103])
+    )
     assert np.all(np.isnan(geo.ray_in_box([0.0, 0.0, 0.0], 5.0)))

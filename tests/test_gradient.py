@@ -71,7 +71,8 @@ def test_with_eps_j_1_stays_0_for_layernorm_but_the_radial_direction_leaks(eps):
     rms = gradient.jacobian_check("rms", x, eps=eps)
     ms = np.mean(x * x)
     assert [e.value for e in rms.eigen if e.kind == "radial"][0] == pytest.approx(
-        eps / (ms + eps) / math.sqrt(ms + eps), rel=1e-10)
+        eps / (ms + eps) / math.sqrt(ms + eps), rel=1e-10
+    )
     # L2 is a clamp: unchanged while ‖x‖ ≥ ε
     l2 = gradient.jacobian_check("l2", x, eps=min(eps, 4.0))
     assert l2.null_residual["radial"] < 1e-15

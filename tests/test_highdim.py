@@ -44,8 +44,9 @@ def test_shifted_cloud_has_the_offset_and_heavy_cloud_has_heavy_tails():
     assert heavy.var() == pytest.approx(3.0, rel=0.35)  # nu / (nu - 2)
 
 
-@pytest.mark.parametrize("bad", [dict(n=1), dict(n=9000), dict(count=0), dict(distribution="cauchy"),
-                                 dict(scale=0.0), dict(shift=math.inf)])
+@pytest.mark.parametrize(
+    "bad", [dict(n=1), dict(n=9000), dict(count=0), dict(distribution="cauchy"), dict(scale=0.0), dict(shift=math.inf)]
+)
 def test_cloud_spec_rejects_bad_values(bad):
     with pytest.raises(ValueError):
         hd.CloudSpec(**{"n": 4, "count": 10, **bad})
@@ -89,15 +90,22 @@ def test_each_cloud_is_the_method_applied_as_torch_functional_does(backend):
 
     x = hd.sample(hd.CloudSpec(32, 40, "shifted", shift=2.0))
     xt = torch.from_numpy(x)
-    want = {"ln": F.layer_norm(xt, (32,), eps=1e-5), "rms": F.rms_norm(xt, (32,), eps=1e-5),
-            "l2": F.normalize(xt, dim=-1, eps=1e-5)}
+    want = {
+        "ln": F.layer_norm(xt, (32,), eps=1e-5),
+        "rms": F.rms_norm(xt, (32,), eps=1e-5),
+        "l2": F.normalize(xt, dim=-1, eps=1e-5),
+    }
     for key, y in want.items():
         stats = hd.cloud_stats(x, key, backend=backend, eps=1e-5)
         norms = torch.linalg.vector_norm(y, dim=1).numpy()
         assert stats.norms.mean == pytest.approx(norms.mean(), rel=1e-12)
         assert stats.norms.low == pytest.approx(norms.min(), rel=1e-12)
-        np.testing.assert_allclose(stats.singular_values, torch.linalg.svdvals(y).numpy(), rtol=1e-9,
-                                   atol=hd.rounding_floor(stats.singular_values))  # LayerNorm's 0 along 𝟏
+        np.testing.assert_allclose(
+            stats.singular_values,
+            torch.linalg.svdvals(y).numpy(),
+            rtol=1e-9,
+            atol=hd.rounding_floor(stats.singular_values),
+        )  # LayerNorm's 0 along 𝟏
         assert set(stats.times_ms) == {"transfer", "method", "statistics"}
     assert set(hd.cloud_stats(x, "input", backend=backend).times_ms) == {"transfer", "statistics"}
 
@@ -224,8 +232,10 @@ def test_input_norms_concentrate_around_sqrt_n_sigma():
     np.testing.assert_allclose(conc.relative_std[1:], 1 / np.sqrt(2 * np.array([64, 1024])), rtol=0.2)
 
 
-@pytest.mark.parametrize("distribution, shift, scale", [("gaussian", 0.0, 1.5), ("shifted", 2.0, 1.0),
-                                                        ("shifted", -4.0, 3.0), ("heavy", 0.0, 0.7)])
+@pytest.mark.parametrize(
+    "distribution, shift, scale",
+    [("gaussian", 0.0, 1.5), ("shifted", 2.0, 1.0), ("shifted", -4.0, 3.0), ("heavy", 0.0, 0.7)],
+)
 def test_norm_draws_give_the_norms_of_sampled_vectors_in_distribution(distribution, shift, scale):
     """The shortcut (sums, not components) against drawing every component, at n = 64."""
     conc = hd.concentration(distribution, shift=shift, scale=scale, dims=(64,), count=4000, seed=3)
@@ -262,7 +272,9 @@ def test_spread_constant_follows_the_delta_method_and_matches_samples():
     assert hd.spread_constant("heavy") is None
     conc = hd.concentration("shifted", shift=2.0, dims=(256,), count=2000)
     assert conc.theory == pytest.approx(c)
-    assert conc.target == pytest.approx(hd.component_rms("shifted", shift=2.0, scale=1.0)) == pytest.approx(math.sqrt(5))
+    assert (
+        conc.target == pytest.approx(hd.component_rms("shifted", shift=2.0, scale=1.0)) == pytest.approx(math.sqrt(5))
+    )
     assert conc.relative_std[0] == pytest.approx(c / 16, rel=0.1)
 
 
@@ -281,7 +293,11 @@ def test_the_cuda_backend_gives_the_numpy_numbers():
     cuda = hd.summarize(spec, _xp.Backend("torch", "cuda"), eps=0.0)
     assert cuda.backend == "torch (cuda)"
     for cloud in hd.CLOUDS:
-        np.testing.assert_allclose(cuda.singular_values[cloud], cpu.singular_values[cloud], rtol=1e-9,
-                                   atol=hd.rounding_floor(cpu.singular_values[cloud]))
+        np.testing.assert_allclose(
+            cuda.singular_values[cloud],
+            cpu.singular_values[cloud],
+            rtol=1e-9,
+            atol=hd.rounding_floor(cpu.singular_values[cloud]),
+        )
         assert cuda.norms[cloud].mean == pytest.approx(cpu.norms[cloud].mean, rel=1e-12)
         np.testing.assert_allclose(cuda.pca[cloud].explained, cpu.pca[cloud].explained, rtol=1e-8)

@@ -1,3 +1,4 @@
+import dataclasses
 import re
 import string
 
@@ -49,7 +50,7 @@ def test_translator_is_a_frozen_hashable_callable_with_its_language():
     assert t.lang == "zh" and t("method.ln") == "LayerNorm"
     assert t("vtext.parsed", n=3) == translate("zh", "vtext.parsed", n=3)
     assert hash(t) == hash(Translator("zh")) and t == Translator("zh")
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         t.lang = "en"  # frozen
     with pytest.raises(ValueError, match="lang"):
         Translator("fr")
@@ -123,9 +124,11 @@ def test_unbiased_radius_quoted_in_the_texts_is_the_librarys():
 # itself or in the column header it sits under. Keys of the pages whose ε control starts at "default".
 RADIUS_CLAIM = re.compile(r"√n|√2|√3|2√n|invarian|不变性")
 QUALIFIED_BY_HEADER = {
-    "overview.target.rms": "overview.col.target", "overview.target.ln": "overview.col.target",
+    "overview.target.rms": "overview.col.target",
+    "overview.target.ln": "overview.col.target",
     "overview.target.l2": "overview.col.target",
-    "overview.invariant.l2": "overview.col.invariant", "overview.invariant.rms": "overview.col.invariant",
+    "overview.invariant.l2": "overview.col.invariant",
+    "overview.invariant.rms": "overview.col.invariant",
     "overview.invariant.ln": "overview.col.invariant",
 }
 

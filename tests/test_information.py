@@ -25,8 +25,9 @@ BACKENDS = [pytest.param(NUMPY, id="numpy"), pytest.param(TORCH, id="torch")]
 # --- lengths and angles without underflow ------------------------------------------
 
 
-@pytest.mark.parametrize("v", [(3.0, 4.0), (1e-300, 1e-300), (5e-324, 0.0), (1e300, 1e300), (1e-200, 3.0),
-                               (0.0, 0.0), (-2.5, 1e-10, 7.0)])
+@pytest.mark.parametrize(
+    "v", [(3.0, 4.0), (1e-300, 1e-300), (5e-324, 0.0), (1e300, 1e300), (1e-200, 3.0), (0.0, 0.0), (-2.5, 1e-10, 7.0)]
+)
 def test_norm_matches_hypot_from_subnormal_to_huge(v):
     assert information.norm(v) == pytest.approx(math.hypot(*v), rel=1e-15, abs=0.0)
 
@@ -60,8 +61,11 @@ def test_apply_matches_torch(key, backend):
     x = np.array([[3.0, 4.0, -1.5, 0.0], [1e-3, 5.0, 2e4, -7.0]])
     t = torch.tensor(x)
     eps = METHODS[key].default_eps
-    want = {"l2": lambda: F.normalize(t, dim=-1, eps=eps), "rms": lambda: F.rms_norm(t, (4,), eps=eps),
-            "ln": lambda: F.layer_norm(t, (4,), eps=eps)}[key]().numpy()
+    want = {
+        "l2": lambda: F.normalize(t, dim=-1, eps=eps),
+        "rms": lambda: F.rms_norm(t, (4,), eps=eps),
+        "ln": lambda: F.layer_norm(t, (4,), eps=eps),
+    }[key]().numpy()
     np.testing.assert_allclose(information.apply(key, x, backend=backend), want, rtol=1e-12, atol=1e-15)
 
 

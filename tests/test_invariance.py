@@ -12,7 +12,6 @@ import pytest
 
 from normviz import _xp, invariance
 from normviz.norms import layer_norm
-
 from tests.helpers.backends import BACKENDS, NUMPY, TORCH, F, torch  # noqa: F401  (torch skips the module when absent)
 
 

@@ -172,8 +172,9 @@ def app_files() -> list[Path]:
     return files + sorted((ROOT / "pages").glob("*.py"))
 
 
-def imports_of_package(files: list[Path], package: str, *, allowed_in: tuple[str, ...] = (),
-                       top_level_only: bool = False) -> list[Import]:
+def imports_of_package(
+    files: list[Path], package: str, *, allowed_in: tuple[str, ...] = (), top_level_only: bool = False
+) -> list[Import]:
     """The imports of ``package`` (or a submodule) in ``files``, less those in the folders ``allowed_in``."""
     return [
         imp
@@ -202,8 +203,7 @@ def test_streamlit_is_imported_only_by_normviz_ui():
 
 def test_plotly_is_imported_only_by_normviz_figures_and_ui():
     bad = [
-        f"{imp.where()} -- plotly belongs in normviz/figures/ (and ui/) only; "
-        "norms and geometry return plain data"
+        f"{imp.where()} -- plotly belongs in normviz/figures/ (and ui/) only; norms and geometry return plain data"
         for imp in imports_of_package(package_files(), "plotly", allowed_in=("normviz/figures", "normviz/ui"))
     ]
     assert not bad, _report(bad, DIRECTION)
@@ -314,27 +314,46 @@ def test_importing_a_layer_loads_only_what_it_may(group, modules, forbidden):
 
 # --- the house rules of issue 18 ------------------------------------------------------------------------
 
-TOPIC_MATH = [p for p in package_files() if p.parent == PKG and not p.stem.startswith("_")
-              and p.stem not in {"__init__", "__main__", "cli", "format", "methods", "norms", "norms_family", "geometry",
-                                 "sources"}]
+TOPIC_MATH = [
+    p
+    for p in package_files()
+    if p.parent == PKG
+    and not p.stem.startswith("_")
+    and p.stem
+    not in {"__init__", "__main__", "cli", "format", "methods", "norms", "norms_family", "geometry", "sources"}
+]
 CLI_MODULES = ("normviz.cli", "normviz._cli", "normviz.__main__")
 # Streamlit's public API: the package itself, its components and its test harness (tests only).
-STREAMLIT_PUBLIC = ("streamlit", "streamlit.components.v1", "streamlit.components.v2", "streamlit.errors",
-                    "streamlit.column_config", "streamlit.testing.v1")
+STREAMLIT_PUBLIC = (
+    "streamlit",
+    "streamlit.components.v1",
+    "streamlit.components.v2",
+    "streamlit.errors",
+    "streamlit.column_config",
+    "streamlit.testing.v1",
+)
 
 
 def test_topic_math_imports_no_streamlit_i18n_ui_or_cli():
-    bad = [f"{imp.where()} -- topic math returns data; text and printing belong to i18n/ui/cli"
-           for path in TOPIC_MATH for imp in imports_of(path)
-           if _top(imp.module) == "streamlit" or imp.module.startswith(("normviz.i18n", "normviz.ui", "normviz.figures"))
-           or imp.module in CLI_MODULES]
+    bad = [
+        f"{imp.where()} -- topic math returns data; text and printing belong to i18n/ui/cli"
+        for path in TOPIC_MATH
+        for imp in imports_of(path)
+        if _top(imp.module) == "streamlit"
+        or imp.module.startswith(("normviz.i18n", "normviz.ui", "normviz.figures"))
+        or imp.module in CLI_MODULES
+    ]
     assert not bad, _report(bad, "topic math -> geometry -> methods -> norms")
 
 
 def test_figures_never_import_ui():
-    bad = [f"{imp.where()} -- figures turn data into plotly JSON; they know nothing of Streamlit's pieces"
-           for path in package_files() if _inside(path, "normviz/figures")
-           for imp in imports_of(path) if imp.module.startswith("normviz.ui")]
+    bad = [
+        f"{imp.where()} -- figures turn data into plotly JSON; they know nothing of Streamlit's pieces"
+        for path in package_files()
+        if _inside(path, "normviz/figures")
+        for imp in imports_of(path)
+        if imp.module.startswith("normviz.ui")
+    ]
     assert not bad, _report(bad, DIRECTION)
 
 
@@ -365,7 +384,8 @@ def _owner(dotted: str) -> str | None:
 
 
 def _private_names(path: Path) -> list[tuple[int, str]]:
-    """(line, dotted name) of every private module or name this file imports: `from a._b import c`, `from a import _c`."""
+    """(line, dotted name) of every private module or name this file imports: `from a._b import c`, `from a import
+    _c`."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -389,11 +409,17 @@ def test_no_module_reads_a_private_name_of_another_package():
 
 def test_no_code_reads_streamlits_private_modules():
     files = [*package_files(), *app_files(), *sorted((ROOT / "deploy").rglob("*.py"))]
-    bad = [f"{imp.where()} -- only Streamlit's public API ({', '.join(STREAMLIT_PUBLIC[:-1])})"
-           for path in files for imp in imports_of(path)
-           if _top(imp.module) == "streamlit" and imp.module not in STREAMLIT_PUBLIC[:-1]]
-    bad += [f"{path.relative_to(ROOT)}: reads ScriptRunContext / PagesManager"
-            for path in files if re.search(r"get_script_run_ctx|ScriptRunContext|PagesManager", path.read_text())]
+    bad = [
+        f"{imp.where()} -- only Streamlit's public API ({', '.join(STREAMLIT_PUBLIC[:-1])})"
+        for path in files
+        for imp in imports_of(path)
+        if _top(imp.module) == "streamlit" and imp.module not in STREAMLIT_PUBLIC[:-1]
+    ]
+    bad += [
+        f"{path.relative_to(ROOT)}: reads ScriptRunContext / PagesManager"
+        for path in files
+        if re.search(r"get_script_run_ctx|ScriptRunContext|PagesManager", path.read_text())
+    ]
     assert not bad, _report(bad, "Streamlit's internals change between releases")
 
 
@@ -409,27 +435,43 @@ def _page_module(module: str) -> bool:
 def test_ui_holds_page_modules_and_the_kit_only():
     names = {module_name(p) for p in PAGE_MODULES}
     assert "normviz.ui.projection" in names and "normviz.ui.lesson" in names
-    furniture = {"normviz.ui.shell", "normviz.ui.links", "normviz.ui.views", "normviz.ui.int_input",
-                 "normviz.ui.vector_text", "normviz.ui.controls", "normviz.ui.literal", "normviz.ui.component"}
+    furniture = {
+        "normviz.ui.shell",
+        "normviz.ui.links",
+        "normviz.ui.views",
+        "normviz.ui.int_input",
+        "normviz.ui.vector_text",
+        "normviz.ui.controls",
+        "normviz.ui.literal",
+        "normviz.ui.component",
+    }
     assert not names & furniture, "shared Streamlit pieces live in normviz/ui/kit/, one module each"
     assert not [p for p in (ROOT / "normviz" / "ui").iterdir() if p.is_dir() and p.name not in ("kit", "__pycache__")]
 
 
 def test_a_page_module_imports_the_kit_never_another_page_module():
-    bad = [f"{imp.where()} -- a page borrows from normviz.ui.kit, not from another page"
-           for path in PAGE_MODULES if module_name(path) not in COMPOSERS
-           for imp in imports_of(path)
-           if imp.module.startswith("normviz.ui") and not imp.module.startswith("normviz.ui.kit")
-           and imp.module != module_name(path)]
+    bad = [
+        f"{imp.where()} -- a page borrows from normviz.ui.kit, not from another page"
+        for path in PAGE_MODULES
+        if module_name(path) not in COMPOSERS
+        for imp in imports_of(path)
+        if imp.module.startswith("normviz.ui")
+        and not imp.module.startswith("normviz.ui.kit")
+        and imp.module != module_name(path)
+    ]
     assert not bad, _report(bad, "pages -> ui page module -> ui.kit")
 
 
 def test_the_kit_imports_no_page_module():
-    bad = [f"{imp.where()} -- the kit is below the pages"
-           for path in package_files() if _inside(path, "normviz/ui/kit")
-           for imp in imports_of(path)
-           if imp.module == "normviz.ui" or _page_module(imp.module)
-           or (imp.module.startswith("normviz.ui.") and not imp.module.startswith("normviz.ui.kit"))]
+    bad = [
+        f"{imp.where()} -- the kit is below the pages"
+        for path in package_files()
+        if _inside(path, "normviz/ui/kit")
+        for imp in imports_of(path)
+        if imp.module == "normviz.ui"
+        or _page_module(imp.module)
+        or (imp.module.startswith("normviz.ui.") and not imp.module.startswith("normviz.ui.kit"))
+    ]
     assert not bad, _report(bad, "pages -> ui page module -> ui.kit")
 
 
@@ -440,8 +482,13 @@ def test_no_test_module_imports_another_test_module():
     bad = []
     for path in sorted(tests.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
-                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
             for name in names:
                 last = name.rpartition(".")[2]
                 if last.startswith("test_") or last == "conftest":

@@ -1,4 +1,5 @@
-"""normviz.lesson: the steps as data, the worked numbers (seed examples, torch as oracle), the score, the small scenes."""
+"""normviz.lesson: the steps as data, the worked numbers (seed examples, torch as oracle), the score, the small
+scenes."""
 
 import math
 
@@ -23,10 +24,23 @@ def test_the_lesson_has_at_least_14_steps_with_unique_keys_and_strings_in_both_l
 
 def test_the_story_runs_in_order_what_x_is_first_then_geometry_pre_post_norm_precision_eps_cost():
     order = lesson.KEYS
-    for a, b in [("form", "axes"), ("axes", "l2"), ("l2", "rms"), ("rms", "center"), ("center", "ln"),
-                 ("ln", "extreme"), ("extreme", "dof"), ("axes", "dof"), ("dof", "information"),
-                 ("information", "invariance"), ("invariance", "affine"), ("affine", "prepost"),
-                 ("prepost", "precision"), ("precision", "eps"), ("eps", "cost")]:
+    for a, b in [
+        ("form", "axes"),
+        ("axes", "l2"),
+        ("l2", "rms"),
+        ("rms", "center"),
+        ("center", "ln"),
+        ("ln", "extreme"),
+        ("extreme", "dof"),
+        ("axes", "dof"),
+        ("dof", "information"),
+        ("information", "invariance"),
+        ("invariance", "affine"),
+        ("affine", "prepost"),
+        ("prepost", "precision"),
+        ("precision", "eps"),
+        ("eps", "cost"),
+    ]:
         assert order.index(a) < order.index(b), (a, b)
     assert order.index("eps") == order.index("precision") + 1  # ε follows precision directly
     assert order.index("axes") <= 2  # what x is (one token's D features), before any picture of x is explained
@@ -144,9 +158,11 @@ def _rms_of_each_row_by_hand(v):
     """What each row's computation gives, by torch directly: float16 mean, float16 sum / 2, float32 sum / 2."""
     x16 = torch.tensor([v, v], dtype=torch.float16)
     out = {}
-    for key, xt, ms in (("fp16_mean", x16, lambda s: s.mean(-1, keepdim=True)),
-                        ("fp16_sum", x16, lambda s: s.sum(-1, keepdim=True) / 2),
-                        ("fp32", x16.float(), lambda s: s.sum(-1, keepdim=True) / 2)):
+    for key, xt, ms in (
+        ("fp16_mean", x16, lambda s: s.mean(-1, keepdim=True)),
+        ("fp16_sum", x16, lambda s: s.sum(-1, keepdim=True) / 2),
+        ("fp32", x16.float(), lambda s: s.sum(-1, keepdim=True) / 2),
+    ):
         out[key] = (xt / (ms(xt * xt) + 1e-6).sqrt()).float().numpy()
     return out
 
@@ -183,7 +199,9 @@ def test_cost_step_is_the_cost_pages_calculation_of_the_seed_case():
     assert c.bytes_total == 32768 * 2048 * 2 * 2 * 48  # T × D × b × (read + write) × calls
     assert f"{c.bytes_total / 1e9:.1f}" == "12.9" and f"{1e3 * c.time_bandwidth:.1f}" == "6.4"
     # the arithmetic at the cost page's assumed peak: a hundredth of the bandwidth time
-    assert c.time_compute == pytest.approx(c.norm_flops / c.inputs.peak_flops) and c.time_compute < c.time_bandwidth / 50
+    assert (
+        c.time_compute == pytest.approx(c.norm_flops / c.inputs.peak_flops) and c.time_compute < c.time_bandwidth / 50
+    )
     with pytest.raises(ValueError, match="tokens"):
         cost.compute(**(params | {"tokens": 0}))
     with pytest.raises(ValueError, match="bandwidth"):
@@ -244,14 +262,18 @@ def test_gamma_and_beta_cannot_give_an_input_its_length_or_mean_back():
         x, g, b = rng.normal(size=n), rng.normal(scale=2.0, size=n), rng.normal(scale=2.0, size=n)
         a, c = float(rng.uniform(0.1, 50)), float(rng.uniform(-200, 200))
         for to in (np.asarray, lambda v: torch.tensor(v, dtype=torch.float64)):
-            ln = lambda v: np.asarray(nv.layer_norm(to(v), weight=to(g), bias=to(b), eps=0.0))  # noqa: E731
-            rms = lambda v: np.asarray(nv.rms_norm(to(v), weight=to(g), eps=0.0))  # noqa: E731
+            ln = lambda v, to=to, g=g, b=b: np.asarray(nv.layer_norm(to(v), weight=to(g), bias=to(b), eps=0.0))  # noqa: E731
+            rms = lambda v, to=to, g=g: np.asarray(nv.rms_norm(to(v), weight=to(g), eps=0.0))  # noqa: E731
             np.testing.assert_allclose(ln(a * x + c), ln(x), rtol=0, atol=1e-9)
             np.testing.assert_allclose(rms(a * x), rms(x), rtol=0, atol=1e-9)
             assert not np.allclose(rms(x + 100.0), rms(x), atol=1e-3)  # RMSNorm does see a shift
         xt = torch.tensor(x)
-        torch.testing.assert_close(F.layer_norm(a * xt + c, (n,), torch.tensor(g), torch.tensor(b), eps=0.0),
-                                   F.layer_norm(xt, (n,), torch.tensor(g), torch.tensor(b), eps=0.0), rtol=0, atol=1e-9)
+        torch.testing.assert_close(
+            F.layer_norm(a * xt + c, (n,), torch.tensor(g), torch.tensor(b), eps=0.0),
+            F.layer_norm(xt, (n,), torch.tensor(g), torch.tensor(b), eps=0.0),
+            rtol=0,
+            atol=1e-9,
+        )
 
 
 def test_the_affine_steps_rows_are_the_pair_its_text_names_and_get_one_output():
@@ -268,8 +290,13 @@ def test_the_affine_steps_rows_are_the_pair_its_text_names_and_get_one_output():
         np.testing.assert_allclose(scaled.ln, x_row.ln, atol=1e-12)
         np.testing.assert_allclose(scaled.rms, x_row.rms, atol=1e-12)  # RMSNorm, then γ: x and a·x alike
         assert not np.allclose(moved.rms, x_row.rms)
-        want = F.layer_norm(torch.tensor(x, dtype=torch.float64), (2,), torch.tensor(s.gamma, dtype=torch.float64),
-                            torch.tensor(s.beta, dtype=torch.float64), eps=0.0)
+        want = F.layer_norm(
+            torch.tensor(x, dtype=torch.float64),
+            (2,),
+            torch.tensor(s.gamma, dtype=torch.float64),
+            torch.tensor(s.beta, dtype=torch.float64),
+            eps=0.0,
+        )
         np.testing.assert_allclose(x_row.ln, want.numpy(), atol=1e-12)
 
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import logging
 
-from tests.helpers.pages import errors, run_page, without_component
-
 from normviz import lesson
 from normviz.i18n import translate
 from normviz.ui.kit import lesson_keys
+from tests.helpers.pages import errors, run_page, without_component
 
 
 def test_without_the_installed_manifest_the_buttons_still_step_and_the_log_says_why_once(monkeypatch, caplog):

@@ -23,7 +23,8 @@ from tests.helpers.pages import coords
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "tests" / "browser" / "apps" / "live_app.py"
 SCENE = {"mode": "plane", "x": [3.0, 4.0], "eps": {"l2": 1e-12, "rms": 1e-6, "ln": 1e-5}, "gamma": None,
-         "beta": None, "shown": ["l2", "rms", "ln"], "bounds": [-5, 5], "step": 0.01, "labels": {"chart": "x"}}  # fmt: skip
+         "beta": None, "shown": ["l2", "rms", "ln"], "bounds": [-5, 5], "step": 0.01,
+         "labels": {"chart": "x"}}  # fmt: skip
 NOT_INSTALLED = "normviz is not installed in this environment: `make test` runs `pip install --no-deps -e .`"
 
 

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
-import re
-
 import random
+import re
 import sys
 
 from benchmarks import load
 from tests.helpers.appserver import ROOT, run_harness
 
 # A page with sliders, one with number inputs only, one with no numeric control (plain reruns).
-SMOKE = ["--sessions", "3", "--duration", "5", "--interval", "1", "--timeout", "30",
-         "--pages", "plane", "dof", "overview"]
+SMOKE = [
+    "--sessions",
+    "3",
+    "--duration",
+    "5",
+    "--interval",
+    "1",
+    "--timeout",
+    "30",
+    "--pages",
+    "plane",
+    "dof",
+    "overview",
+]
 
 
 def summary_rows(report: str) -> list[dict[str, str]]:
@@ -20,7 +31,7 @@ def summary_rows(report: str) -> list[dict[str, str]]:
     lines = report.splitlines()
     header = lines.index(load.summary_header())
     names = [name for name, _ in load.SUMMARY_COLUMNS]
-    rows = [dict(zip(names, line.split(), strict=True)) for line in lines[header + 1:] if line.strip()]
+    rows = [dict(zip(names, line.split(), strict=True)) for line in lines[header + 1 :] if line.strip()]
     assert rows, report
     return rows
 
@@ -37,7 +48,9 @@ def test_three_sessions_move_controls_without_errors():
     assert 0 < float(row["p50 ms"]) <= float(row["p95 ms"]) <= float(row["max ms"])
     assert float(row["reruns/s"]) > 0
     float(row["MiB/sess"])  # the server's RSS was read
-    assert re.search(r"\bx1 then \S*x2\b", run.stdout) and re.search(r"\bn then \S*seed\b", run.stdout)  # what moved, per page
+    assert re.search(r"\bx1 then \S*x2\b", run.stdout) and re.search(
+        r"\bn then \S*seed\b", run.stdout
+    )  # what moved, per page
 
 
 def control(key: str, lo: float, hi: float, step: float) -> load.Control:
@@ -65,8 +78,10 @@ def test_a_page_without_controls_gets_a_plain_rerun():
 
 def test_the_first_control_is_the_first_slider_and_a_mirror_is_not_the_second():
     number = load.Control("$$ID-0-n", "n", "number_input", 2, 64, 1, True, (), 8, "")
-    x1, mirror = control("x1", -10, 10, 0.01), load.Control("$$ID-0-x1_exact", "x1_exact", "number_input",
-                                                            -10, 10, 0.01, False, (), 3, "")
+    x1, mirror = (
+        control("x1", -10, 10, 0.01),
+        load.Control("$$ID-0-x1_exact", "x1_exact", "number_input", -10, 10, 0.01, False, (), 3, ""),
+    )
     assert [c.key for c in load.choose_controls([number, x1, mirror])] == ["x1"]
     assert [c.key for c in load.choose_controls([number, x1, mirror, number])] == ["x1", "n"]
     assert [c.key for c in load.choose_controls([number])] == ["n"]

@@ -50,9 +50,7 @@ def test_calling_a_method_is_calling_its_function(m):
     kwargs = {"weight": weight} if m.has_weight else {}
     if m.has_bias:
         kwargs["bias"] = bias
-    np.testing.assert_array_equal(
-        m(x, eps=0.1, weight=weight, bias=bias, axis=0), m.fn(x, eps=0.1, axis=0, **kwargs)
-    )
+    np.testing.assert_array_equal(m(x, eps=0.1, weight=weight, bias=bias, axis=0), m.fn(x, eps=0.1, axis=0, **kwargs))
 
 
 @pytest.mark.parametrize("m", RECORDS, ids=ids)
@@ -60,8 +58,11 @@ def test_reference_is_torchs_own_op_at_the_methods_eps(m):
     F = torch.nn.functional
     x = torch.tensor(np.random.default_rng(2).normal(0.5, 2.0, (4, 6)))
     x[0] *= 0.01  # a short row, so that L2's eps = 0.5 counts too
-    direct = {"l2": lambda e: F.normalize(x, p=2.0, dim=-1, eps=e), "rms": lambda e: F.rms_norm(x, (6,), eps=e),
-              "ln": lambda e: F.layer_norm(x, (6,), eps=e)}[m.key]
+    direct = {
+        "l2": lambda e: F.normalize(x, p=2.0, dim=-1, eps=e),
+        "rms": lambda e: F.rms_norm(x, (6,), eps=e),
+        "ln": lambda e: F.layer_norm(x, (6,), eps=e),
+    }[m.key]
     torch.testing.assert_close(m.reference()(x), direct(m.default_eps), rtol=0, atol=0)
     torch.testing.assert_close(m.reference(eps=0.5)(x), direct(0.5), rtol=0, atol=0)
     assert not torch.equal(direct(0.5), direct(0.0))  # the eps above is seen

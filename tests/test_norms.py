@@ -389,9 +389,7 @@ def test_byte_order_does_not_change_precision(method, kind):
         np.testing.assert_array_equal(big, native)
     if method != "l2":  # a big-endian weight too
         w = np.linspace(0.5, 2.0, 5)
-        np.testing.assert_array_equal(
-            OPS[method](data, weight=w.astype(">f8")), OPS[method](data, weight=w)
-        )
+        np.testing.assert_array_equal(OPS[method](data, weight=w.astype(">f8")), OPS[method](data, weight=w))
 
 
 def test_big_endian_float64_layer_norm_from_the_issue():
@@ -695,6 +693,7 @@ def test_rms_norm_ignores_positive_scale(backend, x, a):
 
 # ----------------------------------------------------------------------------
 # GPU
+
 
 def cuda(test):
     """The project's `gpu` marker, plus its skip so this file stands on its own."""

@@ -159,7 +159,8 @@ def test_lp_normalize_inf_and_nan_propagate_as_in_torch(p):
 @pytest.mark.parametrize("bad, error, pattern", [
     ("2", TypeError, "p must be a real number"), (True, TypeError, "p must be a real number"),
     (None, TypeError, "p must be a real number"), (0.5, ValueError, "p must be >= 1"),
-    (0, ValueError, "p must be >= 1"), (-math.inf, ValueError, "p must be >= 1"), (math.nan, ValueError, "p must be >= 1"),
+    (0, ValueError, "p must be >= 1"), (-math.inf, ValueError, "p must be >= 1"),
+    (math.nan, ValueError, "p must be >= 1"),
     pytest.param(10**400, ValueError, "an integer of 401 digits", id="huge-int"),
 ])  # fmt: skip
 def test_lp_normalize_bad_p_is_named(bad, error, pattern):
@@ -313,8 +314,7 @@ def test_batch_norm_bad_arguments_are_named(kw, error, pattern):
 def test_batch_norm_of_a_1d_x_needs_an_axis():
     with pytest.raises(ValueError, match="axis"):
         nv.batch_norm(np.arange(4.0))
-    np.testing.assert_allclose(nv.batch_norm(np.arange(4.0), axis=0, eps=0.0),
-                               nv.standardize(np.arange(4.0)))
+    np.testing.assert_allclose(nv.batch_norm(np.arange(4.0), axis=0, eps=0.0), nv.standardize(np.arange(4.0)))
 
 
 # --- bias-free LayerNorm: layer_norm with a weight and no bias ------------------------------------
@@ -332,9 +332,13 @@ def test_bias_free_layer_norm_matches_torch_layer_norm_without_bias(backend, dty
 
 # --- the contract's errors ----------------------------------------------------------------------
 
-FAMILY = {"softmax": nv.softmax, "min_max": nv.min_max, "standardize": nv.standardize,
-          "lp_normalize": lambda x, **kw: nv.lp_normalize(x, p=1, **kw),
-          "batch_norm": lambda x, **kw: nv.batch_norm(x, axis=kw.pop("axis", 0), **kw)}
+FAMILY = {
+    "softmax": nv.softmax,
+    "min_max": nv.min_max,
+    "standardize": nv.standardize,
+    "lp_normalize": lambda x, **kw: nv.lp_normalize(x, p=1, **kw),
+    "batch_norm": lambda x, **kw: nv.batch_norm(x, axis=kw.pop("axis", 0), **kw),
+}
 
 
 @pytest.mark.parametrize("name", FAMILY)
@@ -401,8 +405,11 @@ def test_min_max_rows_span_the_range_and_ignore_positive_affine_maps(x, a, c):
 
 
 @settings(max_examples=60, deadline=None)
-@given(x=arrays(np.float64, st.tuples(st.integers(2, 8), st.integers(1, 4)), elements=finite),
-       a=st.floats(1e-3, 1e3), c=finite)
+@given(
+    x=arrays(np.float64, st.tuples(st.integers(2, 8), st.integers(1, 4)), elements=finite),
+    a=st.floats(1e-3, 1e3),
+    c=finite,
+)
 def test_standardized_columns_have_mean_0_variance_1_and_ignore_positive_affine_maps(x, a, c):
     sd = x.std(axis=0)
     assume(np.all(sd > 1e-3 * np.maximum(1.0, np.abs(x).max(axis=0))))
@@ -426,8 +433,10 @@ def test_family_matches_torch_and_stays_on_the_device(device, dtype):
     pairs = [
         (nv.softmax(x), F.softmax(up, dim=-1)),
         (nv.batch_norm(x, weight=np.ones(3)), F.batch_norm(up, None, None, training=True, eps=1e-5)),
-        (nv.standardize(x, eps=1e-5),  # each (feature, position) over the 4 samples
-         F.batch_norm(up.reshape(4, 15), None, None, training=True, eps=1e-5).reshape(4, 3, 5)),
+        (
+            nv.standardize(x, eps=1e-5),  # each (feature, position) over the 4 samples
+            F.batch_norm(up.reshape(4, 15), None, None, training=True, eps=1e-5).reshape(4, 3, 5),
+        ),
         (nv.min_max(x), (up - up.amin(-1, keepdim=True)) / (up.amax(-1, keepdim=True) - up.amin(-1, keepdim=True))),
         *((nv.lp_normalize(x, p=p), F.normalize(up, p=p, dim=-1)) for p in P_VALUES),
     ]

@@ -107,8 +107,11 @@ def test_a_link_reproduces_the_scene_and_the_seed_changes_the_numbers():
 
 @pytest.mark.parametrize("lang, word", [("en", "from 1 to 8"), ("zh", "1 到 8")])
 def test_bad_link_values_get_one_message_and_a_valid_scene(lang, word):
-    at = run_page("axes", lang=lang, **{K("b"): "99", K("s"): "nan", K("method"): "GroupNorm", K("pad"): "maybe",
-                                         K("seed"): "1e309"})
+    at = run_page(
+        "axes",
+        lang=lang,
+        **{K("b"): "99", K("s"): "nan", K("method"): "GroupNorm", K("pad"): "maybe", K("seed"): "1e309"},
+    )
     assert errors(at) == []
     assert len(at.warning) == 1
     msg = at.warning[0].value

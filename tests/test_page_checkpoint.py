@@ -28,8 +28,9 @@ def warnings(at) -> list[str]:
     return [w.value for w in at.warning]
 
 
-@pytest.mark.parametrize("lang, verdict, word", [("en", "Verdict: RMSNorm", "share of the model"),
-                                                 ("zh", "结论：RMSNorm", "占模型参数")])
+@pytest.mark.parametrize(
+    "lang, verdict, word", [("en", "Verdict: RMSNorm", "share of the model"), ("zh", "结论：RMSNorm", "占模型参数")]
+)
 def test_default_is_the_llama_example_with_its_config(lang, verdict, word):
     at = run_page("checkpoint", lang=lang)
     assert errors(at) == [] and not at.warning
@@ -44,8 +45,10 @@ def test_default_is_the_llama_example_with_its_config(lang, verdict, word):
     assert len(figs) == 2 and figs[1]["layout"]["barmode"] == "stack"
 
 
-@pytest.mark.parametrize("lang, undecided, hint", [
-    ("en", "RMSNorm or a bias-free LayerNorm", "rms_norm_eps"), ("zh", "无偏置的 LayerNorm", "rms_norm_eps")])
+@pytest.mark.parametrize(
+    "lang, undecided, hint",
+    [("en", "RMSNorm or a bias-free LayerNorm", "rms_norm_eps"), ("zh", "无偏置的 LayerNorm", "rms_norm_eps")],
+)
 def test_without_the_config_the_page_says_it_cannot_tell(lang, undecided, hint):
     at = run_page("checkpoint", lang=lang)
     at.toggle(key=CONFIG).set_value(False).run()
@@ -93,8 +96,9 @@ def test_a_pytorch_state_dict_upload_in_bfloat16_is_read():
 
     import torch
 
-    state = {f"model.layers.{i}.input_layernorm.weight": torch.full((8,), 1 + i / 10, dtype=torch.bfloat16)
-             for i in range(3)}
+    state = {
+        f"model.layers.{i}.input_layernorm.weight": torch.full((8,), 1 + i / 10, dtype=torch.bfloat16) for i in range(3)
+    }
     buf = io.BytesIO()
     torch.save(state, buf)
     at = upload_page("en")
@@ -104,7 +108,10 @@ def test_a_pytorch_state_dict_upload_in_bfloat16_is_read():
     assert "PyTorch state dict (zip format), 3 tensors" in text(at)
     assert at.subheader[0].value == "Verdict: RMSNorm" and "rms_norm_eps" in text(at)
     mean = torch.stack([w.float() for w in state.values()]).double().mean().item()  # bfloat16's 1.1 is 1.1015625
-    assert f"| ` model.layers.N.input_layernorm ` | 3 | 8 | hidden state (D) | 24 | RMSNorm | {mean:.4f} |" in tables(at)[0]
+    assert (
+        f"| ` model.layers.N.input_layernorm ` | 3 | 8 | hidden state (D) | 24 | RMSNorm | {mean:.4f} |"
+        in tables(at)[0]
+    )
 
 
 def test_uploaded_config_decides_a_weight_only_checkpoint():
@@ -200,8 +207,13 @@ def row(table: str, first: str) -> list[str]:
     return [c.strip() for c in line.strip("|").split("|")]
 
 
-@pytest.mark.parametrize("lang, words", [("en", ("each head (head_dim)", "head_dim = 16", "4 heads' query")),
-                                         ("zh", ("每个注意力头（head_dim）", "head_dim = 16", "4 个头的查询"))])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", ("each head (head_dim)", "head_dim = 16", "4 heads' query")),
+        ("zh", ("每个注意力头（head_dim）", "head_dim = 16", "4 个头的查询")),
+    ],
+)
 def test_the_qwen3_example_shows_qk_norms_of_head_dim(lang, words):
     at = run_page("checkpoint", lang=lang, **{SOURCE: "qwen3"})
     assert errors(at) == [] and not at.warning

@@ -1,4 +1,5 @@
-"""The cost page in AppTest, zh and en: the step table follows the inputs, bad links get a message, the benchmark runs."""
+"""The cost page in AppTest, zh and en: the step table follows the inputs, bad links get a message, the benchmark
+runs."""
 
 from __future__ import annotations
 
@@ -51,8 +52,13 @@ def test_decode_preset_tells_that_the_matmuls_are_bandwidth_bound_too():
     assert "bandwidth-bound too" in markdown(at)
 
 
-@pytest.mark.parametrize(("lang", "words"), [("zh", ("训练 micro-batch", "解码，batch 64", "带宽")),
-                                             ("en", ("training micro-batch", "decoding, batch 64", "bandwidth"))])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("zh", ("训练 micro-batch", "解码，batch 64", "带宽")),
+        ("en", ("training micro-batch", "decoding, batch 64", "bandwidth")),
+    ],
+)
 def test_training_and_decoding_side_by_side(lang, words):
     at = run_page("cost", lang=lang)
     text = markdown(at)
@@ -133,9 +139,10 @@ def storage(at) -> str:
 def test_storage_doubles_from_128_to_256_mib_in_float32_for_the_users_shape(lang, chosen):
     at = run_page("cost", lang=lang)
     rows = {r.split("|")[1].strip(): r for r in storage(at).splitlines()[2:]}
-    assert "| 268,435,456 | 256 |" in rows["fp32"] and "| 134,217,728 | 128 |" in rows[f"**bf16 / fp16** {chosen}"
-                                                                                       if lang == "en" else
-                                                                                       f"**bf16 / fp16**{chosen}"]
+    assert (
+        "| 268,435,456 | 256 |" in rows["fp32"]
+        and "| 134,217,728 | 128 |" in rows[f"**bf16 / fp16** {chosen}" if lang == "en" else f"**bf16 / fp16**{chosen}"]
+    )
     assert "128 MiB" in markdown(at) and "256 MiB" in markdown(at)
     at.number_input(key=cost_ui.HIDDEN).set_value(4096).run()
     assert not errors(at) and "256 MiB" in markdown(at) and "512 MiB" in markdown(at)

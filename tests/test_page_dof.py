@@ -9,6 +9,8 @@ from tests.helpers.pages import coords, errors, figures, run_page, tables, text,
 from tests.helpers.strings import BARE_ONE, page_strings
 
 N, SEED, SVD = ui_dof.N_KEY, ui_dof.SEED_KEY, ui_dof.SVD_KEY
+
+
 # the vector 𝟏 = (1, ..., 1) written as a plain digit: "x + 1001", "x + 100·1", "along 1", "沿 1", "1 方向"
 @pytest.mark.parametrize("lang, title, word", [("en", "Degrees of freedom", "length"), ("zh", "自由度", "长度")])
 def test_page_runs_in_both_languages_and_shows_formula_next_to_computed_rank(lang, title, word):

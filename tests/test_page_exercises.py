@@ -63,10 +63,15 @@ def test_a_wrong_answer_shows_the_right_one(lang, wrong):
     assert at.error and at.error[0].value.startswith(wrong) and "(−1.2247, 0.0000, 1.2247)" in at.error[0].value
 
 
-@pytest.mark.parametrize("typed, en, zh", [
-    ("", "empty", "空"), ("abc", "not a number", "不是数"), ("1,5", "write decimals with a point", "小数请用小数点"),
-    ("１，２", "Wrong number of components: 3", "需要 3 个数"),
-])
+@pytest.mark.parametrize(
+    "typed, en, zh",
+    [
+        ("", "empty", "空"),
+        ("abc", "not a number", "不是数"),
+        ("1,5", "write decimals with a point", "小数请用小数点"),
+        ("１，２", "Wrong number of components: 3", "需要 3 个数"),
+    ],
+)
 def test_malformed_vectors_get_a_friendly_message_in_the_page_language(typed, en, zh):
     for lang, want in (("en", en), ("zh", zh)):
         at = run_page("exercises", lang=lang, seed=SEED)

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from normviz.format import legible, legible_vector
 from normviz import family
+from normviz.format import legible, legible_vector
 from tests.helpers.pages import coords, errors, figures, points, run_page, tables, text, trace
 
 torch = pytest.importorskip("torch")
@@ -41,8 +41,11 @@ def test_page_runs_in_both_languages_with_the_seed_numbers(lang, title, ln_row, 
     for shown in ("99.73 %", "2 × 0.5 − 1 = 0", "8192", "4096", "**0**"):
         assert shown in page, shown
     assert len(figures(at)) == 3  # the members in 3D, x / ‖x‖_p, the columns' histograms
-    rows_checked = ("L2, RMSNorm, both LayerNorms, min-max and softmax" if lang == "en"
-                    else "L2、RMSNorm、两种 LayerNorm、min-max 和 softmax")
+    rows_checked = (
+        "L2, RMSNorm, both LayerNorms, min-max and softmax"
+        if lang == "en"
+        else "L2、RMSNorm、两种 LayerNorm、min-max 和 softmax"
+    )
     assert any(rows_checked in c.value for c in at.caption)
 
 
@@ -113,14 +116,17 @@ def test_both_columns_standardized_have_mean_0_variance_1_and_keep_their_skewnes
     assert float(cells(shares, "−1 ≤ z ≤ 1")[1].rstrip(" %")) > 75.0  # incomes: not 68 %
     fig = figures(at)[2]
     for kind in family.COLUMNS:  # same bars before and after: only the axis changes
-        np.testing.assert_array_equal(coords(trace(fig, f"hist_{kind}_before"), "y"),
-                                      coords(trace(fig, f"hist_{kind}_after"), "y"))
+        np.testing.assert_array_equal(
+            coords(trace(fig, f"hist_{kind}_before"), "y"), coords(trace(fig, f"hist_{kind}_after"), "y")
+        )
         assert coords(trace(fig, f"hist_{kind}_after"), "y").sum() == n
 
 
 def test_the_column_text_names_the_rule_as_the_normal_distributions_in_both_languages():
-    for lang, words in (("en", "a fact about the normal distribution, not about z-scores"),
-                        ("zh", "是正态分布的性质，不是 z 分数的性质")):
+    for lang, words in (
+        ("en", "a fact about the normal distribution, not about z-scores"),
+        ("zh", "是正态分布的性质，不是 z 分数的性质"),
+    ):
         page = text(run_page("family", lang=lang))
         assert words in page and "68.27 %" in page and "95.45 %" in page and "99.73 %" in page
 
@@ -129,14 +135,20 @@ def test_the_p_table_divides_x_by_its_p_norm_and_softmax_exp_by_its_l1_norm():
     at = run_page("family")
     x = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64)
     table = table_with(at, "‖y‖_p")
-    rows = {line.split("|")[1].strip(): [c.strip() for c in line.strip("|").split("|")][1:]
-            for line in table.splitlines()[2:]}
+    rows = {
+        line.split("|")[1].strip(): [c.strip() for c in line.strip("|").split("|")][1:]
+        for line in table.splitlines()[2:]
+    }
     for name, p in (("L1: x / ‖x‖₁", 1), ("L2: x / ‖x‖₂", 2), ("L∞: x / ‖x‖_∞", math.inf)):
         divided, norm, output, check = rows[name]
         assert divided == legible_vector(x.numpy()) and norm == legible(torch.linalg.vector_norm(x, ord=p).item())
         assert output == legible_vector(torch.nn.functional.normalize(x, p=p, dim=0).numpy()) and check == "1.000"
     divided, norm, output, check = rows["softmax: e / ‖e‖₁, e = exp(x − max x)"]
-    assert divided == legible_vector(torch.exp(x - 3).numpy()) and output == legible_vector(torch.softmax(x, 0).numpy()) and check == "1.000"
+    assert (
+        divided == legible_vector(torch.exp(x - 3).numpy())
+        and output == legible_vector(torch.softmax(x, 0).numpy())
+        and check == "1.000"
+    )
     assert output in tables(at)[0]  # the same softmax as the family table's
 
 
@@ -147,8 +159,9 @@ def test_editing_x_moves_the_p_outputs():
     fig = figures(at)[1]
     x = torch.tensor([4.0, -1.0, 0.5], dtype=torch.float64)
     for key, p in (("l1", 1), ("l2", 2), ("linf", math.inf)):
-        np.testing.assert_allclose(points(trace(fig, f"p_out_{key}"))[0],
-                                   torch.nn.functional.normalize(x, p=p, dim=0).numpy(), rtol=1e-12)
+        np.testing.assert_allclose(
+            points(trace(fig, f"p_out_{key}"))[0], torch.nn.functional.normalize(x, p=p, dim=0).numpy(), rtol=1e-12
+        )
     np.testing.assert_allclose(points(trace(fig, "p_out_softmax"))[0], torch.softmax(x, 0).numpy(), rtol=1e-12)
     assert "(1.000, −0.250, 0.125)" in table_with(at, "‖y‖_p")  # L∞: x / 4
 

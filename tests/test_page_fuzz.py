@@ -28,24 +28,81 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers.markup import live_markup, outside_code
 from normviz.i18n import LANGUAGES, Translator, translate
-from normviz.ui.kit import links
 from normviz.ui import TOPIC_PAGES
+from normviz.ui.kit import links
 from normviz.ui.kit.urlcheck import Range, Text, message
+from tests.helpers.markup import live_markup, outside_code
 from tests.helpers.pages import run_page, texts, url_params
 
 PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))
 EXAMPLES = int(os.environ.get("NORMVIZ_FUZZ_EXAMPLES", "300"))
 MARKER = "ev.il"
-NUMBERS = ("nan", "NaN", "-nan", "inf", "-inf", "Infinity", "1e309", "-1e309", "1e308", "4.9e-324",
-           "99999999999999999999999", "-99999999999", "-1", "0", "-0", "1.5", "0x10", "1_000", " 7 ",
-           "", "１２", "３．５", "٣", "五", "3,4", "3，4", "[1, 2]", "1e", "--1", "+-3", "1/0")
-TEXTS = ("<script>alert('ev.il')</script>", "**ev.il**", "[x](//ev.il)", "<b>ev.il</b>", "$ev.il$",
-         "ev.il" * 800, "\u202eev.il", "😀ev.il", "null", "true", "None", "%00", "\x00ev.il")
+NUMBERS = (
+    "nan",
+    "NaN",
+    "-nan",
+    "inf",
+    "-inf",
+    "Infinity",
+    "1e309",
+    "-1e309",
+    "1e308",
+    "4.9e-324",
+    "99999999999999999999999",
+    "-99999999999",
+    "-1",
+    "0",
+    "-0",
+    "1.5",
+    "0x10",
+    "1_000",
+    " 7 ",
+    "",
+    "１２",
+    "３．５",
+    "٣",
+    "五",
+    "3,4",
+    "3，4",
+    "[1, 2]",
+    "1e",
+    "--1",
+    "+-3",
+    "1/0",
+)
+TEXTS = (
+    "<script>alert('ev.il')</script>",
+    "**ev.il**",
+    "[x](//ev.il)",
+    "<b>ev.il</b>",
+    "$ev.il$",
+    "ev.il" * 800,
+    "\u202eev.il",
+    "😀ev.il",
+    "null",
+    "true",
+    "None",
+    "%00",
+    "\x00ev.il",
+)
 # no number and no option of any page is one of these ("true" is a toggle's)
-INVALID = {"nan", "NaN", "-nan", "inf", "-inf", "Infinity", "1e309", "-1e309", "五", "1e", "--1", "+-3", "1/0",
-           *TEXTS} - {"true"}
+INVALID = {
+    "nan",
+    "NaN",
+    "-nan",
+    "inf",
+    "-inf",
+    "Infinity",
+    "1e309",
+    "-1e309",
+    "五",
+    "1e",
+    "--1",
+    "+-3",
+    "1/0",
+    *TEXTS,
+} - {"true"}
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -78,10 +135,19 @@ def same(a, b) -> bool:
 
 
 def hostile_queries(names: list[str]):
-    name = st.one_of(st.sampled_from(names), st.sampled_from(names).map(lambda k: k + k),
-                     st.text(min_size=1, max_size=20), st.just("k" * 3000))
-    value = st.one_of(st.sampled_from(NUMBERS), st.sampled_from(TEXTS), st.floats().map(repr),
-                      st.integers(-(10**30), 10**30).map(str), st.text(max_size=30))
+    name = st.one_of(
+        st.sampled_from(names),
+        st.sampled_from(names).map(lambda k: k + k),
+        st.text(min_size=1, max_size=20),
+        st.just("k" * 3000),
+    )
+    value = st.one_of(
+        st.sampled_from(NUMBERS),
+        st.sampled_from(TEXTS),
+        st.floats().map(repr),
+        st.integers(-(10**30), 10**30).map(str),
+        st.text(max_size=30),
+    )
     return st.dictionaries(name, st.lists(value, min_size=1, max_size=3), max_size=8)
 
 
@@ -92,8 +158,13 @@ def test_hostile_links_give_valid_widget_values_and_a_literal_message_naming_eac
     by_name = {p.name: p for p in params}
     defaults = {p.key: p.default for p in params}
 
-    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(url=hostile_queries(names), lang=st.sampled_from(LANGUAGES), exact=st.booleans())
     def check(url, lang, exact):
         updates, problems = links.resolve(params, url, defaults, exact=exact)
@@ -117,8 +188,13 @@ def test_hostile_links_give_valid_widget_values_and_a_literal_message_naming_eac
     check()
 
 
-HOSTILE = ("1 [Login](//ev.il)z", "<img src=//ev.il/x onerror=alert(1)>", "$$ev.il$$ :red[ev.il]", "1e309 ev.il",
-           "**ev.il**\n\n- [x](//ev.il)")
+HOSTILE = (
+    "1 [Login](//ev.il)z",
+    "<img src=//ev.il/x onerror=alert(1)>",
+    "$$ev.il$$ :red[ev.il]",
+    "1e309 ev.il",
+    "**ev.il**\n\n- [x](//ev.il)",
+)
 
 
 def in_bounds(widget) -> bool:

@@ -64,8 +64,10 @@ def test_a_constant_x_says_layernorm_is_undefined():
     assert "(NaN, NaN, NaN)" in kept and "undefined at this x" in kept and "orthogonal" not in kept
 
 
-@pytest.mark.parametrize("lang, radial, radial_ln", [("en", "(radial: along x)", "(radial: along x − μ𝟏)"),
-                                                     ("zh", "(径向：沿 x)", "(径向：沿 x − μ𝟏)")])
+@pytest.mark.parametrize(
+    "lang, radial, radial_ln",
+    [("en", "(radial: along x)", "(radial: along x − μ𝟏)"), ("zh", "(径向：沿 x)", "(径向：沿 x − μ𝟏)")],
+)
 def test_each_method_names_its_own_radial_direction(lang, radial, radial_ln):
     at = run_page("gradient", lang=lang)
     rows = {r.split("|")[1].strip(): r for r in tables(at)[2].splitlines()[2:]}

@@ -1,5 +1,5 @@
-import re
 import math
+import re
 import time
 
 import numpy as np
@@ -98,14 +98,17 @@ def test_url_reproduces_the_cloud():
     a = page(dim="32", samples="150", dist="σ·t₃", sigma="2", seed="7")
     b = page(dim="32", samples="150", dist="σ·t₃", sigma="2", seed="7")
     assert errors(a) == [] and not a.warning
-    np.testing.assert_array_equal(coords(trace(figures(a)[4], "pca_input"), "x"),
-                                  coords(trace(figures(b)[4], "pca_input"), "x"))
+    np.testing.assert_array_equal(
+        coords(trace(figures(a)[4], "pca_input"), "x"), coords(trace(figures(b)[4], "pca_input"), "x")
+    )
     assert a.number_input(key=SEED).value == 7
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("dist, shift, scale", [("N(0,σ²)", None, "2"), ("N(m,σ²)", "3", "1"),
-                                                ("N(m,σ²)", "-1.5", "0.5"), ("σ·t₃", None, "1.5")])
+@pytest.mark.parametrize(
+    "dist, shift, scale",
+    [("N(0,σ²)", None, "2"), ("N(m,σ²)", "3", "1"), ("N(m,σ²)", "-1.5", "0.5"), ("σ·t₃", None, "1.5")],
+)
 def test_the_concentration_caption_quotes_the_figures_numbers(lang, dist, shift, scale):
     """σ and 1/√(2n) hold for N(0, σ²) only: the caption prints the component RMS and c of the figure."""
     query = {"dist": dist, "sigma": scale, **({"m": shift} if shift else {})}
@@ -230,4 +233,3 @@ def test_warm_rerun_is_fast():
     at.run()
     assert time.perf_counter() - start < 1.5  # cached; typically tens of ms
     assert errors(at) == []
-

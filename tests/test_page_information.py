@@ -1,7 +1,18 @@
 import numpy as np
 import pytest
 
-from tests.helpers.pages import arrow_tips, change_controls, coords, errors, figures, run_page, tables, text, trace, widget_keys
+from tests.helpers.pages import (
+    arrow_tips,
+    change_controls,
+    coords,
+    errors,
+    figures,
+    run_page,
+    tables,
+    text,
+    trace,
+    widget_keys,
+)
 
 K = "information."  # every widget key (and URL parameter) of the page is namespaced
 
@@ -53,7 +64,7 @@ def test_a_tiny_vector_is_shown_as_such_and_merges_with_its_multiple():
         assert row.endswith("| merged |"), row
     assert "(0.707, 0.707) | (0.707, 0.707)" in first and "(1.000, 1.000) | (1.000, 1.000)" in first
     assert first.splitlines()[-1].endswith("| undefined | undefined (an output is 0/0) |")  # LayerNorm of c·𝟏
-    np.testing.assert_allclose(arrow_tips(trace(figures(at)[0], "outputs_l2_1")), [[0.5 ** 0.5] * 2] * 2)
+    np.testing.assert_allclose(arrow_tips(trace(figures(at)[0], "outputs_l2_1")), [[0.5**0.5] * 2] * 2)
 
 
 @pytest.mark.parametrize("lang, word", [("en", "undefined"), ("zh", "无定义")])
@@ -106,8 +117,19 @@ def test_moving_the_spread_slider_changes_the_similarity_maps():
     assert "cos(LN x, LN y) = corr(x, y)" in identity and "e-16" in identity
 
 
-@pytest.mark.parametrize("key, bad", [("p1a", "abc"), ("p1a", "nan, 1"), ("p1a", "1" * 10_000), ("dim", "4D"),
-                                      ("spread", "nan"), ("spread", "1e309"), ("bn", "1e309"), ("cseed", "-1")])
+@pytest.mark.parametrize(
+    "key, bad",
+    [
+        ("p1a", "abc"),
+        ("p1a", "nan, 1"),
+        ("p1a", "1" * 10_000),
+        ("dim", "4D"),
+        ("spread", "nan"),
+        ("spread", "1e309"),
+        ("bn", "1e309"),
+        ("cseed", "-1"),
+    ],
+)
 def test_hostile_url_values_give_the_default_scene_and_a_warning(key, bad):
     at = run_page("information", lang="zh", **{K + key: bad})
     assert errors(at) == []
@@ -123,7 +145,16 @@ def test_every_widget_key_is_namespaced_by_the_page():
 
 def test_every_control_changes_without_an_error():
     at = run_page("information", lang="en")
-    change_controls(at, [("text_input", K + "p1a", "1, 2"), ("text_input", K + "p2b", "5, 6"),
-                         ("segmented_control", K + "dim", "3D"), ("number_input", K + "cseed", 3),
-                         ("number_input", K + "bn", 5), ("number_input", K + "bsize", 3),
-                         ("number_input", K + "bseed", 2), ("slider", K + "spread", 1.5)])
+    change_controls(
+        at,
+        [
+            ("text_input", K + "p1a", "1, 2"),
+            ("text_input", K + "p2b", "5, 6"),
+            ("segmented_control", K + "dim", "3D"),
+            ("number_input", K + "cseed", 3),
+            ("number_input", K + "bn", 5),
+            ("number_input", K + "bsize", 3),
+            ("number_input", K + "bseed", 2),
+            ("slider", K + "spread", 1.5),
+        ],
+    )

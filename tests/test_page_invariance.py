@@ -1,8 +1,7 @@
 import numpy as np
 import pytest
 
-from tests.helpers.pages import coords, errors, figures, run_page, tables, text, trace
-from tests.helpers.pages import change_controls, widget_keys
+from tests.helpers.pages import change_controls, coords, errors, figures, run_page, tables, text, trace, widget_keys
 
 K = "invariance."  # every widget key (and URL parameter) of the page is namespaced
 
@@ -23,8 +22,17 @@ def test_page_runs_in_both_languages_with_the_seed_numbers(lang, title):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_counterfactual_text_gives_computed_numbers_and_sigma_is_the_biased_one(lang):
     page = text(run_page("invariance", lang=lang))
-    for shown in ("(101, 102, 103)", "2.16", "102.0", "(0.463, 0.926, 1.389)", "(0.990, 1.000, 1.010)",
-                  "1 : 1.01 : 1.02", "(−1.225, 0.000, 1.225)", "(1/n) Σ (xᵢ − μ)²", "ε = 0"):
+    for shown in (
+        "(101, 102, 103)",
+        "2.16",
+        "102.0",
+        "(0.463, 0.926, 1.389)",
+        "(0.990, 1.000, 1.010)",
+        "1 : 1.01 : 1.02",
+        "(−1.225, 0.000, 1.225)",
+        "(1/n) Σ (xᵢ − μ)²",
+        "ε = 0",
+    ):
         assert shown in page, shown
 
 
@@ -89,8 +97,19 @@ def test_shift_input_changes_the_counterfactual():
     assert "(1001, 1002, 1003)" in tables(at)[2]
 
 
-@pytest.mark.parametrize("key, bad", [("a", "nan"), ("c", "1e309"), ("x", "abc"), ("x", "1,inf"), ("eps", "bogus"),
-                                      ("scale", "7"), ("shift", "-inf"), ("x", "1" * 10_000)])
+@pytest.mark.parametrize(
+    "key, bad",
+    [
+        ("a", "nan"),
+        ("c", "1e309"),
+        ("x", "abc"),
+        ("x", "1,inf"),
+        ("eps", "bogus"),
+        ("scale", "7"),
+        ("shift", "-inf"),
+        ("x", "1" * 10_000),
+    ],
+)
 def test_hostile_url_values_give_the_default_scene_and_a_warning(key, bad):
     at = run_page("invariance", lang="zh", **{K + key: bad})
     assert errors(at) == []
@@ -111,6 +130,14 @@ def test_every_widget_key_is_namespaced_by_the_page():
 
 def test_every_control_changes_without_an_error():
     at = run_page("invariance", lang="zh")
-    change_controls(at, [("text_input", K + "x", "1, 5, 2"), ("slider", K + "a", -2.0), ("slider", K + "c", 4.5),
-                         ("select_slider", K + "eps", "1e-3"), ("number_input", K + "shift", 7.0),
-                         ("select_slider", K + "scale", "10")])
+    change_controls(
+        at,
+        [
+            ("text_input", K + "x", "1, 5, 2"),
+            ("slider", K + "a", -2.0),
+            ("slider", K + "c", 4.5),
+            ("select_slider", K + "eps", "1e-3"),
+            ("number_input", K + "shift", 7.0),
+            ("select_slider", K + "scale", "10"),
+        ],
+    )

@@ -31,7 +31,8 @@ def test_every_step_runs_in_both_languages(number):
 
         assert at.header[0].value == translate(lang, f"lesson.step.{key}.title")
         assert (f"Step {number} of {TOTAL}" if lang == "en" else f"第 {number} / {TOTAL} 步") in str(
-            [p.proto.text for p in at.get("progress")])
+            [p.proto.text for p in at.get("progress")]
+        )
 
 
 def title(key: str, lang: str = "en") -> str:
@@ -116,9 +117,16 @@ def test_a_far_guess_is_called_far_and_guess_again_hides_the_answer():
 def test_the_worked_computation_shows_the_seed_numbers_for_2_4_6():
     at = run_page("lesson", step=str(lesson.KEYS.index("ln") + 1))
     _guess_and_reveal(at, "ln", (-1.2, 0.0, 1.2))
-    latex = "\n".join(l.value for l in at.latex)
-    for shown in (r"\left(-1.2247, 0, 1.2247\right)", "2.6667", "1.6330", r"\left(-2, 0, 2\right)",
-                  r"\left(0.4629, 0.9258, 1.3887\right)", "4.3205", "7.4833"):
+    latex = "\n".join(item.value for item in at.latex)
+    for shown in (
+        r"\left(-1.2247, 0, 1.2247\right)",
+        "2.6667",
+        "1.6330",
+        r"\left(-2, 0, 2\right)",
+        r"\left(0.4629, 0.9258, 1.3887\right)",
+        "4.3205",
+        "7.4833",
+    ):
         assert shown in latex, shown
     assert any("Spot on" in s.value or "Close" in s.value for s in at.success)
 
@@ -136,7 +144,10 @@ def test_moving_x_changes_the_scene_and_reset_restores_it():
 
 
 def test_the_small_scenes_show_their_computed_numbers():
-    page = lambda key: "\n".join([text(at := run_page("lesson", step=str(lesson.KEYS.index(key) + 1)))] + tables(at))
+    def page(key: str) -> str:
+        at = run_page("lesson", step=str(lesson.KEYS.index(key) + 1))
+        return "\n".join([text(at), *tables(at)])
+
     cost = page("cost")
     assert "12.9 GB" in cost and "6.4 ms" in cost
     assert "16 GFLOP" in cost and "0.02 ms" in cost and "1000 TFLOP/s" in cost  # compute time at the assumed peak
@@ -148,8 +159,10 @@ def test_the_small_scenes_show_their_computed_numbers():
     assert "(B, S, D) = (2, 3, 4)" in page("axes")
 
 
-@pytest.mark.parametrize("lang, mean_label, sum_label", [("en", "float16 throughout, mean(-1)", "sum(-1) / D"),
-                                                         ("zh", "全程 float16，mean(-1)", "sum(-1) / D")])
+@pytest.mark.parametrize(
+    "lang, mean_label, sum_label",
+    [("en", "float16 throughout, mean(-1)", "sum(-1) / D"), ("zh", "全程 float16，mean(-1)", "sum(-1) / D")],
+)
 def test_precision_step_rows_each_show_one_computation(lang, mean_label, sum_label):
     """At x₁ = x₂ = 200 every square fits float16 but their float16 sum does not: the sum row shows Σx² = ∞
     beside the output 0, the mean row a finite mean beside the output (1, 1)."""
@@ -195,10 +208,16 @@ def test_a_bad_x_in_the_link_is_reported_and_the_steps_x_is_used():
     assert at.slider(key="lesson.l2.x1").value == 3.0
 
 
-@pytest.mark.parametrize(("kind", "name", "value", "widget"), [
-    ("dof", "n", "64", 64), ("shift", "shift", "-37", -37.0), ("precision", "v", "257", 257.0), ("cost", "d", "4096", "4096"),
-    ("residual", "depth", "12", 12),
-])
+@pytest.mark.parametrize(
+    ("kind", "name", "value", "widget"),
+    [
+        ("dof", "n", "64", 64),
+        ("shift", "shift", "-37", -37.0),
+        ("precision", "v", "257", 257.0),
+        ("cost", "d", "4096", "4096"),
+        ("residual", "depth", "12", 12),
+    ],
+)
 def test_a_link_carries_each_steps_own_control(kind, name, value, widget):
     (st_,) = [s for s in lesson.STEPS if s.kind == kind]
     number = lesson.KEYS.index(st_.key) + 1
@@ -272,8 +291,9 @@ def test_before_the_reveal_the_chart_and_the_live_scene_hold_x_and_the_guess_onl
     assert {"arrow_input", "guess"} <= roles <= X_ONLY, roles  # no circle, sphere, line, plane, point, ray
     assert not fig.get("frames") and not fig["layout"].get("sliders") and not fig["layout"].get("updatemenus")
     assert set(scene["moving"]) <= X_ONLY and scene["shown"] == []  # nothing else drawn in the browser
-    np.testing.assert_allclose(finite_points_of(trace(fig, "arrow_input"))[-1], lesson.step(
-        lesson.KEYS.index(key) + 1).x)
+    np.testing.assert_allclose(
+        finite_points_of(trace(fig, "arrow_input"))[-1], lesson.step(lesson.KEYS.index(key) + 1).x
+    )
     button(at, f"lesson.{key}.reveal").click().run()
     payload = live(at)
     roles = {tr.get("meta") for tr in payload["figure"]["data"]}
@@ -313,9 +333,13 @@ def test_each_steps_animation_names_the_stages_its_points_go_through(key):
     assert labels[0] == "x" and len(fig["frames"]) == STEPS * (len(labels) - 1) + 1
     stages = [_stage_of(label, "zh") for label in labels[1:]]
     assert [j for _, j in stages] == list(range(1, len(stages) + 1))  # numbered in this animation's order
-    metas = {i: fig["data"][i]["meta"][len("moving_"):] for i in fig["frames"][0]["traces"]}
-    tips = {m: np.array([[coords(f["data"][list(f["traces"]).index(i)], a)[-1] for a in "xyz"[:len(s.x)]]
-                         for f in fig["frames"]]) for i, m in metas.items()}
+    metas = {i: fig["data"][i]["meta"][len("moving_") :] for i in fig["frames"][0]["traces"]}
+    tips = {
+        m: np.array(
+            [[coords(f["data"][list(f["traces"]).index(i)], a)[-1] for a in "xyz"[: len(s.x)]] for f in fig["frames"]]
+        )
+        for i, m in metas.items()
+    }
     assert set(tips) == set(s.shown)
     x = np.asarray(s.x)
     for j, (stage, _) in enumerate(stages):
@@ -339,8 +363,9 @@ def test_each_steps_animation_names_the_stages_its_points_go_through(key):
         stage, place = stages[(k - 1) // STEPS]
         from normviz.i18n import translate
 
-        assert f["layout"]["title"]["text"] == translate("zh", f"{'plane' if s.kind == 'plane' else 'space'}"
-                                                               f".stage.{stage}", k=place)
+        assert f["layout"]["title"]["text"] == translate(
+            "zh", f"{'plane' if s.kind == 'plane' else 'space'}.stage.{stage}", k=place
+        )
 
 
 def _row_cells(table: str) -> list[list[str]]:
@@ -360,8 +385,9 @@ def test_the_affine_steps_table_shows_one_layernorm_output_for_x_and_its_scaled_
     (x_row, scaled, moved) = _row_cells(table)
     assert x_row[1] == scaled[1] == moved[1]  # LayerNorm, then the same γ, β: one output for all three
     assert x_row[2] == scaled[2] != moved[2]  # RMSNorm sees the shift, not the scale
-    want = nv.layer_norm(s.param["scale"] * x + s.param["shift"], weight=np.array(s.gamma), bias=np.array(s.beta),
-                         eps=0.0)
+    want = nv.layer_norm(
+        s.param["scale"] * x + s.param["shift"], weight=np.array(s.gamma), bias=np.array(s.beta), eps=0.0
+    )
     assert moved[1] == "(" + ", ".join(f"{v:.4f}".replace("-", "−") for v in want) + ")"
     assert moved[0].endswith("(" + ", ".join(f"{v:.2f}".replace("-", "−") for v in 2 * x + 100) + ")")
 

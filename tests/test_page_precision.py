@@ -7,8 +7,14 @@ import pytest
 from normviz.ui import precision as ui_prec
 from tests.helpers.pages import coords, errors, figures, run_page, tables, text, trace
 
-EXP, N, OFFSET, SPREAD, SEED, METHOD = (ui_prec.EXP_KEY, ui_prec.N_KEY, ui_prec.OFFSET_KEY, ui_prec.SPREAD_KEY,
-                                        ui_prec.SEED_KEY, ui_prec.METHOD_KEY)
+EXP, N, OFFSET, SPREAD, SEED, METHOD = (
+    ui_prec.EXP_KEY,
+    ui_prec.N_KEY,
+    ui_prec.OFFSET_KEY,
+    ui_prec.SPREAD_KEY,
+    ui_prec.SEED_KEY,
+    ui_prec.METHOD_KEY,
+)
 REDUCE, EPS, MODULE_DTYPE = ui_prec.REDUCE_KEY, ui_prec.EPS_KEY, ui_prec.MODULE_DTYPE_KEY
 
 pytest.importorskip("torch")
@@ -28,8 +34,9 @@ def row_map(table: str) -> dict[str, str]:
     return {r.split("|")[1].strip() + r.split("|")[2].split("·")[0].strip(): r for r in lines}
 
 
-@pytest.mark.parametrize("lang, title, zero, upcast", [("en", "Precision", "all 0", "upcast"),
-                                                       ("zh", "精度", "全为 0", "先升精度")])
+@pytest.mark.parametrize(
+    "lang, title, zero, upcast", [("en", "Precision", "all 0", "upcast"), ("zh", "精度", "全为 0", "先升精度")]
+)
 def test_page_runs_in_both_languages_and_float16_naive_is_zero_at_302(lang, title, zero, upcast):
     at = run_page("precision", lang=lang)
     assert errors(at) == []

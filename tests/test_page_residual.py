@@ -6,8 +6,10 @@ from tests.helpers.pages import coords, errors, figures, run_page, tables, text,
 K = "residual."
 
 
-@pytest.mark.parametrize("lang, title, models", [("en", "Pre-Norm and Post-Norm", "BERT are Post-Norm"),
-                                                  ("zh", "Pre-Norm 与 Post-Norm", "BERT 用 Post-Norm")])
+@pytest.mark.parametrize(
+    "lang, title, models",
+    [("en", "Pre-Norm and Post-Norm", "BERT are Post-Norm"), ("zh", "Pre-Norm 与 Post-Norm", "BERT 用 Post-Norm")],
+)
 def test_page_runs_in_both_languages_with_four_variants_and_the_citation(lang, title, models):
     at = run_page("residual", lang=lang)
     assert errors(at) == [] and not at.warning
@@ -64,8 +66,9 @@ def _row(table: str, start: str) -> list[str]:
     return [c.strip() for c in line.strip("|").split("|")]
 
 
-@pytest.mark.parametrize("lang, bare, pre", [("en", "No norm", "Pre-Norm · RMSNorm"),
-                                             ("zh", "不归一化", "Pre-Norm · RMSNorm")])
+@pytest.mark.parametrize(
+    "lang, bare, pre", [("en", "No norm", "Pre-Norm · RMSNorm"), ("zh", "不归一化", "Pre-Norm · RMSNorm")]
+)
 def test_the_stack_without_a_norm_is_drawn_and_tabled_and_a_small_gain_tames_it(lang, bare, pre):
     from normviz import residual
 
@@ -88,8 +91,10 @@ def test_the_stack_without_a_norm_is_drawn_and_tabled_and_a_small_gain_tames_it(
     assert errors(linked) == [] and not linked.warning and tables(linked)[0] == tables(at)[0]
 
 
-@pytest.mark.parametrize("lang, naive_zero, silent", [("en", "tokens with gradient 0", "fails silently"),
-                                                      ("zh", "梯度为 0 的词元", "悄无声息")])
+@pytest.mark.parametrize(
+    "lang, naive_zero, silent",
+    [("en", "tokens with gradient 0", "fails silently"), ("zh", "梯度为 0 的词元", "悄无声息")],
+)
 def test_the_float16_table_shows_the_silent_zero_and_the_nan_where_the_scale_says(lang, naive_zero, silent):
     at = run_page("residual", lang=lang)
     assert silent in text(at)
@@ -102,6 +107,10 @@ def test_the_float16_table_shows_the_silent_zero_and_the_nan_where_the_scale_say
     assert errors(at) == []
     table = tables(at)[1]
     f32, naive, zero_out, zero_grad, upcast = _row(table, "Pre-Norm · RMSNorm")[1:]
-    assert float(naive) == 0.0 and zero_out == zero_grad == "8 / 8" and float(upcast) == pytest.approx(float(f32), rel=0.02)
+    assert (
+        float(naive) == 0.0
+        and zero_out == zero_grad == "8 / 8"
+        and float(upcast) == pytest.approx(float(f32), rel=0.02)
+    )
     f32, naive, zero_out, zero_grad, upcast = _row(table, "Post-Norm · RMSNorm")[1:]
     assert naive == "NaN" and zero_out == "8 / 8" and float(upcast) == pytest.approx(float(f32), rel=0.02)

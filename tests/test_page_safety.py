@@ -15,11 +15,10 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-
 from streamlit import config as st_config
 
-from tests.helpers.markup import live_markup, outside_code
 from normviz.ui import TOPIC_PAGES
+from tests.helpers.markup import live_markup, outside_code
 from tests.helpers.pages import ROOT, run_page, texts, url_params
 
 PAGES = ("overview", *(name for name, _ in TOPIC_PAGES))

@@ -112,7 +112,9 @@ def test_hostile_view_options_are_reported_in_the_users_language():
     for name in ("view", "camera", "surf"):
         assert name in warning
     assert "were not valid" in warning
-    assert figures(at)[0]["layout"]["scene"]["xaxis"]["range"] == pytest.approx([-1.2 * math.sqrt(3), 1.2 * math.sqrt(3)])
+    assert figures(at)[0]["layout"]["scene"]["xaxis"]["range"] == pytest.approx(
+        [-1.2 * math.sqrt(3), 1.2 * math.sqrt(3)]
+    )
 
 
 def test_zero_vector_at_eps_zero_says_nan():

@@ -29,8 +29,8 @@ from streamlit.testing.v1.element_tree import (
     Widget,
 )
 
-from normviz.ui import TOPIC_PAGES
 from normviz.format import field_text
+from normviz.ui import TOPIC_PAGES
 from normviz.ui.kit.vector_field import VectorFieldError, parse_vector
 from tests.helpers.pages import ROOT, TIMEOUT, errors, run_page
 
@@ -231,8 +231,11 @@ def test_no_other_page_shares_a_widget_key_or_state_of_this_page(page, footprint
     namespace: the URL and export bookkeeping) is shared by design."""
     mine = footprints[page].keys
     foreign = sorted(k for k in mine if owner(k) not in (None, page))
-    shared = {other: sorted(k for k in mine & fp.keys if not (k.startswith("_") and owner(k) is None))
-              for other, fp in footprints.items() if other != page}
+    shared = {
+        other: sorted(k for k in mine & fp.keys if not (k.startswith("_") and owner(k) is None))
+        for other, fp in footprints.items()
+        if other != page
+    }
     shared = {other: keys for other, keys in shared.items() if keys}
     assert not foreign, f"{page} uses keys of another page's namespace: {foreign}"
     assert not shared, f"{page} shares keys with other pages: {shared}"

@@ -23,11 +23,14 @@ def test_limits_come_from_finfo_and_agree_with_numpy():
     assert [r.name for r in precision.limits_table()] == ["float16", "bfloat16", "float32", "float64"]
     for name in ("float16", "float32", "float64"):
         info = np.finfo(name)
-        assert (table[name].max, table[name].tiny, table[name].eps) == (float(info.max), float(info.tiny),
-                                                                        float(info.eps))
+        assert (table[name].max, table[name].tiny, table[name].eps) == (
+            float(info.max),
+            float(info.tiny),
+            float(info.eps),
+        )
         assert table[name].bits == info.nmant + 1
     assert table["float16"].max == 65504.0 and table["bfloat16"].bits == 8 and table["float16"].bits == 11
-    assert table["bfloat16"].unit_roundoff == 2.0 ** -8
+    assert table["bfloat16"].unit_roundoff == 2.0**-8
     assert table["float16"].square_overflow == pytest.approx(THRESHOLD) and 255.9 < THRESHOLD < 256.0
     assert table["bfloat16"].square_overflow > 1e19  # float32's exponent range
 
@@ -46,7 +49,7 @@ def test_naive_float16_overflows_just_above_256_and_not_below(key):
     ref = precision.reference(rows, key)
     y = precision.outputs(rows, key, "float16", "naive")
     err = precision.errors(y, ref)
-    assert np.all(np.isfinite(y[0])) and err[0] < 2.0 ** -9
+    assert np.all(np.isfinite(y[0])) and err[0] < 2.0**-9
     assert np.all(y[1] == 0.0) and err[1] == 1.0  # x / inf = 0: the output is gone
 
 
@@ -65,7 +68,7 @@ def test_naive_float16_on_two_components_gives_zero_and_upcast_does_not():
     naive = precision.outputs(x, "rms", "float16", "naive")
     assert np.all(naive[0] == 0.0) and np.all(np.isfinite(naive[1])) and np.all(naive[1] != 0.0)
     up = precision.outputs(x, "rms", "float16", "upcast")
-    np.testing.assert_allclose(up, precision.reference(x, "rms"), rtol=2.0 ** -10)
+    np.testing.assert_allclose(up, precision.reference(x, "rms"), rtol=2.0**-10)
 
 
 @pytest.mark.parametrize("key", precision.KEYS)
@@ -74,11 +77,13 @@ def test_the_float32_reduction_fixes_the_overflow(key, max_abs):
     cur = precision.current(512, max_abs, 0.0, 1.0, 3)
     assert cur.result(key, "float16", "naive").outcome == "zero"
     up = cur.result(key, "float16", "upcast")
-    assert up.outcome == "ok" and up.error < 2.0 ** -10  # float16's own rounding, no more
+    assert up.outcome == "ok" and up.error < 2.0**-10  # float16's own rounding, no more
 
 
-@pytest.mark.parametrize("key, fn", [("rms", lambda x, n: F.rms_norm(x, (n,), eps=1e-6)),
-                                     ("ln", lambda x, n: F.layer_norm(x, (n,), eps=1e-5))])
+@pytest.mark.parametrize(
+    "key, fn",
+    [("rms", lambda x, n: F.rms_norm(x, (n,), eps=1e-6)), ("ln", lambda x, n: F.layer_norm(x, (n,), eps=1e-5))],
+)
 @pytest.mark.parametrize("dtype", precision.DTYPES)
 def test_the_upcast_path_is_x_float_then_type_as_x(key, fn, dtype):
     """Seed 002's pattern, self._norm(x.float()).type_as(x), with torch's own norm as the oracle."""
@@ -86,7 +91,7 @@ def test_the_upcast_path_is_x_float_then_type_as_x(key, fn, dtype):
     xt = torch.as_tensor(x).to(getattr(torch, dtype))
     expected = fn(xt.float(), 300).type_as(xt).float().numpy()
     got = precision.outputs(x, key, dtype, "upcast")
-    tol = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7, "float32": 1e-6}[dtype]
+    tol = {"float16": 2.0**-10, "bfloat16": 2.0**-7, "float32": 1e-6}[dtype]
     np.testing.assert_allclose(got, expected, rtol=tol, atol=tol)
 
 
@@ -95,8 +100,8 @@ def test_bfloat16_keeps_an_error_of_the_order_of_2_to_the_minus_8():
     for key in precision.KEYS:
         up, naive = sw.errors[(key, "bfloat16", "upcast")], sw.errors[(key, "bfloat16", "naive")]
         assert np.all(np.isfinite(up)) and np.all(np.isfinite(naive))  # no overflow anywhere up to 1e5
-        assert 2.0 ** -12 < up.min() and up.max() < 2 * 2.0 ** -8  # one rounding in, one out
-        assert naive.max() < 4 * 2.0 ** -8
+        assert 2.0**-12 < up.min() and up.max() < 2 * 2.0**-8  # one rounding in, one out
+        assert naive.max() < 4 * 2.0**-8
         assert sw.errors[(key, "float32", "upcast")].max() < 1e-6
         assert np.median(up) > 4 * np.nanmedian(sw.errors[(key, "float16", "upcast")])  # 3 bits fewer than float16
 
@@ -146,10 +151,17 @@ def test_the_slider_value_is_rounded_to_four_digits():
     assert precision.max_abs_from_exponent(math.log10(65504.0)) == 65504.0  # the preset, not 6.55e4
 
 
-@pytest.mark.parametrize("args, word", [
-    ((1, 1.0, 0.0, 1.0, 0), "n"), ((9000, 1.0, 0.0, 1.0, 0), "n"), ((8, -1.0, 0.0, 1.0, 0), "max_abs"),
-    ((8, math.nan, 0.0, 1.0, 0), "max_abs"), ((8, 1.0, 0.0, -1.0, 0), "spread"), ((8, 1.0, 0.0, 1.0, -2), "seed"),
-])
+@pytest.mark.parametrize(
+    "args, word",
+    [
+        ((1, 1.0, 0.0, 1.0, 0), "n"),
+        ((9000, 1.0, 0.0, 1.0, 0), "n"),
+        ((8, -1.0, 0.0, 1.0, 0), "max_abs"),
+        ((8, math.nan, 0.0, 1.0, 0), "max_abs"),
+        ((8, 1.0, 0.0, -1.0, 0), "spread"),
+        ((8, 1.0, 0.0, 1.0, -2), "seed"),
+    ],
+)
 def test_bad_arguments_raise_value_error_naming_them(args, word):
     with pytest.raises(ValueError, match=word):
         precision.make_input(*args)
@@ -170,7 +182,7 @@ def test_bad_path_dtype_or_key_raise():
 
 def _float16_sum_facts(device):
     """What torch's float16 sum does: (1 + 4096·2⁻¹² in order, a total of 65504, a total of 65520)."""
-    small = torch.cat([torch.ones(1), torch.full((4096,), 2.0 ** -12)]).half().to(device)
+    small = torch.cat([torch.ones(1), torch.full((4096,), 2.0**-12)]).half().to(device)
     at = lambda total: float(torch.full((2048,), total / 2048).half().to(device).sum())  # noqa: E731
     return float(small.sum()), at(65504.0), at(65519.0), at(65520.0)
 
@@ -228,7 +240,7 @@ def test_the_sweep_with_sum_fails_where_sum_overflow_max_abs_says(key):
     assert np.sum((at * centred) ** 2) == pytest.approx(65504.0)  # the line's definition, in exact arithmetic
     first = precision.first_failure(sw, key, "float16", "naive")
     step = sw.max_abs[1] / sw.max_abs[0]
-    assert at / step <= first < at * step ** 2  # squares rounded to float16 move it by a fraction of a step
+    assert at / step <= first < at * step**2  # squares rounded to float16 move it by a fraction of a step
     assert precision.first_failure(precision.sweep(512, 0.0, 1.0, 4), key, "float16", "naive") > 255.9
 
 
@@ -256,7 +268,7 @@ def test_naive_float16_gives_output_zero_and_gradient_exactly_zero_and_finite(ke
     up = precision.gradients(x, g, key, "float16", "upcast")
     ref = precision.gradients(x, g, key, "float64", "upcast")
     assert np.all(np.isfinite(up)) and np.linalg.norm(up) > 0.1 * np.linalg.norm(ref)
-    assert precision.errors(up, ref)[0] < 2.0 ** -8
+    assert precision.errors(up, ref)[0] < 2.0**-8
 
 
 @pytest.mark.parametrize("key", precision.KEYS)
@@ -293,19 +305,26 @@ def test_a_nan_gradient_always_comes_from_an_inf_met_in_the_forward_pass(reducti
     assert seen == ({"stored", "mean"} if reduction == "sum" else {"stored"})
 
 
-@pytest.mark.parametrize("key, fn", [("rms", lambda x: F.rms_norm(x, (x.shape[-1],), eps=1e-6)),
-                                     ("ln", lambda x: F.layer_norm(x, (x.shape[-1],), eps=1e-5))])
+@pytest.mark.parametrize(
+    "key, fn",
+    [
+        ("rms", lambda x: F.rms_norm(x, (x.shape[-1],), eps=1e-6)),
+        ("ln", lambda x: F.layer_norm(x, (x.shape[-1],), eps=1e-5)),
+    ],
+)
 def test_the_gradients_are_torchs_autograd_of_its_own_norm(key, fn):
     x = precision.make_input(300, 50.0, 1.0, 1.0, 3)
     g = precision.upstream(300, 3)
     xt = torch.tensor(x, requires_grad=True)
     fn(xt).backward(torch.tensor(g))
-    np.testing.assert_allclose(precision.gradients(x, g, key, "float64", "upcast"), xt.grad.numpy(), rtol=1e-10,
-                               atol=1e-14)
+    np.testing.assert_allclose(
+        precision.gradients(x, g, key, "float64", "upcast"), xt.grad.numpy(), rtol=1e-10, atol=1e-14
+    )
     x16 = torch.tensor(x).half().float().requires_grad_()
     fn(x16).backward(torch.tensor(g).half().float())
-    np.testing.assert_allclose(precision.gradients(x, g, key, "float16", "upcast"), x16.grad.half().float().numpy(),
-                               rtol=2.0 ** -9, atol=1e-6)
+    np.testing.assert_allclose(
+        precision.gradients(x, g, key, "float16", "upcast"), x16.grad.half().float().numpy(), rtol=2.0**-9, atol=1e-6
+    )
 
 
 # --- ε cannot rescue an overflow (issue 24 §3.2) ------------------------------------------------------------
@@ -320,7 +339,7 @@ def test_a_larger_eps_does_not_rescue_an_overflow_only_upcasting_does(eps):
             assert cur.result(key, "float16", "naive").outcome == "zero"
             assert cur.grad(key, "float16", "naive").outcome == "zero"
             up = cur.result(key, "float16", "upcast")
-            assert up.outcome == "ok" and up.error < 2.0 ** -10  # against float64 at the same ε
+            assert up.outcome == "ok" and up.error < 2.0**-10  # against float64 at the same ε
         stored = precision.current(1024, 1e5, 0.0, 1.0, 0, eps=eps, reduction=reduction)
         assert all(stored.result(k, "float16", p).outcome == "nan" for k in precision.KEYS for p in precision.PATHS)
     cur = precision.current(1024, 302.0, 0.0, 1.0, 0, eps=eps)
@@ -336,8 +355,14 @@ def test_a_large_eps_shortens_vectors_whose_rms_is_near_its_square_root():
 
 # --- the reference module, line by line (issue 24 §3.1) -----------------------------------------------------
 
-SHAPES = {"weight": ("D",), "upcast": ("B", "S", "D"), "mean": ("B", "S", 1), "rsqrt": ("B", "S", 1),
-          "cast": ("B", "S", "D"), "scale": ("B", "S", "D")}
+SHAPES = {
+    "weight": ("D",),
+    "upcast": ("B", "S", "D"),
+    "mean": ("B", "S", 1),
+    "rsqrt": ("B", "S", 1),
+    "cast": ("B", "S", "D"),
+    "scale": ("B", "S", "D"),
+}
 
 
 @pytest.mark.parametrize("dtype", precision.DTYPES)
@@ -351,8 +376,9 @@ def test_each_line_of_a_batch_has_its_shape_and_dtype(dtype, module):
         assert line.shape == tuple(sizes.get(v, v) for v in SHAPES[line.key]), line.code
     dt = {line.key: line.dtype for line in run.lines}
     assert dt["upcast"] == dt["mean"] == dt["rsqrt"] == "float32" and run.out_dtype == dtype
-    assert dt["weight"] == dtype and (dt["cast"] if module == "reference" else dt["scale"]) == \
-        (dtype if module == "reference" else "float32")
+    assert dt["weight"] == dtype and (dt["cast"] if module == "reference" else dt["scale"]) == (
+        dtype if module == "reference" else "float32"
+    )
 
 
 @pytest.mark.parametrize("dtype", precision.DTYPES)
@@ -392,8 +418,8 @@ def test_a_gamma_kept_in_bfloat16_costs_its_rounding_and_makes_the_output_float3
     assert (bug.dtype, bug.bytes) == ("float32", 4) and (f32.dtype, model.dtype) == (dtype, dtype)
     stored = torch.tensor(gamma).to(torch.bfloat16).double().numpy()
     assert run.gamma_error == pytest.approx(np.max(np.abs(stored - gamma) / gamma))
-    assert 2.0 ** -10 < run.gamma_error <= 2.0 ** -8
-    assert 2.0 ** -10 < bug.error <= 2.0 ** -8 + 2.0 ** -9  # γ's rounding plus x stored in the dtype
+    assert 2.0**-10 < run.gamma_error <= 2.0**-8
+    assert 2.0**-10 < bug.error <= 2.0**-8 + 2.0**-9  # γ's rounding plus x stored in the dtype
     if dtype != "bfloat16":  # 16 or more bits of x: the bug is the largest error of the table
         assert bug.error > 3 * f32.error
     assert bug.error < 0.01  # the output's scale is not changed, let alone by an order of magnitude
@@ -414,7 +440,7 @@ def test_gemmas_offset_added_in_the_models_dtype_loses_small_offsets(dtype, some
     run = precision.gamma_variants(precision.make_input(2048, 5.0, 0.0, 1.0, 0), dtype, gamma)
     w = torch.tensor(gamma).float() - 1
     wd = w.to(getattr(torch, dtype)).double().numpy()
-    unit = {"bfloat16": 2.0 ** -8, "float16": 2.0 ** -11, "float32": 2.0 ** -24}[dtype]
+    unit = {"bfloat16": 2.0**-8, "float16": 2.0**-11, "float32": 2.0**-24}[dtype]
     # 1 + w rounds to 1 within half a step of 1: a step of 2u above 1, of u below (ties go to 1, the even one)
     expected = int(np.sum(((wd > 0) & (wd <= unit)) | ((wd < 0) & (wd >= -unit / 2))))
     assert run.variant("gemma_offset").lost == expected

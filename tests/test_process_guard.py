@@ -1,4 +1,5 @@
-"""tests/helpers/processguard.py (registered by tests/conftest.py), run on a small suite of its own in a fresh pytest: a process a test
+"""tests/helpers/processguard.py (registered by tests/conftest.py), run on a small suite of its own in a fresh pytest:
+a process a test
 leaves running is reported, stopped and fails the run; a teardown that hangs after pytest-timeout fired ends
 its process with every thread's stack instead of hanging the run."""
 
@@ -15,7 +16,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 
-LEAKS = '''
+LEAKS = """
 import os, subprocess, sys
 
 def test_leaves_a_server_in_a_session_of_its_own(tmp_path):
@@ -26,9 +27,9 @@ def test_leaves_an_orphan_behind_a_harness_that_exited():
     code = ("import os, subprocess, sys; p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)'],"
             " start_new_session=True); open(os.environ['PIDS'], 'a').write(f'{p.pid}\\\\n')")
     subprocess.run([sys.executable, "-c", code], check=True)
-'''
+"""
 
-HANGS = '''
+HANGS = """
 import os, subprocess, sys, time
 import pytest
 
@@ -42,7 +43,7 @@ def server():
 @pytest.mark.timeout(1)
 def test_times_out_then_its_teardown_hangs(server):
     time.sleep(10)
-'''
+"""
 
 
 def alive(pid: int) -> bool:
@@ -59,7 +60,8 @@ def run_suite(tmp_path: Path, tests: str, pids: list[int], *, grace: float = 90.
     (tmp_path / "conftest.py").write_text(
         f"from tests.helpers import processguard\n\nprocessguard.GRACE_S = {grace}\n\n\n"
         "def pytest_configure(config):\n"
-        "    config.pluginmanager.register(processguard.ProcessGuard(config), 'normviz-process-guard')\n")
+        "    config.pluginmanager.register(processguard.ProcessGuard(config), 'normviz-process-guard')\n"
+    )
     (tmp_path / "pytest.ini").write_text("[pytest]\ntimeout = 60\n")
     (tmp_path / "test_suite.py").write_text(tests)
     written = tmp_path / "pids"
@@ -69,8 +71,14 @@ def run_suite(tmp_path: Path, tests: str, pids: list[int], *, grace: float = 90.
     # the plugins the guard does not need stay out (hypothesis alone takes seconds to import)
     quiet = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:xdist", "-p", "no:anyio"]
     try:
-        return subprocess.run([sys.executable, "-m", "pytest", "-q", *quiet, str(tmp_path)], cwd=tmp_path,
-                              capture_output=True, text=True, timeout=120, env=env)
+        return subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", *quiet, str(tmp_path)],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+        )
     finally:
         pids += [int(line) for line in written.read_text().split()]
 

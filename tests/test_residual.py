@@ -35,6 +35,7 @@ def test_the_stack_through_the_library_norms_gives_the_same_numbers(monkeypatch,
         def fn(h):
             calls.append(name)
             return method(name)(h)
+
         return fn
 
     monkeypatch.setattr(residual, "_norm", library)
@@ -112,9 +113,18 @@ def test_the_numpy_backend_runs_on_the_cpu():
     assert comp.device == "cpu"
 
 
-@pytest.mark.parametrize("kw, name", [({"depth": 0}, "depth"), ({"depth": 49}, "depth"), ({"width": 1}, "width"),
-                                      ({"width": 513}, "width"), ({"scale": 0.0}, "scale"),
-                                      ({"gain": math.inf}, "gain"), ({"tokens": 0}, "tokens")])
+@pytest.mark.parametrize(
+    "kw, name",
+    [
+        ({"depth": 0}, "depth"),
+        ({"depth": 49}, "depth"),
+        ({"width": 1}, "width"),
+        ({"width": 513}, "width"),
+        ({"scale": 0.0}, "scale"),
+        ({"gain": math.inf}, "gain"),
+        ({"tokens": 0}, "tokens"),
+    ],
+)
 def test_bad_configurations_name_the_argument(kw, name):
     with pytest.raises(ValueError, match=name):
         residual.StackConfig(**kw)
@@ -180,8 +190,8 @@ def test_without_a_norm_stream_and_gradient_grow_exponentially_and_pre_norm_like
     for norm in residual.NORMS:
         pre = comp.runs[("pre", norm)]
         assert 2.5 < pre.growth < 4.0
-        assert _r2(layers, pre.stream_norm ** 2) > 0.99
-        assert _r2(layers, np.log(pre.stream_norm)) < _r2(layers, pre.stream_norm ** 2)
+        assert _r2(layers, pre.stream_norm**2) > 0.99
+        assert _r2(layers, np.log(pre.stream_norm)) < _r2(layers, pre.stream_norm**2)
     top = residual.run_stack(config, residual.NO_NORM, None)
     assert top.grad_norm[-1] == pytest.approx(math.sqrt(config.tokens * config.width), rel=0.1)  # ∂L/∂h_L = R
 
@@ -318,14 +328,17 @@ def test_a_tiny_input_makes_the_hand_written_float16_gradient_non_finite_in_the_
     for arr in residual.ARRANGEMENTS:
         assert not math.isfinite(f16[(arr, "rms", "naive")].input_gradient)
         assert f16[(arr, "rms", "upcast")].input_gradient == pytest.approx(
-            comp.runs[(arr, "rms")].input_gradient, rel=0.02)
+            comp.runs[(arr, "rms")].input_gradient, rel=0.02
+        )
 
 
 @pytest.mark.parametrize("norm", residual.NORMS)
 def test_the_upcast_float16_norm_is_the_library_on_the_float16_input(norm):
     """The stack's "upcast" path (torch's op on the float16 input widened to float32, cast back) gives what
     normviz.norms gives on that float16 input, values past 256 and past 65504 included."""
-    x = torch.from_numpy(np.random.default_rng(3).standard_normal((6, 64)) * np.array([[1], [30], [300], [3e3], [1e4], [1e6]]))
+    x = torch.from_numpy(
+        np.random.default_rng(3).standard_normal((6, 64)) * np.array([[1], [30], [300], [3e3], [1e4], [1e6]])
+    )
     x = x.float()
     ours = residual._norm_fn(norm, "upcast")(x)
     library = method(norm)(x.half()).float()

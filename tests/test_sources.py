@@ -9,7 +9,20 @@ from normviz.i18n import CATALOG, LANGUAGES
 from normviz.sources import PAGE_SOURCES, SOURCES
 from tests.helpers.pages import run_page, text
 
-WIRED = ("overview", "highdim", "dof", "information", "invariance", "axes", "gradient", "family", "checkpoint", "residual", "plane", "space")
+WIRED = (
+    "overview",
+    "highdim",
+    "dof",
+    "information",
+    "invariance",
+    "axes",
+    "gradient",
+    "family",
+    "checkpoint",
+    "residual",
+    "plane",
+    "space",
+)
 
 
 def test_every_source_has_its_reason_in_both_languages_and_an_arxiv_id():
@@ -23,8 +36,13 @@ def test_every_source_has_its_reason_in_both_languages_and_an_arxiv_id():
 
 def test_the_citations_are_the_papers_the_issue_names():
     cited = {(s.authors, s.year) for s in SOURCES.values()}
-    assert cited == {("Ba, Kiros & Hinton", 2016), ("Zhang & Sennrich", 2019), ("Xiong et al.", 2020),
-                     ("Ioffe & Szegedy", 2015), ("Riechers", 2024)}
+    assert cited == {
+        ("Ba, Kiros & Hinton", 2016),
+        ("Zhang & Sennrich", 2019),
+        ("Xiong et al.", 2020),
+        ("Ioffe & Szegedy", 2015),
+        ("Riechers", 2024),
+    }
     assert "xiong2020" in PAGE_SOURCES["residual"] and "ioffe2015" in PAGE_SOURCES["axes"]
 
 

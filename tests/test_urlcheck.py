@@ -10,11 +10,11 @@ import textwrap
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.helpers.markup import live_markup, outside_code
 from normviz.i18n import LANGUAGES, Translator
 from normviz.ui.kit import links
 from normviz.ui.kit.literal import MAX_CHARS, literal
 from normviz.ui.kit.urlcheck import Choice, Problem, Range, describe, find_problems, message
+from tests.helpers.markup import live_markup, outside_code
 from tests.helpers.pages import ROOT, TIMEOUT, errors, run_page
 
 HOSTILE = [
@@ -84,12 +84,26 @@ PROBE = textwrap.dedent("""
 
 # (parameter, link values, what Streamlit keeps: None = it drops them all and shows the default)
 CASES = [
-    ("x1", ["5"], 5.0), ("x1", [" 3.5"], 3.5), ("x1", ["1_0"], 10.0), ("x1", ["4e0"], 4.0),
-    ("x1", ["99"], None), ("x1", ["abc"], None), ("x1", ["nan"], None), ("x1", ["inf"], None),
-    ("x1", ["0x5"], None), ("x1", ["1", "2"], None), ("x1", ["1 [Login](//ev.il)z"], None),
-    ("camera", ["(1,1,1)"], "(1,1,1)"), ("camera", ["3d"], None), ("camera", ["xyz"], None),
-    ("show", ["L2", "RMSNorm"], ("L2", "RMSNorm")), ("show", ["L2", "Foo"], ("L2",)), ("show", ["l2"], None),
-    ("projector", ["True"], True), ("projector", ["true"], True), ("projector", ["1"], None),
+    ("x1", ["5"], 5.0),
+    ("x1", [" 3.5"], 3.5),
+    ("x1", ["1_0"], 10.0),
+    ("x1", ["4e0"], 4.0),
+    ("x1", ["99"], None),
+    ("x1", ["abc"], None),
+    ("x1", ["nan"], None),
+    ("x1", ["inf"], None),
+    ("x1", ["0x5"], None),
+    ("x1", ["1", "2"], None),
+    ("x1", ["1 [Login](//ev.il)z"], None),
+    ("camera", ["(1,1,1)"], "(1,1,1)"),
+    ("camera", ["3d"], None),
+    ("camera", ["xyz"], None),
+    ("show", ["L2", "RMSNorm"], ("L2", "RMSNorm")),
+    ("show", ["L2", "Foo"], ("L2",)),
+    ("show", ["l2"], None),
+    ("projector", ["True"], True),
+    ("projector", ["true"], True),
+    ("projector", ["1"], None),
 ]
 
 
@@ -128,7 +142,9 @@ def _parsed(name, values):
 def test_a_bare_parameter_is_not_a_problem_and_a_toggle_takes_any_case():
     assert find_problems({"x1": [""], "camera": ["  "], "projector": ["TRUE"]}, SPECS) == []
     assert [p.name for p in find_problems({"x1": ["5"], "camera": ["x"], "projector": ["yes"]}, SPECS)] == [
-        "camera", "projector"]
+        "camera",
+        "projector",
+    ]
 
 
 def test_every_page_keeps_its_url_through_links_and_nothing_reads_streamlits_internals():
@@ -137,8 +153,15 @@ def test_every_page_keeps_its_url_through_links_and_nothing_reads_streamlits_int
     found = []
     for path in sorted([ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("normviz/**/*.py")]):
         text = path.read_text(encoding="utf-8")
-        for bad in ("query-params", "@st.fragment", "get_script_run_ctx", "ScriptRunContext", "PagesManager",
-                    "streamlit.runtime", "uses_pages_directory"):
+        for bad in (
+            "query-params",
+            "@st.fragment",
+            "get_script_run_ctx",
+            "ScriptRunContext",
+            "PagesManager",
+            "streamlit.runtime",
+            "uses_pages_directory",
+        ):
             if bad in text:
                 found.append(f"{path.relative_to(ROOT)}: {bad}")
     assert found == []
@@ -156,9 +179,25 @@ PARAMS = (N, X, EPS, SHOW, PAD, TEXT)
 CURRENT = {"page.n": 512, "page.x1": -1.5, "page.eps": "0", "page.show": ["L2"], "page.pad": True, "page.v": "4, 5"}
 
 
-@pytest.mark.parametrize("raw, want", [("896", 896), ("2", 2), ("16384", 16384), ("1e3", 1000), (" 7 ", 7),
-                                       ("3.5", None), ("1e309", None), ("nan", None), ("-inf", None), ("abc", None),
-                                       ("1", None), ("99999", None), ("7" * 100, None), ("0x10", None)])
+@pytest.mark.parametrize(
+    "raw, want",
+    [
+        ("896", 896),
+        ("2", 2),
+        ("16384", 16384),
+        ("1e3", 1000),
+        (" 7 ", 7),
+        ("3.5", None),
+        ("1e309", None),
+        ("nan", None),
+        ("-inf", None),
+        ("abc", None),
+        ("1", None),
+        ("99999", None),
+        ("7" * 100, None),
+        ("0x10", None),
+    ],
+)
 def test_an_integer_link_value_is_a_whole_number_within_the_bounds(raw, want):
     updates, problems = links.resolve([N], {"n": [raw]}, {"page.n": 512}, exact=False)
     assert updates["page.n"] == (512 if want is None else want) and type(updates["page.n"]) is int
@@ -168,14 +207,31 @@ def test_an_integer_link_value_is_a_whole_number_within_the_bounds(raw, want):
 
 
 def test_each_kind_of_value_reads_from_and_writes_to_the_link():
-    url = {"n": ["64"], "x1": ["-2.25"], "eps": ["1e-6/1e-5"], "show": ["LayerNorm", "L2"], "pad": ["TRUE"],
-           "v": ["7, 8"]}
+    url = {
+        "n": ["64"],
+        "x1": ["-2.25"],
+        "eps": ["1e-6/1e-5"],
+        "show": ["LayerNorm", "L2"],
+        "pad": ["TRUE"],
+        "v": ["7, 8"],
+    }
     updates, problems = links.resolve(PARAMS, url, CURRENT, exact=False)
     assert problems == []
-    assert updates == {"page.n": 64, "page.x1": -2.25, "page.eps": "default", "page.show": ["L2", "LayerNorm"],
-                       "page.pad": True, "page.v": "7, 8"}
-    assert links.query(PARAMS, updates) == {"n": ("64",), "x1": ("-2.25",), "show": ("L2", "LayerNorm"),
-                                            "pad": ("true",), "v": ("7, 8",)}  # ε at its default: left out
+    assert updates == {
+        "page.n": 64,
+        "page.x1": -2.25,
+        "page.eps": "default",
+        "page.show": ["L2", "LayerNorm"],
+        "page.pad": True,
+        "page.v": "7, 8",
+    }
+    assert links.query(PARAMS, updates) == {
+        "n": ("64",),
+        "x1": ("-2.25",),
+        "show": ("L2", "LayerNorm"),
+        "pad": ("true",),
+        "v": ("7, 8",),
+    }  # ε at its default: left out
     assert links.query(PARAMS, {**updates, "page.show": []})["show"] == ("",)  # none chosen
     assert links.query(PARAMS, {p.key: p.default for p in PARAMS}) == {}  # an untouched page: a bare address
     assert X.url(0.1 + 0.2) == ("0.3",) and X.url(119.1234) == ("119.1234",) and N.url(1234567) == ("1234567",)

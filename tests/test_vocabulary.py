@@ -35,7 +35,9 @@ ONES_AS_DIGIT = re.compile(
 SEED_ZH = re.compile(r"种子")
 SEED_ZH_OK = re.compile(r"(随机|题组)种子")
 SEED_EN = re.compile(r"\bseed(?!ed)", re.I)
-SEED_EN_OK = re.compile(r"\b(random|set|same|another|a different|different)\s+seed\b|\bseeds?\b(?=[^.]*\b(random|draw))", re.I)
+SEED_EN_OK = re.compile(
+    r"\b(random|set|same|another|a different|different)\s+seed\b|\bseeds?\b(?=[^.]*\b(random|draw))", re.I
+)
 TOKEN_IN_ZH = re.compile(r"token", re.I)
 TOKEN_GLOSS = re.compile(r"词元（tokens?）", re.I)
 Z_SCORE_ZH = re.compile(r"z[- ]?score|标准分数|z-分数|z分数", re.I)
@@ -54,14 +56,22 @@ def _catalog_texts():
 def _literal_texts():
     """String constants of the modules that draw or lay out what the user sees (not docstrings)."""
     out = []
-    files = [*(ROOT / "normviz" / "figures").rglob("*.py"), *(ROOT / "normviz" / "ui").rglob("*.py"),
-             *(ROOT / "pages").glob("*.py"), ROOT / "normviz" / "methods.py"]
+    files = [
+        *(ROOT / "normviz" / "figures").rglob("*.py"),
+        *(ROOT / "normviz" / "ui").rglob("*.py"),
+        *(ROOT / "pages").glob("*.py"),
+        ROOT / "normviz" / "methods.py",
+    ]
     for path in files:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
-                      and node.body and isinstance(node.body[0], ast.Expr)
-                      and isinstance(node.body[0].value, ast.Constant)}
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
                 out.append((f"{path.relative_to(ROOT)}:{node.lineno}", _visible(node.value)))
@@ -69,24 +79,43 @@ def _literal_texts():
 
 
 def ones_written_as_digit(text: str) -> list[str]:
-    return [text[max(0, m.start() - 12): m.end() + 12] for m in ONES_AS_DIGIT.finditer(text)]
+    return [text[max(0, m.start() - 12) : m.end() + 12] for m in ONES_AS_DIGIT.finditer(text)]
 
 
 def source_called_seed(text: str, lang: str) -> list[str]:
     if lang == "zh":
         bad = [m for m in SEED_ZH.finditer(text) if not SEED_ZH_OK.match(text, max(0, m.start() - 2))]
     else:
-        bad = [m for m in SEED_EN.finditer(text) if not SEED_EN_OK.search(text[max(0, m.start() - 20): m.end() + 60])]
-    return [text[max(0, m.start() - 12): m.end() + 12] for m in bad]
+        bad = [m for m in SEED_EN.finditer(text) if not SEED_EN_OK.search(text[max(0, m.start() - 20) : m.end() + 60])]
+    return [text[max(0, m.start() - 12) : m.end() + 12] for m in bad]
 
 
 def test_the_checks_catch_what_they_are_for():
     # the mistakes this module exists to catch, and their corrections
-    for wrong in ("x − μ·1", "along 1 = (1, 1)", "沿 1 的分量", "x + 100 ", "LN(a·x + c·1)", "along −1",
-                  "对角线 1 = (1, 1, 1)", "x + 1001 "):
+    for wrong in (
+        "x − μ·1",
+        "along 1 = (1, 1)",
+        "沿 1 的分量",
+        "x + 100 ",
+        "LN(a·x + c·1)",
+        "along −1",
+        "对角线 1 = (1, 1, 1)",
+        "x + 1001 ",
+    ):
         assert ones_written_as_digit(wrong), wrong
-    for right in ("x − μ·𝟏", "along 𝟏 = (1, 1)", "沿 𝟏 的分量", "x + 100·𝟏", "n − 1", "2⁻¹", "0.5·10",
-                  "x₁ + x₂ = 0", "(1, 1, 1)", "γ = 1", "x + 1.5x"):
+    for right in (
+        "x − μ·𝟏",
+        "along 𝟏 = (1, 1)",
+        "沿 𝟏 的分量",
+        "x + 100·𝟏",
+        "n − 1",
+        "2⁻¹",
+        "0.5·10",
+        "x₁ + x₂ = 0",
+        "(1, 1, 1)",
+        "γ = 1",
+        "x + 1.5x",
+    ):
         assert not ones_written_as_digit(right), right
     assert source_called_seed("种子文章的例子", "zh") and source_called_seed("种子里的 10⁻⁷", "zh")
     assert not source_called_seed("随机种子", "zh") and not source_called_seed("题组种子 7", "zh")
@@ -123,17 +152,23 @@ def test_the_source_articles_are_never_called_the_seed(lang):
 
 
 def test_chinese_says_ci_yuan_for_token():
-    bad = [key for key, lang, text in _catalog_texts()
-           if lang == "zh" and TOKEN_IN_ZH.search(TOKEN_GLOSS.sub("", text))]
+    bad = [
+        key for key, lang, text in _catalog_texts() if lang == "zh" and TOKEN_IN_ZH.search(TOKEN_GLOSS.sub("", text))
+    ]
     assert not bad
 
 
 def test_chinese_names_the_z_score_one_way_and_does_not_mix_checkpoint_words():
     z = [key for key, lang, text in _catalog_texts() if lang == "zh" and Z_SCORE_ZH.search(text)]
     assert not z
-    mixed = [key for key, lang, text in _catalog_texts()
-             if lang == "zh" and "检查点" in text and re.search(r"checkpoint", text, re.I)
-             and not re.search(r"\.(safetensors|pt|bin)|/checkpoint", text)]
+    mixed = [
+        key
+        for key, lang, text in _catalog_texts()
+        if lang == "zh"
+        and "检查点" in text
+        and re.search(r"checkpoint", text, re.I)
+        and not re.search(r"\.(safetensors|pt|bin)|/checkpoint", text)
+    ]
     assert not mixed
 
 

@@ -177,9 +177,7 @@ def test_result_dtype_keeps_byte_order():
     assert _xp.result_dtype(xp, np.dtype(">f8")) == np.dtype(">f8")
 
 
-@pytest.mark.parametrize(
-    "bad", [np.array([True]), np.array(["a"]), torch.tensor([True]), torch.tensor([1j])], ids=str
-)
+@pytest.mark.parametrize("bad", [np.array([True]), np.array(["a"]), torch.tensor([True]), torch.tensor([1j])], ids=str)
 def test_check_real_rejects_bool_strings_and_complex(bad):
     with pytest.raises(TypeError, match=r"^bias must be real numbers"):
         _xp.check_real(bad, _xp.namespace(bad), "bias")

@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-
 from normviz.figures._style import sizes
 
 
@@ -26,8 +25,7 @@ def _legend_look(legend_font: int) -> dict:
     """Legend keys every layout here shares: constant symbol sizes, the type size, a light backing."""
     # tracegroupgap 0: a legend group (the animation's points) would otherwise set every entry 10 px apart,
     # beyond the height plotly.js reserves, and the last entries were cut off.
-    return dict(itemsizing="constant", font=dict(size=legend_font), bgcolor="rgba(255,255,255,0.85)",
-                tracegroupgap=0)
+    return dict(itemsizing="constant", font=dict(size=legend_font), bgcolor="rgba(255,255,255,0.85)", tracegroupgap=0)
 
 
 def legend_beside(plot_height: int, below: float = 8.6) -> dict:
@@ -37,8 +35,11 @@ def legend_beside(plot_height: int, below: float = 8.6) -> dict:
     font = sizes(True)["font"]
     legend_font = round(font * 0.75)
     top, bottom = int(3.4 * font), int(below * font)
-    return dict(height=plot_height + top + bottom, margin=dict(l=10, r=10, t=top, b=bottom),
-                legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top", **_legend_look(legend_font)))
+    return dict(
+        height=plot_height + top + bottom,
+        margin=dict(l=10, r=10, t=top, b=bottom),
+        legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top", **_legend_look(legend_font)),
+    )
 
 
 def legend_below(
@@ -69,8 +70,14 @@ def legend_below(
     # A row of one-per-row entries is taller (Chinese glyphs and two-line symbols): 2.4 font sizes.
     row = 1.9 * legend_font
     bottom = int(below + rows * row + 10)
-    legend = dict(orientation="v" if entry_width is None else "h", x=0.0, xanchor="left", y=-below / plot_height,
-                  yanchor="top", **_legend_look(legend_font))
+    legend = dict(
+        orientation="v" if entry_width is None else "h",
+        x=0.0,
+        xanchor="left",
+        y=-below / plot_height,
+        yanchor="top",
+        **_legend_look(legend_font),
+    )
     if entry_width is not None:
         legend.update(entrywidth=int(entry_width * legend_font), entrywidthmode="pixels")
     else:  # plotly.js caps a vertical legend at half the figure's height and scrolls the rest: show it all
@@ -87,8 +94,9 @@ def legend_layout(projector: bool, *, plot_height: int, entries: int, animated: 
     below it for the step slider when ``animated``.
     """
     if projector:
-        return legend_below(projector, plot_height=plot_height, entries=entries, gap=10.0 if animated else 7.5,
-                            top=3.4, entry_width=16)
+        return legend_below(
+            projector, plot_height=plot_height, entries=entries, gap=10.0 if animated else 7.5, top=3.4, entry_width=16
+        )
     font = sizes(projector)["font"]
     slider = int((6.0 if animated else 3.5) * font)
     top = int(3.4 * font)
@@ -144,9 +152,18 @@ def _spans(count: int, spacing: float, weights=None) -> list[tuple[float, float]
     return [(max(0.0, lo), min(1.0, hi)) for lo, hi in spans]
 
 
-def subplot_grid(rows: int, cols: int, *, projector: bool, titles=(), horizontal_spacing: float | None = None,
-                 vertical_spacing: float | None = None, column_widths=None, scene: bool = False,
-                 shared_yaxes: bool = False) -> tuple[dict, list[Cell]]:
+def subplot_grid(
+    rows: int,
+    cols: int,
+    *,
+    projector: bool,
+    titles=(),
+    horizontal_spacing: float | None = None,
+    vertical_spacing: float | None = None,
+    column_widths=None,
+    scene: bool = False,
+    shared_yaxes: bool = False,
+) -> tuple[dict, list[Cell]]:
     """Layout keys for a rows × cols grid of subplots, and its cells, row by row from the top left.
 
     The keys are each cell's axes (``xaxis2`` anchored to ``yaxis2``, ...) or
@@ -175,10 +192,18 @@ def subplot_grid(rows: int, cols: int, *, projector: bool, titles=(), horizontal
                 if shared_yaxes and c > 0:
                     layout[cell.yaxis].update(matches=cells[r * cols].refs["yaxis"], showticklabels=False)
             if cell.index <= len(titles) and titles[cell.index - 1]:
-                annotations.append({
-                    "text": titles[cell.index - 1], "x": (x[0] + x[1]) / 2, "y": y[1], "xref": "paper",
-                    "yref": "paper", "xanchor": "center", "yanchor": "bottom", "showarrow": False,
-                    "font": {"size": sizes(projector)["font"]},
-                })
+                annotations.append(
+                    {
+                        "text": titles[cell.index - 1],
+                        "x": (x[0] + x[1]) / 2,
+                        "y": y[1],
+                        "xref": "paper",
+                        "yref": "paper",
+                        "xanchor": "center",
+                        "yanchor": "bottom",
+                        "showarrow": False,
+                        "font": {"size": sizes(projector)["font"]},
+                    }
+                )
     layout["annotations"] = annotations
     return layout, cells

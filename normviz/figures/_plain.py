@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from normviz.figures._style import sizes
 
+
 def axis_names(i: int) -> tuple[str, str]:
     """The layout keys of the i-th subplot's axes (1-based): ("xaxis", "yaxis"), ("xaxis2", "yaxis2"), ..."""
     suffix = "" if i == 1 else str(i)
@@ -28,18 +29,44 @@ def grid(rows: int, cols: int, *, hspace: float = 0.06, vspace: float = 0.2) -> 
             xdomain = [max(0.0, left), min(1.0, left + width)]  # rounding must not leave [0, 1]
             ydomain = [max(0.0, top - height), min(1.0, top)]
             xname, yname = axis_names(i)
-            cells.append({"x": x, "y": y, "xaxis": xname, "yaxis": yname, "xdomain": xdomain, "ydomain": ydomain,
-                          "axes": {xname: {"domain": xdomain, "anchor": y}, yname: {"domain": ydomain, "anchor": x}}})
+            cells.append(
+                {
+                    "x": x,
+                    "y": y,
+                    "xaxis": xname,
+                    "yaxis": yname,
+                    "xdomain": xdomain,
+                    "ydomain": ydomain,
+                    "axes": {xname: {"domain": xdomain, "anchor": y}, yname: {"domain": ydomain, "anchor": x}},
+                }
+            )
     return cells
 
 
 def cell_title(cell: dict, text: str, projector: bool) -> dict:
     """A subplot title above ``cell``, as make_subplots writes it (in the figure's type size)."""
-    return {"text": text, "x": sum(cell["xdomain"]) / 2, "y": cell["ydomain"][1], "xref": "paper", "yref": "paper",
-            "xanchor": "center", "yanchor": "bottom", "showarrow": False, "font": {"size": sizes(projector)["font"]}}
+    return {
+        "text": text,
+        "x": sum(cell["xdomain"]) / 2,
+        "y": cell["ydomain"][1],
+        "xref": "paper",
+        "yref": "paper",
+        "xanchor": "center",
+        "yanchor": "bottom",
+        "showarrow": False,
+        "font": {"size": sizes(projector)["font"]},
+    }
 
 
 def vline(cell: dict, x: float, line: dict) -> dict:
     """A vertical line at x across the whole height of ``cell`` (a layout shape)."""
-    return {"type": "line", "xref": cell["x"], "yref": f"{cell['y']} domain", "x0": x, "x1": x, "y0": 0, "y1": 1,
-            "line": line}
+    return {
+        "type": "line",
+        "xref": cell["x"],
+        "yref": f"{cell['y']} domain",
+        "x0": x,
+        "x1": x,
+        "y0": 0,
+        "y1": 1,
+        "line": line,
+    }

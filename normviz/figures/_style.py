@@ -22,7 +22,8 @@ COLORS = {
     "truth": "#CC79A7",  # and the true output (○), shown after the reveal
     # the family's other members (family and axes pages)
     "bn": "#CC79A7",  # reddish purple
-    "std": "#882255",  # Paul Tol's wine: Okabe-Ito's eight are taken, and it stays apart from them for colour-blind eyes
+    # Paul Tol's wine: Okabe-Ito's eight are taken, and it stays apart from them for colour-blind eyes
+    "std": "#882255",
     "minmax": "#56B4E9",  # sky blue
     "softmax": "#D55E00",  # vermillion
 }
@@ -46,8 +47,17 @@ def sizes(projector: bool) -> dict[str, float]:
 
 
 # The parts of plotly's "plotly_white" template these figures use.
-_TEMPLATE_KEYS = ("font", "paper_bgcolor", "plot_bgcolor", "hoverlabel", "xaxis", "yaxis", "scene", "title",
-                  "autotypenumbers")
+_TEMPLATE_KEYS = (
+    "font",
+    "paper_bgcolor",
+    "plot_bgcolor",
+    "hoverlabel",
+    "xaxis",
+    "yaxis",
+    "scene",
+    "title",
+    "autotypenumbers",
+)
 
 
 @cache

@@ -20,9 +20,13 @@ from normviz.i18n import Translator
 from normviz.methods import METHODS
 
 KIND_COLORS = {
-    "layernorm": METHODS["ln"].color, "bias_free_layernorm": METHODS["ln"].color,
-    "rmsnorm": METHODS["rms"].color, "gemma_rmsnorm": METHODS["rms"].color,
-    "scale_only": COLORS["decomposition"], "batchnorm": COLORS["input"], "shift_only": COLORS["input"],
+    "layernorm": METHODS["ln"].color,
+    "bias_free_layernorm": METHODS["ln"].color,
+    "rmsnorm": METHODS["rms"].color,
+    "gemma_rmsnorm": METHODS["rms"].color,
+    "scale_only": COLORS["decomposition"],
+    "batchnorm": COLORS["input"],
+    "shift_only": COLORS["input"],
 }
 SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star")
 DASHES = ("solid", "dash", "dot", "dashdot", "longdash")
@@ -36,7 +40,7 @@ def _color(family) -> str:
 
 def _rgba(color: str, alpha: float) -> str:
     """A "#RRGGBB" colour with transparency, for a box's fill under its own median line."""
-    r, g, b = (int(color[k:k + 2], 16) for k in (1, 3, 5))
+    r, g, b = (int(color[k : k + 2], 16) for k in (1, 3, 5))
     return f"rgba({r},{g},{b},{alpha})"
 
 
@@ -61,39 +65,81 @@ def layer_figure(report: Report, t: Translator, *, projector: bool = False) -> d
         x += width * (i - (count - 1) / 2)  # families at one layer side by side
         color = _color(fam)
         q = np.array([np.quantile(g.gamma[np.isfinite(g.gamma)], (0.0, 0.25, 0.5, 0.75, 1.0)) for g in groups])
-        data.append({
-            "type": "box", "x": x, "q1": q[:, 1], "median": q[:, 2], "q3": q[:, 3], "lowerfence": q[:, 0],
-            "upperfence": q[:, 4], "mean": np.array([g.stat("mean") for g in groups]), "boxmean": True,
-            "width": width * 0.85, "meta": f"layers:{fam.name}", "name": fam.name, "legendgroup": fam.name,
-            "line": {"color": color, "width": s["thin"]}, "fillcolor": _rgba(color, 0.3),
-            "marker": {"color": color}, "hoverinfo": "y+name",
-        })
-        data.append({
-            "type": "scatter", "x": x, "y": q[:, 2], "mode": "lines" if len(groups) > 1 else "markers",
-            "meta": f"median:{fam.name}", "name": fam.name, "legendgroup": fam.name, "showlegend": False,
-            "line": {"color": color, "width": s["thin"], "dash": DASHES[i % len(DASHES)]},
-            "marker": {"color": color, "size": s["marker"] * 0.6, "symbol": SYMBOLS[i % len(SYMBOLS)]},
-            "text": [g.module for g in groups], "hovertemplate": "%{text}<br>median γ %{y:.4f}<extra></extra>",
-        })
-    data.append({
-        "type": "scatter", "x": np.array([-0.6, final + 0.6]), "y": np.array([1.0, 1.0]), "mode": "lines",
-        "meta": "gamma_one", "name": t("checkpoint.fig.hist.one"), "hoverinfo": "name",
-        "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"},
-    })
+        data.append(
+            {
+                "type": "box",
+                "x": x,
+                "q1": q[:, 1],
+                "median": q[:, 2],
+                "q3": q[:, 3],
+                "lowerfence": q[:, 0],
+                "upperfence": q[:, 4],
+                "mean": np.array([g.stat("mean") for g in groups]),
+                "boxmean": True,
+                "width": width * 0.85,
+                "meta": f"layers:{fam.name}",
+                "name": fam.name,
+                "legendgroup": fam.name,
+                "line": {"color": color, "width": s["thin"]},
+                "fillcolor": _rgba(color, 0.3),
+                "marker": {"color": color},
+                "hoverinfo": "y+name",
+            }
+        )
+        data.append(
+            {
+                "type": "scatter",
+                "x": x,
+                "y": q[:, 2],
+                "mode": "lines" if len(groups) > 1 else "markers",
+                "meta": f"median:{fam.name}",
+                "name": fam.name,
+                "legendgroup": fam.name,
+                "showlegend": False,
+                "line": {"color": color, "width": s["thin"], "dash": DASHES[i % len(DASHES)]},
+                "marker": {"color": color, "size": s["marker"] * 0.6, "symbol": SYMBOLS[i % len(SYMBOLS)]},
+                "text": [g.module for g in groups],
+                "hovertemplate": "%{text}<br>median γ %{y:.4f}<extra></extra>",
+            }
+        )
+    data.append(
+        {
+            "type": "scatter",
+            "x": np.array([-0.6, final + 0.6]),
+            "y": np.array([1.0, 1.0]),
+            "mode": "lines",
+            "meta": "gamma_one",
+            "name": t("checkpoint.fig.hist.one"),
+            "hoverinfo": "name",
+            "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"},
+        }
+    )
     ticks = list(range(final)) + [final]
     labels = [str(k) for k in range(final)] + [t("checkpoint.fig.layers.final")]
     step = max(1, final // 12)
-    return {"data": data, "layout": base_layout(
-        projector,
-        title={"text": t("checkpoint.fig.layers.title"), "x": 0.01, "xanchor": "left"},
-        xaxis={"title": {"text": t("checkpoint.fig.layers.x")}, "range": [-0.6, final + 0.6],
-               "tickmode": "array", "tickvals": ticks[::step] + ([final] if final % step else []),
-               "ticktext": labels[::step] + ([labels[-1]] if final % step else []), "zeroline": False},
-        yaxis={"title": {"text": t("checkpoint.fig.layers.y")}},
-        boxmode="overlay",
-        **legend_below(projector, plot_height=420 if projector else 300,
-                       entries=max(sum(1 for d in data if d.get("showlegend", True)), 1), columns=2),
-    )}
+    return {
+        "data": data,
+        "layout": base_layout(
+            projector,
+            title={"text": t("checkpoint.fig.layers.title"), "x": 0.01, "xanchor": "left"},
+            xaxis={
+                "title": {"text": t("checkpoint.fig.layers.x")},
+                "range": [-0.6, final + 0.6],
+                "tickmode": "array",
+                "tickvals": ticks[::step] + ([final] if final % step else []),
+                "ticktext": labels[::step] + ([labels[-1]] if final % step else []),
+                "zeroline": False,
+            },
+            yaxis={"title": {"text": t("checkpoint.fig.layers.y")}},
+            boxmode="overlay",
+            **legend_below(
+                projector,
+                plot_height=420 if projector else 300,
+                entries=max(sum(1 for d in data if d.get("showlegend", True)), 1),
+                columns=2,
+            ),
+        ),
+    }
 
 
 def histogram_figure(report: Report, t: Translator, *, projector: bool = False, bins: int = 40) -> dict:
@@ -107,20 +153,39 @@ def histogram_figure(report: Report, t: Translator, *, projector: bool = False, 
             continue
         c = counts[fam.name]
         color = _color(fam)
-        data.append({
-            "type": "bar", "x": (edges[:-1] + edges[1:]) / 2, "y": c.astype(np.float64), "width": np.diff(edges),
-            "meta": f"hist:{fam.name}", "name": fam.name, "opacity": 0.85,
-            "marker": {"color": color, "line": {"color": "#FFFFFF", "width": 0.5},
-                       "pattern": {"shape": PATTERNS[i % len(PATTERNS)], "fgcolor": "#FFFFFF", "fillmode": "overlay"}},
-            "hovertemplate": "γ %{x:.3f}: %{y:.0f}<extra>" + fam.name + "</extra>",
-        })
-    data.append({
-        "type": "scatter", "x": np.array([1.0, 1.0]), "y": np.array([0.0, top * 1.05]), "mode": "lines",
-        "meta": "gamma_one", "name": t("checkpoint.fig.hist.one"), "hoverinfo": "name",
-        "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"},
-    })
+        data.append(
+            {
+                "type": "bar",
+                "x": (edges[:-1] + edges[1:]) / 2,
+                "y": c.astype(np.float64),
+                "width": np.diff(edges),
+                "meta": f"hist:{fam.name}",
+                "name": fam.name,
+                "opacity": 0.85,
+                "marker": {
+                    "color": color,
+                    "line": {"color": "#FFFFFF", "width": 0.5},
+                    "pattern": {"shape": PATTERNS[i % len(PATTERNS)], "fgcolor": "#FFFFFF", "fillmode": "overlay"},
+                },
+                "hovertemplate": "γ %{x:.3f}: %{y:.0f}<extra>" + fam.name + "</extra>",
+            }
+        )
+    data.append(
+        {
+            "type": "scatter",
+            "x": np.array([1.0, 1.0]),
+            "y": np.array([0.0, top * 1.05]),
+            "mode": "lines",
+            "meta": "gamma_one",
+            "name": t("checkpoint.fig.hist.one"),
+            "hoverinfo": "name",
+            "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"},
+        }
+    )
     layout = base_layout(
-        projector, barmode="stack", bargap=0,
+        projector,
+        barmode="stack",
+        bargap=0,
         title={"text": t("checkpoint.fig.hist.title"), "x": 0.01, "xanchor": "left"},
         xaxis={"title": {"text": t("checkpoint.fig.hist.x")}},
         yaxis={"title": {"text": t("checkpoint.fig.hist.y")}, "rangemode": "tozero"},

@@ -45,12 +45,20 @@ def bench_figure(run: Run, t: Translator, *, projector: bool = False) -> dict:
             "hovertemplate": "%{y:.2f} GB/s · %{customdata[0]:.3f} ms · ×%{customdata[1]:.2f}<extra>"
             + name + "</extra>",
         })  # fmt: skip
-    return {"data": data, "layout": base_layout(
-        projector,
-        title={"text": t("cost.fig.title"), "x": 0.01, "xanchor": "left"},
-        barmode="group",
-        xaxis={"title": {"text": t("cost.fig.x")}, "type": "category"},
-        yaxis={"title": {"text": t("cost.fig.y")}, "rangemode": "tozero"},
-        **legend_below(projector, plot_height=PLOT_HEIGHT + (120 if projector else 0), entries=len(data),
-                       columns=4, entry_width=10),
-    )}
+    return {
+        "data": data,
+        "layout": base_layout(
+            projector,
+            title={"text": t("cost.fig.title"), "x": 0.01, "xanchor": "left"},
+            barmode="group",
+            xaxis={"title": {"text": t("cost.fig.x")}, "type": "category"},
+            yaxis={"title": {"text": t("cost.fig.y")}, "rangemode": "tozero"},
+            **legend_below(
+                projector,
+                plot_height=PLOT_HEIGHT + (120 if projector else 0),
+                entries=len(data),
+                columns=4,
+                entry_width=10,
+            ),
+        ),
+    }

@@ -14,8 +14,8 @@ import re
 
 import numpy as np
 
-from normviz.format import significant, significant_vector
 from normviz import geometry as geo
+from normviz.format import significant, significant_vector
 from normviz.i18n import Translator
 from normviz.methods import KEYS
 
@@ -23,18 +23,29 @@ from normviz.methods import KEYS
 def describe_projection(scene: geo.Scene, proj: geo.Projection, t: Translator, *, extent: float) -> str:
     """What the projection figure shows: the view, the targets, x and every shown method's output."""
     kind = "plane" if scene.n == 2 else "space"
-    parts = [t(f"access.describe.{kind}", low=significant(-extent), high=significant(extent)),
-             t("access.describe.input", x=significant_vector(proj.x), norm=significant(proj.stats.norm))]
+    parts = [
+        t(f"access.describe.{kind}", low=significant(-extent), high=significant(extent)),
+        t("access.describe.input", x=significant_vector(proj.x), norm=significant(proj.stats.norm)),
+    ]
     if geo.outside_view(proj.x, extent):
         parts.append(t("access.describe.input_outside"))
     if scene.has_affine:
-        parts.append(t("access.describe.affine", gamma=significant_vector(scene.gamma), beta=significant_vector(scene.beta)))
+        parts.append(
+            t("access.describe.affine", gamma=significant_vector(scene.gamma), beta=significant_vector(scene.beta))
+        )
     for m in KEYS:
         if m not in scene.shown:
             continue
         y = proj.outputs[m]
         if np.all(np.isfinite(y)):
-            parts.append(t("access.describe.output", method=t(f"method.{m}"), y=significant_vector(y), norm=significant(proj.norm_of(m))))
+            parts.append(
+                t(
+                    "access.describe.output",
+                    method=t(f"method.{m}"),
+                    y=significant_vector(y),
+                    norm=significant(proj.norm_of(m)),
+                )
+            )
         else:
             parts.append(t("access.describe.output_nan", method=t(f"method.{m}")))
     return _join(parts, t)
@@ -85,7 +96,9 @@ def describe_figure(spec: dict, t: Translator) -> str:
         name = _text(trace.get("name")) or t("access.describe.unnamed")
         seen[name] = seen.get(name, 0) + _points(trace)
     listed = t("list.separator").join(t("access.describe.points", name=n, count=c) for n, c in seen.items())
-    parts.append(t("access.describe.traces", count=len(spec.get("data") or []), names=listed or t("access.describe.none")))
+    parts.append(
+        t("access.describe.traces", count=len(spec.get("data") or []), names=listed or t("access.describe.none"))
+    )
     if spec.get("frames"):
         parts.append(t("access.describe.frames", count=len(spec["frames"])))
     return _join(parts, t)

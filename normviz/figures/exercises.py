@@ -21,20 +21,37 @@ PARAM_KINDS = ("ln", "ln_nobias", "rms")
 
 def params_figure(d: int, t: Translator, *, projector: bool = False) -> dict:
     """Stacked bars: γ and β of LayerNorm, LayerNorm without bias and RMSNorm at hidden size d."""
-    names = [t("exercises.fig.params.ln_nobias") if k == "ln_nobias" else method_name(k, t)
-             for k in PARAM_KINDS]
+    names = [t("exercises.fig.params.ln_nobias") if k == "ln_nobias" else method_name(k, t) for k in PARAM_KINDS]
     weight = np.array([float(d) for _ in PARAM_KINDS])
     bias = np.array([float(norm_param_count(k, d) - d) for k in PARAM_KINDS])
     data = [
-        {"type": "bar", "x": names, "y": weight, "name": t("exercises.fig.params.weight"),
-         "meta": "weight", "marker": {"color": COLORS["rms"]}},
-        {"type": "bar", "x": names, "y": bias, "name": t("exercises.fig.params.bias"),
-         "meta": "bias", "marker": {"color": COLORS["ln"]}},
+        {
+            "type": "bar",
+            "x": names,
+            "y": weight,
+            "name": t("exercises.fig.params.weight"),
+            "meta": "weight",
+            "marker": {"color": COLORS["rms"]},
+        },
+        {
+            "type": "bar",
+            "x": names,
+            "y": bias,
+            "name": t("exercises.fig.params.bias"),
+            "meta": "bias",
+            "marker": {"color": COLORS["ln"]},
+        },
     ]
-    return {"data": data, "layout": base_layout(
-        projector, barmode="stack", title={"text": t("exercises.fig.params.title", d=d)},
-        yaxis={"title": {"text": t("exercises.fig.params.y")}},
-        **legend_below(projector, plot_height=360 if projector else 280, entries=2))}
+    return {
+        "data": data,
+        "layout": base_layout(
+            projector,
+            barmode="stack",
+            title={"text": t("exercises.fig.params.title", d=d)},
+            yaxis={"title": {"text": t("exercises.fig.params.y")}},
+            **legend_below(projector, plot_height=360 if projector else 280, entries=2),
+        ),
+    }
 
 
 def fp16_figure(v: float | None, t: Translator, *, projector: bool = False) -> dict:
@@ -43,23 +60,47 @@ def fp16_figure(v: float | None, t: Translator, *, projector: bool = False) -> d
     xs = np.linspace(0.0, 400.0, 161)
     s = sizes(projector)
     data = [
-        {"type": "scatter", "x": xs, "y": (xs.astype(np.float32) ** 2).astype(np.float64), "mode": "lines",
-         "meta": "square", "name": t("exercises.fig.fp16.square"),
-         "line": {"color": COLORS["input"], "width": s["line"]}},
-        {"type": "scatter", "x": np.array([0.0, 400.0]), "y": np.array([fmax, fmax]), "mode": "lines",
-         "meta": "fp16_max", "name": t("exercises.fig.fp16.max", max=f"{fmax:g}"),
-         "line": {"color": COLORS["decomposition"], "width": s["thin"] * 2, "dash": "dash"}},
+        {
+            "type": "scatter",
+            "x": xs,
+            "y": (xs.astype(np.float32) ** 2).astype(np.float64),
+            "mode": "lines",
+            "meta": "square",
+            "name": t("exercises.fig.fp16.square"),
+            "line": {"color": COLORS["input"], "width": s["line"]},
+        },
+        {
+            "type": "scatter",
+            "x": np.array([0.0, 400.0]),
+            "y": np.array([fmax, fmax]),
+            "mode": "lines",
+            "meta": "fp16_max",
+            "name": t("exercises.fig.fp16.max", max=f"{fmax:g}"),
+            "line": {"color": COLORS["decomposition"], "width": s["thin"] * 2, "dash": "dash"},
+        },
     ]
     if v is not None:
-        data.append({"type": "scatter", "x": np.array([min(float(v), 400.0)]),
-                     "y": np.array([min(float(v) ** 2, 160000.0)]), "mode": "markers", "meta": "point",
-                     "name": t("exercises.fig.fp16.point"),
-                     "marker": {"color": COLORS["rms"], "size": s["marker"] * 1.5}})
-    return {"data": data, "layout": base_layout(
-        projector, title={"text": t("exercises.fig.fp16.title")},
-        xaxis={"title": {"text": t("exercises.fig.fp16.x")}, "range": [0, 400]},
-        yaxis={"title": {"text": t("exercises.fig.fp16.y")}, "range": [0, 160000]},
-        **legend_below(projector, plot_height=360 if projector else 280, entries=len(data)))}
+        data.append(
+            {
+                "type": "scatter",
+                "x": np.array([min(float(v), 400.0)]),
+                "y": np.array([min(float(v) ** 2, 160000.0)]),
+                "mode": "markers",
+                "meta": "point",
+                "name": t("exercises.fig.fp16.point"),
+                "marker": {"color": COLORS["rms"], "size": s["marker"] * 1.5},
+            }
+        )
+    return {
+        "data": data,
+        "layout": base_layout(
+            projector,
+            title={"text": t("exercises.fig.fp16.title")},
+            xaxis={"title": {"text": t("exercises.fig.fp16.x")}, "range": [0, 400]},
+            yaxis={"title": {"text": t("exercises.fig.fp16.y")}, "range": [0, 160000]},
+            **legend_below(projector, plot_height=360 if projector else 280, entries=len(data)),
+        ),
+    }
 
 
 def cost_figure(tokens: int, d: int, calls: int, t: Translator, *, projector: bool = False) -> dict:
@@ -70,12 +111,28 @@ def cost_figure(tokens: int, d: int, calls: int, t: Translator, *, projector: bo
     values = np.array([half, half, c.norm_flops / 1e9])
     names = [t(f"exercises.fig.cost.{k}") for k in keys]
     colors = [COLORS["rms"], COLORS["ln"], COLORS["reference"]]
-    data = [{"type": "bar", "x": names, "y": values, "meta": "cost", "name": t("exercises.fig.cost.title"),
-             "marker": {"color": colors}, "text": [f"{v:.2f}" for v in values], "textposition": "auto",
-             "showlegend": False}]
-    return {"data": data, "layout": base_layout(
-        projector, title={"text": t("exercises.fig.cost.title")},
-        yaxis={"title": {"text": t("exercises.fig.cost.y")}}, height=360 if projector else 300)}
+    data = [
+        {
+            "type": "bar",
+            "x": names,
+            "y": values,
+            "meta": "cost",
+            "name": t("exercises.fig.cost.title"),
+            "marker": {"color": colors},
+            "text": [f"{v:.2f}" for v in values],
+            "textposition": "auto",
+            "showlegend": False,
+        }
+    ]
+    return {
+        "data": data,
+        "layout": base_layout(
+            projector,
+            title={"text": t("exercises.fig.cost.title")},
+            yaxis={"title": {"text": t("exercises.fig.cost.y")}},
+            height=360 if projector else 300,
+        ),
+    }
 
 
 def moved_figure(x, moved, outputs: dict, t: Translator, *, projector: bool = False, label: str | None = None) -> dict:
@@ -89,43 +146,80 @@ def moved_figure(x, moved, outputs: dict, t: Translator, *, projector: bool = Fa
     keys = list(outputs)
     n = len(x)
     # two-level categories: the method under its components y₁ … yₙ
-    cats = [[method_name(k, t) for k in keys for _ in range(n)], [f"y{subscript(i + 1)}" for _ in keys for i in range(n)]]
+    cats = [
+        [method_name(k, t) for k in keys for _ in range(n)],
+        [f"y{subscript(i + 1)}" for _ in keys for i in range(n)],
+    ]
     colors = [COLORS[k] for k in keys for _ in range(n)]
     data = []
     for which, (role, vector, pattern) in enumerate((("moved_x", x, ""), ("moved_moved", moved, "/"))):
-        name = (moved_text if which and label else
-                t(f"exercises.fig.moved.{'x' if which == 0 else 'moved'}", v=shortest_vector(vector)))
+        name = (
+            moved_text
+            if which and label
+            else t(f"exercises.fig.moved.{'x' if which == 0 else 'moved'}", v=shortest_vector(vector))
+        )
         y = np.concatenate([np.asarray(outputs[k][which], dtype=np.float64) for k in keys])
-        data.append({"type": "bar", "x": cats, "y": y, "meta": role, "name": name, "showlegend": False,
-                     "marker": {"color": colors, "line": {"color": colors, "width": 1},
-                                "pattern": {"shape": pattern, "fgcolor": "white", "fillmode": "overlay"}},
-                     "hovertemplate": "%{x}: %{y:.4f}<extra>" + name + "</extra>"})
+        data.append(
+            {
+                "type": "bar",
+                "x": cats,
+                "y": y,
+                "meta": role,
+                "name": name,
+                "showlegend": False,
+                "marker": {
+                    "color": colors,
+                    "line": {"color": colors, "width": 1},
+                    "pattern": {"shape": pattern, "fgcolor": "white", "fillmode": "overlay"},
+                },
+                "hovertemplate": "%{x}: %{y:.4f}<extra>" + name + "</extra>",
+            }
+        )
     subtitle = t("exercises.fig.moved.subtitle", x=shortest_vector(x), moved=moved_text)
-    return {"data": data, "layout": base_layout(
-        projector, barmode="group",
-        xaxis={"type": "multicategory", "title": {"text": t("exercises.fig.moved.x_axis")}},
-        title={"text": t("exercises.fig.moved.title"), "subtitle": {"text": subtitle}},
-        yaxis={"title": {"text": t("exercises.fig.moved.y")}, "zeroline": True},
-        height=460 if projector else 360, margin={"l": 10, "r": 10, "t": 120 if projector else 80, "b": 10})}
+    return {
+        "data": data,
+        "layout": base_layout(
+            projector,
+            barmode="group",
+            xaxis={"type": "multicategory", "title": {"text": t("exercises.fig.moved.x_axis")}},
+            title={"text": t("exercises.fig.moved.title"), "subtitle": {"text": subtitle}},
+            yaxis={"title": {"text": t("exercises.fig.moved.y")}, "zeroline": True},
+            height=460 if projector else 360,
+            margin={"l": 10, "r": 10, "t": 120 if projector else 80, "b": 10},
+        ),
+    }
 
 
 PATH_STYLE = {"all": ("input", "solid"), "skip": ("rms", "dash"), "branch": ("decomposition", "dot")}
 
 
-def _layer_lines(traces: list[dict], depth: int, t: Translator, *, projector: bool, title: str, y: str,
-                 extra: dict | None = None) -> dict:
+def _layer_lines(
+    traces: list[dict], depth: int, t: Translator, *, projector: bool, title: str, y: str, extra: dict | None = None
+) -> dict:
     """One log panel over the layers 0 … depth, the legend below."""
-    return {"data": traces, "layout": base_layout(
-        projector, title={"text": title},
-        xaxis={"title": {"text": t("res.fig.layer")}, "range": [0, depth]},
-        yaxis={"title": {"text": y}, "type": "log", "exponentformat": "power", **(extra or {})},
-        **legend_below(projector, plot_height=360 if projector else 280, entries=len(traces)))}
+    return {
+        "data": traces,
+        "layout": base_layout(
+            projector,
+            title={"text": title},
+            xaxis={"title": {"text": t("res.fig.layer")}, "range": [0, depth]},
+            yaxis={"title": {"text": y}, "type": "log", "exponentformat": "power", **(extra or {})},
+            **legend_below(projector, plot_height=360 if projector else 280, entries=len(traces)),
+        ),
+    }
 
 
 def _line(layers, values, *, role: str, name: str, color: str, dash: str, width: float) -> dict:
-    return {"type": "scatter", "mode": "lines", "x": layers, "y": np.asarray(values, dtype=np.float64),
-            "meta": role, "name": name, "line": {"color": color, "dash": dash, "width": width},
-            "hovertemplate": "%{x}: %{y:.4g}<extra>" + name + "</extra>"}
+    return {
+        "type": "scatter",
+        "mode": "lines",
+        "x": layers,
+        "y": np.asarray(values, dtype=np.float64),
+        "meta": role,
+        "name": name,
+        "line": {"color": color, "dash": dash, "width": width},
+        "hovertemplate": "%{x}: %{y:.4g}<extra>" + name + "</extra>",
+    }
 
 
 def paths_figure(runs: dict[str, residual.StackRun], t: Translator, *, projector: bool = False) -> dict:
@@ -135,12 +229,20 @@ def paths_figure(runs: dict[str, residual.StackRun], t: Translator, *, projector
     first = next(iter(runs.values()))
     depth = len(first.grad_norm) - 1
     layers = np.arange(depth + 1, dtype=np.float64)
-    traces = [_line(layers, run.grad_norm, role=f"path_{path}", name=t(f"exercises.fig.paths.{path}"),
-                    color=COLORS[PATH_STYLE[path][0]], dash=PATH_STYLE[path][1], width=s["line"])
-              for path, run in runs.items()]
+    traces = [
+        _line(
+            layers,
+            run.grad_norm,
+            role=f"path_{path}",
+            name=t(f"exercises.fig.paths.{path}"),
+            color=COLORS[PATH_STYLE[path][0]],
+            dash=PATH_STYLE[path][1],
+            width=s["line"],
+        )
+        for path, run in runs.items()
+    ]
     title = t("exercises.fig.paths.title", arrangement=t(f"res.fig.arr.{first.arrangement}"))
-    return _layer_lines(traces, depth, t, projector=projector, title=title,
-                        y=t("res.fig.grad.y"))
+    return _layer_lines(traces, depth, t, projector=projector, title=title, y=t("res.fig.grad.y"))
 
 
 def growth_figure(comp: residual.Comparison, arrangement: str, t: Translator, *, projector: bool = False) -> dict:
@@ -154,16 +256,38 @@ def growth_figure(comp: residual.Comparison, arrangement: str, t: Translator, *,
         if run.norm not in (None, "rms"):
             continue  # LayerNorm's curves lie on RMSNorm's (the residual page shows both)
         mine = run.arrangement == arrangement
-        traces.append(_line(layers, run.stream_norm / run.stream_norm[0], role=f"growth_{suffix}", name=name,
-                            color=color, dash=ARRANGEMENT_DASH[run.arrangement],
-                            width=s["line"] * (1.8 if mine else 1.0)))
+        traces.append(
+            _line(
+                layers,
+                run.stream_norm / run.stream_norm[0],
+                role=f"growth_{suffix}",
+                name=name,
+                color=color,
+                dash=ARRANGEMENT_DASH[run.arrangement],
+                width=s["line"] * (1.8 if mine else 1.0),
+            )
+        )
     for bound in GROWTH_BINS:
-        traces.append({"type": "scatter", "mode": "lines", "x": np.array([0.0, float(depth)]),
-                       "y": np.full(2, bound), "meta": f"growth_bound_{bound:g}", "hoverinfo": "skip",
-                       "name": t("exercises.fig.growth.bound", bound=f"{bound:g}"),
-                       "line": {"color": COLORS["reference"], "dash": "dot", "width": s["thin"]}})
+        traces.append(
+            {
+                "type": "scatter",
+                "mode": "lines",
+                "x": np.array([0.0, float(depth)]),
+                "y": np.full(2, bound),
+                "meta": f"growth_bound_{bound:g}",
+                "hoverinfo": "skip",
+                "name": t("exercises.fig.growth.bound", bound=f"{bound:g}"),
+                "line": {"color": COLORS["reference"], "dash": "dot", "width": s["thin"]},
+            }
+        )
     top = max(float(np.max(trace["y"])) for trace in traces)
     title = t("exercises.fig.growth.title", depth=depth, gain=f"{comp.config.gain:g}")
-    return _layer_lines(traces, depth, t, projector=projector, title=title,
-                        y=t("exercises.fig.growth.y"),
-                        extra={"range": [-0.05, float(np.log10(max(top, 20.0))) + 0.1]})
+    return _layer_lines(
+        traces,
+        depth,
+        t,
+        projector=projector,
+        title=title,
+        y=t("exercises.fig.growth.y"),
+        extra={"range": [-0.05, float(np.log10(max(top, 20.0))) + 0.1]},
+    )

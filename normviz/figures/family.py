@@ -65,19 +65,63 @@ def sets(t: Translator, projector: bool) -> tuple[dict, ...]:
     rows, cols = SPHERE_MESH
     tri = family.simplex_vertices()
     return (
-        surface(geo.sphere_mesh(1.0, rows=rows, cols=cols), role="sphere_unit", name=t("family.set.unit_sphere"),
-                color=COLOR["l2"], opacity=0.18),
-        surface(geo.sphere_mesh(math.sqrt(3.0), rows=rows, cols=cols), role="sphere_sqrt3",
-                name=t("family.set.sqrt3_sphere"), color=COLOR["rms"], opacity=0.10),
-        line(geo.layer_norm_circle_3d(points=CIRCLE_POINTS), dim=3, role="ln_circle", name=t("family.set.ln_circle"),
-             color=COLOR["ln"], width=s["line"], hover=True),
-        {"type": "mesh3d", "x": tri[:, 0], "y": tri[:, 1], "z": tri[:, 2], "i": np.array([0]), "j": np.array([1]),
-         "k": np.array([2]), "name": t("family.set.simplex"), "meta": "simplex", "showlegend": True,
-         "color": COLOR["softmax"], "opacity": 0.35, "hoverinfo": "skip", "flatshading": True},
-        line(_segments(family.cube_edges()), dim=3, role="cube", name=t("family.set.cube"), color=COLORS["reference"],
-             width=s["thin"], dash="dot"),
-        line(family.min_max_loop(), dim=3, role="minmax_loop", name=t("family.set.minmax_loop"),
-             color=COLOR["minmax"], width=s["line"], hover=True),
+        surface(
+            geo.sphere_mesh(1.0, rows=rows, cols=cols),
+            role="sphere_unit",
+            name=t("family.set.unit_sphere"),
+            color=COLOR["l2"],
+            opacity=0.18,
+        ),
+        surface(
+            geo.sphere_mesh(math.sqrt(3.0), rows=rows, cols=cols),
+            role="sphere_sqrt3",
+            name=t("family.set.sqrt3_sphere"),
+            color=COLOR["rms"],
+            opacity=0.10,
+        ),
+        line(
+            geo.layer_norm_circle_3d(points=CIRCLE_POINTS),
+            dim=3,
+            role="ln_circle",
+            name=t("family.set.ln_circle"),
+            color=COLOR["ln"],
+            width=s["line"],
+            hover=True,
+        ),
+        {
+            "type": "mesh3d",
+            "x": tri[:, 0],
+            "y": tri[:, 1],
+            "z": tri[:, 2],
+            "i": np.array([0]),
+            "j": np.array([1]),
+            "k": np.array([2]),
+            "name": t("family.set.simplex"),
+            "meta": "simplex",
+            "showlegend": True,
+            "color": COLOR["softmax"],
+            "opacity": 0.35,
+            "hoverinfo": "skip",
+            "flatshading": True,
+        },
+        line(
+            _segments(family.cube_edges()),
+            dim=3,
+            role="cube",
+            name=t("family.set.cube"),
+            color=COLORS["reference"],
+            width=s["thin"],
+            dash="dot",
+        ),
+        line(
+            family.min_max_loop(),
+            dim=3,
+            role="minmax_loop",
+            name=t("family.set.minmax_loop"),
+            color=COLOR["minmax"],
+            width=s["line"],
+            hover=True,
+        ),
     )
 
 
@@ -85,18 +129,53 @@ def outputs(x, out: dict[str, np.ndarray], t: Translator, *, projector: bool, ex
     """x as an arrow from the origin, each output as a marker joined to x by a thin line."""
     s = sizes(projector)
     x = np.asarray(x, dtype=np.float64)
-    traces = arrows(np.zeros(3), x, dim=3, role="arrow_input", name=t("method.input"), color=COLORS["input"],
-                    width=s["line"], projector=projector, extent=extent)
+    traces = arrows(
+        np.zeros(3),
+        x,
+        dim=3,
+        role="arrow_input",
+        name=t("method.input"),
+        color=COLORS["input"],
+        width=s["line"],
+        projector=projector,
+        extent=extent,
+    )
     for key in family.DRAWN:
         y = np.asarray(out[key], dtype=np.float64)
         name = t(f"method.{key}")
-        traces.append(line(np.stack([x, y]), dim=3, role=f"link_{key}", name=name, color=COLOR[key], width=s["thin"],
-                           dash="dot", opacity=0.7, showlegend=False) | {"legendgroup": key})
-        traces.append({"type": "scatter3d", "mode": "markers", "x": y[:1], "y": y[1:2], "z": y[2:], "name": name,
-                       "meta": f"out_{key}", "legendgroup": key,
-                       "marker": {"symbol": "diamond", "size": s["marker"] * 0.8, "color": COLOR[key],
-                                  "line": {"color": "black", "width": 1}},
-                       "hovertemplate": "(%{x:.3f}, %{y:.3f}, %{z:.3f})<extra>" + name + "</extra>"})
+        traces.append(
+            line(
+                np.stack([x, y]),
+                dim=3,
+                role=f"link_{key}",
+                name=name,
+                color=COLOR[key],
+                width=s["thin"],
+                dash="dot",
+                opacity=0.7,
+                showlegend=False,
+            )
+            | {"legendgroup": key}
+        )
+        traces.append(
+            {
+                "type": "scatter3d",
+                "mode": "markers",
+                "x": y[:1],
+                "y": y[1:2],
+                "z": y[2:],
+                "name": name,
+                "meta": f"out_{key}",
+                "legendgroup": key,
+                "marker": {
+                    "symbol": "diamond",
+                    "size": s["marker"] * 0.8,
+                    "color": COLOR[key],
+                    "line": {"color": "black", "width": 1},
+                },
+                "hovertemplate": "(%{x:.3f}, %{y:.3f}, %{z:.3f})<extra>" + name + "</extra>",
+            }
+        )
     return traces
 
 
@@ -124,18 +203,62 @@ def p_sets(t: Translator, projector: bool) -> tuple[dict, ...]:
     edges = np.array([[corners[a], corners[b]] for a in range(6) for b in range(a + 1, 6) if abs(a - b) != 3])
     tri = family.simplex_vertices()
     return (
-        {"type": "mesh3d", "x": corners[:, 0], "y": corners[:, 1], "z": corners[:, 2], "i": faces[:, 0],
-         "j": faces[:, 1], "k": faces[:, 2], "name": t("family.p.set.l1"), "meta": "p_octahedron", "showlegend": True,
-         "color": P_COLOR["l1"], "opacity": 0.12, "hoverinfo": "skip", "flatshading": True},
-        line(_segments(edges), dim=3, role="p_octahedron_edges", name=t("family.p.set.l1"), color=P_COLOR["l1"],
-             width=s["thin"], showlegend=False),
-        surface(geo.sphere_mesh(1.0, rows=rows, cols=cols), role="p_sphere", name=t("family.p.set.l2"),
-                color=P_COLOR["l2"], opacity=0.12),
-        line(_segments(family.linf_cube_edges()), dim=3, role="p_cube", name=t("family.p.set.linf"),
-             color=P_COLOR["linf"], width=s["line"]),
-        {"type": "mesh3d", "x": tri[:, 0], "y": tri[:, 1], "z": tri[:, 2], "i": np.array([0]), "j": np.array([1]),
-         "k": np.array([2]), "name": t("family.p.set.simplex"), "meta": "p_simplex", "showlegend": True,
-         "color": P_COLOR["softmax"], "opacity": 0.4, "hoverinfo": "skip", "flatshading": True},
+        {
+            "type": "mesh3d",
+            "x": corners[:, 0],
+            "y": corners[:, 1],
+            "z": corners[:, 2],
+            "i": faces[:, 0],
+            "j": faces[:, 1],
+            "k": faces[:, 2],
+            "name": t("family.p.set.l1"),
+            "meta": "p_octahedron",
+            "showlegend": True,
+            "color": P_COLOR["l1"],
+            "opacity": 0.12,
+            "hoverinfo": "skip",
+            "flatshading": True,
+        },
+        line(
+            _segments(edges),
+            dim=3,
+            role="p_octahedron_edges",
+            name=t("family.p.set.l1"),
+            color=P_COLOR["l1"],
+            width=s["thin"],
+            showlegend=False,
+        ),
+        surface(
+            geo.sphere_mesh(1.0, rows=rows, cols=cols),
+            role="p_sphere",
+            name=t("family.p.set.l2"),
+            color=P_COLOR["l2"],
+            opacity=0.12,
+        ),
+        line(
+            _segments(family.linf_cube_edges()),
+            dim=3,
+            role="p_cube",
+            name=t("family.p.set.linf"),
+            color=P_COLOR["linf"],
+            width=s["line"],
+        ),
+        {
+            "type": "mesh3d",
+            "x": tri[:, 0],
+            "y": tri[:, 1],
+            "z": tri[:, 2],
+            "i": np.array([0]),
+            "j": np.array([1]),
+            "k": np.array([2]),
+            "name": t("family.p.set.simplex"),
+            "meta": "p_simplex",
+            "showlegend": True,
+            "color": P_COLOR["softmax"],
+            "opacity": 0.4,
+            "hoverinfo": "skip",
+            "flatshading": True,
+        },
     )
 
 
@@ -151,21 +274,58 @@ def p_figure(rows: tuple[family.PRow, ...], t: Translator, *, projector: bool = 
     x, e = by_key["l1"].divided, by_key["softmax"].divided
     data = [
         *p_sets(t, projector),
-        line(_ray(x), dim=3, role="p_ray_x", name=t("family.p.ray_x"), color=COLORS["input"], width=s["thin"],
-             dash="dot", hover=True),
-        line(_ray(e), dim=3, role="p_ray_exp", name=t("family.p.ray_exp"), color=P_COLOR["softmax"], width=s["thin"],
-             dash="dot", hover=True),
-        {"type": "scatter3d", "mode": "markers", "x": e[:1], "y": e[1:2], "z": e[2:], "name": t("family.p.exp"),
-         "meta": "p_exp", "marker": {"symbol": "circle-open", "size": s["marker"] * 0.8, "color": P_COLOR["softmax"]},
-         "hovertemplate": "(%{x:.3f}, %{y:.3f}, %{z:.3f})<extra>exp(x − max x)</extra>"},
+        line(
+            _ray(x),
+            dim=3,
+            role="p_ray_x",
+            name=t("family.p.ray_x"),
+            color=COLORS["input"],
+            width=s["thin"],
+            dash="dot",
+            hover=True,
+        ),
+        line(
+            _ray(e),
+            dim=3,
+            role="p_ray_exp",
+            name=t("family.p.ray_exp"),
+            color=P_COLOR["softmax"],
+            width=s["thin"],
+            dash="dot",
+            hover=True,
+        ),
+        {
+            "type": "scatter3d",
+            "mode": "markers",
+            "x": e[:1],
+            "y": e[1:2],
+            "z": e[2:],
+            "name": t("family.p.exp"),
+            "meta": "p_exp",
+            "marker": {"symbol": "circle-open", "size": s["marker"] * 0.8, "color": P_COLOR["softmax"]},
+            "hovertemplate": "(%{x:.3f}, %{y:.3f}, %{z:.3f})<extra>exp(x − max x)</extra>",
+        },
     ]
     for key in family.P_NORMS:
         y, name = by_key[key].output, t(f"family.p.{key}")
-        data.append({"type": "scatter3d", "mode": "markers", "x": y[:1], "y": y[1:2], "z": y[2:], "name": name,
-                     "meta": f"p_out_{key}",
-                     "marker": {"symbol": P_SYMBOL[key], "size": s["marker"] * 0.8, "color": P_COLOR[key],
-                                "line": {"color": "black", "width": 1}},
-                     "hovertemplate": "(%{x:.3f}, %{y:.3f}, %{z:.3f})<extra>" + name + "</extra>"})
+        data.append(
+            {
+                "type": "scatter3d",
+                "mode": "markers",
+                "x": y[:1],
+                "y": y[1:2],
+                "z": y[2:],
+                "name": name,
+                "meta": f"p_out_{key}",
+                "marker": {
+                    "symbol": P_SYMBOL[key],
+                    "size": s["marker"] * 0.8,
+                    "color": P_COLOR[key],
+                    "line": {"color": "black", "width": 1},
+                },
+                "hovertemplate": "(%{x:.3f}, %{y:.3f}, %{z:.3f})<extra>" + name + "</extra>",
+            }
+        )
     layout = SPACE.layout(t, projector, View(P_EXTENT), entries=0)
     entries = sum(1 for tr in data if tr.get("showlegend", True))
     layout.update(legend_below(projector, plot_height=PLOT_HEIGHT[projector], entries=entries, x_title=False))
@@ -192,23 +352,49 @@ def column_figure(columns: dict[str, family.Column], t: Translator, *, projector
         col = columns[kind]
         before, after = cells[2 * r], cells[2 * r + 1]
         counts = col.counts.astype(np.float64)
-        for cell, edges, side, color in ((before, col.edges, "before", COLORS["reference"]),
-                                         (after, col.z_edges, "after", COLOR["std"])):
-            data.append({"type": "bar", "x": (edges[:-1] + edges[1:]) / 2, "y": counts, "width": np.diff(edges),
-                         "name": t(f"family.column.fig.{side}"), "meta": f"hist_{kind}_{side}", "legendgroup": side,
-                         "showlegend": r == 0, "marker": {"color": color, "line": {"color": "#FFFFFF", "width": 0.5}},
-                         "hovertemplate": "%{x:.3g}: %{y:.0f}<extra></extra>", **cell.refs})
+        for cell, edges, side, color in (
+            (before, col.edges, "before", COLORS["reference"]),
+            (after, col.z_edges, "after", COLOR["std"]),
+        ):
+            data.append(
+                {
+                    "type": "bar",
+                    "x": (edges[:-1] + edges[1:]) / 2,
+                    "y": counts,
+                    "width": np.diff(edges),
+                    "name": t(f"family.column.fig.{side}"),
+                    "meta": f"hist_{kind}_{side}",
+                    "legendgroup": side,
+                    "showlegend": r == 0,
+                    "marker": {"color": color, "line": {"color": "#FFFFFF", "width": 0.5}},
+                    "hovertemplate": "%{x:.3g}: %{y:.0f}<extra></extra>",
+                    **cell.refs,
+                }
+            )
         # Both panels show z from −Z_VIEW to Z_VIEW at least (the normal curve's tails), the left one in the
         # column's own units: μ + σ·z, so the two panels stay aligned bar for bar.
         low, high = min(-Z_VIEW, float(col.z_edges[0])), max(Z_VIEW, float(col.z_edges[-1]))
         z = np.linspace(low, high, 121)
         scale = counts.sum() * (col.z_edges[1] - col.z_edges[0])  # density × n × bin width: expected counts
-        data.append({"type": "scatter", "mode": "lines", "x": z, "y": family.normal_density(z) * scale,
-                     "name": t("family.column.fig.normal"), "meta": f"normal_{kind}", "legendgroup": "normal",
-                     "showlegend": r == 0, "line": {"color": COLORS["input"], "width": s["thin"], "dash": "dash"},
-                     "hoverinfo": "skip", **after.refs})
-        grid[before.xaxis].update(title={"text": t(f"family.column.fig.{kind}.x")},
-                                  range=[col.mean + col.std * low, col.mean + col.std * high])
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "lines",
+                "x": z,
+                "y": family.normal_density(z) * scale,
+                "name": t("family.column.fig.normal"),
+                "meta": f"normal_{kind}",
+                "legendgroup": "normal",
+                "showlegend": r == 0,
+                "line": {"color": COLORS["input"], "width": s["thin"], "dash": "dash"},
+                "hoverinfo": "skip",
+                **after.refs,
+            }
+        )
+        grid[before.xaxis].update(
+            title={"text": t(f"family.column.fig.{kind}.x")},
+            range=[col.mean + col.std * low, col.mean + col.std * high],
+        )
         grid[after.xaxis].update(title={"text": "z"}, range=[low, high])
         grid[before.yaxis]["title"] = {"text": t("family.column.fig.y")}
         for cell in (before, after):

@@ -49,9 +49,22 @@ def _plane(u, v, e: float, name: str) -> dict:
     """The plane span{u, v} (u ⊥ v unit vectors) as a square patch inside the cube of half-width e, mesh3d."""
     h = 0.7 * e
     corners = np.array([a * u + b * v for a, b in ((-h, -h), (h, -h), (h, h), (-h, h))])
-    return {"type": "mesh3d", "x": corners[:, 0], "y": corners[:, 1], "z": corners[:, 2],
-            "i": np.array([0, 0]), "j": np.array([1, 2]), "k": np.array([2, 3]), "name": name, "meta": "null_plane",
-            "showlegend": True, "color": COLORS["ln"], "opacity": 0.1, "hoverinfo": "skip", "flatshading": True}
+    return {
+        "type": "mesh3d",
+        "x": corners[:, 0],
+        "y": corners[:, 1],
+        "z": corners[:, 2],
+        "i": np.array([0, 0]),
+        "j": np.array([1, 2]),
+        "k": np.array([2, 3]),
+        "name": name,
+        "meta": "null_plane",
+        "showlegend": True,
+        "color": COLORS["ln"],
+        "opacity": 0.1,
+        "hoverinfo": "skip",
+        "flatshading": True,
+    }
 
 
 def backprop_figure(bp: gradient.Backprop, t: Translator, *, projector: bool = False) -> dict:
@@ -62,29 +75,71 @@ def backprop_figure(bp: gradient.Backprop, t: Translator, *, projector: bool = F
     e = extent(bp)
     tr = lambda key, **kw: t(f"grad.fig.{key}", **kw)  # noqa: E731 - a short local alias
     x_dir = gradient.unit(bp.x)
-    data = [line(_through_origin(x_dir, e), dim=3, role="null_radial", name=tr("null_radial"),
-                 color=COLORS["reference"], width=s["thin"] * 1.5, dash="dot")]
+    data = [
+        line(
+            _through_origin(x_dir, e),
+            dim=3,
+            role="null_radial",
+            name=tr("null_radial"),
+            color=COLORS["reference"],
+            width=s["thin"] * 1.5,
+            dash="dot",
+        )
+    ]
     if "ones" in bp.directions:
-        data.append(line(_through_origin(bp.directions["ones"], e), dim=3, role="null_ones", name=tr("null_ones"),
-                         color=COLORS["decomposition"], width=s["thin"] * 1.5, dash="dash"))
+        data.append(
+            line(
+                _through_origin(bp.directions["ones"], e),
+                dim=3,
+                role="null_ones",
+                name=tr("null_ones"),
+                color=COLORS["decomposition"],
+                width=s["thin"] * 1.5,
+                dash="dash",
+            )
+        )
         if np.all(np.isfinite(bp.directions["radial"])):
             data.append(_plane(bp.directions["ones"], bp.directions["radial"], e, tr("null_plane")))
     origin = np.zeros(3)
     common = dict(dim=3, projector=projector, extent=e)
     width = s["line"] * 1.5
-    data += arrows(origin, 0.8 * e * x_dir, role="arrow_input", name=tr("x"), color=COLORS["input"], width=width,
-                   **common)
+    data += arrows(
+        origin, 0.8 * e * x_dir, role="arrow_input", name=tr("x"), color=COLORS["input"], width=width, **common
+    )
     data += arrows(origin, bp.g, role="arrow_g", name=tr("g"), color=GRADIENT_COLOR, width=width, **common)
-    data += arrows(origin, bp.kept, role="arrow_kept", name=tr("kept"), color=KEPT_COLOR, width=s["thin"] * 1.5,
-                   dash="dash", **common)
+    data += arrows(
+        origin,
+        bp.kept,
+        role="arrow_kept",
+        name=tr("kept"),
+        color=KEPT_COLOR,
+        width=s["thin"] * 1.5,
+        dash="dash",
+        **common,
+    )
     tip = bp.kept.copy()
     for name, comp in bp.removed.items():
         label = f"removed_{name}_ln" if bp.key == "ln" and name == "radial" else f"removed_{name}"  # x − μ𝟏
-        data += arrows(tip, tip + comp, role=f"removed_{name}", name=tr(label),
-                       color=COLORS["decomposition"], width=s["thin"] * 1.5, dash="dot", **common)
+        data += arrows(
+            tip,
+            tip + comp,
+            role=f"removed_{name}",
+            name=tr(label),
+            color=COLORS["decomposition"],
+            width=s["thin"] * 1.5,
+            dash="dot",
+            **common,
+        )
         tip = tip + comp
-    data += arrows(origin, bp.jtg, role="arrow_jtg", name=tr("jtg", method=method_name(bp.key, t)),
-                   color=COLORS[bp.key], width=width, **common)
+    data += arrows(
+        origin,
+        bp.jtg,
+        role="arrow_jtg",
+        name=tr("jtg", method=method_name(bp.key, t)),
+        color=COLORS[bp.key],
+        width=width,
+        **common,
+    )
     entries = sum(trace.get("showlegend", True) is not False for trace in data)
     # the space page's cube (fixed ranges, axis titles), with this page's legend room, title and camera key
     layout = SPACE.layout(t, projector, View(extent=e), entries)

@@ -14,10 +14,19 @@ SYMBOL = {"guess": {2: "x", 3: "cross"}, "truth": {2: "circle-open", 3: "circle-
 def _marker(points, *, dim: int, name: str, meta: str) -> dict:
     color = COLORS[meta]
     pts = np.asarray(points, dtype=np.float64).reshape(-1, dim)
-    trace = {"type": "scatter" if dim == 2 else "scatter3d", "mode": "markers", "name": name, "meta": meta,
-             "marker": {"color": color, "size": SIZE[dim], "symbol": SYMBOL[meta][dim],
-                        "line": {"width": 2, "color": color}},
-             "hovertemplate": "(" + ", ".join(f"%{{{a}:.3f}}" for a in "xyz"[:dim]) + ")<extra>" + name + "</extra>"}
+    trace = {
+        "type": "scatter" if dim == 2 else "scatter3d",
+        "mode": "markers",
+        "name": name,
+        "meta": meta,
+        "marker": {
+            "color": color,
+            "size": SIZE[dim],
+            "symbol": SYMBOL[meta][dim],
+            "line": {"width": 2, "color": color},
+        },
+        "hovertemplate": "(" + ", ".join(f"%{{{a}:.3f}}" for a in "xyz"[:dim]) + ")<extra>" + name + "</extra>",
+    }
     for j, a in enumerate("xyz"[:dim]):
         trace[a] = pts[:, j]
     return trace

@@ -86,16 +86,28 @@ def offscreen_arrow(x, *, dim: int, t: Translator, projector: bool, extent: floa
     chart can move it while x is dragged."""
     tip = offscreen_tip(x, extent)
     starts, ends = (np.zeros((0, dim)),) * 2 if tip is None else (tip * 0.82, tip)
-    traces = arrows(starts, ends, dim=dim, role="x_offscreen", name=t("proj.trace.x_offscreen"),
-                  color=COLORS["input"], width=sizes(projector)["line"] * 1.5, projector=projector, extent=extent)
+    traces = arrows(
+        starts,
+        ends,
+        dim=dim,
+        role="x_offscreen",
+        name=t("proj.trace.x_offscreen"),
+        color=COLORS["input"],
+        width=sizes(projector)["line"] * 1.5,
+        projector=projector,
+        extent=extent,
+    )
     for tr in traces:
         tr["showlegend"] = False
     if dim == 2:  # a head even while empty: the live chart fills in the coordinates only
         traces[0]["marker"]["size"] = np.array([0.0, sizes(projector)["head"] * 1.3, 0.0])
     # "x" at the arrow's tail, beside its shaft: the live chart moves the points, the label rides along
-    traces[0].update(mode=traces[0].get("mode", "lines") + "+text", text=["x", "", ""],
-                     textposition=_label_side(tip, dim),
-                     textfont={"size": sizes(projector)["font"] * 1.25, "color": COLORS["input"]})
+    traces[0].update(
+        mode=traces[0].get("mode", "lines") + "+text",
+        text=["x", "", ""],
+        textposition=_label_side(tip, dim),
+        textfont={"size": sizes(projector)["font"] * 1.25, "color": COLORS["input"]},
+    )
     if dim == 2:
         traces[0]["cliponaxis"] = False
     return traces
@@ -119,14 +131,33 @@ def _coords(points: np.ndarray, dim: int, dtype=np.float64) -> dict:
     return {AXES[i]: points[:, i] for i in range(dim)}
 
 
-def line(points, *, dim: int, role: str, name: str, color: str, width: float, dash: str = "solid",
-         opacity: float = 1.0, showlegend: bool = True, hover: bool = False, dtype=np.float64) -> dict:
+def line(
+    points,
+    *,
+    dim: int,
+    role: str,
+    name: str,
+    color: str,
+    width: float,
+    dash: str = "solid",
+    opacity: float = 1.0,
+    showlegend: bool = True,
+    hover: bool = False,
+    dtype=np.float64,
+) -> dict:
     """A polyline through ``points`` (rows), as a scatter (2D) or scatter3d (3D) trace dict.
 
     ``dtype=np.float32`` halves the bytes of a long reference curve (display only)."""
-    tr = {"type": "scatter" if dim == 2 else "scatter3d", "mode": "lines", **_coords(points, dim, dtype), "name": name,
-          "meta": role, "line": {"color": color, "width": width, "dash": dash}, "opacity": opacity,
-          "showlegend": showlegend}
+    tr = {
+        "type": "scatter" if dim == 2 else "scatter3d",
+        "mode": "lines",
+        **_coords(points, dim, dtype),
+        "name": name,
+        "meta": role,
+        "line": {"color": color, "width": width, "dash": dash},
+        "opacity": opacity,
+        "showlegend": showlegend,
+    }
     if hover:
         fmt = ", ".join(f"%{{{a}:.4f}}" for a in AXES[:dim])
         tr["hovertemplate"] = f"({fmt})<extra></extra>"
@@ -135,16 +166,34 @@ def line(points, *, dim: int, role: str, name: str, color: str, width: float, da
     return tr
 
 
-def markers(points, *, dim: int, role: str, name: str, color: str, size: float, symbol: str = "circle-open",
-            width: float = 2.0) -> dict:
+def markers(
+    points, *, dim: int, role: str, name: str, color: str, size: float, symbol: str = "circle-open", width: float = 2.0
+) -> dict:
     fmt = ", ".join(f"%{{{a}:.3f}}" for a in AXES[:dim])
-    return {"type": "scatter" if dim == 2 else "scatter3d", "mode": "markers", **_coords(points, dim),
-            "name": name, "meta": role, "hovertemplate": f"({fmt})<extra></extra>",
-            "marker": {"symbol": symbol, "size": size, "color": color, "line": {"width": width, "color": color}}}
+    return {
+        "type": "scatter" if dim == 2 else "scatter3d",
+        "mode": "markers",
+        **_coords(points, dim),
+        "name": name,
+        "meta": role,
+        "hovertemplate": f"({fmt})<extra></extra>",
+        "marker": {"symbol": symbol, "size": size, "color": color, "line": {"width": width, "color": color}},
+    }
 
 
-def arrows(starts, ends, *, dim: int, role: str, name: str, color: str, width: float, projector: bool,
-           extent: float, dash: str = "solid") -> list[dict]:
+def arrows(
+    starts,
+    ends,
+    *,
+    dim: int,
+    role: str,
+    name: str,
+    color: str,
+    width: float,
+    projector: bool,
+    extent: float,
+    dash: str = "solid",
+) -> list[dict]:
     """Arrows from ``starts`` to ``ends`` (non-finite ones left out): one line trace with NaN gaps,
     plus its heads: arrow markers in 2D, one cone trace (role ``<role>_head``) in 3D."""
     starts, ends = finite_arrows(np.reshape(starts, (-1, dim)), np.reshape(ends, (-1, dim)))
@@ -155,27 +204,58 @@ def arrows(starts, ends, *, dim: int, role: str, name: str, color: str, width: f
     tr["hovertemplate"] = f"({fmt})<extra>{name}</extra>"
     if dim == 2:
         head = sizes(projector)["head"]
-        tr.update(mode="lines+markers", marker={"symbol": "arrow", "angleref": "previous", "color": color,
-                                                "size": np.tile([0.0, head, 0.0], len(starts)),
-                                                "line": {"width": 0}})
+        tr.update(
+            mode="lines+markers",
+            marker={
+                "symbol": "arrow",
+                "angleref": "previous",
+                "color": color,
+                "size": np.tile([0.0, head, 0.0], len(starts)),
+                "line": {"width": 0},
+            },
+        )
         return [tr]
     tr.update(legendgroup=role, connectgaps=False)
     vec = ends - starts
     length = np.linalg.norm(vec, axis=1)
     keep = length > 0
     direction = vec[keep] / length[keep, None] * np.minimum(0.07 * extent, 0.35 * length[keep])[:, None]
-    cone = {"type": "cone", **_coords(ends[keep], 3), "u": direction[:, 0], "v": direction[:, 1],
-            "w": direction[:, 2], "sizemode": "raw", "anchor": "tip", "colorscale": [[0, color], [1, color]],
-            "showscale": False, "name": name, "meta": f"{role}_head", "legendgroup": role, "showlegend": False,
-            "hoverinfo": "skip", "lighting": {"ambient": 0.8, "diffuse": 0.4, "specular": 0.1}}
+    cone = {
+        "type": "cone",
+        **_coords(ends[keep], 3),
+        "u": direction[:, 0],
+        "v": direction[:, 1],
+        "w": direction[:, 2],
+        "sizemode": "raw",
+        "anchor": "tip",
+        "colorscale": [[0, color], [1, color]],
+        "showscale": False,
+        "name": name,
+        "meta": f"{role}_head",
+        "legendgroup": role,
+        "showlegend": False,
+        "hoverinfo": "skip",
+        "lighting": {"ambient": 0.8, "diffuse": 0.4, "specular": 0.1},
+    }
     return [tr, cone]
 
 
 def surface(mesh: np.ndarray, *, role: str, name: str, color: str, opacity: float) -> dict:
     mesh = np.asarray(mesh, dtype=np.float32)  # display only: half the bytes
-    return {"type": "surface", "x": mesh[0], "y": mesh[1], "z": mesh[2], "name": name, "meta": role,
-            "showlegend": True, "showscale": False, "colorscale": [[0, color], [1, color]], "opacity": opacity,
-            "hoverinfo": "skip", "lighting": {"ambient": 0.75, "diffuse": 0.35, "specular": 0.05, "roughness": 0.9}}
+    return {
+        "type": "surface",
+        "x": mesh[0],
+        "y": mesh[1],
+        "z": mesh[2],
+        "name": name,
+        "meta": role,
+        "showlegend": True,
+        "showscale": False,
+        "colorscale": [[0, color], [1, color]],
+        "opacity": opacity,
+        "hoverinfo": "skip",
+        "lighting": {"ambient": 0.75, "diffuse": 0.35, "specular": 0.05, "roughness": 0.9},
+    }
 
 
 # --- the two kits ---------------------------------------------------------------------------------
@@ -210,16 +290,38 @@ class _Plane:
         s = sizes(projector)
         circle = geo.circle(math.sqrt(2.0), points=CIRCLE_POINTS)
         return [
-            line(geo.affine(circle, scene.gamma), dim=2, role="ellipse_rms", name=t("plane.trace.rms_ellipse"),
-                 color=COLORS["rms"], width=s["thin"], dash="dashdot", dtype=np.float32),
-            markers(geo.affine(geo.layer_norm_points_2d(), scene.gamma, scene.beta), dim=2,
-                    role="ln_points_affine", name=t("plane.trace.ln_points_affine"), color=COLORS["ln"],
-                    size=s["marker"] * 1.6, symbol="diamond-open", width=s["thin"] + 1),
+            line(
+                geo.affine(circle, scene.gamma),
+                dim=2,
+                role="ellipse_rms",
+                name=t("plane.trace.rms_ellipse"),
+                color=COLORS["rms"],
+                width=s["thin"],
+                dash="dashdot",
+                dtype=np.float32,
+            ),
+            markers(
+                geo.affine(geo.layer_norm_points_2d(), scene.gamma, scene.beta),
+                dim=2,
+                role="ln_points_affine",
+                name=t("plane.trace.ln_points_affine"),
+                color=COLORS["ln"],
+                size=s["marker"] * 1.6,
+                symbol="diamond-open",
+                width=s["thin"] + 1,
+            ),
         ]
 
     def layout(self, t, projector, view, entries):
-        axis = dict(range=[-view.extent, view.extent], zeroline=True, zerolinecolor="#BBBBBB", showgrid=True,
-                    gridcolor="#EEEEEE", constrain="domain", automargin=True)
+        axis = dict(
+            range=[-view.extent, view.extent],
+            zeroline=True,
+            zerolinecolor="#BBBBBB",
+            showgrid=True,
+            gridcolor="#EEEEEE",
+            constrain="domain",
+            automargin=True,
+        )
         return base_layout(
             projector,
             xaxis=dict(axis, title=dict(text=t("axis.x1"))),
@@ -229,8 +331,11 @@ class _Plane:
             # On a screen the legend goes under the step slider: the square plot keeps the full width.
             # One entry per row: the labels say what each method reaches, with its conditions.
             # On a projector (a wide screen) it goes right of the plot: all of it fits 1080 px.
-            **(legend_beside(PROJECTOR_PLOT_HEIGHT) if projector else
-               legend_below(projector, plot_height=520, entries=entries, gap=10.0, top=3.4, entry_width=None)),
+            **(
+                legend_beside(PROJECTOR_PLOT_HEIGHT)
+                if projector
+                else legend_below(projector, plot_height=520, entries=entries, gap=10.0, top=3.4, entry_width=None)
+            ),
         )
 
 
@@ -245,11 +350,24 @@ class _Space:
         rows, cols = SPHERE_MESH
         sphere = geo.sphere_mesh(math.sqrt(3.0), rows=rows, cols=cols)
         return [
-            surface(geo.affine_mesh(sphere, scene.gamma), role="ellipsoid_rms", name=t("space.trace.rms_ellipsoid"),
-                    color=COLORS["rms"], opacity=0.12),
-            line(geo.affine(geo.layer_norm_circle_3d(points=CIRCLE_POINTS), scene.gamma, scene.beta), dim=3,
-                 role="ln_circle_affine", name=t("space.trace.ln_circle_affine"), color=COLORS["ln"],
-                 width=s["line"], dash="dash", hover=True, dtype=np.float32),
+            surface(
+                geo.affine_mesh(sphere, scene.gamma),
+                role="ellipsoid_rms",
+                name=t("space.trace.rms_ellipsoid"),
+                color=COLORS["rms"],
+                opacity=0.12,
+            ),
+            line(
+                geo.affine(geo.layer_norm_circle_3d(points=CIRCLE_POINTS), scene.gamma, scene.beta),
+                dim=3,
+                role="ln_circle_affine",
+                name=t("space.trace.ln_circle_affine"),
+                color=COLORS["ln"],
+                width=s["line"],
+                dash="dash",
+                hover=True,
+                dtype=np.float32,
+            ),
         ]
 
     def layout(self, t, projector, view, entries):
@@ -260,18 +378,37 @@ class _Space:
 
         def axis(key: str) -> dict:
             # At most five ticks, none at the box's corners: the 3D labels stay apart, also in 24 px type.
-            return dict(range=[-e, e], autorange=False, tickmode="array", tickvals=ticks,
-                        title=dict(text=t(key), font=dict(size=round(font * 0.85))),
-                        tickfont=dict(size=round(font * 0.7)), zeroline=True, zerolinecolor="#999999",
-                        showbackground=True, backgroundcolor="#F7F7F7", gridcolor="#E2E2E2", showspikes=False)
+            return dict(
+                range=[-e, e],
+                autorange=False,
+                tickmode="array",
+                tickvals=ticks,
+                title=dict(text=t(key), font=dict(size=round(font * 0.85))),
+                tickfont=dict(size=round(font * 0.7)),
+                zeroline=True,
+                zerolinecolor="#999999",
+                showbackground=True,
+                backgroundcolor="#F7F7F7",
+                gridcolor="#E2E2E2",
+                showspikes=False,
+            )
 
         return base_layout(
             projector,
-            scene=dict(xaxis=axis("axis.x1"), yaxis=axis("axis.x2"), zaxis=axis("axis.x3"), aspectmode="cube",
-                       camera=camera(view.camera, lift=0.1 if projector else 0.0), uirevision=f"camera-{view.camera}"),
+            scene=dict(
+                xaxis=axis("axis.x1"),
+                yaxis=axis("axis.x2"),
+                zaxis=axis("axis.x3"),
+                aspectmode="cube",
+                camera=camera(view.camera, lift=0.1 if projector else 0.0),
+                uirevision=f"camera-{view.camera}",
+            ),
             # The legend under the step slider, so the 3D scene keeps the full width (right of it on a projector).
-            **(legend_beside(PROJECTOR_PLOT_HEIGHT) if projector else
-               legend_below(projector, plot_height=560, entries=entries, gap=10.0, top=3.4, entry_width=None)),
+            **(
+                legend_beside(PROJECTOR_PLOT_HEIGHT)
+                if projector
+                else legend_below(projector, plot_height=560, entries=entries, gap=10.0, top=3.4, entry_width=None)
+            ),
         )
 
 
@@ -305,23 +442,56 @@ def camera(preset: str, lift: float = 0.0, zoom: float = 1.0) -> dict:
     the picture (a projector's shorter plot would cut the lowest axis title); ``zoom`` < 1 brings the
     eye closer along its direction (a taller plot where the cube would fill only part of the height)."""
     preset = CAMERAS.get(preset, CAMERAS["oblique"])
-    return dict(preset, eye={k: zoom * v for k, v in preset["eye"].items()}, center=dict(x=0.0, y=0.0, z=-lift),
-                projection=dict(type="perspective"))
+    return dict(
+        preset,
+        eye={k: zoom * v for k, v in preset["eye"].items()},
+        center=dict(x=0.0, y=0.0, z=-lift),
+        projection=dict(type="perspective"),
+    )
 
 
 @lru_cache(maxsize=64)
 def _plane_static(t: Translator, projector: bool, extent: float) -> tuple[dict, ...]:
     s = sizes(projector)
     return (
-        line(geo.circle(1.0, points=CIRCLE_POINTS), dim=2, role="circle_unit", name=t("plane.trace.unit_circle"),
-             color=COLORS["l2"], width=s["thin"], dash=DASHES["l2"], dtype=np.float32),
-        line(geo.circle(math.sqrt(2.0), points=CIRCLE_POINTS), dim=2, role="circle_sqrt_n",
-             name=t("plane.trace.sqrt2_circle"), color=COLORS["rms"], width=s["thin"], dash=DASHES["rms"],
-             dtype=np.float32),
-        line(geo.zero_mean_line_2d(extent), dim=2, role="zero_mean_line", name=t("plane.trace.zero_mean_line"),
-             color=COLORS["ln"], width=s["thin"], opacity=0.7),
-        markers(geo.layer_norm_points_2d(), dim=2, role="ln_points", name=t("plane.trace.ln_points"),
-                color=COLORS["ln"], size=s["marker"] * 1.8, width=s["thin"] + 1),
+        line(
+            geo.circle(1.0, points=CIRCLE_POINTS),
+            dim=2,
+            role="circle_unit",
+            name=t("plane.trace.unit_circle"),
+            color=COLORS["l2"],
+            width=s["thin"],
+            dash=DASHES["l2"],
+            dtype=np.float32,
+        ),
+        line(
+            geo.circle(math.sqrt(2.0), points=CIRCLE_POINTS),
+            dim=2,
+            role="circle_sqrt_n",
+            name=t("plane.trace.sqrt2_circle"),
+            color=COLORS["rms"],
+            width=s["thin"],
+            dash=DASHES["rms"],
+            dtype=np.float32,
+        ),
+        line(
+            geo.zero_mean_line_2d(extent),
+            dim=2,
+            role="zero_mean_line",
+            name=t("plane.trace.zero_mean_line"),
+            color=COLORS["ln"],
+            width=s["thin"],
+            opacity=0.7,
+        ),
+        markers(
+            geo.layer_norm_points_2d(),
+            dim=2,
+            role="ln_points",
+            name=t("plane.trace.ln_points"),
+            color=COLORS["ln"],
+            size=s["marker"] * 1.8,
+            width=s["thin"] + 1,
+        ),
     )
 
 
@@ -331,21 +501,67 @@ def _space_static(t: Translator, projector: bool, extent: float, surfaces: tuple
     rows, cols = SPHERE_MESH
     traces = []
     if "unit" in surfaces:
-        traces.append(surface(geo.sphere_mesh(1.0, rows=rows, cols=cols), role="sphere_unit",
-                              name=t("space.trace.unit_sphere"), color=COLORS["l2"], opacity=0.22))
+        traces.append(
+            surface(
+                geo.sphere_mesh(1.0, rows=rows, cols=cols),
+                role="sphere_unit",
+                name=t("space.trace.unit_sphere"),
+                color=COLORS["l2"],
+                opacity=0.22,
+            )
+        )
     if "sqrt3" in surfaces:
-        traces.append(surface(geo.sphere_mesh(math.sqrt(3.0), rows=rows, cols=cols), role="sphere_sqrt_n",
-                              name=t("space.trace.sqrt3_sphere"), color=COLORS["rms"], opacity=0.14))
+        traces.append(
+            surface(
+                geo.sphere_mesh(math.sqrt(3.0), rows=rows, cols=cols),
+                role="sphere_sqrt_n",
+                name=t("space.trace.sqrt3_sphere"),
+                color=COLORS["rms"],
+                opacity=0.14,
+            )
+        )
     if "plane" in surfaces:
         vertices, triangles = geo.zero_mean_plane_patch(extent)
-        traces.append({"type": "mesh3d", **_coords(vertices, 3), "i": triangles[:, 0], "j": triangles[:, 1],
-                       "k": triangles[:, 2], "name": t("space.trace.plane"), "meta": "zero_mean_plane",
-                       "showlegend": True, "color": COLORS["ln"], "opacity": 0.16, "hoverinfo": "skip",
-                       "flatshading": True, "lighting": {"ambient": 0.9, "diffuse": 0.1, "specular": 0.0}})
-    traces.append(line(geo.layer_norm_circle_3d(points=CIRCLE_POINTS), dim=3, role="ln_circle",
-                       name=t("space.trace.ln_circle"), color=COLORS["ln"], width=s["line"], hover=True))
-    traces.append(line(geo.ones_line(extent), dim=3, role="ones_line", name=t("space.trace.ones_line"),
-                       color=COLORS["decomposition"], width=s["thin"], dash="dash", opacity=0.8))
+        traces.append(
+            {
+                "type": "mesh3d",
+                **_coords(vertices, 3),
+                "i": triangles[:, 0],
+                "j": triangles[:, 1],
+                "k": triangles[:, 2],
+                "name": t("space.trace.plane"),
+                "meta": "zero_mean_plane",
+                "showlegend": True,
+                "color": COLORS["ln"],
+                "opacity": 0.16,
+                "hoverinfo": "skip",
+                "flatshading": True,
+                "lighting": {"ambient": 0.9, "diffuse": 0.1, "specular": 0.0},
+            }
+        )
+    traces.append(
+        line(
+            geo.layer_norm_circle_3d(points=CIRCLE_POINTS),
+            dim=3,
+            role="ln_circle",
+            name=t("space.trace.ln_circle"),
+            color=COLORS["ln"],
+            width=s["line"],
+            hover=True,
+        )
+    )
+    traces.append(
+        line(
+            geo.ones_line(extent),
+            dim=3,
+            role="ones_line",
+            name=t("space.trace.ones_line"),
+            color=COLORS["decomposition"],
+            width=s["thin"],
+            dash="dash",
+            opacity=0.8,
+        )
+    )
     return tuple(traces)
 
 
@@ -385,8 +601,16 @@ def _stage_rows(kept: tuple[str, ...]) -> np.ndarray:
     return np.concatenate(rows)
 
 
-def projection_figure(scene: geo.Scene, proj: geo.Projection, t: Translator, *, kit: _Kit, projector: bool = False,
-                      view: View, guides: bool = True) -> dict:
+def projection_figure(
+    scene: geo.Scene,
+    proj: geo.Projection,
+    t: Translator,
+    *,
+    kit: _Kit,
+    projector: bool = False,
+    view: View,
+    guides: bool = True,
+) -> dict:
     """The projection picture of ``scene`` as plotly JSON: references, arrows, animation frames.
 
     ``guides=False`` draws x alone on the fixed axes (a prediction before its reveal): no circle, sphere,
@@ -402,27 +626,55 @@ def projection_figure(scene: geo.Scene, proj: geo.Projection, t: Translator, *, 
         data.append(_ln_inner_reach(t, projector))
     if scene.has_affine:
         data += kit.affine_reach(scene, t, projector)
-    data.append(line(geo.ray_in_box(proj.x, view.extent), dim=dim, role="ray", name=t(f"{kit.prefix}.trace.ray"),
-                     color=COLORS["reference"], width=s["thin"], dash="dot"))
+    data.append(
+        line(
+            geo.ray_in_box(proj.x, view.extent),
+            dim=dim,
+            role="ray",
+            name=t(f"{kit.prefix}.trace.ray"),
+            color=COLORS["reference"],
+            width=s["thin"],
+            dash="dot",
+        )
+    )
     origin = np.zeros(dim)
     width = s["line"] * (1.5 if dim == 3 else 1.0)
     common = dict(dim=dim, projector=projector, extent=view.extent)
-    data += arrows([origin, proj.mean_part], [proj.mean_part, proj.x], role="decomposition",
-                   name=t(f"{kit.prefix}.trace.decomposition"), color=COLORS["decomposition"],
-                   width=s["thin"] * (1.5 if dim == 3 else 1.0), dash="dash", **common)
-    data += arrows(origin, proj.x, role="arrow_input", name=t("method.input"), color=COLORS["input"],
-                   width=width, **common)
+    data += arrows(
+        [origin, proj.mean_part],
+        [proj.mean_part, proj.x],
+        role="decomposition",
+        name=t(f"{kit.prefix}.trace.decomposition"),
+        color=COLORS["decomposition"],
+        width=s["thin"] * (1.5 if dim == 3 else 1.0),
+        dash="dash",
+        **common,
+    )
+    data += arrows(
+        origin, proj.x, role="arrow_input", name=t("method.input"), color=COLORS["input"], width=width, **common
+    )
     data += offscreen_arrow(proj.x, dim=dim, t=t, projector=projector, extent=view.extent)
     for m in shown:
-        data += arrows(origin, proj.outputs[m], role=f"arrow_{m}", name=t(f"method.{m}"), color=COLORS[m],
-                       width=width, dash=DASHES[m], **common)
+        data += arrows(
+            origin,
+            proj.outputs[m],
+            role=f"arrow_{m}",
+            name=t(f"method.{m}"),
+            color=COLORS[m],
+            width=width,
+            dash=DASHES[m],
+            **common,
+        )
     kept = stages(scene)
     rows = _stage_rows(kept)
     paths = {m: geo.projection_path(proj, m, STEPS)[rows] for m in shown}
     first = len(data)
     data += _moving_traces(paths, shown, 0, dim, t, projector)
-    frames = [_frame(k, paths, shown, range(first, len(data)), dim, kit.prefix, t, kept)
-              for k in range(len(rows))] if kept else []
+    frames = (
+        [_frame(k, paths, shown, range(first, len(data)), dim, kit.prefix, t, kept) for k in range(len(rows))]
+        if kept
+        else []
+    )
     entries = sum(tr.get("showlegend", True) is not False for tr in data)
     layout = kit.layout(t, projector, view, entries)
     layout["title"] = _stage_title(t, kit.prefix, "start", 0)
@@ -435,8 +687,15 @@ def _bare_figure(proj: geo.Projection, t: Translator, *, kit: _Kit, projector: b
     """x's arrow (and the arrow towards an x outside the view) on the kit's fixed axes, nothing else."""
     dim = kit.dim
     common = dict(dim=dim, projector=projector, extent=view.extent)
-    data = arrows(np.zeros(dim), proj.x, role="arrow_input", name=t("method.input"), color=COLORS["input"],
-                  width=sizes(projector)["line"] * (1.5 if dim == 3 else 1.0), **common)
+    data = arrows(
+        np.zeros(dim),
+        proj.x,
+        role="arrow_input",
+        name=t("method.input"),
+        color=COLORS["input"],
+        width=sizes(projector)["line"] * (1.5 if dim == 3 else 1.0),
+        **common,
+    )
     data += offscreen_arrow(proj.x, dim=dim, t=t, projector=projector, extent=view.extent)
     entries = sum(tr.get("showlegend", True) is not False for tr in data)
     return {"data": data, "layout": kit.layout(t, projector, view, entries), "frames": []}  # no stage: no title
@@ -445,8 +704,15 @@ def _bare_figure(proj: geo.Projection, t: Translator, *, kit: _Kit, projector: b
 def _ln_inner_reach(t: Translator, projector: bool) -> dict:
     """At eps > 0 LayerNorm's 2D outputs lie on the open segment between its two eps = 0 points:
     (x - mu*1) / sqrt(sigma^2 + eps) is shorter than (x - mu*1) / sigma."""
-    return line(geo.layer_norm_points_2d(), dim=2, role="ln_inner_reach", name=t("proj.trace.ln_inner"),
-                color=COLORS["ln"], width=sizes(projector)["thin"] * 2.5, opacity=0.35)
+    return line(
+        geo.layer_norm_points_2d(),
+        dim=2,
+        role="ln_inner_reach",
+        name=t("proj.trace.ln_inner"),
+        color=COLORS["ln"],
+        width=sizes(projector)["thin"] * 2.5,
+        opacity=0.35,
+    )
 
 
 def _moving_traces(paths, shown, frame: int, dim: int, t: Translator, projector: bool) -> list[dict]:
@@ -455,12 +721,25 @@ def _moving_traces(paths, shown, frame: int, dim: int, t: Translator, projector:
     traces = []
     for m in shown:
         p = paths[m][frame]
-        tr = line(np.stack([np.zeros(dim), p]), dim=dim, role=f"moving_{m}",
-                  name=t("proj.trace.moving"), color=COLORS[m], width=s["thin"], opacity=0.9,
-                  showlegend=m == shown[0])
-        tr.update(mode="lines+markers", legendgroup="moving",
-                  marker={"size": np.array([0.0, s["marker"] * (1.3 if dim == 2 else 1.0)]), "color": COLORS[m],
-                          "line": {"color": "white", "width": 1}})
+        tr = line(
+            np.stack([np.zeros(dim), p]),
+            dim=dim,
+            role=f"moving_{m}",
+            name=t("proj.trace.moving"),
+            color=COLORS[m],
+            width=s["thin"],
+            opacity=0.9,
+            showlegend=m == shown[0],
+        )
+        tr.update(
+            mode="lines+markers",
+            legendgroup="moving",
+            marker={
+                "size": np.array([0.0, s["marker"] * (1.3 if dim == 2 else 1.0)]),
+                "color": COLORS[m],
+                "line": {"color": "white", "width": 1},
+            },
+        )
         traces.append(tr)
     return traces
 
@@ -472,8 +751,12 @@ def _frame(k: int, paths, shown, indices, dim: int, prefix: str, t: Translator, 
     kind = "scatter" if dim == 2 else "scatter3d"
     # Short lists, 9 significant digits: frames are display only and make most of the payload.
     data = [{"type": kind, **{AXES[i]: [0, float(f"{paths[m][k][i]:.9g}")] for i in range(dim)}} for m in shown]
-    return {"name": f"f{k}", "data": data, "traces": list(indices),
-            "layout": {"title": _stage_title(t, prefix, stage, number)}}
+    return {
+        "name": f"f{k}",
+        "data": data,
+        "traces": list(indices),
+        "layout": {"title": _stage_title(t, prefix, stage, number)},
+    }
 
 
 def _stage_title(t: Translator, prefix: str, stage: str, number: int) -> dict:
@@ -494,27 +777,73 @@ def _animation_controls(t: Translator, stages, projector: bool, seconds_per_stag
     # One step per stage's end, named: plotly.js thins the labels of a dense slider, which hid "① centre".
     # Play still runs every frame; the keys step frame by frame (ui/live).
     marks = [(names[0], t("proj.step.start"))] + [
-        (names[STEPS * j], t(f"proj.step.{stage}", n=CIRCLED[j - 1])) for j, stage in enumerate(stages, start=1)]
-    play = {"label": t("anim.play"), "method": "animate",
-            "args": [None, {"frame": {"duration": frame_ms, "redraw": True}, "fromcurrent": True,
-                            "transition": {"duration": 0}, "mode": "immediate"}]}
-    pause = {"label": t("anim.pause"), "method": "animate",
-             "args": [[None], {"frame": {"duration": 0, "redraw": False}, "mode": "immediate",
-                               "transition": {"duration": 0}}]}
-    steps = [{"method": "animate", "label": label,
-              "args": [[name], {"mode": "immediate", "frame": {"duration": 0, "redraw": True},
-                                "transition": {"duration": 0}}]}
-             for name, label in marks]
+        (names[STEPS * j], t(f"proj.step.{stage}", n=CIRCLED[j - 1])) for j, stage in enumerate(stages, start=1)
+    ]
+    play = {
+        "label": t("anim.play"),
+        "method": "animate",
+        "args": [
+            None,
+            {
+                "frame": {"duration": frame_ms, "redraw": True},
+                "fromcurrent": True,
+                "transition": {"duration": 0},
+                "mode": "immediate",
+            },
+        ],
+    }
+    pause = {
+        "label": t("anim.pause"),
+        "method": "animate",
+        "args": [
+            [None],
+            {"frame": {"duration": 0, "redraw": False}, "mode": "immediate", "transition": {"duration": 0}},
+        ],
+    }
+    steps = [
+        {
+            "method": "animate",
+            "label": label,
+            "args": [
+                [name],
+                {"mode": "immediate", "frame": {"duration": 0, "redraw": True}, "transition": {"duration": 0}},
+            ],
+        }
+        for name, label in marks
+    ]
     pad = 4.2 * font
     # On a projector the large buttons need the row: the slider goes under them, full width.
-    slider_place = ({"x": 0.0, "len": 0.92, "pad": {"t": pad + 2.8 * font, "b": 0}} if projector else
-                    {"x": 0.3, "len": 0.62, "pad": {"t": pad, "b": 0}})
+    slider_place = (
+        {"x": 0.0, "len": 0.92, "pad": {"t": pad + 2.8 * font, "b": 0}}
+        if projector
+        else {"x": 0.3, "len": 0.62, "pad": {"t": pad, "b": 0}}
+    )
     return {
-        "updatemenus": [{"type": "buttons", "direction": "left", "showactive": False, "buttons": [play, pause],
-                         "x": 0.0, "xanchor": "left", "y": 0.0, "yanchor": "top",
-                         "pad": {"t": pad - 8, "r": 10}}],
+        "updatemenus": [
+            {
+                "type": "buttons",
+                "direction": "left",
+                "showactive": False,
+                "buttons": [play, pause],
+                "x": 0.0,
+                "xanchor": "left",
+                "y": 0.0,
+                "yanchor": "top",
+                "pad": {"t": pad - 8, "r": 10},
+            }
+        ],
         # len < 1: the last step's label ("③ γ, β") is centred on the slider's end and must not be cut
-        "sliders": [{"active": 0, "steps": steps, **slider_place, "xanchor": "left", "y": 0.0,
-                     "yanchor": "top", "ticklen": 3,
-                     "font": {"size": round(font * 0.8)}, "currentvalue": {"visible": False}}],
+        "sliders": [
+            {
+                "active": 0,
+                "steps": steps,
+                **slider_place,
+                "xanchor": "left",
+                "y": 0.0,
+                "yanchor": "top",
+                "ticklen": 3,
+                "font": {"size": round(font * 0.8)},
+                "currentvalue": {"visible": False},
+            }
+        ],
     }

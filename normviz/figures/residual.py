@@ -33,58 +33,134 @@ def _tr(t: Translator, key: str, **values) -> str:
 def variants(comp: residual.Comparison, t: Translator) -> list[tuple[str, residual.StackRun, str, str]]:
     """(role suffix, run, legend name, colour) of every variant drawn: the four Norms, then no norm."""
     tr = partial(_tr, t)
-    out = [(f"{arr}_{norm}", run, tr("series", arrangement=tr(f"arr.{arr}"), norm=method_name(norm, t)),
-            COLORS[norm]) for (arr, norm), run in comp.runs.items()]
+    out = [
+        (f"{arr}_{norm}", run, tr("series", arrangement=tr(f"arr.{arr}"), norm=method_name(norm, t)), COLORS[norm])
+        for (arr, norm), run in comp.runs.items()
+    ]
     if comp.no_norm is not None:
         out.append((residual.NO_NORM, comp.no_norm, tr(f"arr.{residual.NO_NORM}"), COLORS["input"]))
     return out
 
 
-def _series(cell, x, y, *, role: str, name: str, color: str, dash: str, width: float, legend: bool,
-            group: str) -> dict:
-    return {"type": "scatter", "mode": "lines", "x": x, "y": y, "meta": role, "name": name, **cell.refs,
-            "line": {"color": color, "dash": dash, "width": width}, "legendgroup": group, "showlegend": legend,
-            "legendrank": 100,
-            "hovertemplate": "%{x}: %{y:.4g}<extra>" + name + "</extra>"}
+def _series(cell, x, y, *, role: str, name: str, color: str, dash: str, width: float, legend: bool, group: str) -> dict:
+    return {
+        "type": "scatter",
+        "mode": "lines",
+        "x": x,
+        "y": y,
+        "meta": role,
+        "name": name,
+        **cell.refs,
+        "line": {"color": color, "dash": dash, "width": width},
+        "legendgroup": group,
+        "showlegend": legend,
+        "legendrank": 100,
+        "hovertemplate": "%{x}: %{y:.4g}<extra>" + name + "</extra>",
+    }
 
 
 def _level(cell, layers, value: float, *, role: str, name: str, dash: str, width: float) -> dict:
-    return {"type": "scatter", "mode": "lines", "x": np.array([layers[0], layers[-1]], dtype=np.float64),
-            "y": np.full(2, value), "meta": role, "name": name, **cell.refs, "hoverinfo": "name", "legendrank": 200,
-            "line": {"color": COLORS["reference"], "dash": dash, "width": width}}
+    return {
+        "type": "scatter",
+        "mode": "lines",
+        "x": np.array([layers[0], layers[-1]], dtype=np.float64),
+        "y": np.full(2, value),
+        "meta": role,
+        "name": name,
+        **cell.refs,
+        "hoverinfo": "name",
+        "legendrank": 200,
+        "line": {"color": COLORS["reference"], "dash": dash, "width": width},
+    }
 
 
 def comparison_figure(comp: residual.Comparison, t: Translator, *, projector: bool = False) -> dict:
     """Three panels over the layers 0 … depth: mean ‖hₗ‖, ‖∂L/∂hₗ‖ and max |value| against float16's limits."""
     s = sizes(projector)
     tr = partial(_tr, t)
-    grid, cells = subplot_grid(3, 1, projector=projector, titles=[tr(f"{p}.title") for p in PANELS],
-                               # 0.09 rounds a domain to 1.0000000000000002; a projector's 24 px type needs more
-                               vertical_spacing=0.14 if projector else 0.1)
+    grid, cells = subplot_grid(
+        3,
+        1,
+        projector=projector,
+        titles=[tr(f"{p}.title") for p in PANELS],
+        # 0.09 rounds a domain to 1.0000000000000002; a projector's 24 px type needs more
+        vertical_spacing=0.14 if projector else 0.1,
+    )
     layers = np.arange(comp.config.depth + 1, dtype=np.float64)
     data = []
     for suffix, run, name, color in variants(comp, t):
         for cell, panel, values in zip(cells, PANELS, (run.stream_norm, run.grad_norm, run.peak)):
-            data.append(_series(cell, layers, values, role=f"{panel}_{suffix}", name=name,
-                                color=color, dash=ARRANGEMENT_DASH[run.arrangement], width=s["line"],
-                                legend=panel == "stream", group=suffix))
+            data.append(
+                _series(
+                    cell,
+                    layers,
+                    values,
+                    role=f"{panel}_{suffix}",
+                    name=name,
+                    color=color,
+                    dash=ARRANGEMENT_DASH[run.arrangement],
+                    width=s["line"],
+                    legend=panel == "stream",
+                    group=suffix,
+                )
+            )
         limits = (("square", comp.square_limit, "circle-open"), ("overflow", comp.fp16_max, "x"))
         for kind, limit, symbol in limits if run.norm else limits[1:]:  # no Norm squares: only the 65504 cross
             first = run.first_above(limit)
             if first is not None:
                 label = tr(kind, name=name, layer=first, limit=f"{limit:.0f}")
-                data.append({"type": "scatter", "mode": "markers", "x": np.array([float(first)]),
-                             "y": np.array([run.peak[first]]), "meta": f"{kind}_{suffix}", "name": label,
-                             "legendrank": 300,  # the markers after the curves and the limits
-                             **cells[2].refs, "hovertemplate": label + "<extra></extra>",
-                             "marker": {"symbol": symbol, "size": s["marker"] * 1.6, "color": color,
-                                        "line": {"width": 2, "color": color}}})
-    data.append(_level(cells[0], layers, comp.root_width, role="root_width",
-                       name=tr("root_width", value=f"{comp.root_width:.2f}"), dash="dash", width=s["thin"]))
-    data.append(_level(cells[2], layers, comp.fp16_max, role="fp16_max",
-                       name=tr("fp16_max", value=f"{comp.fp16_max:g}"), dash="dash", width=s["thin"] * 1.5))
-    data.append(_level(cells[2], layers, comp.square_limit, role="fp16_square",
-                       name=tr("fp16_square", value=f"{comp.square_limit:.1f}"), dash="dot", width=s["thin"]))
+                data.append(
+                    {
+                        "type": "scatter",
+                        "mode": "markers",
+                        "x": np.array([float(first)]),
+                        "y": np.array([run.peak[first]]),
+                        "meta": f"{kind}_{suffix}",
+                        "name": label,
+                        "legendrank": 300,  # the markers after the curves and the limits
+                        **cells[2].refs,
+                        "hovertemplate": label + "<extra></extra>",
+                        "marker": {
+                            "symbol": symbol,
+                            "size": s["marker"] * 1.6,
+                            "color": color,
+                            "line": {"width": 2, "color": color},
+                        },
+                    }
+                )
+    data.append(
+        _level(
+            cells[0],
+            layers,
+            comp.root_width,
+            role="root_width",
+            name=tr("root_width", value=f"{comp.root_width:.2f}"),
+            dash="dash",
+            width=s["thin"],
+        )
+    )
+    data.append(
+        _level(
+            cells[2],
+            layers,
+            comp.fp16_max,
+            role="fp16_max",
+            name=tr("fp16_max", value=f"{comp.fp16_max:g}"),
+            dash="dash",
+            width=s["thin"] * 1.5,
+        )
+    )
+    data.append(
+        _level(
+            cells[2],
+            layers,
+            comp.square_limit,
+            role="fp16_square",
+            name=tr("fp16_square", value=f"{comp.square_limit:.1f}"),
+            dash="dot",
+            width=s["thin"],
+        )
+    )
     for cell, panel in zip(cells, PANELS):
         pad = 0.02 * max(float(layers[-1]), 1.0)  # a marker on layer 0 or the last layer is not cut in half
         grid[cell.xaxis]["range"] = [-pad, float(layers[-1]) + pad]
@@ -92,12 +168,20 @@ def comparison_figure(comp: residual.Comparison, t: Translator, *, projector: bo
             grid[cell.xaxis]["title"] = {"text": tr("layer")}
         if cell.index > 1:
             grid[cell.xaxis]["matches"] = "x"
-        grid[cell.yaxis].update(title={"text": tr(f"{panel}.y")}, type="log", exponentformat="power",
-                                **({"nticks": 4} if projector else {}))  # 24 px labels on a short log axis
+        grid[cell.yaxis].update(
+            title={"text": tr(f"{panel}.y")}, type="log", exponentformat="power", **({"nticks": 4} if projector else {})
+        )  # 24 px labels on a short log axis
     entries = sum(trace.get("showlegend", True) is not False for trace in data)
-    return {"data": data, "layout": base_layout(
-        projector, **grid,
-        # projector: the legend beside the panels, so that they keep their height on one 1080 px screen
-        **(legend_beside(680, below=3.6) if projector else legend_below(projector, plot_height=760, entries=entries,
-                                                                          columns=2)),
-    )}
+    return {
+        "data": data,
+        "layout": base_layout(
+            projector,
+            **grid,
+            # projector: the legend beside the panels, so that they keep their height on one 1080 px screen
+            **(
+                legend_beside(680, below=3.6)
+                if projector
+                else legend_below(projector, plot_height=760, entries=entries, columns=2)
+            ),
+        ),
+    }

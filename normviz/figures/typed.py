@@ -1,4 +1,5 @@
-"""Figure dicts ready for the browser: numpy arrays become plotly.js typed arrays (public: ui sends every figure through it).
+"""Figure dicts ready for the browser: numpy arrays become plotly.js typed arrays (public: ui sends every figure
+through it).
 
 ``go.Figure.to_dict()`` does this conversion; our builders return plain dicts,
 so ``ui.chart`` (and the cached figure wrappers) call ``typed_arrays`` once per
@@ -49,8 +50,9 @@ def typed_arrays(value, *, strict: bool = False):
     None (a gap to plotly.js), since ``JSON.parse`` rejects the bare ``NaN`` that ``json.dumps`` writes.
     """
     if isinstance(value, dict):
-        return {k: typed_arrays(v, strict=strict) if k not in _PLAIN_KEYS else _plain(v, strict)
-                for k, v in value.items()}
+        return {
+            k: typed_arrays(v, strict=strict) if k not in _PLAIN_KEYS else _plain(v, strict) for k, v in value.items()
+        }
     if isinstance(value, (list, tuple)):
         return [typed_arrays(v, strict=strict) for v in value]
     if isinstance(value, np.ndarray):

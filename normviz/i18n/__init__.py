@@ -13,9 +13,28 @@ from importlib import import_module
 
 LANGUAGES = ("zh", "en")
 _MODULES = (  # one module per topic
-    "common", "access", "overview", "projection", "plane", "space", "highdim", "vector_field", "dof", "information",
-    "invariance", "axes", "family", "checkpoint", "precision", "epsilon", "gradient", "residual", "cost",
-    "lesson", "exercises", "sources",
+    "common",
+    "access",
+    "overview",
+    "projection",
+    "plane",
+    "space",
+    "highdim",
+    "vector_field",
+    "dof",
+    "information",
+    "invariance",
+    "axes",
+    "family",
+    "checkpoint",
+    "precision",
+    "epsilon",
+    "gradient",
+    "residual",
+    "cost",
+    "lesson",
+    "exercises",
+    "sources",
 )
 
 

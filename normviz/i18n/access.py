@@ -32,21 +32,30 @@ STRINGS = {
     },
     "access.describe.input": {"zh": "输入 x = {x}，长度 ‖x‖₂ = {norm}。", "en": "Input x = {x}, length ‖x‖₂ = {norm}."},
     "access.describe.input_outside": {
-        "zh": "x 在视野之外，视野边缘的箭头指向它。", "en": "x lies outside the view; an arrow at the edge points to it.",
+        "zh": "x 在视野之外，视野边缘的箭头指向它。",
+        "en": "x lies outside the view; an arrow at the edge points to it.",
     },
     "access.describe.output": {
-        "zh": "{method} 的输出 {y}，长度 {norm}。", "en": "{method} output {y}, length {norm}.",
+        "zh": "{method} 的输出 {y}，长度 {norm}。",
+        "en": "{method} output {y}, length {norm}.",
     },
     "access.describe.output_nan": {
-        "zh": "{method} 的输出是 NaN（没有画出）。", "en": "{method} output is NaN (not drawn).",
+        "zh": "{method} 的输出是 NaN（没有画出）。",
+        "en": "{method} output is NaN (not drawn).",
     },
     "access.describe.affine": {"zh": "γ = {gamma}，β = {beta}。", "en": "γ = {gamma}, β = {beta}."},
     # copy link and export (normviz/ui/kit/export/)
     "access.tools.header": {"zh": "链接与导出", "en": "Link and export"},
     "access.tools.group": {"zh": "复制链接与导出图片", "en": "Copy link and export figures"},
     "access.tools.copy": {"zh": "复制链接", "en": "Copy link"},
-    "access.tools.copied": {"zh": "已复制：打开这个链接会得到同样的画面。", "en": "Copied: this link opens the same scene."},
-    "access.tools.manual": {"zh": "浏览器不允许写剪贴板：请从上面的框里手动复制。", "en": "The browser refused the clipboard: copy the link from the field above."},
+    "access.tools.copied": {
+        "zh": "已复制：打开这个链接会得到同样的画面。",
+        "en": "Copied: this link opens the same scene.",
+    },
+    "access.tools.manual": {
+        "zh": "浏览器不允许写剪贴板：请从上面的框里手动复制。",
+        "en": "The browser refused the clipboard: copy the link from the field above.",
+    },
     "access.tools.link": {"zh": "本页链接（含全部参数）", "en": "Link to this scene (every parameter)"},
     "access.tools.export": {"zh": "导出图：", "en": "Export a figure:"},
     "access.tools.figure": {"zh": "要导出的图", "en": "Figure to export"},
@@ -57,9 +66,15 @@ STRINGS = {
     "access.tools.failed": {"zh": "导出失败", "en": "Export failed"},
     "access.tools.none": {"zh": "本页没有图", "en": "this page has no figure"},
     "access.tools.noframes": {"zh": "这张图没有动画", "en": "this figure has no animation"},
-    "access.tools.gifready": {"zh": "GIF 已生成：点击下面的按钮下载。", "en": "GIF made: use the button below to download it."},
+    "access.tools.gifready": {
+        "zh": "GIF 已生成：点击下面的按钮下载。",
+        "en": "GIF made: use the button below to download it.",
+    },
     "access.tools.gifdownload": {"zh": "下载 GIF", "en": "Download GIF"},
-    "access.tools.giffailed": {"zh": "浏览器发来的动画帧无法读取，没有生成 GIF。", "en": "The animation frames from the browser could not be read; no GIF was made."},
+    "access.tools.giffailed": {
+        "zh": "浏览器发来的动画帧无法读取，没有生成 GIF。",
+        "en": "The animation frames from the browser could not be read; no GIF was made.",
+    },
     "access.tools.params": {"zh": "参数", "en": "parameters"},
     "access.tools.defaults": {"zh": "默认", "en": "defaults"},
 }

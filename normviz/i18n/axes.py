@@ -122,9 +122,18 @@ STRINGS = {
         "zh": "一组 = 一个特征（各批元素中的同一列，沿 B、S）",
         "en": "one group = one feature (the same column in every batch element, over B and S)",
     },
-    "axes.fig.group.std": {"zh": "一组 = 一个特征（一列，沿样本）", "en": "one group = one feature (a column, over samples)"},
-    "axes.fig.title.ln": {"zh": "LayerNorm：{b} × {s} × {d}，每行一组", "en": "LayerNorm: {b} × {s} × {d}, one group per row"},
-    "axes.fig.title.rms": {"zh": "RMSNorm：{b} × {s} × {d}，每行一组", "en": "RMSNorm: {b} × {s} × {d}, one group per row"},
+    "axes.fig.group.std": {
+        "zh": "一组 = 一个特征（一列，沿样本）",
+        "en": "one group = one feature (a column, over samples)",
+    },
+    "axes.fig.title.ln": {
+        "zh": "LayerNorm：{b} × {s} × {d}，每行一组",
+        "en": "LayerNorm: {b} × {s} × {d}, one group per row",
+    },
+    "axes.fig.title.rms": {
+        "zh": "RMSNorm：{b} × {s} × {d}，每行一组",
+        "en": "RMSNorm: {b} × {s} × {d}, one group per row",
+    },
     "axes.fig.title.bn": {
         "zh": "BatchNorm（训练）：{b} × {s} × {d}，每列一组（跨批）",
         "en": "BatchNorm (training): {b} × {s} × {d}, one group per column (across the batch)",
@@ -172,7 +181,10 @@ STRINGS = {
         "turns the table the other way: it standardizes each **row** (one token) over its features, so it needs "
         "neither other samples nor running averages.",
     },
-    "axes.batch.header": {"zh": "批大小：BatchNorm 会变，LayerNorm 不会", "en": "Batch size: BatchNorm changes, LayerNorm does not"},
+    "axes.batch.header": {
+        "zh": "批大小：BatchNorm 会变，LayerNorm 不会",
+        "en": "Batch size: BatchNorm changes, LayerNorm does not",
+    },
     "axes.batch.text": {
         "zh": "下图把同一个词元（b = 1, s = 1）放进 1 到 8 条序列组成的批里（前几条序列不变，只是后面加序列），"
         "画出它第 1 个特征的输出。LayerNorm 与 RMSNorm 只看这个词元自己的 D 个数，所以是一条水平线；"
@@ -188,7 +200,10 @@ STRINGS = {
         "en": "Largest difference |y_B − y_8| of this token's output, over B = 1 … 8 and all {d} features: "
         "LayerNorm {ln}, RMSNorm {rms}, BatchNorm {bn}.",
     },
-    "axes.fig.sweep.title": {"zh": "词元 (1, 1) 第 {d} 个特征的输出随批大小的变化", "en": "Token (1, 1), output in feature {d}, against batch size"},
+    "axes.fig.sweep.title": {
+        "zh": "词元 (1, 1) 第 {d} 个特征的输出随批大小的变化",
+        "en": "Token (1, 1), output in feature {d}, against batch size",
+    },
     "axes.fig.sweep.x": {"zh": "批大小 B", "en": "batch size B"},
     "axes.fig.sweep.y": {"zh": "y（特征 {d}）", "en": "y (feature {d})"},
     "axes.fig.sweep.current": {"zh": "当前 B = {b}", "en": "current B = {b}"},
@@ -198,7 +213,7 @@ STRINGS = {
         "（报错 “Expected more than 1 value per channel when training”）。LayerNorm 照常工作。",
         "en": "B = 1 and S = 1: each BatchNorm group holds a single number. μ_d is that number, σ_d = 0, so the "
         "output (x − μ_d)/√(0 + ε) is 0 everywhere: everything this sample carried is wiped out. PyTorch refuses "
-        "such an input in training mode (\"Expected more than 1 value per channel when training\"). LayerNorm "
+        'such an input in training mode ("Expected more than 1 value per channel when training"). LayerNorm '
         "works as always.",
     },
     "axes.collapse.b1": {
@@ -206,7 +221,10 @@ STRINGS = {
         "en": "B = 1: BatchNorm's statistics come from the {s} positions of this one sequence; there are no other "
         "samples left in the batch to average over.",
     },
-    "axes.eval.header": {"zh": "训练与推理：BatchNorm 的滑动统计量", "en": "Training and inference: BatchNorm's running statistics"},
+    "axes.eval.header": {
+        "zh": "训练与推理：BatchNorm 的滑动统计量",
+        "en": "Training and inference: BatchNorm's running statistics",
+    },
     "axes.eval.text": {
         "zh": "推理时往往一次只来一个样本，批统计量没法用。所以 BatchNorm 在训练中顺便维护滑动平均："
         "running ← (1 − 0.1) · running + 0.1 · 本批统计量（PyTorch 的默认 momentum = 0.1，初值均值 0、方差 1；"
@@ -233,8 +251,14 @@ STRINGS = {
     "axes.col.mode": {"zh": "词元 (1, 1) 的输出", "en": "output of token (1, 1)"},
     "axes.col.values": {"zh": "y（前几个特征）", "en": "y (first features)"},
     "axes.mode.input": {"zh": "输入 x", "en": "input x"},
-    "axes.mode.train_batch": {"zh": "BatchNorm 训练模式，当前批 {b} × {s}", "en": "BatchNorm training mode, current batch {b} × {s}"},
-    "axes.mode.train_alone": {"zh": "BatchNorm 训练模式，批里只有它（B = S = 1）", "en": "BatchNorm training mode, alone in the batch (B = S = 1)"},
+    "axes.mode.train_batch": {
+        "zh": "BatchNorm 训练模式，当前批 {b} × {s}",
+        "en": "BatchNorm training mode, current batch {b} × {s}",
+    },
+    "axes.mode.train_alone": {
+        "zh": "BatchNorm 训练模式，批里只有它（B = S = 1）",
+        "en": "BatchNorm training mode, alone in the batch (B = S = 1)",
+    },
     "axes.mode.eval": {"zh": "BatchNorm 推理模式（滑动统计量）", "en": "BatchNorm eval mode (running statistics)"},
     "axes.mode.ln": {"zh": "LayerNorm（任何批大小）", "en": "LayerNorm (any batch size)"},
     "axes.eval.after": {
@@ -244,7 +268,10 @@ STRINGS = {
         "meaningful result; the training-mode row for the token alone in its batch is all zeros. It also means "
         "BatchNorm behaves differently in training and at inference, while LayerNorm does the same thing in both.",
     },
-    "axes.pad.header": {"zh": "变长序列与填充：为什么文本用按词元的统计量", "en": "Variable lengths and padding: why text uses per-token statistics"},
+    "axes.pad.header": {
+        "zh": "变长序列与填充：为什么文本用按词元的统计量",
+        "en": "Variable lengths and padding: why text uses per-token statistics",
+    },
     "axes.pad.off": {
         "zh": "打开上方的“变长序列 + 填充”开关：各序列长度不同，短的补 0 到长度 S。",
         "en": "Switch on “Variable lengths + padding” above: the sequences get different lengths and the short ones "

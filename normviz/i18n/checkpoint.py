@@ -50,7 +50,10 @@ STRINGS = {
         "zh": "这个示例没有 config.json：γ 和 β 同时在，参数本身就足以说明是 LayerNorm。",
         "en": "This example has no config.json: with both γ and β present, the parameters alone show LayerNorm.",
     },
-    "checkpoint.upload": {"zh": "检查点文件（.safetensors、.pt、.bin）", "en": "Checkpoint file (.safetensors, .pt, .bin)"},
+    "checkpoint.upload": {
+        "zh": "检查点文件（.safetensors、.pt、.bin）",
+        "en": "Checkpoint file (.safetensors, .pt, .bin)",
+    },
     "checkpoint.upload.help": {
         "zh": "最大 {limit} MB。格式按文件内容判断，不看扩展名。PyTorch 文件只用 torch.load(weights_only=True) 读：除张量和普通容器外的任何对象都会被拒绝，文件里的代码不会运行。",
         "en": "At most {limit} MB. The format is told by the content, not the extension. PyTorch files are read "
@@ -63,12 +66,18 @@ STRINGS = {
         "zh": "上传一个检查点（safetensors 或 PyTorch 的 state dict），或者在上面选一个示例。",
         "en": "Upload a checkpoint (safetensors or a PyTorch state dict), or pick an example above.",
     },
-    "checkpoint.file_line": {"zh": "文件 {name}：{format}，{tensors} 个张量", "en": "File {name}: {format}, {tensors} tensors"},
+    "checkpoint.file_line": {
+        "zh": "文件 {name}：{format}，{tensors} 个张量",
+        "en": "File {name}: {format}, {tensors} tensors",
+    },
     "checkpoint.config_line": {"zh": "配置 {name}：{facts}", "en": "Config {name}: {facts}"},
     "checkpoint.config_line.none": {"zh": "没有提到归一化的信息", "en": "nothing about the norms"},
     "checkpoint.format.safetensors": {"zh": "safetensors", "en": "safetensors"},
     "checkpoint.format.torch_zip": {"zh": "PyTorch state dict（zip 格式）", "en": "PyTorch state dict (zip format)"},
-    "checkpoint.format.torch_legacy": {"zh": "PyTorch state dict（旧的 pickle 格式）", "en": "PyTorch state dict (legacy pickle format)"},
+    "checkpoint.format.torch_legacy": {
+        "zh": "PyTorch state dict（旧的 pickle 格式）",
+        "en": "PyTorch state dict (legacy pickle format)",
+    },
     # errors
     "checkpoint.error.too_large": {
         "zh": "文件 {name} 有 {size} 字节，超过上限 {limit} 字节，没有读取。",
@@ -110,7 +119,10 @@ STRINGS = {
     "checkpoint.kind.shift_only": {"zh": "只有 β（少见）", "en": "β only (unusual)"},
     "checkpoint.verdict.layernorm": {"zh": "LayerNorm，带 γ 和 β", "en": "LayerNorm with γ and β"},
     "checkpoint.verdict.rmsnorm": {"zh": "RMSNorm", "en": "RMSNorm"},
-    "checkpoint.verdict.gemma_rmsnorm": {"zh": "RMSNorm，有效尺度 1 + w（Gemma 的写法）", "en": "RMSNorm with effective scale 1 + w (Gemma's form)"},
+    "checkpoint.verdict.gemma_rmsnorm": {
+        "zh": "RMSNorm，有效尺度 1 + w（Gemma 的写法）",
+        "en": "RMSNorm with effective scale 1 + w (Gemma's form)",
+    },
     "checkpoint.verdict.bias_free_layernorm": {"zh": "无偏置的 LayerNorm", "en": "LayerNorm without bias"},
     "checkpoint.verdict.scale_only": {
         "zh": "只有 γ：是 RMSNorm 还是无偏置的 LayerNorm，单凭这些信息判断不了",
@@ -220,8 +232,7 @@ STRINGS = {
     },
     "checkpoint.qk.other": {
         "zh": "{name}：长度 {size}，本页无法确定它覆盖的是一个头还是整个{which}投影。",
-        "en": "{name}: length {size}; this page cannot tell whether it spans one head or the whole {which} "
-        "projection.",
+        "en": "{name}: length {size}; this page cannot tell whether it spans one head or the whole {which} projection.",
     },
     "checkpoint.gamma.spread": {
         "zh": "这个文件里 γ 从 {low} 到 {high}。各模块的中位数从 {med_low}（{med_low_module}）到 {med_high}（{med_high_module}）；"
@@ -234,7 +245,10 @@ STRINGS = {
     "checkpoint.col.layer": {"zh": "层", "en": "layer"},
     "checkpoint.col.dtype": {"zh": "存储类型", "en": "stored as"},
     "checkpoint.why.header": {"zh": "依据", "en": "Why"},
-    "checkpoint.tell.header": {"zh": "只有 γ 时怎样分辨 RMSNorm 和无偏置 LayerNorm", "en": "Telling RMSNorm from a bias-free LayerNorm when there is only γ"},
+    "checkpoint.tell.header": {
+        "zh": "只有 γ 时怎样分辨 RMSNorm 和无偏置 LayerNorm",
+        "en": "Telling RMSNorm from a bias-free LayerNorm when there is only γ",
+    },
     "checkpoint.tell.text": {
         "zh": "两者存的参数一模一样，区别只在前向计算：无偏置 LayerNorm 是 y = γ ⊙ (x − μ·𝟏)/√(σ² + ε)，先减均值 μ 再除以标准差"
         "（σ² 为有偏方差）；RMSNorm 是 y = γ ⊙ x/√(mean(x²) + ε)，不减均值。检查点里没有这一步的痕迹。可以依据的有：\n"

@@ -82,24 +82,26 @@ STRINGS = {
     "list.separator": {"zh": "、", "en": ", "},
 }
 
-STRINGS.update({
-    "zoom.label": {"zh": "视野（坐标轴半宽）", "en": "View (half-width of the axes)"},
-    "zoom.help": {
-        "zh": "坐标范围固定，拖动滑块时不会跳动；需要看清单位圆时选小一点的视野。",
-        "en": "The axis range is fixed so it never jumps while you drag; pick a smaller view to see the unit circle up close.",
-    },
-    "msg.zero": {
-        "zh": "x 是零向量：它没有方向，也就没有可以沿着投影的射线。ε > 0 时输出是 0（LayerNorm 是 β）；ε = 0 时是 0/0 = NaN。",
-        "en": "x is the zero vector: it has no direction, so there is no ray to project along. "
-        "With ε > 0 the outputs are 0 (LayerNorm's is β); with ε = 0 they are 0/0 = NaN.",
-    },
-    "msg.constant": {
-        "zh": "x 的各分量相等（σ = 0）：减去均值后只剩零向量，LayerNorm 在 ε > 0 时输出 0（再加 β），ε = 0 时为 0/0 = NaN。",
-        "en": "All components of x are equal (σ = 0): removing the mean leaves the zero vector, so LayerNorm "
-        "outputs 0 (plus β) with ε > 0 and 0/0 = NaN with ε = 0.",
-    },
-    "msg.nan": {
-        "zh": "{methods} 的输出是 NaN（0/0）：数学上没有定义，图中不画这些箭头。",
-        "en": "The output of {methods} is NaN (0/0): undefined by the math, so those arrows are not drawn.",
-    },
-})
+STRINGS.update(
+    {
+        "zoom.label": {"zh": "视野（坐标轴半宽）", "en": "View (half-width of the axes)"},
+        "zoom.help": {
+            "zh": "坐标范围固定，拖动滑块时不会跳动；需要看清单位圆时选小一点的视野。",
+            "en": "The axis range is fixed so it never jumps while you drag; pick a smaller view to see the unit circle up close.",
+        },
+        "msg.zero": {
+            "zh": "x 是零向量：它没有方向，也就没有可以沿着投影的射线。ε > 0 时输出是 0（LayerNorm 是 β）；ε = 0 时是 0/0 = NaN。",
+            "en": "x is the zero vector: it has no direction, so there is no ray to project along. "
+            "With ε > 0 the outputs are 0 (LayerNorm's is β); with ε = 0 they are 0/0 = NaN.",
+        },
+        "msg.constant": {
+            "zh": "x 的各分量相等（σ = 0）：减去均值后只剩零向量，LayerNorm 在 ε > 0 时输出 0（再加 β），ε = 0 时为 0/0 = NaN。",
+            "en": "All components of x are equal (σ = 0): removing the mean leaves the zero vector, so LayerNorm "
+            "outputs 0 (plus β) with ε > 0 and 0/0 = NaN with ε = 0.",
+        },
+        "msg.nan": {
+            "zh": "{methods} 的输出是 NaN（0/0）：数学上没有定义，图中不画这些箭头。",
+            "en": "The output of {methods} is NaN (0/0): undefined by the math, so those arrows are not drawn.",
+        },
+    }
+)

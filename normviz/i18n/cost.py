@@ -7,7 +7,10 @@ STRINGS = {
         "en": "Normalization computes little and moves a lot: bytes, time and FLOP share worked out step by step, "
         "then the bandwidth measured on this machine.",
     },
-    "cost.title": {"zh": "代价：归一化是搬数据，不是算数据", "en": "Cost: normalization moves data more than it computes"},
+    "cost.title": {
+        "zh": "代价：归一化是搬数据，不是算数据",
+        "en": "Cost: normalization moves data more than it computes",
+    },
     "cost.intro": {
         "zh": "归一化对每个元素只做几次加减乘除，却必须把整块激活从显存里读出来、再把结果写回去。"
         "下面的计算器把一次前向传播里所有归一化的字节数、耗时和 FLOPs 逐行算出来；默认值是一个 13 亿参数、"
@@ -60,7 +63,10 @@ STRINGS = {
     "cost.step.flops_norm": {"zh": "归一化的总 FLOPs", "en": "FLOPs of all norms"},
     "cost.step.flops_matmul": {"zh": "矩阵乘的 FLOPs", "en": "FLOPs of the matmuls"},
     "cost.step.flop_share": {"zh": "归一化的 FLOPs 占比", "en": "norms' share of FLOPs"},
-    "cost.step.slip_matmul": {"zh": "错算的矩阵乘 FLOPs（乘了元素数）", "en": "matmul FLOPs, miscounted (times elements)"},
+    "cost.step.slip_matmul": {
+        "zh": "错算的矩阵乘 FLOPs（乘了元素数）",
+        "en": "matmul FLOPs, miscounted (times elements)",
+    },
     "cost.step.slip_share": {"zh": "照错算得到的占比", "en": "share from the miscount"},
     "cost.step.intensity": {"zh": "归一化的算术强度", "en": "norm's arithmetic intensity"},
     "cost.step.balance": {"zh": "机器平衡点", "en": "machine balance"},
@@ -93,7 +99,10 @@ STRINGS = {
         "{share}. The usual slip is to use the element count T × D where the token count T belongs, getting "
         "2 × P × T × D = {wrong}, a factor D = {d} too large, which shrinks the share to {slip_share}.",
     },
-    "cost.bound.header": {"zh": "带宽受限：时间占比与 FLOPs 占比", "en": "Bandwidth-bound: share of time against share of FLOPs"},
+    "cost.bound.header": {
+        "zh": "带宽受限：时间占比与 FLOPs 占比",
+        "en": "Bandwidth-bound: share of time against share of FLOPs",
+    },
     "cost.bound.text": {
         "zh": "归一化每搬 1 字节只做 f / 2b = {intensity} 次 FLOP；这台假设的机器在搬 1 字节的时间里能做 "
         "peak / B = {balance} 次。所以归一化的时间由字节数决定，而不是由 FLOPs 决定：按峰值算力只要 {compute}，"
@@ -171,7 +180,10 @@ STRINGS = {
         "share of FLOPs depends on the other side: yes when the matmuls are compute-bound (training, prefill) or "
         "read the weights for many tokens at once (a decoding batch); hardly for a single sequence.",
     },
-    "cost.storage.header": {"zh": "存储：激活留在 float32 要多少显存", "en": "Storage: what keeping activations in float32 costs"},
+    "cost.storage.header": {
+        "zh": "存储：激活留在 float32 要多少显存",
+        "en": "Storage: what keeping activations in float32 costs",
+    },
     "cost.storage.col.dtype": {"zh": "每个值的类型", "en": "values as"},
     "cost.storage.col.bytes": {"zh": "一个激活张量的字节数", "en": "bytes of one activation tensor"},
     "cost.storage.chosen": {"zh": "**{dtype}**（当前选择）", "en": "**{dtype}** (chosen)"},

@@ -6,7 +6,10 @@ STRINGS = {
         "zh": "数一数还剩几个自由度：n、n − 1、n − 2，并用雅可比矩阵的秩在随机点上实际算一遍。",
         "en": "Count what is left: n, n − 1, n − 2, and check it by the rank of the Jacobian at random points.",
     },
-    "dof.title": {"zh": "自由度：归一化拿走了几个维度", "en": "Degrees of freedom: how many dimensions a norm takes away"},
+    "dof.title": {
+        "zh": "自由度：归一化拿走了几个维度",
+        "en": "Degrees of freedom: how many dimensions a norm takes away",
+    },
     "dof.intro": {
         "zh": "一个 n 维输入可以在 n 个方向上自由变化。L2 和 RMSNorm 把长度钉死，只剩方向，所以少 1 个；"
         "LayerNorm 还要求均值为 0，再少 1 个。下表把公式和数值结果并排放：在几个随机点上算出输出对输入的雅可比矩阵，"
@@ -41,7 +44,10 @@ STRINGS = {
     "dof.col.fraction": {"zh": "保留比例", "en": "fraction kept"},
     "dof.col.method": {"zh": "方法", "en": "method"},
     "dof.col.rank_eps": {"zh": "算出的秩", "en": "computed rank"},
-    "dof.col.squeeze": {"zh": "被压缩方向的奇异值（单位 1/s）", "en": "singular value of the squeezed direction (units of 1/s)"},
+    "dof.col.squeeze": {
+        "zh": "被压缩方向的奇异值（单位 1/s）",
+        "en": "singular value of the squeezed direction (units of 1/s)",
+    },
     "dof.row.input": {"zh": "输入 x", "en": "input x"},
     "dof.lost.length": {"zh": "长度", "en": "length"},
     "dof.lost.offset": {"zh": "均值（沿 𝟏 的偏移）", "en": "mean (offset along 𝟏)"},
@@ -122,7 +128,10 @@ STRINGS = {
         "zh": "(n − 1)/n 与 (n − 2)/n：n = 2 时 LayerNorm 是 0 %，n = 768 以上两条曲线都贴近 100 %。",
         "en": "(n − 1)/n and (n − 2)/n: LayerNorm is at 0 % for n = 2; from n = 768 on both curves hug 100 %.",
     },
-    "dof.n2.header": {"zh": "极端情形 n = 2：LayerNorm 只剩两个点", "en": "The extreme n = 2: LayerNorm leaves two points"},
+    "dof.n2.header": {
+        "zh": "极端情形 n = 2：LayerNorm 只剩两个点",
+        "en": "The extreme n = 2: LayerNorm leaves two points",
+    },
     "dof.n2.text": {
         "zh": "平面上随机取一团输入。L2 把它们放到单位圆上，RMSNorm 放到半径 √2 的圆上，方向各不相同，圆上每一点都可能出现。"
         "LayerNorm 先减均值，所有点都落到直线 x₁ + x₂ = 0 上，再缩放到 √2（图中 ε = 0）——这条直线与圆只有 (1, −1) 和 (−1, 1) 两个交点。"
@@ -134,7 +143,10 @@ STRINGS = {
         "erased except one bit, whether x₁ is larger than x₂. In high dimensions the same intersection is itself "
         "a large sphere.",
     },
-    "dof.fig.n2.title": {"zh": "n = 2：{count} 个随机输入与它们的输出（ε = 0）", "en": "n = 2: {count} random inputs and their outputs (ε = 0)"},
+    "dof.fig.n2.title": {
+        "zh": "n = 2：{count} 个随机输入与它们的输出（ε = 0）",
+        "en": "n = 2: {count} random inputs and their outputs (ε = 0)",
+    },
     "dof.fig.n2.circle": {"zh": "半径 {r} 的圆", "en": "circle of radius {r}"},
     "dof.fig.n2.line": {"zh": "零均值直线 x₁ + x₂ = 0", "en": "zero-mean line x₁ + x₂ = 0"},
     "dof.fig.n2.ln": {"zh": "LayerNorm：只有 {k} 个不同的输出", "en": "LayerNorm: only {k} distinct outputs"},

@@ -43,7 +43,10 @@ STRINGS = {
         "knee √(n·ε) only reaches ‖y‖ ≈ ‖x‖/√ε, far below √n: there ε flattens small-norm vectors. An ordinary "
         "vector with σ = 1 is barely touched.",
     },
-    "epsp.amp.header": {"zh": "ε 太小：近常数向量的噪声被放大", "en": "ε too small: the noise of a near-constant vector is amplified"},
+    "epsp.amp.header": {
+        "zh": "ε 太小：近常数向量的噪声被放大",
+        "en": "ε too small: the noise of a near-constant vector is amplified",
+    },
     "epsp.amp.text": {
         "zh": "取 x = c·𝟏 + δ·z（z 的均值为 0、标准差为 1）。LayerNorm 减去均值后只剩 δ·z，再除以 √(δ² + ε)，"
         "所以噪声被乘上 1/√(δ² + ε)；δ 远小于 √ε 时，这个倍数接近上限 1/√ε。ε = 10⁻⁸ 时上限是 10⁴。"
@@ -105,10 +108,16 @@ STRINGS = {
     },
     "epsp.fig.sqrt_n": {"zh": "√n = {value}（n = {n}）", "en": "√n = {value} (n = {n})"},
     "epsp.fig.user": {"zh": "你的 ε = {eps}", "en": "your ε = {eps}"},
-    "epsp.fig.norm.title": {"zh": "{method}：输出长度随输入长度的变化（n = {n}）", "en": "{method}: output length against input length (n = {n})"},
+    "epsp.fig.norm.title": {
+        "zh": "{method}：输出长度随输入长度的变化（n = {n}）",
+        "en": "{method}: output length against input length (n = {n})",
+    },
     "epsp.fig.norm.x": {"zh": "输入长度 ‖x‖（对数刻度）", "en": "input length ‖x‖ (log scale)"},
     "epsp.fig.norm.y": {"zh": "输出长度 ‖y‖（对数刻度）", "en": "output length ‖y‖ (log scale)"},
-    "epsp.fig.gain.title": {"zh": "LayerNorm 把 c·𝟏 + δ·z 的噪声放大了多少", "en": "How much LayerNorm amplifies the noise of c·𝟏 + δ·z"},
+    "epsp.fig.gain.title": {
+        "zh": "LayerNorm 把 c·𝟏 + δ·z 的噪声放大了多少",
+        "en": "How much LayerNorm amplifies the noise of c·𝟏 + δ·z",
+    },
     "epsp.fig.gain.x": {"zh": "噪声 δ（对数刻度）", "en": "noise δ (log scale)"},
     "epsp.fig.gain.y": {"zh": "增益 std(y) / std(δ·z)（对数刻度）", "en": "gain std(y) / std(δ·z) (log scale)"},
     "epsp.fig.gain.current": {"zh": "当前 δ：×{gain}", "en": "current δ: ×{gain}"},

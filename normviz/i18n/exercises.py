@@ -5,18 +5,20 @@ STRINGS = {
     "overview.page.exercises": {
         "zh": "自动批改的练习：数值或选择题，题目由链接里的随机种子生成，全班拿到同一套题。",
         "en": "Auto-checked exercises with numeric or choice answers; the link's seed draws the set, so a whole "
-              "class gets the same one.",
+        "class gets the same one.",
     },
     "exercises.title": {"zh": "练习", "en": "Exercises"},
     "exercises.intro": {
         "zh": "每题输入答案后按“检查”。向量用逗号或空格分隔，例如 `-1.22, 0, 1.22`；全角数字和逗号也可以。"
-              "除非另有说明，ε = 0、γ = 1、β = 0，方差为有偏估计（除以 n）。",
+        "除非另有说明，ε = 0、γ = 1、β = 0，方差为有偏估计（除以 n）。",
         "en": "Type an answer and press Check. Separate vector components with commas or spaces, e.g. "
-              "`-1.22, 0, 1.22`; full-width digits and commas work too. Unless a question says otherwise, ε = 0, γ = 1, β = 0, and the variance is "
-              "the biased one (divide by n).",
+        "`-1.22, 0, 1.22`; full-width digits and commas work too. Unless a question says otherwise, ε = 0, γ = 1, β = 0, and the variance is "
+        "the biased one (divide by n).",
     },
-    "exercises.seed": {"zh": "题组种子 {seed}：把此页链接发给别人，他们会拿到同一套题。",
-                       "en": "Set seed {seed}: send this page's link and others get the same set."},
+    "exercises.seed": {
+        "zh": "题组种子 {seed}：把此页链接发给别人，他们会拿到同一套题。",
+        "en": "Set seed {seed}: send this page's link and others get the same set.",
+    },
     "exercises.new": {"zh": "换一套题", "en": "New set"},
     "exercises.number": {"zh": "第 {k} 题", "en": "Exercise {k}"},
     "exercises.answer": {"zh": "你的答案", "en": "Your answer"},
@@ -27,27 +29,36 @@ STRINGS = {
     "exercises.you_typed": {"zh": "你输入的是 {text}。", "en": "You typed {text}."},
     "exercises.right": {"zh": "正确！", "en": "Right!"},
     "exercises.wrong": {"zh": "还不对。", "en": "Not quite."},
-    "exercises.answer_is": {"zh": "正确答案：{answer}（允许误差 ±{tol}）。",
-                            "en": "The answer: {answer} (tolerance ±{tol})."},
+    "exercises.answer_is": {
+        "zh": "正确答案：{answer}（允许误差 ±{tol}）。",
+        "en": "The answer: {answer} (tolerance ±{tol}).",
+    },
     "exercises.answer_choice": {"zh": "正确答案：{answer}。", "en": "The answer: {answer}."},
     # malformed answers
     "exercises.err.empty": {"zh": "答案是空的：请输入一个值。", "en": "The answer is empty: please type a value."},
-    "exercises.err.not_number": {"zh": "这里有不是数的内容。请只用数字、小数点和负号。",
-                                 "en": "Something here is not a number. Use digits, a decimal point and a minus sign only."},
-    "exercises.err.not_finite": {"zh": "请输入有限的数（NaN 和 ∞ 不行）。", "en": "Please type finite numbers (no NaN or ∞)."},
-    "exercises.err.decimal_comma": {"zh": "看起来你用了逗号作小数点。请用小数点，例如 1.5。",
-                                    "en": "That looks like a decimal comma. Please use a decimal point, e.g. 1.5."},
+    "exercises.err.not_number": {
+        "zh": "这里有不是数的内容。请只用数字、小数点和负号。",
+        "en": "Something here is not a number. Use digits, a decimal point and a minus sign only.",
+    },
+    "exercises.err.not_finite": {
+        "zh": "请输入有限的数（NaN 和 ∞ 不行）。",
+        "en": "Please type finite numbers (no NaN or ∞).",
+    },
+    "exercises.err.decimal_comma": {
+        "zh": "看起来你用了逗号作小数点。请用小数点，例如 1.5。",
+        "en": "That looks like a decimal comma. Please use a decimal point, e.g. 1.5.",
+    },
     "exercises.err.thousands_comma": {
         "zh": "这个逗号是千位分隔符还是小数点？请不用逗号来写这个数，例如 8192 或 1.5。",
         "en": "Is that comma a thousands separator or a decimal point? Please write the number without it, e.g. 8192 "
-              "or 1.5.",
+        "or 1.5.",
     },
     "exercises.err.one_number": {"zh": "这一题只要一个数。", "en": "This exercise wants a single number."},
     "exercises.err.count": {"zh": "分量个数不对：需要 {n} 个数。", "en": "Wrong number of components: {n} are needed."},
     "exercises.err.count_comma": {
         "zh": "分量个数不对：需要 {n} 个数。逗号在这里分隔分量；小数请用小数点，例如 1.5。",
         "en": "Wrong number of components: {n} are needed. Commas separate components here; write decimals with "
-              "a point, e.g. 1.5.",
+        "a point, e.g. 1.5.",
     },
     "exercises.err.no_choice": {"zh": "请先选一个选项。", "en": "Please choose an option first."},
     "exercises.err.unknown_choice": {"zh": "这个选项不在列表里。", "en": "That option is not in the list."},
@@ -59,23 +70,31 @@ STRINGS = {
     "exercises.choice.yes": {"zh": "会溢出（得到 ∞）", "en": "yes, it overflows (∞)"},
     "exercises.choice.no": {"zh": "不会溢出", "en": "no, it stays finite"},
     "exercises.choice.last": {"zh": "最后一维 D（每个词元各自）", "en": "the last axis D (each token on its own)"},
-    "exercises.choice.batch_seq": {"zh": "批次和序列两维 (B, S)（每个特征各自）",
-                                   "en": "batch and sequence (B, S) (each feature on its own)"},
+    "exercises.choice.batch_seq": {
+        "zh": "批次和序列两维 (B, S)（每个特征各自）",
+        "en": "batch and sequence (B, S) (each feature on its own)",
+    },
     "exercises.choice.batch": {"zh": "只有批次维 B", "en": "the batch axis B only"},
     "exercises.choice.all_axes": {"zh": "全部三维", "en": "all three axes"},
     "exercises.choice.ln": {"zh": "带偏置的 LayerNorm", "en": "LayerNorm with a bias"},
     "exercises.choice.rms": {"zh": "一定是 RMSNorm", "en": "certainly RMSNorm"},
-    "exercises.choice.either": {"zh": "RMSNorm 或无偏置的 LayerNorm：只看权重分不出来，要看配置或代码",
-                                "en": "RMSNorm or a bias-free LayerNorm: the weights alone can't tell; the config "
-                                      "or code can"},
+    "exercises.choice.either": {
+        "zh": "RMSNorm 或无偏置的 LayerNorm：只看权重分不出来，要看配置或代码",
+        "en": "RMSNorm or a bias-free LayerNorm: the weights alone can't tell; the config or code can",
+    },
     "exercises.choice.bn": {"zh": "BatchNorm", "en": "BatchNorm"},
     "exercises.choice.zero": {"zh": "零向量", "en": "the zero vector"},
     "exercises.choice.nan": {"zh": "NaN（0/0）", "en": "NaN (0/0)"},
     "exercises.choice.one": {"zh": "全 1 向量 𝟏", "en": "the all-ones vector 𝟏"},
-    "exercises.choice.skip": {"zh": "残差连接（恒等路径 h + …）", "en": "the skip connections (the identity path h + …)"},
+    "exercises.choice.skip": {
+        "zh": "残差连接（恒等路径 h + …）",
+        "en": "the skip connections (the identity path h + …)",
+    },
     "exercises.choice.branch": {"zh": "子层（经过 Norm 和 f）", "en": "the sublayers (through Norm and f)"},
-    "exercises.choice.neither": {"zh": "都不能：没有哪条路径把 g 原封不动地传下去",
-                                 "en": "neither: no path hands g down unchanged"},
+    "exercises.choice.neither": {
+        "zh": "都不能：没有哪条路径把 g 原封不动地传下去",
+        "en": "neither: no path hands g down unchanged",
+    },
     "exercises.choice.below_2": {"zh": "不到 2 倍", "en": "less than 2×"},
     "exercises.choice.two_to_ten": {"zh": "2 倍到 10 倍之间", "en": "between 2× and 10×"},
     "exercises.choice.above_10": {"zh": "超过 10 倍", "en": "more than 10×"},
@@ -84,15 +103,15 @@ STRINGS = {
     "exercise.ln_246.q": {"zh": "计算 LayerNorm{x}。", "en": "Compute LayerNorm{x}."},
     "exercise.ln_246.why": {
         "zh": "μ = 4，x − μ·𝟏 = (−2, 0, 2)，σ² = 8/3，σ ≈ 1.6330，所以输出约为 (−1.2247, 0, 1.2247)：在 Σy = 0 的平面上、"
-              "长度为 √3。",
+        "长度为 √3。",
         "en": "μ = 4, x − μ·𝟏 = (−2, 0, 2), σ² = 8/3, σ ≈ 1.6330, so the output is about (−1.2247, 0, 1.2247): in the "
-              "plane Σy = 0, with length √3.",
+        "plane Σy = 0, with length √3.",
     },
     "exercise.rms_246.q": {"zh": "计算 RMSNorm{x}。", "en": "Compute RMSNorm{x}."},
     "exercise.rms_246.why": {
         "zh": "mean(x²) = 56/3，RMS = √(56/3) ≈ 4.3205，x 除以它得约 (0.4629, 0.9258, 1.3887)：方向不变，长度 √3。",
         "en": "mean(x²) = 56/3, RMS = √(56/3) ≈ 4.3205, and x divided by it is about (0.4629, 0.9258, 1.3887): the "
-              "same direction, length √3.",
+        "same direction, length √3.",
     },
     "exercise.l2_pair.q": {"zh": "计算 x = {x} 的 L2 归一化。", "en": "Compute the L2 normalization of x = {x}."},
     "exercise.l2_pair.why": {
@@ -104,39 +123,47 @@ STRINGS = {
         "zh": "二维中 LayerNorm 的输出只能是 (1, −1) 或 (−1, 1)：大的那个分量变成 1，小的变成 −1。",
         "en": "In 2D LayerNorm can only give (1, −1) or (−1, 1): the larger component becomes 1, the smaller −1.",
     },
-    "exercise.params.q": {"zh": "隐藏维度 D = {d} 的一个 {method} 层有多少个可学习参数？",
-                          "en": "How many learnable parameters does one {method} layer with hidden size D = {d} have?"},
+    "exercise.params.q": {
+        "zh": "隐藏维度 D = {d} 的一个 {method} 层有多少个可学习参数？",
+        "en": "How many learnable parameters does one {method} layer with hidden size D = {d} have?",
+    },
     "exercise.params.why": {
         "zh": "LayerNorm 有 γ 和 β，各 D 个，共 2D；RMSNorm 只有 γ，共 D。",
         "en": "LayerNorm has γ and β, D each, 2D in all; RMSNorm has γ only, D.",
     },
-    "exercise.dof.q": {"zh": "n = {n} 时，{method} 的输出有几个自由度？",
-                       "en": "For n = {n}, how many degrees of freedom does the output of {method} have?"},
+    "exercise.dof.q": {
+        "zh": "n = {n} 时，{method} 的输出有几个自由度？",
+        "en": "For n = {n}, how many degrees of freedom does the output of {method} have?",
+    },
     "exercise.dof.why": {
         "zh": "输入有 n 个；L2 和 RMSNorm 去掉长度，剩 n − 1；LayerNorm 还去掉公共偏移，剩 n − 2。",
         "en": "The input has n; L2 and RMSNorm remove the length, leaving n − 1; LayerNorm also removes the common "
-              "offset, leaving n − 2.",
+        "offset, leaving n − 2.",
     },
-    "exercise.invariant.q.shift": {"zh": "哪些方法对 x 和 x + c·𝟏 给出相同的输出（ε = 0）？",
-                                   "en": "Which methods give the same output for x and x + c·𝟏 (ε = 0)?"},
-    "exercise.invariant.q.scale": {"zh": "哪些方法对 x 和 a·x（a > 0）给出相同的输出（ε = 0）？",
-                                   "en": "Which methods give the same output for x and a·x with a > 0 (ε = 0)?"},
+    "exercise.invariant.q.shift": {
+        "zh": "哪些方法对 x 和 x + c·𝟏 给出相同的输出（ε = 0）？",
+        "en": "Which methods give the same output for x and x + c·𝟏 (ε = 0)?",
+    },
+    "exercise.invariant.q.scale": {
+        "zh": "哪些方法对 x 和 a·x（a > 0）给出相同的输出（ε = 0）？",
+        "en": "Which methods give the same output for x and a·x with a > 0 (ε = 0)?",
+    },
     "exercise.invariant.why.shift": {
         "zh": "LayerNorm 先减去均值：x + c·𝟏 的均值是 μ + c，减完仍是 x − μ·𝟏，所以输出不变。RMSNorm 和 L2 不减均值，"
-              "{moved} 几乎指向 𝟏 的方向，和 {x} 的方向差得很远，输出也就变了。"
-              "图中实心柱是 x = {x} 的输出，斜线柱是 {move} = {moved} 的输出：只有 LayerNorm 的两组柱一样高。",
+        "{moved} 几乎指向 𝟏 的方向，和 {x} 的方向差得很远，输出也就变了。"
+        "图中实心柱是 x = {x} 的输出，斜线柱是 {move} = {moved} 的输出：只有 LayerNorm 的两组柱一样高。",
         "en": "LayerNorm subtracts the mean first: the mean of x + c·𝟏 is μ + c, so what is left is x − μ·𝟏 again "
-              "and the output does not change. RMSNorm and L2 do not centre: {moved} points almost along 𝟏, far "
-              "from the direction of {x}, so their outputs change. In the chart the solid bars are the outputs "
-              "for x = {x}, the hatched ones for {move} = {moved}: only LayerNorm's two sets match.",
+        "and the output does not change. RMSNorm and L2 do not centre: {moved} points almost along 𝟏, far "
+        "from the direction of {x}, so their outputs change. In the chart the solid bars are the outputs "
+        "for x = {x}, the hatched ones for {move} = {moved}: only LayerNorm's two sets match.",
     },
     "exercise.invariant.why.scale": {
         "zh": "三种方法都除以一个长度类的量（‖x‖₂、均方根、标准差），a·x（a > 0）把这个量也乘了 a，所以三者的输出都不变。"
-              "图中实心柱是 x = {x} 的输出，斜线柱是 {move} = {moved} 的输出：每种方法的两组柱都一样高。",
+        "图中实心柱是 x = {x} 的输出，斜线柱是 {move} = {moved} 的输出：每种方法的两组柱都一样高。",
         "en": "All three divide by a length-like number (‖x‖₂, the RMS, the standard deviation), and a·x with "
-              "a > 0 multiplies that number by a as well, so none of the outputs changes. In the chart the solid "
-              "bars are the outputs for x = {x}, the hatched ones for {move} = {moved}: each method's two sets "
-              "match.",
+        "a > 0 multiplies that number by a as well, so none of the outputs changes. In the chart the solid "
+        "bars are the outputs for x = {x}, the hatched ones for {move} = {moved}: each method's two sets "
+        "match.",
     },
     "exercise.fp16_threshold.q": {
         "zh": "float16 的最大有限值是 {max}。|x| 超过多少时 x² 在 float16 中溢出？（给出到 ±0.5 的值）",
@@ -146,26 +173,34 @@ STRINGS = {
         "zh": "x² ≤ 65504 ⇔ |x| ≤ √65504 ≈ 255.94，约 256。所以要在 float32 中求平方和。",
         "en": "x² ≤ 65504 exactly when |x| ≤ √65504 ≈ 255.94, about 256. Hence the sum of squares belongs in float32.",
     },
-    "exercise.fp16_overflow.q": {"zh": "在 float16 中计算 x²，x = {v}：会溢出吗？",
-                                 "en": "Computing x² in float16 for x = {v}: does it overflow?"},
+    "exercise.fp16_overflow.q": {
+        "zh": "在 float16 中计算 x²，x = {v}：会溢出吗？",
+        "en": "Computing x² in float16 for x = {v}: does it overflow?",
+    },
     "exercise.fp16_overflow.why": {
         "zh": "阈值是 √65504 ≈ 255.94：更大的 |x| 的平方超出 float16 的范围（舍入后为 ∞）。",
         "en": "The threshold is √65504 ≈ 255.94: the square of a larger |x| is beyond float16's range (it rounds to ∞).",
     },
-    "exercise.rms_length.q": {"zh": "n = {n} 时，RMSNorm 输出的长度 ‖y‖₂ 是多少？",
-                              "en": "For n = {n}, what is the length ‖y‖₂ of RMSNorm's output?"},
+    "exercise.rms_length.q": {
+        "zh": "n = {n} 时，RMSNorm 输出的长度 ‖y‖₂ 是多少？",
+        "en": "For n = {n}, what is the length ‖y‖₂ of RMSNorm's output?",
+    },
     "exercise.rms_length.why": {
         "zh": "y = x / RMS(x)，而 RMS(x) = ‖x‖₂ / √n，所以 ‖y‖₂ = √n，与 x 无关。",
         "en": "y = x / RMS(x) and RMS(x) = ‖x‖₂ / √n, so ‖y‖₂ = √n, whatever x is.",
     },
-    "exercise.axis.q.bn": {"zh": "对形状 (B, S, D) 的激活，BatchNorm 在哪些维上求均值？",
-                           "en": "For activations of shape (B, S, D), over which axes does BatchNorm average?"},
-    "exercise.axis.q.ln": {"zh": "对形状 (B, S, D) 的激活，LayerNorm 在哪些维上求均值？",
-                           "en": "For activations of shape (B, S, D), over which axes does LayerNorm average?"},
+    "exercise.axis.q.bn": {
+        "zh": "对形状 (B, S, D) 的激活，BatchNorm 在哪些维上求均值？",
+        "en": "For activations of shape (B, S, D), over which axes does BatchNorm average?",
+    },
+    "exercise.axis.q.ln": {
+        "zh": "对形状 (B, S, D) 的激活，LayerNorm 在哪些维上求均值？",
+        "en": "For activations of shape (B, S, D), over which axes does LayerNorm average?",
+    },
     "exercise.axis.why": {
         "zh": "LayerNorm 对每个词元的 D 个特征求统计量（axis=-1）；BatchNorm 对每个特征，跨批次和序列求（axis=(0, 1)）。",
         "en": "LayerNorm takes statistics over the D features of each token (axis=-1); BatchNorm over each feature "
-              "across batch and sequence (axis=(0, 1)).",
+        "across batch and sequence (axis=(0, 1)).",
     },
     "exercise.checkpoint.q": {
         "zh": "一个检查点里，某个归一化层只有形状 ({d},) 的 weight，没有 bias。它是什么层？",
@@ -174,106 +209,117 @@ STRINGS = {
     "exercise.checkpoint.why": {
         "zh": "RMSNorm 和不带偏置的 LayerNorm 都只存一个长度 D 的 γ，张量完全一样；只有配置或代码能说明是哪一种。",
         "en": "RMSNorm and a bias-free LayerNorm both store one γ of length D: the tensors look the same, and only "
-              "the config or the code says which it is.",
+        "the config or the code says which it is.",
     },
-    "exercise.zero.q": {"zh": "n = {n} 的零向量，LayerNorm 在 ε = 0 时给出什么？",
-                        "en": "What does LayerNorm give for the zero vector of n = {n} at ε = 0?"},
+    "exercise.zero.q": {
+        "zh": "n = {n} 的零向量，LayerNorm 在 ε = 0 时给出什么？",
+        "en": "What does LayerNorm give for the zero vector of n = {n} at ε = 0?",
+    },
     "exercise.zero.why": {
         "zh": "x − μ·𝟏 = 0，σ = 0：0/0 = NaN（按 IEEE 规则传播，不是异常）。任何 ε > 0 都会给出零向量。",
         "en": "x − μ·𝟏 = 0 and σ = 0: 0/0 = NaN (propagated as IEEE says, not an exception). Any ε > 0 gives the "
-              "zero vector instead.",
+        "zero vector instead.",
     },
     "exercise.traffic.q": {
         "zh": "{tokens} 个词元、D = {d}、bf16（2 字节）：{calls} 次归一化调用，每次读一遍、写一遍激活，共搬运多少 GB（10⁹ 字节）？",
         "en": "{tokens} tokens, D = {d}, bf16 (2 bytes): {calls} normalization calls, each reading and writing the "
-              "activations once. How many GB (10⁹ bytes) move?",
+        "activations once. How many GB (10⁹ bytes) move?",
     },
     "exercise.traffic.why": {
         "zh": "{tokens} 个词元 × {d} × 2 字节 × 2（读和写）× {calls} 次调用 = {gb} GB。时间 ≈ 字节数 / 显存带宽：归一化受带宽限制。",
         "en": "{tokens} tokens × {d} × 2 bytes × 2 (read and write) × {calls} calls = {gb} GB. Time ≈ bytes / "
-              "memory bandwidth: normalization is bandwidth-bound.",
+        "memory bandwidth: normalization is bandwidth-bound.",
     },
     "exercise.grad_path.q.pre": {
         "zh": "残差页的玩具网络（D = 128，随机种子 0），Pre-Norm：h ← h + f(RMSNorm(h))，共 {depth} 层，顶上再一个 RMSNorm。"
-              "损失对顶层残差流的梯度 g = ∂L/∂h_L 从顶上往下传。哪条路径把 g 原封不动地传到输入 h₀？",
+        "损失对顶层残差流的梯度 g = ∂L/∂h_L 从顶上往下传。哪条路径把 g 原封不动地传到输入 h₀？",
         "en": "The residual page's toy stack (D = 128, random seed 0) with Pre-Norm: h ← h + f(RMSNorm(h)) over "
-              "{depth} layers, a final RMSNorm on top. The gradient of the loss at the top of the stream, "
-              "g = ∂L/∂h_L, flows down. Which path hands g to the input h₀ unchanged?",
+        "{depth} layers, a final RMSNorm on top. The gradient of the loss at the top of the stream, "
+        "g = ∂L/∂h_L, flows down. Which path hands g to the input h₀ unchanged?",
     },
     "exercise.grad_path.q.post": {
         "zh": "残差页的玩具网络（D = 128，随机种子 0），Post-Norm：h ← RMSNorm(h + f(h))，共 {depth} 层。"
-              "损失对顶层残差流的梯度 g = ∂L/∂h_L 从顶上往下传。哪条路径把 g 原封不动地传到输入 h₀？",
+        "损失对顶层残差流的梯度 g = ∂L/∂h_L 从顶上往下传。哪条路径把 g 原封不动地传到输入 h₀？",
         "en": "The residual page's toy stack (D = 128, random seed 0) with Post-Norm: h ← RMSNorm(h + f(h)) over "
-              "{depth} layers. The gradient of the loss at the top of the stream, g = ∂L/∂h_L, flows down. Which "
-              "path hands g to the input h₀ unchanged?",
+        "{depth} layers. The gradient of the loss at the top of the stream, g = ∂L/∂h_L, flows down. Which "
+        "path hands g to the input h₀ unchanged?",
     },
     "exercise.grad_path.why.pre": {
         "zh": "Pre-Norm 的残差连接把 h 原样加上去，它的雅可比矩阵是单位矩阵 I，所以只沿残差连接走，g 到达 h₀ 时和离开顶层时一模一样"
-              "（这里顶层 ‖g‖ = {top}，只走残差连接到 h₀ 也是 {skip}，逐位相同）。Norm 只在支路上；"
-              "每个子层在 g 之上再加一份自己的梯度，所以完整的梯度在 h₀ 处更大（{full}）。图中是每条路径上的 ‖∂L/∂hₗ‖。"
-              "Xiong 等（2020）分析的正是这两种放法在初始化时的梯度。",
+        "（这里顶层 ‖g‖ = {top}，只走残差连接到 h₀ 也是 {skip}，逐位相同）。Norm 只在支路上；"
+        "每个子层在 g 之上再加一份自己的梯度，所以完整的梯度在 h₀ 处更大（{full}）。图中是每条路径上的 ‖∂L/∂hₗ‖。"
+        "Xiong 等（2020）分析的正是这两种放法在初始化时的梯度。",
         "en": "In Pre-Norm the skip connection adds h as it is: its Jacobian is the identity I, so along the skip "
-              "connections alone g reaches h₀ exactly as it left the top (here ‖g‖ = {top} at the top and {skip} "
-              "at h₀, the very same vector). The Norms sit on the branches only; each sublayer adds its own share "
-              "on top of g, which is why the full gradient at h₀ is larger ({full}). The chart shows ‖∂L/∂hₗ‖ "
-              "along each path. Xiong et al. (2020) analyse the gradients of the two arrangements at "
-              "initialization.",
+        "connections alone g reaches h₀ exactly as it left the top (here ‖g‖ = {top} at the top and {skip} "
+        "at h₀, the very same vector). The Norms sit on the branches only; each sublayer adds its own share "
+        "on top of g, which is why the full gradient at h₀ is larger ({full}). The chart shows ‖∂L/∂hₗ‖ "
+        "along each path. Xiong et al. (2020) analyse the gradients of the two arrangements at "
+        "initialization.",
     },
     "exercise.grad_path.why.post": {
         "zh": "Post-Norm 把 Norm 放在残差流本身上：h ← RMSNorm(h + f(h))。即使只沿残差连接走，g 也要穿过 {depth} 个 Norm 的雅可比矩阵，"
-              "每一个都去掉 g 沿该层 h + f(h) 的分量（ε = 0 时精确），所以到不了原样"
-              "（这里顶层 ‖g‖ = {top}，只走残差连接到 h₀ 是 {skip}）。经过子层的路径同样要穿过这些 Norm，还有每个 f。"
-              "Xiong 等（2020）分析的正是这两种放法在初始化时的梯度。",
+        "每一个都去掉 g 沿该层 h + f(h) 的分量（ε = 0 时精确），所以到不了原样"
+        "（这里顶层 ‖g‖ = {top}，只走残差连接到 h₀ 是 {skip}）。经过子层的路径同样要穿过这些 Norm，还有每个 f。"
+        "Xiong 等（2020）分析的正是这两种放法在初始化时的梯度。",
         "en": "In Post-Norm the Norm sits on the stream itself: h ← RMSNorm(h + f(h)). Even along the skip "
-              "connections alone g crosses {depth} Norm Jacobians, each removing g's component along that layer's "
-              "h + f(h) (exactly at ε = 0), so it does not arrive unchanged (here ‖g‖ = {top} at the top, {skip} "
-              "at h₀ along the skip connections alone). The path through the sublayers crosses those Norms too, "
-              "and every f. Xiong et al. (2020) analyse the gradients of the two arrangements at initialization.",
+        "connections alone g crosses {depth} Norm Jacobians, each removing g's component along that layer's "
+        "h + f(h) (exactly at ε = 0), so it does not arrive unchanged (here ‖g‖ = {top} at the top, {skip} "
+        "at h₀ along the skip connections alone). The path through the sublayers crosses those Norms too, "
+        "and every f. Xiong et al. (2020) analyse the gradients of the two arrangements at initialization.",
     },
     "exercise.stack_growth.q.none": {
         "zh": "残差页的玩具网络（D = {width}，随机种子 0），完全不归一化：h ← h + f(h)，共 {depth} 层，"
-              "子层 f(u) = {gain}·W₂ GELU(W₁ u)（W₁、W₂ 的元素服从 N(0, 1/D)）。残差流从输入到顶层长了多少倍，‖h_L‖ / ‖h₀‖？",
+        "子层 f(u) = {gain}·W₂ GELU(W₁ u)（W₁、W₂ 的元素服从 N(0, 1/D)）。残差流从输入到顶层长了多少倍，‖h_L‖ / ‖h₀‖？",
         "en": "The residual page's toy stack (D = {width}, random seed 0) with no normalization at all: "
-              "h ← h + f(h) over {depth} layers, sublayers f(u) = {gain}·W₂ GELU(W₁ u) (entries of W₁ and W₂ "
-              "from N(0, 1/D)). By what factor does the residual stream grow from the input to the top, "
-              "‖h_L‖ / ‖h₀‖?",
+        "h ← h + f(h) over {depth} layers, sublayers f(u) = {gain}·W₂ GELU(W₁ u) (entries of W₁ and W₂ "
+        "from N(0, 1/D)). By what factor does the residual stream grow from the input to the top, "
+        "‖h_L‖ / ‖h₀‖?",
     },
     "exercise.stack_growth.q.pre": {
         "zh": "残差页的玩具网络（D = {width}，随机种子 0），Pre-Norm：h ← h + f(RMSNorm(h))，共 {depth} 层，"
-              "子层 f(u) = {gain}·W₂ GELU(W₁ u)（W₁、W₂ 的元素服从 N(0, 1/D)）。残差流从输入到顶层长了多少倍，‖h_L‖ / ‖h₀‖？",
+        "子层 f(u) = {gain}·W₂ GELU(W₁ u)（W₁、W₂ 的元素服从 N(0, 1/D)）。残差流从输入到顶层长了多少倍，‖h_L‖ / ‖h₀‖？",
         "en": "The residual page's toy stack (D = {width}, random seed 0) with Pre-Norm: h ← h + f(RMSNorm(h)) "
-              "over {depth} layers, sublayers f(u) = {gain}·W₂ GELU(W₁ u) (entries of W₁ and W₂ from "
-              "N(0, 1/D)). By what factor does the residual stream grow from the input to the top, ‖h_L‖ / ‖h₀‖?",
+        "over {depth} layers, sublayers f(u) = {gain}·W₂ GELU(W₁ u) (entries of W₁ and W₂ from "
+        "N(0, 1/D)). By what factor does the residual stream grow from the input to the top, ‖h_L‖ / ‖h₀‖?",
     },
     "exercise.stack_growth.why.none": {
         "zh": "没有 Norm 时，子层的输出随 h 一起变大，所以每一层都把 ‖h‖ 乘上差不多同一个倍数，这里平均每层 {factor} 倍："
-              "增长随深度是指数的，{factor}^{depth} ≈ {growth}。增益为 1 时 24 层就超过 10 倍；"
-              "小初始化（增益 0.1）让这个倍数非常接近 1，48 层也不到 2 倍。但它只在初始化时管用：权重一旦变大，没有东西管住尺度。",
+        "增长随深度是指数的，{factor}^{depth} ≈ {growth}。增益为 1 时 24 层就超过 10 倍；"
+        "小初始化（增益 0.1）让这个倍数非常接近 1，48 层也不到 2 倍。但它只在初始化时管用：权重一旦变大，没有东西管住尺度。",
         "en": "Without a Norm each sublayer's output grows with h, so every layer multiplies ‖h‖ by about the "
-              "same factor, here {factor} per layer on average: the growth is exponential in depth, "
-              "{factor}^{depth} ≈ {growth}. At gain 1 that passes 10× within 24 layers; a small initialization "
-              "(gain 0.1) keeps the factor so close to 1 that 48 layers stay below 2×. It works at initialization "
-              "only: once the weights grow, nothing holds the scale.",
+        "same factor, here {factor} per layer on average: the growth is exponential in depth, "
+        "{factor}^{depth} ≈ {growth}. At gain 1 that passes 10× within 24 layers; a small initialization "
+        "(gain 0.1) keeps the factor so close to 1 that 48 layers stay below 2×. It works at initialization "
+        "only: once the weights grow, nothing holds the scale.",
     },
     "exercise.stack_growth.why.pre": {
         "zh": "Pre-Norm 的每个子层看到的是 RMSNorm(h)，它的大小与 h 无关，所以每层加上的量差不多一样大：‖hₗ‖² 大致随 l 线性增长，"
-              "‖h_L‖ 大致像 √L 那样长，而不是指数增长。这里 ‖h_L‖ / ‖h₀‖ = {growth}；增益小，每层加的量也小。",
+        "‖h_L‖ 大致像 √L 那样长，而不是指数增长。这里 ‖h_L‖ / ‖h₀‖ = {growth}；增益小，每层加的量也小。",
         "en": "In Pre-Norm each sublayer sees RMSNorm(h), whose size does not depend on h, so every layer adds "
-              "about the same amount: ‖hₗ‖² grows about linearly with l, and ‖h_L‖ about like √L, not "
-              "exponentially. Here ‖h_L‖ / ‖h₀‖ = {growth}; a small gain makes each addition small.",
+        "about the same amount: ‖hₗ‖² grows about linearly with l, and ‖h_L‖ about like √L, not "
+        "exponentially. Here ‖h_L‖ / ‖h₀‖ = {growth}; a small gain makes each addition small.",
     },
     # small figures
     "exercises.fig.moved.title": {"zh": "三种方法的输出（ε = 0）", "en": "The three methods' outputs (ε = 0)"},
-    "exercises.fig.moved.subtitle": {"zh": "实心柱：x = {x}；斜线柱：{moved}", "en": "solid bars: x = {x}; hatched bars: {moved}"},
+    "exercises.fig.moved.subtitle": {
+        "zh": "实心柱：x = {x}；斜线柱：{moved}",
+        "en": "solid bars: x = {x}; hatched bars: {moved}",
+    },
     "exercises.fig.moved.x_axis": {"zh": "方法与分量", "en": "method and component"},
     "exercises.fig.moved.y": {"zh": "输出分量", "en": "output component"},
     "exercises.fig.moved.x": {"zh": "x = {v}", "en": "x = {v}"},
     "exercises.fig.moved.moved": {"zh": "移动后 {v}", "en": "moved: {v}"},
-    "exercises.fig.paths.title": {"zh": "{arrangement}：各条路径上的 ‖∂L/∂hₗ‖", "en": "{arrangement}: ‖∂L/∂hₗ‖ along each path"},
+    "exercises.fig.paths.title": {
+        "zh": "{arrangement}：各条路径上的 ‖∂L/∂hₗ‖",
+        "en": "{arrangement}: ‖∂L/∂hₗ‖ along each path",
+    },
     "exercises.fig.paths.all": {"zh": "整个网络", "en": "the whole network"},
     "exercises.fig.paths.skip": {"zh": "只走残差连接", "en": "skip connections only"},
     "exercises.fig.paths.branch": {"zh": "只走子层", "en": "sublayers only"},
-    "exercises.fig.growth.title": {"zh": "‖hₗ‖ / ‖h₀‖：{depth} 层，增益 {gain}", "en": "‖hₗ‖ / ‖h₀‖: {depth} layers, gain {gain}"},
+    "exercises.fig.growth.title": {
+        "zh": "‖hₗ‖ / ‖h₀‖：{depth} 层，增益 {gain}",
+        "en": "‖hₗ‖ / ‖h₀‖: {depth} layers, gain {gain}",
+    },
     "exercises.fig.growth.y": {"zh": "‖hₗ‖ / ‖h₀‖", "en": "‖hₗ‖ / ‖h₀‖"},
     "exercises.fig.growth.bound": {"zh": "{bound} 倍", "en": "{bound}×"},
     "exercises.fig.params.title": {"zh": "D = {d} 时每层的参数", "en": "Parameters per layer at D = {d}"},

@@ -8,7 +8,10 @@ STRINGS = {
         "en": "L2, RMSNorm, LayerNorm, BatchNorm, standardization, min-max and softmax written as one formula, each "
         "output checked against what it should satisfy, and the parameters of each layer counted.",
     },
-    "family.title": {"zh": "归一化家族：同一个式子，不同的 c 和 s", "en": "The normalization family: one formula, different c and s"},
+    "family.title": {
+        "zh": "归一化家族：同一个式子，不同的 c 和 s",
+        "en": "The normalization family: one formula, different c and s",
+    },
     "family.intro": {
         "zh": "几乎每种归一化都可以写成 x̂ = (x − c) / s：先减去一个中心 c，再除以一个尺度 s。"
         "各方法的差别只在于 c 和 s 取什么、在哪些数上统计，于是输出满足的条件也不同。"
@@ -47,14 +50,25 @@ STRINGS = {
     "family.c.bfln": {"zh": "μ（同 LayerNorm）", "en": "μ (as LayerNorm)"},
     "family.s.bfln": {"zh": "σ（同 LayerNorm）；之后只乘 γ，不加 β", "en": "σ (as LayerNorm); then γ only, no β"},
     "family.c.bn": {"zh": "μ_B：每个特征在这一批样本上的均值", "en": "μ_B: each feature's mean over the batch"},
-    "family.s.bn": {"zh": "σ_B：每个特征在这一批上的标准差（除以 n）", "en": "σ_B: each feature's std over the batch (divide by n)"},
-    "family.c.std": {"zh": "μ：每个特征（列）在整个数据集上的均值", "en": "μ: each feature's (column's) mean over the data set"},
+    "family.s.bn": {
+        "zh": "σ_B：每个特征在这一批上的标准差（除以 n）",
+        "en": "σ_B: each feature's std over the batch (divide by n)",
+    },
+    "family.c.std": {
+        "zh": "μ：每个特征（列）在整个数据集上的均值",
+        "en": "μ: each feature's (column's) mean over the data set",
+    },
     "family.s.std": {"zh": "σ：每列的标准差（除以 n）", "en": "σ: each column's std (divide by n)"},
     "family.c.minmax": {"zh": "min x", "en": "min x"},
     "family.s.minmax": {"zh": "max x − min x", "en": "max x − min x"},
-    "family.c.softmax": {"zh": "max x（只为防止 exp 溢出，会约掉）", "en": "max x (only against overflow in exp; it cancels)"},
-    "family.s.softmax": {"zh": "Σ exp(x − c)；输出是 exp(x − c) / s，不是 (x − c) / s",
-                         "en": "Σ exp(x − c); the output is exp(x − c) / s, not (x − c) / s"},
+    "family.c.softmax": {
+        "zh": "max x（只为防止 exp 溢出，会约掉）",
+        "en": "max x (only against overflow in exp; it cancels)",
+    },
+    "family.s.softmax": {
+        "zh": "Σ exp(x − c)；输出是 exp(x − c) / s，不是 (x − c) / s",
+        "en": "Σ exp(x − c); the output is exp(x − c) / s, not (x − c) / s",
+    },
     "family.table.caption": {
         "zh": "所有输出按 ε = 0、γ = 1、β = 0 计算；有了 γ、β，这些条件约束的是 x̂，不再是 y。"
         "L2、RMSNorm、两种 LayerNorm、min-max 和 softmax 的条件在 x 这一行上检查；BatchNorm 和标准化的条件在批次的每一列（每个特征跨样本）上检查，"
@@ -92,8 +106,14 @@ STRINGS = {
     },
     "family.set.unit_sphere": {"zh": "单位球面 ‖y‖ = 1（L2）", "en": "unit sphere ‖y‖ = 1 (L2)"},
     "family.set.sqrt3_sphere": {"zh": "半径 √3 的球面（RMSNorm）", "en": "sphere of radius √3 (RMSNorm)"},
-    "family.set.ln_circle": {"zh": "平面 Σy = 0 中半径 √3 的圆（LayerNorm）", "en": "circle of radius √3 in Σy = 0 (LayerNorm)"},
-    "family.set.simplex": {"zh": "概率单纯形 Σy = 1, y > 0（softmax）", "en": "probability simplex Σy = 1, y > 0 (softmax)"},
+    "family.set.ln_circle": {
+        "zh": "平面 Σy = 0 中半径 √3 的圆（LayerNorm）",
+        "en": "circle of radius √3 in Σy = 0 (LayerNorm)",
+    },
+    "family.set.simplex": {
+        "zh": "概率单纯形 Σy = 1, y > 0（softmax）",
+        "en": "probability simplex Σy = 1, y > 0 (softmax)",
+    },
     "family.set.cube": {"zh": "单位立方体 [0, 1]³", "en": "unit cube [0, 1]³"},
     "family.set.minmax_loop": {"zh": "min 0 且 max 1 的棱（min-max）", "en": "edges with min 0 and max 1 (min-max)"},
     # x / ‖x‖_p
@@ -124,11 +144,15 @@ STRINGS = {
     "family.p.col.norm": {"zh": "它的范数 ‖·‖_p", "en": "its norm ‖·‖_p"},
     "family.p.col.output": {"zh": "输出 y", "en": "output y"},
     "family.p.col.check": {"zh": "‖y‖_p", "en": "‖y‖_p"},
-    "family.p.set.l1": {"zh": "L1 单位球面 |y₁| + |y₂| + |y₃| = 1（正八面体）",
-                        "en": "L1 unit sphere |y₁| + |y₂| + |y₃| = 1 (octahedron)"},
+    "family.p.set.l1": {
+        "zh": "L1 单位球面 |y₁| + |y₂| + |y₃| = 1（正八面体）",
+        "en": "L1 unit sphere |y₁| + |y₂| + |y₃| = 1 (octahedron)",
+    },
     "family.p.set.l2": {"zh": "L2 单位球面 ‖y‖₂ = 1", "en": "L2 unit sphere ‖y‖₂ = 1"},
-    "family.p.set.linf": {"zh": "L∞ 单位球面 max |yᵢ| = 1（立方体表面）",
-                          "en": "L∞ unit sphere max |yᵢ| = 1 (surface of a cube)"},
+    "family.p.set.linf": {
+        "zh": "L∞ 单位球面 max |yᵢ| = 1（立方体表面）",
+        "en": "L∞ unit sphere max |yᵢ| = 1 (surface of a cube)",
+    },
     "family.p.set.simplex": {"zh": "单纯形 Σy = 1, y > 0（softmax）", "en": "simplex Σy = 1, y > 0 (softmax)"},
     "family.p.ray_x": {"zh": "过 x 的射线", "en": "ray through x"},
     "family.p.ray_exp": {"zh": "过 exp(x − max x) 的射线", "en": "ray through exp(x − max x)"},
@@ -161,8 +185,14 @@ STRINGS = {
     },
     "family.pixels.col.value": {"zh": "像素值", "en": "pixel value"},
     "family.pixels.col.divided": {"zh": "x / 255", "en": "x / 255"},
-    "family.pixels.col.minmax": {"zh": "min-max（数据自身的最小、最大值）", "en": "min-max (the data's own min and max)"},
-    "family.pixels.same": {"zh": "两列相同：这些像素里既有 0 也有 255。", "en": "The two columns agree: the pixels include 0 and 255."},
+    "family.pixels.col.minmax": {
+        "zh": "min-max（数据自身的最小、最大值）",
+        "en": "min-max (the data's own min and max)",
+    },
+    "family.pixels.same": {
+        "zh": "两列相同：这些像素里既有 0 也有 255。",
+        "en": "The two columns agree: the pixels include 0 and 255.",
+    },
     "family.pixels.differ": {
         "zh": "两列不同：这些像素的最小值是 {low}、最大值是 {high}，min-max 把它们拉伸到 0 和 1，而 x / 255 不会。",
         "en": "The columns differ: the pixels run from {low} to {high}; min-max stretches those to 0 and 1, x / 255 "
@@ -233,8 +263,10 @@ STRINGS = {
     "family.affine.xhat": {"zh": "x̂（归一化后的值）", "en": "x̂ (the normalized value)"},
     "family.affine.gamma": {"zh": "γ（缩放）", "en": "γ (scale)"},
     "family.affine.beta": {"zh": "β（偏移）", "en": "β (offset)"},
-    "family.affine.result": {"zh": "y = γ · x̂ + β = {gamma} × {xhat} {sign} {beta_abs} = **{y}**",
-                             "en": "y = γ · x̂ + β = {gamma} × {xhat} {sign} {beta_abs} = **{y}**"},
+    "family.affine.result": {
+        "zh": "y = γ · x̂ + β = {gamma} × {xhat} {sign} {beta_abs} = **{y}**",
+        "en": "y = γ · x̂ + β = {gamma} × {xhat} {sign} {beta_abs} = **{y}**",
+    },
     "family.params.header": {"zh": "每层有多少参数", "en": "How many parameters a layer has"},
     "family.params.text": {
         "zh": "宽度为 D 的一层：LayerNorm 有 γ 和 β 各 D 个，共 2D；RMSNorm 和无偏置 LayerNorm 只有 γ，共 D。"
@@ -251,7 +283,10 @@ STRINGS = {
     "family.params.col.weight": {"zh": "γ（weight）", "en": "γ (weight)"},
     "family.params.col.bias": {"zh": "β（bias）", "en": "β (bias)"},
     "family.params.col.total": {"zh": "可学习参数", "en": "learnable parameters"},
-    "family.params.col.running": {"zh": "滑动统计量（buffer，不是参数）", "en": "running statistics (buffers, not parameters)"},
+    "family.params.col.running": {
+        "zh": "滑动统计量（buffer，不是参数）",
+        "en": "running statistics (buffers, not parameters)",
+    },
     "family.params.counter": {
         "zh": "PyTorch 的 BatchNorm 另有一个整数缓冲区 num_batches_tracked，用来数已见过的批次。",
         "en": "PyTorch's BatchNorm keeps one more integer buffer, num_batches_tracked, counting the batches seen.",

@@ -7,7 +7,10 @@ STRINGS = {
         "en": "The Jacobian of each norm, by formula and by torch.autograd side by side, and how it strips a "
         "gradient of its parts along x and along 𝟏.",
     },
-    "grad.title": {"zh": "梯度：归一化在反向传播里做了什么", "en": "Gradients: what a normalization does in the backward pass"},
+    "grad.title": {
+        "zh": "梯度：归一化在反向传播里做了什么",
+        "en": "Gradients: what a normalization does in the backward pass",
+    },
     "grad.intro": {
         "zh": "反向传播时，一层把从上面传回来的梯度 g 乘以它的雅可比矩阵的转置 Jᵀ。归一化的 J 不是对角阵："
         "每个输出都依赖全部输入（通过范数、均值和方差）。下面在你选的三维 x 上把 J 真正算出来——一次用解析公式，"
@@ -28,7 +31,10 @@ STRINGS = {
         "en": "At ε = 0 the null space is exact: J x = 0, and J 𝟏 = 0 for LayerNorm. With ε > 0 a little "
         "gradient leaks through along the radial direction (see the note below).",
     },
-    "grad.spinner": {"zh": "正在计算雅可比矩阵（首次会加载 torch）…", "en": "Computing the Jacobians (the first time loads torch)…"},
+    "grad.spinner": {
+        "zh": "正在计算雅可比矩阵（首次会加载 torch）…",
+        "en": "Computing the Jacobians (the first time loads torch)…",
+    },
     "grad.undefined": {
         "zh": "在这个 x 上 {methods} 的雅可比矩阵没有定义（ε = 0 时出现 0/0：x 为零向量，或对 LayerNorm 来说 x 的分量全相等）。",
         "en": "At this x the Jacobian of {methods} is undefined (0/0 at ε = 0: x is the zero vector, or, for "

@@ -103,7 +103,10 @@ STRINGS = {
         "zh": "n = 4：超平面 Σyᵢ = 0 中的坐标（e₁, e₂, e₃）",
         "en": "n = 4: coordinates in the hyperplane Σyᵢ = 0 (e₁, e₂, e₃)",
     },
-    "highdim.fig.n4.sphere": {"zh": "半径 2 的二维球面（ε = 0 时 LayerNorm 的输出所在）", "en": "2-sphere of radius 2 (LayerNorm at ε = 0)"},
+    "highdim.fig.n4.sphere": {
+        "zh": "半径 2 的二维球面（ε = 0 时 LayerNorm 的输出所在）",
+        "en": "2-sphere of radius 2 (LayerNorm at ε = 0)",
+    },
     "highdim.fig.n4.exact": {"zh": "{method} 输出（精确，无投影）", "en": "{method} outputs (exact, not a projection)"},
     "highdim.fig.n4.projected": {"zh": "{method}（投影）", "en": "{method} (projection)"},
     "highdim.fig.axis.e": {"zh": "沿 e{i} 的坐标", "en": "coordinate along e{i}"},
@@ -129,7 +132,10 @@ STRINGS = {
     "highdim.fig.hist.count": {"zh": "个数", "en": "count"},
     "highdim.fig.hist.expected": {"zh": "√n·(分量均方根) = {value}", "en": "√n·(component RMS) = {value}"},
     "highdim.fig.hist.target": {"zh": "目标 {value}（ε = 0）", "en": "target {value} (ε = 0)"},
-    "highdim.conc.header": {"zh": "测度集中：输入自己也在变“等长”", "en": "Concentration of measure: the inputs become equal-length too"},
+    "highdim.conc.header": {
+        "zh": "测度集中：输入自己也在变“等长”",
+        "en": "Concentration of measure: the inputs become equal-length too",
+    },
     "highdim.conc.caption.gaussian": {
         "zh": "每个 n 一组固定的 {count} 个向量（不随随机种子变化；只抽它们的范数，分布与逐个分量抽取完全相同）。n 越大，‖x‖/√n 越紧地聚在分量的均方根 "
         "σ = {rms} 附近，相对散布按 {c}/√n 缩小，也就是 N(0,σ²) 的 1/√(2n)。",
@@ -169,10 +175,16 @@ STRINGS = {
     "highdim.fig.conc.band": {"zh": "输入 5%–95% 分位", "en": "input, 5–95 % quantiles"},
     "highdim.fig.conc.median": {"zh": "输入中位数", "en": "input median"},
     "highdim.fig.conc.target": {"zh": "分量均方根 {value}", "en": "component RMS {value}"},
-    "highdim.fig.conc.outputs": {"zh": "RMSNorm、LayerNorm 输出：恰为 1（ε = 0）", "en": "RMSNorm, LayerNorm outputs: exactly 1 (ε = 0)"},
+    "highdim.fig.conc.outputs": {
+        "zh": "RMSNorm、LayerNorm 输出：恰为 1（ε = 0）",
+        "en": "RMSNorm, LayerNorm outputs: exactly 1 (ε = 0)",
+    },
     "highdim.fig.conc.theory": {"zh": "理论值 {c}/√n（正态分量）", "en": "theory {c}/√n (Gaussian components)"},
     "highdim.fig.conc.current": {"zh": "当前 n = {n}", "en": "current n = {n}"},
-    "highdim.sv.header": {"zh": "奇异值：LayerNorm 的点云在 𝟏 方向上是扁的", "en": "Singular values: LayerNorm's cloud is flat along 𝟏"},
+    "highdim.sv.header": {
+        "zh": "奇异值：LayerNorm 的点云在 𝟏 方向上是扁的",
+        "en": "Singular values: LayerNorm's cloud is flat along 𝟏",
+    },
     "highdim.sv.caption.full": {
         "zh": "把 N 个输出排成 N×n 矩阵 Y，它的 n 个奇异值给出点云在各个方向上的“厚度”。每个 LayerNorm 输出都和 𝟏 正交，"
         "所以 Y·𝟏 = 0：最后一个奇异值是 0（图中画在舍入下限 {floor} 处），对应的方向就是 𝟏。L2 和 RMSNorm 的点云没有这样的方向。",

@@ -7,7 +7,10 @@ STRINGS = {
         "en": "Where the information goes: the length is dropped and the direction stays; L2 and RMSNorm keep "
         "cosine similarity, LayerNorm keeps the Pearson correlation.",
     },
-    "info.title": {"zh": "信息去哪了：差别在方向上", "en": "Where the information goes: the difference is in the direction"},
+    "info.title": {
+        "zh": "信息去哪了：差别在方向上",
+        "en": "Where the information goes: the difference is in the direction",
+    },
     "info.intro": {
         "zh": "输入的长度本来也是信息：(3, 4) 和 (6, 8) 正是靠长度区分的。归一化把所有长度变成同一个值，"
         "这部分信息就被丢掉了（γ 之后乘回的是一个学到的固定尺度，不是每个输入自己的长度）；"
@@ -69,7 +72,10 @@ STRINGS = {
         "In two dimensions LayerNorm merges far more than L2: at ε = 0 it has only two possible outputs, so besides "
         "(3, 4) and (6, 8) every vector with x₂ > x₁ lands on the same point (−1, 1).",
     },
-    "info.cloud.header": {"zh": "按方向着色：颜色留下，长度没了", "en": "Coloured by direction: the colours stay, the lengths go"},
+    "info.cloud.header": {
+        "zh": "按方向着色：颜色留下，长度没了",
+        "en": "Coloured by direction: the colours stay, the lengths go",
+    },
     "info.cloud.text": {
         "zh": "每个输入点按自己的方向取一种颜色，长度在 0.25 到 2.8 之间随机。归一化之后（ε = 0），L2 和 RMSNorm 的点都落在各自的圆（球）上，"
         "颜色顺序原封不动，而原来的长短已经看不出来。",
@@ -106,8 +112,14 @@ STRINGS = {
     "info.fig.target.ln2": {"zh": "LayerNorm 仅有的两个输出", "en": "LayerNorm's only two outputs"},
     "info.fig.target.ln3": {"zh": "LayerNorm 的圆（平面 ∩ √3 球面）", "en": "LayerNorm's circle (plane ∩ √3 sphere)"},
     "info.fig.target.circle": {"zh": "{method} 的圆，半径 {r}", "en": "{method} circle, radius {r}"},
-    "info.fig.target.sphere": {"zh": "{method} 的球面，半径 {r}（三个大圆）", "en": "{method} sphere, radius {r} (three great circles)"},
-    "info.sim.header": {"zh": "夹角：余弦相似度与皮尔逊相关", "en": "Angles: cosine similarity and Pearson correlation"},
+    "info.fig.target.sphere": {
+        "zh": "{method} 的球面，半径 {r}（三个大圆）",
+        "en": "{method} sphere, radius {r} (three great circles)",
+    },
+    "info.sim.header": {
+        "zh": "夹角：余弦相似度与皮尔逊相关",
+        "en": "Angles: cosine similarity and Pearson correlation",
+    },
     "info.sim.text": {
         "zh": "余弦相似度 cos(x, y) = x·y / (‖x‖‖y‖) 不受正的缩放影响，所以 L2 和 RMSNorm 之后两两的余弦与之前完全相同。"
         "LayerNorm 先减去各自的均值再缩放，它保留的是中心化之后的余弦，也就是皮尔逊相关系数："

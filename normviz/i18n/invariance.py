@@ -74,7 +74,10 @@ STRINGS = {
         "en": "Blank cells in LayerNorm's map have no distance: there a·x + c·𝟏 is a constant vector (a = 0, or x so "
         "small next to c that float64 rounds it away), whose output at ε = 0 is 0/0.",
     },
-    "inv.map.header": {"zh": "离 (a, c) = (1, 0) 时的输出有多远", "en": "How far each output is from its value at (a, c) = (1, 0)"},
+    "inv.map.header": {
+        "zh": "离 (a, c) = (1, 0) 时的输出有多远",
+        "en": "How far each output is from its value at (a, c) = (1, 0)",
+    },
     "inv.fig.dist.colorbar": {"zh": "距离 / 半径（对数）", "en": "distance / radius (log)"},
     "inv.fig.dist.current": {"zh": "当前 (a, c)", "en": "current (a, c)"},
     "inv.fig.dist.x": {"zh": "缩放 a", "en": "scale a"},

@@ -5,7 +5,7 @@ STRINGS = {
     "overview.page.lesson": {
         "zh": "一步一步的导览：从统一公式到几何、自由度、不变性、数值与代价，每步先预测再揭晓。",
         "en": "A guided tour, one step at a time: from the common formula to geometry, freedom, invariance, "
-              "numerics and cost; on the geometric steps you predict first, then see.",
+        "numerics and cost; on the geometric steps you predict first, then see.",
     },
     "lesson.title": {"zh": "课程：归一化在做什么", "en": "Lesson: what normalization does"},
     "lesson.progress": {"zh": "第 {k} / {total} 步", "en": "Step {k} of {total}"},
@@ -14,7 +14,7 @@ STRINGS = {
     "lesson.keys": {
         "zh": "键盘：← / → 或 PageUp / PageDown 翻步（焦点在图上或输入框里时除外）。链接里的 ?step= 就是当前步。",
         "en": "Keyboard: ← / → or Page Up / Page Down change the step (not while the chart or a field has the focus). "
-              "The ?step= in the link is the current step.",
+        "The ?step= in the link is the current step.",
     },
     "lesson.x": {"zh": "输入 {name}", "en": "input {name}"},
     "lesson.reset": {"zh": "回到本步的起点", "en": "Back to this step's start"},
@@ -35,10 +35,10 @@ STRINGS = {
     "lesson.hide": {"zh": "再猜一次", "en": "Guess again"},
     "lesson.hidden": {
         "zh": "图里先只画输入 x 和你的猜测（×），不画会泄露答案的圆、球面、直线、平面和射线；"
-              "揭晓时它们和真实输出一起出现，投影过程自动播放一遍（▶ 可重播）。",
+        "揭晓时它们和真实输出一起出现，投影过程自动播放一遍（▶ 可重播）。",
         "en": "For now the chart shows only x and your guess (×), none of the circles, spheres, lines, planes or "
-              "rays that would give the answer away; the reveal draws them with the true output and plays the "
-              "projection once (▶ plays it again).",
+        "rays that would give the answer away; the reveal draws them with the true output and plays the "
+        "projection once (▶ plays it again).",
     },
     "lesson.trace.guess": {"zh": "你的猜测", "en": "your guess"},
     "lesson.score": {
@@ -48,7 +48,10 @@ STRINGS = {
     "lesson.verdict.exact": {"zh": "几乎完全正确！", "en": "Spot on!"},
     "lesson.verdict.close": {"zh": "很接近。", "en": "Close."},
     "lesson.verdict.near": {"zh": "大致区域对了，但还差一些。", "en": "In the right region, but not there yet."},
-    "lesson.verdict.far": {"zh": "差得较远：看看图里的投影路径。", "en": "Far off: follow the projection path in the chart."},
+    "lesson.verdict.far": {
+        "zh": "差得较远：看看图里的投影路径。",
+        "en": "Far off: follow the projection path in the chart.",
+    },
     # worked computation
     "lesson.worked.header": {"zh": "逐步计算（当前的 x）", "en": "Worked computation (the current x)"},
     "lesson.worked.note": {
@@ -68,11 +71,11 @@ STRINGS = {
     "lesson.axes.row.bn": {"zh": "BatchNorm 的 μ（每列）", "en": "BatchNorm's μ (per column)"},
     "lesson.axes.caption": {
         "zh": "形状 {shape} 的张量：LayerNorm 对每一行（axis=-1）求统计量，共 {ln} 组；BatchNorm 对每一列，"
-              "跨批次和序列（axis=(0, 1)）求统计量，共 {bn} 组。归一化后各组均值：LayerNorm 最大 |μ| = {ln_mean}，"
-              "BatchNorm 最大 |μ| = {bn_mean}。",
+        "跨批次和序列（axis=(0, 1)）求统计量，共 {bn} 组。归一化后各组均值：LayerNorm 最大 |μ| = {ln_mean}，"
+        "BatchNorm 最大 |μ| = {bn_mean}。",
         "en": "A tensor of shape {shape}: LayerNorm takes statistics over each row (axis=-1), {ln} groups; "
-              "BatchNorm over each column across batch and sequence (axis=(0, 1)), {bn} groups. Group means "
-              "after normalizing: LayerNorm's largest |μ| = {ln_mean}, BatchNorm's largest |μ| = {bn_mean}.",
+        "BatchNorm over each column across batch and sequence (axis=(0, 1)), {bn} groups. Group means "
+        "after normalizing: LayerNorm's largest |μ| = {ln_mean}, BatchNorm's largest |μ| = {bn_mean}.",
     },
     "lesson.affine.col.input": {"zh": "输入", "en": "input"},
     "lesson.affine.col.ln": {"zh": "LayerNorm，再乘 γ、加 β", "en": "LayerNorm, then γ and β"},
@@ -82,16 +85,16 @@ STRINGS = {
     "lesson.affine.caption": {
         "zh": "三行用的是同一组 γ、β（ε = 0）。不论 γ、β 取什么，LayerNorm 都分不出这三个输入，RMSNorm 分不出 x 和它的倍数。",
         "en": "All three rows use the same γ and β (ε = 0). Whatever γ and β are, LayerNorm cannot tell these three "
-              "inputs apart, and RMSNorm cannot tell x from a multiple of it.",
+        "inputs apart, and RMSNorm cannot tell x from a multiple of it.",
     },
     "lesson.prepost.depth": {"zh": "层数", "en": "depth (layers)"},
     "lesson.prepost.caption": {
         "zh": "D = {d}，{depth} 层（LayerNorm）：Post-Norm 的残差流最后是 ‖h‖ = {post}（√D = {root}）；"
-              "Pre-Norm 的从 {start} 长到 {pre}。Pre-Norm 里，恒等路径把梯度从顶层直接送到每一层，不经过任何 Norm；"
-              "Post-Norm 里，梯度向下要穿过每一层的 Norm。",
+        "Pre-Norm 的从 {start} 长到 {pre}。Pre-Norm 里，恒等路径把梯度从顶层直接送到每一层，不经过任何 Norm；"
+        "Post-Norm 里，梯度向下要穿过每一层的 Norm。",
         "en": "D = {d}, {depth} layers (LayerNorm): Post-Norm's stream ends at ‖h‖ = {post} (√D = {root}); Pre-Norm's "
-              "grows from {start} to {pre}. In Pre-Norm the identity path carries the gradient from the top to every "
-              "layer without passing through a Norm; in Post-Norm it passes through every layer's Norm on the way down.",
+        "grows from {start} to {pre}. In Pre-Norm the identity path carries the gradient from the top to every "
+        "layer without passing through a Norm; in Post-Norm it passes through every layer's Norm on the way down.",
     },
     "lesson.prepost.no_torch": {
         "zh": "这一步需要 torch（自动求导），但当前环境没有安装，所以无法计算。",
@@ -104,21 +107,24 @@ STRINGS = {
     "lesson.precision.col.out": {"zh": "RMSNorm 输出", "en": "RMSNorm output"},
     "lesson.precision.fp16_mean": {"zh": "全程 float16，mean(-1)", "en": "float16 throughout, mean(-1)"},
     "lesson.precision.fp16_sum": {"zh": "全程 float16，sum(-1) / D", "en": "float16 throughout, sum(-1) / D"},
-    "lesson.precision.fp32": {"zh": "先 x.float()，再在 float32 中求和（normviz）", "en": "x.float(), then summed in float32 (normviz)"},
+    "lesson.precision.fp32": {
+        "zh": "先 x.float()，再在 float32 中求和（normviz）",
+        "en": "x.float(), then summed in float32 (normviz)",
+    },
     "lesson.precision.caption": {
         "zh": "float16 的最大有限值是 {max}（{source}），所以 |x| > √{max} ≈ {threshold} 时 x² 溢出为 ∞。"
-              "torch 的 mean(-1) 在 float32 里累加、只把均值舍入成 float16，所以这一行要到那里才出错（mean(-1) 这一行不形成 Σx²，记为 —）；"
-              "手写的 sum(-1) / D 先把 Σx² 舍入成 float16，x₁ = x₂ > √({max} / 2) ≈ {sum_threshold} 时就已溢出。",
+        "torch 的 mean(-1) 在 float32 里累加、只把均值舍入成 float16，所以这一行要到那里才出错（mean(-1) 这一行不形成 Σx²，记为 —）；"
+        "手写的 sum(-1) / D 先把 Σx² 舍入成 float16，x₁ = x₂ > √({max} / 2) ≈ {sum_threshold} 时就已溢出。",
         "en": "float16's largest finite value is {max} ({source}), so x² overflows to ∞ once |x| > √{max} ≈ {threshold}. "
-              "torch's mean(-1) adds in float32 and rounds only the mean to float16, so its row fails only there (it "
-              "never forms a float16 Σx²: shown as —); the hand-written sum(-1) / D rounds Σx² to float16 first and "
-              "overflows already once x₁ = x₂ > √({max} / 2) ≈ {sum_threshold}.",
+        "torch's mean(-1) adds in float32 and rounds only the mean to float16, so its row fails only there (it "
+        "never forms a float16 Σx²: shown as —); the hand-written sum(-1) / D rounds Σx² to float16 first and "
+        "overflows already once x₁ = x₂ > √({max} / 2) ≈ {sum_threshold}.",
     },
     "lesson.eps.slider": {"zh": "图中的 ε（log₁₀ ε）", "en": "ε on the chart (log₁₀ ε)"},
     "lesson.eps.chart": {
         "zh": "图中的输入均值为 0，所以横轴 ‖x‖ = √n·σ；表中几乎恒定的 x 对应 ‖x − μ·𝟏‖ = {r}。",
         "en": "The chart's inputs have mean 0, so its ‖x‖ is √n·σ; the table's near-constant x sits at "
-              "‖x − μ·𝟏‖ = {r}.",
+        "‖x − μ·𝟏‖ = {r}.",
     },
     "lesson.eps.col.x": {"zh": "x", "en": "x"},
     "lesson.eps.col.sigma": {"zh": "σ", "en": "σ"},
@@ -127,11 +133,11 @@ STRINGS = {
     "lesson.cost.d": {"zh": "隐藏维度 D", "en": "hidden size D"},
     "lesson.cost.formula": {
         "zh": "{tokens} 个词元 × D = {d} × {bytes} 字节 × 2（读一次、写一次）× {calls} 次调用 = {gb} GB；"
-              "以 {bw} TB/s 的带宽需要 {ms} ms。算术只有约 {gflop} GFLOP："
-              "按“代价”页假设的峰值 {peak} TFLOP/s 只需 {cms} ms。",
+        "以 {bw} TB/s 的带宽需要 {ms} ms。算术只有约 {gflop} GFLOP："
+        "按“代价”页假设的峰值 {peak} TFLOP/s 只需 {cms} ms。",
         "en": "{tokens} tokens × D = {d} × {bytes} bytes × 2 (one read, one write) × {calls} calls = {gb} GB; "
-              "at {bw} TB/s that takes {ms} ms. The arithmetic is only about {gflop} GFLOP: {cms} ms at the "
-              "Cost page's assumed peak of {peak} TFLOP/s.",
+        "at {bw} TB/s that takes {ms} ms. The arithmetic is only about {gflop} GFLOP: {cms} ms at the "
+        "Cost page's assumed peak of {peak} TFLOP/s.",
     },
     "lesson.summary.col.method": {"zh": "方法", "en": "method"},
     "lesson.summary.col.formula": {"zh": "公式", "en": "formula"},
@@ -143,82 +149,85 @@ STRINGS = {
     "lesson.step.form.title": {"zh": "一个公式：x̂ = (x − c) / s", "en": "One formula: x̂ = (x − c) / s"},
     "lesson.step.form.text": {
         "zh": "这里的三种方法都先从 x 减去一个中心 c，再除以一个尺度 s。L2 和 RMSNorm 取 c = 0，只除以长度类的量；"
-              "LayerNorm 取 c = μ（均值），再除以标准差。图中三个彩色箭头就是 (3, 4) 的三种结果："
-              "L2 和 RMSNorm 留在 x 的射线上，LayerNorm 转到了 (−1, 1)。",
+        "LayerNorm 取 c = μ（均值），再除以标准差。图中三个彩色箭头就是 (3, 4) 的三种结果："
+        "L2 和 RMSNorm 留在 x 的射线上，LayerNorm 转到了 (−1, 1)。",
         "en": "All three methods here subtract a centre c from x and divide by a scale s. L2 and RMSNorm take "
-              "c = 0 and divide by a length-like number; LayerNorm takes c = μ, the mean, and divides by the "
-              "standard deviation. The three coloured arrows in the chart are what each does to (3, 4): L2 and "
-              "RMSNorm stay on x's ray, LayerNorm turns to (−1, 1).",
+        "c = 0 and divide by a length-like number; LayerNorm takes c = μ, the mean, and divides by the "
+        "standard deviation. The three coloured arrows in the chart are what each does to (3, 4): L2 and "
+        "RMSNorm stay on x's ray, LayerNorm turns to (−1, 1).",
     },
     "lesson.step.l2.title": {"zh": "L2：投到单位圆上", "en": "L2: onto the unit circle"},
     "lesson.step.l2.text": {
         "zh": "L2 归一化把 x 除以它的长度 ‖x‖₂，于是沿着从原点出发的射线落到半径为 1 的圆（高维是球面）上。"
-              "方向不变，只丢掉长度。先猜一猜 (3, 4) 会落在哪里。",
+        "方向不变，只丢掉长度。先猜一猜 (3, 4) 会落在哪里。",
         "en": "L2 normalization divides x by its length ‖x‖₂, so x slides along its ray from the origin onto the "
-              "circle of radius 1 (a sphere in more dimensions). The direction stays; only the length is gone. "
-              "Guess where (3, 4) lands.",
+        "circle of radius 1 (a sphere in more dimensions). The direction stays; only the length is gone. "
+        "Guess where (3, 4) lands.",
     },
     "lesson.step.rms.title": {"zh": "RMSNorm：投到半径 √n 的圆上", "en": "RMSNorm: onto the circle of radius √n"},
     "lesson.step.rms.text": {
         "zh": "RMSNorm 除以均方根 √(mean(x²))，它等于 ‖x‖₂ / √n。所以输出仍在 x 的射线上，但长度是 √n（ε = 0、γ = 1 时）："
-              "二维中是 √2 ≈ 1.414。",
+        "二维中是 √2 ≈ 1.414。",
         "en": "RMSNorm divides by the root mean square √(mean(x²)), which is ‖x‖₂ / √n. The output stays on x's ray "
-              "but has length √n (at ε = 0, γ = 1): √2 ≈ 1.414 in two dimensions.",
+        "but has length √n (at ε = 0, γ = 1): √2 ≈ 1.414 in two dimensions.",
     },
     "lesson.step.rms3d.title": {"zh": "三维里的 RMSNorm", "en": "RMSNorm in three dimensions"},
     "lesson.step.rms3d.text": {
         "zh": "在三维中目标球面的半径是 √3：输出是 x 除以它的均方根 √(mean(x²))。预测 (2, 4, 6) 落在哪里；"
-              "揭晓后，逐步计算给出每一个数。",
+        "揭晓后，逐步计算给出每一个数。",
         "en": "In three dimensions the target sphere has radius √3: the output is x divided by its root mean square "
-              "√(mean(x²)). Predict where (2, 4, 6) lands; after the reveal the worked computation shows every number.",
+        "√(mean(x²)). Predict where (2, 4, 6) lands; after the reveal the worked computation shows every number.",
     },
     "lesson.step.center.title": {"zh": "LayerNorm 第一步：减去均值", "en": "LayerNorm, step one: subtract the mean"},
     "lesson.step.center.text": {
         "zh": "减去 μ·𝟏 就是去掉 x 沿 𝟏 = (1, 1, 1) 方向的分量：结果落在平面 y₁ + y₂ + y₃ = 0 上。"
-              "预测 (1, 2, 3) 去均值后的位置。",
+        "预测 (1, 2, 3) 去均值后的位置。",
         "en": "Subtracting μ·𝟏 removes the part of x along 𝟏 = (1, 1, 1): the result lies in the plane "
-              "y₁ + y₂ + y₃ = 0. Predict where (1, 2, 3) lands once centred.",
+        "y₁ + y₂ + y₃ = 0. Predict where (1, 2, 3) lands once centred.",
     },
-    "lesson.step.ln.title": {"zh": "LayerNorm 第二步：缩放到 √n 球面", "en": "LayerNorm, step two: scale onto the √n sphere"},
+    "lesson.step.ln.title": {
+        "zh": "LayerNorm 第二步：缩放到 √n 球面",
+        "en": "LayerNorm, step two: scale onto the √n sphere",
+    },
     "lesson.step.ln.text": {
         "zh": "去均值之后，再除以标准差 σ（有偏，除以 n），长度变成 √n。所以 LayerNorm 的输出落在平面与半径 √3 球面的交线，"
-              "也就是一个圆上。预测 (2, 4, 6) 的输出。",
+        "也就是一个圆上。预测 (2, 4, 6) 的输出。",
         "en": "After centring, LayerNorm divides by the standard deviation σ (biased, divide by n), which makes the "
-              "length √n. Its outputs therefore lie where the plane meets the sphere of radius √3: a circle. "
-              "Predict the output for (2, 4, 6).",
+        "length √n. Its outputs therefore lie where the plane meets the sphere of radius √3: a circle. "
+        "Predict the output for (2, 4, 6).",
     },
     "lesson.step.extreme.title": {"zh": "二维的极端情形：只剩两个点", "en": "The 2D extreme: only two points"},
     "lesson.step.extreme.text": {
         "zh": "在二维中，直线 y₁ + y₂ = 0 与半径 √2 的圆只有两个交点。所以（ε = 0 时）任何两个不相等的数，"
-              "LayerNorm 只告诉你哪个更大。预测 (1, 3) 的输出，揭晓后再移动 x 试试。",
+        "LayerNorm 只告诉你哪个更大。预测 (1, 3) 的输出，揭晓后再移动 x 试试。",
         "en": "In two dimensions the line y₁ + y₂ = 0 meets the circle of radius √2 in just two points. "
-              "So (at ε = 0) for any two unequal numbers LayerNorm only tells which one is larger. Predict the "
-              "output for (1, 3), then move x after the reveal.",
+        "So (at ε = 0) for any two unequal numbers LayerNorm only tells which one is larger. Predict the "
+        "output for (1, 3), then move x after the reveal.",
     },
     "lesson.step.dof.title": {"zh": "自由度：n、n − 1、n − 2", "en": "Degrees of freedom: n, n − 1, n − 2"},
     "lesson.step.dof.text": {
         "zh": "L2 和 RMSNorm 忘掉了长度，剩 n − 1 个自由度；LayerNorm 还忘掉了公共偏移，剩 n − 2 个。"
-              "n 很大时丢掉的比例微不足道，n = 2 时 LayerNorm 却只剩 0 个。",
+        "n 很大时丢掉的比例微不足道，n = 2 时 LayerNorm 却只剩 0 个。",
         "en": "L2 and RMSNorm forget the length and keep n − 1 degrees of freedom; LayerNorm also forgets the common "
-              "offset and keeps n − 2. For large n the lost share is tiny; at n = 2 LayerNorm keeps none.",
+        "offset and keeps n − 2. For large n the lost share is tiny; at n = 2 LayerNorm keeps none.",
     },
     "lesson.step.information.title": {"zh": "信息在方向里", "en": "The information is in the direction"},
     "lesson.step.information.text": {
         "zh": "(3, 4) 和 (6, 8) 方向相同，L2 之后合成同一个点；(3, 4) 和 (4, 3) 方向不同，归一化之后仍然分开。"
-              "L2 和 RMSNorm 保留的是 x 的方向（以及向量之间的夹角）；LayerNorm 保留的是去均值后 x − μ·𝟏 的方向，"
-              "所以它的箭头指向别处。",
+        "L2 和 RMSNorm 保留的是 x 的方向（以及向量之间的夹角）；LayerNorm 保留的是去均值后 x − μ·𝟏 的方向，"
+        "所以它的箭头指向别处。",
         "en": "(3, 4) and (6, 8) point the same way and merge into one point after L2; (3, 4) and (4, 3) point "
-              "differently and stay apart. L2 and RMSNorm keep the direction of x (and the angles between vectors); "
-              "LayerNorm keeps the direction of the centred x − μ·𝟏, which is why its arrow points elsewhere.",
+        "differently and stay apart. L2 and RMSNorm keep the direction of x (and the angles between vectors); "
+        "LayerNorm keeps the direction of the centred x − μ·𝟏, which is why its arrow points elsewhere.",
     },
     "lesson.step.invariance.title": {"zh": "不变性：平移与缩放", "en": "Invariance: shift and scale"},
     "lesson.step.invariance.text": {
         "zh": "在 ε = 0 时，LayerNorm 对 a·x + c·𝟏（任意 a > 0 和 c，x 不是常数向量）给出同样的输出；RMSNorm 只对正缩放 a·x"
-              "（a > 0）不变。(1, 2, 3) 加 100 后，RMSNorm 的输出变成几乎相等的 (0.99, 1.00, 1.01)，"
-              "LayerNorm 的输出仍是 (−1.22, 0, 1.22)。",
+        "（a > 0）不变。(1, 2, 3) 加 100 后，RMSNorm 的输出变成几乎相等的 (0.99, 1.00, 1.01)，"
+        "LayerNorm 的输出仍是 (−1.22, 0, 1.22)。",
         "en": "At ε = 0, LayerNorm gives the same output for a·x + c·𝟏 (any a > 0 and c, x not constant); RMSNorm is "
-              "invariant only to positive scaling a·x (a > 0). Add 100 to (1, 2, 3) and RMSNorm's output becomes an "
-              "almost constant (0.99, 1.00, 1.01), while LayerNorm's is still (−1.22, 0, 1.22).",
+        "invariant only to positive scaling a·x (a > 0). Add 100 to (1, 2, 3) and RMSNorm's output becomes an "
+        "almost constant (0.99, 1.00, 1.01), while LayerNorm's is still (−1.22, 0, 1.22).",
     },
     "lesson.step.affine.title": {
         "zh": "γ 和 β：每个特征固定的缩放与平移",
@@ -226,17 +235,17 @@ STRINGS = {
     },
     "lesson.step.affine.text": {
         "zh": "归一化之后，每个特征乘 γ、加 β（RMSNorm 只有 γ）。γ 和 β 是训练学到的，但对每个词元都一样。"
-              "图中 γ = (2, 0.5) 把 RMSNorm 半径 √2 的圆拉成椭圆，γ 和 β = (0.5, −1) 把 LayerNorm 的两个点移到菱形处："
-              "它们改变并移动输出所在的集合（球面变成椭球面，再平移 β），却不能把某个输入自己的长度或均值还给它。"
-              "ε = 0 时，x 和 2·x + 100·𝟏 经过 LayerNorm 和同样的 γ、β，得到的是同一个输出。"
-              "γ 和 β 找回的是表达能力，不是被归一化丢掉的信息。",
+        "图中 γ = (2, 0.5) 把 RMSNorm 半径 √2 的圆拉成椭圆，γ 和 β = (0.5, −1) 把 LayerNorm 的两个点移到菱形处："
+        "它们改变并移动输出所在的集合（球面变成椭球面，再平移 β），却不能把某个输入自己的长度或均值还给它。"
+        "ε = 0 时，x 和 2·x + 100·𝟏 经过 LayerNorm 和同样的 γ、β，得到的是同一个输出。"
+        "γ 和 β 找回的是表达能力，不是被归一化丢掉的信息。",
         "en": "After normalizing, each feature is multiplied by γ and shifted by β (RMSNorm has γ only). γ and β are "
-              "learned, but they are the same for every token. Here γ = (2, 0.5) stretches RMSNorm's circle of "
-              "radius √2 into an ellipse, and γ with β = (0.5, −1) carries LayerNorm's two points to the diamonds: "
-              "they reshape and move the set of outputs (the sphere becomes an ellipsoid, shifted by β), but they "
-              "cannot give an input its own length or mean back. At ε = 0, x and 2·x + 100·𝟏 leave LayerNorm, with "
-              "the same γ and β, as one and the same output. What γ and β restore is expressiveness, not the "
-              "information the norm removed.",
+        "learned, but they are the same for every token. Here γ = (2, 0.5) stretches RMSNorm's circle of "
+        "radius √2 into an ellipse, and γ with β = (0.5, −1) carries LayerNorm's two points to the diamonds: "
+        "they reshape and move the set of outputs (the sphere becomes an ellipsoid, shifted by β), but they "
+        "cannot give an input its own length or mean back. At ε = 0, x and 2·x + 100·𝟏 leave LayerNorm, with "
+        "the same γ and β, as one and the same output. What γ and β restore is expressiveness, not the "
+        "information the norm removed.",
     },
     "lesson.step.prepost.title": {
         "zh": "Norm 放在哪里：Pre-Norm 与 Post-Norm",
@@ -244,15 +253,15 @@ STRINGS = {
     },
     "lesson.step.prepost.text": {
         "zh": "Transformer 的每一层都把子层 f 的输出加到残差流 h 上。Post-Norm 在相加之后归一化，h ← Norm(h + f(h))，"
-              "每一层都把残差流拉回长度 √D。Pre-Norm 只归一化子层的输入，h ← h + f(Norm(h))：残差流本身不经过任何 Norm，"
-              "随深度变长，最顶上再放一个 Norm。图是“Pre-Norm 与 Post-Norm”页的玩具网络在初始化时逐层的数值："
-              "残差流的长度、梯度 ‖∂L/∂hₗ‖ 和这一层算出的最大值。",
+        "每一层都把残差流拉回长度 √D。Pre-Norm 只归一化子层的输入，h ← h + f(Norm(h))：残差流本身不经过任何 Norm，"
+        "随深度变长，最顶上再放一个 Norm。图是“Pre-Norm 与 Post-Norm”页的玩具网络在初始化时逐层的数值："
+        "残差流的长度、梯度 ‖∂L/∂hₗ‖ 和这一层算出的最大值。",
         "en": "Every Transformer layer adds the output of a sublayer f to the residual stream h. Post-Norm normalizes "
-              "after the addition, h ← Norm(h + f(h)), so every layer brings the stream back to length √D. Pre-Norm "
-              "normalizes only the sublayer's input, h ← h + f(Norm(h)): the stream itself passes through no Norm, "
-              "grows with depth, and a final Norm sits at the top. The chart is the Pre- vs Post-Norm page's toy "
-              "stack at initialization, layer by layer: the stream's length, the gradient ‖∂L/∂hₗ‖ and the largest "
-              "value the layer computes.",
+        "after the addition, h ← Norm(h + f(h)), so every layer brings the stream back to length √D. Pre-Norm "
+        "normalizes only the sublayer's input, h ← h + f(Norm(h)): the stream itself passes through no Norm, "
+        "grows with depth, and a final Norm sits at the top. The chart is the Pre- vs Post-Norm page's toy "
+        "stack at initialization, layer by layer: the stream's length, the gradient ‖∂L/∂hₗ‖ and the largest "
+        "value the layer computes.",
     },
     "lesson.step.axes.title": {
         "zh": "x 是什么：一个词元的 D 个特征",
@@ -260,41 +269,41 @@ STRINGS = {
     },
     "lesson.step.axes.text": {
         "zh": "Transformer 里的激活是形状 (B, S, D) 的张量：B 条序列，每条 S 个词元，每个词元是 D 个特征组成的向量。"
-              "LayerNorm 和 RMSNorm 对每个词元单独归一化：x 就是其中一行，一个词元的 D 个特征；后面几步图里的 x 就是 D = 2 或 3 "
-              "的这样一行。BatchNorm 用同一个公式，统计量却取自每个特征跨批次和序列的那一列。下表按行、按列给出两种均值。",
+        "LayerNorm 和 RMSNorm 对每个词元单独归一化：x 就是其中一行，一个词元的 D 个特征；后面几步图里的 x 就是 D = 2 或 3 "
+        "的这样一行。BatchNorm 用同一个公式，统计量却取自每个特征跨批次和序列的那一列。下表按行、按列给出两种均值。",
         "en": "In a Transformer the activations are a tensor of shape (B, S, D): B sequences of S tokens, each token a "
-              "vector of D features. LayerNorm and RMSNorm normalize each token on its own: x is one row, the D "
-              "features of one token, and the x of the next steps' pictures is such a row with D = 2 or 3. BatchNorm "
-              "uses the same formula but takes its statistics from each feature's column, across the batch and the "
-              "sequence. The table gives both kinds of means, by row and by column.",
+        "vector of D features. LayerNorm and RMSNorm normalize each token on its own: x is one row, the D "
+        "features of one token, and the x of the next steps' pictures is such a row with D = 2 or 3. BatchNorm "
+        "uses the same formula but takes its statistics from each feature's column, across the batch and the "
+        "sequence. The table gives both kinds of means, by row and by column.",
     },
     "lesson.step.precision.title": {"zh": "精度：float16 会溢出", "en": "Precision: float16 overflows"},
     "lesson.step.precision.text": {
         "zh": "平方和是最容易出事的一步：300² = 90000 已超过 float16 的上限 65504。若全程用 float16，RMS 变成 ∞，"
-              "输出被压成 0；在 float32 中求和就没事。",
+        "输出被压成 0；在 float32 中求和就没事。",
         "en": "The sum of squares is where things break: 300² = 90000 is already beyond float16's limit of 65504. "
-              "Computed in float16 throughout, the RMS becomes ∞ and the output collapses to 0; summed in float32, "
-              "all is well.",
+        "Computed in float16 throughout, the RMS becomes ∞ and the output collapses to 0; summed in float32, "
+        "all is well.",
     },
     "lesson.step.eps.title": {"zh": "ε：分母里的安全垫", "en": "ε: the cushion in the denominator"},
     "lesson.step.eps.text": {
         "zh": "对几乎恒定的向量，σ 很小：ε = 0 时 LayerNorm 把微小的起伏放大到完整的长度 √n；ε 越大，输出越被压向 0。"
-              "对零向量，没有 ε 就是 0/0 = NaN。",
+        "对零向量，没有 ε 就是 0/0 = NaN。",
         "en": "For a nearly constant vector σ is tiny: at ε = 0 LayerNorm blows its tiny wobble up to the full length "
-              "√n; the larger ε, the more the output shrinks towards 0. For the zero vector, without ε it is 0/0 = NaN.",
+        "√n; the larger ε, the more the output shrinks towards 0. For the zero vector, without ε it is 0/0 = NaN.",
     },
     "lesson.step.cost.title": {"zh": "代价：受限于带宽", "en": "Cost: bound by bandwidth"},
     "lesson.step.cost.text": {
         "zh": "每个词元只有 O(D) 次运算，算力可以忽略；但每次调用都要把整块激活读一遍、写一遍。"
-              "所以时间由显存带宽决定，而不是 FLOPs。",
+        "所以时间由显存带宽决定，而不是 FLOPs。",
         "en": "Each token costs only O(D) arithmetic, which is negligible; but every call reads the whole activation "
-              "once and writes it once. So memory bandwidth sets the time, not FLOPs.",
+        "once and writes it once. So memory bandwidth sets the time, not FLOPs.",
     },
     "lesson.step.summary.title": {"zh": "小结", "en": "Summary"},
     "lesson.step.summary.text": {
         "zh": "三种方法，一个公式，不同的 c 和 s。下表汇总了每种方法的几何、自由度与输出长度（ε = 0，γ = 1，β = 0）。"
-              "到“练习”页检验一下自己。",
+        "到“练习”页检验一下自己。",
         "en": "Three methods, one formula, different c and s. The table collects each method's geometry, degrees of "
-              "freedom and output length (ε = 0, γ = 1, β = 0). Test yourself on the Exercises page.",
+        "freedom and output length (ε = 0, γ = 1, β = 0). Test yourself on the Exercises page.",
     },
 }

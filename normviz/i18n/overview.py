@@ -55,7 +55,10 @@ STRINGS = {
         "not make the components follow a standard normal distribution. LayerNorm shifts and scales all components "
         "alike, so their histogram keeps the shape of the input's, only moved and stretched.",
     },
-    "overview.examples": {"zh": "几个算出来的例子（ε = 0，本次后端：{backend}）", "en": "Worked examples (ε = 0, computed with {backend})"},
+    "overview.examples": {
+        "zh": "几个算出来的例子（ε = 0，本次后端：{backend}）",
+        "en": "Worked examples (ε = 0, computed with {backend})",
+    },
     "overview.col.input": {"zh": "输入 x", "en": "input x"},
     "overview.examples.note": {
         "zh": "(3, 4) 与 (6, 8) 方向相同，三种方法都把它们送到同一点；(4, 3) 方向不同，三种方法下都和 (3, 4) 分开"

@@ -13,7 +13,10 @@ STRINGS = {
         "the further inside the circle the RMSNorm and LayerNorm arrows stop.",
     },
     "plane.trace.unit_circle": {"zh": "单位圆 ‖y‖ = 1", "en": "unit circle ‖y‖ = 1"},
-    "plane.trace.sqrt2_circle": {"zh": "圆 ‖y‖ = √2（ε = 0 时 RMSNorm 的落点）", "en": "circle ‖y‖ = √2 (RMSNorm at ε = 0)"},
+    "plane.trace.sqrt2_circle": {
+        "zh": "圆 ‖y‖ = √2（ε = 0 时 RMSNorm 的落点）",
+        "en": "circle ‖y‖ = √2 (RMSNorm at ε = 0)",
+    },
     "plane.trace.zero_mean_line": {"zh": "零均值线 x₁ + x₂ = 0", "en": "zero mean: x₁ + x₂ = 0"},
     "plane.trace.ray": {"zh": "过 x 的射线", "en": "ray through x"},
     "plane.trace.ln_points": {
@@ -38,7 +41,10 @@ STRINGS = {
         "zh": "第 {k} 步：沿射线缩放到圆上",
         "en": "Step {k}: rescaled along the ray onto the circle",
     },
-    "plane.stage.affine": {"zh": "第 {k} 步：乘 γ（LayerNorm 再加 β）", "en": "Step {k}: multiply by γ (LayerNorm adds β)"},
+    "plane.stage.affine": {
+        "zh": "第 {k} 步：乘 γ（LayerNorm 再加 β）",
+        "en": "Step {k}: multiply by γ (LayerNorm adds β)",
+    },
     "plane.caption": {
         "zh": "图里要看的是：L2 和 RMSNorm 只做缩放，箭头始终在 x 的射线上，所以保留 x 的方向，分别停在半径 1 和 √2 的圆上（√2 在 ε = 0 时精确）。"
         "LayerNorm 会改变方向：它先去掉沿 𝟏 = (1, 1) 的公共部分 μ·𝟏，再缩放剩下的部分，所以保留的是 x − μ·𝟏 的方向，而不是 x 的方向。"

@@ -24,7 +24,10 @@ STRINGS = {
         "a float64 reference. Every number below is computed on the spot; the dtype limits are read from "
         "`torch.finfo` / `numpy.finfo`.",
     },
-    "prec.limits.header": {"zh": "各 dtype 的界限（由 finfo 读出）", "en": "The limits of each dtype (read from finfo)"},
+    "prec.limits.header": {
+        "zh": "各 dtype 的界限（由 finfo 读出）",
+        "en": "The limits of each dtype (read from finfo)",
+    },
     "prec.col.dtype": {"zh": "dtype", "en": "dtype"},
     "prec.col.max": {"zh": "最大值 max", "en": "largest (max)"},
     "prec.col.tiny": {"zh": "最小正规数 tiny", "en": "smallest normal (tiny)"},
@@ -184,7 +187,10 @@ STRINGS = {
         "bits (a zero or constant vector, for instance). A random spread brings the error back to the order of "
         "2⁻⁸. The same error in float32 is {f32}.",
     },
-    "prec.fig.title": {"zh": "{method}：相对 float64 的误差随 max|x| 的变化", "en": "{method}: error against float64 as max|x| grows"},
+    "prec.fig.title": {
+        "zh": "{method}：相对 float64 的误差随 max|x| 的变化",
+        "en": "{method}: error against float64 as max|x| grows",
+    },
     "prec.fig.x": {"zh": "max|xᵢ|（对数刻度）", "en": "max|xᵢ| (log scale)"},
     "prec.fig.y": {"zh": "max|y − y₆₄| / max|y₆₄|（对数刻度）", "en": "max|y − y₆₄| / max|y₆₄| (log scale)"},
     "prec.fig.trace": {"zh": "{dtype} {path}", "en": "{dtype} {path}"},
@@ -309,9 +315,15 @@ STRINGS = {
     "prec.gamma.col.code": {"zh": "代码", "en": "code"},
     "prec.gamma.col.dtype": {"zh": "输出 dtype", "en": "output dtype"},
     "prec.gamma.col.error": {"zh": "相对 float64 的误差", "en": "error against float64"},
-    "prec.gamma.model": {"zh": "参考写法：γ 用模型的 dtype，在转回之后乘", "en": "reference: γ in the model's dtype, after the cast"},
+    "prec.gamma.model": {
+        "zh": "参考写法：γ 用模型的 dtype，在转回之后乘",
+        "en": "reference: γ in the model's dtype, after the cast",
+    },
     "prec.gamma.float32": {"zh": "γ 用 float32，最后只转回一次", "en": "γ in float32, one cast at the end"},
-    "prec.gamma.bf16_gamma": {"zh": "错误：升精度之后乘一个仍是 bfloat16 的 γ", "en": "bug: γ kept in bfloat16 after the upcast"},
+    "prec.gamma.bf16_gamma": {
+        "zh": "错误：升精度之后乘一个仍是 bfloat16 的 γ",
+        "en": "bug: γ kept in bfloat16 after the upcast",
+    },
     "prec.gamma.gemma_offset": {
         "zh": "Gemma 的 𝟏 + w 在模型的 dtype 里算（不是 float32）",
         "en": "Gemma's 𝟏 + w in the model's dtype (not float32)",

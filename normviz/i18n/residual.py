@@ -182,10 +182,16 @@ STRINGS = {
     "res.f16.col.zero_out": {"zh": "输出为 0 的词元", "en": "tokens with output 0"},
     "res.f16.col.zero_grad": {"zh": "梯度为 0 的词元", "en": "tokens with gradient 0"},
     "res.f16.col.upcast": {"zh": "‖∂L/∂h₀‖，升精度", "en": "‖∂L/∂h₀‖, upcast"},
-    "res.f16.timing": {"zh": "这四次 float16 运行用了 {seconds} 秒。", "en": "These four float16 runs took {seconds} s."},
+    "res.f16.timing": {
+        "zh": "这四次 float16 运行用了 {seconds} 秒。",
+        "en": "These four float16 runs took {seconds} s.",
+    },
     "res.fig.stream.title": {"zh": "残差流范数 ‖hₗ‖（词元平均）", "en": "Residual-stream norm ‖hₗ‖ (mean over tokens)"},
     "res.fig.grad.title": {"zh": "梯度范数 ‖∂L/∂hₗ‖", "en": "Gradient norm ‖∂L/∂hₗ‖"},
-    "res.fig.peak.title": {"zh": "本层最大 |值| 与 float16 的界", "en": "Largest |value| in the layer vs float16's limits"},
+    "res.fig.peak.title": {
+        "zh": "本层最大 |值| 与 float16 的界",
+        "en": "Largest |value| in the layer vs float16's limits",
+    },
     "res.fig.stream.y": {"zh": "‖hₗ‖", "en": "‖hₗ‖"},
     "res.fig.grad.y": {"zh": "‖∂L/∂hₗ‖", "en": "‖∂L/∂hₗ‖"},
     "res.fig.peak.y": {"zh": "最大 |值|", "en": "max |value|"},
@@ -196,7 +202,13 @@ STRINGS = {
     "res.fig.series": {"zh": "{arrangement} · {norm}", "en": "{arrangement} · {norm}"},
     "res.fig.root_width": {"zh": "√D = {value}", "en": "√D = {value}"},
     "res.fig.fp16_max": {"zh": "float16 最大值 {value}", "en": "float16 max {value}"},
-    "res.fig.fp16_square": {"zh": "√65504 ≈ {value}：xᵢ² 在 fp16 溢出", "en": "√65504 ≈ {value}: xᵢ² overflows in fp16"},
+    "res.fig.fp16_square": {
+        "zh": "√65504 ≈ {value}：xᵢ² 在 fp16 溢出",
+        "en": "√65504 ≈ {value}: xᵢ² overflows in fp16",
+    },
     "res.fig.square": {"zh": "{name}：第 {layer} 层首次 > {limit}", "en": "{name}: first > {limit} at layer {layer}"},
-    "res.fig.overflow": {"zh": "{name}：第 {layer} 层首次溢出 fp16", "en": "{name}: first fp16 overflow at layer {layer}"},
+    "res.fig.overflow": {
+        "zh": "{name}：第 {layer} 层首次溢出 fp16",
+        "en": "{name}: first fp16 overflow at layer {layer}",
+    },
 }

@@ -86,7 +86,10 @@ STRINGS = {
         "zh": "第 {k} 步：沿射线缩放到球面上（LayerNorm 留在平面内，停在圆上）",
         "en": "Step {k}: rescaled along the ray onto the sphere (LayerNorm's stays in the plane, on the circle)",
     },
-    "space.stage.affine": {"zh": "第 {k} 步：乘 γ（LayerNorm 再加 β）", "en": "Step {k}: multiply by γ (LayerNorm adds β)"},
+    "space.stage.affine": {
+        "zh": "第 {k} 步：乘 γ（LayerNorm 再加 β）",
+        "en": "Step {k}: multiply by γ (LayerNorm adds β)",
+    },
     "space.caption": {
         "zh": "三维里看得更清楚：L2 和 RMSNorm 只改长度，箭头停在 x 的射线上，保留 x 的方向；ε = 0 时它们的输出可以在整个球面上，"
         "剩 n − 1 = 2 个自由度。LayerNorm 先拿掉沿 𝟏 的分量 μ·𝟏，保留的是 x − μ·𝟏 的方向；ε = 0 时输出只能在平面 x₁ + x₂ + x₃ = 0 "

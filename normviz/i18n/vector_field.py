@@ -16,10 +16,19 @@ STRINGS = {
         "en": "Could not read {text} as a vector: {reason}. The picture keeps the last valid vector {kept}.",
     },
     "vtext.err.empty": {"zh": "输入是空的", "en": "the entry is empty"},
-    "vtext.err.too_long": {"zh": "文字太长（最多 {limit} 个字符）", "en": "the text is too long (at most {limit} characters)"},
+    "vtext.err.too_long": {
+        "zh": "文字太长（最多 {limit} 个字符）",
+        "en": "the text is too long (at most {limit} characters)",
+    },
     "vtext.err.not_number": {"zh": "{token} 不是数", "en": "{token} is not a number"},
-    "vtext.err.not_finite": {"zh": "{token} 不是有限的数（NaN 和 ∞ 不行）", "en": "{token} is not a finite number (no NaN or ∞)"},
-    "vtext.err.too_big": {"zh": "{token} 太大（绝对值最多 {limit}）", "en": "{token} is too large (absolute value at most {limit})"},
+    "vtext.err.not_finite": {
+        "zh": "{token} 不是有限的数（NaN 和 ∞ 不行）",
+        "en": "{token} is not a finite number (no NaN or ∞)",
+    },
+    "vtext.err.too_big": {
+        "zh": "{token} 太大（绝对值最多 {limit}）",
+        "en": "{token} is too large (absolute value at most {limit})",
+    },
     "vtext.err.count": {
         "zh": "有 {got} 个分量，这里需要 {min} 到 {max} 个",
         "en": "it has {got} components; {min} to {max} are needed here",

@@ -1,15 +1,35 @@
 """The app in Streamlit: one module per page (or pair of pages) here, the shared pieces in ``kit``."""
 
-from normviz.ui.projection import PLANE_PAGE, SPACE_PAGE, projection_section
-from normviz.ui.kit.shell import TOPIC_PAGES, TOPIC_SECTIONS, Translator, backend, projector, sidebar, translator
-from normviz.ui.kit.literal import literal
-from normviz.ui.kit.links import fragment, page_state
-from normviz.ui.kit.chart import chart, cached_projection
+from normviz.ui.kit.chart import cached_projection, chart
 from normviz.ui.kit.layout import page_parts, picture_first, sources_section
+from normviz.ui.kit.links import fragment, page_state
+from normviz.ui.kit.literal import literal
+from normviz.ui.kit.shell import TOPIC_PAGES, TOPIC_SECTIONS, Translator, backend, projector, sidebar, translator
 from normviz.ui.kit.tables import degenerate_messages, markdown_table, outputs_table, readouts, stats_table
+from normviz.ui.projection import PLANE_PAGE, SPACE_PAGE, projection_section
 
 __all__ = [
-    "TOPIC_PAGES", "TOPIC_SECTIONS", "Translator", "backend", "chart", "degenerate_messages", "markdown_table",
-    "outputs_table", "page_parts", "picture_first", "cached_projection", "literal", "fragment", "page_state", "PLANE_PAGE", "SPACE_PAGE", "projection_section", "readouts", "projector", "sidebar", "sources_section", "stats_table",
+    "TOPIC_PAGES",
+    "TOPIC_SECTIONS",
+    "Translator",
+    "backend",
+    "chart",
+    "degenerate_messages",
+    "markdown_table",
+    "outputs_table",
+    "page_parts",
+    "picture_first",
+    "cached_projection",
+    "literal",
+    "fragment",
+    "page_state",
+    "PLANE_PAGE",
+    "SPACE_PAGE",
+    "projection_section",
+    "readouts",
+    "projector",
+    "sidebar",
+    "sources_section",
+    "stats_table",
     "translator",
 ]

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from normviz.format import decimals, legible, legible_vector
 from normviz import axes
 from normviz.figures import axes as figs
 from normviz.figures.typed import typed_arrays as packed
+from normviz.format import decimals, legible, legible_vector
 from normviz.ui.kit import links
 from normviz.ui.kit.numbers import int_input
 from normviz.ui.kit.tables import markdown_table
@@ -55,17 +55,18 @@ class Scene:
 def controls(t) -> Scene:
     """Method, B, S, D, seed and padding, all kept in the URL (read first: one warning for bad link values)."""
     links.load(t, PARAMS)
-    label = st.segmented_control(t("axes.method"), tuple(METHOD_OPTIONS), key=key("method"), required=True,
-                                 help=t("axes.method.help"))
+    label = st.segmented_control(
+        t("axes.method"), tuple(METHOD_OPTIONS), key=key("method"), required=True, help=t("axes.method.help")
+    )
     cols = st.columns(3)
     sizes = {}
     for col, name in zip(cols, ("b", "s", "d")):
         low, high = BOUNDS[name]
-        sizes[name] = int(col.slider(t(f"axes.{name}"), low, high, step=1, key=key(name),
-                                     help=t(f"axes.{name}.help")))
+        sizes[name] = int(col.slider(t(f"axes.{name}"), low, high, step=1, key=key(name), help=t(f"axes.{name}.help")))
     left, right = st.columns([1, 2])
-    seed = int_input(t, t("axes.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, help=t("axes.seed.help"),
-                     container=left)
+    seed = int_input(
+        t, t("axes.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, help=t("axes.seed.help"), container=left
+    )
     with right:
         pad = st.toggle(t("axes.pad"), key=key("pad"), help=t("axes.pad.help"))
     return Scene(METHOD_OPTIONS.get(label, "ln"), sizes["b"], sizes["s"], sizes["d"], seed, bool(pad))
@@ -108,15 +109,19 @@ def padding_effect(b: int, s: int, d: int, seed: int) -> axes.PaddingEffect:
 def how_text(t, scene: Scene, v: axes.View) -> str:
     """What the chosen method groups, with the group count and ε of the current tensor."""
     n = int(v.real.sum()) if scene.method == "std" else scene.b * scene.s
-    return t(f"axes.how.{scene.method}", d=scene.d, groups=scene.b * scene.s, n=n, eps=f"{v.eps:g}".replace("e-0", "e-"))
+    return t(
+        f"axes.how.{scene.method}", d=scene.d, groups=scene.b * scene.s, n=n, eps=f"{v.eps:g}".replace("e-0", "e-")
+    )
 
 
 def token_table(t, values: np.ndarray, real: np.ndarray, name: str) -> None:
     """One per-token statistic: a row per sequence, a column per position; padding positions are named."""
     header = [name] + [f"s\u00a0=\u00a0{s + 1}" for s in range(values.shape[1])]  # no-break spaces: one line
     pad = t("axes.stats.pad_cell")
-    rows = [[f"b\u00a0=\u00a0{b + 1}"] + [decimals(v, 2) if ok else pad for v, ok in zip(values[b], real[b])]
-            for b in range(values.shape[0])]
+    rows = [
+        [f"b\u00a0=\u00a0{b + 1}"] + [decimals(v, 2) if ok else pad for v, ok in zip(values[b], real[b])]
+        for b in range(values.shape[0])
+    ]
     st.markdown(markdown_table(header, rows, "l" + "r" * values.shape[1]))
 
 
@@ -149,8 +154,13 @@ def spread_text(value: float) -> str:
 
 
 def batch_text(t, scene: Scene, sw: axes.BatchSweep) -> str:
-    return t("axes.batch.spread", d=scene.d, ln=spread_text(sw.spread("ln")), rms=spread_text(sw.spread("rms")),
-             bn=spread_text(sw.spread("bn")))
+    return t(
+        "axes.batch.spread",
+        d=scene.d,
+        ln=spread_text(sw.spread("ln")),
+        rms=spread_text(sw.spread("rms")),
+        bn=spread_text(sw.spread("bn")),
+    )
 
 
 def collapse_message(t, scene: Scene) -> None:
@@ -161,17 +171,31 @@ def collapse_message(t, scene: Scene) -> None:
 
 
 def eval_text(t, scene: Scene) -> str:
-    return t("axes.eval.text", k=axes.TRAIN_BATCHES, tb=axes.TRAIN_B, s=scene.s,
-             share=f"{100 * axes.warmup_share():.0f}")
+    return t(
+        "axes.eval.text", k=axes.TRAIN_BATCHES, tb=axes.TRAIN_B, s=scene.s, share=f"{100 * axes.warmup_share():.0f}"
+    )
 
 
 def running_table(t, scene: Scene, te: axes.TrainEval) -> None:
     """Per feature: the current batch's μ_d and biased σ²_d next to the running mean and variance."""
     mu_d, sigma_d = axes.feature_stats(axes.sample(scene.b, scene.s, scene.d, scene.seed))
-    header = [t("axes.col.feature"), t("axes.col.batch_mu"), t("axes.col.batch_var"), t("axes.col.running_mean"),
-              t("axes.col.running_var")]
-    rows = [[f"d = {k + 1}", legible(mu_d[k]), legible(sigma_d[k] ** 2), legible(te.running_mean[k]), legible(te.running_var[k])]
-            for k in range(scene.d)]
+    header = [
+        t("axes.col.feature"),
+        t("axes.col.batch_mu"),
+        t("axes.col.batch_var"),
+        t("axes.col.running_mean"),
+        t("axes.col.running_var"),
+    ]
+    rows = [
+        [
+            f"d = {k + 1}",
+            legible(mu_d[k]),
+            legible(sigma_d[k] ** 2),
+            legible(te.running_mean[k]),
+            legible(te.running_var[k]),
+        ]
+        for k in range(scene.d)
+    ]
     st.markdown(markdown_table(header, rows, "lrrrr"))
     if scene.pad:
         st.caption(t("axes.eval.no_pad"))
@@ -186,8 +210,13 @@ def modes_table(t, scene: Scene, te: axes.TrainEval) -> None:
         (t("axes.mode.eval"), te.eval_out),
         (t("axes.mode.ln"), te.ln_out),
     ]
-    st.markdown(markdown_table([t("axes.col.mode"), t("axes.col.values")],
-                               [[name, legible_vector(v, 3, limit=SHOWN)] for name, v in rows], "ll"))
+    st.markdown(
+        markdown_table(
+            [t("axes.col.mode"), t("axes.col.values")],
+            [[name, legible_vector(v, 3, limit=SHOWN)] for name, v in rows],
+            "ll",
+        )
+    )
 
 
 def padding_section(t, scene: Scene) -> None:
@@ -196,8 +225,15 @@ def padding_section(t, scene: Scene) -> None:
         return
     eff = padding_effect(scene.b, scene.s, scene.d, scene.seed)
     st.markdown(t("axes.pad.text", lens=", ".join(str(int(n)) for n in eff.lens), s=scene.s))
-    feature_table(t, [("axes.row.mu_real", eff.mu_real), ("axes.row.mu_pad", eff.mu_pad),
-                      ("axes.row.sigma_real", eff.sigma_real), ("axes.row.sigma_pad", eff.sigma_pad)])
+    feature_table(
+        t,
+        [
+            ("axes.row.mu_real", eff.mu_real),
+            ("axes.row.mu_pad", eff.mu_pad),
+            ("axes.row.sigma_real", eff.sigma_real),
+            ("axes.row.sigma_pad", eff.sigma_pad),
+        ],
+    )
     st.markdown(t("axes.pad.change", ln=spread_text(eff.ln_change), bn=spread_text(eff.bn_change)))
     if scene.method == "std":
         st.caption(t("axes.pad.std_note"))

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from normviz.format import decimals
 from normviz import checkpoint as ck
 from normviz.checkpoint_examples import EXAMPLES
 from normviz.figures import checkpoint as figs
+from normviz.format import decimals
 from normviz.ui.kit import links
 from normviz.ui.kit.literal import literal
 from normviz.ui.kit.tables import markdown_table
@@ -61,8 +61,9 @@ def read(data: bytes, filename: str, config: bytes | None = None, config_name: s
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def read_upload(file_id: str, filename: str, config_id: str | None, config_name: str, _data: bytes,
-                _config: bytes | None) -> Reading:
+def read_upload(
+    file_id: str, filename: str, config_id: str | None, config_name: str, _data: bytes, _config: bytes | None
+) -> Reading:
     """``read``, cached on the uploads' ids (a new upload gets a new id): the bytes are not hashed."""
     return read(_data, filename, _config, config_name)
 
@@ -78,20 +79,37 @@ def read_example(key: str, use_config: bool) -> Reading:
 def controls(t) -> Reading | None:
     """The source chooser, the example's config switch or the uploaders -> what was read (None: nothing yet)."""
     links.load(t, PARAMS)
-    source = st.segmented_control(t("checkpoint.source"), SOURCES, key=SOURCE_KEY, required=True,
-                                  help=t("checkpoint.source.help"), format_func=lambda s: t(f"checkpoint.source.{s}"))
+    source = st.segmented_control(
+        t("checkpoint.source"),
+        SOURCES,
+        key=SOURCE_KEY,
+        required=True,
+        help=t("checkpoint.source.help"),
+        format_func=lambda s: t(f"checkpoint.source.{s}"),
+    )
     if source == "upload":
         left, right = st.columns([3, 2])
-        upload = left.file_uploader(t("checkpoint.upload"), key=FILE_KEY, max_upload_size=LIMIT_MB,
-                                    help=t("checkpoint.upload.help", limit=LIMIT_MB))
-        config = right.file_uploader(t("checkpoint.upload_config"), type=["json"], key=CONFIG_FILE_KEY,
-                                     max_upload_size=1)
+        upload = left.file_uploader(
+            t("checkpoint.upload"),
+            key=FILE_KEY,
+            max_upload_size=LIMIT_MB,
+            help=t("checkpoint.upload.help", limit=LIMIT_MB),
+        )
+        config = right.file_uploader(
+            t("checkpoint.upload_config"), type=["json"], key=CONFIG_FILE_KEY, max_upload_size=1
+        )
         if upload is None:
             st.info(t("checkpoint.upload.prompt"), icon="📂")
             return None
         with st.spinner(t("checkpoint.reading")):  # a first PyTorch file imports torch: seconds, once
-            return read_upload(upload.file_id, upload.name, config.file_id if config else None,
-                               config.name if config else "", upload.getvalue(), config.getvalue() if config else None)
+            return read_upload(
+                upload.file_id,
+                upload.name,
+                config.file_id if config else None,
+                config.name if config else "",
+                upload.getvalue(),
+                config.getvalue() if config else None,
+            )
     if EXAMPLES[source].config:
         use_config = st.toggle(t("checkpoint.use_config"), key=CONFIG_KEY, help=t("checkpoint.use_config.help"))
     else:
@@ -110,26 +128,48 @@ def _int(value: int, lang: str) -> str:
 def error_message(t, reading: Reading) -> None:
     """The refusal in the page's language, the file name shown literally (a warning: the page itself is fine)."""
     values = dict(reading.values)
-    st.warning(t(f"checkpoint.error.{reading.error}", name=literal(reading.filename), size=values.get("size", ""),
-                 limit=values.get("limit", ck.MAX_BYTES), dtype=literal(values.get("dtype", "?"))), icon="⚠️")
+    st.warning(
+        t(
+            f"checkpoint.error.{reading.error}",
+            name=literal(reading.filename),
+            size=values.get("size", ""),
+            limit=values.get("limit", ck.MAX_BYTES),
+            dtype=literal(values.get("dtype", "?")),
+        ),
+        icon="⚠️",
+    )
 
 
 def _config_facts(t, facts: ck.ConfigFacts) -> str:
-    said = [f"{k} = {literal(v)}" for k, v in (("model_type", facts.model_type), ("architectures", facts.architecture),
-                                                (facts.eps_key, facts.eps)) if k and v is not None]
+    said = [
+        f"{k} = {literal(v)}"
+        for k, v in (
+            ("model_type", facts.model_type),
+            ("architectures", facts.architecture),
+            (facts.eps_key, facts.eps),
+        )
+        if k and v is not None
+    ]
     return ", ".join(said) or t("checkpoint.config_line.none")
 
 
 def summary(t, reading: Reading) -> None:
     """File and config lines, the verdict with its reasons, the counts."""
     report = reading.report
-    st.markdown(t("checkpoint.file_line", name=literal(reading.filename), format=t(f"checkpoint.format.{reading.fmt}"),
-                  tensors=report.tensors))
+    st.markdown(
+        t(
+            "checkpoint.file_line",
+            name=literal(reading.filename),
+            format=t(f"checkpoint.format.{reading.fmt}"),
+            tensors=report.tensors,
+        )
+    )
     if reading.config_error:
         st.warning(t("checkpoint.error.bad_config", name=literal(reading.config_name)), icon="⚠️")
     elif report.config is not None:
-        st.markdown(t("checkpoint.config_line", name=literal(reading.config_name),
-                      facts=_config_facts(t, report.config)))
+        st.markdown(
+            t("checkpoint.config_line", name=literal(reading.config_name), facts=_config_facts(t, report.config))
+        )
     st.subheader(t("checkpoint.verdict.header", verdict=t(f"checkpoint.verdict.{report.verdict}")))
     if not report.groups:
         st.markdown(t("checkpoint.none.text"))
@@ -137,8 +177,10 @@ def summary(t, reading: Reading) -> None:
         values = ck.evidence_values(report.config)
         for evidence, names in ck.evidence_of(report).items():
             text = t(f"checkpoint.evidence.{evidence}", **{k: literal(v) for k, v in values.items()})
-            st.markdown("- " + t("checkpoint.evidence.line", names=t("list.separator").join(literal(n) for n in names),
-                                 text=text))
+            st.markdown(
+                "- "
+                + t("checkpoint.evidence.line", names=t("list.separator").join(literal(n) for n in names), text=text)
+            )
     cols = st.columns(3)
     cols[0].metric(t("checkpoint.metric.modules"), len(report.groups))
     cols[1].metric(t("checkpoint.metric.params"), _int(report.norm_params, t.lang))
@@ -149,21 +191,42 @@ def summary(t, reading: Reading) -> None:
 
 def family_table(t, report: ck.Report) -> None:
     """One row per place in the layers: its modules, γ's length and what it spans, the kind, γ's distribution."""
-    header = [t("checkpoint.col.norm"), t("checkpoint.col.modules"), t("checkpoint.col.length"),
-              t("checkpoint.col.span"), t("checkpoint.col.params"), t("checkpoint.col.kind"),
-              t("checkpoint.col.gamma_mean"), t("checkpoint.col.gamma_median"), t("checkpoint.col.gamma_middle"),
-              t("checkpoint.col.beta_mean")]
+    header = [
+        t("checkpoint.col.norm"),
+        t("checkpoint.col.modules"),
+        t("checkpoint.col.length"),
+        t("checkpoint.col.span"),
+        t("checkpoint.col.params"),
+        t("checkpoint.col.kind"),
+        t("checkpoint.col.gamma_mean"),
+        t("checkpoint.col.gamma_median"),
+        t("checkpoint.col.gamma_middle"),
+        t("checkpoint.col.beta_mean"),
+    ]
     rows = []
     for fam in report.families:
         g = fam.gammas()
         g = g[np.isfinite(g)]
         betas = [b.beta for b in fam.groups if b.beta is not None]
-        middle = f"{decimals(float(np.quantile(g, 0.05)), nan='–')} … {decimals(float(np.quantile(g, 0.95)), nan='–')}" if g.size else "–"
-        rows.append([literal(fam.name), str(len(fam.groups)), " / ".join(map(str, fam.sizes)),
-                     " / ".join(t(f"checkpoint.span.{k}") for k in fam.spans), _int(fam.count, t.lang),
-                     " / ".join(t(f"checkpoint.kind.{k}") for k in fam.kinds),
-                     decimals(float(np.mean(g)) if g.size else math.nan, nan="–"), decimals(float(np.median(g)) if g.size else math.nan, nan="–"),
-                     middle, decimals(float(np.mean(np.concatenate(betas))) if betas else math.nan, nan="–")])
+        middle = (
+            f"{decimals(float(np.quantile(g, 0.05)), nan='–')} … {decimals(float(np.quantile(g, 0.95)), nan='–')}"
+            if g.size
+            else "–"
+        )
+        rows.append(
+            [
+                literal(fam.name),
+                str(len(fam.groups)),
+                " / ".join(map(str, fam.sizes)),
+                " / ".join(t(f"checkpoint.span.{k}") for k in fam.spans),
+                _int(fam.count, t.lang),
+                " / ".join(t(f"checkpoint.kind.{k}") for k in fam.kinds),
+                decimals(float(np.mean(g)) if g.size else math.nan, nan="–"),
+                decimals(float(np.median(g)) if g.size else math.nan, nan="–"),
+                middle,
+                decimals(float(np.mean(np.concatenate(betas))) if betas else math.nan, nan="–"),
+            ]
+        )
     st.markdown(markdown_table(header, rows, "lrrlrlrrlr"))
 
 
@@ -179,8 +242,17 @@ def qk_notes(t, report: ck.Report) -> None:
             continue
         known = "_unknown" if g.heads is None else "_one" if g.heads == 1 and g.span == "head" else ""
         key = f"checkpoint.qk.{g.span}{known}" if g.span in ("head", "projection") else "checkpoint.qk.other"
-        lines.append("- " + t(key, name=literal(fam.name), which=t(f"checkpoint.qk.{g.target}"), size=g.size,
-                              heads=g.heads, head_dim=head_dim if head_dim else g.size // (g.heads or 1)))
+        lines.append(
+            "- "
+            + t(
+                key,
+                name=literal(fam.name),
+                which=t(f"checkpoint.qk.{g.target}"),
+                size=g.size,
+                heads=g.heads,
+                head_dim=head_dim if head_dim else g.size // (g.heads or 1),
+            )
+        )
     st.info("\n".join(lines), icon="ℹ️")
 
 
@@ -189,20 +261,46 @@ def gamma_spread(t, report: ck.Report) -> None:
     spread = ck.gamma_spread(report)
     if spread is None:
         return
-    st.markdown(t("checkpoint.gamma.spread", low=decimals(spread.low, 3, nan="–"), high=decimals(spread.high, 3, nan="–"),
-                  med_low=decimals(spread.median_low[0], 3, nan="–"), med_low_module=literal(spread.median_low[1]),
-                  med_high=decimals(spread.median_high[0], 3, nan="–"), med_high_module=literal(spread.median_high[1]),
-                  near=f"{100 * spread.near_one:.1f} %"))
+    st.markdown(
+        t(
+            "checkpoint.gamma.spread",
+            low=decimals(spread.low, 3, nan="–"),
+            high=decimals(spread.high, 3, nan="–"),
+            med_low=decimals(spread.median_low[0], 3, nan="–"),
+            med_low_module=literal(spread.median_low[1]),
+            med_high=decimals(spread.median_high[0], 3, nan="–"),
+            med_high_module=literal(spread.median_high[1]),
+            near=f"{100 * spread.near_one:.1f} %",
+        )
+    )
 
 
 def module_table(t, report: ck.Report) -> None:
-    header = [t("checkpoint.col.module"), t("checkpoint.col.layer"), t("checkpoint.col.dtype"),
-              t("checkpoint.col.length"), t("checkpoint.col.gamma_mean"), t("checkpoint.col.gamma_std"),
-              t("checkpoint.col.gamma_range"), t("checkpoint.col.gamma_quartiles"), t("checkpoint.col.beta_mean")]
-    rows = [[literal(g.module), "" if g.layer is None else str(g.layer), g.dtype, str(g.size), decimals(g.stat("mean"), nan="–"),
-             decimals(g.stat("std"), nan="–"), f"{decimals(g.stat('min'), nan='–')} … {decimals(g.stat('max'), nan='–')}",
-             " · ".join(decimals(g.quantile(q), nan="–") for q in (0.25, 0.5, 0.75)), decimals(g.beta_mean, nan="–")]
-            for g in report.groups]
+    header = [
+        t("checkpoint.col.module"),
+        t("checkpoint.col.layer"),
+        t("checkpoint.col.dtype"),
+        t("checkpoint.col.length"),
+        t("checkpoint.col.gamma_mean"),
+        t("checkpoint.col.gamma_std"),
+        t("checkpoint.col.gamma_range"),
+        t("checkpoint.col.gamma_quartiles"),
+        t("checkpoint.col.beta_mean"),
+    ]
+    rows = [
+        [
+            literal(g.module),
+            "" if g.layer is None else str(g.layer),
+            g.dtype,
+            str(g.size),
+            decimals(g.stat("mean"), nan="–"),
+            decimals(g.stat("std"), nan="–"),
+            f"{decimals(g.stat('min'), nan='–')} … {decimals(g.stat('max'), nan='–')}",
+            " · ".join(decimals(g.quantile(q), nan="–") for q in (0.25, 0.5, 0.75)),
+            decimals(g.beta_mean, nan="–"),
+        ]
+        for g in report.groups
+    ]
     st.markdown(markdown_table(header, rows, "lrlrrrllr"))
 
 
@@ -220,4 +318,3 @@ def layer_figure(report: ck.Report, t, projector: bool) -> dict:
 
 def histogram_figure(report: ck.Report, t, projector: bool) -> dict:
     return figs.histogram_figure(report, t, projector=projector)
-

@@ -13,11 +13,11 @@ from dataclasses import replace
 
 import streamlit as st
 
-from normviz.format import percent, si
 from normviz import _xp, bench, norms
 from normviz import cost as topic
 from normviz.figures import cost as figs
 from normviz.figures.typed import typed_arrays as typed
+from normviz.format import percent, si
 from normviz.ui.kit import links
 from normviz.ui.kit.numbers import int_input, preset_buttons
 from normviz.ui.kit.tables import markdown_table
@@ -51,27 +51,48 @@ def controls(t) -> topic.Inputs:
     """The calculator's inputs (all in the URL, read first); presets for the two scenarios set the token count."""
     links.load(t, URL_PARAMS)
     st.caption(t("cost.presets"))
-    preset_buttons(TOKENS, {tokens: t(f"cost.preset.{key}") for key, tokens in topic.SCENARIOS},
-                   prefix="cost.preset.")
+    preset_buttons(TOKENS, {tokens: t(f"cost.preset.{key}") for key, tokens in topic.SCENARIOS}, prefix="cost.preset.")
     a, b, c, d = st.columns(4)
-    tokens = int_input(t, t("cost.tokens"), key=TOKENS, low=1, high=TOKENS_MAX, default=DEFAULTS.tokens,
-                       help=t("cost.tokens.help"), container=a)
+    tokens = int_input(
+        t,
+        t("cost.tokens"),
+        key=TOKENS,
+        low=1,
+        high=TOKENS_MAX,
+        default=DEFAULTS.tokens,
+        help=t("cost.tokens.help"),
+        container=a,
+    )
     hidden = int_input(t, t("cost.hidden"), key=HIDDEN, low=1, high=65_536, default=DEFAULTS.hidden, container=b)
     layers = int_input(t, t("cost.layers"), key=LAYERS, low=1, high=1_024, default=DEFAULTS.layers, container=c)
-    per_layer = int_input(t, t("cost.per_layer"), key=PER_LAYER, low=1, high=16, default=DEFAULTS.norms_per_layer,
-                          help=t("cost.per_layer.help"), container=d)
+    per_layer = int_input(
+        t,
+        t("cost.per_layer"),
+        key=PER_LAYER,
+        low=1,
+        high=16,
+        default=DEFAULTS.norms_per_layer,
+        help=t("cost.per_layer.help"),
+        container=d,
+    )
     a, b, c, d = st.columns(4)
     dtype = a.selectbox(t("cost.dtype"), tuple(DTYPES), key=DTYPE, format_func=lambda k: f"{k} (b = {DTYPES[k]})")
     bandwidth = b.select_slider(t("cost.bandwidth"), BANDWIDTHS, key=BANDWIDTH)
     params = c.select_slider(t("cost.params"), PARAM_CHOICES, key=PARAMS)
     peak = d.select_slider(t("cost.peak"), PEAKS, key=PEAK, help=t("cost.peak.help"))
-    return topic.Inputs(tokens=tokens, hidden=hidden, layers=layers, norms_per_layer=per_layer,
-                        bytes_per_value=DTYPES[dtype], bandwidth=float(bandwidth) * 1e12,
-                        params=float(params) * 1e9, peak_flops=float(peak) * 1e12)
+    return topic.Inputs(
+        tokens=tokens,
+        hidden=hidden,
+        layers=layers,
+        norms_per_layer=per_layer,
+        bytes_per_value=DTYPES[dtype],
+        bandwidth=float(bandwidth) * 1e12,
+        params=float(params) * 1e9,
+        peak_flops=float(peak) * 1e12,
+    )
 
 
 # --- the step table ---------------------------------------------------------------------------------
-
 
 
 def step_table(t, cost: topic.Cost) -> None:
@@ -81,8 +102,14 @@ def step_table(t, cost: topic.Cost) -> None:
 
 
 def slip_text(t, cost: topic.Cost) -> str:
-    return t("cost.slip.text", right=si(cost.matmul_flops, "FLOP"), share=percent(cost.flop_share, fraction=True),
-             wrong=si(cost.slip_matmul_flops, "FLOP"), d=cost.inputs.hidden, slip_share=percent(cost.slip_flop_share, fraction=True))
+    return t(
+        "cost.slip.text",
+        right=si(cost.matmul_flops, "FLOP"),
+        share=percent(cost.flop_share, fraction=True),
+        wrong=si(cost.slip_matmul_flops, "FLOP"),
+        d=cost.inputs.hidden,
+        slip_share=percent(cost.slip_flop_share, fraction=True),
+    )
 
 
 def _times(value: float) -> str:
@@ -91,26 +118,62 @@ def _times(value: float) -> str:
 
 def bound_text(t, cost: topic.Cost) -> str:
     if not cost.bandwidth_bound:  # a machine slower at arithmetic than at moving bytes (peak / B < f / 2b)
-        return t("cost.bound.norm_compute", intensity=f"{cost.intensity:.3g}", balance=f"{cost.balance:.3g}",
-                 compute=si(cost.time_compute, "s"), bandwidth=si(cost.time_bandwidth, "s"),
-                 flop_share=percent(cost.flop_share), time_share=percent(cost.time_share))
-    text = t("cost.bound.text", intensity=f"{cost.intensity:.3g}", balance=f"{cost.balance:.3g}",
-             compute=si(cost.time_compute, "s"), bandwidth=si(cost.time_bandwidth, "s"),
-             flop_share=percent(cost.flop_share), time_share=percent(cost.time_share), ratio=_times(cost.share_ratio))
+        return t(
+            "cost.bound.norm_compute",
+            intensity=f"{cost.intensity:.3g}",
+            balance=f"{cost.balance:.3g}",
+            compute=si(cost.time_compute, "s"),
+            bandwidth=si(cost.time_bandwidth, "s"),
+            flop_share=percent(cost.flop_share),
+            time_share=percent(cost.time_share),
+        )
+    text = t(
+        "cost.bound.text",
+        intensity=f"{cost.intensity:.3g}",
+        balance=f"{cost.balance:.3g}",
+        compute=si(cost.time_compute, "s"),
+        bandwidth=si(cost.time_bandwidth, "s"),
+        flop_share=percent(cost.flop_share),
+        time_share=percent(cost.time_share),
+        ratio=_times(cost.share_ratio),
+    )
     key = "cost.bound.matmul_memory" if cost.matmul_bandwidth_bound else "cost.bound.matmul_compute"
-    return text + "\n\n" + t(key, mi=f"{cost.matmul_intensity:.3g}", byte_share=percent(cost.byte_share),
-                              ratio=_times(cost.share_ratio), cap=_times(cost.balance / cost.intensity)
-                              if cost.intensity else "—")
+    return (
+        text
+        + "\n\n"
+        + t(
+            key,
+            mi=f"{cost.matmul_intensity:.3g}",
+            byte_share=percent(cost.byte_share),
+            ratio=_times(cost.share_ratio),
+            cap=_times(cost.balance / cost.intensity) if cost.intensity else "—",
+        )
+    )
 
 
 def scenario_table(t, inputs: topic.Inputs) -> None:
     """Training and decoding with the page's other inputs: the shares of FLOPs, bytes and time side by side."""
-    header = [t("cost.scen.col.case"), "T", t("cost.scen.col.matmul"), t("cost.scen.col.flop"),
-              t("cost.scen.col.bytes"), t("cost.scen.col.time"), t("cost.scen.col.ratio")]
-    rows = [[t(f"cost.scen.{key}"), f"{c.inputs.tokens:,}",
-             t("cost.scen.bandwidth" if c.matmul_bandwidth_bound else "cost.scen.compute"),
-             percent(c.flop_share), percent(c.byte_share), percent(c.time_share), _times(c.share_ratio)]
-            for key, c in topic.scenarios(inputs)]
+    header = [
+        t("cost.scen.col.case"),
+        "T",
+        t("cost.scen.col.matmul"),
+        t("cost.scen.col.flop"),
+        t("cost.scen.col.bytes"),
+        t("cost.scen.col.time"),
+        t("cost.scen.col.ratio"),
+    ]
+    rows = [
+        [
+            t(f"cost.scen.{key}"),
+            f"{c.inputs.tokens:,}",
+            t("cost.scen.bandwidth" if c.matmul_bandwidth_bound else "cost.scen.compute"),
+            percent(c.flop_share),
+            percent(c.byte_share),
+            percent(c.time_share),
+            _times(c.share_ratio),
+        ]
+        for key, c in topic.scenarios(inputs)
+    ]
     st.markdown(markdown_table(header, rows, "lrlrrrr"))
 
 
@@ -141,10 +204,16 @@ def _mib(value: float) -> str:
 def storage_text(t, inputs: topic.Inputs) -> str:
     s = topic.storage(inputs)
     if s.ratio == 1:  # float32 already: say what 16 bits would save instead
-        return t("cost.storage.text32", mib=_mib(s.mib),
-                 mib16=_mib(topic.storage(replace(inputs, bytes_per_value=2)).mib))
-    return t("cost.storage.text", b=f"{inputs.bytes_per_value:g}", mib=_mib(s.mib), mib32=_mib(s.float32_mib),
-             ratio=f"{s.ratio:g}")
+        return t(
+            "cost.storage.text32", mib=_mib(s.mib), mib16=_mib(topic.storage(replace(inputs, bytes_per_value=2)).mib)
+        )
+    return t(
+        "cost.storage.text",
+        b=f"{inputs.bytes_per_value:g}",
+        mib=_mib(s.mib),
+        mib32=_mib(s.float32_mib),
+        ratio=f"{s.ratio:g}",
+    )
 
 
 # --- the live benchmark -----------------------------------------------------------------------------
@@ -176,11 +245,21 @@ def run_benchmark(t, backend: _xp.Backend) -> bench.Run:
 
     def progress(done: int, total: int, shape: tuple, dtype: str) -> None:
         nxt = shapes[min(done, len(shapes) - 1)]
-        bar.progress(done / total, text=t("cost.bench.progress", op="copy · LayerNorm · RMSNorm · L2",
-                                          shape=figs.shape_label(nxt)))
+        bar.progress(
+            done / total,
+            text=t("cost.bench.progress", op="copy · LayerNorm · RMSNorm · L2", shape=figs.shape_label(nxt)),
+        )
 
-    result = bench.run(backend=backend, shapes=shapes, dtypes=("float32",), ops=("copy", *bench.NORM_OPS),
-                       repeats=PAGE_REPEATS, warmup=2, with_torch=False, progress=progress)
+    result = bench.run(
+        backend=backend,
+        shapes=shapes,
+        dtypes=("float32",),
+        ops=("copy", *bench.NORM_OPS),
+        repeats=PAGE_REPEATS,
+        warmup=2,
+        with_torch=False,
+        progress=progress,
+    )
     bar.empty()
     st.session_state.setdefault(RESULT, {})[backend.label] = result
     return result

@@ -25,8 +25,11 @@ PRESETS = {2: "n = 2", 3: "n = 3", 768: "768", 896: "896", 2048: "2048", 4096: "
 MODEL_PRESETS = (768, 896, 2048, 4096, 7168)
 SEED_MAX = 9999
 FORMULAS = {"input": "n", **{k: "n − " + str(len(m.removes)) for k, m in METHODS.items()}}
-PARAMS = (links.integer(N_KEY, N_KEY, 2, topic.N_MAX, DEFAULT_N), links.integer(SEED_KEY, SEED_KEY, 0, SEED_MAX, 0),
-          links.flag(SVD_KEY, SVD_KEY))
+PARAMS = (
+    links.integer(N_KEY, N_KEY, 2, topic.N_MAX, DEFAULT_N),
+    links.integer(SEED_KEY, SEED_KEY, 0, SEED_MAX, 0),
+    links.flag(SVD_KEY, SVD_KEY),
+)
 
 
 def controls(t) -> tuple[int, int]:
@@ -35,10 +38,12 @@ def controls(t) -> tuple[int, int]:
     st.caption(t("dof.presets"))
     preset_buttons(N_KEY, PRESETS, prefix="dof.preset.", helps={v: t(f"dof.preset.{v}") for v in MODEL_PRESETS})
     left, right = st.columns([3, 2])
-    n = int_input(t, t("dof.n"), key=N_KEY, low=2, high=topic.N_MAX, default=DEFAULT_N, help=t("dof.n.help"),
-                  container=left)
-    seed = int_input(t, t("dof.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("dof.seed.help"),
-                     container=right)
+    n = int_input(
+        t, t("dof.n"), key=N_KEY, low=2, high=topic.N_MAX, default=DEFAULT_N, help=t("dof.n.help"), container=left
+    )
+    seed = int_input(
+        t, t("dof.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("dof.seed.help"), container=right
+    )
     return n, seed
 
 
@@ -100,8 +105,15 @@ def dof_table(t, n: int, checks: dict[str, topic.RankCheck]) -> None:
         rows.append([name, fixed, f"{FORMULAS[r.method]} = {r.dof}", computed, f"{100.0 * r.fraction:.2f} %"])
     st.markdown(markdown_table(header, rows, "lllll"))
     first = next(iter(checks.values()))
-    st.caption(t(f"dof.route.{first.route}", n=n, points=len(first.ranks), dense=topic.DENSE_SVD_MAX,
-                 tol=figs.tolerance_text(checks)))
+    st.caption(
+        t(
+            f"dof.route.{first.route}",
+            n=n,
+            points=len(first.ranks),
+            dense=topic.DENSE_SVD_MAX,
+            tol=figs.tolerance_text(checks),
+        )
+    )
 
 
 def dense_svd_toggle(t) -> bool:
@@ -115,14 +127,26 @@ def dense_table(t, n: int, seed: int, backend: _xp.Backend) -> None:
         return
     with st.spinner(t("dof.svd.running", n=n)):
         results = dense_checks(n, seed, backend)
-    rows = [[t(f"method.{k}"), f"{check.expected}", _ranks(check), f"{seconds * 1e3:.0f} ms"]
-            for k, (check, seconds) in results.items()]
-    st.markdown(markdown_table([t("dof.col.method"), t("dof.col.formula"), t("dof.col.rank_svd"),
-                                t("dof.col.time")], rows, "lrrr"))
+    rows = [
+        [t(f"method.{k}"), f"{check.expected}", _ranks(check), f"{seconds * 1e3:.0f} ms"]
+        for k, (check, seconds) in results.items()
+    ]
+    st.markdown(
+        markdown_table(
+            [t("dof.col.method"), t("dof.col.formula"), t("dof.col.rank_svd"), t("dof.col.time")], rows, "lrrr"
+        )
+    )
 
 
 def eps_table(t, n: int, seed: int, backend: _xp.Backend) -> None:
     """The same count at each method's default ε: the radial direction is squeezed, not removed."""
-    rows = [[t(f"method.{r.check.method}"), f"{r.check.eps:g}", _ranks(r.check, mark=False),
-             f"{r.factor:.2e}" if r.factor else "0"] for r in eps_rows(n, seed, backend)]
+    rows = [
+        [
+            t(f"method.{r.check.method}"),
+            f"{r.check.eps:g}",
+            _ranks(r.check, mark=False),
+            f"{r.factor:.2e}" if r.factor else "0",
+        ]
+        for r in eps_rows(n, seed, backend)
+    ]
     st.markdown(markdown_table([t("dof.col.method"), "ε", t("dof.col.rank_eps"), t("dof.col.squeeze")], rows, "lrrr"))

@@ -12,10 +12,10 @@ import math
 import numpy as np
 import streamlit as st
 
-from normviz.format import eps_text, significant
 from normviz import _xp, epsilon
 from normviz.figures import epsilon as figs
 from normviz.figures.typed import typed_arrays as typed
+from normviz.format import eps_text, significant
 from normviz.methods import METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.tables import markdown_table
@@ -34,16 +34,18 @@ N_CHOICES = ("8", "64", "512", "2048", "8192")
 EPS_BOUNDS, NOISE_BOUNDS, C_BOUNDS = (-12.0, 0.0), (-10.0, 0.0), (-100.0, 100.0)
 SMALL_NORM = 1e-2  # the "small token" of the flattening table
 DEFAULT_N, DEFAULT_EPS, DEFAULT_NOISE, DEFAULT_C = "2048", -2.0, -6.0, 1.0
-PARAMS = (links.choice(METHOD_KEY, METHOD_KEY, tuple(METHOD_LABELS.values()), METHOD_LABELS["ln"]),
-          links.choice(N_KEY, N_KEY, N_CHOICES, DEFAULT_N),
-          links.number(EPS_KEY, EPS_KEY, *EPS_BOUNDS, DEFAULT_EPS),
-          links.number(NOISE_KEY, NOISE_KEY, *NOISE_BOUNDS, DEFAULT_NOISE),
-          links.number(C_KEY, C_KEY, *C_BOUNDS, DEFAULT_C))
+PARAMS = (
+    links.choice(METHOD_KEY, METHOD_KEY, tuple(METHOD_LABELS.values()), METHOD_LABELS["ln"]),
+    links.choice(N_KEY, N_KEY, N_CHOICES, DEFAULT_N),
+    links.number(EPS_KEY, EPS_KEY, *EPS_BOUNDS, DEFAULT_EPS),
+    links.number(NOISE_KEY, NOISE_KEY, *NOISE_BOUNDS, DEFAULT_NOISE),
+    links.number(C_KEY, C_KEY, *C_BOUNDS, DEFAULT_C),
+)
 HASH = {_xp.Backend: repr}
 
 
 def eps_from_exponent(exponent: float) -> float:
-    return float(f"{10.0 ** exponent:.3g}")
+    return float(f"{10.0**exponent:.3g}")
 
 
 def norm_controls(t) -> tuple[str, int, float]:
@@ -53,8 +55,7 @@ def norm_controls(t) -> tuple[str, int, float]:
     label = left.segmented_control(t("epsp.method"), list(METHOD_LABELS.values()), key=METHOD_KEY, required=True)
     method = next((k for k, lab in METHOD_LABELS.items() if lab == label), "ln")
     n = int(mid.select_slider(t("epsp.n"), N_CHOICES, key=N_KEY, help=t("epsp.n.help")))
-    exponent = right.slider(t("epsp.user"), *EPS_BOUNDS, step=0.5, key=EPS_KEY, format="%.1f",
-                            help=t("epsp.user.help"))
+    exponent = right.slider(t("epsp.user"), *EPS_BOUNDS, step=0.5, key=EPS_KEY, format="%.1f", help=t("epsp.user.help"))
     eps = eps_from_exponent(float(exponent))
     right.markdown(t("epsp.user.value", eps=eps_text(eps)))
     return method, n, eps
@@ -62,8 +63,9 @@ def norm_controls(t) -> tuple[str, int, float]:
 
 def noise_controls(t, n: int) -> tuple[float, float]:
     left, right = st.columns(2)
-    exponent = left.slider(t("epsp.noise"), *NOISE_BOUNDS, step=0.5, key=NOISE_KEY, format="%.1f",
-                           help=t("epsp.noise.help"))
+    exponent = left.slider(
+        t("epsp.noise"), *NOISE_BOUNDS, step=0.5, key=NOISE_KEY, format="%.1f", help=t("epsp.noise.help")
+    )
     c = right.slider(t("epsp.c"), *C_BOUNDS, step=0.5, key=C_KEY, help=t("epsp.c.help"))
     noise = eps_from_exponent(float(exponent))
     st.markdown(t("epsp.noise.value", noise=eps_text(noise), c=f"{float(c):g}", n=n))
@@ -81,8 +83,9 @@ def norm_curve(method: str, n: int, eps: float, backend: _xp.Backend) -> tuple[n
 @st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
 def norm_figure(method: str, n: int, eps: float, t, projector: bool, backend: _xp.Backend) -> dict:
     curves = {e: norm_curve(method, n, e, backend) for e in epsilon.EPS_SET}
-    return typed(figs.norm_figure(curves, (eps, *norm_curve(method, n, eps, backend)), t, key=method, n=n,
-                                  projector=projector))
+    return typed(
+        figs.norm_figure(curves, (eps, *norm_curve(method, n, eps, backend)), t, key=method, n=n, projector=projector)
+    )
 
 
 @st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
@@ -100,8 +103,7 @@ def amplifications(eps: float, noise: float, c: float, n: int, backend: _xp.Back
 def gain_figure(eps: float, noise: float, c: float, n: int, t, projector: bool, backend: _xp.Backend) -> dict:
     curves = {e: gain_curve(e, c, n, backend) for e in epsilon.EPS_SET}
     current = amplifications(eps, noise, c, n, backend)[-1]
-    return typed(figs.gain_figure(curves, (eps, *gain_curve(eps, c, n, backend)), current, t,
-                                  projector=projector))
+    return typed(figs.gain_figure(curves, (eps, *gain_curve(eps, c, n, backend)), current, t, projector=projector))
 
 
 @st.cache_data(max_entries=4, show_spinner=False, hash_funcs=HASH)
@@ -139,26 +141,52 @@ def flattening_table(t, method: str, n: int, eps: float, backend: _xp.Backend) -
     rows = []
     for e in (*epsilon.EPS_SET, eps):
         _, (small, token) = epsilon.output_norms(method, n, e, r=np.array([SMALL_NORM, root]), backend=backend)
-        rows.append([eps_text(e), significant(small), f"{100.0 * small / root:.3g} %", significant(token),
-                     significant(math.sqrt(n * e))])
-    header = [t("epsp.col.eps"), t("epsp.col.small", r=f"{SMALL_NORM:g}"), t("epsp.col.ratio"), t("epsp.col.token"),
-              t("epsp.col.knee")]
+        rows.append(
+            [
+                eps_text(e),
+                significant(small),
+                f"{100.0 * small / root:.3g} %",
+                significant(token),
+                significant(math.sqrt(n * e)),
+            ]
+        )
+    header = [
+        t("epsp.col.eps"),
+        t("epsp.col.small", r=f"{SMALL_NORM:g}"),
+        t("epsp.col.ratio"),
+        t("epsp.col.token"),
+        t("epsp.col.knee"),
+    ]
     st.markdown(markdown_table(header, rows, "lrrrr"))
 
 
 def gain_table(t, amps: list[epsilon.Amplification]) -> None:
-    rows = [[eps_text(a.eps), significant(a.gain, 6) if math.isfinite(a.gain) else t("epsp.undefined"),
-             significant(a.predicted, 6), significant(a.bound), significant(a.output_std)] for a in amps]
-    header = [t("epsp.col.eps"), t("epsp.col.gain"), t("epsp.col.predicted"), t("epsp.col.bound"),
-              t("epsp.col.out_std")]
+    rows = [
+        [
+            eps_text(a.eps),
+            significant(a.gain, 6) if math.isfinite(a.gain) else t("epsp.undefined"),
+            significant(a.predicted, 6),
+            significant(a.bound),
+            significant(a.output_std),
+        ]
+        for a in amps
+    ]
+    header = [
+        t("epsp.col.eps"),
+        t("epsp.col.gain"),
+        t("epsp.col.predicted"),
+        t("epsp.col.bound"),
+        t("epsp.col.out_std"),
+    ]
     st.markdown(markdown_table(header, rows, "lrrrr"))
 
 
 def zero_table(t, backend: _xp.Backend) -> None:
     cases = zero_cases(backend)
     rows = [[METHODS[z.key].label, eps_text(z.eps), "(" + ", ".join(significant(v) for v in z.y) + ")"] for z in cases]
-    st.markdown(markdown_table([t("epsp.col.method"), t("epsp.col.eps"), t("epsp.col.output", n=cases[0].y.size)],
-                               rows, "lrl"))
+    st.markdown(
+        markdown_table([t("epsp.col.method"), t("epsp.col.eps"), t("epsp.col.output", n=cases[0].y.size)], rows, "lrl")
+    )
 
 
 def half_view(t) -> None:
@@ -168,7 +196,9 @@ def half_view(t) -> None:
     dtypes = epsilon.ROUND_DTYPES
     header = [t("epsp.col.value")] + [t("epsp.col.stored", dtype=d) for d in dtypes]
     header += [t("epsp.col.one_plus", dtype=d) for d in dtypes]
-    rows = [[_power_text(r.eps)] + [significant(r.stored[d]) for d in dtypes] + [significant(r.one_plus[d]) for d in dtypes]
-            for r in table]
+    rows = [
+        [_power_text(r.eps)] + [significant(r.stored[d]) for d in dtypes] + [significant(r.one_plus[d]) for d in dtypes]
+        for r in table
+    ]
     st.markdown(markdown_table(header, rows, "l" + "r" * 2 * len(dtypes)))
     st.caption(t("epsp.half.caption"))

@@ -12,19 +12,19 @@ import random
 
 import streamlit as st
 
-from normviz.format import decimals, decimals_vector
 from normviz import exercises as ex
 from normviz import geometry, invariance
 from normviz.figures import exercises as figs
 from normviz.figures import projection as engine
+from normviz.format import decimals, decimals_vector
 from normviz.i18n import CATALOG
 from normviz.ui import dof as dof_ui
 from normviz.ui.kit import links
-from normviz.ui.lesson import axes_table, eps_table
-from normviz.ui.kit.literal import literal
-from normviz.ui.projection import figure as projection_figure
-from normviz.ui.kit.shell import backend, projector
 from normviz.ui.kit.chart import cached_projection, chart
+from normviz.ui.kit.literal import literal
+from normviz.ui.kit.shell import backend, projector
+from normviz.ui.lesson import axes_table, eps_table
+from normviz.ui.projection import figure as projection_figure
 
 PAGE = "exercises"
 DEFAULT_SEED = 2026
@@ -78,15 +78,25 @@ def answer_text(t, p: ex.Problem) -> str:
     if p.answer_kind == "vector":
         return t("exercises.answer_is", answer=decimals_vector(p.answer), tol=f"{p.tol:g}")
     value = float(p.answer)
-    return t("exercises.answer_is", answer=str(int(value)) if value == int(value) else decimals(value), tol=f"{p.tol:g}")
+    return t(
+        "exercises.answer_is", answer=str(int(value)) if value == int(value) else decimals(value), tol=f"{p.tol:g}"
+    )
 
 
 def _answer_widget(t, p: ex.Problem, k: str):
     if p.answer_kind == "choice":
-        return st.radio(t("exercises.choose"), p.choices, index=None, key=f"{k}.answer",
-                        format_func=lambda c: t(f"exercises.choice.{c}"))
-    hint = (t("exercises.answer.number") if p.answer_kind == "number" else
-            t("exercises.answer.vector", n=len(p.answer), example=", ".join("0.5" for _ in p.answer)))
+        return st.radio(
+            t("exercises.choose"),
+            p.choices,
+            index=None,
+            key=f"{k}.answer",
+            format_func=lambda c: t(f"exercises.choice.{c}"),
+        )
+    hint = (
+        t("exercises.answer.number")
+        if p.answer_kind == "number"
+        else t("exercises.answer.vector", n=len(p.answer), example=", ".join("0.5" for _ in p.answer))
+    )
     return st.text_input(t("exercises.answer"), key=f"{k}.answer", placeholder=hint)
 
 
@@ -102,8 +112,9 @@ def feedback_figure(t, p: ex.Problem, k: str) -> None:
     proj = projector()
     if kind in ("plane", "space"):
         x = tuple(float(v) for v in data["x"])
-        scene = geometry.Scene(x=x, eps=0.0, gamma=(1.0,) * len(x), beta=(0.0,) * len(x),
-                               shown=frozenset({data["method"]}))
+        scene = geometry.Scene(
+            x=x, eps=0.0, gamma=(1.0,) * len(x), beta=(0.0,) * len(x), shown=frozenset({data["method"]})
+        )
         reach = max(abs(v) for v in x)
         view = engine.View(extent=1.05 * next((v for v in (2.5, 5.0, 10.0, 25.0) if v >= reach), 25.0))
         spec = projection_figure(scene, cached_projection(scene, backend()), kind, t, proj, view)
@@ -115,8 +126,9 @@ def feedback_figure(t, p: ex.Problem, k: str) -> None:
     elif kind == "paths":
         spec = figs.paths_figure(ex.path_runs(data["arrangement"], data["depth"]), t, projector=proj)
     elif kind == "growth":
-        spec = figs.growth_figure(ex.growth_comparison(data["depth"], data["gain"]), data["arrangement"], t,
-                                  projector=proj)
+        spec = figs.growth_figure(
+            ex.growth_comparison(data["depth"], data["gain"]), data["arrangement"], t, projector=proj
+        )
     elif kind == "params":
         spec = figs.params_figure(int(data["d"]), t, projector=proj)
     elif kind == "fp16":

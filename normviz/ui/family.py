@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from normviz.format import decimals, legible, legible_vector, shortest_vector
 from normviz import _xp, family
 from normviz.figures import family as figs
 from normviz.figures.typed import typed_arrays as packed
+from normviz.format import decimals, legible, legible_vector, shortest_vector
 from normviz.ui.kit import links
 from normviz.ui.kit.numbers import int_input
-from normviz.ui.kit.vector_field import vector_param, vector_field
 from normviz.ui.kit.tables import markdown_table
+from normviz.ui.kit.vector_field import vector_field, vector_param
 
 PAGE = "family"
 MAX_ABS = 10.0
@@ -33,10 +33,14 @@ def key(name: str) -> str:
 
 
 PARAMS = (
-    vector_param(key("x"), family.DEFAULT_X), vector_param(key("pixels"), family.SEED_PIXELS),
-    links.integer(key("n"), key("n"), *N_BOUNDS, 200), links.integer(key("seed"), key("seed"), 0, SEED_MAX, 0),
-    *(links.number(key(name), key(name), *AFFINE_BOUNDS, default)
-      for name, default in zip(("xhat", "gamma", "beta"), family.SEED_AFFINE)),
+    vector_param(key("x"), family.DEFAULT_X),
+    vector_param(key("pixels"), family.SEED_PIXELS),
+    links.integer(key("n"), key("n"), *N_BOUNDS, 200),
+    links.integer(key("seed"), key("seed"), 0, SEED_MAX, 0),
+    *(
+        links.number(key(name), key(name), *AFFINE_BOUNDS, default)
+        for name, default in zip(("xhat", "gamma", "beta"), family.SEED_AFFINE)
+    ),
     links.integer(key("d"), key("d"), 1, D_MAX, family.SEED_D),
 )
 
@@ -55,8 +59,16 @@ def mark(ok: bool) -> str:
 
 
 def x_input(t) -> tuple[float, ...]:
-    return vector_field(t, key=key("x"), label=t("family.x"), default=family.DEFAULT_X, min_n=3, max_n=3,
-                       max_abs=MAX_ABS, help=t("family.x.help"))
+    return vector_field(
+        t,
+        key=key("x"),
+        label=t("family.x"),
+        default=family.DEFAULT_X,
+        min_n=3,
+        max_n=3,
+        max_abs=MAX_ABS,
+        help=t("family.x.help"),
+    )
 
 
 @st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
@@ -66,10 +78,23 @@ def rows(x, backend: _xp.Backend) -> tuple[family.Row, ...]:
 
 def family_table(t, table: tuple[family.Row, ...]) -> None:
     """Each member as x̂ = (x − c)/s: c, s, its output for x and a ✓/✗ per constraint."""
-    header = [t("family.col.method"), t("family.col.c"), t("family.col.s"), t("family.col.output"),
-              *(t(f"family.col.{c}") for c in family.CONSTRAINTS)]
-    body = [[t(f"method.{r.key}"), t(f"family.c.{r.key}"), t(f"family.s.{r.key}"), legible_vector(r.output),
-             *(mark(r.checks[c]) for c in family.CONSTRAINTS)] for r in table]
+    header = [
+        t("family.col.method"),
+        t("family.col.c"),
+        t("family.col.s"),
+        t("family.col.output"),
+        *(t(f"family.col.{c}") for c in family.CONSTRAINTS),
+    ]
+    body = [
+        [
+            t(f"method.{r.key}"),
+            t(f"family.c.{r.key}"),
+            t(f"family.s.{r.key}"),
+            legible_vector(r.output),
+            *(mark(r.checks[c]) for c in family.CONSTRAINTS),
+        ]
+        for r in table
+    ]
     st.markdown(markdown_table(header, body, "llll" + "c" * len(family.CONSTRAINTS)))
     others = ", ".join(shortest_vector(s) for s in family.OTHER_SAMPLES)
     st.caption(t("family.table.caption", others=others))
@@ -97,9 +122,23 @@ def p_rows(x, backend: _xp.Backend) -> tuple[family.PRow, ...]:
 
 def p_table(t, table: tuple[family.PRow, ...]) -> None:
     """x / ‖x‖_p for p = 1, 2, ∞ and softmax as the L1 normalization of exp(x − max x): what is divided, its norm, y."""
-    header = [t("family.p.col.method"), t("family.p.col.divided"), t("family.p.col.norm"), t("family.p.col.output"),
-              t("family.p.col.check")]
-    body = [[t(f"family.p.{r.key}"), legible_vector(r.divided), legible(r.norm), legible_vector(r.output), legible(r.output_norm)] for r in table]
+    header = [
+        t("family.p.col.method"),
+        t("family.p.col.divided"),
+        t("family.p.col.norm"),
+        t("family.p.col.output"),
+        t("family.p.col.check"),
+    ]
+    body = [
+        [
+            t(f"family.p.{r.key}"),
+            legible_vector(r.divided),
+            legible(r.norm),
+            legible_vector(r.output),
+            legible(r.output_norm),
+        ]
+        for r in table
+    ]
     st.markdown(markdown_table(header, body, "llrlr"))
 
 
@@ -113,16 +152,26 @@ def p_figure(x, t, projector: bool, backend: _xp.Backend) -> dict:
 
 
 def pixel_input(t) -> tuple[float, ...]:
-    return vector_field(t, key=key("pixels"), label=t("family.pixels"), default=family.SEED_PIXELS, min_n=1,
-                       max_n=16, max_abs=family.PIXEL_MAX)
+    return vector_field(
+        t,
+        key=key("pixels"),
+        label=t("family.pixels"),
+        default=family.SEED_PIXELS,
+        min_n=1,
+        max_n=16,
+        max_abs=family.PIXEL_MAX,
+    )
 
 
 def pixel_table(t, values, backend: _xp.Backend) -> None:
     """Pixel values, x / 255 and min-max side by side, and whether they agree."""
     px = family.pixels(values, backend=backend)
     body = [[f"{v:g}", legible(a), legible(b)] for v, a, b in zip(px.values, px.divided, px.min_max)]
-    st.markdown(markdown_table([t("family.pixels.col.value"), t("family.pixels.col.divided"),
-                                t("family.pixels.col.minmax")], body, "rrr"))
+    st.markdown(
+        markdown_table(
+            [t("family.pixels.col.value"), t("family.pixels.col.divided"), t("family.pixels.col.minmax")], body, "rrr"
+        )
+    )
     if px.same:
         st.caption(t("family.pixels.same"))
     else:
@@ -152,21 +201,36 @@ def column_tables(t, cols: dict[str, family.Column]) -> None:
     kinds = [k for k in family.COLUMNS if k in cols]
     q = [t("family.column.col.quantity")] + [
         t("family.column.col.side", column=t(f"family.column.{k}"), side=t(f"family.column.col.{side}"))
-        for k in kinds for side in ("before", "after")]
+        for k in kinds
+        for side in ("before", "after")
+    ]
     body = [
         # float64 leaves ~1e-17 as the mean after: it reads 0.000
-        [t("family.column.row.mean"), *(v for k in kinds for v in (legible(cols[k].mean), decimals(cols[k].z_mean, 3)))],
-        [t("family.column.row.std"), *(v for k in kinds for v in (legible(cols[k].std), legible(cols[k].z_var ** 0.5)))],
+        [
+            t("family.column.row.mean"),
+            *(v for k in kinds for v in (legible(cols[k].mean), decimals(cols[k].z_mean, 3))),
+        ],
+        [
+            t("family.column.row.std"),
+            *(v for k in kinds for v in (legible(cols[k].std), legible(cols[k].z_var ** 0.5))),
+        ],
         [t("family.column.row.skew"), *(v for k in kinds for v in (legible(cols[k].skew), legible(cols[k].z_skew)))],
         [t("family.column.row.largest"), *(v for k in kinds for v in ("—", legible(cols[k].largest)))],
     ]
     st.markdown(markdown_table(q, body, "l" + "r" * 2 * len(kinds)))
     st.caption(t("family.column.shares"))
     first = cols[kinds[0]]
-    body = [[f"−{k} ≤ z ≤ {k}", *(f"{100.0 * cols[c].within[k]:.1f} %" for c in kinds),
-             f"{100.0 * first.normal[k]:.2f} %"] for k in family.KS]
-    st.markdown(markdown_table([t("family.column.col.k"), *(t(f"family.column.{c}") for c in kinds),
-                                t("family.column.col.normal")], body, "l" + "r" * (len(kinds) + 1)))
+    body = [
+        [f"−{k} ≤ z ≤ {k}", *(f"{100.0 * cols[c].within[k]:.1f} %" for c in kinds), f"{100.0 * first.normal[k]:.2f} %"]
+        for k in family.KS
+    ]
+    st.markdown(
+        markdown_table(
+            [t("family.column.col.k"), *(t(f"family.column.{c}") for c in kinds), t("family.column.col.normal")],
+            body,
+            "l" + "r" * (len(kinds) + 1),
+        )
+    )
 
 
 @st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
@@ -181,8 +245,14 @@ def short(value: float) -> str:
 
 
 def _affine_values(xhat: float, gamma: float, beta: float) -> dict[str, str]:
-    return {"xhat": short(xhat), "gamma": short(gamma), "beta": short(beta), "sign": "−" if beta < 0 else "+",
-            "beta_abs": short(abs(beta)), "y": short(family.affine(xhat, gamma, beta))}
+    return {
+        "xhat": short(xhat),
+        "gamma": short(gamma),
+        "beta": short(beta),
+        "sign": "−" if beta < 0 else "+",
+        "beta_abs": short(abs(beta)),
+        "y": short(family.affine(xhat, gamma, beta)),
+    }
 
 
 def affine_text(t) -> str:
@@ -192,8 +262,10 @@ def affine_text(t) -> str:
 
 def affine_controls(t) -> tuple[float, float, float]:
     cols = st.columns(3)
-    return tuple(float(c.slider(t(f"family.affine.{name}"), *AFFINE_BOUNDS, step=0.1, key=key(name)))
-                 for c, name in zip(cols, ("xhat", "gamma", "beta")))
+    return tuple(
+        float(c.slider(t(f"family.affine.{name}"), *AFFINE_BOUNDS, step=0.1, key=key(name)))
+        for c, name in zip(cols, ("xhat", "gamma", "beta"))
+    )
 
 
 def affine_result(t, xhat: float, gamma: float, beta: float) -> None:
@@ -205,17 +277,30 @@ def affine_result(t, xhat: float, gamma: float, beta: float) -> None:
 
 
 def d_input(t) -> int:
-    return int_input(t, t("family.params.d"), key=key("d"), low=1, high=D_MAX, default=family.SEED_D,
-                     help=t("family.params.d.help"))
+    return int_input(
+        t, t("family.params.d"), key=key("d"), low=1, high=D_MAX, default=family.SEED_D, help=t("family.params.d.help")
+    )
 
 
 def params_table(t, d: int) -> None:
     counts = family.param_counts(d)
-    body = [[t(f"method.{k}"), f"{c.weight:,}", f"{c.bias:,}", f"**{c.parameters:,}**", f"{c.running:,}"]
-            for k, c in counts.items()]
-    st.markdown(markdown_table([t("family.params.col.layer"), t("family.params.col.weight"),
-                                t("family.params.col.bias"), t("family.params.col.total"),
-                                t("family.params.col.running")], body, "lrrrr"))
+    body = [
+        [t(f"method.{k}"), f"{c.weight:,}", f"{c.bias:,}", f"**{c.parameters:,}**", f"{c.running:,}"]
+        for k, c in counts.items()
+    ]
+    st.markdown(
+        markdown_table(
+            [
+                t("family.params.col.layer"),
+                t("family.params.col.weight"),
+                t("family.params.col.bias"),
+                t("family.params.col.total"),
+                t("family.params.col.running"),
+            ],
+            body,
+            "lrrrr",
+        )
+    )
     st.caption(t("family.params.counter"))
 
 

@@ -13,10 +13,10 @@ import math
 import numpy as np
 import streamlit as st
 
-from normviz.format import legible, legible_vector
 from normviz import _xp, gradient
 from normviz.figures import gradient as figs
 from normviz.figures.typed import typed_arrays as packed
+from normviz.format import legible, legible_vector
 from normviz.methods import METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.controls import METHOD_LABELS, eps_control, eps_param
@@ -45,8 +45,10 @@ PARAMS = (
 def _vector_sliders(t, name: str, bounds, help_key: str) -> tuple[float, ...]:
     cols = st.columns(3)
     sub = "₁₂₃"
-    return tuple(float(col.slider(f"{name}{sub[i]}", *bounds, step=STEP, key=key(f"{name}{i + 1}"), help=t(help_key)))
-                 for i, col in enumerate(cols))
+    return tuple(
+        float(col.slider(f"{name}{sub[i]}", *bounds, step=STEP, key=key(f"{name}{i + 1}"), help=t(help_key)))
+        for i, col in enumerate(cols)
+    )
 
 
 def page_controls(t) -> tuple[tuple[float, ...], float | None]:
@@ -72,8 +74,9 @@ def checks(x: tuple, eps, backend: _xp.Backend) -> dict[str, gradient.JacobianCh
 
 
 @st.cache_data(max_entries=256, show_spinner=False, hash_funcs=HASH)
-def backprop_view(x: tuple, g: tuple, eps, method: str, t, projector: bool,
-                  backend: _xp.Backend) -> tuple[gradient.Backprop, dict]:
+def backprop_view(
+    x: tuple, g: tuple, eps, method: str, t, projector: bool, backend: _xp.Backend
+) -> tuple[gradient.Backprop, dict]:
     bp = gradient.backprop(method, x, g, eps=eps, backend=backend)
     return bp, packed(figs.backprop_figure(bp, t, projector=projector))
 
@@ -105,10 +108,22 @@ def jacobian_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
     for k, c in found.items():
         auto = c.autograd if c.autograd is not None else np.full_like(c.analytic, math.nan)
         for i in range(c.analytic.shape[0]):
-            rows.append([METHODS[k].label if i == 0 else "", f"{i + 1}", legible_vector(c.analytic[i], 4), legible_vector(auto[i], 4),
-                         _diff(t, c) if i == 0 else ""])
-    header = [t("grad.col.method"), t("grad.col.row"), t("grad.col.analytic"), t("grad.col.autograd"),
-              t("grad.col.diff")]
+            rows.append(
+                [
+                    METHODS[k].label if i == 0 else "",
+                    f"{i + 1}",
+                    legible_vector(c.analytic[i], 4),
+                    legible_vector(auto[i], 4),
+                    _diff(t, c) if i == 0 else "",
+                ]
+            )
+    header = [
+        t("grad.col.method"),
+        t("grad.col.row"),
+        t("grad.col.analytic"),
+        t("grad.col.autograd"),
+        t("grad.col.diff"),
+    ]
     st.markdown(markdown_table(header, rows, "lrllr"))
     if any(c.autograd is None for c in found.values()):
         st.caption(t("grad.no_torch"))
@@ -116,8 +131,15 @@ def jacobian_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
 
 def null_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
     """‖J x̂‖ and ‖J 𝟏̂‖ for each method: which directions J sends to 0."""
-    rows = [[METHODS[k].label, legible(c.null_residual["radial"], 3), legible(c.null_residual["ones"], 3),
-             legible(1.0 / c.scale, 4) if c.scale > 0 else "—"] for k, c in found.items()]
+    rows = [
+        [
+            METHODS[k].label,
+            legible(c.null_residual["radial"], 3),
+            legible(c.null_residual["ones"], 3),
+            legible(1.0 / c.scale, 4) if c.scale > 0 else "—",
+        ]
+        for k, c in found.items()
+    ]
     st.markdown(markdown_table([t("grad.col.method"), "‖J x̂‖", "‖J 𝟏̂‖", "1/s"], rows, "lrrr"))
 
 
@@ -138,11 +160,22 @@ def eigen_table(t, found: dict[str, gradient.JacobianCheck]) -> None:
 def backprop_table(t, bp: gradient.Backprop) -> None:
     """g, its removed components, the rest, and what the layer passes back (Jᵀg and s·Jᵀg)."""
     rows = [["g", legible_vector(bp.g, 4), t("grad.bp.g")]]
-    rows += [[t(f"grad.bp.removed_{_kind(bp.key, name)}"), legible_vector(comp, 4), f"g·u = {legible(float(bp.g @ bp.directions[name]), 4)}"]
-             for name, comp in bp.removed.items()]
-    notes = [t("grad.bp.kept_note"), t("grad.bp.jtg_note", s=legible(bp.scale, 4)),
-             t("grad.bp.leak", leak=legible(float(np.linalg.norm(bp.leak)), 2))]
+    rows += [
+        [
+            t(f"grad.bp.removed_{_kind(bp.key, name)}"),
+            legible_vector(comp, 4),
+            f"g·u = {legible(float(bp.g @ bp.directions[name]), 4)}",
+        ]
+        for name, comp in bp.removed.items()
+    ]
+    notes = [
+        t("grad.bp.kept_note"),
+        t("grad.bp.jtg_note", s=legible(bp.scale, 4)),
+        t("grad.bp.leak", leak=legible(float(np.linalg.norm(bp.leak)), 2)),
+    ]
     values = [bp.kept, bp.jtg, bp.scale * bp.jtg]
-    rows += [[name, legible_vector(v, 4), note if np.all(np.isfinite(v)) else t("grad.bp.undefined")]
-             for name, v, note in zip((t("grad.bp.kept"), "Jᵀg", "s·Jᵀg"), values, notes)]
+    rows += [
+        [name, legible_vector(v, 4), note if np.all(np.isfinite(v)) else t("grad.bp.undefined")]
+        for name, v, note in zip((t("grad.bp.kept"), "Jᵀg", "s·Jᵀg"), values, notes)
+    ]
     st.markdown(markdown_table([t("grad.col.quantity"), t("grad.col.vector"), t("grad.col.note")], rows, "lll"))

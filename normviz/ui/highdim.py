@@ -18,11 +18,11 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from normviz.format import decimals, decimals_vector, eps_text, scientific, significant
 from normviz import _xp
 from normviz import highdim as hd
 from normviz.figures import highdim as figs
 from normviz.figures.typed import typed_arrays as typed
+from normviz.format import decimals, decimals_vector, eps_text, scientific, significant
 from normviz.methods import KEYS, METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.controls import eps_control, eps_param
@@ -83,27 +83,38 @@ def controls(t) -> Settings:
     links.load(t, PARAMS)
     top = columns([2, 3, 2], vertical_alignment="bottom")
     with top[0]:
-        n = int_input(t, t("highdim.n"), key=N_KEY, low=hd.MIN_DIM, high=hd.MAX_DIM, default=DEFAULT_N,
-                      help=t("highdim.n.help"))
+        n = int_input(
+            t, t("highdim.n"), key=N_KEY, low=hd.MIN_DIM, high=hd.MAX_DIM, default=DEFAULT_N, help=t("highdim.n.help")
+        )
     with top[1]:
         st.caption(t("highdim.n.presets"))
         preset_buttons(N_KEY, {value: str(value) for value in N_PRESETS}, prefix=f"{PAGE}.preset.")
     with top[2]:
-        count = int_input(t, t("highdim.count"), key=COUNT_KEY, low=COUNT_BOUNDS[0], high=COUNT_BOUNDS[1],
-                          default=DEFAULT_COUNT, help=t("highdim.count.help", limit=hd.MAX_ELEMENTS))
+        count = int_input(
+            t,
+            t("highdim.count"),
+            key=COUNT_KEY,
+            low=COUNT_BOUNDS[0],
+            high=COUNT_BOUNDS[1],
+            default=DEFAULT_COUNT,
+            help=t("highdim.count.help", limit=hd.MAX_ELEMENTS),
+        )
     row = columns([3, 2, 2, 2], vertical_alignment="bottom")
     with row[0]:
-        label = st.segmented_control(t("highdim.dist"), list(DIST_LABELS.values()), key=DIST_KEY, required=True,
-                                     help=t("highdim.dist.help"))
+        label = st.segmented_control(
+            t("highdim.dist"), list(DIST_LABELS.values()), key=DIST_KEY, required=True, help=t("highdim.dist.help")
+        )
     distribution = next((d for d, lab in DIST_LABELS.items() if lab == label), "gaussian")
     with row[1]:
-        shift = st.slider(t("highdim.shift"), *SHIFT_BOUNDS, step=0.1, key=SHIFT_KEY,
-                          disabled=distribution != "shifted")
+        shift = st.slider(
+            t("highdim.shift"), *SHIFT_BOUNDS, step=0.1, key=SHIFT_KEY, disabled=distribution != "shifted"
+        )
     with row[2]:
         scale = st.slider(t("highdim.scale"), *SCALE_BOUNDS, step=0.1, key=SCALE_KEY, help=t("highdim.scale.help"))
     with row[3]:
-        seed = int_input(t, t("highdim.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0,
-                         help=t("highdim.seed.help"))
+        seed = int_input(
+            t, t("highdim.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("highdim.seed.help")
+        )
     row = columns([3, 4], vertical_alignment="bottom")
     with row[0]:
         labels = [m.label for m in METHODS.values()]
@@ -111,8 +122,14 @@ def controls(t) -> Settings:
     methods = tuple(k for k, m in METHODS.items() if m.label in (chosen or ()))
     with row[1]:
         eps = eps_control(t, key=EPS_KEY, help=t("highdim.eps.help"))
-    spec = hd.CloudSpec(n, hd.capped_count(n, count), distribution,
-                        float(shift) if distribution == "shifted" else 0.0, float(scale), int(seed))
+    spec = hd.CloudSpec(
+        n,
+        hd.capped_count(n, count),
+        distribution,
+        float(shift) if distribution == "shifted" else 0.0,
+        float(scale),
+        int(seed),
+    )
     return Settings(spec, int(count), eps, methods)
 
 
@@ -155,8 +172,9 @@ def n4_spec(spec: hd.CloudSpec) -> hd.CloudSpec:
 
 
 @st.cache_data(max_entries=32, show_spinner=False, hash_funcs=HASH)
-def n4_figure(spec4: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], t,
-              projector: bool) -> tuple[hd.HyperplaneView, dict]:
+def n4_figure(
+    spec4: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], t, projector: bool
+) -> tuple[hd.HyperplaneView, dict]:
     """The n = 4 view of ``spec4`` (see ``n4_spec``) and its figure."""
     view = hd.hyperplane_view(spec4, backend, eps=eps, methods=methods, points=N4_POINTS)
     return view, typed(figs.hyperplane_figure(view, t, projector=projector))
@@ -169,8 +187,9 @@ def norm_draws(family: str) -> hd.NormDraws:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def concentration_figure(distribution: str, shift: float, scale: float, n: int, t,
-                         projector: bool) -> tuple[hd.Concentration, dict]:
+def concentration_figure(
+    distribution: str, shift: float, scale: float, n: int, t, projector: bool
+) -> tuple[hd.Concentration, dict]:
     draws = norm_draws("t" if distribution == "heavy" else "normal")
     conc = hd.concentration(distribution, shift=shift, scale=scale, seed=CONCENTRATION_SEED, draws=draws)
     return conc, typed(figs.concentration_figure(conc, t, n=n, projector=projector))
@@ -187,15 +206,20 @@ class PageData:
 
 
 @st.cache_data(max_entries=32, show_spinner=False, hash_funcs=HASH)
-def page_data(spec: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], t,
-              projector: bool) -> PageData:
+def page_data(
+    spec: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], t, projector: bool
+) -> PageData:
     """One cache entry per setting; on a miss, the parts come from their own caches (see the module doc)."""
     data, kw = summary(spec, backend, eps, methods), dict(projector=projector)
     view, n4 = n4_figure(n4_spec(spec), backend, eps, methods, t, projector)
     conc, conc_chart = concentration_figure(spec.distribution, spec.offset, spec.scale, spec.n, t, projector)
-    charts = {"n4": n4, "distributions": typed(figs.distributions_figure(data, t, **kw)), "concentration": conc_chart,
-              "singular_values": typed(figs.singular_values_figure(data, t, **kw)),
-              "pca": typed(figs.pca_figure(data, t, **kw))}
+    charts = {
+        "n4": n4,
+        "distributions": typed(figs.distributions_figure(data, t, **kw)),
+        "concentration": conc_chart,
+        "singular_values": typed(figs.singular_values_figure(data, t, **kw)),
+        "pca": typed(figs.pca_figure(data, t, **kw)),
+    }
     return PageData(data, view, conc, charts)
 
 
@@ -208,8 +232,13 @@ def _ms(value: float) -> str:
 
 def capped_message(t, settings: Settings) -> str:
     spec = settings.spec
-    return t("highdim.capped", asked=spec.n * settings.requested_count, used=spec.count, elements=spec.elements,
-             limit=hd.MAX_ELEMENTS)
+    return t(
+        "highdim.capped",
+        asked=spec.n * settings.requested_count,
+        used=spec.count,
+        elements=spec.elements,
+        limit=hd.MAX_ELEMENTS,
+    )
 
 
 def pca_points(spec: hd.CloudSpec) -> int:
@@ -219,8 +248,14 @@ def pca_points(spec: hd.CloudSpec) -> int:
 def times_caption(t, summary: hd.CloudSummary) -> str:
     times = summary.times_ms
     methods = t("list.separator").join(f"{t(f'method.{k}')} {_ms(times[k])} ms" for k in KEYS if k in times)
-    return t("highdim.times", backend=summary.backend, sample=_ms(times["sample"]), transfer=_ms(times["transfer"]),
-             methods=methods or "—", statistics=_ms(times["statistics"]))
+    return t(
+        "highdim.times",
+        backend=summary.backend,
+        sample=_ms(times["sample"]),
+        transfer=_ms(times["transfer"]),
+        methods=methods or "—",
+        statistics=_ms(times["statistics"]),
+    )
 
 
 def basis_table(t, view: hd.HyperplaneView) -> str:
@@ -235,22 +270,47 @@ def eps_phrase(t, eps: float | None) -> str:
 def n4_notes(t, view: hd.HyperplaneView, eps: float | None) -> list[str]:
     notes = []
     if "ln" in view.lost:
-        notes.append(t("highdim.n4.exact", radius=scientific(view.radius_error), lost=scientific(view.lost["ln"]),
-                       eps=eps_phrase(t, eps)))
+        notes.append(
+            t(
+                "highdim.n4.exact",
+                radius=scientific(view.radius_error),
+                lost=scientific(view.lost["ln"]),
+                eps=eps_phrase(t, eps),
+            )
+        )
     if "rms" in view.lost or "l2" in view.lost:
-        notes.append(t("highdim.n4.projection", rms=decimals(view.lost.get("rms", float("nan")), 3),
-                       l2=decimals(view.lost.get("l2", float("nan")), 3)))
+        notes.append(
+            t(
+                "highdim.n4.projection",
+                rms=decimals(view.lost.get("rms", float("nan")), 3),
+                l2=decimals(view.lost.get("l2", float("nan")), 3),
+            )
+        )
     return notes
 
 
 def summary_table(t, summary: hd.CloudSummary) -> str:
-    header = [t("highdim.table.cloud"), t("highdim.table.norm"), t("highdim.table.norm_spread"),
-              t("highdim.table.mean"), t("highdim.table.mean_spread"), t("highdim.table.along")]
+    header = [
+        t("highdim.table.cloud"),
+        t("highdim.table.norm"),
+        t("highdim.table.norm_spread"),
+        t("highdim.table.mean"),
+        t("highdim.table.mean_spread"),
+        t("highdim.table.along"),
+    ]
     rows = []
     for cloud in summary.clouds:
         norm, mean = summary.norms[cloud], summary.means[cloud]
-        rows.append([t(f"method.{cloud}"), decimals(norm.mean), scientific(norm.spread), scientific(mean.mean), scientific(mean.spread),
-                     scientific(summary.along_ones[cloud])])
+        rows.append(
+            [
+                t(f"method.{cloud}"),
+                decimals(norm.mean),
+                scientific(norm.spread),
+                scientific(mean.mean),
+                scientific(mean.spread),
+                scientific(summary.along_ones[cloud]),
+            ]
+        )
     return markdown_table(header, rows, "lrrrrr")
 
 
@@ -261,12 +321,17 @@ def singular_values_caption(t, summary: hd.CloudSummary) -> str:
         floor = hd.rounding_floor(summary.singular_values.get("ln", summary.singular_values["input"]))
         return t("highdim.sv.caption.full", floor=scientific(floor))
     key = "highdim.sv.caption.few" if rows == spec.count else "highdim.sv.caption.subset"
-    return t(key, count=rows, n=spec.n, limit=hd.SPECTRUM_MAX,
-             along=scientific(summary.along_ones.get("ln", float("nan"))))
+    return t(
+        key, count=rows, n=spec.n, limit=hd.SPECTRUM_MAX, along=scientific(summary.along_ones.get("ln", float("nan")))
+    )
 
 
 def concentration_caption(t, conc: hd.Concentration, distribution: str) -> str:
     """The caption under the concentration figure, with the same numbers as its traces."""
-    text = t(f"highdim.conc.caption.{distribution}", count=conc.count, rms=significant(conc.target),
-             c=significant(conc.theory) if conc.theory is not None else "")
+    text = t(
+        f"highdim.conc.caption.{distribution}",
+        count=conc.count,
+        rms=significant(conc.target),
+        c=significant(conc.theory) if conc.theory is not None else "",
+    )
     return text + " " + t("highdim.conc.caption.iid")

@@ -13,15 +13,15 @@ import math
 import numpy as np
 import streamlit as st
 
-from normviz.format import legible, legible_vector, shortest_vector
 from normviz import _xp, information
 from normviz.figures import information as figs
 from normviz.figures.typed import typed_arrays as packed
+from normviz.format import legible, legible_vector, shortest_vector
 from normviz.methods import METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.numbers import int_input
-from normviz.ui.kit.vector_field import vector_param, vector_field
 from normviz.ui.kit.tables import markdown_table
+from normviz.ui.kit.vector_field import vector_field, vector_param
 
 PAGE = "information"
 DIMS = ("2D", "3D")
@@ -75,10 +75,16 @@ def pairs_text(t, backend: _xp.Backend) -> str:
     """The pairs' introduction, with every point it names computed by the library (ε = 0)."""
     (a1, b1), (a2, b2) = information.SEED_PAIRS
     same, apart = seed_comparisons(backend)
-    return t("info.pairs.text", a1=shortest_vector(a1), b1=shortest_vector(b1), a2=shortest_vector(a2), b2=shortest_vector(b2),
-             **{m: legible_vector(same.outputs[m][0]) for m in METHODS},
-             **{f"{m}_a": legible_vector(apart.outputs[m][0]) for m in METHODS},
-             **{f"{m}_b": legible_vector(apart.outputs[m][1]) for m in METHODS})
+    return t(
+        "info.pairs.text",
+        a1=shortest_vector(a1),
+        b1=shortest_vector(b1),
+        a2=shortest_vector(a2),
+        b2=shortest_vector(b2),
+        **{m: legible_vector(same.outputs[m][0]) for m in METHODS},
+        **{f"{m}_a": legible_vector(apart.outputs[m][0]) for m in METHODS},
+        **{f"{m}_b": legible_vector(apart.outputs[m][1]) for m in METHODS},
+    )
 
 
 def pair_inputs(t) -> list[tuple[tuple[float, ...], tuple[float, ...]] | None]:
@@ -98,14 +104,18 @@ def pair_inputs(t) -> list[tuple[tuple[float, ...], tuple[float, ...]] | None]:
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def pairs_view(pairs: tuple, t, projector: bool,
-               backend: _xp.Backend) -> tuple[list[information.PairComparison | None], dict | None]:
+def pairs_view(
+    pairs: tuple, t, projector: bool, backend: _xp.Backend
+) -> tuple[list[information.PairComparison | None], dict | None]:
     """Each pair's comparison (None for a pair left out), and the packed figure of the two-dimensional ones
     (None if there are none)."""
     comparisons = [information.compare_pair(*pair, eps=0.0, backend=backend) if pair else None for pair in pairs]
     drawn = [(k, cmp) for k, cmp in enumerate(comparisons, start=1) if cmp is not None and cmp.a.size == 2]
-    figure = packed(figs.pairs_figure([cmp for _, cmp in drawn], t, projector=projector,
-                                      numbers=[k for k, _ in drawn])) if drawn else None
+    figure = (
+        packed(figs.pairs_figure([cmp for _, cmp in drawn], t, projector=projector, numbers=[k for k, _ in drawn]))
+        if drawn
+        else None
+    )
     return comparisons, figure
 
 
@@ -113,14 +123,35 @@ def pair_table(t, k: int, cmp: information.PairComparison) -> None:
     """Each method's two outputs, their distance, and whether they merged; then the angles."""
     st.subheader(t("info.pair.header", k=k, a=shortest_vector(cmp.a), b=shortest_vector(cmp.b)))
     header = [t("info.col.method"), "f(a)", "f(b)", t("info.col.distance"), t("info.col.verdict")]
-    rows = [[t("method.input"), legible_vector(cmp.a), legible_vector(cmp.b), legible(cmp.input_distance, 4), t("info.verdict.input")]]
+    rows = [
+        [
+            t("method.input"),
+            legible_vector(cmp.a),
+            legible_vector(cmp.b),
+            legible(cmp.input_distance, 4),
+            t("info.verdict.input"),
+        ]
+    ]
     for m in METHODS:
         ya, yb = cmp.outputs[m]
-        rows.append([t(f"method.{m}"), legible_vector(ya), legible_vector(yb), num_or_undefined(t, cmp.distances[m]),
-                     t(f"info.verdict.{cmp.verdict(m)}")])
+        rows.append(
+            [
+                t(f"method.{m}"),
+                legible_vector(ya),
+                legible_vector(yb),
+                num_or_undefined(t, cmp.distances[m]),
+                t(f"info.verdict.{cmp.verdict(m)}"),
+            ]
+        )
     st.markdown(markdown_table(header, rows, "lllrl"))
-    st.caption(t("info.pair.angles", cos=num_or_undefined(t, cmp.cos_in), corr=num_or_undefined(t, cmp.corr_in),
-                 **{m: num_or_undefined(t, cmp.cos_out[m]) for m in METHODS}))
+    st.caption(
+        t(
+            "info.pair.angles",
+            cos=num_or_undefined(t, cmp.cos_in),
+            corr=num_or_undefined(t, cmp.corr_in),
+            **{m: num_or_undefined(t, cmp.cos_out[m]) for m in METHODS},
+        )
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -135,8 +166,9 @@ def cloud_controls(t) -> tuple[int, int]:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def cloud_view(dim: int, seed: int, t, projector: bool,
-               backend: _xp.Backend) -> tuple[dict, dict[str, tuple[float, float, float]]]:
+def cloud_view(
+    dim: int, seed: int, t, projector: bool, backend: _xp.Backend
+) -> tuple[dict, dict[str, tuple[float, float, float]]]:
     """The packed cloud figure and its facts (``cloud_facts``)."""
     data = information.direction_cloud(dim, CLOUD_COUNT[dim], seed, eps=0.0, backend=backend)
     return packed(figs.cloud_figure(data, t, projector=projector)), cloud_facts(data)
@@ -157,10 +189,13 @@ def _extremes(v: np.ndarray) -> tuple[float, float]:
 
 
 def cloud_table(t, dim: int, facts: dict[str, tuple[float, float, float]]) -> None:
-    rows = [[t(f"method.{m}"), f"{lo:.4f} … {hi:.4f}", "—" if math.isnan(moved) else f"{moved:.2e}"]
-            for m, (lo, hi, moved) in facts.items()]
-    st.markdown(markdown_table([t("info.col.method"), t("info.col.lengths"), t(f"info.col.angle_moved{dim}")],
-                               rows, "lrr"))
+    rows = [
+        [t(f"method.{m}"), f"{lo:.4f} … {hi:.4f}", "—" if math.isnan(moved) else f"{moved:.2e}"]
+        for m, (lo, hi, moved) in facts.items()
+    ]
+    st.markdown(
+        markdown_table([t("info.col.method"), t("info.col.lengths"), t(f"info.col.angle_moved{dim}")], rows, "lrr")
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -171,20 +206,24 @@ def batch_controls(t) -> tuple[int, int, float, int]:
     c1, c2, c3, c4 = st.columns(4)
     n = int_input(t, t("info.batch.n"), key=key("bn"), low=2, high=64, default=8, container=c1)
     size = int_input(t, t("info.batch.size"), key=key("bsize"), low=2, high=8, default=6, container=c2)
-    spread = c3.slider(t("info.batch.spread"), *SPREAD_BOUNDS, step=0.1, key=key("spread"),
-                       help=t("info.batch.spread.help"))
+    spread = c3.slider(
+        t("info.batch.spread"), *SPREAD_BOUNDS, step=0.1, key=key("spread"), help=t("info.batch.spread.help")
+    )
     seed = int_input(t, t("info.batch.seed"), key=key("bseed"), low=0, high=9999, default=0, container=c4)
     return n, size, float(spread), seed
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def similarity_view(n: int, size: int, spread: float, seed: int, t, projector: bool,
-                    backend: _xp.Backend) -> tuple[dict, list[tuple[dict[str, float], float]]]:
+def similarity_view(
+    n: int, size: int, spread: float, seed: int, t, projector: bool, backend: _xp.Backend
+) -> tuple[dict, list[tuple[dict[str, float], float]]]:
     """The packed heat maps (ε = 0), and (errors, ln_cos_change) of the batch at ε = 0 and at the default ε."""
     rows = information.similarity_batch(n, size, spread, seed)
     at = [information.similarity(rows, eps=eps, backend=backend) for eps in (0.0, None)]
-    return (packed(figs.similarity_figure(at[0], t, projector=projector)),
-            [(sim.errors, sim.ln_cos_change) for sim in at])
+    return (
+        packed(figs.similarity_figure(at[0], t, projector=projector)),
+        [(sim.errors, sim.ln_cos_change) for sim in at],
+    )
 
 
 def identity_table(t, deviations: list[tuple[dict[str, float], float]]) -> None:

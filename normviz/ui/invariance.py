@@ -15,15 +15,15 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from normviz.format import legible, legible_vector, shortest_vector
 from normviz import _xp, invariance
 from normviz.figures import invariance as figs
 from normviz.figures.typed import typed_arrays as packed
+from normviz.format import legible, legible_vector, shortest_vector
 from normviz.methods import METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.controls import eps_control, eps_param
-from normviz.ui.kit.vector_field import vector_param, vector_field
 from normviz.ui.kit.tables import markdown_table
+from normviz.ui.kit.vector_field import vector_field, vector_param
 
 PAGE = "invariance"
 DEFAULT_X = invariance.SEED_X
@@ -40,10 +40,14 @@ def key(name: str) -> str:
 
 
 # every widget's URL parameter, named by its key (x starts at the seed, ε at 0: the invariances are exact)
-PARAMS = (vector_param(key("x"), DEFAULT_X), eps_param(key("eps"), "0"),
-          links.number(key("a"), key("a"), *A_BOUNDS, 2.0), links.number(key("c"), key("c"), *C_BOUNDS, 3.0),
-          links.number(key("shift"), key("shift"), *SHIFT_BOUNDS, invariance.SEED_SHIFT),
-          links.choice(key("scale"), key("scale"), SCALE_CHOICES, "1000"))
+PARAMS = (
+    vector_param(key("x"), DEFAULT_X),
+    eps_param(key("eps"), "0"),
+    links.number(key("a"), key("a"), *A_BOUNDS, 2.0),
+    links.number(key("c"), key("c"), *C_BOUNDS, 3.0),
+    links.number(key("shift"), key("shift"), *SHIFT_BOUNDS, invariance.SEED_SHIFT),
+    links.choice(key("scale"), key("scale"), SCALE_CHOICES, "1000"),
+)
 
 
 def page_controls(t) -> tuple[tuple[float, ...], float | None]:
@@ -110,8 +114,15 @@ def outputs_table(t, tr: invariance.Transformed) -> None:
     """f(x) next to f(a·x + c·𝟏) and their distance, for each method."""
     header = [t("inv.col.method"), "f(x)", f"f({legible(tr.a, 2)}·x + {legible(tr.c, 1)}·𝟏)", t("inv.col.distance")]
     rows = [[t("method.input"), legible_vector(tr.x), legible_vector(tr.moved), "—"]]
-    rows += [[t(f"method.{m}"), legible_vector(tr.reference[m]), legible_vector(tr.outputs[m]), distance_text(t, tr.distance[m])]
-             for m in METHODS]
+    rows += [
+        [
+            t(f"method.{m}"),
+            legible_vector(tr.reference[m]),
+            legible_vector(tr.outputs[m]),
+            distance_text(t, tr.distance[m]),
+        ]
+        for m in METHODS
+    ]
     st.markdown(markdown_table(header, rows, "lllr"))
 
 
@@ -128,6 +139,7 @@ def case_message(t, tr: invariance.Transformed) -> None:
 
 def summary_table(t, maps: Maps) -> None:
     """Largest distance over a > 0 at c = 0 (scale only) and over a > 0 and every c (scale and shift)."""
+
     def sci(value: float) -> str:
         return f"{value:.1e}" if np.isfinite(value) else t("inv.undefined")
 
@@ -149,9 +161,19 @@ def seed_counterfactual(backend: _xp.Backend):
 def counterfactual_text(t, backend: _xp.Backend) -> str:
     """The counterfactual's introduction, its numbers computed by the library for the seed (ε = 0)."""
     base, shifted = seed_counterfactual(backend)
-    return t("inv.cf.text", x=shortest_vector(base.x), shift=f"{invariance.SEED_SHIFT:g}", xs=shortest_vector(shifted.x),
-             rms=f"{base.rms:.2f}", rms_s=f"{shifted.rms:.1f}", out=legible_vector(base.rms_out), out_s=legible_vector(shifted.rms_out),
-             ratio=ratio_text(base.rms_ratio), ratio_s=ratio_text(shifted.rms_ratio), ln=legible_vector(base.ln_out))
+    return t(
+        "inv.cf.text",
+        x=shortest_vector(base.x),
+        shift=f"{invariance.SEED_SHIFT:g}",
+        xs=shortest_vector(shifted.x),
+        rms=f"{base.rms:.2f}",
+        rms_s=f"{shifted.rms:.1f}",
+        out=legible_vector(base.rms_out),
+        out_s=legible_vector(shifted.rms_out),
+        ratio=ratio_text(base.rms_ratio),
+        ratio_s=ratio_text(shifted.rms_ratio),
+        ln=legible_vector(base.ln_out),
+    )
 
 
 def shift_input(t) -> float:
@@ -175,7 +197,16 @@ def ratio_text(v) -> str:
 
 def counterfactual_table(t, rows) -> None:
     header = [t("inv.col.input"), t("inv.col.rms_value"), t("inv.col.rms_out"), t("inv.col.ratio"), t("inv.col.ln_out")]
-    body = [[shortest_vector(r.x), legible(r.rms), legible_vector(r.rms_out), ratio_text(r.rms_ratio), legible_vector(r.ln_out)] for r in rows]
+    body = [
+        [
+            shortest_vector(r.x),
+            legible(r.rms),
+            legible_vector(r.rms_out),
+            ratio_text(r.rms_ratio),
+            legible_vector(r.ln_out),
+        ]
+        for r in rows
+    ]
     st.markdown(markdown_table(header, body, "lrlll"))
 
 
@@ -200,7 +231,22 @@ def scale_table(t, demos) -> None:
     header = [t("inv.col.s"), t("inv.col.path"), t("inv.col.vector"), t("inv.col.logits"), t("inv.col.softmax")]
     body = []
     for d in demos:
-        body.append([f"{d.scale:g}", t("inv.path.centered"), legible_vector(d.centered), legible_vector(d.logits_centered),
-                     legible_vector(d.probs_centered, 4)])
-        body.append([f"{d.scale:g}", t("inv.path.ln"), legible_vector(d.ln), legible_vector(d.logits_ln), legible_vector(d.probs_ln, 4)])
+        body.append(
+            [
+                f"{d.scale:g}",
+                t("inv.path.centered"),
+                legible_vector(d.centered),
+                legible_vector(d.logits_centered),
+                legible_vector(d.probs_centered, 4),
+            ]
+        )
+        body.append(
+            [
+                f"{d.scale:g}",
+                t("inv.path.ln"),
+                legible_vector(d.ln),
+                legible_vector(d.logits_ln),
+                legible_vector(d.probs_ln, 4),
+            ]
+        )
     st.markdown(markdown_table(header, body, "rllll"))

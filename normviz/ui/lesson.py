@@ -12,23 +12,31 @@ import numpy as np
 import streamlit as st
 
 from normviz import _xp, cost, lesson, residual
-from normviz.format import decimals, decimals_vector
 from normviz.figures import lesson as lesson_figs
 from normviz.figures import projection as engine
+from normviz.format import decimals, decimals_vector
 from normviz.methods import METHODS
 from normviz.ui import axes as axes_ui
 from normviz.ui import dof as dof_ui
 from normviz.ui import epsilon as eps_ui
 from normviz.ui import information as info_ui
 from normviz.ui import invariance as inv_ui
-from normviz.ui.kit import lesson_keys, links
 from normviz.ui import residual as res_ui
-from normviz.ui.kit.live import live_chart
-from normviz.ui.projection import (FIGURE_KEY, NARROW, PLANE_PAGE, SPACE_PAGE, SUBSCRIPTS, figure, live_scene,
-                                   picture_first_on_phones)
-from normviz.ui.kit.shell import backend, projector
+from normviz.ui.kit import lesson_keys, links
 from normviz.ui.kit.chart import cached_projection, chart
+from normviz.ui.kit.live import live_chart
+from normviz.ui.kit.shell import backend, projector
 from normviz.ui.kit.tables import markdown_table, readouts
+from normviz.ui.projection import (
+    FIGURE_KEY,
+    NARROW,
+    PLANE_PAGE,
+    SPACE_PAGE,
+    SUBSCRIPTS,
+    figure,
+    live_scene,
+    picture_first_on_phones,
+)
 
 PAGE = "lesson"
 TOTAL = len(lesson.STEPS)
@@ -49,6 +57,7 @@ def key(step: lesson.Step, name: str) -> str:
 
 
 # --- navigation ---------------------------------------------------------------------------------
+
 
 def _move(delta: int) -> None:
     k = int(st.session_state[STEP_PARAM.key]) + delta
@@ -104,11 +113,25 @@ def nav(t, number: int, *, where: str) -> None:
     """← Back, step k of n, Next →."""
     st.html(_NAV_CSS)
     back, middle, on = st.container(key=f"{NAV_KEY}-{where}").columns([1, 3, 1], vertical_alignment="center")
-    back.button(t("lesson.prev"), key=f"{PAGE}.prev.{where}", icon=":material/arrow_back:", on_click=_move,
-                args=(-1,), disabled=number <= 1, width="stretch")
+    back.button(
+        t("lesson.prev"),
+        key=f"{PAGE}.prev.{where}",
+        icon=":material/arrow_back:",
+        on_click=_move,
+        args=(-1,),
+        disabled=number <= 1,
+        width="stretch",
+    )
     middle.progress(number / TOTAL, text=t("lesson.progress", k=number, total=TOTAL))
-    on.button(t("lesson.next"), key=f"{PAGE}.next.{where}", icon=":material/arrow_forward:", on_click=_move,
-              args=(1,), disabled=number >= TOTAL, width="stretch")
+    on.button(
+        t("lesson.next"),
+        key=f"{PAGE}.next.{where}",
+        icon=":material/arrow_forward:",
+        on_click=_move,
+        args=(1,),
+        disabled=number >= TOTAL,
+        width="stretch",
+    )
 
 
 # --- plane and space: predict, reveal, worked computation ---------------------------------------
@@ -160,7 +183,6 @@ def _view(step: lesson.Step, *vectors) -> engine.View:
     return engine.View(extent=extent * 1.05)
 
 
-
 def projection_step(t, step: lesson.Step) -> None:
     """x sliders (and the guess) beside the live chart; after the reveal the score and the worked numbers.
 
@@ -183,11 +205,21 @@ def projection_step(t, step: lesson.Step) -> None:
         guess = guess_inputs(t, step) if step.target else None
         if step.target:
             if st.session_state[revealed_key]:
-                st.button(t("lesson.hide"), key=key(step, "hide"), icon=":material/undo:",
-                          on_click=lambda: st.session_state.__setitem__(revealed_key, False))
+                st.button(
+                    t("lesson.hide"),
+                    key=key(step, "hide"),
+                    icon=":material/undo:",
+                    on_click=lambda: st.session_state.__setitem__(revealed_key, False),
+                )
             else:
-                st.button(t("lesson.reveal"), key=key(step, "reveal"), type="primary", icon=":material/visibility:",
-                          on_click=_reveal, args=(step,))
+                st.button(
+                    t("lesson.reveal"),
+                    key=key(step, "reveal"),
+                    type="primary",
+                    icon=":material/visibility:",
+                    on_click=_reveal,
+                    args=(step,),
+                )
     revealed = step.target is None or st.session_state[revealed_key]
     scene = step.scene(x)
     proj = cached_projection(scene, backend())
@@ -197,8 +229,15 @@ def projection_step(t, step: lesson.Step) -> None:
     spec = {**spec, "data": [*spec["data"], *lesson_figs.prediction_traces(guess, true, step.target, t, dim=dim)]}
     with picture:
         if step.eps or step.gamma or step.beta:
-            affine = t("lesson.affine", gamma=decimals_vector(step.gamma or (1,) * dim, 2),
-                       beta=decimals_vector(step.beta or (0,) * dim, 2)) if scene.has_affine else ""
+            affine = (
+                t(
+                    "lesson.affine",
+                    gamma=decimals_vector(step.gamma or (1,) * dim, 2),
+                    beta=decimals_vector(step.beta or (0,) * dim, 2),
+                )
+                if scene.has_affine
+                else ""
+            )
             st.caption(t("lesson.settings", eps=f"{step.eps:g}", affine=affine))
         if not revealed:
             st.caption(t("lesson.hidden"))
@@ -206,13 +245,22 @@ def projection_step(t, step: lesson.Step) -> None:
         autoplay = st.session_state.pop(key(step, "autoplay"), False) and revealed
         live = live_scene(t, page, scene, view, guides=revealed, frame=0)
         with st.container(key=FIGURE_KEY):  # on a phone above the captions
-            live_chart(spec, key=key(step, "live"), scene={**live, "autoplay": autoplay},
-                       on_release=lambda v: _released(step, v))
+            live_chart(
+                spec,
+                key=key(step, "live"),
+                scene={**live, "autoplay": autoplay},
+                on_release=lambda v: _released(step, v),
+            )
         if true is not None:
             sc = lesson.score(guess, true)
             verdict = t(f"lesson.verdict.{sc.verdict}")
-            text = t("lesson.score", truth=decimals_vector(true), guess=decimals_vector(guess), distance=decimals(sc.distance),
-                     relative=f"{100 * sc.relative:.1f} %")
+            text = t(
+                "lesson.score",
+                truth=decimals_vector(true),
+                guess=decimals_vector(guess),
+                distance=decimals(sc.distance),
+                relative=f"{100 * sc.relative:.1f} %",
+            )
             (st.success if sc.verdict in ("exact", "close") else st.info)(f"{verdict} {text}")
         if revealed:
             readouts(t, proj, scene.shown)
@@ -227,8 +275,13 @@ def affine_table(t, step: lesson.Step, x) -> None:
     header = [t("lesson.affine.col.input"), t("lesson.affine.col.ln"), t("lesson.affine.col.rms")]
     rows = []
     for r in lesson.affine_rows(step, x):
-        name = "x" if (r.scale, r.shift) == (1.0, 0.0) else t("lesson.affine.scaled", a=f"{r.scale:g}") \
-            if r.shift == 0 else t("lesson.affine.moved", a=f"{r.scale:g}", c=f"{r.shift:g}")
+        name = (
+            "x"
+            if (r.scale, r.shift) == (1.0, 0.0)
+            else t("lesson.affine.scaled", a=f"{r.scale:g}")
+            if r.shift == 0
+            else t("lesson.affine.moved", a=f"{r.scale:g}", c=f"{r.shift:g}")
+        )
         rows.append([f"{name} = {decimals_vector(r.x, 2)}", decimals_vector(r.ln), decimals_vector(r.rms)])
     st.markdown(markdown_table(header, rows, "lll"))
     st.caption(t("lesson.affine.caption"))
@@ -278,27 +331,44 @@ def axes_table(t, shape=(2, 3, 4), seed: int = 7) -> None:
     b, s, d = a.x.shape
     # 1-based like the axes page's figure
     header = [t("lesson.axes.col.token"), *(f"d = {j + 1}" for j in range(d)), t("lesson.axes.col.mean")]
-    rows = [[f"({i + 1}, {j + 1})", *(decimals(v, 2) for v in a.x[i, j]), decimals(a.token_means[i, j], 2)]
-            for i in range(b) for j in range(s)]
+    rows = [
+        [f"({i + 1}, {j + 1})", *(decimals(v, 2) for v in a.x[i, j]), decimals(a.token_means[i, j], 2)]
+        for i in range(b)
+        for j in range(s)
+    ]
     rows.append([t("lesson.axes.row.bn"), *(decimals(v, 2) for v in a.feature_means), ""])
     st.markdown(markdown_table(header, rows, "l" + "r" * (d + 1)))
-    st.caption(t("lesson.axes.caption", shape=f"(B, S, D) = {a.x.shape}", ln=a.ln_groups, bn=a.bn_groups,
-                 ln_mean=f"{np.max(np.abs(a.ln_out.mean(axis=-1))):.1e}",
-                 bn_mean=f"{np.max(np.abs(a.bn_out.mean(axis=(0, 1)))):.1e}"))
+    st.caption(
+        t(
+            "lesson.axes.caption",
+            shape=f"(B, S, D) = {a.x.shape}",
+            ln=a.ln_groups,
+            bn=a.bn_groups,
+            ln_mean=f"{np.max(np.abs(a.ln_out.mean(axis=-1))):.1e}",
+            bn_mean=f"{np.max(np.abs(a.bn_out.mean(axis=(0, 1)))):.1e}",
+        )
+    )
 
 
 def axes_step(t, step: lesson.Step) -> None:
     """The tensor as a table (each group's μ) and as the axes page's figure, the chosen method's groups outlined."""
-    method = st.segmented_control(t("lesson.axes.method"), AXES_METHODS, key=key(step, "method"), required=True,
-                                  format_func=lambda m: t(f"method.{m}"))
+    method = st.segmented_control(
+        t("lesson.axes.method"),
+        AXES_METHODS,
+        key=key(step, "method"),
+        required=True,
+        format_func=lambda m: t(f"method.{m}"),
+    )
     table, picture = st.columns([2, 3] if projector() else [1, 1], gap="large")
     picture = picture_first_on_phones(picture)
     with table:
         axes_table(t, step.param["shape"], step.param["seed"])
     b, s, d = step.param["shape"]
     with picture:
-        chart(axes_ui.tensor_figure(axes_ui.Scene(method or "ln", b, s, d, step.param["seed"], False), t,
-                                    projector()), key=key(step, "chart"))
+        chart(
+            axes_ui.tensor_figure(axes_ui.Scene(method or "ln", b, s, d, step.param["seed"], False), t, projector()),
+            key=key(step, "chart"),
+        )
 
 
 def residual_step(t, step: lesson.Step) -> None:
@@ -313,21 +383,50 @@ def residual_step(t, step: lesson.Step) -> None:
     comp, _ = res_ui.comparison(config, backend())
     chart(res_ui.figure(config, backend(), t, projector()), key=key(step, "chart"))
     p = lesson.prepost(comp)
-    st.markdown(t("lesson.prepost.caption", d=p.width, depth=p.depth, root=decimals(p.root_width, 2),
-                  start=decimals(p.start, 2), pre=decimals(p.pre_top, 2), post=decimals(p.post_top, 2)))
+    st.markdown(
+        t(
+            "lesson.prepost.caption",
+            d=p.width,
+            depth=p.depth,
+            root=decimals(p.root_width, 2),
+            start=decimals(p.start, 2),
+            pre=decimals(p.pre_top, 2),
+            post=decimals(p.post_top, 2),
+        )
+    )
 
 
 def precision_step(t, step: lesson.Step) -> None:
     """RMSNorm of (v, v) three ways, each row one computation: float16 with mean(-1), with sum(-1) / D, float32."""
     v = st.slider("x₁ = x₂", *PRECISION_V, step=1.0, key=key(step, "v"))
     p = lesson.precision_scene((v, v))
-    header = [t("lesson.precision.col.dtype"), t("lesson.precision.col.squares"), t("lesson.precision.col.sum"),
-              t("lesson.precision.col.mean"), t("lesson.precision.col.out")]
-    rows = [[t(f"lesson.precision.{k}"), decimals_vector(r.squares, 1), "—" if r.total is None else decimals(r.total, 1),
-             decimals(r.mean_square, 1), decimals_vector(r.y)] for k, r in p.rows.items()]
+    header = [
+        t("lesson.precision.col.dtype"),
+        t("lesson.precision.col.squares"),
+        t("lesson.precision.col.sum"),
+        t("lesson.precision.col.mean"),
+        t("lesson.precision.col.out"),
+    ]
+    rows = [
+        [
+            t(f"lesson.precision.{k}"),
+            decimals_vector(r.squares, 1),
+            "—" if r.total is None else decimals(r.total, 1),
+            decimals(r.mean_square, 1),
+            decimals_vector(r.y),
+        ]
+        for k, r in p.rows.items()
+    ]
     st.markdown(markdown_table(header, rows, "lrrrr"))
-    st.caption(t("lesson.precision.caption", max=f"{p.fp16_max:g}", threshold=f"{p.threshold:.2f}",
-                 source=p.source, sum_threshold=f"{p.sum_threshold:.2f}"))
+    st.caption(
+        t(
+            "lesson.precision.caption",
+            max=f"{p.fp16_max:g}",
+            threshold=f"{p.threshold:.2f}",
+            source=p.source,
+            sum_threshold=f"{p.sum_threshold:.2f}",
+        )
+    )
 
 
 def eps_step(t, step: lesson.Step) -> None:
@@ -343,8 +442,10 @@ def eps_step(t, step: lesson.Step) -> None:
 def eps_table(t, x=(5.0, 5.001, 4.999)) -> None:
     """LayerNorm of a near-constant vector and of the zero vector at several ε."""
     header = [t("lesson.eps.col.x"), "ε", t("lesson.eps.col.sigma"), t("lesson.eps.col.out"), t("lesson.eps.col.norm")]
-    rows = [[decimals_vector(r.x, 3), f"{r.eps:g}", f"{r.sigma:.2e}", decimals_vector(r.output), decimals(r.norm)]
-            for r in lesson.eps_rows(x)]
+    rows = [
+        [decimals_vector(r.x, 3), f"{r.eps:g}", f"{r.sigma:.2e}", decimals_vector(r.output), decimals(r.norm)]
+        for r in lesson.eps_rows(x)
+    ]
     st.markdown(markdown_table(header, rows, "lrrlr"))
 
 
@@ -352,22 +453,50 @@ def cost_step(t, step: lesson.Step) -> None:
     d = int(st.select_slider(t("lesson.cost.d"), COST_D, key=key(step, "d")))
     c = cost.compute(**(step.param | {"hidden": d}))
     i = c.inputs
-    st.markdown(t("lesson.cost.formula", tokens=i.tokens, d=i.hidden, bytes=f"{i.bytes_per_value:g}", calls=c.calls,
-                  gb=f"{c.bytes_total / 1e9:.1f}", bw=f"{i.bandwidth / 1e12:g}", ms=f"{1e3 * c.time_bandwidth:.1f}",
-                  gflop=f"{c.norm_flops / 1e9:.0f}", peak=f"{i.peak_flops / 1e12:g}", cms=f"{1e3 * c.time_compute:.2f}"))
+    st.markdown(
+        t(
+            "lesson.cost.formula",
+            tokens=i.tokens,
+            d=i.hidden,
+            bytes=f"{i.bytes_per_value:g}",
+            calls=c.calls,
+            gb=f"{c.bytes_total / 1e9:.1f}",
+            bw=f"{i.bandwidth / 1e12:g}",
+            ms=f"{1e3 * c.time_bandwidth:.1f}",
+            gflop=f"{c.norm_flops / 1e9:.0f}",
+            peak=f"{i.peak_flops / 1e12:g}",
+            cms=f"{1e3 * c.time_compute:.2f}",
+        )
+    )
 
 
 def summary_step(t, step: lesson.Step) -> None:
-    header = [t("lesson.summary.col.method"), t("lesson.summary.col.formula"), t("lesson.summary.col.c"),
-              t("lesson.summary.col.s"), t("lesson.summary.col.dof"), t("lesson.summary.col.radius")]
-    rows = [[t(f"method.{k}"), f"`{m.formula}`", *lesson.FORM[k], str(m.dof(3)), "1" if m.unit_radius else "√n"]
-            for k, m in METHODS.items()]
+    header = [
+        t("lesson.summary.col.method"),
+        t("lesson.summary.col.formula"),
+        t("lesson.summary.col.c"),
+        t("lesson.summary.col.s"),
+        t("lesson.summary.col.dof"),
+        t("lesson.summary.col.radius"),
+    ]
+    rows = [
+        [t(f"method.{k}"), f"`{m.formula}`", *lesson.FORM[k], str(m.dof(3)), "1" if m.unit_radius else "√n"]
+        for k, m in METHODS.items()
+    ]
     st.markdown(markdown_table(header, rows))
 
 
 DRAW = {
-    "plane": projection_step, "space": projection_step, "dof": dof_step, "pairs": pairs_step, "shift": shift_step,
-    "axes": axes_step, "residual": residual_step, "precision": precision_step, "eps": eps_step, "cost": cost_step,
+    "plane": projection_step,
+    "space": projection_step,
+    "dof": dof_step,
+    "pairs": pairs_step,
+    "shift": shift_step,
+    "axes": axes_step,
+    "residual": residual_step,
+    "precision": precision_step,
+    "eps": eps_step,
+    "cost": cost_step,
     "summary": summary_step,
 }
 

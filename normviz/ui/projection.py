@@ -16,12 +16,12 @@ from normviz.figures import projection as engine
 from normviz.figures.describe import describe_projection
 from normviz.methods import METHODS
 from normviz.ui.kit import links
-from normviz.ui.kit.controls import eps_control, eps_param
-from normviz.ui.kit.shell import backend, projector
-from normviz.ui.kit.numbers import number_field
-from normviz.ui.kit.live import live_chart
 from normviz.ui.kit.chart import cached_projection
+from normviz.ui.kit.controls import eps_control, eps_param
 from normviz.ui.kit.layout import picture_first
+from normviz.ui.kit.live import live_chart
+from normviz.ui.kit.numbers import number_field
+from normviz.ui.kit.shell import backend, projector
 from normviz.ui.kit.tables import degenerate_messages, readouts
 
 SUBSCRIPTS = "₁₂₃₄₅₆₇₈₉"
@@ -53,11 +53,24 @@ class ProjectionPage:
         return f"{self.name}.{name}"
 
 
-PLANE_PAGE = ProjectionPage("plane", engine.PLANE, (3.0, 4.0),
-                            ((3, 4), (6, 8), (4, 3), (-1, 2), (0.2, 0.1), (0, 0)), (-10.0, 10.0), ("fit", "10", "5", "2.5"), "fit")
-SPACE_PAGE = ProjectionPage("space", engine.SPACE, (1.0, 2.0, 3.0),
-                            ((1, 2, 3), (101, 102, 103), (2, 4, 6), (1, 1, 1), (0, 0, 0), (3, -1, 0.5)),
-                            (-120.0, 120.0), ("fit", "2.5", "5", "10", "125"), "fit")
+PLANE_PAGE = ProjectionPage(
+    "plane",
+    engine.PLANE,
+    (3.0, 4.0),
+    ((3, 4), (6, 8), (4, 3), (-1, 2), (0.2, 0.1), (0, 0)),
+    (-10.0, 10.0),
+    ("fit", "10", "5", "2.5"),
+    "fit",
+)
+SPACE_PAGE = ProjectionPage(
+    "space",
+    engine.SPACE,
+    (1.0, 2.0, 3.0),
+    ((1, 2, 3), (101, 102, 103), (2, 4, 6), (1, 1, 1), (0, 0, 0), (3, -1, 0.5)),
+    (-120.0, 120.0),
+    ("fit", "2.5", "5", "10", "125"),
+    "fit",
+)
 
 
 def page_params(page: ProjectionPage) -> list[links.Param]:
@@ -77,8 +90,10 @@ def page_params(page: ProjectionPage) -> list[links.Param]:
         links.number("step", k("step"), 0, MAX_FRAME, 0, always=True),
     ]
     if page.kit is engine.SPACE:
-        params += [links.choice("camera", k("camera"), tuple(CAMERA_LABELS), "oblique"),
-                   links.choices("surf", k("surf"), engine.SURFACES, engine.SURFACES)]
+        params += [
+            links.choice("camera", k("camera"), tuple(CAMERA_LABELS), "oblique"),
+            links.choices("surf", k("surf"), engine.SURFACES, engine.SURFACES),
+        ]
     return params
 
 
@@ -98,20 +113,35 @@ def vector_input(t, page: ProjectionPage) -> tuple[float, ...]:
         for j, values in enumerate(page.presets):
             pairs = [(key, float(v)) for key, v in zip(keys, values)]
             pairs += [(f"{key}.exact", float(v)) for key, v in zip(keys, values)]
-            st.button("(" + ", ".join(f"{v:g}" for v in values) + ")", key=page.key(f"preset{j}"),
-                      on_click=_set, args=(pairs,), width="content")
+            st.button(
+                "(" + ", ".join(f"{v:g}" for v in values) + ")",
+                key=page.key(f"preset{j}"),
+                on_click=_set,
+                args=(pairs,),
+                width="content",
+            )
     low, high = page.bounds
     out = []
     for i, key in enumerate(keys):
         name = f"x{SUBSCRIPTS[i]}"
         st.session_state[f"{key}.exact"] = st.session_state[key]
         slide, exact = st.columns([3, 2], vertical_alignment="bottom")
-        value = slide.slider(name, low, high, step=STEP, key=key,
-                             on_change=lambda k=key: _set([(f"{k}.exact", st.session_state[k])]))
+        value = slide.slider(
+            name, low, high, step=STEP, key=key, on_change=lambda k=key: _set([(f"{k}.exact", st.session_state[k])])
+        )
         # Clamped and explained in the page's language (Streamlit's own range error is English only).
-        number_field(t, t("vector.exact", name=name), key=f"{key}.exact", low=low, high=high, step=STEP,
-                     fallback=st.session_state[key], format="%.4f", container=exact,
-                     on_change=lambda k=key: _set([(k, st.session_state[f"{k}.exact"])]))
+        number_field(
+            t,
+            t("vector.exact", name=name),
+            key=f"{key}.exact",
+            low=low,
+            high=high,
+            step=STEP,
+            fallback=st.session_state[key],
+            format="%.4f",
+            container=exact,
+            on_change=lambda k=key: _set([(k, st.session_state[f"{k}.exact"])]),
+        )
         out.append(float(value))
     return tuple(out)
 
@@ -132,10 +162,12 @@ def affine_controls(t, page: ProjectionPage) -> tuple[tuple[float, ...], tuple[f
     with box:
         st.caption(t("affine.note"))
         cols = st.columns(2)
-        gamma = tuple(cols[0].slider(f"γ{SUBSCRIPTS[i]}", low, high, step=0.05, key=page.key(f"g{i + 1}"))
-                      for i in range(page.n))
-        beta = tuple(cols[1].slider(f"β{SUBSCRIPTS[i]}", low, high, step=0.05, key=page.key(f"b{i + 1}"))
-                     for i in range(page.n))
+        gamma = tuple(
+            cols[0].slider(f"γ{SUBSCRIPTS[i]}", low, high, step=0.05, key=page.key(f"g{i + 1}")) for i in range(page.n)
+        )
+        beta = tuple(
+            cols[1].slider(f"β{SUBSCRIPTS[i]}", low, high, step=0.05, key=page.key(f"b{i + 1}")) for i in range(page.n)
+        )
     return gamma, beta
 
 
@@ -149,24 +181,47 @@ def view_controls(t, page: ProjectionPage, scene: geometry.Scene) -> engine.View
     else:  # two rows of two: four segmented controls side by side clip their options
         cols = [*st.columns(2, vertical_alignment="bottom"), *st.columns(2, vertical_alignment="bottom")]
     with cols[0]:
-        view = st.segmented_control(t("zoom.label"), page.views, key=k("view"), required=True, help=t("zoom.help"),
-                                    format_func=lambda v: t("zoom.fit") if v == "fit" else v)
+        view = st.segmented_control(
+            t("zoom.label"),
+            page.views,
+            key=k("view"),
+            required=True,
+            help=t("zoom.help"),
+            format_func=lambda v: t("zoom.fit") if v == "fit" else v,
+        )
     with cols[1]:
-        speed = st.segmented_control(t("proj.speed.label"), SPEEDS, key=k("speed"), required=True,
-                                     format_func=lambda s: t(f"proj.speed.{s}"), help=t("proj.speed.help"))
+        speed = st.segmented_control(
+            t("proj.speed.label"),
+            SPEEDS,
+            key=k("speed"),
+            required=True,
+            format_func=lambda s: t(f"proj.speed.{s}"),
+            help=t("proj.speed.help"),
+        )
     camera, surfaces = "oblique", engine.SURFACES
     if space:
         with cols[2]:
-            camera = st.segmented_control(t("space.camera.label"), tuple(CAMERA_LABELS), key=k("camera"),
-                                          required=True, format_func=CAMERA_LABELS.get, help=t("space.camera.help"))
+            camera = st.segmented_control(
+                t("space.camera.label"),
+                tuple(CAMERA_LABELS),
+                key=k("camera"),
+                required=True,
+                format_func=CAMERA_LABELS.get,
+                help=t("space.camera.help"),
+            )
         with cols[3]:
-            chosen = st.pills(t("space.surfaces.label"), engine.SURFACES, selection_mode="multi", key=k("surf"),
-                              format_func=SURFACE_LABELS.get, help=t("space.surfaces.help"))
+            chosen = st.pills(
+                t("space.surfaces.label"),
+                engine.SURFACES,
+                selection_mode="multi",
+                key=k("surf"),
+                format_func=SURFACE_LABELS.get,
+                help=t("space.surfaces.help"),
+            )
             surfaces = tuple(s for s in engine.SURFACES if s in (chosen or ()))
     view = view or page.default_view
     extent = engine.fit_extent(scene) if view == "fit" else float(view) * 1.05
-    return engine.View(extent=extent, camera=camera or "oblique",
-                       surfaces=surfaces, speed=speed or "normal")
+    return engine.View(extent=extent, camera=camera or "oblique", surfaces=surfaces, speed=speed or "normal")
 
 
 # --- picture first on a phone -------------------------------------------------------------------------
@@ -197,23 +252,36 @@ def picture_first_on_phones(column):
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def figure(scene: geometry.Scene, proj: geometry.Projection, kit_name: str, t, projector_mode: bool,
-           view: engine.View, guides: bool = True) -> dict:
+def figure(
+    scene: geometry.Scene,
+    proj: geometry.Projection,
+    kit_name: str,
+    t,
+    projector_mode: bool,
+    view: engine.View,
+    guides: bool = True,
+) -> dict:
     """The projection figure (engine.projection_figure), cached on everything it shows."""
     kit = engine.PLANE if kit_name == "plane" else engine.SPACE
     return engine.projection_figure(scene, proj, t, kit=kit, projector=projector_mode, view=view, guides=guides)
 
 
-def live_scene(t, page: ProjectionPage, scene: geometry.Scene, view: engine.View, *, guides: bool = True,
-               frame: int | None = None) -> dict:
+def live_scene(
+    t, page: ProjectionPage, scene: geometry.Scene, view: engine.View, *, guides: bool = True, frame: int | None = None
+) -> dict:
     """What the browser needs to move x itself: x, ε per method, γ, β, the bounds and the moving roles
     (without ``guides``: x's arrows only, as in the figure). ``frame``: where the chart opens (default:
     the page's ``step`` from a copied link)."""
     return {
-        "mode": page.name, "x": list(scene.x), "eps": {m: scene.eps_for(m) for m in METHODS},
-        "gamma": list(scene.gamma), "beta": list(scene.beta),
+        "mode": page.name,
+        "x": list(scene.x),
+        "eps": {m: scene.eps_for(m) for m in METHODS},
+        "gamma": list(scene.gamma),
+        "beta": list(scene.beta),
         "shown": [m for m in METHODS if m in scene.shown] if guides else [],
-        "bounds": list(page.bounds), "step": STEP, "extent": view.extent,
+        "bounds": list(page.bounds),
+        "step": STEP,
+        "extent": view.extent,
         "moving": engine.moving_roles(scene.shown, page.n, guides=guides),
         "labels": {"chart": t(f"proj.live.{page.name}"), "x": [f"x{SUBSCRIPTS[i]}" for i in range(page.n)]},
         "frame": round(st.session_state.get(page.key("step"), 0)) if frame is None else frame,
@@ -247,11 +315,17 @@ def projection_section(t, page: ProjectionPage) -> None:
             degenerate_messages(t, proj)
             # the fitted view frames the outputs and marks x by the labelled arrow at its edge; a chosen
             # narrower view says so in words
-            if (st.session_state.get(page.key("view")) or page.default_view) != "fit" and geometry.outside_view(scene.x, view.extent):
+            if (st.session_state.get(page.key("view")) or page.default_view) != "fit" and geometry.outside_view(
+                scene.x, view.extent
+            ):
                 st.info(t(f"{page.name}.outside", extent=f"{view.extent:.3g}"))
-            live_chart(figure(scene, proj, page.name, t, projector(), view), key=page.key("live"),
-                       scene=live_scene(t, page, scene, view), on_release=lambda x: _released(page, x),
-                       description=describe_projection(scene, proj, t, extent=view.extent))
+            live_chart(
+                figure(scene, proj, page.name, t, projector(), view),
+                key=page.key("live"),
+                scene=live_scene(t, page, scene, view),
+                on_release=lambda x: _released(page, x),
+                description=describe_projection(scene, proj, t, extent=view.extent),
+            )
             if page.kit is engine.SPACE:
                 st.caption(t(f"space.camera.{view.camera}"))
         readouts(t, proj, scene.shown)

@@ -12,10 +12,10 @@ import time
 
 import streamlit as st
 
-from normviz.format import legible, subscript
 from normviz import _xp, residual
 from normviz.figures import residual as figs
 from normviz.figures.typed import typed_arrays as packed
+from normviz.format import legible, subscript
 from normviz.methods import METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.numbers import int_input
@@ -41,9 +41,13 @@ def key(name: str) -> str:
     return f"{PAGE}.{name}"
 
 
-PARAMS = (links.integer(key("depth"), key("depth"), 1, residual.DEPTH_MAX, 24),
-          links.choice(key("width"), key("width"), WIDTHS, "128"), links.choice(key("scale"), key("scale"), SCALES, "1"),
-          links.choice(key("gain"), key("gain"), GAINS, "1"), links.integer(key("seed"), key("seed"), 0, SEED_MAX, 0))
+PARAMS = (
+    links.integer(key("depth"), key("depth"), 1, residual.DEPTH_MAX, 24),
+    links.choice(key("width"), key("width"), WIDTHS, "128"),
+    links.choice(key("scale"), key("scale"), SCALES, "1"),
+    links.choice(key("gain"), key("gain"), GAINS, "1"),
+    links.integer(key("seed"), key("seed"), 0, SEED_MAX, 0),
+)
 
 
 def controls(t) -> residual.StackConfig:
@@ -55,10 +59,12 @@ def controls(t) -> residual.StackConfig:
     left, middle, right = st.columns(3)
     scale = left.select_slider(t("res.scale"), SCALES, key=key("scale"), help=t("res.scale.help"))
     gain = middle.select_slider(t("res.gain"), GAINS, key=key("gain"), help=t("res.gain.help"))
-    seed = int_input(t, t("res.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, help=t("res.seed.help"),
-                     container=right)
-    return residual.StackConfig(depth=int(depth), width=int(width), seed=int(seed), scale=float(scale),
-                                gain=float(gain))
+    seed = int_input(
+        t, t("res.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, help=t("res.seed.help"), container=right
+    )
+    return residual.StackConfig(
+        depth=int(depth), width=int(width), seed=int(seed), scale=float(scale), gain=float(gain)
+    )
 
 
 @st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
@@ -97,13 +103,28 @@ def summary_table(t, comp: residual.Comparison) -> None:
     rows = []
     for run in (*comp.runs.values(), *([comp.no_norm] if comp.no_norm is not None else [])):
         square = run.first_above(comp.square_limit) if run.norm else None
-        rows.append([_variant(t, run), legible(run.stream_norm[0], 3),
-                     legible(run.stream_norm[depth], 3), legible(run.grad_norm[0], 3), legible(run.grad_norm[depth], 3),
-                     legible(float(run.peak.max()), 3), "—" if run.norm is None else _layer(t, square),
-                     _layer(t, run.first_above(comp.fp16_max))])
-    header = [t("res.col.variant"), "‖h₀‖", f"‖h{subscript(depth)}‖", "‖∂L/∂h₀‖", f"‖∂L/∂h{subscript(depth)}‖",
-              t("res.col.peak"), t("res.col.square", limit=f"{comp.square_limit:.0f}"),
-              t("res.col.overflow", limit=f"{comp.fp16_max:g}")]
+        rows.append(
+            [
+                _variant(t, run),
+                legible(run.stream_norm[0], 3),
+                legible(run.stream_norm[depth], 3),
+                legible(run.grad_norm[0], 3),
+                legible(run.grad_norm[depth], 3),
+                legible(float(run.peak.max()), 3),
+                "—" if run.norm is None else _layer(t, square),
+                _layer(t, run.first_above(comp.fp16_max)),
+            ]
+        )
+    header = [
+        t("res.col.variant"),
+        "‖h₀‖",
+        f"‖h{subscript(depth)}‖",
+        "‖∂L/∂h₀‖",
+        f"‖∂L/∂h{subscript(depth)}‖",
+        t("res.col.peak"),
+        t("res.col.square", limit=f"{comp.square_limit:.0f}"),
+        t("res.col.overflow", limit=f"{comp.fp16_max:g}"),
+    ]
     st.markdown(markdown_table(header, rows, "lrrrrrrr"))
 
 
@@ -120,9 +141,22 @@ def float16_table(t, comp: residual.Comparison, runs: dict) -> None:
         if (arr, norm, "naive") not in runs:
             continue
         naive, upcast = runs[(arr, norm, "naive")], runs[(arr, norm, "upcast")]
-        rows.append([_variant(t, run), legible(run.input_gradient, 3), legible(naive.input_gradient, 3),
-                     f"{naive.zero_outputs} / {tokens}", f"{naive.zero_gradients} / {tokens}",
-                     legible(upcast.input_gradient, 3)])
-    header = [t("res.col.variant"), t("res.f16.col.float32"), t("res.f16.col.naive"), t("res.f16.col.zero_out"),
-              t("res.f16.col.zero_grad"), t("res.f16.col.upcast")]
+        rows.append(
+            [
+                _variant(t, run),
+                legible(run.input_gradient, 3),
+                legible(naive.input_gradient, 3),
+                f"{naive.zero_outputs} / {tokens}",
+                f"{naive.zero_gradients} / {tokens}",
+                legible(upcast.input_gradient, 3),
+            ]
+        )
+    header = [
+        t("res.col.variant"),
+        t("res.f16.col.float32"),
+        t("res.f16.col.naive"),
+        t("res.f16.col.zero_out"),
+        t("res.f16.col.zero_grad"),
+        t("res.f16.col.upcast"),
+    ]
     st.markdown(markdown_table(header, rows, "lrrrrr"))

@@ -1,1 +1,2 @@
-"""Chromium tests; a package, so their module names (test_dof, ...) never clash with the unit tests beside normviz modules."""
+"""Chromium tests; a package, so their module names (test_dof, ...) never clash with the unit tests beside normviz
+modules."""

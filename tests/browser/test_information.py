@@ -12,9 +12,9 @@ from tests.helpers.browser import (
     main_text,
     open_page,
     plotly_data,
-    wait_for,
     plotly_layout,
     record_frames,
+    wait_for,
     wait_for_traces,
 )
 
@@ -46,14 +46,20 @@ def test_typing_a_pair_with_a_full_width_comma_redraws_it(page, base_url):
 
 
 def test_the_3d_cloud_and_a_tiny_pair(page, base_url):
-    open_page(page, base_url, "information", lang="zh", charts=CHARTS,
-              **{"information.dim": "3D", "information.p1a": "1e-300, 1e-300", "information.p1b": "1, 1"})
+    open_page(
+        page,
+        base_url,
+        "information",
+        lang="zh",
+        charts=CHARTS,
+        **{"information.dim": "3D", "information.p1a": "1e-300, 1e-300", "information.p1b": "1, 1"},
+    )
     assert_no_error(page)
     assert "scene" in plotly_layout(page, 1)
     text = main_text(page)
     assert "a = (1e-300, 1e-300)" in text and "∞" not in text
     l2 = by_meta(plotly_data(page, 0), "outputs_l2_1")
-    assert l2["x"][1] == pytest.approx(0.5 ** 0.5)
+    assert l2["x"][1] == pytest.approx(0.5**0.5)
 
 
 def test_moving_the_spread_slider_reruns_only_its_section(page, base_url):

@@ -13,9 +13,9 @@ from tests.helpers.browser import (
     plotly_data,
     plotly_layout,
     press_keys,
+    record_frames,
     wait_for_traces,
 )
-from tests.helpers.browser import record_frames
 
 CHARTS = 3
 
@@ -46,8 +46,14 @@ def test_moving_the_scale_slider_moves_the_marker_and_negative_a_flips(page, bas
 
 
 def test_a_tiny_x_is_not_called_zero(page, base_url):
-    open_page(page, base_url, "invariance", lang="en", charts=CHARTS,
-              **{"invariance.x": "1e-300, 2e-300, 3e-300", "invariance.c": "0"})
+    open_page(
+        page,
+        base_url,
+        "invariance",
+        lang="en",
+        charts=CHARTS,
+        **{"invariance.x": "1e-300, 2e-300, 3e-300", "invariance.c": "0"},
+    )
     assert_no_error(page)
     main = main_text(page)
     assert "x is the zero vector" not in main and "∞" not in main

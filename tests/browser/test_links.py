@@ -44,8 +44,11 @@ def scene_of(page) -> dict:
     traces = plotly_data(page)
     lang = page.evaluate("document.documentElement.lang || ''")
     title = page.locator("h1").first.inner_text()
-    return {"title": title, "lang": lang,
-            "traces": {t.get("meta"): [t.get(k) for k in ("x", "y", "z")] for t in traces if t.get("meta")}}
+    return {
+        "title": title,
+        "lang": lang,
+        "traces": {t.get("meta"): [t.get(k) for k in ("x", "y", "z")] for t in traces if t.get("meta")},
+    }
 
 
 STEP = 12  # frames into the projection animation (of 31: LayerNorm centres, all scale, γ and β act)
@@ -184,6 +187,7 @@ def test_on_a_page_without_a_live_chart_the_export_loads_plotly_itself_and_lists
 
 def checkout_assets(page) -> None:
     """Serve this checkout's live-chart JavaScript, whichever checkout the installed package points at."""
+
     def serve(name: str):
         path = str(ROOT / "normviz/ui/kit/live/assets" / name)
         return lambda route: route.fulfill(path=path, content_type="text/javascript")
@@ -204,10 +208,16 @@ def test_offscreen_arrow_follows_x_in_the_browser(browser, base_url):
         box.focus()
         for _ in range(8):  # Shift: 10 steps of 0.01 each
             page.keyboard.press("Shift+ArrowRight")
-        motion = wait_for(page, lambda p: p.locator(".nv-live-motion").evaluate("el => el.data.map(t => ({meta: t.meta, x: Array.from(t.x)}))"),
-                          lambda traces: any(t["meta"] == "x_offscreen" and len(t["x"]) > 0 for t in traces), timeout_s=10)
+        motion = wait_for(
+            page,
+            lambda p: p.locator(".nv-live-motion").evaluate(
+                "el => el.data.map(t => ({meta: t.meta, x: Array.from(t.x)}))"
+            ),
+            lambda traces: any(t["meta"] == "x_offscreen" and len(t["x"]) > 0 for t in traces),
+            timeout_s=10,
+        )
         edge = next(t for t in motion if t["meta"] == "x_offscreen")["x"]
-        assert max(v for v in edge if v == v) == pytest.approx(1.2 * 2 ** 0.5, rel=1e-6)
+        assert max(v for v in edge if v == v) == pytest.approx(1.2 * 2**0.5, rel=1e-6)
     finally:
         ctx.close()
 
@@ -229,8 +239,12 @@ def test_an_x_outside_the_view_is_grabbed_at_the_edge_and_comes_into_view(browse
         page.mouse.down()
         for k in range(1, 4):
             page.mouse.move(edge[0] - 30 * k, edge[1] + 30 * k, steps=2)
-        x = wait_for(page, lambda p: p.evaluate("document.querySelector('.nv-live').__normvizLive.x"),
-                     lambda v: max(map(abs, v)) < 1.2 * 2 ** 0.5, timeout_s=10)
+        x = wait_for(
+            page,
+            lambda p: p.evaluate("document.querySelector('.nv-live').__normvizLive.x"),
+            lambda v: max(map(abs, v)) < 1.2 * 2**0.5,
+            timeout_s=10,
+        )
         page.mouse.up()
         wait_for(page, lambda p: p.url, lambda url: f"x1={x[0]:g}" in url and f"x2={x[1]:g}" in url)
         assert_no_error(page)

@@ -23,25 +23,25 @@ import pytest
 
 import normviz as nv
 from normviz.methods import METHODS
-from tests.helpers.appserver import free_port
 from tests.helpers.appserver import CheckedAppServer as AppServer
+from tests.helpers.appserver import free_port
 from tests.helpers.browser import (
     LIVE,
     READY,
+    assert_no_error,
     axis_ranges,
+    by_meta,
     camera_eye,
     drawn,
-    live_stats,
-    motion_data,
-    state_changes,
-    tip_pixel,
-    assert_no_error,
-    by_meta,
     expect_rerun,
+    live_stats,
     main_text,
+    motion_data,
     page_url,
     plotly_data,
+    state_changes,
     tip,
+    tip_pixel,
     wait_for,
     wait_for_app_run,
 )
@@ -78,7 +78,7 @@ def runs(page) -> int:
 def line(page, prefix: str) -> str:
     for text in main_text(page).splitlines():
         if text.startswith(prefix):
-            return text[len(prefix):]
+            return text[len(prefix) :]
     raise AssertionError(f"no line {prefix!r} in the app's text")
 
 
@@ -199,8 +199,10 @@ def test_js_math_matches_normviz_and_exact_arithmetic(page, live_url):
         elif vs_exact is not None:  # float64 two-pass rounding (the mean of 1 and 1 + 2^-52), as normviz does
             rounding.append(f"{label}: JS = normviz {js}, exact {exact}")
     ordinary = sum(not extreme(c) for c in cases)
-    print(f"\n{len(cases)} cases, {len(cases) - ordinary} with |x| > 1e150 or < 1e-150: JS = exact arithmetic in "
-          f"all of these (normviz, which squares without scaling, differs in {extreme_off}).")
+    print(
+        f"\n{len(cases)} cases, {len(cases) - ordinary} with |x| > 1e150 or < 1e-150: JS = exact arithmetic in "
+        f"all of these (normviz, which squares without scaling, differs in {extreme_off})."
+    )
     print(f"Ordinary inputs: JS = normviz in {ordinary - len(normviz_off)} of {ordinary}; where not, JS = exact:")
     print("\n".join(f"  {line}" for line in normviz_off))
     print(f"JS = normviz, both away from exact by float64 rounding of the mean ({len(rounding)}):")
@@ -326,8 +328,10 @@ def test_space_sliders_redraw_live_and_keep_the_camera(page, live_url):
     assert state_changes(page) == start_changes, "a rerun happened while the slider was held"
     assert zs == sorted(zs, reverse=True) and zs[-1] < 0, zs
     t = sorted(live_stats(page)["timings"])
-    print(f"\nspace (WebGL, restyle of the figure itself): {len(t)} redraws; per frame median "
-          f"{statistics.median(t):.1f} ms, max {t[-1]:.1f} ms")
+    print(
+        f"\nspace (WebGL, restyle of the figure itself): {len(t)} redraws; per frame median "
+        f"{statistics.median(t):.1f} ms, max {t[-1]:.1f} ms"
+    )
     with expect_rerun(page):
         page.mouse.up()
     page.wait_for_timeout(1000)
@@ -352,7 +356,8 @@ def test_plotly_js_is_fetched_once_then_comes_from_the_browser(browser, live_url
         open_live(page, live_url)
         assert [r.status for r in fetched] == [200]
         headers = fetched[0].all_headers()
-        print(f"\nplotly.min.js response headers: { {k: headers.get(k) for k in ('cache-control', 'etag', 'last-modified', 'content-encoding', 'content-length')} }")
+        names = ("cache-control", "etag", "last-modified", "content-encoding", "content-length")
+        print(f"\nplotly.min.js response headers: { {k: headers.get(k) for k in names} }")
         assert page.evaluate("window.__normvizPlotlySource") == "network"
         assert page.evaluate("window.__normvizPlotlyStored") is True, "plotly.min.js was not stored in IndexedDB"
         for _ in range(2):

@@ -24,8 +24,9 @@ MEASURE_JS = """() => ({
 
 @pytest.fixture(scope="module")
 def phone(browser):
-    ctx = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True, has_touch=True,
-                              device_scale_factor=2)
+    ctx = browser.new_context(
+        viewport={"width": WIDTH, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2
+    )
     page = ctx.new_page()
     page.set_default_timeout(60_000)
     watch_page_errors(page)
@@ -75,8 +76,13 @@ def _lesson_step(key: str) -> dict:
 
 
 # plane, space, and the lesson's plane, space and table-beside-figure steps
-PICTURE_FIRST = [("plane", {}), ("space", {}), ("lesson", _lesson_step("l2")), ("lesson", _lesson_step("rms3d")),
-                 ("lesson", _lesson_step("axes"))]
+PICTURE_FIRST = [
+    ("plane", {}),
+    ("space", {}),
+    ("lesson", _lesson_step("l2")),
+    ("lesson", _lesson_step("rms3d")),
+    ("lesson", _lesson_step("axes")),
+]
 
 
 def _first_boxes(page, base_url, path, query, lang):

@@ -88,8 +88,9 @@ def test_dragging_x_on_the_page_moves_every_part_that_follows_x_then_one_rerun(p
         assert tip(by_meta(traces, f"arrow_{name}")) == pytest.approx(tuple(fn(x, eps=eps)), abs=1e-12)
         assert tip(by_meta(traces, f"moving_{name}")) == pytest.approx(tuple(x))
     mu = x.mean()
-    decomposition = [p for p in zip(*(by_meta(traces, "decomposition")[a] for a in "xy"))
-                     if None not in p and np.all(np.isfinite(p))]
+    decomposition = [
+        p for p in zip(*(by_meta(traces, "decomposition")[a] for a in "xy")) if None not in p and np.all(np.isfinite(p))
+    ]
     assert decomposition[1] == pytest.approx((mu, mu)) and decomposition[-1] == pytest.approx(tuple(x))
     ray = by_meta(traces, "ray")
     end = (ray["x"][-1], ray["y"][-1])

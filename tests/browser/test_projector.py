@@ -83,7 +83,7 @@ GLYPHS_JS = """(chars) => {
   };
   const box = draw('\\uE000');
   const glyphs = chars.map((ch) => ({ch, drawn: draw(ch) !== box, blank: draw(ch) === draw(' ')}));
-  return {glyphs, control: draw('\uE001') === box};  // the method sees a missing glyph as the box
+  return {glyphs, control: draw('\ue001') === box};  // the method sees a missing glyph as the box
 }
 """
 

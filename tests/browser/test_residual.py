@@ -1,4 +1,5 @@
-"""The residual page in a real Chromium: renders the three panels (no norm beside Pre/Post), depth and scale change them."""
+"""The residual page in a real Chromium: renders the three panels (no norm beside Pre/Post), depth and scale change
+them."""
 
 from __future__ import annotations
 

@@ -15,26 +15,53 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.helpers.appserver import free_port
-from tests.helpers.appserver import ROOT, CheckedAppServer as AppServer
+from tests.helpers.appserver import ROOT, free_port
+from tests.helpers.appserver import CheckedAppServer as AppServer
 from tests.helpers.browser import MAIN, assert_no_error, open_page, wait_for_app_run
 
 MARKER = "ev.il"
 INJECTED = (
-    f'a[href*="{MARKER}"]', f'img[src*="{MARKER}"]', 'img[src="x"]', "#nvpwn", "[data-nvpwn]",
-    f'{MAIN} script', f'{MAIN} iframe', f'{MAIN} b:text("{MARKER}")',
+    f'a[href*="{MARKER}"]',
+    f'img[src*="{MARKER}"]',
+    'img[src="x"]',
+    "#nvpwn",
+    "[data-nvpwn]",
+    f"{MAIN} script",
+    f"{MAIN} iframe",
+    f'{MAIN} b:text("{MARKER}")',
 )
 ALERT = '[data-testid="stAlert"]'
 
 LINKS = [
     ("information", {"lang": "en", "information.p1a": "1 [Login](//ev.il)z", "information.dim": "![](//ev.il/a.png)"}),
-    ("plane", {"lang": "zh", "x1": '<img src=x onerror="window.__pwned=1">', "eps": "<b id=nvpwn>ev.il</b>",
-               "show": "[x](//ev.il)", "backend": "` ``[x](//ev.il)`` `"}),
-    ("highdim", {"lang": "zh", "highdim.dim": "$$ev.il$$", "highdim.dist": "www.ev.il http://ev.il",
-                 "highdim.samples": "a\n\n[x](//ev.il)"}),
-    ("invariance", {"lang": "en", "invariance.x": "1, ![](//ev.il/a.png)",
-                    "invariance.a": "<script>window.__pwned=1</script>",
-                    "invariance.c": ":red[ev.il] <span data-nvpwn=1>ev.il</span>"}),
+    (
+        "plane",
+        {
+            "lang": "zh",
+            "x1": '<img src=x onerror="window.__pwned=1">',
+            "eps": "<b id=nvpwn>ev.il</b>",
+            "show": "[x](//ev.il)",
+            "backend": "` ``[x](//ev.il)`` `",
+        },
+    ),
+    (
+        "highdim",
+        {
+            "lang": "zh",
+            "highdim.dim": "$$ev.il$$",
+            "highdim.dist": "www.ev.il http://ev.il",
+            "highdim.samples": "a\n\n[x](//ev.il)",
+        },
+    ),
+    (
+        "invariance",
+        {
+            "lang": "en",
+            "invariance.x": "1, ![](//ev.il/a.png)",
+            "invariance.a": "<script>window.__pwned=1</script>",
+            "invariance.c": ":red[ev.il] <span data-nvpwn=1>ev.il</span>",
+        },
+    ),
     ("dof", {"lang": "en", "dof.n": "[x](https://ev.il/" + "A" * 3000 + ")", "dof.seed": "<b id=nvpwn>1</b>"}),
 ]
 
@@ -42,8 +69,10 @@ LINKS = [
 def _requests_to_marker(page) -> list[str]:
     """The URLs the page asks the marker host for (the app's own URL holds the marker in its query)."""
     seen: list[str] = []
-    page.on("request", lambda request: seen.append(request.url)
-            if (urlparse(request.url).hostname or "").endswith(MARKER) else None)
+    page.on(
+        "request",
+        lambda request: seen.append(request.url) if (urlparse(request.url).hostname or "").endswith(MARKER) else None,
+    )
     return seen
 
 
@@ -75,8 +104,11 @@ def test_students_see_no_deploy_button_or_developer_menu(page, base_url):
 
 @pytest.fixture(scope="module")
 def fragment_app(tmp_path_factory):
-    server = AppServer(ROOT / "tests" / "browser" / "apps" / "link_message_fragment.py", free_port(),
-                       tmp_path_factory.mktemp("fragment") / "server.log")
+    server = AppServer(
+        ROOT / "tests" / "browser" / "apps" / "link_message_fragment.py",
+        free_port(),
+        tmp_path_factory.mktemp("fragment") / "server.log",
+    )
     try:
         server.start()
         yield server.base_url

@@ -26,8 +26,7 @@ LN_123 = (-math.sqrt(1.5), 0.0, math.sqrt(1.5))
 
 def drawn_camera(page):
     """The camera plotly actually renders (its full layout, after defaults)."""
-    return page.locator(PLOT).first.evaluate(
-        "(el) => JSON.parse(JSON.stringify(el._fullLayout.scene.camera))")
+    return page.locator(PLOT).first.evaluate("(el) => JSON.parse(JSON.stringify(el._fullLayout.scene.camera))")
 
 
 @pytest.mark.parametrize("lang", ["en"])  # zh: the camera test below and the smoke test

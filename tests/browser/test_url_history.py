@@ -20,7 +20,15 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.helpers.browser import PLOT, assert_no_error, expect_rerun, open_page, plotly_data, wait_for, wait_for_app_run
+from tests.helpers.browser import (
+    PLOT,
+    assert_no_error,
+    expect_rerun,
+    open_page,
+    plotly_data,
+    wait_for,
+    wait_for_app_run,
+)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,16 @@ import pytest
 
 from deploy.replica import ONE_BLAS_THREAD, ROOT, AppServer, ServerError, free_port, healthy
 
-__all__ = ["ONE_BLAS_THREAD", "ROOT", "AppServer", "CheckedAppServer", "ServerError", "free_port", "healthy", "run_harness"]
+__all__ = [
+    "ONE_BLAS_THREAD",
+    "ROOT",
+    "AppServer",
+    "CheckedAppServer",
+    "ServerError",
+    "free_port",
+    "healthy",
+    "run_harness",
+]
 
 
 def run_harness(cmd: list[str], *, timeout: float, **kwargs) -> subprocess.CompletedProcess:

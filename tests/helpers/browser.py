@@ -152,7 +152,8 @@ def expect_rerun(page, *, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> Iterator[No
     while page.evaluate("(n) => window.__normvizRunState > n", before) is False and _frames_received(page) == frames:
         if time.monotonic() > deadline:
             raise AssertionError(
-                f"{page.url}: no script rerun started within {timeout_ms / 1000:.0f} s of the interaction")
+                f"{page.url}: no script rerun started within {timeout_ms / 1000:.0f} s of the interaction"
+            )
         page.wait_for_timeout(50)
     wait_for_app_run(page, timeout_ms=timeout_ms, initial_wait_ms=0)
 
@@ -227,7 +228,8 @@ _PLOTS_SETTLED_JS = """() => {
     .filter((gd) => !gd.closest('.nv-live-motion'));
   const boxes = JSON.stringify(plots.map((gd) => {
     const r = gd.getBoundingClientRect();
-    return [gd._fullLayout ? gd._fullLayout.width : null, Math.round(r.left), Math.round(r.width), Math.round(r.height)];
+    return [gd._fullLayout ? gd._fullLayout.width : null,
+            Math.round(r.left), Math.round(r.width), Math.round(r.height)];
   }));
   const last = window.__normvizPlotBoxes;
   window.__normvizPlotBoxes = boxes;
@@ -379,14 +381,17 @@ def wait_for(page, read: Callable[[Any], T], done: Callable[[T], bool], *, timeo
         page.wait_for_timeout(100)
 
 
-def wait_for_tip(page, role: str, done: Callable[[tuple[float, ...]], bool], *, index: int = 0,
-                 timeout_s: float = 30.0) -> tuple[float, ...]:
-    """Poll the ``index``-th chart until ``done(tip of the trace role)``; return that tip (the last one on a timeout)."""
+def wait_for_tip(
+    page, role: str, done: Callable[[tuple[float, ...]], bool], *, index: int = 0, timeout_s: float = 30.0
+) -> tuple[float, ...]:
+    """Poll the ``index``-th chart until ``done(tip of the trace role)``; return that tip (the last one on a
+    timeout)."""
     return wait_for(page, lambda p: tip(by_meta(plotly_data(p, index), role)), done, timeout_s=timeout_s)
 
 
-def wait_for_traces(page, index: int, check: Callable[[list[dict[str, Any]]], bool], *,
-                    timeout_s: float = 20.0) -> list[dict[str, Any]]:
+def wait_for_traces(
+    page, index: int, check: Callable[[list[dict[str, Any]]], bool], *, timeout_s: float = 20.0
+) -> list[dict[str, Any]]:
     """Poll the ``index``-th chart's traces (as plain Python) until ``check(traces)``; fail on a timeout."""
     traces = wait_for(page, lambda p: plotly_data(p, index), check, timeout_s=timeout_s)
     if not check(traces):
@@ -423,8 +428,9 @@ def record_frames(page) -> list[bytes]:
     frames: list[bytes] = []
 
     def on_socket(ws):
-        ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, bytes)
-                                                             else payload.encode()))
+        ws.on(
+            "framereceived", lambda payload: frames.append(payload if isinstance(payload, bytes) else payload.encode())
+        )
 
     page.on("websocket", on_socket)
     return frames
@@ -468,7 +474,9 @@ def axis_ranges(page) -> list[list[float]]:
 
 
 def camera_eye(page) -> dict:
-    return page.evaluate("(sel) => ({...document.querySelector(sel).__normvizLive.gd._fullLayout.scene.camera.eye})", LIVE)
+    return page.evaluate(
+        "(sel) => ({...document.querySelector(sel).__normvizLive.gd._fullLayout.scene.camera.eye})", LIVE
+    )
 
 
 def tip_pixel(page) -> tuple[float, float]:
@@ -476,6 +484,7 @@ def tip_pixel(page) -> tuple[float, float]:
     return tuple(page.evaluate(
         """(sel) => { const l = document.querySelector(sel).__normvizLive, fl = l.gd._fullLayout;
             const r = l.gd.getBoundingClientRect();
-            return [r.left + fl.xaxis._offset + fl.xaxis.l2p(l.x[0]), r.top + fl.yaxis._offset + fl.yaxis.l2p(l.x[1])]; }""",
+            return [r.left + fl.xaxis._offset + fl.xaxis.l2p(l.x[0]),
+                    r.top + fl.yaxis._offset + fl.yaxis.l2p(l.x[1])]; }""",
         LIVE,
     ))  # fmt: skip

@@ -10,8 +10,15 @@ from normviz.figures.typed import typed_arrays as packed
 def plotly_py_names(value, path="") -> list[str]:
     """Where ``value`` names a template or colour scale: plotly.py expands names, plotly.js does not."""
     if isinstance(value, dict):
-        return [hit for k, v in value.items() for hit in (
-            [f"{path}/{k}"] if k in ("template", "colorscale") and isinstance(v, str) else plotly_py_names(v, f"{path}/{k}"))]
+        return [
+            hit
+            for k, v in value.items()
+            for hit in (
+                [f"{path}/{k}"]
+                if k in ("template", "colorscale") and isinstance(v, str)
+                else plotly_py_names(v, f"{path}/{k}")
+            )
+        ]
     if isinstance(value, list):
         return [hit for i, v in enumerate(value) for hit in plotly_py_names(v, f"{path}[{i}]")]
     return []

@@ -30,7 +30,7 @@ def _outside_line(line: str) -> str:
     while i < n:
         c = line[i]
         if c == "\\" and i + 1 < n and line[i + 1] in _PUNCT:
-            out.append(line[i: i + 2])
+            out.append(line[i : i + 2])
             i += 2
             continue
         if c == "`":
@@ -38,7 +38,7 @@ def _outside_line(line: str) -> str:
             while j < n and line[j] == "`":
                 j += 1
             run = j - i
-            closing = re.compile(r"(?<!`)`{%d}(?!`)" % run)
+            closing = re.compile(rf"(?<!`)`{{{run}}}(?!`)")
             m = closing.search(line, j)
             if m is None:  # no closing run: the backticks are literal text
                 out.append(line[i:j])

@@ -39,8 +39,19 @@ def url_params(at: AppTest) -> tuple:
 def texts(at: AppTest) -> list[tuple[str, str]]:
     """(kind, text) of every element whose text Streamlit renders."""
     found = []
-    for kind in ("markdown", "caption", "warning", "info", "error", "success", "title", "header", "subheader",
-                 "toast", "exception"):
+    for kind in (
+        "markdown",
+        "caption",
+        "warning",
+        "info",
+        "error",
+        "success",
+        "title",
+        "header",
+        "subheader",
+        "toast",
+        "exception",
+    ):
         for element in getattr(at, kind):
             value = element.message if kind == "exception" else getattr(element, "value", None)
             found.append((kind, str(value)))
@@ -146,8 +157,12 @@ def component_folders() -> dict[str, Path]:
 
 def widget_keys(at) -> list[str]:
     """The keys of the page's own widgets (the sidebar's belong to the whole app)."""
-    return [w.key for kind in ("text_input", "slider", "select_slider", "segmented_control", "number_input")
-            for w in getattr(at.main, kind) if w.key is not None]
+    return [
+        w.key
+        for kind in ("text_input", "slider", "select_slider", "segmented_control", "number_input")
+        for w in getattr(at.main, kind)
+        if w.key is not None
+    ]
 
 
 def change_controls(at, changes) -> None:

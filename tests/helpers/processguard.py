@@ -148,9 +148,12 @@ class ProcessGuard:
             if armed is None or time.monotonic() < armed[0]:
                 continue
             _, test, limit = armed
-            os.write(self.stderr, f"\nnormviz: {test} still runs {limit + GRACE_S:.0f} s after it started "
-                                  f"(pytest-timeout's limit: {limit:.0f} s); every thread's stack, then this "
-                                  f"process ends:\n".encode())
+            os.write(
+                self.stderr,
+                f"\nnormviz: {test} still runs {limit + GRACE_S:.0f} s after it started "
+                f"(pytest-timeout's limit: {limit:.0f} s); every thread's stack, then this "
+                f"process ends:\n".encode(),
+            )
             faulthandler.dump_traceback(self.stderr, all_threads=True)
             for line in stop_children():
                 os.write(self.stderr, f"normviz: stopped {line}\n".encode())

@@ -10,5 +10,9 @@ BARE_ONE = re.compile(r"(?<!e)\+ ?\d+·?1\b|·1(?![\d./])|\balong 1\b|\bto 1\b(?
 
 
 def page_strings(prefix: str) -> dict[str, str]:
-    return {f"{key} [{lang}]": text for key, texts in CATALOG.items()
-            if key.startswith(prefix) or key.endswith(f".{prefix.rstrip('.')}") for lang, text in texts.items()}
+    return {
+        f"{key} [{lang}]": text
+        for key, texts in CATALOG.items()
+        if key.startswith(prefix) or key.endswith(f".{prefix.rstrip('.')}")
+        for lang, text in texts.items()
+    }

@@ -10,7 +10,6 @@ import streamlit as st
 from normviz.sources import PAGE_SOURCES, SOURCES
 from normviz.ui.kit.shell import projector
 
-
 # --- picture first: the page layout of projector mode ------------------------------------------------
 #
 # On a projector the page's main figure comes right after the title: its controls fold into an
@@ -70,6 +69,9 @@ def sources_section(t, page: str) -> None:
     if not keys:
         return
     st.subheader(t("sources.header"))
-    st.markdown("\n".join(
-        f"- {s.authors} ({s.year}), *{s.title}*, {s.venue}, [arXiv:{s.arxiv}]({s.url}): {t(f'sources.why.{s.key}')}"
-        for s in (SOURCES[k] for k in keys)))
+    st.markdown(
+        "\n".join(
+            f"- {s.authors} ({s.year}), *{s.title}*, {s.venue}, [arXiv:{s.arxiv}]({s.url}): {t(f'sources.why.{s.key}')}"
+            for s in (SOURCES[k] for k in keys)
+        )
+    )

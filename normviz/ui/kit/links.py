@@ -120,8 +120,9 @@ class Param:
         return tuple(t for t in texts if t) if isinstance(self.spec, Choice) and self.spec.multi else texts[0]
 
 
-def number(name: str, key: str, low: float, high: float, default: float, *, integer: bool = False,
-           always: bool = False) -> Param:
+def number(
+    name: str, key: str, low: float, high: float, default: float, *, integer: bool = False, always: bool = False
+) -> Param:
     """A number in [low, high] (``integer``: a whole number, the widget's value an int; ``always``: in the
     URL even at its default)."""
     cast = int if integer else float
@@ -160,8 +161,9 @@ def text(name: str, key: str, default: str) -> Param:
 # --- the URL and the widgets' values: pure ---------------------------------------------------------------
 
 
-def resolve(params: Sequence[Param], url: Mapping[str, Sequence[str]], current: Mapping[str, object], *,
-            exact: bool) -> tuple[dict[str, object], list[Problem]]:
+def resolve(
+    params: Sequence[Param], url: Mapping[str, Sequence[str]], current: Mapping[str, object], *, exact: bool
+) -> tuple[dict[str, object], list[Problem]]:
     """What the address ``url`` (name -> its values) sets: widget key -> value, and the problems found.
 
     ``current``: each widget's value now (key -> value), kept where the link's value cannot be used.

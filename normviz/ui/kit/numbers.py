@@ -42,14 +42,33 @@ def _clamp_state(key: str, low, high, fallback, then: Callable | None, args: tup
 
 
 def clamped_message(t, label: str, typed, used, low, high) -> str:
-    """"<field>: <typed> is outside <low> to <high>; <used> is used." in the user's language."""
-    return t("input.clamped", field=label, given=shortest(typed) if typed is not None else "—",
-             low=shortest(low), high=shortest(high), used=shortest(used))
+    """ "<field>: <typed> is outside <low> to <high>; <used> is used." in the user's language."""
+    return t(
+        "input.clamped",
+        field=label,
+        given=shortest(typed) if typed is not None else "—",
+        low=shortest(low),
+        high=shortest(high),
+        used=shortest(used),
+    )
 
 
-def number_field(t, label: str, *, key: str, low, high, step, fallback=None, format: str | None = None,
-                 help: str | None = None, container=None, on_change: Callable | None = None,
-                 args: tuple = (), label_visibility: str = "visible"):
+def number_field(
+    t,
+    label: str,
+    *,
+    key: str,
+    low,
+    high,
+    step,
+    fallback=None,
+    format: str | None = None,
+    help: str | None = None,
+    container=None,
+    on_change: Callable | None = None,
+    args: tuple = (),
+    label_visibility: str = "visible",
+):
     """``st.number_input`` under ``key`` for a value in [low, high], without Streamlit's English range error.
 
     Set ``st.session_state[key]`` (an int for an integer field, a float
@@ -60,8 +79,16 @@ def number_field(t, label: str, *, key: str, low, high, step, fallback=None, for
     """
     where = container or st
     fallback = low if fallback is None else fallback
-    value = where.number_input(label, step=step, format=format, key=key, help=help, on_change=_clamp_state,
-                               args=(key, low, high, fallback, on_change, args), label_visibility=label_visibility)
+    value = where.number_input(
+        label,
+        step=step,
+        format=format,
+        key=key,
+        help=help,
+        on_change=_clamp_state,
+        args=(key, low, high, fallback, on_change, args),
+        label_visibility=label_visibility,
+    )
     note = st.session_state.pop(_NOTE.format(key=key), None)
     if note is not None:
         where.warning(clamped_message(t, label, note[0], note[1], low, high), icon="✂️")
@@ -72,8 +99,9 @@ def _set_state(key: str, value: int) -> None:
     st.session_state[key] = value
 
 
-def preset_buttons(key: str, presets: Mapping[int, str], *, prefix: str,
-                   helps: Mapping[int, str] | None = None) -> None:
+def preset_buttons(
+    key: str, presets: Mapping[int, str], *, prefix: str, helps: Mapping[int, str] | None = None
+) -> None:
     """A row of buttons, one per preset value (labelled ``presets[value]``), that set the entry ``key``.
 
     The value is set in a click callback, so the ``int_input`` under ``key`` shows it on the rerun.
@@ -81,13 +109,21 @@ def preset_buttons(key: str, presets: Mapping[int, str], *, prefix: str,
     """
     helps = helps or {}
     for col, (value, label) in zip(st.columns(len(presets)), presets.items()):
-        col.button(label, key=f"{prefix}{value}", on_click=_set_state, args=(key, value), width="stretch",
-                   help=helps.get(value))
+        col.button(
+            label,
+            key=f"{prefix}{value}",
+            on_click=_set_state,
+            args=(key, value),
+            width="stretch",
+            help=helps.get(value),
+        )
 
 
-def int_input(t, label: str, *, key: str, low: int, high: int, default: int, help: str | None = None,
-              container=None) -> int:
+def int_input(
+    t, label: str, *, key: str, low: int, high: int, default: int, help: str | None = None, container=None
+) -> int:
     """A number input for an integer in [low, high] under ``key`` (seeded by ``links.integer``)."""
     st.session_state.setdefault(key, default)
-    return int(number_field(t, label, key=key, low=low, high=high, step=1, fallback=default, help=help,
-                            container=container))
+    return int(
+        number_field(t, label, key=key, low=low, high=high, step=1, fallback=default, help=help, container=container)
+    )

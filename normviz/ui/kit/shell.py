@@ -14,30 +14,42 @@ BACKEND_CHOICES = ("auto", "numpy", "torch")
 # pages/<name>.py, strings nav.<name> and overview.page.<name>) and icon. Sections are
 # named by nav.section.<section>; an empty one is not shown.
 TOPIC_SECTIONS = (
-    ("geometry", (
-        ("plane", ":material/radio_button_unchecked:"),
-        ("space", ":material/view_in_ar:"),
-        ("highdim", ":material/stacked_line_chart:"),
-        ("dof", ":material/tune:"),
-        ("information", ":material/scatter_plot:"),
-        ("invariance", ":material/balance:"),
-    )),
-    ("family", (
-        ("axes", ":material/grid_on:"),
-        ("family", ":material/hub:"),
-        ("checkpoint", ":material/folder_open:"),
-    )),
-    ("numerics", (
-        ("precision", ":material/decimal_increase:"),
-        ("epsilon", ":material/exposure_neg_1:"),
-        ("gradient", ":material/south:"),
-        ("residual", ":material/layers:"),
-        ("cost", ":material/speed:"),
-    )),
-    ("classroom", (
-        ("lesson", ":material/school:"),
-        ("exercises", ":material/quiz:"),
-    )),
+    (
+        "geometry",
+        (
+            ("plane", ":material/radio_button_unchecked:"),
+            ("space", ":material/view_in_ar:"),
+            ("highdim", ":material/stacked_line_chart:"),
+            ("dof", ":material/tune:"),
+            ("information", ":material/scatter_plot:"),
+            ("invariance", ":material/balance:"),
+        ),
+    ),
+    (
+        "family",
+        (
+            ("axes", ":material/grid_on:"),
+            ("family", ":material/hub:"),
+            ("checkpoint", ":material/folder_open:"),
+        ),
+    ),
+    (
+        "numerics",
+        (
+            ("precision", ":material/decimal_increase:"),
+            ("epsilon", ":material/exposure_neg_1:"),
+            ("gradient", ":material/south:"),
+            ("residual", ":material/layers:"),
+            ("cost", ":material/speed:"),
+        ),
+    ),
+    (
+        "classroom",
+        (
+            ("lesson", ":material/school:"),
+            ("exercises", ":material/quiz:"),
+        ),
+    ),
 )
 TOPIC_PAGES = tuple(page for _, pages in TOPIC_SECTIONS for page in pages)
 
@@ -66,8 +78,13 @@ def ensure_shell() -> None:
     """
     if links.in_page_state():
         return
-    st.navigation([st.Page("pages/overview.py", default=True),
-                   *(st.Page(f"pages/{name}.py", url_path=name) for name, _ in TOPIC_PAGES)], position="hidden")
+    st.navigation(
+        [
+            st.Page("pages/overview.py", default=True),
+            *(st.Page(f"pages/{name}.py", url_path=name) for name, _ in TOPIC_PAGES),
+        ],
+        position="hidden",
+    )
     st.rerun()
 
 
@@ -96,8 +113,11 @@ def backend() -> _xp.Backend:
 def sidebar_params() -> tuple[links.Param, ...]:
     """The shell's part of every page's URL (?lang=zh&projector=true&backend=numpy); the language's
     default is the browser's."""
-    return (links.choice("lang", "lang", LANGUAGES, browser_language()), links.flag("projector", "projector"),
-            links.choice("backend", "backend", BACKEND_CHOICES, "auto"))
+    return (
+        links.choice("lang", "lang", LANGUAGES, browser_language()),
+        links.flag("projector", "projector"),
+        links.choice("backend", "backend", BACKEND_CHOICES, "auto"),
+    )
 
 
 def sidebar() -> Translator:

@@ -28,7 +28,9 @@ def stats_table(t, proj: geometry.Projection) -> None:
 
 def outputs_table(t, proj: geometry.Projection, shown) -> None:
     rows = [[t("method.input"), decimals_vector(proj.x), decimals(proj.stats.norm)]]
-    rows += [[t(f"method.{m}"), decimals_vector(proj.outputs[m]), decimals(proj.norm_of(m))] for m in METHODS if m in shown]
+    rows += [
+        [t(f"method.{m}"), decimals_vector(proj.outputs[m]), decimals(proj.norm_of(m))] for m in METHODS if m in shown
+    ]
     st.markdown(markdown_table([t("readout.method"), t("readout.output"), t("readout.norm")], rows, "llr"))
 
 
@@ -47,7 +49,9 @@ def degenerate_messages(t, proj: geometry.Projection) -> None:
     """Say plainly when the input is the zero vector, constant, or an output is NaN."""
     for case in geometry.degenerate_cases(proj):
         if case == "nan":
-            methods = t("list.separator").join(t(f"method.{m}") for m in METHODS if not np.all(np.isfinite(proj.outputs[m])))
+            methods = t("list.separator").join(
+                t(f"method.{m}") for m in METHODS if not np.all(np.isfinite(proj.outputs[m]))
+            )
             st.warning(t("msg.nan", methods=methods), icon="⚠️")
         else:
             st.info(t(f"msg.{case}"), icon="ℹ️")

@@ -74,8 +74,18 @@ def vector_param(key: str, default: tuple[float, ...]) -> links.Param:
     return links.text(key, key, field_text(default))
 
 
-def vector_field(t, *, key: str, label: str, default: tuple[float, ...], min_n: int = 1, max_n: int = 256,
-                max_abs: float = 1e6, help: str | None = None, show_parsed: bool = False) -> tuple[float, ...]:
+def vector_field(
+    t,
+    *,
+    key: str,
+    label: str,
+    default: tuple[float, ...],
+    min_n: int = 1,
+    max_n: int = 256,
+    max_abs: float = 1e6,
+    help: str | None = None,
+    show_parsed: bool = False,
+) -> tuple[float, ...]:
     """A text box for a vector under ``key`` (in the URL through ``vector_param``); returns the vector.
 
     Invalid text (also from a link) keeps the user's text, shows a warning in
@@ -89,8 +99,15 @@ def vector_field(t, *, key: str, label: str, default: tuple[float, ...], min_n: 
         values = parse_vector(text, min_n=min_n, max_n=max_n, max_abs=max_abs)
     except VectorFieldError as err:
         kept = st.session_state.get(last_key, tuple(default))
-        st.warning(t("vtext.invalid", text=literal(text or "", limit=40), reason=reason(t, err),
-                     kept=f"({field_text(kept)})" if len(kept) <= 8 else f"(n = {len(kept)})"), icon="⚠️")
+        st.warning(
+            t(
+                "vtext.invalid",
+                text=literal(text or "", limit=40),
+                reason=reason(t, err),
+                kept=f"({field_text(kept)})" if len(kept) <= 8 else f"(n = {len(kept)})",
+            ),
+            icon="⚠️",
+        )
         return tuple(kept)
     st.session_state[last_key] = values
     if show_parsed:

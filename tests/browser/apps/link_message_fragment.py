@@ -18,8 +18,11 @@ from normviz.ui import links  # noqa: E402
 from normviz.ui.kit.numbers import int_input  # noqa: E402
 
 t = Translator("en")
-GROUP = (links.number("a", "a", 0.0, 1.0, 0.5), links.choice("lang2", "lang2", ("zh", "en"), "en"),
-         links.integer("n", "n", 2, 10, 4))
+GROUP = (
+    links.number("a", "a", 0.0, 1.0, 0.5),
+    links.choice("lang2", "lang2", ("zh", "en"), "en"),
+    links.integer("n", "n", 2, 10, 4),
+)
 
 
 @links.fragment

@@ -48,8 +48,25 @@ _LOG = logging.getLogger(__name__)
 
 
 def _labels(t: Translator) -> dict[str, str]:
-    keys = ("group", "copy", "copied", "manual", "link", "export", "figure", "image", "gif", "working", "done",
-            "failed", "none", "noframes", "gifready", "params", "defaults")
+    keys = (
+        "group",
+        "copy",
+        "copied",
+        "manual",
+        "link",
+        "export",
+        "figure",
+        "image",
+        "gif",
+        "working",
+        "done",
+        "failed",
+        "none",
+        "noframes",
+        "gifready",
+        "params",
+        "defaults",
+    )
     return {k: t(f"access.tools.{k}") for k in keys}
 
 
@@ -67,7 +84,7 @@ def gif_from_frames(frames: Any, *, duration_ms: int = 120) -> bytes:
         if not isinstance(url, str) or not url.startswith(_PNG) or len(url) > MAX_FRAME_BYTES * 4 // 3 + 64:
             raise ValueError(f"frames[{k}] is not a PNG data URL of at most {MAX_FRAME_BYTES} bytes")
         try:
-            raw = base64.b64decode(url[len(_PNG):], validate=True)
+            raw = base64.b64decode(url[len(_PNG) :], validate=True)
             with Image.open(io.BytesIO(raw)) as img:
                 if img.format != "PNG":
                     raise ValueError(f"frames[{k}] is not a PNG")
@@ -115,6 +132,12 @@ def tools(t: Translator) -> None:
     made = st.session_state.get(GIF_KEY)
     if made:
         name, data = made
-        st.download_button(t("access.tools.gifdownload"), data, file_name=name, mime="image/gif",
-                           key="_normviz.tools.gif", icon=":material/movie:", on_click="ignore")
-
+        st.download_button(
+            t("access.tools.gifdownload"),
+            data,
+            file_name=name,
+            mime="image/gif",
+            key="_normviz.tools.gif",
+            icon=":material/movie:",
+            on_click="ignore",
+        )

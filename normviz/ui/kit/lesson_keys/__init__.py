@@ -22,7 +22,7 @@ _LOG = logging.getLogger(__name__)
 
 
 def pressed(key: str) -> str | None:
-    """"prev" or "next" in the run that a key press caused, else None."""
+    """ "prev" or "next" in the run that a key press caused, else None."""
     mount, reason = component.register(_NAME, js=_JS, html=_HTML)
     if mount is None:
         component.warn_once(_LOG, "normviz.ui.kit.lesson_keys: no lesson keys", reason)

@@ -35,9 +35,9 @@ from typing import Any
 import streamlit as st
 
 from normviz.ui.kit import component
+from normviz.ui.kit.chart import chart, describe
 from normviz.ui.kit.live import vendor
 from normviz.ui.kit.live.payload import check_scene, figure_payload
-from normviz.ui.kit.chart import chart, describe
 
 __all__ = ["COMPONENT", "PLOTLY", "live_chart", "unavailable_reason"]
 

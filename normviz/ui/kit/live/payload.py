@@ -71,7 +71,9 @@ def check_scene(scene: Mapping[str, Any]) -> dict[str, Any]:
         if out.get(name) is not None:
             out[name] = _vector(out[name], n, name)
     bounds = out.get("bounds")
-    if not (isinstance(bounds, list) and len(bounds) == 2 and all(_finite(b) for b in bounds) and bounds[0] < bounds[1]):
+    if not (
+        isinstance(bounds, list) and len(bounds) == 2 and all(_finite(b) for b in bounds) and bounds[0] < bounds[1]
+    ):
         raise ValueError(f"scene['bounds'] must be [lo, hi] with finite lo < hi; got {scene.get('bounds')!r}")
     out["bounds"] = [float(b) for b in bounds]
     step = out.get("step")
