@@ -97,12 +97,14 @@ def significant_vector(v, digits: int = 4, *, limit: int | None = None) -> str:
 
 
 def scientific(value, digits: int = 2) -> str:
-    """Mantissa with ``digits`` decimals and an exponent: 1.23e-09, −4.00e+02; exactly 0 reads 0."""
+    """Mantissa with ``digits`` decimals and an exponent: 1.23e−09, −4.00e+02; exactly 0 reads 0.
+
+    The exponent's minus is U+2212 too: a browser may break a line at a hyphen, never inside "e−09"."""
     value = float(value)
     special = _special(value)
     if special is not None:
         return special
-    return "0" if value == 0 else _sign(f"{value:.{digits}e}")
+    return "0" if value == 0 else f"{value:.{digits}e}".replace("-", MINUS)
 
 
 def shortest(value) -> str:

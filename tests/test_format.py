@@ -33,7 +33,8 @@ def test_significant_and_scientific():
     assert [fmt.significant(v) for v in (0.6, -1.2247449, 3.0, 3.1623e-7)] == ["0.6", "−1.225", "3", "3.162e-07"]
     assert fmt.significant(-0.0) == "0" and fmt.significant(INF) == "∞"
     assert fmt.significant_vector([0.6, -0.8]) == "(0.6, −0.8)"
-    assert fmt.scientific(1.234e-9) == "1.23e-09" and fmt.scientific(-400) == "−4.00e+02" and fmt.scientific(0) == "0"
+    assert fmt.scientific(1.234e-9) == "1.23e−09" and fmt.scientific(-2.5e-7) == "−2.50e−07"
+    assert fmt.scientific(-400) == "−4.00e+02" and fmt.scientific(0) == "0"
     assert fmt.scientific(NAN) == "NaN"
 
 

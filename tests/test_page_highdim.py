@@ -233,3 +233,12 @@ def test_warm_rerun_is_fast():
     at.run()
     assert time.perf_counter() - start < 1.5  # cached; typically tens of ms
     assert errors(at) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_scientific_numbers_write_the_exponents_minus_as_a_minus_sign(lang):
+    """'−3.04e−04', never '−3.04e-04': a browser may break a table cell at a hyphen."""
+    at = run_page("highdim", lang=lang)
+    page = text(at) + "\n".join(str(m.value) for m in at.markdown)
+    assert re.search(r"\de[−+]\d\d", page), "the page shows no number in scientific notation"
+    assert not re.search(r"\de-\d", page), re.search(r".{20}\de-\d.{5}", page)
