@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository r
 import streamlit as st  # noqa: E402
 
 from normviz.i18n import Translator  # noqa: E402
-from normviz.ui import links  # noqa: E402
+from normviz.ui.kit import links  # noqa: E402
 from normviz.ui.kit.numbers import int_input  # noqa: E402
 
 t = Translator("en")
