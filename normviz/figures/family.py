@@ -59,11 +59,31 @@ def _segments(edges: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=16)
+def _simplex(name: str, meta: str, color: str, opacity: float) -> dict:
+    """The probability simplex (``family.simplex_vertices``) as one flat triangle in 3D."""
+    tri = family.simplex_vertices()
+    return {
+        "type": "mesh3d",
+        "x": tri[:, 0],
+        "y": tri[:, 1],
+        "z": tri[:, 2],
+        "i": np.array([0]),
+        "j": np.array([1]),
+        "k": np.array([2]),
+        "name": name,
+        "meta": meta,
+        "showlegend": True,
+        "color": color,
+        "opacity": opacity,
+        "hoverinfo": "skip",
+        "flatshading": True,
+    }
+
+
 def sets(t: Translator, projector: bool) -> tuple[dict, ...]:
     """The sets the outputs live on; they depend on nothing but the language and the type size."""
     s = sizes(projector)
     rows, cols = SPHERE_MESH
-    tri = family.simplex_vertices()
     return (
         surface(
             geo.sphere_mesh(1.0, rows=rows, cols=cols),
@@ -88,22 +108,7 @@ def sets(t: Translator, projector: bool) -> tuple[dict, ...]:
             width=s["line"],
             hover=True,
         ),
-        {
-            "type": "mesh3d",
-            "x": tri[:, 0],
-            "y": tri[:, 1],
-            "z": tri[:, 2],
-            "i": np.array([0]),
-            "j": np.array([1]),
-            "k": np.array([2]),
-            "name": t("family.set.simplex"),
-            "meta": "simplex",
-            "showlegend": True,
-            "color": COLOR["softmax"],
-            "opacity": 0.35,
-            "hoverinfo": "skip",
-            "flatshading": True,
-        },
+        _simplex(t("family.set.simplex"), "simplex", COLOR["softmax"], 0.35),
         line(
             _segments(family.cube_edges()),
             dim=3,
@@ -201,7 +206,6 @@ def p_sets(t: Translator, projector: bool) -> tuple[dict, ...]:
     rows, cols = SPHERE_MESH
     corners, faces = family.octahedron()
     edges = np.array([[corners[a], corners[b]] for a in range(6) for b in range(a + 1, 6) if abs(a - b) != 3])
-    tri = family.simplex_vertices()
     return (
         {
             "type": "mesh3d",
@@ -243,22 +247,7 @@ def p_sets(t: Translator, projector: bool) -> tuple[dict, ...]:
             color=P_COLOR["linf"],
             width=s["line"],
         ),
-        {
-            "type": "mesh3d",
-            "x": tri[:, 0],
-            "y": tri[:, 1],
-            "z": tri[:, 2],
-            "i": np.array([0]),
-            "j": np.array([1]),
-            "k": np.array([2]),
-            "name": t("family.p.set.simplex"),
-            "meta": "p_simplex",
-            "showlegend": True,
-            "color": P_COLOR["softmax"],
-            "opacity": 0.4,
-            "hoverinfo": "skip",
-            "flatshading": True,
-        },
+        _simplex(t("family.p.set.simplex"), "p_simplex", P_COLOR["softmax"], 0.4),
     )
 
 
