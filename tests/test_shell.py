@@ -18,3 +18,14 @@ def test_a_deep_link_is_drawn_inside_the_shell_with_its_link_values():
     assert at.session_state["lang"] == "zh" and at.session_state["projector"] is True
     assert at.slider(key="plane.x1").value == -1.0
     assert at.query_params.get("x1") == "-1" and at.query_params.get("lang") == "zh"  # written by page_state
+
+
+def test_a_language_left_unset_by_a_run_cut_short_falls_back_to_the_link_not_an_error():
+    """A rerun that interrupts the last one before the sidebar's widgets ran can leave ``lang`` None in
+    session state (seen under load through the fleet: every later run of the session raised)."""
+    at = run_page("overview", lang="zh")
+    at.session_state["lang"] = None
+    at.run()
+    assert errors(at) == []
+    assert at.session_state["lang"] == "zh"
+    assert at.segmented_control(key="lang").value == "zh"

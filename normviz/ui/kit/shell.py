@@ -126,6 +126,10 @@ def sidebar() -> Translator:
     A bad link value is reported in the page's one message (``links``), in the link's language.
     """
     params = sidebar_params()
+    if "lang" in st.session_state and st.session_state["lang"] not in LANGUAGES:
+        # None when a rerun cut the last run short before the sidebar's widgets ran (seen under load): seeded
+        # again below, from the link or the browser, like a first visit's
+        del st.session_state["lang"]
     links.load(Translator(st.session_state.get("lang", browser_language())), params[:1])  # the language first:
     links.load(Translator(st.session_state["lang"]), params[1:])  # the message speaks the link's
     with st.sidebar:
