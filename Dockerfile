@@ -32,7 +32,7 @@ COPY normviz/ normviz/
 
 # As `make run` does: normviz installed (editable, so /app stays the code), because Streamlit
 # serves the app's JavaScript (normviz/ui/*/assets/) from the asset_dirs its pyproject.toml declares and reads that
-# manifest only from installed packages; then plotly.min.js copied from the installed plotly.
+# manifest only from installed packages; then plotly.min.js copied from the installed plotly to static/.
 RUN pip install --no-deps -e . && python normviz/ui/kit/live/vendor.py \
  && useradd --create-home --uid 10001 --shell /usr/sbin/nologin normviz
 USER 10001:10001

@@ -5,8 +5,8 @@
 # normviz itself is installed into it too (editable, no dependencies): the app's
 # JavaScript (normviz/ui/*/assets/) is served by Streamlit from the asset_dirs that pyproject.toml
 # declares, and Streamlit reads that manifest only from installed packages.
-# Before every run, plotly.min.js is copied from the installed plotly into that
-# folder (normviz/ui/kit/live/vendor.py; not committed, a no-op when up to date).
+# Before every run, plotly.min.js is copied from the installed plotly into static/, which Streamlit
+# serves at /app/static/ (normviz/ui/kit/live/vendor.py; not committed, a no-op when up to date).
 
 PYTHON ?= python3
 VENV   := .venv

@@ -13,9 +13,10 @@ from PIL import Image, ImageDraw
 from normviz.i18n import translate
 from normviz.ui import TOPIC_PAGES
 from normviz.ui.kit import export as export_ui
+from normviz.ui.kit import live
 from normviz.ui.kit.export import MAX_FRAMES, gif_from_frames
 from normviz.ui.kit.live import vendor
-from tests.helpers.pages import component_folders, errors, figures, run_page, without_component
+from tests.helpers.pages import errors, figures, run_page, without_component
 
 
 def png_url(k: int, size=(120, 80)) -> str:
@@ -86,11 +87,11 @@ def test_every_page_has_the_tools_in_its_language_and_no_component_carries_code(
 
 
 def test_the_tools_load_the_live_charts_plotly_js_and_get_the_frame_limit():
-    """``plotly`` is the path under the component route of the very file Streamlit serves as the live chart's."""
+    """``plotly`` is the live chart's path to the app's static plotly.js, which export.js resolves as live.js does."""
     data = tools_payload(run_page("overview"))
     assert data["maxFrames"] == MAX_FRAMES
-    component_name, file = data["plotly"].split("/")
-    assert component_folders()[component_name] / file == vendor.PLOTLY_JS
+    assert data["plotly"] == live.PLOTLY == f"../../app/static/{vendor.PLOTLY_JS.name}"
+    assert vendor.PLOTLY_JS.is_file()
 
 
 def test_without_the_installed_manifest_the_page_has_no_tools_and_says_why_once(monkeypatch, caplog):

@@ -5,9 +5,12 @@ The browser side (drag, keys, the JavaScript math) is tests/browser/test_live_ch
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import logging
 import math
+import os
+import tomllib
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +25,7 @@ from tests.helpers.pages import coords
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "tests" / "browser" / "apps" / "live_app.py"
+ASSETS = ROOT / "normviz" / "ui" / "kit" / "live" / "assets"  # the component's asset_dir
 SCENE = {"mode": "plane", "x": [3.0, 4.0], "eps": {"l2": 1e-12, "rms": 1e-6, "ln": 1e-5}, "gamma": None,
          "beta": None, "shown": ["l2", "rms", "ln"], "bounds": [-5, 5], "step": 0.01,
          "labels": {"chart": "x"}}  # fmt: skip
@@ -57,24 +61,45 @@ def test_the_manifest_of_the_installed_package_declares_the_asset_dir():
     manifest, package_root = found["normviz"]
     (live_component,) = [c for c in manifest.components if c.name == "live"]  # tests/test_component.py: all
     assert live_component.asset_dir == "ui/kit/live/assets"
-    assert live_component.resolve_asset_root(package_root) == vendor.ASSETS
+    assert live_component.resolve_asset_root(package_root) == ASSETS
     assert package_root == ROOT / "normviz", "the installed normviz is not this checkout (editable install?)"
 
 
-def test_vendor_copies_plotly_js_once(tmp_path, monkeypatch):
-    monkeypatch.setattr(vendor, "ASSETS", tmp_path)
-    monkeypatch.setattr(vendor, "PLOTLY_JS", tmp_path / "plotly.min.js")
+def test_vendor_copies_plotly_js_once_named_by_its_version_and_dated_long_ago(tmp_path, monkeypatch):
+    static = tmp_path / "static"
+    name = f"plotly-{importlib.metadata.version('plotly')}.min.js"
+    monkeypatch.setattr(vendor, "STATIC", static)
+    monkeypatch.setattr(vendor, "PLOTLY_JS", static / name)
+    static.mkdir()
+    (static / "plotly-0.1.min.js").write_text("an older version's copy")
     assert not vendor.is_current()
     assert vendor.sync() is True
     assert vendor.is_current() and vendor.sync() is False
-    assert (tmp_path / "plotly.min.js").read_bytes() == vendor.plotly_source().read_bytes()
-    assert [p.name for p in tmp_path.iterdir()] == ["plotly.min.js"]  # no temporary file left
+    assert (static / name).read_bytes() == vendor.plotly_source().read_bytes()
+    assert [p.name for p in static.iterdir()] == [name]  # no temporary file, no other version left
+    assert (static / name).stat().st_mtime == vendor.LAST_MODIFIED == 946_684_800  # 2000-01-01 UTC
+    os.utime(static / name)  # touched (copied by hand, say): its Last-Modified would be today
+    assert not vendor.is_current() and vendor.sync() is True
 
 
-def test_the_asset_folder_is_ready():
+def test_the_asset_folder_and_the_static_file_are_ready():
     assert vendor.is_current(), f"{vendor.PLOTLY_JS} is missing or stale: run python normviz/ui/kit/live/vendor.py"
     for name in ("live.js", "live.css", "normmath.js", "scene.js"):
-        assert (vendor.ASSETS / name).is_file(), name
+        assert (ASSETS / name).is_file(), name
+
+
+def test_plotly_js_is_where_streamlit_serves_the_apps_static_files_and_the_path_resolves_there():
+    """Streamlit serves ``static/`` beside the main script at ``<base>/app/static/`` when the config says so; the
+    JavaScript resolves ``"../" + PLOTLY`` against its module's address under the component route."""
+    from urllib.parse import urljoin
+
+    from streamlit import file_util
+
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert config["server"]["enableStaticServing"] is True
+    assert Path(file_util.get_app_static_dir(str(ROOT / "app.py"))) == vendor.STATIC == ROOT / "static"
+    module = "http://127.0.0.1:8501/base/_stcore/bidi-components/normviz.live/live.js"
+    assert urljoin(module, "../" + live.PLOTLY) == f"http://127.0.0.1:8501/base/app/static/{vendor.PLOTLY_JS.name}"
 
 
 # --- what AppTest does with the component ------------------------------------------------------
@@ -95,7 +120,7 @@ def test_apptest_mounts_the_component_and_live_chart_returns_none():
     assert data["scene"]["labels"]["chart"].startswith("Vector x <b>")  # text: the JS never parses it as HTML
     trace = next(t for t in data["figure"]["data"] if t.get("meta") == "arrow_input")
     assert coords(trace, "x").tolist() == [0.0, 3.0] and coords(trace, "y").tolist() == [0.0, 4.0]
-    assert data["assets"]["plotly"].startswith(f"{vendor.PLOTLY_JS.stat().st_size}-")
+    assert data["assets"]["plotly"] == live.PLOTLY == f"../../app/static/{vendor.PLOTLY_JS.name}"
     assert not at.get("plotly_chart")
 
 
@@ -111,13 +136,14 @@ def test_apptest_space_mode():
 
 
 def test_without_plotly_js_it_draws_a_static_chart_and_says_why(monkeypatch, caplog, tmp_path):
-    monkeypatch.setattr(vendor, "PLOTLY_JS", tmp_path / "plotly.min.js")
+    monkeypatch.setattr(vendor, "PLOTLY_JS", tmp_path / "plotly-7.1.0.min.js")
     live._warned.clear()
     with caplog.at_level(logging.WARNING, logger="normviz.ui.kit.live"):
         at = run_app()
     assert not mounted(at) and len(at.get("plotly_chart")) == 1
     assert texts(at)["released"] == "None"
-    assert any("plotly.min.js is missing" in r.getMessage() and "vendor.py" in r.getMessage() for r in caplog.records)
+    said = [r.getMessage() for r in caplog.records]
+    assert any("plotly-7.1.0.min.js is missing" in m and "vendor.py" in m for m in said), said
 
 
 def test_without_the_installed_manifest_it_draws_a_static_chart(monkeypatch, caplog):

@@ -13,8 +13,8 @@
 
 The JavaScript and CSS are ``assets/export.js`` and ``assets/export.css``, the component
 ``normviz.export`` declared in ``pyproject.toml`` (see ``normviz.ui.kit.component``): a run sends only the
-labels and two settings, never the code. plotly.js is the one the live chart serves
-(``normviz.ui.kit.live.PLOTLY``), loaded only when an export is asked for and ``window.Plotly`` is not
+labels and two settings, never the code. plotly.js is the live chart's (one of the app's static files,
+``normviz.ui.kit.live.PLOTLY``), loaded only when an export is asked for and ``window.Plotly`` is not
 there yet. Where Streamlit knows no such component (normviz not installed), the tools are left out
 and one warning in the log names the fix.
 """

@@ -12,11 +12,13 @@ x once: one rerun per release, none per frame.
 The component is ``normviz.live``, declared in ``pyproject.toml`` under
 ``[tool.streamlit.component]`` with ``asset_dir = "ui/kit/live/assets"``.
 Streamlit finds that manifest only in an *installed* distribution, and serves
-the folder's files at ``/_stcore/bidi-components/normviz.live/<file>``, where
-the browser caches them (plotly.min.js is 4.6 MB; inline code would travel
-in every rerun's message). Hence ``pip install --no-deps -e .`` and
-``python normviz/ui/kit/live/vendor.py`` (which copies plotly.min.js from the
-installed plotly) in ``make run``, ``make test`` and the Dockerfile. Without
+the folder's files at ``/_stcore/bidi-components/normviz.live/<file>``. plotly.js
+(4.6 MB; inline code would travel in every rerun's message) is one of the app's
+static files, ``static/plotly-<version>.min.js``, which the browser keeps in its
+HTTP cache, compiled (``vendor.py`` says why there). Hence ``pip install
+--no-deps -e .`` and ``python normviz/ui/kit/live/vendor.py`` (which copies
+plotly.min.js from the installed plotly) in ``make run``, ``make test`` and the
+Dockerfile. Without
 either, ``live_chart`` logs one warning naming the fix and draws the figure
 with ``st.plotly_chart`` (``ui.kit.chart``: no live motion; it returns None).
 
@@ -43,7 +45,7 @@ __all__ = ["COMPONENT", "PLOTLY", "live_chart", "unavailable_reason"]
 
 _NAME = "live"  # the component's name in pyproject.toml
 COMPONENT = component.full_name(_NAME)
-PLOTLY = component.asset(_NAME, vendor.PLOTLY_JS.name)  # plotly.min.js for other components (the export)
+PLOTLY = component.app_static(vendor.PLOTLY_JS.name)  # plotly.js, for this component and the export
 _JS = "live.js"  # entry module, relative to the asset_dir
 _CSS = "live.css"
 _STATE = "release"  # the state key the JavaScript sets on release: {"x": [...], "id": "..."}
@@ -138,16 +140,10 @@ def live_chart(
             if on_release is not None:
                 on_release(value)
 
-    data = {"figure": figure_payload(spec), "scene": checked, "height": height, "assets": {"plotly": _plotly_version()}}
+    data = {"figure": figure_payload(spec), "scene": checked, "height": height, "assets": {"plotly": PLOTLY}}
     mount(key=key, data=data, on_release_change=_released)
     describe(spec, description)
     return st.session_state.pop(fresh, None)
-
-
-def _plotly_version() -> str:
-    """Names the plotly.min.js being served (its size and mtime); the browser's IndexedDB copy is keyed by it."""
-    stat = vendor.PLOTLY_JS.stat()
-    return f"{stat.st_size}-{stat.st_mtime_ns}"
 
 
 def _read_release(state: Any, scene: Mapping[str, Any]) -> tuple[float, ...] | None:

@@ -1,9 +1,9 @@
 // Copy link and PNG / SVG / GIF export: the sidebar component of every page (normviz.ui.kit.export).
 //
 // Python sends, on each run, only `data`: the labels in the page's language, `maxFrames` (the most
-// frames a GIF gets) and `plotly`, the path of plotly.min.js under the route Streamlit serves every
-// component's files from ("normviz.live/plotly.min.js"). It is resolved against this module's own
-// address, so no route is written here. plotly.js is loaded only when an export is asked for and
+// frames a GIF gets) and `plotly`, the path of plotly.js among the app's static files, relative to
+// Streamlit's component route ("../../app/static/plotly-7.1.0.min.js"). It is resolved against this
+// module's own address, so no route is written here. plotly.js is loaded only when an export is asked for and
 // window.Plotly is not there yet.
 //
 // The figures on the page are plotly's own graph divs (`.js-plotly-plot`), less this file's scratch

@@ -2,8 +2,8 @@
 //
 // Python (normviz/ui/live) sends data = {figure, scene, height}: a plotly
 // figure dict and the scene of scene.js. This module draws the figure with
-// plotly.js (loaded once per page from plotly.min.js beside this file, a
-// cached asset, kept in IndexedDB), lets the student move x, calls the scene hook
+// plotly.js (loaded once per page from the app's static files, cached and
+// compiled by the browser), lets the student move x, calls the scene hook
 // redraw(gd, scene, x) at most once per animation frame while x moves, and on
 // release calls setStateValue("release", {x, id}) once: one rerun per release.
 //
@@ -28,7 +28,6 @@
 
 import { moving, redraw } from "./scene.js";
 
-const PLOTLY_URL = new URL("./plotly.min.js", import.meta.url).href;
 const GRAB_PX = { mouse: 18, pen: 18, touch: 30 }; // how near the tip a drag may start
 const KEY_SETTLE_MS = 300; // keyboard changes are sent once the keys have rested this long
 const MAX_TIMINGS = 2000;
@@ -36,90 +35,31 @@ const MOTION_TIMEOUT_MS = 5000; // after a release, how long Python's new figure
 
 let plotlyLoading = null;
 
-// Streamlit serves a component's files with "Cache-Control: public" and no
-// validator or lifetime (no ETag, Last-Modified or max-age), so the HTTP
-// cache keeps nothing across page loads: every reload fetched plotly.min.js
-// again (4.6 MB, 1.5 MB gzipped anew by the server for each request). The
-// source is therefore kept in IndexedDB under the version Python sends
-// (data.assets.plotly), and a page load after the first makes no request.
-const DB_NAME = "normviz-live";
-const DB_STORE = "assets";
-
-function idb(mode, work) {
-  return new Promise((resolve, reject) => {
-    if (!window.indexedDB) return reject(new Error("no IndexedDB"));
-    const open = indexedDB.open(DB_NAME, 1);
-    open.onupgradeneeded = () => open.result.createObjectStore(DB_STORE);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const tx = db.transaction(DB_STORE, mode);
-      const result = work(tx.objectStore(DB_STORE));
-      tx.oncomplete = () => {
-        db.close();
-        resolve(result && "result" in result ? result.result : undefined);
-      };
-      tx.onerror = tx.onabort = () => {
-        db.close();
-        reject(tx.error);
-      };
-    };
-  });
-}
-
 function runScript(src) {
   return new Promise((resolve, reject) => {
     const tag = document.createElement("script");
     tag.src = src;
     tag.async = true;
-    tag.dataset.normvizPlotly = PLOTLY_URL;
+    tag.dataset.normvizPlotly = src;
     tag.addEventListener("load", () => resolve());
     tag.addEventListener("error", () => {
       tag.remove();
-      reject(new Error(`cannot load ${src === PLOTLY_URL ? src : "plotly.min.js from IndexedDB"}`));
+      reject(new Error(`cannot load ${src}`));
     });
     document.head.appendChild(tag);
   });
 }
 
-async function fetchPlotly(version) {
-  const key = `plotly.min.js@${version}`;
-  let source = version ? await idb("readonly", (store) => store.get(key)).catch(() => undefined) : undefined;
-  const cached = typeof source === "string";
-  if (!cached) {
-    const response = await fetch(PLOTLY_URL);
-    if (!response.ok) throw new Error(`${PLOTLY_URL}: HTTP ${response.status}`);
-    source = await response.text();
-    if (version) {
-      // Not awaited: the chart need not wait for the store (tests await this promise).
-      window.__normvizPlotlyStored = idb("readwrite", (store) => {
-        store.clear(); // one version at a time
-        store.put(source, key);
-      }).then(
-        () => true,
-        () => false, // no storage (private mode, quota): next time it is fetched again
-      );
-    }
-  }
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  try {
-    await runScript(url);
-  } catch (err) {
-    await runScript(PLOTLY_URL); // a policy that refuses blob: scripts: the plain file
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-  window.__normvizPlotlySource = cached ? "indexeddb" : "network";
-}
-
-/** window.Plotly, loading plotly.min.js once per page (from IndexedDB after the first time). */
-export function loadPlotly(version) {
+/** window.Plotly, loading plotly.js once per page from ``path`` (the app's static file, relative to Streamlit's
+ * component route). That route sends Last-Modified, so the browser takes the file, and V8 its compiled code,
+ * from its cache on later page loads (normviz/ui/kit/live/vendor.py). */
+export function loadPlotly(path) {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!plotlyLoading) {
-    plotlyLoading = fetchPlotly(version)
-      .catch(() => runScript(PLOTLY_URL))
+    const url = new URL(`../${path}`, import.meta.url).href;
+    plotlyLoading = runScript(url)
       .then(() => {
-        if (!window.Plotly) throw new Error(`${PLOTLY_URL} did not define Plotly`);
+        if (!window.Plotly) throw new Error(`${url} did not define Plotly`);
         return window.Plotly;
       })
       .catch((err) => {
