@@ -1,8 +1,9 @@
 """Projector mode at 1920×1080, every page (TOPIC_PAGES, so pages added later are covered too):
 24 px type, no sidebar name cut off, each figure's type ≥ 24 px, and picture first: the page's first
 figure lies wholly on the first screen, without scrolling (its controls folded above it, the text
-below). One context visits every page once; a failing test leaves a screenshot in artifacts/browser/
-(tests/browser/conftest.py)."""
+below). This is also the English smoke test: every page renders, with no error shown and no uncaught
+JavaScript exception (tests/browser/test_phone.py is the Chinese one, offline). One context visits every
+page once; a failing test leaves a screenshot in artifacts/browser/ (tests/browser/conftest.py)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ def test_projector_mode_fits_a_1920x1080_screen(big, base_url, name):
         big.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
         wait_for_plots_settled(big)  # plotly's responsive resize
     assert_no_error(big, context=name)
+    assert big.locator(f'{MAIN} [data-testid="stElementContainer"]').count() > 0, f"{name} rendered no elements"
     m = big.evaluate(MEASURE_JS)
     assert m["root"] >= 24
     assert m["paragraphs"] and min(m["paragraphs"]) >= 24, m["paragraphs"]

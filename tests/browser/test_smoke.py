@@ -1,7 +1,9 @@
-"""Every page of the real app renders in a real Chromium: one context opens each page once, in English.
+"""The real app in a real Chromium: the default page renders and its navigation lists every page, and
+``?lang=`` switches the language.
 
-Chinese is the offline concern's language: tests/browser/test_offline.py opens every page once in Chinese,
-with every request beyond the loopback refused, and checks the same (no error, something rendered).
+Every page is opened once in English by tests/browser/test_projector.py (projector mode) and once in
+Chinese by tests/browser/test_phone.py (a phone, offline); both fail on an error the page shows or an
+uncaught JavaScript exception.
 """
 
 from __future__ import annotations
@@ -38,12 +40,6 @@ def test_the_default_page_renders_and_the_navigation_lists_every_page(smoke, bas
     renders(smoke, "", "en")
     paths = nav_paths(smoke)
     assert paths[0] == "" and sorted(paths) == sorted(PAGES), paths
-
-
-@pytest.mark.parametrize("path", PAGES[1:])
-def test_every_page_renders_without_error(smoke, base_url, path):
-    open_page(smoke, base_url, path, lang="en")
-    renders(smoke, path, "en")
 
 
 def test_lang_query_parameter_switches_the_language(smoke, base_url):

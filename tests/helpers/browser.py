@@ -83,6 +83,13 @@ def _frames_received(page) -> int:
     return (getattr(page, _FRAMES_ATTR, None) or [0])[0]
 
 
+def page_errors_reset(page) -> None:
+    """Forget the JavaScript exceptions recorded so far (a reused tab starts each test with none)."""
+    errors = getattr(page, _ERRORS_ATTR, None)
+    if errors is not None:
+        errors.clear()
+
+
 def page_errors(page) -> list[str]:
     """Uncaught JavaScript exceptions seen on ``page`` so far (needs ``watch_page_errors``)."""
     return list(getattr(page, _ERRORS_ATTR, None) or [])
