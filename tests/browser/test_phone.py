@@ -65,6 +65,7 @@ DRAWN_JS = """() => [...document.querySelectorAll('[data-testid="stMain"] .js-pl
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_draws_offline_and_fits_a_phone(phone, base_url, path):
     open_page(phone, base_url, path, lang="zh")
+    assert_no_error(phone, context=f"{path or 'overview'} offline, on a phone")  # before waiting for a figure
     if path not in NO_FIGURE:
         phone.wait_for_selector(f"{MAIN} {PLOT} .main-svg", timeout=60_000)
         wait_for_plots_settled(phone)  # plotly's responsive resize

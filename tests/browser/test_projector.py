@@ -51,6 +51,7 @@ def big(browser):
 def test_projector_mode_fits_a_1920x1080_screen(big, base_url, name):
     path = "" if name == "overview" else name
     open_page(big, base_url, path, lang="en", projector="true")
+    assert_no_error(big, context=name)  # the script has run: an error it shows fails here, not as a missing figure
     if name not in NO_FIGURE:
         big.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
         wait_for_plots_settled(big)  # plotly's responsive resize
