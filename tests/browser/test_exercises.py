@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from normviz.exercises import BANK
-from tests.helpers.browser import MAIN, assert_no_error, main_text, open_page, wait_for, wait_for_app_run
+from tests.helpers.browser import MAIN, assert_no_error, expect_rerun, main_text, open_page, wait_for, wait_for_app_run
 
 
 def first_answer(page, check: str):
@@ -18,8 +18,9 @@ def test_an_answer_is_checked_and_explained_with_a_figure(page, base_url):
     assert_no_error(page)
     field = first_answer(page, "检查")  # 1: LayerNorm of (2, 4, 6)
     field.fill("（－１.２２４７，０，１.２２４７）")
-    page.get_by_role("button", name="检查").first.click()  # commits the typed text and checks it in one rerun
-    text = wait_for(page, main_text, lambda t: "正确" in t)
+    with expect_rerun(page):  # the click commits the typed text and checks it in one rerun
+        page.get_by_role("button", name="检查").first.click()
+    text = wait_for(page, main_text, lambda t: "正确" in t, timeout_s=60)
     assert "正确！" in text and "σ ≈ 1.6330" in text
     page.wait_for_selector(".js-plotly-plot", timeout=30_000)
     assert_no_error(page)
@@ -29,7 +30,8 @@ def test_a_malformed_answer_gets_a_message_not_an_error(page, base_url):
     open_page(page, base_url, "exercises", lang="en", seed=123)
     field = first_answer(page, "Check")
     field.fill("1,5")
-    page.get_by_role("button", name="Check").first.click()
-    text = wait_for(page, main_text, lambda t: "decimals with a point" in t)
+    with expect_rerun(page):
+        page.get_by_role("button", name="Check").first.click()
+    text = wait_for(page, main_text, lambda t: "decimals with a point" in t, timeout_s=60)
     assert "decimals with a point" in text, text[:1500]
     assert_no_error(page)
