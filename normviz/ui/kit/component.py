@@ -7,9 +7,9 @@ with that ``asset_dir``). Streamlit reads the declaration from the installed pac
 ``<route>/normviz.<name>/<file>``, where the browser caches them: a rerun's message names the file,
 it does not carry the code.
 
-``asset`` and ``app_static`` are the one place that knows these routes: a component's JavaScript
-that needs another file (another component's, or plotly.js among the app's static files) gets its
-path from Python and resolves ``"../" + path`` against its own ``import.meta.url``. No route is
+``app_static`` is the one place that knows the route of the app's static files: a component's
+JavaScript that needs one (plotly.js, for the live chart and the export) gets its path from Python
+and resolves ``"../" + path`` against its own ``import.meta.url``. No route is
 written anywhere else.
 """
 
@@ -31,14 +31,10 @@ def full_name(name: str) -> str:
     return f"{PROJECT}.{name}"
 
 
-def asset(name: str, file: str) -> str:
-    """A component's file as a path under Streamlit's component route: ``"normviz.live/plotly.min.js"``."""
-    return f"{full_name(name)}/{file}"
-
-
 def app_static(file: str) -> str:
     """A file of the app's ``static/`` folder (Streamlit's ``<base>/app/static/``), as a path that a component's
-    JavaScript resolves like ``asset``'s: ``"../../app/static/plotly-7.1.0.min.js"`` (the component route is
+    JavaScript resolves, after a ``"../"``, against its own ``import.meta.url``:
+    ``"../../app/static/plotly-7.1.0.min.js"`` (the component route is
     ``<base>/_stcore/bidi-components/``)."""
     return f"../../app/static/{file}"
 
