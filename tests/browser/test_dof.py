@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers.browser import (
     PLOT,
     assert_no_error,
@@ -13,27 +11,26 @@ from tests.helpers.browser import (
     main_text,
     open_page,
     plotly_layout,
+    switch_language,
     wait_for_traces,
 )
 
 CHARTS = 3
 
 
-@pytest.mark.parametrize("lang, word", [("zh", "算出的秩")])  # en: the next test (and test_smoke)
-def test_dof_renders_with_the_rank_next_to_the_formula(page, base_url, lang, word):
-    open_page(page, base_url, "dof", lang=lang, charts=CHARTS)
+def test_dof_renders_the_rank_next_to_the_formula_then_typing_n_and_a_preset_change_the_figures(page, base_url):
+    """One load: the Chinese page; switched to English, a typed n and a preset redraw the figures."""
+    open_page(page, base_url, "dof", lang="zh", charts=CHARTS)
     assert_no_error(page)
     assert page.locator(PLOT).count() == 3
     main = main_text(page)
-    assert word in main and "894 ✓" in main
+    assert "算出的秩" in main and "894 ✓" in main
     assert plotly_layout(page, 0)["yaxis"]["type"] == "log"
     # the figures are plain JSON: the template travels by value, and plotly.js applies it
     grid = page.evaluate("() => document.querySelectorAll('.js-plotly-plot')[1]._fullLayout.xaxis.gridcolor")
     assert grid.lower() == "#ebf0f8"  # plotly_white's grid, not plotly.js's default #eee
 
-
-def test_typing_n_and_a_preset_change_the_figures(page, base_url):
-    open_page(page, base_url, "dof", lang="en", charts=CHARTS)
+    switch_language(page, "en")
     field = page.get_by_role("spinbutton", name="Dimension n (2 … 16384)")
     enter_text(page, field, "5")
     wait_for_traces(page, 1, lambda tr: by_meta(tr, "current")["x"][0] == 5)

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from normviz.exercises import BANK
-from tests.helpers.browser import MAIN, assert_no_error, expect_rerun, main_text, open_page, wait_for, wait_for_app_run
+from tests.helpers.browser import (
+    MAIN,
+    assert_no_error,
+    expect_rerun,
+    main_text,
+    open_page,
+    switch_language,
+    wait_for,
+    wait_for_app_run,
+)
 
 
 def first_answer(page, check: str):
@@ -13,7 +22,9 @@ def first_answer(page, check: str):
     return page.locator(MAIN).get_by_role("textbox").first
 
 
-def test_an_answer_is_checked_and_explained_with_a_figure(page, base_url):
+def test_an_answer_is_checked_and_explained_with_a_figure_and_a_malformed_one_gets_a_message(page, base_url):
+    """One load: in Chinese a right answer typed with full-width characters is checked and explained with a
+    figure; switched to English, a decimal comma gets a message, not an error."""
     open_page(page, base_url, "exercises", lang="zh", seed=123)
     assert_no_error(page)
     field = first_answer(page, "检查")  # 1: LayerNorm of (2, 4, 6)
@@ -25,9 +36,7 @@ def test_an_answer_is_checked_and_explained_with_a_figure(page, base_url):
     page.wait_for_selector(".js-plotly-plot", timeout=30_000)
     assert_no_error(page)
 
-
-def test_a_malformed_answer_gets_a_message_not_an_error(page, base_url):
-    open_page(page, base_url, "exercises", lang="en", seed=123)
+    switch_language(page, "en")
     field = first_answer(page, "Check")
     field.fill("1,5")
     with expect_rerun(page):

@@ -3,8 +3,6 @@ x / ‖x‖_p outputs; the columns' histograms are drawn."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers.browser import (
     PLOT,
     assert_no_error,
@@ -20,9 +18,9 @@ from tests.helpers.browser import (
 CHARTS = 3  # the members in 3D, x / ‖x‖_p, the columns' histograms
 
 
-@pytest.mark.parametrize("lang", ["zh"])  # en: the next test (and test_smoke)
-def test_family_renders_with_the_table_and_the_sets_in_projector_mode(page, base_url, lang):
-    open_page(page, base_url, "family", lang=lang, projector="true", charts=CHARTS)
+def test_family_renders_in_projector_mode_and_editing_x_moves_the_outputs_and_the_url(page, base_url):
+    """One load, in Chinese with projector type (English: the projector walk)."""
+    open_page(page, base_url, "family", lang="zh", projector="true", charts=CHARTS)
     assert_no_error(page)
     assert page.locator(PLOT).count() == CHARTS
     main = main_text(page)
@@ -38,11 +36,9 @@ def test_family_renders_with_the_table_and_the_sets_in_projector_mode(page, base
     assert by_meta(hist, "hist_incomes_before")["y"] == by_meta(hist, "hist_incomes_after")["y"]
     assert "偏度" in main and "erf(k/√2)" in main
 
-
-def test_editing_x_moves_the_outputs_and_the_url(page, base_url):
-    open_page(page, base_url, "family", lang="en", charts=CHARTS)
-    assert by_meta(plotly_data(page, 0), "out_minmax")["x"] == [0.0]  # (1, 2, 3) -> (0, 0.5, 1)
-    field = page.get_by_role("textbox", name="input x (3 components)")
+    assert by_meta(traces, "out_minmax")["x"] == [0.0]  # (1, 2, 3) -> (0, 0.5, 1)
+    page.get_by_text("控件", exact=True).first.click()  # projector mode folds the controls above the picture
+    field = page.get_by_role("textbox", name="输入 x（3 个分量）")
     enter_text(page, field, "4, -1, 0.5")
     traces = wait_for_traces(page, 0, lambda tr: by_meta(tr, "out_minmax")["x"] == [1.0])
     assert by_meta(traces, "out_minmax")["y"] == [0.0]

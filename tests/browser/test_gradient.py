@@ -9,18 +9,18 @@ from tests.helpers import browser as h
 CHARTS = 1
 
 
-@pytest.mark.parametrize("lang, word", [("zh", "雅可比矩阵")])  # en: the next test
-def test_gradient_renders_formula_next_to_autograd_in_projector_mode(page, base_url, lang, word):
-    h.open_page(page, base_url, "gradient", lang=lang, projector="true", charts=CHARTS)
+def test_gradient_renders_the_formula_next_to_autograd_then_g_moves_its_arrow_and_the_projection(page, base_url):
+    """One load: the Chinese page in projector mode; switched to English, g (in the folded controls) moves its
+    arrow and LayerNorm's Jᵀg."""
+    h.open_page(page, base_url, "gradient", lang="zh", projector="true", charts=CHARTS)
     h.assert_no_error(page)
     assert page.locator(h.PLOT).count() == 1
     main = h.main_text(page)
-    assert word in main and main.count("(0.4298, −0.0661, −0.0992)") == 2  # RMSNorm's row 1, both columns
+    assert "雅可比矩阵" in main and main.count("(0.4298, −0.0661, −0.0992)") == 2  # RMSNorm's row 1, both columns
     assert h.plotly_layout(page, 0)["font"]["size"] >= 20
 
-
-def test_moving_g_moves_its_arrow_and_the_projection(page, base_url):
-    h.open_page(page, base_url, "gradient", lang="en", charts=CHARTS)
+    h.switch_language(page, "en")
+    page.get_by_text("Controls", exact=True).first.click()  # projector mode folds them above the picture
     assert h.wait_for_tip(page, "arrow_g", lambda p: True) == pytest.approx((1.0, 0.0, 0.0))
     slider = page.locator('[data-testid="stSlider"]').filter(has_text="g₂").get_by_role("slider")
     h.press_keys(page, slider, "End")  # g₂ = 3

@@ -1,10 +1,8 @@
-"""The higher-dimensions page in a real Chromium: renders, reacts to a slider and to a new n."""
+"""The higher-dimensions page in a real Chromium: renders, reacts to a slider and to a new n (one load)."""
 
 from __future__ import annotations
 
 import math
-
-import pytest
 
 from tests.helpers.browser import (
     MAIN,
@@ -27,37 +25,28 @@ def input_norm_bins(page):
     return by_meta(plotly_data(page, 1), "hist_norm_input")["x"]
 
 
-@pytest.mark.parametrize("lang", ["zh"])  # en: the tests below and the smoke test
-def test_highdim_renders_every_chart(page, base_url, lang):
-    open_page(page, base_url, "highdim", lang=lang, **SMALL, wait_for_plot=True)
+def test_highdim_renders_every_chart_and_follows_the_scale_slider_and_a_typed_n(page, base_url):
+    """One load in Chinese (English: the projector walk): five charts, the radius-2 sphere exactly; σ 1 -> 10
+    stretches the input norms tenfold; a typed n recomputes, and both go into the URL."""
+    open_page(page, base_url, "highdim", lang="zh", **SMALL, wait_for_plot=True)
     wait_for_charts(page, CHARTS, at_least=True)
     assert_no_error(page)
     ln = by_meta(plotly_data(page, 0), "points_ln")
     radii = [math.sqrt(x * x + y * y + z * z) for x, y, z in zip(ln["x"], ln["y"], ln["z"])]
     assert len(radii) == 300 and max(abs(r - 2.0) for r in radii) < 1e-9  # exact, on the radius-2 sphere
-    text = main_text(page)
-    assert ("projection" if lang == "en" else "投影") in text
+    assert "投影" in main_text(page)
 
-
-def test_moving_the_scale_slider_changes_the_input_norms(page, base_url):
-    open_page(page, base_url, "highdim", lang="en", **SMALL, wait_for_plot=True)
-    wait_for_charts(page, CHARTS, at_least=True)
     before = input_norm_bins(page)
-    slider = page.locator(f'{MAIN} [data-testid="stSlider"]').filter(has_text="Scale σ").get_by_role("slider")
+    slider = page.locator(f'{MAIN} [data-testid="stSlider"]').filter(has_text="尺度 σ").get_by_role("slider")
     press_keys(page, slider, "End")
     after = wait_for(page, input_norm_bins, lambda bins: bins[-1] > before[-1] * 5)
     assert after[-1] > before[-1] * 5  # sigma 1 -> 10 stretches the norms tenfold
     assert "highdim.sigma=" in page.url
-    assert_no_error(page)
 
-
-def test_typing_a_new_n_recomputes(page, base_url):
-    open_page(page, base_url, "highdim", lang="en", **SMALL, wait_for_plot=True)
-    wait_for_charts(page, CHARTS, at_least=True)
-    box = page.locator(f'{MAIN} [data-testid="stNumberInput"]').filter(has_text="Dimension n").locator("input")
+    box = page.locator(f'{MAIN} [data-testid="stNumberInput"]').filter(has_text="维数 n").locator("input")
     enter_text(page, box, "896")
     wait_for_charts(page, CHARTS, at_least=True)
     header = wait_for(page, main_text, lambda s: "n = 896" in s)
-    assert "n = 896, N = 300" in header
+    assert "任意 n：n = 896，N = 300" in header
     assert "highdim.dim=896" in page.url
     assert_no_error(page)

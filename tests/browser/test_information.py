@@ -21,9 +21,9 @@ from tests.helpers.browser import (
 CHARTS = 3
 
 
-@pytest.mark.parametrize("lang", ["en"])  # zh: the 3D test (and test_smoke)
-def test_information_renders_the_seed_pairs(page, base_url, lang):
-    open_page(page, base_url, "information", lang=lang, charts=CHARTS)
+def test_information_renders_the_seed_pairs_a_slider_reruns_only_its_section_and_a_typed_pair_redraws(page, base_url):
+    frames = record_frames(page)
+    open_page(page, base_url, "information", lang="en", charts=CHARTS)
     assert_no_error(page)
     assert page.locator(PLOT).count() == 3
     l2 = by_meta(plotly_data(page, 0), "outputs_l2_1")
@@ -32,11 +32,26 @@ def test_information_renders_the_seed_pairs(page, base_url, lang):
     assert "(0.849, 1.131)" in text and "(−1.000, 1.000)" in text  # each method's own merged point
     assert plotly_layout(page, 0)["template"]["layout"]["plot_bgcolor"] == "white"  # the template, not its name
 
+    before = by_meta(plotly_data(page, 2), "sim_cos_in")["z"]
+    frames.clear()
+    slider = page.get_by_role("slider").first
+    # A fragment rerun can finish before React renders the "running" state, so wait for the new maps
+    # themselves rather than for a change of the app's run state; a key press that lands while the
+    # slider is still being drawn is lost, so press again if nothing came.
+    changed = lambda tr: bool(tr) and by_meta(tr, "sim_cos_in")["z"] != before  # noqa: E731
+    for _ in range(3):
+        slider.focus()
+        slider.press("ArrowLeft")
+        if changed(wait_for(page, lambda p: plotly_data(p, 2), changed, timeout_s=15)):
+            break
+    wait_for_traces(page, 2, changed)
+    sent = b"".join(frames)
+    assert b"sim_cos_in" in sent  # the similarity maps came again ...
+    assert b"cloud_l2" not in sent and b"outputs_l2_1" not in sent  # ... the other sections' figures did not
+    assert "information.spread=" in page.url
 
-def test_typing_a_pair_with_a_full_width_comma_redraws_it(page, base_url):
-    open_page(page, base_url, "information", lang="en", charts=CHARTS)
     field = page.get_by_role("textbox", name="Pair 1: b")
-    enter_text(page, field, "4，3")
+    enter_text(page, field, "4，3")  # a full-width comma
     wait_for_traces(page, 0, lambda tr: abs(by_meta(tr, "outputs_l2_1")["x"][4] - 0.8) < 1e-9)
     assert "information.p1b=" in page.url
     enter_text(page, field, "4, x")
@@ -60,26 +75,3 @@ def test_the_3d_cloud_and_a_tiny_pair(page, base_url):
     assert "a = (1e-300, 1e-300)" in text and "∞" not in text
     l2 = by_meta(plotly_data(page, 0), "outputs_l2_1")
     assert l2["x"][1] == pytest.approx(0.5**0.5)
-
-
-def test_moving_the_spread_slider_reruns_only_its_section(page, base_url):
-    frames = record_frames(page)
-    open_page(page, base_url, "information", lang="en", charts=CHARTS)
-    before = by_meta(plotly_data(page, 2), "sim_cos_in")["z"]
-    frames.clear()
-    slider = page.get_by_role("slider").first
-    # A fragment rerun can finish before React renders the "running" state, so wait for the new maps
-    # themselves rather than for a change of the app's run state; a key press that lands while the
-    # slider is still being drawn is lost, so press again if nothing came.
-    changed = lambda tr: bool(tr) and by_meta(tr, "sim_cos_in")["z"] != before  # noqa: E731
-    for _ in range(3):
-        slider.focus()
-        slider.press("ArrowLeft")
-        if changed(wait_for(page, lambda p: plotly_data(p, 2), changed, timeout_s=15)):
-            break
-    wait_for_traces(page, 2, changed)
-    sent = b"".join(frames)
-    assert b"sim_cos_in" in sent  # the similarity maps came again ...
-    assert b"cloud_l2" not in sent and b"outputs_l2_1" not in sent  # ... the other sections' figures did not
-    assert "information.spread=" in page.url
-    assert_no_error(page)

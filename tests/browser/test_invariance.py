@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers.browser import (
     PLOT,
     assert_no_error,
@@ -14,25 +12,28 @@ from tests.helpers.browser import (
     plotly_layout,
     press_keys,
     record_frames,
+    switch_language,
     wait_for_traces,
 )
 
 CHARTS = 3
 
 
-@pytest.mark.parametrize("lang", ["zh"])  # en: the slider test (and test_smoke)
-def test_invariance_renders_with_the_seed_counterfactual_in_projector_mode(page, base_url, lang):
-    open_page(page, base_url, "invariance", lang=lang, projector="true", charts=CHARTS)
+def test_invariance_renders_the_seed_counterfactual_then_the_scale_slider_moves_the_marker_and_negative_a_flips(
+    page, base_url
+):
+    """One load: in Chinese, in projector mode, the seed's counterfactual; switched to English, the scale slider
+    (in the folded controls) moves the marker in a fragment rerun, and a negative a flips LayerNorm."""
+    frames = record_frames(page)
+    open_page(page, base_url, "invariance", lang="zh", projector="true", charts=CHARTS)
     assert_no_error(page)
     assert page.locator(PLOT).count() == 3
     main = main_text(page)
     assert "(0.990, 1.000, 1.010)" in main and "1 : 1.01 : 1.02" in main
     assert plotly_layout(page, 0)["font"]["size"] >= 20
 
-
-def test_moving_the_scale_slider_moves_the_marker_and_negative_a_flips(page, base_url):
-    frames = record_frames(page)
-    open_page(page, base_url, "invariance", lang="en", charts=CHARTS)
+    switch_language(page, "en")
+    page.get_by_text("Controls", exact=True).first.click()  # projector mode folds them above the picture
     assert by_meta(plotly_data(page, 0), "current_ln")["x"] == [2.0]
     frames.clear()
     slider = page.locator('[data-testid="stSlider"]').filter(has_text="Scale a").get_by_role("slider")

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
 
-import pytest
-
 from normviz import lesson
 from normviz.i18n import translate
 from tests.helpers.browser import (
@@ -44,12 +42,8 @@ def press_on_page(page, key: str, expect: str) -> None:
     wait_for_app_run(page)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_arrow_keys_and_page_keys_step_through_the_lesson_and_the_url_follows(page, base_url, lang):
-    fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(urlparse(request.url).path))
-    open_page(page, base_url, "lesson", lang=lang, step=DOF)
-    assert_no_error(page)
+def step_with_keys_from_dof(page, fetched: list[str]) -> None:
+    """From the DOF step: → ⇞ ⇞ ⇟ ← → (nothing focused, as a clicker sends them) and back on the DOF step."""
     first = header(page)
     press_on_page(page, "ArrowRight", str(DOF + 1))
     assert f"{COMPONENTS}/normviz.lesson_keys/lesson_keys.js" in fetched  # the listener is a file, not inline
@@ -60,36 +54,48 @@ def test_arrow_keys_and_page_keys_step_through_the_lesson_and_the_url_follows(pa
     press_on_page(page, "ArrowLeft", str(DOF - 1))
     press_on_page(page, "ArrowRight", str(DOF))
     assert header(page) == first
-    assert_no_error(page)
 
 
-def test_the_buttons_step_and_a_link_opens_its_step(page, base_url):
+def fetched_paths(page) -> list[str]:
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(urlparse(request.url).path))
+    return fetched
+
+
+def test_the_buttons_and_the_keys_step_through_the_lesson_and_the_url_follows(page, base_url):
+    fetched = fetched_paths(page)
     open_page(page, base_url, "lesson", lang="en", step=EXTREME)
+    assert_no_error(page)
     assert "2D extreme" in header(page)
     page.get_by_role("button", name="Next").first.click()
-    assert wait_for(page, step_in_url, lambda s: s == str(EXTREME + 1)) == str(EXTREME + 1)
+    assert wait_for(page, step_in_url, lambda s: s == str(EXTREME + 1)) == str(EXTREME + 1) == str(DOF)
     wait_for_app_run(page)
     assert "Degrees of freedom" in header(page)
+    step_with_keys_from_dof(page, fetched)
+    assert_no_error(page)
 
 
 def title(number: int, lang: str = "en") -> str:
     return translate(lang, f"lesson.step.{lesson.step(number).key}.title")
 
 
-def test_the_browsers_back_and_a_copied_address_land_on_the_step_the_url_names(page, base_url):
-    open_page(page, base_url, "lesson", lang="zh", step=L2)
-    for k in (L2 + 1, L2 + 2):
+def test_in_chinese_keys_buttons_back_and_a_copied_address_land_on_the_step_the_url_names(page, base_url):
+    fetched = fetched_paths(page)
+    open_page(page, base_url, "lesson", lang="zh", step=DOF)
+    assert_no_error(page)
+    step_with_keys_from_dof(page, fetched)
+    for k in (DOF + 1, DOF + 2):
         page.get_by_role("button", name="下一步").first.click()
         assert wait_for(page, step_in_url, lambda s, k=k: s == str(k)) == str(k)
         wait_for_app_run(page)
         assert header(page) == title(k, "zh")
     page.go_back()
-    assert wait_for(page, step_in_url, lambda s: s == str(L2 + 1)) == str(L2 + 1)
-    assert wait_for(page, header, lambda h: h == title(L2 + 1, "zh")) == title(L2 + 1, "zh")
+    assert wait_for(page, step_in_url, lambda s: s == str(DOF + 1)) == str(DOF + 1)
+    assert wait_for(page, header, lambda h: h == title(DOF + 1, "zh")) == title(DOF + 1, "zh")
     copied = page.url
     page.goto(copied)  # the address, pasted into a fresh load
     wait_for_app_run(page)
-    assert step_in_url(page) == str(L2 + 1) and header(page) == title(L2 + 1, "zh")
+    assert step_in_url(page) == str(DOF + 1) and header(page) == title(DOF + 1, "zh")
     assert_no_error(page)
 
 
@@ -105,17 +111,6 @@ def test_arrow_keys_on_the_live_chart_move_x_not_the_step(page, base_url):
     assert "One formula" in header(page)
     assert "(3.0300, 4.0000)" in wait_for(page, main_text, lambda t: "(3.0300, 4.0000)" in t)  # the readouts
     assert_no_error(page)
-
-
-def test_arrow_keys_on_a_slider_move_the_slider_not_the_step(page, base_url):
-    open_page(page, base_url, "lesson", lang="en", step=L2)
-    slider = page.get_by_role("slider").first
-    slider.focus()
-    slider.press("ArrowRight")
-    x1 = lambda p: (parse_qs(urlparse(p.url).query).get("x1") or [None])[0]  # noqa: E731
-    assert wait_for(page, x1, lambda v: v == "3.01") == "3.01"  # the slider moved (its fragment wrote the URL)
-    wait_for_app_run(page)
-    assert step_in_url(page) == str(L2) and "L2" in header(page)
 
 
 def autoplayed(page) -> str | None:
@@ -142,6 +137,10 @@ def test_the_reveal_plays_the_projection_once_and_a_later_change_does_not_replay
     slider = page.get_by_role("slider").first
     press_keys(page, slider, "ArrowRight")  # x moves: the chart redraws, without playing again
     wait_for(page, main_text, lambda t: "(3.0100, 4.0000)" in t)
+    # the arrow moved the slider, not the step (the slider's fragment wrote the URL)
+    x1 = lambda p: (parse_qs(urlparse(p.url).query).get("x1") or [None])[0]  # noqa: E731
+    assert wait_for(page, x1, lambda v: v == "3.01") == "3.01"
+    assert step_in_url(page) == str(L2) and "L2" in header(page)
     page.wait_for_timeout(1500)
     assert autoplayed(page) == "1"
     assert_no_error(page)

@@ -1,7 +1,8 @@
 """A phone's width (390 px), offline, in Chinese: every page stays usable and draws.
 
 - Phone: nothing is wider than the screen (no sideways scroll), every figure fits the width, the
-  controls can be scrolled to and the sidebar opened, and the picture comes before the controls.
+  controls can be scrolled to and the sidebar opened, and the picture comes before the controls; the
+  same load widened to 1920 px puts the controls' column left of the picture.
 - Offline: every request beyond this machine's loopback is refused, and every page still loads and
   draws its figures (plotly.js, fonts and the app's own files all come from the local server).
 - This is also the Chinese smoke test (no error, a title, something drawn); tests/browser/test_projector.py
@@ -88,6 +89,7 @@ def test_every_page_draws_offline_and_fits_a_phone(phone, base_url, path):
         slider.scroll_into_view_if_needed()
         box = slider.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH + 1
+        controls_left_of_the_picture_on_a_wide_screen(phone)
 
 
 # --- picture first on a narrow screen, the columns unchanged on a wide one ------------------------------
@@ -109,14 +111,8 @@ def _lesson_step(key: str) -> dict:
     return {"step": lesson.KEYS.index(key) + 1}
 
 
-# plane, space, and the lesson's plane, space and table-beside-figure steps
-PICTURE_FIRST = [
-    ("plane", {}),
-    ("space", {}),
-    ("lesson", _lesson_step("l2")),
-    ("lesson", _lesson_step("rms3d")),
-    ("lesson", _lesson_step("axes")),
-]
+# the lesson's plane, space and table-beside-figure steps (the plane and space pages: in the walk above)
+LESSON_STEPS = ("l2", "rms3d", "axes")
 
 
 def _first_boxes(page, base_url, path, query, lang):
@@ -134,26 +130,30 @@ def picture_first(m: dict, *, on_first_screen: bool) -> None:
         assert m["plot"]["top"] < 844, m
 
 
-# the plane and the space: checked in test_pages_fit_a_phone, which opens them anyway
-@pytest.mark.parametrize(("path", "query"), [(p, q) for p, q in PICTURE_FIRST if p == "lesson"])
-def test_on_a_phone_the_lessons_picture_comes_before_the_controls(phone, base_url, path, query):
-    m = _first_boxes(phone, base_url, path, query, "en")
+WIDE = {"width": 1920, "height": 1080}
+
+
+def controls_left_of_the_picture_on_a_wide_screen(page) -> None:
+    """The same page, widened to 1920 px (no reload: the layout is CSS): the controls' column left of the
+    picture, side by side. The phone's size comes back even when this fails."""
+    narrow = page.viewport_size
+    try:
+        page.set_viewport_size(WIDE)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        wait_for_plots_settled(page)  # plotly's responsive resize
+        m = page.evaluate(FIRST_JS)
+        assert m["plot"] and m["control"], m
+        assert m["control"]["right"] <= m["plot"]["left"], m  # side by side, the controls' column first
+        assert m["plot"]["top"] < m["control"]["bottom"], m
+    finally:
+        page.set_viewport_size(narrow)
+
+
+@pytest.mark.parametrize("step", LESSON_STEPS)
+def test_the_lessons_picture_comes_before_the_controls_on_a_phone_and_beside_them_on_a_wide_screen(
+    phone, base_url, step
+):
+    m = _first_boxes(phone, base_url, "lesson", _lesson_step(step), "en")
     # the axes step opens with its long text and toggle: its picture may start below the first screen
-    picture_first(m, on_first_screen=query.get("step") != _lesson_step("axes")["step"])
-
-
-@pytest.fixture(scope="module")
-def wide(browser):
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    watch_page_errors(page)
-    yield page
-    ctx.close()
-
-
-@pytest.mark.parametrize(("path", "query"), PICTURE_FIRST)
-def test_on_a_wide_screen_the_controls_stay_left_of_the_picture(wide, base_url, path, query):
-    m = _first_boxes(wide, base_url, path, query, "zh")
-    assert m["control"]["right"] <= m["plot"]["left"], m  # side by side, the controls' column first
-    assert m["plot"]["top"] < m["control"]["bottom"], m
+    picture_first(m, on_first_screen=step != "axes")
+    controls_left_of_the_picture_on_a_wide_screen(phone)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from tests.helpers.browser import (
     MAIN,
     PLOT,
@@ -16,6 +14,7 @@ from tests.helpers.browser import (
     open_page,
     plotly_layout,
     press_keys,
+    switch_language,
     wait_for,
     wait_for_traces,
 )
@@ -23,19 +22,24 @@ from tests.helpers.browser import (
 CHARTS = 1
 
 
-@pytest.mark.parametrize("lang, words", [("zh", ("全为 0", "先升精度"))])  # en: the next test
-def test_precision_renders_with_float16_naive_overflowing_at_302(page, base_url, lang, words):
-    open_page(page, base_url, "precision", lang=lang, charts=CHARTS)
+def test_precision_renders_the_overflow_then_slider_preset_and_switches_redraw_and_go_into_the_link(page, base_url):
+    """One load: the Chinese page, float16's naive square overflowing at 302; switched to English, the slider and
+    the 10⁵ preset move the current marker, the sum switch draws its threshold, the module dtype switch its check."""
+
+    def button(label):  # an option of a segmented control in the main area, by its whole text
+        return page.locator(f'{MAIN} [data-testid="stButtonGroup"] button').filter(has_text=re.compile(f"^{label}$"))
+
+    open_page(page, base_url, "precision", lang="zh", charts=CHARTS)
     assert_no_error(page)
     assert page.locator(PLOT).count() == CHARTS
     main = main_text(page)
-    assert all(w in main for w in words) and "255.937" in main
+    assert "全为 0" in main and "先升精度" in main and "255.937" in main
     layout = plotly_layout(page, 0)
     assert layout["xaxis"]["type"] == "log" and layout["yaxis"]["type"] == "log"
 
-
-def test_the_slider_and_the_1e5_preset_move_the_current_marker(page, base_url):
-    open_page(page, base_url, "precision", lang="en", charts=CHARTS)
+    switch_language(page, "en")
+    main = main_text(page)
+    assert "A silent failure" in main and "ms = h.pow(2).mean(-1, keepdim=True)" in main  # gradient, module panel
     wait_for_traces(page, 0, lambda tr: by_meta(tr, "current")["x"][0] == 302)
     slider = page.locator('[data-testid="stSlider"]').filter(has_text="max|x").first.get_by_role("slider")
     press_keys(page, slider, "Home")  # 10⁻²
@@ -47,16 +51,7 @@ def test_the_slider_and_the_1e5_preset_move_the_current_marker(page, base_url):
         page.get_by_role("button", name="10⁵", exact=True).click()
     wait_for_traces(page, 0, lambda tr: by_meta(tr, "current")["x"][0] == 1e5)
     assert "NaN/inf" in main_text(page) and "65504" in main_text(page)
-    assert_no_error(page)
 
-
-def test_the_sum_switch_draws_its_threshold_and_goes_into_the_link(page, base_url):
-    def button(label):  # an option of a segmented control in the main area, by its whole text
-        return page.locator(f'{MAIN} [data-testid="stButtonGroup"] button').filter(has_text=re.compile(f"^{label}$"))
-
-    open_page(page, base_url, "precision", lang="en", charts=CHARTS)
-    main = main_text(page)
-    assert "A silent failure" in main and "ms = h.pow(2).mean(-1, keepdim=True)" in main  # gradient, module panel
     with expect_rerun(page):
         button("sum").click()
     wait_for_traces(page, 0, lambda trs: any(tr.get("meta") == "sum_overflow" for tr in trs))

@@ -48,9 +48,10 @@ LINKS = [
         "highdim",
         {
             "lang": "zh",
-            "highdim.dim": "$$ev.il$$",
-            "highdim.dist": "www.ev.il http://ev.il",
-            "highdim.samples": "a\n\n[x](//ev.il)",
+            "highdim.dim": "32",  # a small cloud (n = 32, N = 300): the page draws 3D scenes of it
+            "highdim.samples": "300",
+            "highdim.dist": "$$ev.il$$ www.ev.il http://ev.il",
+            "highdim.sigma": "a\n\n[x](//ev.il)",
         },
     ),
     (

@@ -29,58 +29,19 @@ def drawn_camera(page):
     return page.locator(PLOT).first.evaluate("(el) => JSON.parse(JSON.stringify(el._fullLayout.scene.camera))")
 
 
-@pytest.mark.parametrize("lang", ["en"])  # zh: the camera test below and the smoke test
-def test_space_renders_the_default_scene(page, base_url, lang):
-    open_page(page, base_url, "space", lang=lang, wait_for_plot=True)
+def test_space_renders_steps_with_page_keys_and_a_slider_keeps_the_view(page, base_url):
+    """One load (a 3D scene is the dearest page to draw): the default scene; Page Down / Page Up (what a
+    presenter's clicker sends) and → / ← on the focused chart step the frames in the browser; then a slider
+    moves x and leaves the camera's ranges alone."""
+    open_page(page, base_url, "space", lang="en", wait_for_plot=True)
     assert_no_error(page)
     traces = plotly_data(page)
     assert tip(by_meta(traces, "arrow_input")) == pytest.approx((1.0, 2.0, 3.0))
     assert tip(by_meta(traces, "arrow_ln")) == pytest.approx(LN_123, abs=1e-4)
     assert {"sphere_unit", "sphere_sqrt_n", "zero_mean_plane", "ln_circle"} <= {t.get("meta") for t in traces}
-    layout = plotly_layout(page)
-    assert ("dimension 3" if lang == "en" else "第 3 维") in layout["scene"]["zaxis"]["title"]["text"]
+    assert "dimension 3" in plotly_layout(page)["scene"]["zaxis"]["title"]["text"]
     assert page.locator(".js-plotly-plot .gl-container canvas").count() > 0  # WebGL scene drawn
 
-
-def test_moving_a_slider_changes_the_figure_but_not_the_view(page, base_url):
-    open_page(page, base_url, "space", lang="en", wait_for_plot=True)
-    before = tip(by_meta(plotly_data(page), "arrow_input"))
-    ranges = plotly_layout(page)["scene"]["xaxis"]["range"]
-    slider = page.locator(MAIN).get_by_role("slider").first  # x1
-    for _ in range(3):  # one key, one rerun (quick presses: see test_plane's slider test)
-        press_keys(page, slider, "ArrowLeft")
-    after = wait_for_tip(page, "arrow_input", lambda t: t[0] == pytest.approx(before[0] - 0.03))
-    assert after[0] == pytest.approx(before[0] - 0.03) and after[1:] == pytest.approx(before[1:])
-    assert plotly_layout(page)["scene"]["xaxis"]["range"] == ranges
-    assert "x1=" in page.url
-    assert_no_error(page)
-
-
-def test_play_moves_layer_norm_onto_its_circle(page, base_url):
-    open_page(page, base_url, "space", lang="en", wait_for_plot=True)
-    assert tip(by_meta(plotly_data(page), "moving_ln")) == pytest.approx((1.0, 2.0, 3.0))
-    page.locator(".updatemenu-button").filter(has_text="Play").click()
-    end = wait_for_tip(page, "moving_ln", lambda t: t[0] < -1.224)  # the last frame
-    assert end == pytest.approx(LN_123, abs=1e-3)
-    assert plotly_layout(page)["sliders"][0]["active"] > 0
-    assert_no_error(page)
-
-
-def test_camera_preset_looks_along_1(page, base_url):
-    open_page(page, base_url, "space", lang="zh", wait_for_plot=True)
-    eye = drawn_camera(page)["eye"]
-    assert not eye["x"] == pytest.approx(eye["y"])
-    with expect_rerun(page):
-        page.locator(f"{MAIN} button").filter(has_text="(1,1,1)").click()
-    eye = wait_for(page, lambda p: drawn_camera(p)["eye"], lambda e: e["x"] == pytest.approx(e["y"]))
-    assert eye["x"] == pytest.approx(eye["y"]) == pytest.approx(eye["z"])
-    assert "camera=" in page.url
-    assert_no_error(page)
-
-
-def test_page_keys_step_the_animation_like_a_presenters_clicker(page, base_url):
-    """Page Down / Page Up (what a clicker sends) and → / ← on the focused chart step the frames in the browser."""
-    open_page(page, base_url, "space", lang="en", wait_for_plot=True)
     live = page.locator('.nv-live[data-ready="true"]')
     live.wait_for(state="attached", timeout=60_000)
     box = page.locator(".nv-live [aria-label]").first
@@ -94,4 +55,33 @@ def test_page_keys_step_the_animation_like_a_presenters_clicker(page, base_url):
     page.keyboard.press("PageUp")
     back = wait_for_tip(page, "moving_ln", lambda t: t[0] > -0.7)
     assert back == pytest.approx((-0.6, 0.4, 1.4), abs=1e-6)  # frame 8 of 10 along -1
+
+    before = tip(by_meta(plotly_data(page), "arrow_input"))
+    ranges = plotly_layout(page)["scene"]["xaxis"]["range"]
+    slider = page.locator(MAIN).get_by_role("slider").first  # x1
+    for _ in range(3):  # one key, one rerun (quick presses: see test_plane's slider test)
+        press_keys(page, slider, "ArrowLeft")
+    after = wait_for_tip(page, "arrow_input", lambda t: t[0] == pytest.approx(before[0] - 0.03))
+    assert after[0] == pytest.approx(before[0] - 0.03) and after[1:] == pytest.approx(before[1:])
+    assert plotly_layout(page)["scene"]["xaxis"]["range"] == ranges
+    assert "x1=" in page.url
+    assert_no_error(page)
+
+
+def test_camera_preset_looks_along_1_and_play_moves_layer_norm_onto_its_circle(page, base_url):
+    open_page(page, base_url, "space", lang="zh", wait_for_plot=True)
+    assert "第 3 维" in plotly_layout(page)["scene"]["zaxis"]["title"]["text"]
+    eye = drawn_camera(page)["eye"]
+    assert not eye["x"] == pytest.approx(eye["y"])
+    with expect_rerun(page):
+        page.locator(f"{MAIN} button").filter(has_text="(1,1,1)").click()
+    eye = wait_for(page, lambda p: drawn_camera(p)["eye"], lambda e: e["x"] == pytest.approx(e["y"]))
+    assert eye["x"] == pytest.approx(eye["y"]) == pytest.approx(eye["z"])
+    assert "camera=" in page.url
+
+    assert tip(by_meta(plotly_data(page), "moving_ln")) == pytest.approx((1.0, 2.0, 3.0))
+    page.locator(".updatemenu-button").filter(has_text="播放").click()
+    end = wait_for_tip(page, "moving_ln", lambda t: t[0] < -1.224)  # the last frame
+    assert end == pytest.approx(LN_123, abs=1e-3)
+    assert plotly_layout(page)["sliders"][0]["active"] > 0
     assert_no_error(page)

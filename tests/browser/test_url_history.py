@@ -18,17 +18,15 @@ copied address worked on both.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import pytest
 
 from tests.helpers.browser import (
-    PLOT,
     assert_no_error,
     expect_rerun,
     open_page,
-    plotly_data,
+    plotly_digests,
     wait_for,
     wait_for_app_run,
 )
@@ -67,8 +65,7 @@ _SCENE_JS = """() => {
 
 
 def scene(page) -> dict:
-    charts = [json.dumps(plotly_data(page, i), sort_keys=True) for i in range(page.locator(PLOT).count())]
-    return {"widgets": page.evaluate(_SCENE_JS), "charts": charts}
+    return {"widgets": page.evaluate(_SCENE_JS), "charts": plotly_digests(page)}
 
 
 def difference(got: dict, want: dict) -> str:

@@ -20,6 +20,7 @@ role in their ``meta`` (``by_meta``), which is not translated.
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -180,6 +181,19 @@ def press_keys(page, target, *keys: str, timeout_ms: float = DEFAULT_TIMEOUT_MS)
             target.press(key)
 
 
+def switch_language(page, lang: str, *, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
+    """Choose ``lang`` ("zh" or "en") in the sidebar's language switch, as a student does, and wait for the
+    rerun: the page redraws in that language with its scene (a rerun, much cheaper than a new load)."""
+    from normviz.ui.kit.shell import LANG_NAMES
+
+    option = page.locator('[data-testid="stSidebar"] [data-testid="stButtonGroup"] button').filter(
+        has_text=re.compile(f"^{re.escape(LANG_NAMES[lang])}$")
+    )
+    with expect_rerun(page, timeout_ms=timeout_ms):
+        option.click()
+    assert option.get_attribute("aria-checked") == "true", f"{page.url}: {LANG_NAMES[lang]} is not chosen"
+
+
 def wait_for_plotly(page, *, index: int = 0, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
     """Block until the ``index``-th plotly chart exists and plotly has drawn its data."""
     page.wait_for_function(
@@ -324,6 +338,7 @@ _TO_PLAIN_JS = r"""
   };
   if (which === 'layout') return conv(el.layout, 0);
   if (which === 'frames') return conv((el._transitionData && el._transitionData._frames) || [], 0);
+  if (which.startsWith('meta:')) return conv((el.data || []).filter((t) => t.meta === which.slice(5)), 0);
   return conv(el.data, 0);
 }
 """
@@ -344,6 +359,36 @@ def plotly_data(page, index: int = 0) -> list[dict[str, Any]]:
     floats, NaN as ``float('nan')``; names, modes and other attributes as is.
     """
     return _plot_handle(page, index).evaluate(_TO_PLAIN_JS, "data")
+
+
+def plotly_traces(page, role: str, index: int = 0) -> list[dict[str, Any]]:
+    """The traces of the ``index``-th plotly chart whose ``meta`` is ``role``, as ``plotly_data`` gives them."""
+    return _plot_handle(page, index).evaluate(_TO_PLAIN_JS, f"meta:{role}")
+
+
+_DIGEST_JS = (
+    """(els) => {
+  const plain = """
+    + _TO_PLAIN_JS.strip()
+    + """;
+  const entry = (v) => (k) => JSON.stringify(k) + ':' + stable(v[k]);
+  const stable = (v) => Array.isArray(v) ? '[' + v.map(stable).join(',') + ']'
+    : v && typeof v === 'object' ? '{' + Object.keys(v).sort().map(entry(v)).join(',') + '}'
+    : JSON.stringify(v === undefined ? null : v);
+  return els.map((el) => {
+    const text = stable(plain(el, 'data'));
+    let h = 0x811c9dc5;  // FNV-1a over the canonical JSON: equal data, equal digest
+    for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+    return text.length + ':' + h.toString(16);
+  });
+}"""
+)
+
+
+def plotly_digests(page) -> list[str]:
+    """One short digest of each plotly chart's traces (canonical JSON, hashed in the page), to tell whether two
+    scenes draw the same data without carrying every array to Python ten times a second."""
+    return page.locator(PLOT).evaluate_all(_DIGEST_JS)
 
 
 def plotly_layout(page, index: int = 0) -> dict[str, Any]:
@@ -392,8 +437,9 @@ def wait_for_tip(
     page, role: str, done: Callable[[tuple[float, ...]], bool], *, index: int = 0, timeout_s: float = 30.0
 ) -> tuple[float, ...]:
     """Poll the ``index``-th chart until ``done(tip of the trace role)``; return that tip (the last one on a
-    timeout)."""
-    return wait_for(page, lambda p: tip(by_meta(plotly_data(p, index), role)), done, timeout_s=timeout_s)
+    timeout). Only that trace crosses to Python: a 3D scene's spheres, read ten times a second during an
+    animation, cost the loaded browser more than the animation did."""
+    return wait_for(page, lambda p: tip(by_meta(plotly_traces(p, role, index), role)), done, timeout_s=timeout_s)
 
 
 def wait_for_traces(
