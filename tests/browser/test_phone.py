@@ -83,7 +83,8 @@ def test_every_page_draws_offline_and_fits_a_phone(phone, base_url, path):
     # the sidebar (language, projector, copy link, export) opens from its button
     opener = phone.locator('[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"] button')
     assert opener.count() >= 1
-    if path in ("plane", "space"):  # picture first; the controls of the scene can be reached, within the width
+    if path in ("plane", "space", "lesson"):  # picture first (the lesson's first step: the plane); the controls of
+        # the scene can be reached, within the width
         picture_first(first, on_first_screen=True)
         slider = phone.locator(f'{MAIN} [data-testid="stSlider"]').first
         slider.scroll_into_view_if_needed()
@@ -111,8 +112,9 @@ def _lesson_step(key: str) -> dict:
     return {"step": lesson.KEYS.index(key) + 1}
 
 
-# the lesson's plane, space and table-beside-figure steps (the plane and space pages: in the walk above)
-LESSON_STEPS = ("l2", "rms3d", "axes")
+# the lesson's space and table-beside-figure steps (its first step, a plane, and the plane and space pages: in
+# the walk above)
+LESSON_STEPS = ("rms3d", "axes")
 
 
 def _first_boxes(page, base_url, path, query, lang):

@@ -42,16 +42,9 @@ LINKS = [
             "eps": "<b id=nvpwn>ev.il</b>",
             "show": "[x](//ev.il)",
             "backend": "` ``[x](//ev.il)`` `",
-        },
-    ),
-    (
-        "highdim",
-        {
-            "lang": "zh",
-            "highdim.dim": "32",  # a small cloud (n = 32, N = 300): the page draws 3D scenes of it
-            "highdim.samples": "300",
-            "highdim.dist": "$$ev.il$$ www.ev.il http://ev.il",
-            "highdim.sigma": "a\n\n[x](//ev.il)",
+            "x2": "$$ev.il$$ www.ev.il http://ev.il",
+            "view": "a\n\n[x](//ev.il)",
+            "g1": "[x](https://ev.il/" + "A" * 3000 + ")",  # a very long value: the message shortens it
         },
     ),
     (
@@ -61,9 +54,9 @@ LINKS = [
             "invariance.x": "1, ![](//ev.il/a.png)",
             "invariance.a": "<script>window.__pwned=1</script>",
             "invariance.c": ":red[ev.il] <span data-nvpwn=1>ev.il</span>",
+            "invariance.shift": "<b id=nvpwn>1</b>",
         },
     ),
-    ("dof", {"lang": "en", "dof.n": "[x](https://ev.il/" + "A" * 3000 + ")", "dof.seed": "<b id=nvpwn>1</b>"}),
 ]
 
 
@@ -89,7 +82,7 @@ def test_hostile_link_renders_no_markup_and_loads_nothing(page, base_url, path, 
     assert requests == [], f"{path}: the page asked the marker host for {requests}"
     alerts = page.locator(ALERT)
     shown = " ".join(code.inner_text() for code in page.locator(f"{ALERT} code").all())
-    assert MARKER in shown or path == "dof", f"{path}: the hostile text is not shown literally: {shown!r}"
+    assert MARKER in shown, f"{path}: the hostile text is not shown literally: {shown!r}"
     link_warnings = [a for a in alerts.all() if "不是有效值" in a.inner_text() or "were not valid" in a.inner_text()]
     assert len(link_warnings) == 1, f"{path}: {len(link_warnings)} link warnings"
 
