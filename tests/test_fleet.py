@@ -75,8 +75,9 @@ def test_the_load_harness_runs_through_nginx_and_both_replicas_serve(fleet):
     lines = run.stdout.splitlines()
     header = lines.index(load.summary_header())
     row = dict(zip([n for n, _ in load.SUMMARY_COLUMNS], lines[header + 1].split(), strict=True))
-    assert row["errors"] == "0", run.stdout
-    assert int(row["moves"]) >= 6, run.stdout
+    logs = "".join(f"\n--- replica {r.port} log (tail)\n{r.log_text()[-3000:]}" for r in fleet.replicas)
+    assert row["errors"] == "0", run.stdout + logs
+    assert int(row["moves"]) >= 6, run.stdout + logs
     served = set(fleet.upstream_ports())
     assert served == {r.port for r in fleet.replicas}, (served, fleet.access_log.read_text()[-2000:])
 

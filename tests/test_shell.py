@@ -29,3 +29,16 @@ def test_a_language_left_unset_by_a_run_cut_short_falls_back_to_the_link_not_an_
     assert errors(at) == []
     assert at.session_state["lang"] == "zh"
     assert at.segmented_control(key="lang").value == "zh"
+
+
+def test_a_language_a_fragment_kept_as_none_is_not_seeded_again():
+    """Under load through the fleet: a fragment's save ran while ``lang`` was None, so the kept value was None;
+    the next full run deleted the None and seeded it again from what was kept, and raised."""
+    at = run_page("overview", lang="zh")
+    at.session_state["_links.kept"] = {**at.session_state["_links.kept"], "lang": None}
+    at.session_state["lang"] = None
+    at.run()
+    assert errors(at) == []
+    assert at.session_state["lang"] in ("zh", "en")
+    at.run()
+    assert errors(at) == [] and at.session_state["_links.kept"]["lang"] in ("zh", "en")

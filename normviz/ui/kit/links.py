@@ -253,6 +253,12 @@ def _copy(value):
     return list(value) if isinstance(value, list) else value
 
 
+def _held(p: Param, value, last):
+    """``value``, or ``last`` where it holds none: missing, or None where None is not one of the widget's values
+    (a run cut short before the widget ran can leave that under load, and a fragment's save then kept it)."""
+    return last if value is None and None not in p.values else value
+
+
 def load(t, params: Sequence[Param]) -> None:
     """Seed the widgets of ``params``; take the URL's values when the address is new to the app.
 
@@ -265,7 +271,7 @@ def load(t, params: Sequence[Param]) -> None:
     kept = st.session_state.get(_KEPT, {})
     for p in params:
         if p.key not in st.session_state:
-            st.session_state[p.key] = _copy(kept.get(p.key, p.default))
+            st.session_state[p.key] = _copy(_held(p, kept.get(p.key), p.default))
     here, written = _address(), st.session_state.get(_WRITTEN)
     if here == written:
         return
@@ -281,8 +287,8 @@ def load(t, params: Sequence[Param]) -> None:
 def save(params: Sequence[Param]) -> None:
     """Write the scene of ``params`` to the URL in one message: one history entry (none when nothing changed)."""
     kept = dict(st.session_state.get(_KEPT, {}))
-    # .get: a widget of a run cut short by the next interaction may have no value; its last one stands in
-    values = {p.key: st.session_state.get(p.key, kept.get(p.key, p.default)) for p in params}
+    # a widget of a run cut short by the next interaction may have no value; its last one stands in
+    values = {p.key: _held(p, st.session_state.get(p.key), kept.get(p.key, p.default)) for p in params}
     kept.update((k, _copy(v)) for k, v in values.items())
     st.session_state[_KEPT] = kept
     want = query(params, values)
