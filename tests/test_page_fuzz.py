@@ -14,7 +14,7 @@ Every page's URL parameters are recorded once (one AppTest run per page). Then:
   drawn, every slider and number input inside its bounds, ONE link warning naming each bad
   parameter, every message in the page's language, the hostile text nowhere outside code spans.
 
-The examples are derandomized, so CI sees the same ones every run: 100 a page (1,800 links in all);
+The examples are derandomized, so CI sees the same ones every run: 100 a page (1,700 links in all);
 set NORMVIZ_FUZZ_EXAMPLES (say 1000) to go deeper locally.
 """
 
