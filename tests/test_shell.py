@@ -42,3 +42,22 @@ def test_a_language_a_fragment_kept_as_none_is_not_seeded_again():
     assert at.session_state["lang"] in ("zh", "en")
     at.run()
     assert errors(at) == [] and at.session_state["_links.kept"]["lang"] in ("zh", "en")
+
+
+def test_walking_from_the_overview_to_a_page_in_one_session_keeps_a_language():
+    """app.py first, then the plane in the same session, no ``?lang=`` (what ../shared/tools/moved_rerun.py
+    does): the second run found ``lang`` None and, before ``links`` treated that None as no value, raised on
+    every run, so that tool timed an error page."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.helpers.pages import ROOT
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    at.switch_page("pages/plane.py")
+    at.run()
+    at.slider(key="plane.x1").set_value(1.5)
+    at.run()
+    assert errors(at) == [] and not at.exception
+    assert at.session_state["lang"] in ("zh", "en")
+    assert at.slider(key="plane.x1").value == 1.5

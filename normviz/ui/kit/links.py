@@ -253,6 +253,9 @@ def _copy(value):
     return list(value) if isinstance(value, list) else value
 
 
+_MISSING = object()
+
+
 def _held(p: Param, value, last):
     """``value``, or ``last`` where it holds none: missing, or None where None is not one of the widget's values
     (a run cut short before the widget ran can leave that under load, and a fragment's save then kept it)."""
@@ -270,7 +273,7 @@ def load(t, params: Sequence[Param]) -> None:
         run.params.update((p.name, p) for p in params)
     kept = st.session_state.get(_KEPT, {})
     for p in params:
-        if p.key not in st.session_state:
+        if _held(p, st.session_state.get(p.key, _MISSING), _MISSING) is _MISSING:  # no value yet, or a None
             st.session_state[p.key] = _copy(_held(p, kept.get(p.key), p.default))
     here, written = _address(), st.session_state.get(_WRITTEN)
     if here == written:

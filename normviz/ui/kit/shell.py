@@ -126,11 +126,8 @@ def sidebar() -> Translator:
     A bad link value is reported in the page's one message (``links``), in the link's language.
     """
     params = sidebar_params()
-    if "lang" in st.session_state and st.session_state["lang"] not in LANGUAGES:
-        # None when a rerun cut the last run short before the sidebar's widgets ran (seen under load): seeded
-        # again below, from the link or the browser, like a first visit's
-        del st.session_state["lang"]
-    links.load(Translator(st.session_state.get("lang", browser_language())), params[:1])  # the language first:
+    # a language that a rerun cut short left None (seen under load) is seeded by links.load, as on a first visit
+    links.load(Translator(st.session_state.get("lang") or browser_language()), params[:1])  # the language first:
     links.load(Translator(st.session_state["lang"]), params[1:])  # the message speaks the link's
     with st.sidebar:
         st.segmented_control("语言 · Language", LANGUAGES, format_func=LANG_NAMES.get, key="lang", required=True)
