@@ -13,6 +13,7 @@ One context visits every page once; a failing test leaves a screenshot in artifa
 
 from __future__ import annotations
 
+import socket
 from urllib.parse import urlparse
 
 import pytest
@@ -37,26 +38,34 @@ LOCAL = {"127.0.0.1", "localhost"}
 
 @pytest.fixture(scope="module")
 def phone(browser):
+    from playwright.sync_api import Error as PlaywrightError
+
     # Layout is in CSS pixels: a device scale factor of 2 would only draw each figure (and plotly's WebGL, at
     # twice the resolution already) on four times the pixels, which software rendering pays for in CPU.
-    ctx = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True, has_touch=True)
-    blocked: list[str] = []
+    # Offline: every request beyond loopback goes to a proxy that refuses it (a socket bound, never listening;
+    # Chromium never proxies loopback). Not page.route: routing turns the HTTP cache off, so every page would
+    # fetch and compile Streamlit's bundle and plotly.js again (22 CPU-s more Chromium in this walk).
+    with socket.socket() as refuser:
+        refuser.bind(("127.0.0.1", 0))
+        proxy = {"server": f"http://127.0.0.1:{refuser.getsockname()[1]}", "bypass": "127.0.0.1,localhost"}
+        ctx = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True, has_touch=True, proxy=proxy)
+        blocked: list[str] = []
+        ctx.on("requestfailed", lambda request: blocked.append(request.url) if not _local(request.url) else None)
+        page = ctx.new_page()
+        page.set_default_timeout(60_000)
+        with pytest.raises(PlaywrightError, match="ERR_PROXY_CONNECTION_FAILED"):  # the internet is refused
+            page.goto("http://203.0.113.1/", timeout=10_000)
+        page.wait_for_url("chrome-error://**")  # its error page, before the first page's navigation
+        blocked.clear()
+        watch_page_errors(page)
+        page.blocked = blocked
+        yield page
+        ctx.close()
 
-    def offline(route):
-        url = urlparse(route.request.url)
-        if url.scheme in ("data", "blob") or url.hostname in LOCAL:
-            route.continue_()
-        else:
-            blocked.append(route.request.url)
-            route.abort("internetdisconnected")
 
-    ctx.route("**/*", offline)
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    watch_page_errors(page)
-    page.blocked = blocked
-    yield page
-    ctx.close()
+def _local(url: str) -> bool:
+    parsed = urlparse(url)
+    return parsed.scheme in ("data", "blob") or parsed.hostname in LOCAL
 
 
 DRAWN_JS = """() => [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')]
