@@ -94,8 +94,7 @@ GLYPHS_JS = """(chars) => {
 
 
 def test_chinese_text_has_real_glyphs(big, base_url):
-    open_page(big, base_url, "plane", lang="zh", projector="true")
-    big.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
+    open_page(big, base_url, "", lang="zh", projector="true")  # the overview: a title, and no figure to wait for
     title = big.locator(f"{MAIN} h1").first.inner_text()
     chars = sorted({ch for ch in title if "\u4e00" <= ch <= "\u9fff"})
     assert len(chars) >= 4, title
