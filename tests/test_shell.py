@@ -8,6 +8,11 @@ projector and backend, and the page's link values read and written through ``lin
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from normviz.ui.kit import document_language
 from tests.helpers.pages import errors, run_page
 
 
@@ -61,3 +66,22 @@ def test_walking_from_the_overview_to_a_page_in_one_session_keeps_a_language():
     assert errors(at) == [] and not at.exception
     assert at.session_state["lang"] in ("zh", "en")
     assert at.slider(key="plane.x1").value == 1.5
+
+
+def _document_language(at) -> str:
+    (proto,) = [el.proto for el in at.get("bidi_component") if el.proto.component_name == "normviz.document_language"]
+    return json.loads(proto.json)["lang"]
+
+
+def test_every_run_declares_the_documents_language_and_a_switch_changes_it():
+    """``<html lang>`` (normviz.ui.kit.document_language): the page's language on the first run, the other one
+    after the sidebar's switch (tests/browser/test_smoke.py reads the attribute in Chromium)."""
+    at = run_page("plane", lang="zh")
+    assert _document_language(at) == "zh-CN"
+    at.sidebar.button_group(key="lang").set_value("en").run()
+    assert errors(at) == [] and _document_language(at) == "en"
+
+
+def test_a_language_without_a_tag_is_refused_by_name():
+    with pytest.raises(ValueError, match="lang must be one of"):
+        document_language.declare("fr")

@@ -19,7 +19,15 @@ from urllib.parse import urlparse
 import pytest
 
 from normviz.ui import TOPIC_PAGES
-from tests.helpers.browser import MAIN, PLOT, assert_no_error, open_page, wait_for_plots_settled, watch_page_errors
+from tests.helpers.browser import (
+    MAIN,
+    PLOT,
+    assert_document_language,
+    assert_no_error,
+    open_page,
+    wait_for_plots_settled,
+    watch_page_errors,
+)
 
 WIDTH = 390
 PAGES = ("", *(name for name, _ in TOPIC_PAGES))  # the overview and every topic page
@@ -81,6 +89,7 @@ def test_every_page_draws_offline_and_fits_a_phone(phone, base_url, path):
         wait_for_plots_settled(phone)  # plotly's responsive resize
     assert_no_error(phone, context=f"{path or 'overview'} offline, on a phone")
     assert phone.locator(f"{MAIN} h1").count() >= 1
+    assert_document_language(phone, "zh")  # a screen reader reads this page with a Chinese voice
     if path not in NO_FIGURE:
         assert phone.evaluate(DRAWN_JS) >= 1, f"{path}: no figure drawn offline"
     # whatever was refused (nothing, today) was not needed to draw

@@ -10,7 +10,15 @@ from __future__ import annotations
 import pytest
 
 from normviz.ui import TOPIC_PAGES
-from tests.helpers.browser import MAIN, PLOT, assert_no_error, open_page, wait_for_plots_settled, watch_page_errors
+from tests.helpers.browser import (
+    MAIN,
+    PLOT,
+    assert_document_language,
+    assert_no_error,
+    open_page,
+    wait_for_plots_settled,
+    watch_page_errors,
+)
 
 # No figure as the page opens: the overview (tables and links), the cost page (its chart follows a
 # measurement the user starts) and the exercises (a figure follows an answer).
@@ -59,6 +67,7 @@ def test_projector_mode_fits_a_1920x1080_screen(big, base_url, name):
         wait_for_plots_settled(big)  # plotly's responsive resize
     assert_no_error(big, context=name)
     assert big.locator(f'{MAIN} [data-testid="stElementContainer"]').count() > 0, f"{name} rendered no elements"
+    assert_document_language(big, "en")
     m = big.evaluate(MEASURE_JS)
     assert m["root"] >= 24
     assert m["paragraphs"] and min(m["paragraphs"]) >= 24, m["paragraphs"]

@@ -13,7 +13,16 @@ import re
 import pytest
 
 from normviz.ui import TOPIC_PAGES
-from tests.helpers.browser import MAIN, assert_no_error, main_text, nav_paths, open_page, watch_page_errors
+from tests.helpers.browser import (
+    MAIN,
+    assert_document_language,
+    assert_no_error,
+    expect_rerun,
+    main_text,
+    nav_paths,
+    open_page,
+    watch_page_errors,
+)
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 ELEMENT = f'{MAIN} [data-testid="stElementContainer"]'
@@ -42,11 +51,19 @@ def test_the_default_page_renders_and_the_navigation_lists_every_page(smoke, bas
     assert paths[0] == "" and sorted(paths) == sorted(PAGES), paths
 
 
-def test_lang_query_parameter_switches_the_language(smoke, base_url):
+def test_lang_query_parameter_switches_the_language_and_the_documents_language_follows(smoke, base_url):
     open_page(smoke, base_url, lang="zh")
     renders(smoke, "", "zh")
+    assert_document_language(smoke, "zh")
     zh = main_text(smoke)
+    # a page change in the same session (the sidebar's link: no new load) keeps the document's language
+    with expect_rerun(smoke):
+        smoke.locator('[data-testid="stSidebarNav"] a[href$="/epsilon"]').click()
+    smoke.wait_for_url("**/epsilon**")
+    renders(smoke, "epsilon", "zh")
+    assert_document_language(smoke, "zh")
     open_page(smoke, base_url, lang="en")
+    assert_document_language(smoke, "en")
     en = main_text(smoke)
     assert CJK.search(zh), f"?lang=zh shows no Chinese text in the main area:\n{zh[:500]}"
     assert en != zh, "?lang=en and ?lang=zh render the same text"

@@ -192,6 +192,16 @@ def switch_language(page, lang: str, *, timeout_ms: float = DEFAULT_TIMEOUT_MS) 
     with expect_rerun(page, timeout_ms=timeout_ms):
         option.click()
     assert option.get_attribute("aria-checked") == "true", f"{page.url}: {LANG_NAMES[lang]} is not chosen"
+    assert_document_language(page, lang)
+
+
+def assert_document_language(page, lang: str, *, timeout_s: float = 10.0) -> None:
+    """``<html lang>`` is ``lang``'s tag (normviz.ui.kit.document_language), waiting for the component's render."""
+    from normviz.ui.kit.document_language import LANG_TAGS
+
+    got = wait_for(page, lambda p: p.evaluate("document.documentElement.lang"), lambda v: v == LANG_TAGS[lang],
+                   timeout_s=timeout_s)  # fmt: skip
+    assert got == LANG_TAGS[lang], f"{page.url}: <html lang={got!r}>, not {LANG_TAGS[lang]!r}"
 
 
 def wait_for_plotly(page, *, index: int = 0, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from normviz import _xp
 from normviz.i18n import LANGUAGES, Translator
-from normviz.ui.kit import export, links
+from normviz.ui.kit import document_language, export, links
 
 LANG_NAMES = {"zh": "中文", "en": "English"}
 BACKEND_CHOICES = ("auto", "numpy", "torch")
@@ -139,6 +139,7 @@ def sidebar() -> Translator:
             st.caption(t("sidebar.backend.fallback"))
         st.caption(t("sidebar.backend.in_use", label=used.label))
         export.tools(t)
+        document_language.declare(t.lang)  # <html lang>: Streamlit's own says "en" on every page
     if projector():
         st.html(_PROJECTOR_CSS)
     return t
