@@ -82,6 +82,10 @@ def test_every_run_declares_the_documents_language_and_a_switch_changes_it():
     assert errors(at) == [] and _document_language(at) == "en"
 
 
-def test_a_language_without_a_tag_is_refused_by_name():
+def test_every_language_of_the_app_has_a_document_tag_and_only_those_do():
+    from normviz.i18n import LANGUAGES
+
+    assert set(document_language.LANG_TAGS) == set(LANGUAGES)
+    assert all(tag.split("-")[0] == lang for lang, tag in document_language.LANG_TAGS.items())
     with pytest.raises(ValueError, match="lang must be one of"):
         document_language.declare("fr")
