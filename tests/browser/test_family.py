@@ -1,5 +1,5 @@
 """The Family page in a real Chromium: renders in zh with projector type, editing x moves the 3D outputs and the
-x / ‖x‖_p outputs; the columns' histograms are drawn."""
+x / ‖x‖_p outputs; the columns' histograms are drawn; projector mode's layout in both languages."""
 
 from __future__ import annotations
 
@@ -9,19 +9,21 @@ from tests.helpers.browser import (
     by_meta,
     enter_text,
     main_text,
-    open_page,
     plotly_data,
     plotly_layout,
+    switch_language,
     wait_for_traces,
 )
+from tests.helpers.projector import assert_fits_a_projector, open_on_a_projector
 
 CHARTS = 3  # the members in 3D, x / ‖x‖_p, the columns' histograms
 
 
 def test_family_renders_in_projector_mode_and_editing_x_moves_the_outputs_and_the_url(page, base_url):
-    """One load, in Chinese with projector type (English: the projector walk)."""
-    open_page(page, base_url, "family", lang="zh", projector="true", charts=CHARTS)
-    assert_no_error(page)
+    """One load, in Chinese with projector type, its layout checked (tests/helpers/projector.py); switched to
+    English, the layout again, then an edited x moves the outputs."""
+    open_on_a_projector(page, base_url, "family", lang="zh", charts=CHARTS)
+    assert_fits_a_projector(page, "family", lang="zh")
     assert page.locator(PLOT).count() == CHARTS
     main = main_text(page)
     assert "(−1.225, 0.000, 1.225)" in main and "99.73 %" in main and "8,192" in main
@@ -37,8 +39,10 @@ def test_family_renders_in_projector_mode_and_editing_x_moves_the_outputs_and_th
     assert "偏度" in main and "erf(k/√2)" in main
 
     assert by_meta(traces, "out_minmax")["x"] == [0.0]  # (1, 2, 3) -> (0, 0.5, 1)
-    page.get_by_text("控件", exact=True).first.click()  # projector mode folds the controls above the picture
-    field = page.get_by_role("textbox", name="输入 x（3 个分量）")
+    switch_language(page, "en")
+    assert_fits_a_projector(page, "family", lang="en")
+    page.get_by_text("Controls", exact=True).first.click()  # projector mode folds the controls above the picture
+    field = page.get_by_role("textbox", name="input x (3 components)")
     enter_text(page, field, "4, -1, 0.5")
     traces = wait_for_traces(page, 0, lambda tr: by_meta(tr, "out_minmax")["x"] == [1.0])
     assert by_meta(traces, "out_minmax")["y"] == [0.0]

@@ -5,21 +5,23 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import browser as h
+from tests.helpers.projector import assert_fits_a_projector, open_on_a_projector
 
 CHARTS = 1
 
 
 def test_gradient_renders_the_formula_next_to_autograd_then_g_moves_its_arrow_and_the_projection(page, base_url):
-    """One load: the Chinese page in projector mode; switched to English, g (in the folded controls) moves its
-    arrow and LayerNorm's Jᵀg."""
-    h.open_page(page, base_url, "gradient", lang="zh", projector="true", charts=CHARTS)
-    h.assert_no_error(page)
+    """One load: the Chinese page in projector mode (its layout: tests/helpers/projector.py); switched to English,
+    the layout again, then g (in the folded controls) moves its arrow and LayerNorm's Jᵀg."""
+    open_on_a_projector(page, base_url, "gradient", lang="zh", charts=CHARTS)
+    assert_fits_a_projector(page, "gradient", lang="zh")
     assert page.locator(h.PLOT).count() == 1
     main = h.main_text(page)
     assert "雅可比矩阵" in main and main.count("(0.4298, −0.0661, −0.0992)") == 2  # RMSNorm's row 1, both columns
     assert h.plotly_layout(page, 0)["font"]["size"] >= 20
 
     h.switch_language(page, "en")
+    assert_fits_a_projector(page, "gradient", lang="en")
     page.get_by_text("Controls", exact=True).first.click()  # projector mode folds them above the picture
     assert h.wait_for_tip(page, "arrow_g", lambda p: True) == pytest.approx((1.0, 0.0, 0.0))
     slider = page.locator('[data-testid="stSlider"]').filter(has_text="g₂").get_by_role("slider")

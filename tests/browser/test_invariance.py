@@ -15,6 +15,7 @@ from tests.helpers.browser import (
     switch_language,
     wait_for_traces,
 )
+from tests.helpers.projector import assert_fits_a_projector, open_on_a_projector
 
 CHARTS = 3
 
@@ -22,17 +23,19 @@ CHARTS = 3
 def test_invariance_renders_the_seed_counterfactual_then_the_scale_slider_moves_the_marker_and_negative_a_flips(
     page, base_url
 ):
-    """One load: in Chinese, in projector mode, the seed's counterfactual; switched to English, the scale slider
-    (in the folded controls) moves the marker in a fragment rerun, and a negative a flips LayerNorm."""
+    """One load: in Chinese, in projector mode (its layout: tests/helpers/projector.py), the seed's
+    counterfactual; switched to English, the layout again, then the scale slider (in the folded controls) moves
+    the marker in a fragment rerun, and a negative a flips LayerNorm."""
     frames = record_frames(page)
-    open_page(page, base_url, "invariance", lang="zh", projector="true", charts=CHARTS)
-    assert_no_error(page)
+    open_on_a_projector(page, base_url, "invariance", lang="zh", charts=CHARTS)
+    assert_fits_a_projector(page, "invariance", lang="zh")
     assert page.locator(PLOT).count() == 3
     main = main_text(page)
     assert "(0.990, 1.000, 1.010)" in main and "1 : 1.01 : 1.02" in main
     assert plotly_layout(page, 0)["font"]["size"] >= 20
 
     switch_language(page, "en")
+    assert_fits_a_projector(page, "invariance", lang="en")
     page.get_by_text("Controls", exact=True).first.click()  # projector mode folds them above the picture
     assert by_meta(plotly_data(page, 0), "current_ln")["x"] == [2.0]
     frames.clear()

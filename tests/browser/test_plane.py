@@ -15,10 +15,12 @@ from tests.helpers.browser import (
     plotly_data,
     plotly_layout,
     press_keys,
+    switch_language,
     tip,
     wait_for,
     wait_for_tip,
 )
+from tests.helpers.projector import assert_fits_a_projector, open_on_a_projector
 
 
 def test_plane_renders_plays_keeps_one_history_entry_per_action_and_follows_a_slider(page, base_url):
@@ -61,13 +63,17 @@ def test_plane_renders_plays_keeps_one_history_entry_per_action_and_follows_a_sl
     assert_no_error(page)
 
 
-def test_projector_mode_and_a_shared_link_in_chinese(page, base_url):
-    open_page(page, base_url, "plane", lang="zh", projector="true", x1="-1", x2="2", wait_for_plot=True)
-    assert_no_error(page)
+def test_projector_mode_and_a_shared_link_in_chinese_then_in_english(page, base_url):
+    """Projector mode's layout (tests/helpers/projector.py) in Chinese on a shared link, then in English."""
+    open_on_a_projector(page, base_url, "plane", lang="zh", x1="-1", x2="2", wait_for_plot=True)
+    assert_fits_a_projector(page, "plane", lang="zh")
     layout = plotly_layout(page)
     assert layout["font"]["size"] >= 20 and "第 1 维" in layout["xaxis"]["title"]["text"]
     assert tip(by_meta(plotly_data(page), "arrow_input")) == pytest.approx((-1.0, 2.0))
     assert "平面" in main_text(page)
+    switch_language(page, "en")
+    assert_fits_a_projector(page, "plane", lang="en")
+    assert tip(by_meta(plotly_data(page), "arrow_input")) == pytest.approx((-1.0, 2.0))  # the same scene
 
 
 def test_dragging_x_on_the_page_moves_every_part_that_follows_x_then_one_rerun(page, base_url):

@@ -1,50 +1,26 @@
 """Projector mode at 1920×1080, every page (TOPIC_PAGES, so pages added later are covered too):
 24 px type, no sidebar name cut off, each figure's type ≥ 24 px, and picture first: the page's first
 figure lies wholly on the first screen, without scrolling (its controls folded above it, the text
-below). This is also the English smoke test: every page renders, with no error shown and no uncaught
-JavaScript exception (tests/browser/test_phone.py is the Chinese one, offline). One context visits every
-page once; a failing test leaves a screenshot in artifacts/browser/ (tests/browser/conftest.py)."""
+below); the checks are tests/helpers/projector.py's. This is also the English smoke test: every page
+renders, with no error shown and no uncaught JavaScript exception (tests/browser/test_phone.py is the
+Chinese one, offline). One context visits every page once, except the pages whose own test opens them in
+projector mode and runs the same checks there, in both languages (``OWN_TEST``); a failing test leaves a
+screenshot in artifacts/browser/ (tests/browser/conftest.py)."""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 
 from normviz.ui import TOPIC_PAGES
-from tests.helpers.browser import (
-    MAIN,
-    PLOT,
-    assert_document_language,
-    assert_no_error,
-    open_page,
-    wait_for_plots_settled,
-    watch_page_errors,
-)
+from tests.helpers.browser import MAIN, open_page, watch_page_errors
+from tests.helpers.projector import OWN_TEST, VIEWPORT, assert_fits_a_projector, open_on_a_projector
 
-# No figure as the page opens: the overview (tables and links), the cost page (its chart follows a
-# measurement the user starts) and the exercises (a figure follows an answer).
-NO_FIGURE = {"overview", "cost", "exercises"}
-PAGES = ["overview", *(name for name, _ in TOPIC_PAGES)]
-VIEWPORT = {"width": 1920, "height": 1080}
-# The layout does not depend on the size of a sampled cloud; the phone walk opens the page as it comes.
-SMALL = {"highdim": {"highdim.dim": "32", "highdim.samples": "300"}}
-
-MEASURE_JS = """() => {
-  const px = (el) => parseFloat(getComputedStyle(el).fontSize);
-  const nav = [...document.querySelectorAll('[data-testid="stSidebarNav"] a span')]
-    .filter((el) => el.textContent.trim())
-    .map((el) => ({text: el.textContent.trim(), scroll: el.scrollWidth, client: el.clientWidth}));
-  const paragraphs = [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stMarkdownContainer"] p')]
-    .filter((el) => el.textContent.trim()).map(px);
-  const plots = [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')]
-    .filter((gd) => gd._fullLayout && !gd.closest('.nv-live-motion'))
-    .map((gd) => { const r = gd.getBoundingClientRect();
-      return {font: gd._fullLayout.font.size, width: r.width, height: r.height}; });
-  const first = [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')]
-    .find((gd) => !gd.closest('.nv-live-motion'));
-  const box = first ? first.getBoundingClientRect() : null;
-  return {root: px(document.documentElement), nav, paragraphs, plots, scrolled: window.scrollY,
-          first: box && {top: box.top, bottom: box.bottom, left: box.left, right: box.right}};
-}"""
+# The pages whose own test checks them on its projector load (tests/helpers/projector.py) are not loaded again.
+PAGES = [name for name in ("overview", *(name for name, _ in TOPIC_PAGES)) if name not in OWN_TEST]
+BROWSER_TESTS = Path(__file__).resolve().parent
 
 
 @pytest.fixture(scope="module")
@@ -59,31 +35,18 @@ def big(browser):
 
 @pytest.mark.parametrize("name", PAGES)
 def test_projector_mode_fits_a_1920x1080_screen(big, base_url, name):
-    path = "" if name == "overview" else name
-    open_page(big, base_url, path, lang="en", projector="true", **SMALL.get(name, {}))
-    assert_no_error(big, context=name)  # the script has run: an error it shows fails here, not as a missing figure
-    if name not in NO_FIGURE:
-        big.wait_for_selector(f"{MAIN} {PLOT}", timeout=60_000)
-        wait_for_plots_settled(big)  # plotly's responsive resize
-    assert_no_error(big, context=name)
-    assert big.locator(f'{MAIN} [data-testid="stElementContainer"]').count() > 0, f"{name} rendered no elements"
-    assert_document_language(big, "en")
-    m = big.evaluate(MEASURE_JS)
-    assert m["root"] >= 24
-    assert m["paragraphs"] and min(m["paragraphs"]) >= 24, m["paragraphs"]
-    cut = [n["text"] for n in m["nav"] if n["scroll"] > n["client"] + 1]
-    assert m["nav"] and not cut, f"sidebar names cut off: {cut}"
-    for plot in m["plots"]:
-        assert plot["font"] >= 24, (name, plot)
-        assert plot["width"] <= VIEWPORT["width"] and plot["height"] <= VIEWPORT["height"], (name, plot)
-    if name in NO_FIGURE:
-        assert m["first"] is None, f"{name} draws a figure now: test it picture first"
-        return
-    # picture first: the first figure is on the first screen as the page opens, nothing scrolled
-    box = m["first"]
-    assert m["scrolled"] == 0 and box, (name, m["scrolled"], box)
-    assert box["top"] >= 0 and box["bottom"] <= VIEWPORT["height"] + 1, (name, box)
-    assert box["left"] >= 0 and box["right"] <= VIEWPORT["width"] + 1, (name, box)
+    open_on_a_projector(big, base_url, "" if name == "overview" else name, lang="en")
+    assert_fits_a_projector(big, name, lang="en")
+
+
+@pytest.mark.parametrize("name", sorted(OWN_TEST))
+def test_a_page_left_out_of_the_walk_is_checked_by_its_own_test_in_both_languages(name):
+    """Every page is checked in projector mode: by the walk above or on its own test's projector load."""
+    assert name in {name for name, _ in TOPIC_PAGES}, f"{name} is not a page"
+    source = (BROWSER_TESTS / f"test_{name}.py").read_text(encoding="utf-8")
+    for lang in ("zh", "en"):
+        call = re.compile(rf'assert_fits_a_projector\(\s*page,\s*"{name}",\s*lang="{lang}"\s*\)')
+        assert call.search(source), f"tests/browser/test_{name}.py never checks the {lang} page on a projector"
 
 
 # Each character drawn in the page's own font stack; a private-use code point, which no font has,
