@@ -28,7 +28,7 @@ class Method:
     removes: tuple[str, ...]  # what the method forgets: "length", "offset"
     unit_radius: bool  # True: the unit sphere; False: the sphere of radius sqrt(n)
     formula: str
-    color: str  # Okabe-Ito, the same on every page
+    color: str  # Okabe-Ito (orange darkened to 3:1, see figures/_style.py), the same on every page
     dash: str  # plotly line dash, so the methods differ without colour too
     has_weight: bool
     has_bias: bool
@@ -95,7 +95,7 @@ L2 = Method(
     removes=("length",),
     unit_radius=True,
     formula="y = x / max(‖x‖₂, ε)",
-    color="#E69F00",
+    color="#BD8300",
     dash="dot",
     has_weight=False,
     has_bias=False,

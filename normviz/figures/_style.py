@@ -1,7 +1,9 @@
 """Shared look of every figure: one colour per method, fonts, arrows.
 
 Colours come from the Okabe–Ito palette (safe for the common colour-vision
-deficiencies) and mean the same method on every page.
+deficiencies) and mean the same method on every page. Its light hues (orange,
+sky blue, reddish purple) are darkened, hue kept, to 3:1 against white and the
+3D scene's #F7F7F7 (WCAG 1.4.11, non-text contrast; tests/test_palette.py).
 """
 
 from __future__ import annotations
@@ -16,15 +18,15 @@ from normviz.methods import METHODS
 COLORS = {
     "input": "#000000",  # black
     **{m.key: m.color for m in METHODS.values()},  # orange, blue, bluish green
-    "decomposition": "#CC79A7",  # reddish purple
+    "decomposition": "#C972A3",  # reddish purple
     "reference": "#7F7F7F",  # grey: spheres, planes, rays
     "guess": "#000000",  # the lesson: a student's prediction (×)
-    "truth": "#CC79A7",  # and the true output (○), shown after the reveal
+    "truth": "#C972A3",  # and the true output (○), shown after the reveal
     # the family's other members (family and axes pages)
-    "bn": "#CC79A7",  # reddish purple
+    "bn": "#C972A3",  # reddish purple
     # Paul Tol's wine: Okabe-Ito's eight are taken, and it stays apart from them for colour-blind eyes
     "std": "#882255",
-    "minmax": "#56B4E9",  # sky blue
+    "minmax": "#1C96DA",  # sky blue
     "softmax": "#D55E00",  # vermillion
 }
 DASHES = {m.key: m.dash for m in METHODS.values()}

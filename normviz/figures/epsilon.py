@@ -18,7 +18,7 @@ from normviz.format import eps_text
 from normviz.i18n import Translator
 
 # a sequential scale (viridis stops), dark for ε = 0 to light for the largest ε
-EPS_COLORS = ("#440154", "#3B528B", "#21918C", "#5EC962", "#B8A200")
+EPS_COLORS = ("#440154", "#3B528B", "#21918C", "#36A23A", "#A28E00")
 USER_COLOR = COLORS["input"]
 
 

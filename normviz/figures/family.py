@@ -36,7 +36,7 @@ from normviz.i18n import Translator
 COLOR = COLORS
 # x / ‖x‖_p: p = 2 is L2's colour, softmax keeps its own; p = 1 and p = ∞ take Paul Tol's indigo and olive,
 # apart from Okabe-Ito's eight for colour-blind eyes, and each output has its own marker shape too.
-P_COLOR = {"l1": "#332288", "l2": COLOR["l2"], "linf": "#999933", "softmax": COLOR["softmax"]}
+P_COLOR = {"l1": "#332288", "l2": COLOR["l2"], "linf": "#929231", "softmax": COLOR["softmax"]}
 P_SYMBOL = {"l1": "diamond", "l2": "circle", "linf": "square", "softmax": "cross"}
 P_EXTENT = 1.5  # every output of x / ‖x‖_p has |yᵢ| ≤ 1
 

@@ -23,7 +23,7 @@ from normviz.figures.projection import SPACE, View, arrows, camera, line
 from normviz.i18n import Translator
 
 GRADIENT_COLOR = "#D55E00"  # Okabe-Ito vermillion: g, the incoming gradient (no method uses it)
-KEPT_COLOR = "#56B4E9"  # Okabe-Ito sky blue: g less its removed components
+KEPT_COLOR = "#1C96DA"  # Okabe-Ito sky blue, darkened to 3:1: g less its removed components
 ZOOM = 0.85  # the camera's distance relative to the space page's
 
 

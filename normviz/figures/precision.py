@@ -19,7 +19,7 @@ from normviz.figures._style import COLORS, base_layout, method_name, sizes
 from normviz.i18n import Translator
 
 # Okabe–Ito colours the methods do not use: vermillion, reddish purple, sky blue
-DTYPE_COLORS = {"float16": "#D55E00", "bfloat16": "#CC79A7", "float32": "#56B4E9"}
+DTYPE_COLORS = {"float16": "#D55E00", "bfloat16": "#C972A3", "float32": "#1C96DA"}
 PATH_DASH = {"naive": "dot", "upcast": "solid"}
 PATH_SYMBOL = {"naive": "circle-open", "upcast": "circle"}
 FLOOR = 1e-9  # errors below (exact zeros included) are drawn here

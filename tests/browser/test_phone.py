@@ -1,10 +1,13 @@
-"""A phone's width (390 px), offline, in Chinese: every page stays usable and draws.
+"""A phone's width (320 CSS px: 1280 px at 400 % zoom, WCAG 1.4.10 reflow), offline: every page stays usable
+and draws, in Chinese as it opens and in English after the sidebar's language switch.
 
 - Phone: nothing is wider than the screen (no sideways scroll), every figure fits the width, the
   controls can be scrolled to and the sidebar opened, and the picture comes before the controls; the
   same load widened to 1920 px puts the controls' column left of the picture.
 - Offline: every request beyond this machine's loopback is refused, and every page still loads and
   draws its figures (plotly.js, fonts and the app's own files all come from the local server).
+- Accessibility: axe-core finds no serious or critical violation in the app's own markup, in both languages
+  (tests/helpers/accessibility.py).
 - This is also the Chinese smoke test (no error, a title, something drawn); tests/browser/test_projector.py
   is the English one.
 
@@ -19,17 +22,19 @@ from urllib.parse import urlparse
 import pytest
 
 from normviz.ui import TOPIC_PAGES
+from tests.helpers.accessibility import assert_accessible
 from tests.helpers.browser import (
     MAIN,
     PLOT,
     assert_document_language,
     assert_no_error,
     open_page,
+    switch_language,
     wait_for_plots_settled,
     watch_page_errors,
 )
 
-WIDTH = 390
+WIDTH = 320
 PAGES = ("", *(name for name, _ in TOPIC_PAGES))  # the overview and every topic page
 NO_FIGURE = {"", "cost", "exercises"}  # no figure as the page opens (see test_projector.py)
 
@@ -42,6 +47,7 @@ MEASURE_JS = """() => ({
 
 
 LOCAL = {"127.0.0.1", "localhost"}
+SIDEBAR_OPENER = '[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"] button'
 
 
 @pytest.fixture(scope="module")
@@ -95,11 +101,9 @@ def test_every_page_draws_offline_and_fits_a_phone(phone, base_url, path):
     # whatever was refused (nothing, today) was not needed to draw
     assert all("plotly" not in url for url in phone.blocked), phone.blocked
     m, first = phone.evaluate(MEASURE_JS), phone.evaluate(FIRST_JS)  # before anything scrolls
-    assert m["page"] <= WIDTH + 1, f"the page scrolls sideways: {m['page']} px wide"
-    for plot in m["plots"]:
-        assert plot["left"] >= -1 and plot["right"] <= WIDTH + 1 and plot["width"] > 200, plot
+    assert_reflows(m)
     # the sidebar (language, projector, copy link, export) opens from its button
-    opener = phone.locator('[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"] button')
+    opener = phone.locator(SIDEBAR_OPENER)
     assert opener.count() >= 1
     if path in ("plane", "space", "lesson"):  # picture first (the lesson's first step: the plane); the controls of
         # the scene can be reached, within the width
@@ -109,6 +113,41 @@ def test_every_page_draws_offline_and_fits_a_phone(phone, base_url, path):
         box = slider.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH + 1
         controls_left_of_the_picture_on_a_wide_screen(phone)
+    assert_accessible(phone, f"{path or 'overview'} on a phone (zh)")
+    if path:
+        in_english_from_the_sidebar(phone, path)
+    else:  # OVERVIEW_SWITCH: a load in English instead
+        open_page(phone, base_url, path, lang="en")
+        assert_no_error(phone, context="overview on a phone, in English")
+        assert_reflows(phone.evaluate(MEASURE_JS))
+        assert_accessible(phone, "overview on a phone (en)")
+
+
+# OVERVIEW_SWITCH: on the overview ("/", the default page), the language switch's first click after a load is
+# lost: the first run of "/" carries the entry script's page hash, the click's rerun the overview's, and
+# Streamlit 1.67 resets the widgets on that perceived page change (the class of streamlit#8827, fixed for
+# st.navigation in streamlit#8830; it recurs here), so the segmented control returns None. Reported in the
+# accessibility work's note; the topic pages are not affected.
+
+
+def assert_reflows(m: dict) -> None:
+    assert m["page"] <= WIDTH + 1, f"the page scrolls sideways: {m['page']} px wide"
+    for plot in m["plots"]:
+        assert plot["left"] >= -1 and plot["right"] <= WIDTH + 1 and plot["width"] > 200, plot
+
+
+def in_english_from_the_sidebar(page, path: str) -> None:
+    """Open the sidebar from its button, switch to English (a rerun, not a load), close it: the page still
+    reflows into the width, and the audit passes in English."""
+    page.locator(SIDEBAR_OPENER).first.click()
+    switch_language(page, "en")
+    page.locator('[data-testid="stSidebarCollapseButton"] button').first.click()
+    if path not in NO_FIGURE:
+        wait_for_plots_settled(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert_no_error(page, context=f"{path or 'overview'} on a phone, in English")
+    assert_reflows(page.evaluate(MEASURE_JS))
+    assert_accessible(page, f"{path or 'overview'} on a phone (en)")
 
 
 # --- picture first on a narrow screen, the columns unchanged on a wide one ------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.helpers.accessibility import assert_accessible
 from tests.helpers.browser import (
     MAIN,
     PLOT,
@@ -62,7 +63,8 @@ def open_on_a_projector(page, base_url: str, path: str, *, lang: str, **kwargs: 
 def assert_fits_a_projector(page, name: str, *, lang: str) -> None:
     """The page as it is now (opened or just switched to ``lang``, nothing scrolled or unfolded since) fits a
     1920×1080 projector: no error, the document's language, 24 px type in the page and every figure, every
-    sidebar name whole, and the first figure wholly on the first screen."""
+    sidebar name whole, the first figure wholly on the first screen, and no serious or critical axe-core
+    finding in the app's own markup (tests/helpers/accessibility.py)."""
     assert page.viewport_size == VIEWPORT, page.viewport_size
     assert_no_error(page, context=name)  # the script has run: an error it shows fails here, not as a missing figure
     if name not in NO_FIGURE:
@@ -71,7 +73,9 @@ def assert_fits_a_projector(page, name: str, *, lang: str) -> None:
     assert_no_error(page, context=name)
     assert page.locator(f'{MAIN} [data-testid="stElementContainer"]').count() > 0, f"{name} rendered no elements"
     assert_document_language(page, lang)
-    m = page.evaluate(MEASURE_JS)
+    m = page.evaluate(MEASURE_JS)  # before the audit: axe scrolls elements into view to read their colours
+    assert_accessible(page, f"{name} in projector mode ({lang})")
+    page.evaluate("() => window.scrollTo(0, 0)")
     assert m["root"] >= 24
     assert m["paragraphs"] and min(m["paragraphs"]) >= 24, m["paragraphs"]
     cut = [n["text"] for n in m["nav"] if n["scroll"] > n["client"] + 1]

@@ -22,7 +22,7 @@ MODE = st.query_params.get("mode", "plane")
 ENGINE = st.query_params.get("figure") == "engine"
 N = 2 if MODE == "plane" else 3
 EPS = {"l2": 1e-12, "rms": 1e-6, "ln": 1e-5}
-COLORS = {"input": "#000000", "l2": "#0072B2", "rms": "#E69F00", "ln": "#009E73"}
+COLORS = {"input": "#000000", "l2": "#0072B2", "rms": "#BD8300", "ln": "#009E73"}
 KEY = f"live_test.{MODE}"
 X_KEY = f"{KEY}.x"
 
