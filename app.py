@@ -6,8 +6,9 @@ from normviz import ui
 
 st.set_page_config(page_title="normviz", page_icon="◎", layout="wide")
 with ui.page_state():  # every bad link value of this run in one warning at the top; the scene into the URL
-    t = ui.sidebar()
-    st.navigation(
+    t = ui.load_sidebar()  # the language from the URL, for the navigation's names
+    # the navigation before the sidebar's widgets: see load_sidebar (the overview's first language click)
+    page = st.navigation(
         {
             t("nav.section.start"): [
                 st.Page("pages/overview.py", title=t("nav.overview"), icon=":material/explore:", default=True)
@@ -21,4 +22,6 @@ with ui.page_state():  # every bad link value of this run in one warning at the 
                 if pages
             },
         }
-    ).run()
+    )
+    ui.sidebar()
+    page.run()

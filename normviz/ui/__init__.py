@@ -4,7 +4,16 @@ from normviz.ui.kit.chart import cached_projection, chart
 from normviz.ui.kit.layout import page_parts, picture_first, sources_section
 from normviz.ui.kit.links import fragment, page_state
 from normviz.ui.kit.literal import literal
-from normviz.ui.kit.shell import TOPIC_PAGES, TOPIC_SECTIONS, Translator, backend, projector, sidebar, translator
+from normviz.ui.kit.shell import (
+    TOPIC_PAGES,
+    TOPIC_SECTIONS,
+    Translator,
+    backend,
+    load_sidebar,
+    projector,
+    sidebar,
+    translator,
+)
 from normviz.ui.kit.tables import degenerate_messages, markdown_table, outputs_table, readouts, stats_table
 from normviz.ui.projection import PLANE_PAGE, SPACE_PAGE, projection_section
 
@@ -28,6 +37,7 @@ __all__ = [
     "projection_section",
     "readouts",
     "projector",
+    "load_sidebar",
     "sidebar",
     "sources_section",
     "stats_table",

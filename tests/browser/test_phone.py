@@ -114,20 +114,8 @@ def test_every_page_draws_offline_and_fits_a_phone(phone, base_url, path):
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH + 1
         controls_left_of_the_picture_on_a_wide_screen(phone)
     assert_accessible(phone, f"{path or 'overview'} on a phone (zh)")
-    if path:
-        in_english_from_the_sidebar(phone, path)
-    else:  # OVERVIEW_SWITCH: a load in English instead
-        open_page(phone, base_url, path, lang="en")
-        assert_no_error(phone, context="overview on a phone, in English")
-        assert_reflows(phone.evaluate(MEASURE_JS))
-        assert_accessible(phone, "overview on a phone (en)")
-
-
-# OVERVIEW_SWITCH: on the overview ("/", the default page), the language switch's first click after a load is
-# lost: the first run of "/" carries the entry script's page hash, the click's rerun the overview's, and
-# Streamlit 1.67 resets the widgets on that perceived page change (the class of streamlit#8827, fixed for
-# st.navigation in streamlit#8830; it recurs here), so the segmented control returns None. Reported in the
-# accessibility work's note; the topic pages are not affected.
+    # the overview too: its first click on the switch was lost once (normviz/ui/kit/shell.py, load_sidebar)
+    in_english_from_the_sidebar(phone, path)
 
 
 def assert_reflows(m: dict) -> None:

@@ -325,8 +325,9 @@ def page_state(t=None) -> Iterator[None]:
     """The frame of every full run, for app.py::
 
         with ui.page_state():
-            t = ui.sidebar()
-            st.navigation([...]).run()
+            page = st.navigation([...], made with ui.load_sidebar())
+            ui.sidebar()
+            page.run()
 
     The warning's place is reserved where this is entered (above the page, outside every fragment);
     at the end the run's problems fill it and the scene of every parameter loaded goes into the URL.

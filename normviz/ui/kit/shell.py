@@ -120,15 +120,24 @@ def sidebar_params() -> tuple[links.Param, ...]:
     )
 
 
-def sidebar() -> Translator:
-    """Language, projector mode and backend, each kept in the URL; returns the translator.
+def load_sidebar() -> Translator:
+    """Seed the sidebar's language, projector mode and backend from the URL; returns the translator.
 
+    Call it before ``st.navigation`` and ``sidebar()`` after it: a widget made before the navigation of a
+    run of "/" is registered under the entry script's page hash, and the first click's rerun, under the
+    overview's, reads as a page change that resets it (the language switch's first click was lost).
     A bad link value is reported in the page's one message (``links``), in the link's language.
     """
     params = sidebar_params()
     # a language that a rerun cut short left None (seen under load) is seeded by links.load, as on a first visit
     links.load(Translator(st.session_state.get("lang") or browser_language()), params[:1])  # the language first:
     links.load(Translator(st.session_state["lang"]), params[1:])  # the message speaks the link's
+    return current_translator()
+
+
+def sidebar() -> Translator:
+    """Language, projector mode and backend, each kept in the URL (seeded by ``load_sidebar``); returns the
+    translator."""
     with st.sidebar:
         st.segmented_control("语言 · Language", LANGUAGES, format_func=LANG_NAMES.get, key="lang", required=True)
         t = current_translator()
