@@ -202,3 +202,33 @@ def test_check_scene_makes_plain_json_and_names_bad_fields():
 )
 def test_a_released_value_is_checked_like_any_input(state, expected):
     assert live._read_release(state, check_scene(SCENE)) == expected
+
+
+def test_the_figures_play_and_pause_become_html_buttons_in_their_place():
+    """plotly's updatemenus are SVG that Tab never reaches: the live chart draws them as HTML buttons."""
+    from normviz import geometry
+    from normviz.figures import projection as engine
+    from normviz.i18n import Translator
+
+    t = Translator("en")
+    scene = geometry.Scene(x=(3.0, 4.0))
+    view = engine.View(extent=engine.fit_extent(scene))
+    spec = engine.projection_figure(scene, geometry.project(scene), t, kit=engine.PLANE, view=view)
+    (menu,) = spec["layout"]["updatemenus"]
+    play, pause = menu["buttons"]
+    bare, animation = live.html_animation_controls(spec)
+    assert "updatemenus" not in bare["layout"] and "updatemenus" in spec["layout"]  # the figure itself is untouched
+    assert animation == {
+        "play": t("anim.play"),
+        "pause": t("anim.pause"),
+        "options": play["args"][1],
+        "x": menu["x"],
+        "pad": menu["pad"]["t"],
+    }
+    assert animation["options"]["frame"]["duration"] == engine.SPEEDS["normal"] * 1000 / engine.STEPS
+    assert bare["layout"]["sliders"] == spec["layout"]["sliders"]  # the step slider stays where it is
+    assert bare["frames"] is spec["frames"] and bare["data"] is spec["data"]
+    # a figure without that pair keeps its menus
+    other = {"data": [], "layout": {"updatemenus": [{"buttons": [{"method": "restyle", "label": "a"}] * 2}]}}
+    assert live.html_animation_controls(other) == (other, None)
+    assert live.html_animation_controls({"data": [], "layout": {}}) == ({"data": [], "layout": {}}, None)

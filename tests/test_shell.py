@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from normviz.ui.kit import document_language
+from normviz.ui.kit import document
 from tests.helpers.pages import errors, run_page
 
 
@@ -68,13 +68,17 @@ def test_walking_from_the_overview_to_a_page_in_one_session_keeps_a_language():
     assert at.slider(key="plane.x1").value == 1.5
 
 
+def _document(at) -> dict:
+    (proto,) = [el.proto for el in at.get("bidi_component") if el.proto.component_name == "normviz.document"]
+    return json.loads(proto.json)
+
+
 def _document_language(at) -> str:
-    (proto,) = [el.proto for el in at.get("bidi_component") if el.proto.component_name == "normviz.document_language"]
-    return json.loads(proto.json)["lang"]
+    return _document(at)["lang"]
 
 
 def test_every_run_declares_the_documents_language_and_a_switch_changes_it():
-    """``<html lang>`` (normviz.ui.kit.document_language): the page's language on the first run, the other one
+    """``<html lang>`` (normviz.ui.kit.document): the page's language on the first run, the other one
     after the sidebar's switch (tests/browser/test_smoke.py reads the attribute in Chromium)."""
     at = run_page("plane", lang="zh")
     assert _document_language(at) == "zh-CN"
@@ -85,7 +89,26 @@ def test_every_run_declares_the_documents_language_and_a_switch_changes_it():
 def test_every_language_of_the_app_has_a_document_tag_and_only_those_do():
     from normviz.i18n import LANGUAGES
 
-    assert set(document_language.LANG_TAGS) == set(LANGUAGES)
-    assert all(tag.split("-")[0] == lang for lang, tag in document_language.LANG_TAGS.items())
+    assert set(document.LANG_TAGS) == set(LANGUAGES)
+    assert all(tag.split("-")[0] == lang for lang, tag in document.LANG_TAGS.items())
     with pytest.raises(ValueError, match="lang must be one of"):
-        document_language.declare("fr")
+        document.declare("fr", "lang", {})
+    with pytest.raises(ValueError, match="options must map"):
+        document.declare("en", "lang", {"Français": "fr"})
+
+
+def test_the_language_switch_names_each_option_in_its_own_language():
+    """The switch's options are tagged with their own language: "English" on a Chinese page is read in English."""
+    at = run_page("plane", lang="zh")
+    switch = _document(at)["switch"]
+    assert switch["key"] == "lang" and at.sidebar.button_group(key="lang").value == "zh"
+    assert switch["options"] == {"中文": "zh-CN", "English": "en"}
+
+
+def test_text_in_the_other_language_is_tagged_and_escaped():
+    assert document.foreign("Layer Normalization", "en", "en") == "Layer Normalization"
+    tagged = '<span lang="en">Ba, Kiros &amp; Hinton &lt;i&gt;</span>'
+    assert document.foreign("Ba, Kiros & Hinton <i>", "en", "zh") == tagged
+    assert document.foreign("层归一化", "zh", "en") == '<span lang="zh-CN">层归一化</span>'
+    with pytest.raises(ValueError, match="lang and page_lang"):
+        document.foreign("x", "fr", "en")

@@ -1,6 +1,7 @@
 """The sources section: every page that cites a paper lists it, with its year, title and arXiv link, in both
 languages; the facts are one record each."""
 
+import html
 import re
 
 import pytest
@@ -55,6 +56,8 @@ def test_page_lists_its_sources(page, lang):
         s = SOURCES[key]
         assert f"({s.year})" in out and s.title in out and s.url in out, (page, key)
         assert CATALOG[f"sources.why.{key}"][lang][:20] in out
+        # the English citation is tagged as English on a Chinese page (a screen reader switches voice)
+        assert (f'<span lang="en">{html.escape(s.authors)} ({s.year})' in out) == (lang == "zh"), (page, key)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

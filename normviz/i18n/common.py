@@ -76,6 +76,7 @@ STRINGS = {
     "readout.method": {"zh": "方法", "en": "method"},
     "anim.play": {"zh": "▶ 播放", "en": "▶ Play"},
     "anim.pause": {"zh": "❚❚ 暂停", "en": "❚❚ Pause"},
+    "anim.group": {"zh": "投影动画", "en": "The projection's animation"},
     "axis.x1": {"zh": "x₁（第 1 维）", "en": "x₁ (dimension 1)"},
     "axis.x2": {"zh": "x₂（第 2 维）", "en": "x₂ (dimension 2)"},
     "axis.x3": {"zh": "x₃（第 3 维）", "en": "x₃ (dimension 3)"},

@@ -250,6 +250,7 @@ def projection_step(t, step: lesson.Step) -> None:
                 key=key(step, "live"),
                 scene={**live, "autoplay": autoplay},
                 on_release=lambda v: _released(step, v),
+                keys=t(f"proj.keys.{page.name}"),
             )
         if true is not None:
             sc = lesson.score(guess, true)

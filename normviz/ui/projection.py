@@ -283,7 +283,13 @@ def live_scene(
         "step": STEP,
         "extent": view.extent,
         "moving": engine.moving_roles(scene.shown, page.n, guides=guides),
-        "labels": {"chart": t(f"proj.live.{page.name}"), "x": [f"x{SUBSCRIPTS[i]}" for i in range(page.n)]},
+        "labels": {
+            "chart": t(f"proj.live.{page.name}"),
+            "x": [f"x{SUBSCRIPTS[i]}" for i in range(page.n)],
+            "anim": {"group": t("anim.group")},
+            "methods": {key: m.label for key, m in METHODS.items()},
+            "announce": {"x": t("proj.live.announce.x"), "outputs": t("proj.live.announce.outputs")},
+        },
         "frame": round(st.session_state.get(page.key("step"), 0)) if frame is None else frame,
     }
 
@@ -325,6 +331,7 @@ def projection_section(t, page: ProjectionPage) -> None:
                 scene=live_scene(t, page, scene, view),
                 on_release=lambda x: _released(page, x),
                 description=describe_projection(scene, proj, t, extent=view.extent),
+                keys=t(f"proj.keys.{page.name}"),
             )
             if page.kit is engine.SPACE:
                 st.caption(t(f"space.camera.{view.camera}"))

@@ -34,7 +34,7 @@ def test_plane_renders_plays_keeps_one_history_entry_per_action_and_follows_a_sl
     assert "dimension 1" in plotly_layout(page)["xaxis"]["title"]["text"]
 
     assert tip(by_meta(traces, "moving_ln")) == pytest.approx((3.0, 4.0))
-    page.locator(".updatemenu-button").filter(has_text="Play").click()
+    page.locator(".nv-live-anim button").filter(has_text="Play").click()  # the chart's HTML button (Tab reaches it)
     # LayerNorm's point ends on (-1, 1) (eps shrinks it a hair); no server round trip involved.
     end = wait_for_tip(page, "moving_ln", lambda p: p[0] < -0.99)
     assert end == pytest.approx((-1.0, 1.0), abs=1e-3)

@@ -45,7 +45,7 @@ def test_space_renders_steps_with_page_keys_and_a_slider_keeps_the_view(page, ba
 
     live = page.locator('.nv-live[data-ready="true"]')
     live.wait_for(state="attached", timeout=60_000)
-    box = page.locator(".nv-live [aria-label]").first
+    box = page.locator(".nv-live-plot")
     box.focus()
     for key in ["PageDown"] * 10:  # the end of stage 1: LayerNorm on the plane, at x - mu*1
         page.keyboard.press(key)
@@ -87,7 +87,7 @@ def test_camera_preset_looks_along_1_and_play_moves_layer_norm_onto_its_circle(p
     assert tip(drawn) == pytest.approx(LN_123, abs=1e-3)  # the animation ends on the circle
     # Play moves LayerNorm's point in the browser. (Playing to the last frame would only time software WebGL
     # drawing a 3D scene 21 times, with every read queued behind it; test_plane plays to the end.)
-    page.locator(".updatemenu-button").filter(has_text="播放").click()
+    page.locator(".nv-live-anim button").filter(has_text="播放").click()
     moved = wait_for_tip(page, "moving_ln", lambda t: t[0] < 0.9)
     assert moved[0] < 0.9, moved
     assert_no_error(page)

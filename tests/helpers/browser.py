@@ -196,8 +196,8 @@ def switch_language(page, lang: str, *, timeout_ms: float = DEFAULT_TIMEOUT_MS) 
 
 
 def assert_document_language(page, lang: str, *, timeout_s: float = 10.0) -> None:
-    """``<html lang>`` is ``lang``'s tag (normviz.ui.kit.document_language), waiting for the component's render."""
-    from normviz.ui.kit.document_language import LANG_TAGS
+    """``<html lang>`` is ``lang``'s tag (normviz.ui.kit.document), waiting for the component's render."""
+    from normviz.ui.kit.document import LANG_TAGS
 
     got = wait_for(page, lambda p: p.evaluate("document.documentElement.lang"), lambda v: v == LANG_TAGS[lang],
                    timeout_s=timeout_s)  # fmt: skip

@@ -36,8 +36,18 @@ class _BuiltFigure(BaseFigure):
 def chart(spec: dict, *, key: str, description: str | None = None) -> None:
     """Draw a figure dict (plotly JSON from ``normviz.figures``) with st.plotly_chart, numpy as typed arrays,
     and its text description below (``describe``: generic from the JSON unless ``description`` is given)."""
-    st.plotly_chart(_BuiltFigure(typed_arrays(spec)), key=key, theme=None, config=plot_config())
-    describe(spec, description)
+    with figure_box(key):
+        st.plotly_chart(_BuiltFigure(typed_arrays(spec)), key=key, theme=None, config=plot_config())
+        describe(spec, description)
+
+
+FIGURE_BOX = "nv-figure-box-"  # the key prefix of a chart's container; the document component looks for it
+
+
+def figure_box(key: str):
+    """The container of a chart and its text description: there the document component
+    (``normviz.ui.kit.document``) names the description the chart's accessible description (aria-describedby)."""
+    return st.container(key=f"{FIGURE_BOX}{key}")
 
 
 def plot_config() -> dict:

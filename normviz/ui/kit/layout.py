@@ -8,6 +8,7 @@ from typing import NamedTuple
 import streamlit as st
 
 from normviz.sources import PAGE_SOURCES, SOURCES
+from normviz.ui.kit.document import foreign
 from normviz.ui.kit.shell import projector
 
 # --- picture first: the page layout of projector mode ------------------------------------------------
@@ -69,9 +70,12 @@ def sources_section(t, page: str) -> None:
     if not keys:
         return
     st.subheader(t("sources.header"))
+    # the citation is English, tagged so on a Chinese page; what it is cited for is in the page's language
     st.markdown(
         "\n".join(
-            f"- {s.authors} ({s.year}), *{s.title}*, {s.venue}, [arXiv:{s.arxiv}]({s.url}): {t(f'sources.why.{s.key}')}"
+            f"- {foreign(f'{s.authors} ({s.year}), *{s.title}*, {s.venue}', 'en', t.lang)}, "
+            f"[arXiv:{s.arxiv}]({s.url}): {t(f'sources.why.{s.key}')}"
             for s in (SOURCES[k] for k in keys)
-        )
+        ),
+        unsafe_allow_html=True,  # the app's own text, escaped by foreign(): only its <span lang> is markup
     )

@@ -6,7 +6,7 @@ import streamlit as st
 
 from normviz import _xp
 from normviz.i18n import LANGUAGES, Translator
-from normviz.ui.kit import document_language, export, links
+from normviz.ui.kit import document, export, links
 
 LANG_NAMES = {"zh": "中文", "en": "English"}
 BACKEND_CHOICES = ("auto", "numpy", "torch")
@@ -148,7 +148,8 @@ def sidebar() -> Translator:
             st.caption(t("sidebar.backend.fallback"))
         st.caption(t("sidebar.backend.in_use", label=used.label))
         export.tools(t)
-        document_language.declare(t.lang)  # <html lang>: Streamlit's own says "en" on every page
+        # <html lang> (Streamlit's own says "en" on every page), the switch's options, the figures' descriptions
+        document.declare(t.lang, "lang", {name: lang for lang, name in LANG_NAMES.items()})
     if projector():
         st.html(_PROJECTOR_CSS)
     return t

@@ -37,11 +37,11 @@ from typing import Any
 import streamlit as st
 
 from normviz.ui.kit import component
-from normviz.ui.kit.chart import chart, describe
+from normviz.ui.kit.chart import chart, describe, figure_box
 from normviz.ui.kit.live import vendor
 from normviz.ui.kit.live.payload import check_scene, figure_payload
 
-__all__ = ["COMPONENT", "PLOTLY", "live_chart", "unavailable_reason"]
+__all__ = ["COMPONENT", "PLOTLY", "html_animation_controls", "live_chart", "unavailable_reason"]
 
 _NAME = "live"  # the component's name in pyproject.toml
 COMPONENT = component.full_name(_NAME)
@@ -83,6 +83,7 @@ def live_chart(
     height: int | None = None,
     on_release: Callable[[tuple[float, ...]], None] | None = None,
     description: str | None = None,
+    keys: str | None = None,
 ) -> tuple[float, ...] | None:
     """Draw ``spec`` (a plotly figure dict) with x movable in the browser; return x when released.
 
@@ -95,9 +96,13 @@ def live_chart(
     scene : dict
         Plain data for the JavaScript: ``mode`` ("plane" | "space"), ``x``,
         ``eps`` ({"l2", "rms", "ln"}), ``gamma``, ``beta``, ``shown``,
-        ``bounds`` [lo, hi], ``step``, ``labels`` ({"chart": aria-label of the
-        plane, "x": ["x₁", "x₂", "x₃"] for the space sliders}); see
-        ``payload.check_scene``. Labels are shown as text, never as HTML.
+        ``bounds`` [lo, hi], ``step``, ``labels`` ({"chart": the chart's
+        accessible name, "x": ["x₁", "x₂", "x₃"] for the space sliders,
+        "anim": {"group": the name of the animation's buttons},
+        "methods": {key: name}, "announce": {"x": "… {x} …", "outputs": "…
+        {outputs} …"}, what the polite live region says after a move}); see
+        ``payload.check_scene``.
+        Labels are shown as text, never as HTML.
     key : str
         The component's key, namespaced by page (``"plane.live"``).
     height : int, optional
@@ -116,12 +121,10 @@ def live_chart(
         ``st.plotly_chart`` and a warning is logged once).
     description : str, optional
         The figure's text description (default: generic, from ``spec``): shown in a folded
-        expander under the chart and appended to the chart's aria-label.
+        expander under the chart, and the chart's accessible description (``chart.figure_box``).
+    keys : str, optional
+        Which keys do what, shown under the chart.
     """
-    if description is not None:
-        labels = dict(scene.get("labels") or {})
-        labels["chart"] = f"{labels['chart']} {description}" if labels.get("chart") else description
-        scene = {**scene, "labels": labels}
     checked = check_scene(scene)
     mount, reason = _renderer()
     if mount is None:
@@ -130,6 +133,9 @@ def live_chart(
             _LOG.warning("normviz.ui.kit.live: drawing a static chart instead: %s", reason)
         chart(spec, key=f"{key}.static", description=description)
         return None
+    spec, animation = html_animation_controls(spec)
+    if animation:
+        checked["animation"] = animation
 
     fresh = f"_normviz.live.released.{key}"
 
@@ -141,9 +147,31 @@ def live_chart(
                 on_release(value)
 
     data = {"figure": figure_payload(spec), "scene": checked, "height": height, "assets": {"plotly": PLOTLY}}
-    mount(key=key, data=data, on_release_change=_released)
-    describe(spec, description)
+    with figure_box(key):
+        mount(key=key, data=data, on_release_change=_released)
+        if keys:
+            st.caption(keys)
+        describe(spec, description)
     return st.session_state.pop(fresh, None)
+
+
+def html_animation_controls(spec: Mapping[str, Any]) -> tuple[Mapping[str, Any], dict | None]:
+    """The figure's Play and Pause (plotly's updatemenus: SVG, which neither Tab nor a screen reader reaches)
+    become HTML buttons in their place: ``(spec without them, {"play", "pause", "options", "x", "pad"})``;
+    ``(spec, None)`` when the figure has no such pair.
+
+    ``options`` are Play's for plotly.animate (a frame's duration); ``x`` (paper coordinates) and ``pad`` (the
+    pixels below the plot area) place the buttons where plotly drew them; the JavaScript adds the keys and
+    reduced motion (``assets/live.js``)."""
+    layout = spec.get("layout") or {}
+    menus = layout.get("updatemenus") or []
+    buttons = menus[0].get("buttons", []) if len(menus) == 1 else []
+    if len(buttons) != 2 or any(b.get("method") != "animate" for b in buttons):
+        return spec, None
+    play, pause = buttons
+    bare = {**spec, "layout": {k: v for k, v in layout.items() if k != "updatemenus"}}
+    place = {"x": float(menus[0].get("x", 0.0)), "pad": float((menus[0].get("pad") or {}).get("t", 0.0))}
+    return bare, {"play": play["label"], "pause": pause["label"], "options": play["args"][1], **place}
 
 
 def _read_release(state: Any, scene: Mapping[str, Any]) -> tuple[float, ...] | None:

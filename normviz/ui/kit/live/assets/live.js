@@ -13,6 +13,13 @@
 //          or focus the chart and nudge x with the arrow keys (Shift: 10 steps).
 //   space: the component's own x₁..x₃ sliders, live while dragging.
 //
+// The animation's Play and Pause are HTML buttons, laid where plotly drew its SVG ones (which Tab never
+// reaches; Python takes them out of the figure: normviz/ui/kit/live html_animation_controls). The focused
+// chart takes keys as well: Page Up / Page Down step a frame (a presenter's clicker), Home / End go to the
+// start and the end, Space plays or pauses. Under prefers-reduced-motion Play goes from stage to
+// stage without the frames between, and nothing plays by itself. After each move, a polite live region
+// says the new x and the outputs in the page's language (Python's labels.announce).
+//
 // While x moves on the plane, the moving traces are drawn on a motion layer:
 // a second, small plotly graph laid exactly over the figure (same size,
 // margins and axis ranges; no axes, legend or events of its own), with the
@@ -26,12 +33,15 @@
 // textContent only. The component runs in the app page (isolate_styles=False,
 // so plotly's document-level CSS applies and `.js-plotly-plot` is findable).
 
-import { moving, redraw } from "./scene.js";
+import { moving, outputs, redraw } from "./scene.js";
 
 const GRAB_PX = { mouse: 18, pen: 18, touch: 30 }; // how near the tip a drag may start
 const KEY_SETTLE_MS = 300; // keyboard changes are sent once the keys have rested this long
 const MAX_TIMINGS = 2000;
 const MOTION_TIMEOUT_MS = 5000; // after a release, how long Python's new figure may take before the motion layer goes
+const ANNOUNCE_MS = 400; // the live region speaks at most this often
+
+const reducedMotion = () => Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 
 let plotlyLoading = null;
 
@@ -92,8 +102,14 @@ class Live {
     this.gd.className = "nv-live-gd";
     this.controls = document.createElement("div");
     this.controls.className = "nv-live-sliders";
+    this.toolbar = document.createElement("div");
+    this.toolbar.className = "nv-live-anim";
+    this.toolbar.setAttribute("role", "group");
+    this.status = document.createElement("div");
+    this.status.className = "nv-live-status";
+    this.status.setAttribute("role", "status"); // polite: read when the reader is idle
     this.box.appendChild(this.gd);
-    this.root.append(this.box, this.controls);
+    this.root.append(this.box, this.toolbar, this.controls, this.status); // Tab: the chart, then its buttons
     parent.appendChild(this.root);
 
     this.scene = null;
@@ -163,16 +179,23 @@ class Live {
     const config = { displaylogo: false, responsive: true, ...(figure.config || {}) };
     await Plotly.react(this.gd, { data: figure.data || [], layout, frames: figure.frames || [], config });
     this.frameIndex = 0; // a new figure shows its first frame
+    this.playing = false;
+    delete this.root.dataset.playing;
     if (!this.followsFrames) { // Play and the step slider move the frame too: keys step on from there
       this.followsFrames = true;
       this.gd.on("plotly_animatingframe", (e) => {
         const frames = this.gd._transitionData._frames;
         const k = frames.findIndex((f) => f.name === e.name);
-        if (k >= 0) this.frameIndex = k;
+        if (k >= 0) {
+          this.frameIndex = k;
+          this.root.dataset.frame = String(k);
+        }
+        this.syncToolbar();
       });
     }
     if (!this.stats.renders && scene.frame > 0) this.stepAnimation(scene.frame); // a copied link's step
-    if (scene.autoplay) this.play(); // e.g. the lesson's reveal: the projection plays once
+    this.setupToolbar();
+    if (scene.autoplay && !reducedMotion()) this.play(); // e.g. the lesson's reveal: the projection plays once
     this.endMotion(); // the figure now shows the released x itself
     this.ready = true;
     this.stats.renders += 1;
@@ -192,7 +215,7 @@ class Live {
     this.box.dataset.mode = mode;
     if (mode === "plane") {
       this.box.tabIndex = 0;
-      this.box.setAttribute("role", "application");
+      this.box.setAttribute("role", "application"); // the arrow keys move x, not the screen reader's cursor
       this.box.setAttribute("aria-label", labels.chart || "x: drag its tip, or use the arrow keys");
       this.controls.replaceChildren();
       this.sliders = [];
@@ -349,12 +372,17 @@ class Live {
     // A presenter's clicker sends Page Up / Page Down: they step the projection animation. In space
     // the arrow keys on the chart step it too (on the plane they nudge x).
     const steps = { PageDown: 1, PageUp: -1, ...(this.scene && this.scene.mode === "space" ? { ArrowRight: 1, ArrowLeft: -1 } : {}) };
-    if (e.key in steps && e.target === this.box) {
-      e.preventDefault();
-      this.stepAnimation(steps[e.key]);
-      return;
+    if (e.target === this.box && this.frames().length) {
+      const last = this.frames().length - 1;
+      const jump = { Home: -last, End: last }[e.key];
+      if (e.key in steps || jump !== undefined || e.key === " ") {
+        e.preventDefault();
+        if (e.key === " ") this.togglePlay();
+        else this.stepAnimation(jump !== undefined ? jump : steps[e.key]);
+        return;
+      }
     }
-    if (!this.planeReady()) return;
+    if (!this.planeReady() || e.target !== this.box) return;
     const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowDown: [1, -1], ArrowUp: [1, 1] };
     const move = moves[e.key];
     if (!move) return;
@@ -371,27 +399,146 @@ class Live {
 
   // -- keyboard: step the projection animation -----------------------------
 
-  /** Press the figure's own Play button (its first updatemenu's first button), if it has one. */
+  frames() {
+    const gd = this.gd;
+    return (gd && gd._transitionData && gd._transitionData._frames) || [];
+  }
+
+  /** The frames that end a stage, as indices: the step slider's named steps (start, ①, ②, ③). */
+  stageMarks() {
+    const slider = ((this.gd.layout && this.gd.layout.sliders) || [])[0];
+    const names = this.frames().map((f) => f.name);
+    const marks = ((slider && slider.steps) || []).map((s) => names.indexOf(s.args && s.args[0] && s.args[0][0]));
+    return marks.filter((k) => k >= 0);
+  }
+
+  /** Play from the frame on screen, every frame; under reduced motion from stage to stage, none between. */
   play() {
-    const menu = (this.gd.layout.updatemenus || [])[0];
-    const button = menu && menu.buttons && menu.buttons[0];
-    if (!button || button.method !== "animate") return;
+    const animation = this.scene && this.scene.animation;
+    const frames = this.frames();
+    if (!animation || !frames.length) return;
     this.root.dataset.autoplayed = String((Number(this.root.dataset.autoplayed) || 0) + 1);
-    window.Plotly.animate(this.gd, ...button.args).catch(interrupted);
+    let from = this.frameIndex || 0;
+    if (from >= frames.length - 1) from = 0; // at the end, Play starts over
+    const options = animation.options || {};
+    const frameMs = (options.frame && options.frame.duration) || 100;
+    let names = frames.slice(from).map((f) => f.name);
+    let duration = frameMs;
+    if (reducedMotion()) { // a stage's end each time a stage's frames would have played
+      const marks = this.stageMarks();
+      duration = frameMs * (marks.length > 1 ? marks[1] - marks[0] : 1);
+      names = marks.filter((k) => k > from).map((k) => frames[k].name);
+    }
+    if (!names.length) return;
+    this.playing = true;
+    this.root.dataset.playing = "true";
+    this.syncToolbar();
+    const done = () => {
+      this.playing = false;
+      delete this.root.dataset.playing;
+      this.syncToolbar();
+    };
+    window.Plotly.animate(this.gd, names, {
+      mode: "immediate", frame: { duration, redraw: true }, transition: { duration: 0 },
+    }).then(done, () => done()); // prettier-ignore
+  }
+
+  pause() {
+    if (!this.frames().length) return;
+    window.Plotly.animate(this.gd, [null], {
+      mode: "immediate", frame: { duration: 0, redraw: false }, transition: { duration: 0 },
+    }).catch(interrupted); // prettier-ignore
+    this.playing = false;
+    delete this.root.dataset.playing;
+    this.syncToolbar();
+  }
+
+  togglePlay() {
+    if (this.playing) this.pause();
+    else this.play();
   }
 
   /** Show the frame ``delta`` steps from the current one (the figure's plotly frames, in the browser). */
   stepAnimation(delta) {
-    const gd = this.gd;
-    const frames = gd && gd._transitionData ? gd._transitionData._frames : null;
-    if (!frames || !frames.length) return;
-    const next = Math.min(Math.max((this.frameIndex || 0) + delta, 0), frames.length - 1);
-    this.frameIndex = next;
-    this.root.dataset.frame = String(next);
-    window.Plotly.animate(gd, [frames[next].name], {
-      mode: "immediate", frame: { duration: 0, redraw: true }, transition: { duration: 0 },
-    }).catch(interrupted);
+    const frames = this.frames();
+    if (!frames.length) return;
+    this.showFrame(Math.min(Math.max((this.frameIndex || 0) + delta, 0), frames.length - 1));
   }
+
+  showFrame(index) {
+    const frames = this.frames();
+    this.playing = false;
+    delete this.root.dataset.playing;
+    this.frameIndex = index;
+    this.root.dataset.frame = String(index);
+    window.Plotly.animate(this.gd, [frames[index].name], {
+      mode: "immediate", frame: { duration: 0, redraw: true }, transition: { duration: 0 },
+    }).catch(interrupted); // prettier-ignore
+    this.syncToolbar();
+  }
+
+  // -- the animation's buttons ------------------------------------------------
+
+  setupToolbar() {
+    const animation = this.scene.animation;
+    if (!animation || !this.frames().length) {
+      this.toolbar.replaceChildren();
+      this.buttons = null;
+      return;
+    }
+    if (!this.buttons) {
+      const make = (name, onClick) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.action = name;
+        this.listen(b, "click", onClick);
+        return b;
+      };
+      this.buttons = { play: make("play", () => this.play()), pause: make("pause", () => this.pause()) };
+      this.toolbar.replaceChildren(this.buttons.play, this.buttons.pause);
+      this.gd.on("plotly_afterplot", () => this.placeToolbar()); // a resize moves the plot area
+    }
+    const labels = (this.scene.labels && this.scene.labels.anim) || {};
+    this.toolbar.setAttribute("aria-label", labels.group || "Animation");
+    this.placeToolbar();
+    this.syncToolbar();
+  }
+
+  /** Where plotly drew its buttons: ``x`` of the plot area's width from its left, ``pad`` px below it. */
+  placeToolbar() {
+    const animation = this.scene && this.scene.animation;
+    const fl = this.gd._fullLayout;
+    if (!animation || !fl || !fl._size) return;
+    const { l, t, w, h } = fl._size;
+    const font = (fl.font && fl.font.size) || 12;
+    this.toolbar.style.fontSize = `${font}px`;
+    this.toolbar.style.top = `${t + h + animation.pad}px`;
+    // HTML text is wider than plotly's: on the step slider's row, the buttons end where the slider begins
+    const slider = (this.gd.layout.sliders || [])[0];
+    const sameRow = slider && ((slider.pad && slider.pad.t) || 0) < animation.pad + 2 * font;
+    const end = sameRow ? l + (slider.x || 0) * w - 4 : Infinity;
+    this.labelButtons(false);
+    if (this.toolbar.offsetWidth > end) this.labelButtons(true); // a narrow screen: the symbols, named in full
+    this.toolbar.style.left = `${Math.max(0, Math.min(l + animation.x * w, end - this.toolbar.offsetWidth))}px`;
+  }
+
+  /** The buttons' text: "▶ Play", or with ``short`` only "▶" (the whole label stays their accessible name). */
+  labelButtons(short) {
+    const animation = this.scene.animation;
+    for (const [name, label] of [["play", animation.play], ["pause", animation.pause]]) {
+      const b = this.buttons[name];
+      b.textContent = short ? label.split(" ")[0] : label;
+      if (short) b.setAttribute("aria-label", label);
+      else b.removeAttribute("aria-label");
+    }
+  }
+
+  syncToolbar() {
+    if (!this.buttons) return;
+    this.buttons.play.setAttribute("aria-pressed", String(Boolean(this.playing)));
+  }
+
+  // -- keyboard: settle ------------------------------------------------------
 
   onKeyUp(e) {
     if (this.settle && e.key.startsWith("Arrow")) this.settleThenSend();
@@ -514,6 +661,7 @@ class Live {
       this.motion.timer = setTimeout(() => this.endMotion(), MOTION_TIMEOUT_MS);
     }
     this.sent = x.slice();
+    this.announce(this.sent);
     this.latest = null; // the rerun this release causes brings newer data
     this.stats.sent += 1;
     this.root.dataset.sent = String(this.stats.sent);
@@ -521,7 +669,28 @@ class Live {
     this.setStateValue("release", { x: this.sent, id });
   }
 
+  // -- the live region ------------------------------------------------------
+
+  /** Say x and the shown outputs (labels.announce: {x: "… {x} …", outputs: "… {outputs} …"}), at most every
+   * ANNOUNCE_MS. A chart that shows no method (the lesson before the reveal) says x only. */
+  announce(x) {
+    const say = (this.scene.labels || {}).announce;
+    if (!say || !say.x) return;
+    const vector = (v) => `(${v.map((c) => (Number.isFinite(c) ? c.toFixed(3) : "NaN")).join(", ")})`;
+    const names = this.scene.labels.methods || {};
+    const outs = Object.entries(outputs(this.scene, x)).map(([m, y]) => `${names[m] || m} ${vector(y)}`);
+    let text = say.x.replace("{x}", vector(x));
+    if (outs.length && say.outputs) text += ` ${say.outputs.replace("{outputs}", outs.join("; "))}`;
+    clearTimeout(this.announcing);
+    const wait = Math.max(0, (this.announced || 0) + ANNOUNCE_MS - performance.now());
+    this.announcing = setTimeout(() => {
+      this.announced = performance.now();
+      this.status.textContent = text;
+    }, wait);
+  }
+
   destroy() {
+    clearTimeout(this.announcing);
     this.endMotion();
     this.destroyed = true;
     cancelAnimationFrame(this.framePending);
