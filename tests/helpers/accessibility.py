@@ -89,3 +89,30 @@ def contrast_ratio(a: str, b: str) -> float:
     """(L1 + 0.05) / (L2 + 0.05), L1 the lighter: 1 to 21."""
     high, low = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
     return (high + 0.05) / (low + 0.05)
+
+
+# Text that an element hides (overflow hidden or clip, with more content than room), in the app's content and
+# the sidebar; the figures (plotly draws its own text) and KaTeX's screen-reader copy and display box are
+# left out. TOLERANCE_PX: sub-glyph overflows of a few pixels (an expander's frame) cut no text.
+TOLERANCE_PX = 4
+_CUT_JS = """(tolerance) => {
+  const out = [];
+  for (const el of document.querySelectorAll('[data-testid="stMain"] *, [data-testid="stSidebar"] *')) {
+    if (el.closest('.js-plotly-plot, svg, .katex-mathml, .katex-display')) continue;
+    const s = getComputedStyle(el);
+    const hides = (v) => v === 'hidden' || v === 'clip';
+    const cut = (hides(s.overflowX) && el.scrollWidth > el.clientWidth + tolerance)
+      || (hides(s.overflowY) && el.scrollHeight > el.clientHeight + tolerance);
+    const text = (el.innerText || '').trim();
+    if (cut && text && el.clientWidth > 0) {
+      out.push(`${el.tagName}.${String(el.className).split(' ')[0]}: "${text.slice(0, 40)}"`
+        + ` (${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight})`);
+    }
+  }
+  return out;
+}"""
+
+
+def cut_off_text(page) -> list[str]:
+    """Elements of the app's content and the sidebar whose text is cut off (see ``_CUT_JS``), one line each."""
+    return page.evaluate(_CUT_JS, TOLERANCE_PX)
