@@ -30,6 +30,8 @@ class Method:
     formula: str
     color: str  # Okabe-Ito (orange darkened to 3:1, see figures/_style.py), the same on every page
     dash: str  # plotly line dash, so the methods differ without colour too
+    symbol: str  # plotly marker symbol (one that 3D scenes draw too), for the same reason
+    pattern: str  # plotly bar pattern shape ("" none), for the same reason
     has_weight: bool
     has_bias: bool
 
@@ -97,6 +99,8 @@ L2 = Method(
     formula="y = x / max(‖x‖₂, ε)",
     color="#BD8300",
     dash="dot",
+    symbol="circle",
+    pattern="",
     has_weight=False,
     has_bias=False,
 )
@@ -110,6 +114,8 @@ RMS = Method(
     formula="y = x / √(mean(x²) + ε) · γ",
     color="#0072B2",
     dash="dash",
+    symbol="square",
+    pattern="/",
     has_weight=True,
     has_bias=False,
 )
@@ -123,6 +129,8 @@ LN = Method(
     formula="y = (x − μ) / √(σ² + ε) · γ + β",
     color="#009E73",
     dash="solid",
+    symbol="diamond",
+    pattern=".",
     has_weight=True,
     has_bias=True,
 )

@@ -55,4 +55,8 @@ for section, pages in ui.TOPIC_SECTIONS:
         st.page_link(f"pages/{name}.py", label=t(f"nav.{name}"), icon=icon)
         st.caption(t(f"overview.page.{name}"))
 
+with st.expander(t("overview.access.header"), icon=":material/accessibility_new:"):
+    for part in ("body", "exceptions", "report"):
+        st.markdown(t(f"overview.access.{part}"))
+
 ui.sources_section(t, "overview")

@@ -39,3 +39,16 @@ def test_overview_states_the_biased_variance_and_that_standardizing_is_not_norma
     page = text(run_page("overview", lang="en"))
     assert "σ² = (1/n)·Σ(xᵢ − μ)² the biased variance" in page and "√(n − 1)" in page
     assert "do not make the components follow a standard normal distribution" in page
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_overview_carries_the_accessibility_statement(lang):
+    """What conforms and how it is tested, Streamlit's exceptions with the upstream issue, how to report."""
+    from normviz.i18n import Translator
+
+    t = Translator(lang)
+    at = run_page("overview", lang=lang)
+    (box,) = [e for e in at.expander if e.label == t("overview.access.header")]
+    said = " ".join(m.value for m in box.markdown)
+    assert "WCAG 2.2 AA" in said and "axe-core 4.12.1" in said and "streamlit#15726" in said
+    assert said == " ".join(t(f"overview.access.{p}") for p in ("body", "exceptions", "report"))

@@ -19,7 +19,6 @@ from normviz.methods import METHODS
 
 FLOOR = 1e-18  # exact zeros are drawn here on the log axis
 X_OFFSET = {"l2": -0.15, "rms": 0.0, "ln": 0.15}  # L2 and RMSNorm coincide; shift them apart
-SYMBOLS = {"l2": "circle", "rms": "square", "ln": "diamond"}
 FRACTION_TICKS = (2, 8, 32, 128, 512, 2048, 8192)
 
 
@@ -60,7 +59,7 @@ def spectrum_figure(checks: dict[str, dof.RankCheck], t: Translator, *, projecto
                 "meta": f"spectrum_{key}",
                 "name": t("dof.fig.spectrum.trace", method=method_name(key, t), lost=c.lost),
                 "line": {"color": m.color, "width": s["thin"], "dash": m.dash},
-                "marker": {"color": m.color, "size": s["marker"], "symbol": SYMBOLS[key]},
+                "marker": {"color": m.color, "size": s["marker"], "symbol": m.symbol},
                 "customdata": values,
                 "hovertemplate": "σ = %{customdata:.3e}<extra>" + method_name(key, t) + "</extra>",
             }
@@ -160,7 +159,7 @@ def plane_figure(cloud: dof.PlaneCloud, t: Translator, *, projector: bool = Fals
                 "meta": role,
                 "name": t("dof.fig.n2.circle", r=label),
                 "hoverinfo": "skip",
-                "line": {"color": METHODS[key].color, "width": s["thin"], "dash": "dot"},
+                "line": {"color": METHODS[key].color, "width": s["thin"], "dash": METHODS[key].dash},
             }
         )
     line = np.array([-extent, extent])
@@ -173,7 +172,7 @@ def plane_figure(cloud: dof.PlaneCloud, t: Translator, *, projector: bool = Fals
             "meta": "zero_mean_line",
             "name": t("dof.fig.n2.line"),
             "hoverinfo": "skip",
-            "line": {"color": METHODS["ln"].color, "width": s["thin"], "dash": "dot"},
+            "line": {"color": METHODS["ln"].color, "width": s["thin"], "dash": METHODS["ln"].dash},
         }
     )
     data.append(
@@ -199,7 +198,7 @@ def plane_figure(cloud: dof.PlaneCloud, t: Translator, *, projector: bool = Fals
                 "meta": f"outputs_{key}",
                 "name": method_name(key, t),
                 "hoverinfo": "skip",
-                "marker": {"color": METHODS[key].color, "size": s["marker"] * 0.7},
+                "marker": {"color": METHODS[key].color, "size": s["marker"] * 0.7, "symbol": METHODS[key].symbol},
             }
         )
     points, counts = cloud.distinct("ln")
@@ -215,7 +214,7 @@ def plane_figure(cloud: dof.PlaneCloud, t: Translator, *, projector: bool = Fals
             "marker": {
                 "color": METHODS["ln"].color,
                 "size": s["marker"] * 2.2,
-                "symbol": "diamond",
+                "symbol": METHODS["ln"].symbol,
                 "line": {"color": "white", "width": 1},
             },
             "hovertemplate": "(%{x:.3f}, %{y:.3f}): %{customdata}<extra></extra>",

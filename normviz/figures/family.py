@@ -32,6 +32,7 @@ from normviz.figures._legend import legend_below, subplot_grid
 from normviz.figures._style import COLORS, base_layout, sizes
 from normviz.figures.projection import CIRCLE_POINTS, SPACE, SPHERE_MESH, View, arrows, camera, line, surface
 from normviz.i18n import Translator
+from normviz.methods import METHODS
 
 COLOR = COLORS
 # x / ‖x‖_p: p = 2 is L2's colour, softmax keeps its own; p = 1 and p = ∞ take Paul Tol's indigo and olive,
@@ -39,6 +40,11 @@ COLOR = COLORS
 P_COLOR = {"l1": "#332288", "l2": COLOR["l2"], "linf": "#929231", "softmax": COLOR["softmax"]}
 P_SYMBOL = {"l1": "diamond", "l2": "circle", "linf": "square", "softmax": "cross"}
 P_EXTENT = 1.5  # every output of x / ‖x‖_p has |yᵢ| ≤ 1
+# The 3D picture's outputs differ by line dash and marker as well as by colour (both drawn in 3D scenes).
+DRAWN_LOOK = {key: (m.dash, m.symbol) for key, m in METHODS.items()} | {
+    "minmax": ("dashdot", "x"),
+    "softmax": ("longdash", "cross"),
+}
 
 PLOT_HEIGHT = {False: 560, True: 500}  # projector: on one 1080 px screen with the title
 # The space page's camera left the cube in the lower half of this taller plot, half its height:
@@ -156,7 +162,7 @@ def outputs(x, out: dict[str, np.ndarray], t: Translator, *, projector: bool, ex
                 name=name,
                 color=COLOR[key],
                 width=s["thin"],
-                dash="dot",
+                dash=DRAWN_LOOK[key][0],
                 opacity=0.7,
                 showlegend=False,
             )
@@ -173,7 +179,7 @@ def outputs(x, out: dict[str, np.ndarray], t: Translator, *, projector: bool, ex
                 "meta": f"out_{key}",
                 "legendgroup": key,
                 "marker": {
-                    "symbol": "diamond",
+                    "symbol": DRAWN_LOOK[key][1],
                     "size": s["marker"] * 0.8,
                     "color": COLOR[key],
                     "line": {"color": "black", "width": 1},

@@ -32,6 +32,16 @@ def _color(cloud: str) -> str:
     return METHODS[cloud].color if cloud in METHODS else COLORS[cloud]
 
 
+# Not by colour alone: each cloud has its line dash, marker and bar pattern too (a method's from its record).
+INPUT_LOOK = {"dash": "longdashdot", "symbol": "x", "pattern": "\\"}
+OPEN = {"circle": "circle-open", "square": "square-open", "diamond": "diamond-open"}  # 3D's hollow markers
+
+
+def _look(cloud: str, what: str) -> str:
+    """The cloud's ``what`` ("dash" | "symbol" | "pattern"): its method's, or the input's."""
+    return getattr(METHODS[cloud], what) if cloud in METHODS else INPUT_LOOK[what]
+
+
 def _target(cloud: str, spec: hd.CloudSpec) -> float:
     """Where a cloud's norms sit: √n·(component RMS) for the input, Method.radius(n) for a method (ε = 0)."""
     return hd.expected_norm(spec) if cloud == "input" else METHODS[cloud].radius(spec.n)
@@ -80,7 +90,7 @@ def hyperplane_figure(view: hd.HyperplaneView, t: Translator, *, projector: bool
                     "size": s["marker"] * (0.4 if exact else 0.25),
                     "color": _color(cloud),
                     "opacity": 0.9 if exact else 0.45,
-                    "symbol": "circle" if exact else "diamond",
+                    "symbol": _look(cloud, "symbol") if exact else OPEN.get(_look(cloud, "symbol"), "cross"),
                 },
                 "visible": True if cloud in ("ln", "rms") else "legendonly",
                 "hovertemplate": "(%{x:.4f}, %{y:.4f}, %{z:.4f})<extra>" + name + "</extra>",
@@ -147,7 +157,7 @@ def hyperplane_figure(view: hd.HyperplaneView, t: Translator, *, projector: bool
 # --- any n: histograms of norms and means ---------------------------------------------------------
 
 
-def _bars(hist: hd.Histogram, cell: dict, *, name: str, meta: str, color: str) -> dict:
+def _bars(hist: hd.Histogram, cell: dict, *, name: str, meta: str, color: str, pattern: str = "") -> dict:
     edges = hist.edges
     return {
         "type": "bar",
@@ -158,7 +168,7 @@ def _bars(hist: hd.Histogram, cell: dict, *, name: str, meta: str, color: str) -
         "yaxis": cell["y"],
         "name": name,
         "meta": meta,
-        "marker": {"color": color, "line": {"width": 0}},
+        "marker": {"color": color, "line": {"width": 0}, "pattern": {"shape": pattern}},
         "opacity": 0.85,
         "showlegend": False,
         "hovertemplate": "%{x:.6g}: %{y}<extra>" + name + "</extra>",
@@ -176,8 +186,9 @@ def distributions_figure(summary: hd.CloudSummary, t: Translator, *, projector: 
     for col, cloud in enumerate(clouds):
         top, bottom = cells[col], cells[len(clouds) + col]
         name, target = method_name(cloud, t), _target(cloud, summary.spec)
-        data.append(_bars(summary.norms[cloud], top, name=name, meta=f"hist_norm_{cloud}", color=_color(cloud)))
-        data.append(_bars(summary.means[cloud], bottom, name=name, meta=f"hist_mean_{cloud}", color=_color(cloud)))
+        look = {"color": _color(cloud), "pattern": _look(cloud, "pattern")}
+        data.append(_bars(summary.norms[cloud], top, name=name, meta=f"hist_norm_{cloud}", **look))
+        data.append(_bars(summary.means[cloud], bottom, name=name, meta=f"hist_mean_{cloud}", **look))
         label = t(
             "highdim.fig.hist.expected" if cloud == "input" else "highdim.fig.hist.target", value=significant(target)
         )
@@ -225,8 +236,8 @@ def singular_values_figure(summary: hd.CloudSummary, t: Translator, *, projector
                 "mode": "lines+markers" if len(sv) <= 64 else "lines",
                 "name": name,
                 "meta": f"sv_{cloud}",
-                "line": {"color": _color(cloud), "width": s["line"]},
-                "marker": {"size": s["marker"] * 0.6, "color": _color(cloud)},
+                "line": {"color": _color(cloud), "width": s["line"], "dash": _look(cloud, "dash")},
+                "marker": {"size": s["marker"] * 0.6, "color": _color(cloud), "symbol": _look(cloud, "symbol")},
                 "hovertemplate": "σ%{x} = %{y:.6g}<extra>" + name + "</extra>",
             }
         )
@@ -322,7 +333,12 @@ def pca_figure(summary: hd.CloudSummary, t: Translator, *, projector: bool = Fal
                 "name": name,
                 "meta": f"pca_{cloud}",
                 "showlegend": False,
-                "marker": {"size": s["marker"] * 0.45, "color": _color(cloud), "opacity": 0.6},
+                "marker": {
+                    "size": s["marker"] * 0.45,
+                    "color": _color(cloud),
+                    "opacity": 0.6,
+                    "symbol": _look(cloud, "symbol"),
+                },
                 "hovertemplate": "(%{x:.4g}, %{y:.4g})<extra>" + name + "</extra>",
             }
         )

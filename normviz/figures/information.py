@@ -136,7 +136,7 @@ def pairs_figure(
                     "name": t("info.fig.circle", r=_radius_label(key, 2)),
                     "legendgroup": f"circle_{key}",
                     "showlegend": first,
-                    "line": {"color": METHODS[key].color, "width": s["thin"], "dash": "dot"},
+                    "line": {"color": METHODS[key].color, "width": s["thin"], "dash": METHODS[key].dash},
                     "hoverinfo": "skip",
                     **bottom.refs,
                 }
@@ -324,7 +324,7 @@ def _cloud_reference(panel: str, three: bool, t: Translator, projector: bool) ->
             "meta": f"target_{panel}",
             "name": name,
             "showlegend": True,
-            "line": {"color": METHODS[panel].color, "width": s["thin"], "dash": "dot"},
+            "line": {"color": METHODS[panel].color, "width": s["thin"], "dash": METHODS[panel].dash},
             "hoverinfo": "skip",
         }
     ]

@@ -737,6 +737,7 @@ def _moving_traces(paths, shown, frame: int, dim: int, t: Translator, projector:
             marker={
                 "size": np.array([0.0, s["marker"] * (1.3 if dim == 2 else 1.0)]),
                 "color": COLORS[m],
+                "symbol": METHODS[m].symbol,
                 "line": {"color": "white", "width": 1},
             },
         )

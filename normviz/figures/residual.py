@@ -21,8 +21,10 @@ from normviz import residual
 from normviz.figures._legend import legend_below, legend_beside, subplot_grid
 from normviz.figures._style import COLORS, base_layout, method_name, sizes
 from normviz.i18n import Translator
+from normviz.methods import METHODS
 
 ARRANGEMENT_DASH = {"pre": "solid", "post": "dot", residual.NO_NORM: "dash"}
+NO_NORM_SYMBOL = "x"  # a norm's curve carries its method's marker
 PANELS = ("stream", "grad", "peak")
 
 
@@ -42,16 +44,20 @@ def variants(comp: residual.Comparison, t: Translator) -> list[tuple[str, residu
     return out
 
 
-def _series(cell, x, y, *, role: str, name: str, color: str, dash: str, width: float, legend: bool, group: str) -> dict:
+def _series(
+    cell, x, y, *, role: str, name: str, color: str, dash: str, symbol: str, width: float, legend: bool, group: str
+) -> dict:
+    """One variant's curve: the dash says the arrangement, the marker the norm (the colour says it too)."""
     return {
         "type": "scatter",
-        "mode": "lines",
+        "mode": "lines+markers",
         "x": x,
         "y": y,
         "meta": role,
         "name": name,
         **cell.refs,
         "line": {"color": color, "dash": dash, "width": width},
+        "marker": {"color": color, "symbol": symbol, "size": 2.5 * width},
         "legendgroup": group,
         "showlegend": legend,
         "legendrank": 100,
@@ -99,6 +105,7 @@ def comparison_figure(comp: residual.Comparison, t: Translator, *, projector: bo
                     name=name,
                     color=color,
                     dash=ARRANGEMENT_DASH[run.arrangement],
+                    symbol=METHODS[run.norm].symbol if run.norm else NO_NORM_SYMBOL,
                     width=s["line"],
                     legend=panel == "stream",
                     group=suffix,

@@ -70,6 +70,37 @@ STRINGS = {
         "at all: LayerNorm's invariance to a shift c·𝟏 holds for any ε, its invariance to scaling exactly only at ε = 0.",
     },
     "overview.pages": {"zh": "各页内容", "en": "The pages"},
+    "overview.access.header": {"zh": "无障碍声明", "en": "Accessibility statement"},
+    "overview.access.body": {
+        "zh": "目标：每一页、两种语言都符合 WCAG 2.2 AA。每次 `make test` 都在 Chromium 里检查：axe-core 4.12.1 "
+        "审查每一页（中文和英文，320 px 手机宽度和投影仪模式），应用自己的内容不允许有严重问题；"
+        "只用键盘走完平面、空间和课程三页（Tab 到图上，方向键移动 x，地址、图和朗读内容随之改变，播放与暂停是按钮）；"
+        "读取浏览器的无障碍树，检查每个可聚焦元素都有角色和本页语言的名字；"
+        "系统要求减少动态效果时动画不自动播放，按阶段跳转；文字放大到 200 % 时没有文字被截断。"
+        "图中的颜色与背景的对比度至少 3:1，文字至少 4.5:1。",
+        "en": "The goal is WCAG 2.2 AA on every page, in both languages. Every `make test` checks it in Chromium: "
+        "axe-core 4.12.1 audits every page (in Chinese and English, at a phone's 320 px and in projector mode) "
+        "and allows no serious finding in the app's own content; a keyboard-only walk of the plane, the space "
+        "and the lesson (Tab to the chart, the arrow keys move x, and the address, the figure and what a "
+        "screen reader hears follow; Play and Pause are buttons); the browser's accessibility tree, in which "
+        "every focusable element has a role and a name in the page's language; with reduced motion asked for, "
+        "nothing plays by itself and Play goes stage by stage; at 200 % text size no text is cut off. Colours "
+        "in the figures reach 3:1 against the background, text 4.5:1.",
+    },
+    "overview.access.exceptions": {
+        "zh": "已知例外（属于 Streamlit，本应用不修改它的代码）：侧栏导航的列表标记不符合 axe 的 list / listitem "
+        '规则；Streamlit 总是写 `<html lang="en">`（streamlit#15726），本应用每次运行都改成本页的语言；'
+        "Streamlit 的帮助按钮、标题锚点和 plotly 的工具栏按钮只有英文名字。",
+        "en": "Known exceptions (Streamlit's, whose code the app does not change): the sidebar navigation's list "
+        'markup fails axe\'s list and listitem rules; Streamlit always writes `<html lang="en">` '
+        "(streamlit#15726), which the app sets to the page's language on every run; Streamlit's help buttons "
+        "and heading anchors and plotly's tool bar have English names only.",
+    },
+    "overview.access.report": {
+        "zh": "遇到障碍？请在本项目的代码仓库里提一个 issue，写明页面、语言、浏览器和所用的辅助技术。",
+        "en": "Found a barrier? Open an issue in the project's repository, naming the page, the language, the "
+        "browser and the assistive technology you use.",
+    },
     "overview.page.plane": {
         "zh": "二维：拖动向量，看三种投影和动画，调 ε、γ、β。",
         "en": "Two dimensions: drag a vector, watch the three projections animate, adjust ε, γ and β.",
