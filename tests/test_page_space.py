@@ -134,3 +134,19 @@ def test_default_scene_is_small_and_a_warm_rerun_is_fast():
     elapsed = time.perf_counter() - start
     assert errors(at) == []
     assert elapsed < 1.0  # generous for a loaded CI machine; typically ~20 ms (see benchmarks/bench_pages.py)
+
+
+def test_the_keys_under_the_chart_name_the_camera_only_where_there_is_one():
+    """The space page has the camera's options, and its keys say how to reach them; the lesson's 3D steps have
+    none, and their keys do not mention them."""
+    from normviz import lesson
+    from normviz.i18n import Translator
+
+    t = Translator("en")
+    space = run_page("space", lang="en")
+    assert space.button_group(key="space.camera").value == "oblique"
+    assert f"{t('proj.keys.space')} {t('proj.keys.camera')}" in [c.value for c in space.caption]
+    step = run_page("lesson", lang="en", step=str(lesson.KEYS.index("rms3d") + 1))
+    captions = [c.value for c in step.caption]
+    assert t("proj.keys.space") in captions and not any(t("proj.keys.camera") in c for c in captions)
+    assert "space.camera" not in {w.key for w in step.button_group}

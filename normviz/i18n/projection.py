@@ -23,17 +23,21 @@ STRINGS = {
     "proj.live.announce.outputs": {"zh": "输出：{outputs}。", "en": "Outputs: {outputs}."},
     "proj.keys.plane": {
         "zh": "⌨ 键盘：Tab 键把焦点移到图上，方向键把 x 移动 0.01（按住 Shift 移动 0.1）；翻页键逐帧播放动画，"
-        "Home / End 跳到开头 / 结尾，空格键播放或暂停。图下方的按钮作用相同。",
+        "Home / End 跳到开头 / 结尾，空格键播放或暂停。图下方的“播放”“暂停”也是按钮，Tab 键可以到达。",
         "en": "⌨ Keys: Tab to the chart; the arrow keys move x by 0.01 (with Shift, by 0.1); Page Up / Page Down "
-        "step the animation frame by frame, Home / End go to its start / end, Space plays or pauses. The "
-        "buttons under the chart do the same.",
+        "step the animation frame by frame, Home / End go to its start / end, Space plays or pauses. Play and "
+        "Pause under the chart are buttons that Tab reaches too.",
     },
     "proj.keys.space": {
         "zh": "⌨ 键盘：图下方的 x₁、x₂、x₃ 滑块用方向键移动 x（每次 0.01）；焦点在图上时，← / → 或翻页键逐帧播放动画，"
-        "Home / End 跳到开头 / 结尾，空格键播放或暂停；图上方的“视线方向”按钮转动视角。",
+        "Home / End 跳到开头 / 结尾，空格键播放或暂停。",
         "en": "⌨ Keys: the x₁, x₂, x₃ sliders under the chart move x with the arrow keys (0.01 a press); with the "
         "chart focused, ← / → or Page Up / Page Down step the animation, Home / End go to its start / end, "
-        "Space plays or pauses; the “Camera looks along” buttons above the chart turn the view.",
+        "Space plays or pauses.",
+    },
+    "proj.keys.camera": {
+        "zh": "图上方的“视线方向”是一组选项：方向键在其中移动，空格键选定。",
+        "en": "The “Camera looks along” options above the chart: the arrow keys move between them, Space chooses.",
     },
     "proj.live.plane": {
         "zh": "平面图：拖动黑色箭头的尖端移动 x，或用方向键微调；翻页键逐步播放动画。",

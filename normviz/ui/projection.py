@@ -331,7 +331,7 @@ def projection_section(t, page: ProjectionPage) -> None:
                 scene=live_scene(t, page, scene, view),
                 on_release=lambda x: _released(page, x),
                 description=describe_projection(scene, proj, t, extent=view.extent),
-                keys=t(f"proj.keys.{page.name}"),
+                keys=t(f"proj.keys.{page.name}") + (f" {t('proj.keys.camera')}" if page.kit is engine.SPACE else ""),
             )
             if page.kit is engine.SPACE:
                 st.caption(t(f"space.camera.{view.camera}"))
