@@ -58,6 +58,7 @@ def test_lang_query_parameter_switches_the_language_and_the_documents_language_f
     zh = main_text(smoke)
     # a page change in the same session (the sidebar's link: no new load) keeps the document's language
     with expect_rerun(smoke):
+        nav_paths(smoke)  # expands "View N more" if this session's navigation is collapsed (a fresh worker's is)
         smoke.locator('[data-testid="stSidebarNav"] a[href$="/epsilon"]').click()
     smoke.wait_for_url("**/epsilon**")
     renders(smoke, "epsilon", "zh")
