@@ -15,6 +15,7 @@ from normviz.methods import METHODS
 from tests.helpers.browser import (
     assert_no_error,
     by_meta,
+    camera_eye,
     open_page,
     plotly_data,
     tip,
@@ -170,7 +171,7 @@ def test_the_space_by_keyboard_alone_in_chinese(page, base_url):
     page.keyboard.press("Space")
     assert "camera=along" in wait_for(page, lambda p: p.url, lambda url: "camera=along" in url)
     along = lambda e: e is not None and e["x"] == pytest.approx(e["y"]) == pytest.approx(e["z"])  # noqa: E731
-    assert along(wait_for(page, camera_eye_of, along))  # looking along (1, 1, 1)
+    assert along(wait_for(page, camera_eye, along))  # looking along (1, 1, 1)
 
     stops = tab_until(page, lambda s: s["slider"])  # past the chart and the animation's buttons: x₁
     assert_rings(stops)
@@ -183,13 +184,6 @@ def test_the_space_by_keyboard_alone_in_chinese(page, base_url):
     said = wait_for(page, announced, lambda s: "1.020" in s)
     assert said == announcement("zh", (1.02, 2.0, 3.0), METHODS) and "输出" in said
     assert_no_error(page)
-
-
-def camera_eye_of(page):
-    return page.locator(".nv-live .js-plotly-plot").first.evaluate(
-        "(gd) => gd._fullLayout && gd._fullLayout.scene"
-        " ? JSON.parse(JSON.stringify(gd._fullLayout.scene.camera.eye)) : null"
-    )
 
 
 L2_STEP = lesson.KEYS.index("l2") + 1

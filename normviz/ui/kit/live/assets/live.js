@@ -179,8 +179,7 @@ class Live {
     const config = { displaylogo: false, responsive: true, ...(figure.config || {}) };
     await Plotly.react(this.gd, { data: figure.data || [], layout, frames: figure.frames || [], config });
     this.frameIndex = 0; // a new figure shows its first frame
-    this.playing = false;
-    delete this.root.dataset.playing;
+    this.setPlaying(false);
     if (!this.followsFrames) { // Play and the step slider move the frame too: keys step on from there
       this.followsFrames = true;
       this.gd.on("plotly_animatingframe", (e) => {
@@ -430,17 +429,21 @@ class Live {
       names = marks.filter((k) => k > from).map((k) => frames[k].name);
     }
     if (!names.length) return;
-    this.playing = true;
-    this.root.dataset.playing = "true";
-    this.syncToolbar();
-    const done = () => {
-      this.playing = false;
-      delete this.root.dataset.playing;
-      this.syncToolbar();
-    };
+    const run = this.setPlaying(true);
+    const done = () => this.playRun === run && this.setPlaying(false); // a newer Play or step took over: not done
     window.Plotly.animate(this.gd, names, {
       mode: "immediate", frame: { duration, redraw: true }, transition: { duration: 0 },
     }).then(done, () => done()); // prettier-ignore
+  }
+
+  /** Playing or not: the flag, data-playing (for tests) and Play's aria-pressed; returns this run's number. */
+  setPlaying(on) {
+    this.playRun = (this.playRun || 0) + 1;
+    this.playing = on;
+    if (on) this.root.dataset.playing = "true";
+    else delete this.root.dataset.playing;
+    this.syncToolbar();
+    return this.playRun;
   }
 
   pause() {
@@ -448,9 +451,7 @@ class Live {
     window.Plotly.animate(this.gd, [null], {
       mode: "immediate", frame: { duration: 0, redraw: false }, transition: { duration: 0 },
     }).catch(interrupted); // prettier-ignore
-    this.playing = false;
-    delete this.root.dataset.playing;
-    this.syncToolbar();
+    this.setPlaying(false);
   }
 
   togglePlay() {
@@ -467,8 +468,7 @@ class Live {
 
   showFrame(index) {
     const frames = this.frames();
-    this.playing = false;
-    delete this.root.dataset.playing;
+    this.setPlaying(false);
     this.frameIndex = index;
     this.root.dataset.frame = String(index);
     window.Plotly.animate(this.gd, [frames[index].name], {
