@@ -35,6 +35,7 @@ NOT_RUNNING = f'{APP}[data-test-script-state="notRunning"]'
 STATUS_WIDGET = '[data-testid="stStatusWidget"]'
 PLOT = ".js-plotly-plot"
 MAIN = '[data-testid="stMain"]'
+ELEMENT = '[data-testid="stElementContainer"]'
 # Where Streamlit serves a components.v2 component's files: COMPONENTS + "/normviz.<name>/<file>".
 COMPONENTS = "/_stcore/bidi-components"
 # Error markers: an exception box, st.error / any error-kind alert (Streamlit
@@ -204,6 +205,18 @@ def assert_document_language(page, lang: str, *, timeout_s: float = 10.0) -> Non
     assert got == LANG_TAGS[lang], f"{page.url}: <html lang={got!r}>, not {LANG_TAGS[lang]!r}"
 
 
+_DOCUMENT_STYLES_JS = """() => {
+  const name = document.querySelector('[data-testid="stSidebarNav"] span');
+  return !!name && getComputedStyle(name).whiteSpace === 'normal';
+}"""
+
+
+def wait_for_document_styles(page, *, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
+    """Block until normviz.ui.kit.document's stylesheet is in effect (a page name may wrap): the component
+    mounts with the shell's run, and its CSS arrives a moment after the page's first elements."""
+    page.wait_for_function(_DOCUMENT_STYLES_JS, timeout=timeout_ms)
+
+
 def wait_for_plotly(page, *, index: int = 0, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
     """Block until the ``index``-th plotly chart exists and plotly has drawn its data."""
     page.wait_for_function(
@@ -246,6 +259,9 @@ def open_page(
     Playwright response of the navigation.
     """
     response = page.goto(page_url(base_url, path, **query), wait_until="domcontentloaded", timeout=timeout_ms)
+    # The app reads "notRunning" before its first run starts too; on a busy machine that run can start later
+    # than wait_for_app_run's settle time, so wait for the first element it sends.
+    page.wait_for_selector(f"{MAIN} {ELEMENT}", state="attached", timeout=timeout_ms)
     wait_for_app_run(page, timeout_ms=timeout_ms, initial_wait_ms=0)
     if wait_for_plot:
         wait_for_plotly(page, timeout_ms=timeout_ms)

@@ -22,6 +22,8 @@ from tests.helpers.browser import (
     assert_document_language,
     assert_no_error,
     open_page,
+    wait_for,
+    wait_for_document_styles,
     wait_for_plots_settled,
 )
 
@@ -33,6 +35,7 @@ NO_FIGURE = {"overview", "cost", "exercises"}
 # assert_fits_a_projector in both languages; tests/browser/test_projector.py checks that it does.
 OWN_TEST = frozenset({"family", "gradient", "highdim", "invariance", "plane"})
 
+ROOT_PX_JS = "() => parseFloat(getComputedStyle(document.documentElement).fontSize)"
 MEASURE_JS = """() => {
   const px = (el) => parseFloat(getComputedStyle(el).fontSize);
   const nav = [...document.querySelectorAll('[data-testid="stSidebarNav"] a span')]
@@ -73,6 +76,9 @@ def assert_fits_a_projector(page, name: str, *, lang: str) -> None:
     assert_no_error(page, context=name)
     assert page.locator(f'{MAIN} [data-testid="stElementContainer"]').count() > 0, f"{name} rendered no elements"
     assert_document_language(page, lang)
+    wait_for_document_styles(page)
+    # the projector's stylesheet is an element of the shell's run, drawn a moment after the first ones
+    wait_for(page, lambda p: p.evaluate(ROOT_PX_JS), lambda px: px >= 24, timeout_s=10)
     m = page.evaluate(MEASURE_JS)  # before the audit: axe scrolls elements into view to read their colours
     assert_accessible(page, f"{name} in projector mode ({lang})")
     page.evaluate("() => window.scrollTo(0, 0)")
