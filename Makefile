@@ -13,6 +13,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 PORT   ?= 8501
+# `make serve`: origins besides the app's own that may frame it (a learning platform), space-separated
+FRAME_ANCESTORS ?=
 PYTEST_ARGS ?=
 # Test workers (pytest-xdist). worksteal: an idle worker takes tests from a busy one's queue, so a long file does
 # not leave the other core idle at the end (12 min 0 s against loadfile's 13 min 16 s, clean clone, 2 cores). Each
@@ -35,10 +37,11 @@ run: $(RUN_STAMP) $(PKG_STAMP)
 	$(ASSETS)
 	$(SERVE_ENV) $(PY) -m streamlit run app.py --server.port $(PORT)
 
-# One process per core behind nginx, each browser kept on one replica (make serve REPLICAS=4 PORT=80).
+# One process per core behind nginx, each browser kept on one replica, a replica that dies or freezes replaced
+# (make serve REPLICAS=4 PORT=80 FRAME_ANCESTORS="https://lms.example.edu").
 serve: $(RUN_STAMP) $(PKG_STAMP) nginx
 	$(ASSETS)
-	$(SERVE_ENV) $(PY) -m deploy.fleet --replicas $(REPLICAS) --port $(PORT)
+	$(SERVE_ENV) $(PY) -m deploy.fleet --replicas $(REPLICAS) --port $(PORT) --frame-ancestors "$(FRAME_ANCESTORS)"
 
 # Debian's nginx for `make serve` and its test, installed when missing (as .ci/run installs Chromium).
 nginx:

@@ -228,7 +228,6 @@ class Session:
     def __init__(self, ws_url: str, page: str, lang: str, stats: Stats, *, route: str | None = None):
         self.ws_url, self.page, self.lang, self.stats = ws_url, page, lang, stats
         self.route = route  # behind the fleet's nginx: the browser's normviz_route cookie (its replica)
-        self.replica: str | None = None  # the replica nginx chose (its X-Normviz-Replica header)
         self.ws = None
         self.query = f"lang={lang}"
         self.page_hash = ""
@@ -249,7 +248,6 @@ class Session:
             ping_interval=None,
             close_timeout=2,
         )
-        self.replica = self.ws.response.headers.get("X-Normviz-Replica")
 
     async def close(self) -> None:
         if self.ws is not None:

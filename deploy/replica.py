@@ -88,6 +88,15 @@ class AppServer:
                 os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
 
+    def kill(self) -> None:
+        """SIGKILL to the whole group, and reap it: for a replica that no longer answers (frozen, stuck)."""
+        proc = self.process
+        if proc is None or proc.poll() is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
     def log_text(self) -> str:
         try:
             return self.log.read_text(errors="replace")
@@ -108,9 +117,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def healthy(url: str) -> bool:
+def healthy(url: str, timeout: float = 2.0) -> bool:
+    """``url`` answers 200 within ``timeout`` seconds."""
     try:
-        with urllib.request.urlopen(url, timeout=2) as r:
+        with urllib.request.urlopen(url, timeout=timeout) as r:
             return r.status == 200
     except (urllib.error.URLError, OSError):
         return False

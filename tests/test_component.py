@@ -34,11 +34,17 @@ def test_no_python_source_carries_javascript():
 
 
 # Before the code moved to assets/, the lesson keys' element was 1,436 bytes, the tools' 11,773.
-BUDGET = {"normviz.lesson_keys": 300, "normviz.export": 1_500, "normviz.live": 20_000, "normviz.document": 300}
+BUDGET = {
+    "normviz.lesson_keys": 300,
+    "normviz.export": 1_500,
+    "normviz.live": 20_000,
+    "normviz.document": 300,
+    "normviz.reconnect": 300,
+}
 
 
 def test_the_lessons_mounts_name_files_that_exist_and_stay_small():
-    """The lesson mounts all four components: each names its files in its own folder and inlines none."""
+    """The lesson mounts all five components: each names its files in its own folder and inlines none."""
     at = run_page("lesson", step="3")
     assert errors(at) == []
     folders = component_folders()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+import shutil
 import subprocess
 
 import kubernetes_validate
@@ -66,13 +67,81 @@ def test_the_deployment_is_probed_limited_and_unprivileged():
     assert {"name": "HOME", "value": "/tmp"} in container["env"]
 
 
-def test_the_ingress_sticks_by_cookie_and_holds_websockets():
-    notes = kind("Ingress")["metadata"]["annotations"]
-    prefix = "nginx.ingress.kubernetes.io/"
-    assert notes[prefix + "affinity"] == "cookie"
-    assert int(notes[prefix + "proxy-read-timeout"]) >= 3600 and int(notes[prefix + "proxy-send-timeout"]) >= 3600
+PREFIX = "nginx.ingress.kubernetes.io/"
+STICKY = ("affinity", "affinity-mode", "session-cookie-name", "session-cookie-path", "custom-headers")
+
+
+def ingresses() -> dict[str, dict]:
+    """Each Ingress's annotations (prefix dropped), by the one path it routes."""
+    found = {}
+    for doc in documents():
+        if doc["kind"] == "Ingress":
+            ((rule,),) = [doc["spec"]["rules"]]
+            ((path,),) = [rule["http"]["paths"]]
+            found[path["path"]] = {k.removeprefix(PREFIX): v for k, v in doc["metadata"]["annotations"].items()}
+    return found
+
+
+def test_only_the_websocket_is_held_long_and_a_plain_request_moves_on_from_a_frozen_pod():
+    by_path = ingresses()
+    assert set(by_path) == {"/", "/_stcore/stream", "/_stcore/upload_file/"}
+    stream, upload, plain = by_path["/_stcore/stream"], by_path["/_stcore/upload_file/"], by_path["/"]
+    assert int(stream["proxy-read-timeout"]) >= 3600 and int(stream["proxy-send-timeout"]) >= 3600
+    assert int(plain["proxy-read-timeout"]) <= 2 and "timeout" in plain["proxy-next-upstream"].split()
+    assert upload["proxy-next-upstream"] == "off" and int(upload["proxy-read-timeout"]) <= 60
+    for key in STICKY:  # one browser, one pod, one set of headers, whichever path
+        assert stream[key] == upload[key] == plain[key], key
+    assert plain["affinity"] == "cookie" and plain["session-cookie-name"] == "normviz_route"
     service = kind("Service")
     assert service["spec"]["selector"] == kind("Deployment")["spec"]["selector"]["matchLabels"]
+
+
+def test_the_probes_catch_a_frozen_pod():
+    """A frozen process times every probe out: out of the Service within 15 s, restarted within a minute."""
+    (container,) = kind("Deployment")["spec"]["template"]["spec"]["containers"]
+    ready, live = container["readinessProbe"], container["livenessProbe"]
+    out_after = ready["periodSeconds"] * ready["failureThreshold"] + ready.get("timeoutSeconds", 1)
+    restarted_after = live["periodSeconds"] * live["failureThreshold"] + live["timeoutSeconds"]
+    assert out_after <= 15 and restarted_after <= 60, (out_after, restarted_after)
+    assert live["timeoutSeconds"] < live["periodSeconds"]
+
+
+def _kustomization() -> dict:
+    return yaml.safe_load((K8S / "kustomization.yaml").read_text())
+
+
+def test_the_ingress_sends_the_fleets_headers():
+    """The ConfigMap the Ingress names holds exactly the headers `make serve` adds (without framing origins)."""
+    (generator,) = _kustomization()["configMapGenerator"]
+    literals = dict(item.split("=", 1) for item in generator["literals"])
+    template = (ROOT / "deploy" / "nginx" / "normviz.conf.template").read_text()
+    fleet = dict(
+        re.findall(
+            r'add_header (X-Content-Type-Options|Referrer-Policy|Content-Security-Policy) "?(.+?)"? always;', template
+        )
+    )
+    fleet["Content-Security-Policy"] = fleet["Content-Security-Policy"].replace("@FRAME_ANCESTORS@", "'self'")
+    assert literals == fleet and len(fleet) == 3
+    configmap = {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": generator["name"]}, "data": literals}
+    kubernetes_validate.validate(configmap, KUBERNETES_VERSION, strict=True)
+    namespace = _kustomization()["namespace"]
+    assert {ing["custom-headers"] for ing in ingresses().values()} == {f"{namespace}/{generator['name']}"}
+    # ingress-nginx refuses (503 on every path) a header value with other characters (customheaders.go)
+    assert all(re.fullmatch(r"[A-Za-z0-9_ :;.,/\\\"'?!(){}\[\]@<>=\-+*#$&`|~^%]+", v) for v in literals.values())
+
+
+@pytest.mark.skipif(not shutil.which("kubectl"), reason="kubectl is not installed: kustomize's own build is not run")
+def test_kustomize_builds_and_the_namespace_follows_into_the_header_annotation(tmp_path):
+    copy = tmp_path / "k8s"
+    shutil.copytree(K8S, copy)
+    text = (copy / "kustomization.yaml").read_text().replace("namespace: normviz", "namespace: school")
+    (copy / "kustomization.yaml").write_text(text)
+    built = subprocess.run(["kubectl", "kustomize", str(copy)], capture_output=True, text=True, timeout=60)
+    assert built.returncode == 0, built.stderr
+    docs = [d for d in yaml.safe_load_all(built.stdout) if d]
+    notes = [d["metadata"]["annotations"][PREFIX + "custom-headers"] for d in docs if d["kind"] == "Ingress"]
+    assert notes == ["school/normviz-response-headers"] * 3
+    assert {d["metadata"].get("namespace") for d in docs if d["kind"] != "Namespace"} == {"school"}
 
 
 def test_the_autoscaler_scales_the_deployment():

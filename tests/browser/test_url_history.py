@@ -22,14 +22,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.helpers.browser import (
-    assert_no_error,
-    expect_rerun,
-    open_page,
-    plotly_digests,
-    wait_for,
-    wait_for_app_run,
-)
+from tests.helpers.browser import assert_no_error, difference, expect_rerun, open_page, settled_scene
 
 
 @dataclass(frozen=True)
@@ -39,55 +32,13 @@ class Case:
     query: tuple[tuple[str, str], ...] = ()
 
 
+TIMEOUT_MS = 180_000  # generous: the machine that runs the suite is shared
+
 CASES = (
     Case("invariance", ("invariance.a", "invariance.c")),
     Case("plane", ("plane.x1", "plane.x2")),
     Case("lesson", ("lesson.l2.x1", "lesson.l2.x2"), (("step", "3"),)),
 )
-
-_SCENE_JS = """() => {
-  const main = document.querySelector('[data-testid="stMain"]');
-  const widgets = {};
-  for (const el of main.querySelectorAll('[class*="st-key-"]')) {
-    const key = [...el.classList].find((c) => c.startsWith('st-key-'));
-    const parts = [];
-    for (const input of el.querySelectorAll('input, textarea')) {
-      parts.push(input.type === 'range' ? input.getAttribute('aria-valuetext')
-                 : input.type === 'checkbox' ? String(input.checked) : input.value);
-    }
-    for (const on of el.querySelectorAll('[aria-checked="true"], [aria-pressed="true"], [aria-selected="true"]')) {
-      parts.push('on:' + on.innerText);
-    }
-    if (parts.length) widgets[key] = parts.join('|');
-  }
-  return widgets;
-}"""
-
-
-def scene(page) -> dict:
-    return {"widgets": page.evaluate(_SCENE_JS), "charts": plotly_digests(page)}
-
-
-def difference(got: dict, want: dict) -> str:
-    """What differs between two scenes, in words ("" when nothing does)."""
-    w, g = want["widgets"], got["widgets"]
-    parts = [f"{k}: {g.get(k)!r} instead of {w.get(k)!r}" for k in sorted(set(w) | set(g)) if w.get(k) != g.get(k)]
-    if len(got["charts"]) != len(want["charts"]):
-        parts.append(f"{len(got['charts'])} charts instead of {len(want['charts'])}")
-    else:
-        parts += [f"chart {i} differs" for i, (a, b) in enumerate(zip(got["charts"], want["charts"])) if a != b]
-    return "; ".join(parts)
-
-
-TIMEOUT_MS = 180_000  # generous: the machine that runs the suite is shared
-
-
-def settled_scene(page, want: dict | None = None, timeout_s: float = 30.0) -> dict:
-    """The scene once the app has finished (and, given ``want``, once it shows it or time is up)."""
-    wait_for_app_run(page, initial_wait_ms=300, timeout_ms=TIMEOUT_MS)
-    if want is None:
-        return wait_for(page, scene, lambda s: s["charts"] and all(s["charts"]), timeout_s=timeout_s)
-    return wait_for(page, scene, lambda s: not difference(s, want), timeout_s=timeout_s)
 
 
 def change(page, key: str) -> None:
@@ -104,10 +55,10 @@ def check_history(page, other, base_url: str, case: Case) -> list[str]:
     # that leaves the page shows up as that address
     page.goto(f"{base_url}/_stcore/health")
     open_page(page, base_url, case.path, lang="en", timeout_ms=TIMEOUT_MS, **dict(case.query))
-    scenes = [settled_scene(page)]
+    scenes = [settled_scene(page, timeout_ms=TIMEOUT_MS)]
     for key in case.controls:
         change(page, key)
-        scenes.append(settled_scene(page))
+        scenes.append(settled_scene(page, timeout_ms=TIMEOUT_MS))
         assert difference(scenes[-1], scenes[-2]), f"{case.path}: moving {key} changed nothing on screen"
     assert_no_error(page, context=case.path)
     copied = page.url
@@ -116,12 +67,12 @@ def check_history(page, other, base_url: str, case: Case) -> list[str]:
         if case.path not in page.url:
             failures.append(f"{step}: left the page for {page.url}")
             continue
-        diff = difference(settled_scene(page, want), want)
+        diff = difference(settled_scene(page, want, timeout_ms=TIMEOUT_MS), want)
         if diff:
             failures.append(f"{step}: {diff}")
     assert_no_error(page, context=case.path)
     other.goto(copied, wait_until="domcontentloaded")  # another browser
-    diff = difference(settled_scene(other, scenes[2]), scenes[2])
+    diff = difference(settled_scene(other, scenes[2], timeout_ms=TIMEOUT_MS), scenes[2])
     if diff:
         failures.append(f"copied address {copied}: {diff}")
     return failures

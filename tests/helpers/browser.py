@@ -567,3 +567,46 @@ def tip_pixel(page) -> tuple[float, float]:
                     r.top + fl.yaxis._offset + fl.yaxis.l2p(l.x[1])]; }""",
         LIVE,
     ))  # fmt: skip
+
+
+_SCENE_JS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const widgets = {};
+  for (const el of main.querySelectorAll('[class*="st-key-"]')) {
+    const key = [...el.classList].find((c) => c.startsWith('st-key-'));
+    const parts = [];
+    for (const input of el.querySelectorAll('input, textarea')) {
+      parts.push(input.type === 'range' ? input.getAttribute('aria-valuetext')
+                 : input.type === 'checkbox' ? String(input.checked) : input.value);
+    }
+    for (const on of el.querySelectorAll('[aria-checked="true"], [aria-pressed="true"], [aria-selected="true"]')) {
+      parts.push('on:' + on.innerText);
+    }
+    if (parts.length) widgets[key] = parts.join('|');
+  }
+  return widgets;
+}"""
+
+
+def scene(page) -> dict:
+    """What the page shows: its keyed widgets' values and a digest of each plotly chart's data."""
+    return {"widgets": page.evaluate(_SCENE_JS), "charts": plotly_digests(page)}
+
+
+def difference(got: dict, want: dict) -> str:
+    """What differs between two scenes, in words ("" when nothing does)."""
+    w, g = want["widgets"], got["widgets"]
+    parts = [f"{k}: {g.get(k)!r} instead of {w.get(k)!r}" for k in sorted(set(w) | set(g)) if w.get(k) != g.get(k)]
+    if len(got["charts"]) != len(want["charts"]):
+        parts.append(f"{len(got['charts'])} charts instead of {len(want['charts'])}")
+    else:
+        parts += [f"chart {i} differs" for i, (a, b) in enumerate(zip(got["charts"], want["charts"])) if a != b]
+    return "; ".join(parts)
+
+
+def settled_scene(page, want: dict | None = None, timeout_s: float = 30.0, timeout_ms: float = 180_000) -> dict:
+    """The scene once the app has finished (and, given ``want``, once it shows it or time is up)."""
+    wait_for_app_run(page, initial_wait_ms=300, timeout_ms=timeout_ms)
+    if want is None:
+        return wait_for(page, scene, lambda s: s["charts"] and all(s["charts"]), timeout_s=timeout_s)
+    return wait_for(page, scene, lambda s: not difference(s, want), timeout_s=timeout_s)

@@ -6,7 +6,7 @@ import streamlit as st
 
 from normviz import _xp
 from normviz.i18n import LANGUAGES, Translator
-from normviz.ui.kit import document, export, links
+from normviz.ui.kit import document, export, links, reconnect
 
 LANG_NAMES = {"zh": "中文", "en": "English"}
 BACKEND_CHOICES = ("auto", "numpy", "torch")
@@ -150,6 +150,7 @@ def sidebar() -> Translator:
         export.tools(t)
         # <html lang> (Streamlit's own says "en" on every page), the switch's options, the figures' descriptions
         document.declare(t.lang, "lang", {name: lang for lang, name in LANG_NAMES.items()})
+        reconnect.rerun_after_reconnect()  # a page reconnected onto another replica runs whole once
     if projector():
         st.html(_PROJECTOR_CSS)
     return t
