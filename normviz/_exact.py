@@ -139,10 +139,10 @@ def exact(p: Prepared, method: str, w, b, eps: float):
 def scaled(xp, method: str, xc, axes: tuple[int, ...], eps: float):
     r"""``method`` (no weight/bias) on xc (compute dtype) without under- or overflow.
 
-    Each slice is multiplied by 2**k, k chosen so that max|x| * 2**k lies in
-    [1/2, 1), as ``math.hypot`` scales: squares neither underflow nor
-    overflow, and a power of two is exact, so an ordinary slice gives the same
-    bits as unscaled arithmetic. eps scales along, so its meaning is kept:
+    Each slice is multiplied by 2**k (``pow2_scale``), as ``math.hypot``
+    scales: squares neither underflow nor overflow, and a power of two is
+    exact, so an ordinary slice gives the same bits as unscaled arithmetic.
+    eps scales along, so its meaning is kept:
 
         y = xs / sqrt(mean(xs**2) + eps * 4**k)      RMSNorm (LayerNorm on xs - mean)
         y = xs / max(||xs||, eps * 2**k)             L2
@@ -152,17 +152,8 @@ def scaled(xp, method: str, xc, axes: tuple[int, ...], eps: float):
     subtracts the slice's first element, so a constant slice centres to exactly 0.
     """
     power = 1 if method == "l2" else 2
-    top = math.frexp(float(xp.finfo(xc.dtype).max))[1]  # 2**top overflows: 1024, 128
-    # 2**k must be finite; top - 1 still lifts a subnormal max to 2**-51 (float32: 2**-22).
-    k = _scale_exponent(xp, xp.max(xp.abs(xc), axis=axes, keepdims=True), top - 1)
-    if eps > 0:
-        mantissa, exponent = math.frexp(eps)  # eps = mantissa * 2**exponent
-        k = xp.clip(k, max=float((top - 8 - exponent) // power))  # eps_s + sum of squares fit
-        eps_s = _times_pow2(xp, xp.full_like(k, mantissa), exponent + power * k)
-    else:
-        eps_s = xp.zeros_like(k)
+    xs, _, eps_s = pow2_scale(xp, xc, axes, eps, power)
     with ieee():
-        xs = xc * 2.0**k
         if method == "ln":
             first = tuple(slice(0, 1) if a in axes else slice(None) for a in range(xs.ndim))
             xs = xs - xs[first]
@@ -174,11 +165,37 @@ def scaled(xp, method: str, xc, axes: tuple[int, ...], eps: float):
         return xs / xp.sqrt(sumsq / n + eps_s)
 
 
-def _scale_exponent(xp, amax, most: int):
-    """k <= most with amax * 2**k in [1/2, 1) (log2 may round it to 1); 0 for amax 0, inf, NaN."""
+def pow2_scale(xp, xc, axes: tuple[int, ...], eps: float = 0.0, power: int = 2):
+    r"""(xs, k, eps_s): each slice of xc times 2**k, and eps_s = eps * 2**(power * k).
+
+    max|xs| lies in [2**487, 2**488) (float32: [2**39, 2**40)): the sum of up
+    to 2**40 squares fits, and a slice's small elements keep their bits. Exact
+    (a power of two), so a norm of xs with eps_s is the norm of xc with eps.
+    k is lowered where eps_s would overflow, and is 0 for a slice of zeros, inf
+    or NaN. eps_s below the smallest normal number is raised to it: a
+    non-constant xs has a mean square far above it (no rounding changes), and a
+    constant one gives 0 / sqrt(eps_s) = 0, not 0/0.
+    """
+    top = math.frexp(float(xp.finfo(xc.dtype).max))[1]  # 2**top overflows: 1024, 128
+    # 2**k must be finite; top - 1 still lifts a subnormal max to 2**-51 (float32: 2**-22).
+    target = (top - 48) // 2  # 488, 40
+    k = _scale_exponent(xp, xp.max(xp.abs(xc), axis=axes, keepdims=True), target, top - 1)
+    if eps > 0:
+        mantissa, exponent = math.frexp(eps)  # eps = mantissa * 2**exponent
+        k = xp.clip(k, max=float((top - 8 - exponent) // power))  # eps_s + sum of squares fit
+        eps_s = _times_pow2(xp, xp.full_like(k, mantissa), exponent + power * k)
+        eps_s = xp.clip(eps_s, min=float(xp.finfo(xc.dtype).smallest_normal))
+    else:
+        eps_s = xp.zeros_like(k)
+    with ieee():
+        return xc * 2.0**k, k, eps_s
+
+
+def _scale_exponent(xp, amax, target: int, most: int):
+    """k <= most with amax * 2**k in [2**(target-1), 2**target) (log2 may round it up); 0 for amax 0, inf, NaN."""
     ok = xp.isfinite(amax) & (amax > 0)
     e = xp.floor(xp.log2(xp.where(ok, amax, xp.ones_like(amax))))
-    return xp.clip(xp.where(ok, -e - 1, xp.zeros_like(amax)), max=float(most))
+    return xp.clip(xp.where(ok, target - e - 1, xp.zeros_like(amax)), max=float(most))
 
 
 def _times_pow2(xp, a, k):

@@ -6,8 +6,10 @@ into the output buffer, so no full-size temporaries are made. A large input
 whole blocks, one per CPU thread (``_cpu.cpu_threads()``), and gives the same
 bits on any number of threads. Each block's kernel records two statistics per
 row; the rows they cannot vouch for (a mean square that under- or overflowed,
-a near-constant row for LayerNorm) are redone by the exact path
-(``_exact.scaled``). The sizes below were measured: benchmarks/README.md.
+a near-constant row for LayerNorm) are redone by the same kernel on the row
+scaled by a power of two (the bits it gives at any scale), and what is still
+suspect (constant, zero, NaN) by the exact path (``_exact.scaled``). The sizes
+below were measured: benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from normviz import _cpu
-from normviz._exact import Prepared, ieee, in_range, scaled
+from normviz._exact import Prepared, ieee, in_range, pow2_scale, scaled
 
 # A block stays in the 32 MiB L3 cache across the kernel's 2-4 passes.
 _BLOCK_BYTES = 4 * 1024 * 1024
@@ -122,16 +124,35 @@ def _part(job: _RowJob, lo: int, hi: int) -> None:
                 # Work in the output buffer when its dtype allows, else in a block-sized one.
                 work = dst if (not upcast and dst.dtype == cdtype) else np.empty(src.shape, cdtype)
                 in_segment = slice(start - first, stop - first)
-                kernel(src, work, job.eps, ones, stats[:, in_segment], scratch[:, in_segment])
+                kernel(src, work, job.eps, ones, stats[:, in_segment], scratch[:, in_segment], stop - start)
                 _affine(work, job.w, job.b)
                 if work is not dst:
                     dst[...] = work
             used = slice(0, last - first)
             redo = first + np.flatnonzero(suspect(stats[:, used], scratch[:, used], n, job.eps, finfo))
-            if redo.size:  # out of range, or (LayerNorm) constant up to rounding: the exact path
-                work = scaled(job.p.xp, job.method, rows[redo].astype(cdtype), (1,), job.eps)
-                _affine(work, job.w, job.b)
-                out[redo] = work
+            if redo.size:  # out of range, or (LayerNorm) constant up to rounding
+                # a row's block length fixes its dots' pieces (_row_dot): redo by block length
+                length = np.minimum(step, last - (first + (redo - first) // step * step))
+                for size in np.unique(length):
+                    _redo(job, redo[length == size], int(size), ones, finfo)
+
+
+def _redo(job: _RowJob, idx, block: int, ones, finfo) -> None:
+    """Rows idx again, each scaled by a power of two (``pow2_scale``: the same bits where the
+    first pass was in range); the rows still suspect (constant, zero, NaN) go to ``scaled``."""
+    kernel, suspect = _ROW_KERNELS[job.method]
+    src = job.rows[idx].astype(job.cdtype)
+    power = 1 if job.method == "l2" else 2
+    xs, k, _ = pow2_scale(np, src, (1,), job.eps, power)
+    eps_s = np.ldexp(job.eps, power * k[:, 0].astype(np.int64))  # float64, as the first pass's eps
+    work = np.empty_like(xs)
+    stats, scratch = np.empty((2, idx.size)), np.empty((2, idx.size), job.cdtype)
+    kernel(xs, work, eps_s, ones, stats, scratch, block)
+    still = np.flatnonzero(suspect(stats, scratch, xs.shape[1], eps_s, finfo))
+    if still.size:
+        work[still] = scaled(np, job.method, src[still], (1,), job.eps)
+    _affine(work, job.w, job.b)
+    job.out[idx] = work
 
 
 # One pool for the process, grown to the largest part count asked for. A forked child
@@ -167,8 +188,8 @@ def _affine(y, w, b):
         y += b
 
 
-def _row_dot(a, b):
-    """Row sums of a * b in float64 (b: a 2-D array like a, or one row).
+def _row_dot(a, b, block):
+    """Row sums of a * b in float64 (b: a 2-D array like a, or one row; a: rows of a block of ``block`` rows).
 
     Each row is cut into equal pieces of at most _CHUNK elements, taken as SIMD dots
     (no temporary a * b) and added in float64: a long float32 row keeps about an ulp.
@@ -176,8 +197,8 @@ def _row_dot(a, b):
     interpreter lock unless its outer loop is longer than 500, and row parts in
     other threads wait on that lock.
     """
-    rows, n = a.shape
-    pieces = max(-(-n // _CHUNK), min(-(-_LOCK_FREE_LOOP // rows), n // _MIN_PIECE))
+    n = a.shape[1]
+    pieces = max(-(-n // _CHUNK), min(-(-_LOCK_FREE_LOOP // block), n // _MIN_PIECE))
     if pieces <= 1:
         return np.vecdot(a, b).astype(np.float64)
     length = -(-n // pieces)
@@ -200,30 +221,30 @@ def _row_dot(a, b):
 # steps are counted calls, each one a visible cost (benchmarks/README.md).
 
 
-def _ln_rows(src, dst, eps, ones, stats, scratch):
+def _ln_rows(src, dst, eps, ones, stats, scratch, block):
     n = src.shape[1]
     var = stats[1]
     m, r = scratch
     # Row dots, not a matrix-vector product: OpenBLAS runs gemv on its own threads, which
     # fight the row parts' threads.
-    np.divide(_row_dot(src, ones), n, out=m, casting="same_kind")
+    np.divide(_row_dot(src, ones, block), n, out=m, casting="same_kind")
     np.subtract(src, m[:, None], out=dst)  # centred first: the two-pass variance
-    np.divide(_row_dot(dst, dst), n, out=var)
+    np.divide(_row_dot(dst, dst, block), n, out=var)
     _divide_rows(dst, np.sqrt(var + eps), dst, r)
 
 
 def _ln_suspect(stats, scratch, n, eps, finfo):
     mean, var = scratch[0], stats[1]
     # |mean - c| for a constant row c: the dots' error bound plus two roundings. A row
-    # with var below drift**2 (or 0: d*d may underflow) is redone, exactly.
+    # with std below drift (or 0: d*d may underflow) is redone, exactly; drift**2 may underflow.
     bound = (min(n, _CHUNK) + n // _CHUNK + 2) * float(finfo.eps)
     drift = bound * np.abs(mean.astype(np.float64))
-    return (var < drift * drift) | ~in_range(var + eps, float(finfo.tiny))
+    return (np.sqrt(var) < drift) | ~in_range(var + eps, float(finfo.tiny))
 
 
-def _rms_rows(src, dst, eps, ones, stats, scratch):
+def _rms_rows(src, dst, eps, ones, stats, scratch, block):
     den = stats[0]
-    np.divide(_row_dot(src, src), src.shape[1], out=den)
+    np.divide(_row_dot(src, src, block), src.shape[1], out=den)
     den += eps
     _divide_rows(src, np.sqrt(den), dst, scratch[1])
 
@@ -232,9 +253,9 @@ def _rms_suspect(stats, scratch, n, eps, finfo):
     return ~in_range(stats[0], float(finfo.tiny))
 
 
-def _l2_rows(src, dst, eps, ones, stats, scratch):
+def _l2_rows(src, dst, eps, ones, stats, scratch, block):
     den = stats[0]
-    np.maximum(np.sqrt(_row_dot(src, src)), eps, out=den)
+    np.maximum(np.sqrt(_row_dot(src, src, block)), eps, out=den)
     _divide_rows(src, den, dst, scratch[1])
 
 

@@ -24,6 +24,7 @@ from dataclasses import fields
 import numpy as np
 
 from normviz import _xp
+from normviz._exact import pow2_scale
 from normviz.format import decimals, plain
 from normviz.i18n import Translator
 from normviz.methods import METHODS
@@ -61,12 +62,31 @@ def table(header: list[str], rows: list[list[str]], *, right: Callable[[int], bo
     )
 
 
+# What each command does, in one line: its parser's description, and the list in ``--help``.
+ABOUT = {
+    "": "Show what L2, RMSNorm and LayerNorm do to a vector.",
+    "inspect": "Which normalization a checkpoint uses: its norm parameters, their kind and γ.",
+    "cost": "Bytes, time and FLOPs of the normalizations of one forward pass.",
+    "bench": "Time copy, LayerNorm, RMSNorm and L2 against torch.nn.functional.",
+}
+
+
 # --- python -m normviz NUMBER ... ----------------------------------------------------------------------------
 
 
 def _vector_parser() -> Parser:
-    p = Parser(prog="python -m normviz", description="Show what L2, RMSNorm and LayerNorm do to a vector.")
-    p.add_argument("x", nargs="+", type=float, metavar="NUMBER", help="the vector's components")
+    commands = [name for name in ABOUT if name]
+    width = max(map(len, commands))
+    p = Parser(
+        prog="python -m normviz",
+        usage="%(prog)s [-h] [--eps EPS] [--backend {numpy,torch}] NUMBER [NUMBER ...]\n"
+        f"       %(prog)s {{{','.join(commands)}}} ...",
+        description=ABOUT[""],
+        epilog="commands (python -m normviz COMMAND --help for its options):\n"
+        + "\n".join(f"  {name.ljust(width)}  {ABOUT[name]}" for name in commands),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("x", nargs="+", type=_component, metavar="NUMBER", help="the vector's components (finite)")
     p.add_argument("--eps", type=float, help="epsilon for all three (default: each one's own default)")
     p.add_argument(
         "--backend",
@@ -82,6 +102,17 @@ def _is_number(arg: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _component(text: str) -> float:
+    """A finite float, as the app's vector field takes it: 1e400 (inf), inf and NaN are refused."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid float value: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(EN("vtext.err.not_finite", token=text.strip()))
+    return value
 
 
 def _protect_negatives(argv: list[str]) -> list[str]:
@@ -103,12 +134,14 @@ def vector_report(values: list[float], *, eps: float | None = None, backend: str
 
     v = np.asarray(values, dtype=np.float64)
     with np.errstate(all="ignore"):  # NaN/inf in, NaN/inf out
-        mean = v.mean()
+        # mean and std of v * 2**k, scaled back: (1e308, 1e308) has mean 1e308 and std 0, not inf
+        vs, k, _ = pow2_scale(np, v, (0,))
+        mean_s, k = vs.mean(), int(k[0])
         root_n = math.sqrt(v.size)
         stats = [
             ("n", str(v.size)),
-            ("mean", plain(mean)),
-            ("std (biased)", plain(_norm(v - mean) / root_n)),
+            ("mean", plain(np.ldexp(mean_s, -k))),
+            ("std (biased)", plain(np.ldexp(_norm(vs - mean_s) / root_n, -k))),
             ("RMS", plain(_norm(v) / root_n)),
             ("L2 norm", plain(_norm(v))),
         ]
@@ -261,7 +294,7 @@ def inspect_main(argv: list[str]) -> int:
 
     parser = Parser(
         prog="python -m normviz inspect",
-        description="Which normalization a checkpoint uses: its norm parameters, their kind and γ.",
+        description=ABOUT["inspect"],
     )
     parser.add_argument("file", help="a .safetensors file or a PyTorch state dict (.pt / .bin)")
     parser.add_argument("--config", help="the model's config.json")
@@ -300,9 +333,7 @@ def cost_parser() -> Parser:
     from normviz.cost import FLOPS_PER_ELEMENT, Inputs
 
     d = Inputs()
-    p = Parser(
-        prog="python -m normviz cost", description="Bytes, time and FLOPs of the normalizations of one forward pass."
-    )
+    p = Parser(prog="python -m normviz cost", description=ABOUT["cost"])
     p.add_argument("--tokens", default=str(d.tokens), help=f"T = batch x sequence (default {d.tokens})")
     p.add_argument("--hidden", default=str(d.hidden), help=f"D, the hidden size (default {d.hidden})")
     p.add_argument("--layers", default=str(d.layers), help=f"L (default {d.layers})")
@@ -427,9 +458,7 @@ def _shape(text: str) -> tuple[int, int]:
 def _bench_parser() -> Parser:
     from normviz.bench import SHAPES
 
-    p = Parser(
-        prog="python -m normviz bench", description="Time copy, LayerNorm, RMSNorm and L2 against torch.nn.functional."
-    )
+    p = Parser(prog="python -m normviz bench", description=ABOUT["bench"])
     p.add_argument("--json", action="store_true", help="print JSON instead of the table")
     p.add_argument(
         "--quick",

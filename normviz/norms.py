@@ -17,9 +17,10 @@ one of three routes, which give the same numbers up to rounding:
 
 The exact path scales every slice by a power of two, as ``math.hypot`` does,
 so x**2 neither underflows nor overflows, and LayerNorm centres a constant
-slice to exactly 0. Each fast path checks its own statistics and hands what it
-cannot vouch for (a mean square that under- or overflowed, a near-constant row)
-to that exact path. Why the fast paths are shaped as they are, with the
+slice to exactly 0. Each fast path checks its own statistics, redoes a slice
+whose mean square under- or overflowed by its own arithmetic on the slice
+scaled the same way (so 2**k * x gives x's bits at eps = 0), and hands the rest
+(near-constant, zero, NaN) to that exact path. Why the fast paths are shaped as they are, with the
 timings: benchmarks/README.md.
 
 The rest of the family (softmax, min_max, standardize, batch_norm,
