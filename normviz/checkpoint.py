@@ -32,18 +32,36 @@ unpickled. Bad input raises ``CheckpointError`` with a stable ``code``.
 
 from __future__ import annotations
 
+import collections
+import functools
 import io
+import itertools
 import json
 import math
 import re
 import zipfile
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
 MAX_BYTES = 16 * 2**20  # the app's server.maxUploadSize (16 MB): a checkpoint is read whole, in memory
 MAX_CONFIG_BYTES = 2**20  # a config.json is a few KB
-CODES = ("too_large", "empty", "truncated", "not_a_checkpoint", "pickle_refused", "unsupported", "bad_config")
+# A bound on the work a file can ask for, whatever its size: a real model's state dict has a few hundred tensors
+# (GPT-2 148, Llama 3 70B 723), and one that fits MAX_BYTES at most a few thousand. 110 000 one-element tensors fit
+# in 12.6 MB; their header alone then costs more than every real file.
+MAX_TENSORS = 20_000
+CODES = (
+    "too_large",
+    "empty",
+    "truncated",
+    "not_a_checkpoint",
+    "pickle_refused",
+    "unsupported",
+    "bad_config",
+    "too_many_tensors",
+    "time_limit",  # read in a worker process (``inspect_file_isolated``): it ran out of time
+    "memory_limit",  # ... or out of memory
+)
 
 ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a local file header; an empty archive's end record
 FORMATS = ("safetensors", "torch_zip", "torch_legacy")
@@ -86,6 +104,15 @@ def _check_size(data: bytes, limit: int, what: str) -> None:
         )
 
 
+def _too_many(count: int) -> CheckpointError:
+    return CheckpointError(
+        "too_many_tensors",
+        f"the file declares {count} tensors, more than the limit of {MAX_TENSORS}",
+        count=count,
+        limit=MAX_TENSORS,
+    )
+
+
 def _safetensors_header(data: bytes) -> dict | None:
     """The parsed header when ``data`` starts like a safetensors file, else None; raises when it is cut off."""
     if len(data) < 9 or data[8:9] != b"{":
@@ -99,6 +126,8 @@ def _safetensors_header(data: bytes) -> dict | None:
         raise CheckpointError("not_a_checkpoint", "the safetensors header is not valid JSON") from None
     if not isinstance(header, dict):
         raise CheckpointError("not_a_checkpoint", "the safetensors header is not a JSON object")
+    if (count := len(header) - ("__metadata__" in header)) > MAX_TENSORS:
+        raise _too_many(count)  # before any tensor is built
     ends = [
         e["data_offsets"][1]
         for k, e in header.items()
@@ -113,13 +142,20 @@ def _safetensors_header(data: bytes) -> dict | None:
     return header
 
 
-def detect_format(data: bytes) -> str:
-    """ "safetensors", "torch_zip" or "torch_legacy", told by the bytes (not by a file name)."""
-    data = _as_bytes(data)
+def _torch_format(data: bytes) -> str | None:
+    """ "torch_zip" or "torch_legacy" when the first bytes are torch.save's, else None (no parsing)."""
     if data.startswith(ZIP_MAGIC):
         return "torch_zip"
     if len(data) >= 2 and data[0] == 0x80 and 2 <= data[1] <= 5:  # pickle protocol 2..5, as torch.save writes
         return "torch_legacy"
+    return None
+
+
+def detect_format(data: bytes) -> str:
+    """ "safetensors", "torch_zip" or "torch_legacy", told by the bytes (not by a file name)."""
+    data = _as_bytes(data)
+    if fmt := _torch_format(data):
+        return fmt
     if _safetensors_header(data) is not None:
         return "safetensors"
     raise CheckpointError("not_a_checkpoint", "this is neither a safetensors file nor a PyTorch checkpoint")
@@ -179,6 +215,8 @@ def _check_zip(data: bytes) -> None:
         raise CheckpointError("truncated", "a zip archive whose directory is missing: truncated or damaged") from None
     if not any(e.filename.endswith("data.pkl") for e in entries):
         raise CheckpointError("not_a_checkpoint", "a zip archive without data.pkl: not a PyTorch checkpoint")
+    if (storages := sum("/data/" in e.filename for e in entries)) > MAX_TENSORS:
+        raise _too_many(storages)  # one entry per storage: at least as many tensors, before torch unpickles them
     if any(e.compress_type != zipfile.ZIP_STORED or e.file_size != e.compress_size for e in entries) or sum(
         e.file_size for e in entries
     ) > len(data):
@@ -242,13 +280,18 @@ def _read_torch(data: bytes, fmt: str) -> dict[str, np.ndarray]:
         ) from None
     except (EOFError, IndexError):
         raise CheckpointError("truncated", "the file ends in the middle of its pickle: truncated") from None
+    except MemoryError:
+        raise  # a worker's memory limit (inspect_file_isolated), not a damaged file
     except Exception as exc:  # torch reports damaged archives as RuntimeError, odd records as others
         raise CheckpointError("not_a_checkpoint", f"torch.load could not read it ({type(exc).__name__})") from None
     if isinstance(obj, dict):
         inner = [obj[k] for k in WRAPPERS if isinstance(obj.get(k), dict)]
         obj = inner[0] if inner else obj
     seen: dict = {}
-    out = {name: _to_numpy(t, seen) for name, t in _tensors(obj)}
+    pairs = list(itertools.islice(_tensors(obj), MAX_TENSORS + 1))
+    if len(pairs) > MAX_TENSORS:
+        raise _too_many(sum(1 for _ in _tensors(obj)))
+    out = {name: _to_numpy(t, seen) for name, t in pairs}
     if not out:
         raise CheckpointError("not_a_checkpoint", "the file holds no named tensors")
     return out
@@ -264,13 +307,104 @@ def read_state_dict(data: bytes, filename: str = "") -> dict[str, np.ndarray]:
     above ``MAX_BYTES``, cut off, of another kind, or holding a pickle that
     ``torch.load(weights_only=True)`` refuses; ``TypeError`` if ``data`` is not bytes.
     """
+    return _read(data, filename)[1]
+
+
+def _read(data: bytes, filename: str = "") -> tuple[str, dict[str, np.ndarray]]:
+    """(format, state dict): ``read_state_dict`` with the format it found, the file parsed once."""
     data = _as_bytes(data)
     _check_size(data, MAX_BYTES, f"file {filename}".strip())
     fmt = detect_format(data)
     state = _read_safetensors(data) if fmt == "safetensors" else _read_torch(data, fmt)
     if not state:
         raise CheckpointError("not_a_checkpoint", "the file holds no tensors")
-    return state
+    return fmt, state
+
+
+@dataclass(frozen=True)
+class Inspection:
+    """What ``inspect_file`` found in a file: its format, the report, and whether the config given with it failed."""
+
+    fmt: str
+    report: Report
+    config_error: bool = False  # a config was given and could not be read: the report was made without it
+
+
+def inspect_file(data: bytes, config: bytes | None = None, filename: str = "") -> Inspection:
+    """``read_state_dict``, ``detect_format``, ``read_config`` and ``inspect`` in one go, the file parsed once.
+
+    Raises ``CheckpointError`` for the checkpoint; a config that cannot be read is ignored and flagged.
+    """
+    fmt, state = _read(data, filename)
+    parsed, config_error = None, False
+    if config is not None:
+        try:
+            parsed = read_config(config)
+        except CheckpointError:
+            config_error = True
+    return Inspection(fmt, inspect(state, parsed), config_error)
+
+
+TIME_LIMIT_S = 5.0  # CPU seconds for one file in its worker (twice that in wall-clock time, on a shared core)
+MEMORY_LIMIT = 512 * 2**20  # bytes of address space beyond the worker's imports: a 16 MB file needs < 100 MB
+_ANSWER_CLASSES = frozenset((__name__, c) for c in ("Inspection", "Report", "NormGroup", "Family", "ConfigFacts"))
+
+
+def _inspect_outcome(data: bytes, config: bytes | None, filename: str) -> Inspection | tuple[str, str, dict]:
+    """``inspect_file`` for the worker: a refusal comes back as (code, message, values), not as an exception."""
+    try:
+        return inspect_file(data, config, filename)
+    except CheckpointError as exc:
+        return exc.code, str(exc), exc.values
+
+
+def inspect_file_isolated(
+    data: bytes,
+    config: bytes | None = None,
+    filename: str = "",
+    *,
+    time_limit_s: float = TIME_LIMIT_S,
+    memory_limit: int = MEMORY_LIMIT,
+) -> Inspection:
+    """``inspect_file`` in a worker process, for files from strangers (the page's uploads).
+
+    The worker is a fresh interpreter that gets ``time_limit_s`` CPU seconds (twice that in wall-clock time)
+    and ``memory_limit`` bytes beyond its imports (numpy, safetensors, and torch for a torch file), then ends;
+    the caller waits on a pipe without holding its interpreter lock, and keeps no memory the parse used. A
+    worker that runs out raises ``CheckpointError`` with code "time_limit" or "memory_limit"; every other
+    refusal is ``inspect_file``'s. The answer is loaded with only this module's classes and numpy's allowed.
+    """
+    from normviz import _isolated
+
+    data = _as_bytes(data)
+    _check_size(data, MAX_BYTES, f"file {filename}".strip())  # no process for what the size alone refuses
+    try:
+        outcome = _isolated.call(
+            f"{__name__}:_inspect_outcome",
+            data,
+            config,
+            filename,
+            wall_s=2 * time_limit_s,
+            cpu_s=time_limit_s,
+            memory_bytes=memory_limit,
+            preload=("safetensors", "torch") if _torch_format(data) else ("safetensors",),
+            allowed=_ANSWER_CLASSES,
+        )
+    except _isolated.LimitExceeded as exc:
+        if exc.which == "time":
+            raise CheckpointError(
+                "time_limit", f"reading the file took more than {time_limit_s:g} s; it was stopped", limit=time_limit_s
+            ) from None
+        mib = memory_limit // 2**20
+        raise CheckpointError(
+            "memory_limit", f"reading the file needed more than {mib} MiB of memory; it was stopped", limit=mib
+        ) from None
+    except _isolated.Failed as exc:
+        raise CheckpointError("not_a_checkpoint", f"the file could not be read ({exc})") from None
+    if isinstance(outcome, tuple):
+        code, message, values = outcome
+        raise CheckpointError(code, message, **values)
+    return outcome
 
 
 def read_config(data: bytes) -> dict:
@@ -523,21 +657,40 @@ def _is_norm_module(module: str) -> bool:
     return bool(last) and bool(NORM_MODULE.match(last)) and not NOT_NORM_MODULE.search(last)
 
 
+_LAYER_PART = re.compile(r"(?:^|\.)(\d{1,6})(?=\.|$)")  # the first name part of 1 to 6 decimal digits
+_DIGITS = re.compile(r"(\d+)")
+
+
 def _layer(module: str) -> tuple[int | None, str]:
-    parts = module.split(".")
-    for i, p in enumerate(parts):
-        if p.isdigit() and len(p) < 7:
-            return int(p), ".".join(parts[:i] + ["N"] + parts[i + 1 :])
-    return None, module
+    """(3, "h.N.ln_1") for "h.3.ln_1": the first all-digit name part is the layer; (None, module) without one."""
+    m = _LAYER_PART.search(module)
+    if m is None:
+        return None, module
+    return int(m.group(1)), f"{module[: m.start(1)]}N{module[m.end(1) :]}"
 
 
 def _natural(name: str) -> tuple:
-    """Sort key that puts h.2 before h.10."""
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", name))
+    """Sort key that puts h.2 before h.10: the text between runs of digits, and the runs as numbers.
+
+    ``re.split`` with a group alternates text and digits (text first, maybe empty), so two keys hold
+    text against text and numbers against numbers at each place."""
+    parts: list = _DIGITS.split(name)
+    parts[1::2] = map(int, parts[1::2])
+    return tuple(parts)
+
+
+@functools.cache
+def _dtype_text(dtype: np.dtype) -> str:
+    return str(dtype)  # numpy builds the name anew each time: about 17 µs
 
 
 def _storage_key(a: np.ndarray):
     return (a.__array_interface__["data"][0], a.shape, a.strides, a.dtype.str) if a.size else None
+
+
+def _is_linear_bias(name: str, matrices: set[str]) -> bool:
+    module, leaf = _split(name)
+    return leaf in SHIFT_NAMES and module in matrices
 
 
 def _qk_target(module: str) -> str | None:
@@ -546,13 +699,14 @@ def _qk_target(module: str) -> str | None:
     return None if m is None else m.group(1)[0].lower()
 
 
-def _hidden(groups: list[NormGroup], facts: ConfigFacts | None) -> int | None:
-    """D: the config's hidden size when a norm other than a QK-norm has that length, else the commonest such length."""
-    sizes = [g.size for g in groups if g.target is None]
-    if facts is not None and facts.hidden_size in sizes:
+def _hidden(sizes: list[int], facts: ConfigFacts | None) -> int | None:
+    """D: the config's hidden size when a norm other than a QK-norm has that length (``sizes``: theirs), else the
+    commonest such length (the longer of two as common)."""
+    counts = collections.Counter(sizes)
+    if facts is not None and facts.hidden_size in counts:
         return facts.hidden_size
-    if sizes:
-        return max(set(sizes), key=lambda n: (sizes.count(n), n))
+    if counts:
+        return max(counts, key=lambda n: (counts[n], n))
     return facts.hidden_size if facts is not None else None
 
 
@@ -569,24 +723,30 @@ def _projection_rows(arrays: dict[str, np.ndarray], module: str, target: str) ->
 
 
 def _span(
-    g: NormGroup, arrays: dict[str, np.ndarray], hidden: int | None, facts: ConfigFacts | None
+    module: str,
+    size: int,
+    target: str | None,
+    arrays: dict[str, np.ndarray],
+    hidden: int | None,
+    facts: ConfigFacts | None,
 ) -> tuple[str, int | None]:
-    """(span, heads) of one norm module: what one γ covers, and for a QK-norm how many heads share it."""
-    if g.target is None:
-        return ("hidden" if g.size == hidden else "other"), None
+    """(span, heads) of one norm module of γ length ``size``: what one γ covers, and for a QK-norm (``target``
+    "q" or "k") how many heads share it."""
+    if target is None:
+        return ("hidden" if size == hidden else "other"), None
     head_dim = facts.head_dim if facts is not None else None
-    rows = _projection_rows(arrays, g.module, g.target)
+    rows = _projection_rows(arrays, module, target)
     if rows is not None:
         # one γ per head, shared by rows / size heads (Qwen3, Gemma 3); with a single key head (Gemma 3 1B) the
         # head is the whole projection, and the config's head_dim says which to call it
-        if rows % g.size == 0 and (rows != g.size or head_dim == g.size):
-            return "head", rows // g.size
-        if rows == g.size:  # the whole projection at once (OLMo 2)
+        if rows % size == 0 and (rows != size or head_dim == size):
+            return "head", rows // size
+        if rows == size:  # the whole projection at once (OLMo 2)
             return "projection", (rows // head_dim if head_dim and rows % head_dim == 0 else None)
         return "other", None
-    if head_dim == g.size:
+    if head_dim == size:
         return "head", None
-    if g.size == hidden:  # as many numbers as the hidden state: all the heads at once
+    if size == hidden:  # as many numbers as the hidden state: all the heads at once
         return "projection", None
     return "other", None
 
@@ -627,7 +787,7 @@ def inspect(state: dict, config: dict | None = None) -> Report:
         if _is_norm_module(module) and leaf in (*SCALE_NAMES, *SHIFT_NAMES, *RUNNING_NAMES):
             modules.setdefault(module, {})[leaf] = a
 
-    groups = []
+    found = []  # (module, params, scale, shift, target): the modules with a norm's per-feature parameters
     for module, params in modules.items():
         scale = next((params[n] for n in SCALE_NAMES if n in params), None)
         shift = next((params[n] for n in SHIFT_NAMES if n in params), None)
@@ -638,11 +798,18 @@ def inspect(state: dict, config: dict | None = None) -> Report:
             or len({a.size for a in learned}) != 1
         ):
             continue  # not a norm's per-feature parameters (a 2-D "norm.weight" is a projection)
+        found.append((module, params, scale, shift, learned[0], _qk_target(module)))
+    hidden = _hidden([first.size for *_, first, target in found if target is None], facts)
+
+    groups = []
+    for module, params, scale, shift, first, target in found:  # one pass, each module built once
         running = "running_mean" in params or "running_var" in params
         kind, evidence = _classify(scale is not None, shift is not None, running, facts)
-        gamma = None if scale is None else scale.astype(np.float64) + (1.0 if kind == "gemma_rmsnorm" else 0.0)
+        gamma = None if scale is None else scale.astype(np.float64)
+        if kind == "gemma_rmsnorm":
+            gamma += 1.0
         layer, family = _layer(module)
-        names = tuple(f"{module}.{leaf}" for leaf in params)
+        span, heads = _span(module, first.size, target, arrays, hidden, facts)
         groups.append(
             NormGroup(
                 module,
@@ -650,16 +817,16 @@ def inspect(state: dict, config: dict | None = None) -> Report:
                 layer,
                 kind,
                 evidence,
-                learned[0].size,
-                names,
-                str(learned[0].dtype),
+                first.size,
+                tuple(f"{module}.{leaf}" for leaf in params),
+                _dtype_text(first.dtype),
                 gamma,
                 None if shift is None else shift.astype(np.float64),
-                target=_qk_target(module),
+                span=span,
+                target=target,
+                heads=heads,
             )
         )
-    hidden = _hidden(groups, facts)
-    groups = [replace(g, span=span, heads=heads) for g in groups for span, heads in [_span(g, arrays, hidden, facts)]]
     groups.sort(key=lambda g: (g.layer is None, -1 if g.layer is None else g.layer, _natural(g.module)))
 
     by_family: dict[str, list[NormGroup]] = {}
@@ -668,14 +835,11 @@ def inspect(state: dict, config: dict | None = None) -> Report:
     families = tuple(Family(name, tuple(gs)) for name, gs in by_family.items())
 
     in_norms = {n for g in groups for n in g.names}
-    matrices = {_split(n)[0] for n, a in arrays.items() if a.ndim >= 2}
+    matrices = {n.rpartition(".")[0] for n, a in arrays.items() if a.ndim >= 2}
     other = tuple(
         n
         for n, a in arrays.items()
-        if a.ndim == 1
-        and a.dtype.kind == "f"
-        and n not in in_norms
-        and not (_split(n)[1] in SHIFT_NAMES and _split(n)[0] in matrices)
+        if a.ndim == 1 and a.dtype.kind == "f" and n not in in_norms and not _is_linear_bias(n, matrices)
     )
     return Report(tuple(groups), families, len(arrays), total, tuple(tied), other, facts, hidden)
 
@@ -694,24 +858,49 @@ class GammaSpread:
     near_one: float  # the share of all γ components with |γ − 1| <= NEAR_ONE
 
 
+def _medians(parts: list[np.ndarray]) -> np.ndarray:
+    """np.median of each non-empty array of ``parts``, for all of them at once (one sort, not one call each)."""
+    counts = np.fromiter(map(len, parts), dtype=np.intp, count=len(parts))
+    owner = np.repeat(np.arange(len(parts)), counts)
+    values = np.concatenate(parts)
+    ordered = values[np.lexsort((values, owner))]
+    starts = np.cumsum(counts) - counts
+    low, high = ordered[starts + (counts - 1) // 2], ordered[starts + counts // 2]
+    return np.where(counts % 2 == 1, low, (low + high) / 2)
+
+
 def gamma_spread(report: Report) -> GammaSpread | None:
     """The spread of effective γ over the whole file (finite components); None without γ."""
-    groups = [g for g in report.groups if g.gamma is not None and np.isfinite(g.gamma).any()]
+    groups, parts = [], []
+    for g in report.groups:
+        if g.gamma is not None and (finite := g.gamma[np.isfinite(g.gamma)]).size:
+            groups.append(g.module)
+            parts.append(finite)
     if not groups:
         return None
-    values = np.concatenate([g.gamma[np.isfinite(g.gamma)] for g in groups])
-    medians = [(float(np.median(g.gamma[np.isfinite(g.gamma)])), g.module) for g in groups]
+    values = np.concatenate(parts)
+    medians = _medians(parts)
+
+    def at(m: float, pick) -> tuple[float, str]:  # a tie goes by the module name, as min() / max() of pairs
+        return float(m), pick(groups[i] for i in np.flatnonzero(medians == m))
+
     return GammaSpread(
         float(values.min()),
         float(values.max()),
-        min(medians),
-        max(medians),
+        at(medians.min(), min),
+        at(medians.max(), max),
         float(np.mean(np.abs(values - 1.0) <= NEAR_ONE)),
     )
 
 
-def gamma_histogram(report: Report, bins: int = 40) -> tuple[np.ndarray, dict[str, np.ndarray]]:
-    """Bin edges shared by all families and each family's counts of γ values (effective γ)."""
+def gamma_histogram(
+    report: Report, bins: int = 40, *, top: int | None = None
+) -> tuple[np.ndarray, dict[str | None, np.ndarray]]:
+    """Bin edges shared by all families and each family's counts of γ values (effective γ).
+
+    With ``top``, only the first ``top`` families get counts of their own; the rest are counted together,
+    under the key None (one histogram for them, however many there are).
+    """
     values = {f.name: f.gammas() for f in report.families}
     values = {k: v[np.isfinite(v)] for k, v in values.items() if v.size}
     if not values:
@@ -723,17 +912,21 @@ def gamma_histogram(report: Report, bins: int = 40) -> tuple[np.ndarray, dict[st
     if high - low < 1e-9:
         low, high = low - 0.5, high + 0.5
     edges = np.linspace(low, high, bins + 1)
-    return edges, {k: np.histogram(v, bins=edges)[0] for k, v in values.items()}
+    names = list(values)
+    own = names if top is None else names[:top]
+    counts: dict[str | None, np.ndarray] = {k: np.histogram(values[k], bins=edges)[0] for k in own}
+    if len(own) < len(names):
+        counts[None] = np.histogram(np.concatenate([values[k] for k in names[len(own) :]]), bins=edges)[0]
+    return edges, counts
 
 
 def evidence_of(report: Report) -> dict[str, list[str]]:
     """The kinds of evidence used, each with the families it decided (in table order)."""
-    out: dict[str, list[str]] = {}
+    out: dict[str, dict[str, None]] = {}  # insertion-ordered sets: linear in the modules
     for fam in report.families:
         for g in fam.groups:
-            if fam.name not in out.setdefault(g.evidence, []):
-                out[g.evidence].append(fam.name)
-    return out
+            out.setdefault(g.evidence, {})[fam.name] = None
+    return {evidence: list(names) for evidence, names in out.items()}
 
 
 def evidence_values(facts: ConfigFacts | None) -> dict[str, str]:

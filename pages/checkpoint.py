@@ -43,6 +43,7 @@ def reading() -> None:
     with right:
         ui.chart(checkpoint.histogram_figure(report, t, projector), key="checkpoint.hist")
     st.caption(t("checkpoint.fig.caption"))
+    checkpoint.drawn_caption(t, report)
     checkpoint.gamma_spread(t, report)
     st.markdown(t("checkpoint.share.text"))
     with st.expander(t("checkpoint.modules.header")):

@@ -134,3 +134,52 @@ def torch_bf16(a):
     import torch
 
     return torch.from_numpy(a).to(torch.bfloat16).double().numpy()
+
+
+def layers_report(layers: int, families: int = 1) -> ck.Report:
+    state = {
+        f"model.layers.{i}.norm_{chr(97 + f)}.weight": np.full(3, 1 + i / layers + f, np.float32)
+        for i in range(layers)
+        for f in range(families)
+    }
+    return ck.inspect(state | {"model.norm.weight": np.ones(3, np.float32)})
+
+
+def test_up_to_twice_edge_layers_are_all_drawn_at_their_numbers():
+    fig = figs.layer_figure(layers_report(2 * figs.EDGE_LAYERS), EN)
+    np.testing.assert_allclose(np.round(coords(trace(fig, "layers:model.layers.N.norm_a"), "x")), range(32))
+    assert "…" not in fig["layout"]["xaxis"]["ticktext"] and figs.drawn(layers_report(32)).gap is False
+
+
+@pytest.mark.parametrize("projector", [False, True])
+def test_a_deep_file_draws_its_first_and_last_layers_with_a_gap_between(projector):
+    rep = layers_report(20_000 // 2, families=2)  # as many modules as the tensor limit allows
+    fig = figs.layer_figure(rep, ZH, projector=projector)
+    go.Figure(fig)
+    assert len(json.dumps(typed_arrays(fig, strict=True))) < 300_000
+    edge = figs.EDGE_LAYERS
+    a = trace(fig, "layers:model.layers.N.norm_a")
+    assert list(np.round(coords(a, "x"))) == [*range(edge), *range(edge + 1, 2 * edge + 1)]
+    np.testing.assert_allclose(coords(a, "median")[[0, -1]], [1.0, 1 + 9_999 / 10_000], rtol=1e-6)
+    assert round(coords(trace(fig, "layers:model.norm"), "x")[0]) == 2 * edge + 1
+    axis = fig["layout"]["xaxis"]
+    labels = dict(zip(axis["tickvals"], axis["ticktext"], strict=True))
+    assert labels[0] == "0" and labels[edge] == "…" and labels[2 * edge] == "9999" and labels[2 * edge + 1] == "末尾"
+    shown = figs.drawn(rep)
+    assert shown.gap and shown.all_layers == 10_000 and len(shown.layers) == 2 * edge
+
+
+def test_families_beyond_the_first_are_left_out_of_the_boxes_and_pooled_in_the_histogram():
+    rep = ck.inspect(
+        {f"tower_{chr(97 + i // 26)}{chr(97 + i % 26)}.norm.weight": np.ones(2, np.float32) for i in range(40)}
+    )
+    boxes = [t for t in figs.layer_figure(rep, EN)["data"] if t["type"] == "box"]
+    assert len(boxes) == figs.MAX_FAMILIES and boxes[0]["meta"] == "layers:tower_aa.norm"
+    hist = figs.histogram_figure(rep, EN)
+    go.Figure(hist)
+    bars = [t for t in hist["data"] if t["type"] == "bar"]
+    assert [b["meta"] for b in bars][-1] == "hist_rest" and len(bars) == figs.MAX_FAMILIES + 1
+    assert bars[-1]["name"] == "the other 28 families"
+    assert sum(coords(b, "y").sum() for b in bars) == 80
+    edges, counts = ck.gamma_histogram(rep, top=3)
+    assert list(counts) == ["tower_aa.norm", "tower_ab.norm", "tower_ac.norm", None] and counts[None].sum() == 74

@@ -36,6 +36,7 @@ DIRECTION = "DESIGN.md: pages -> ui -> figures -> geometry -> methods -> norms -
 RANKS = {
     "normviz._xp": 0,
     "normviz._cpu": 0,
+    "normviz._isolated": 0,  # one call in a worker process (the checkpoint uploads): imports no normviz module
     "normviz.i18n": 0,
     "normviz.format": 0,  # numbers to text: every layer may use it
     # the norms' engines, below the public functions that choose between them

@@ -6,10 +6,17 @@ modules (``h.N.ln_1``); the colour is the kind of norm found (the method
 colours of ``normviz.methods``), the marker and dash tell families of the
 same kind apart. Traces carry ``meta`` roles: ``layers:<family>`` (one box per
 module: quartiles, median, mean, min and max, precomputed), ``median:<family>``
-(the medians joined), ``hist:<family>``, ``gamma_one``.
+(the medians joined), ``hist:<family>``, ``hist_rest`` (the families beyond the first ``MAX_FAMILIES``),
+``gamma_one``.
+
+However many modules a file holds, a figure draws a bounded number: every layer up to ``2 * EDGE_LAYERS``
+of them, else the first and the last ``EDGE_LAYERS`` with a gap between; the first ``MAX_FAMILIES``
+families (``drawn`` says what was left out; the page's tables list everything).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -44,24 +51,63 @@ def _rgba(color: str, alpha: float) -> str:
     return f"rgba({r},{g},{b},{alpha})"
 
 
-def _last_layer(report: Report) -> int:
-    layers = [g.layer for g in report.groups if g.layer is not None]
-    return max(layers) if layers else -1
+EDGE_LAYERS = 16  # every layer up to 32 (Llama 2 7B's count) is drawn; beyond, the first and the last 16
+MAX_FAMILIES = 12  # families drawn (Gemma 3 with its vision tower has about 10)
 
 
-def layer_figure(report: Report, t: Translator, *, projector: bool = False) -> dict:
+@dataclass(frozen=True)
+class Drawn:
+    """What the figures draw of a report: its numbered layers and families, and how many it has."""
+
+    layers: tuple[int, ...]
+    all_layers: int
+    families: int
+    all_families: int
+
+    @property
+    def gap(self) -> bool:
+        """Layers are left out between the first and the last ``EDGE_LAYERS``."""
+        return len(self.layers) < self.all_layers
+
+
+def drawn(report: Report, *, edge: int = EDGE_LAYERS, families: int = MAX_FAMILIES) -> Drawn:
+    """The layers and families ``layer_figure`` draws (the first ``families``; the histogram pools the rest)."""
+    layers = sorted({g.layer for g in report.groups if g.layer is not None})
+    shown = layers if len(layers) <= 2 * edge else layers[:edge] + layers[-edge:]
+    return Drawn(tuple(shown), len(layers), min(families, len(report.families)), len(report.families))
+
+
+def layer_figure(
+    report: Report, t: Translator, *, projector: bool = False, edge: int = EDGE_LAYERS, families: int = MAX_FAMILIES
+) -> dict:
     """One box per module at its layer: γ's quartiles, median and mean, whiskers to min and max; the medians of
-    each family joined by a line; families at one layer side by side; final norms after the last layer."""
+    each family joined by a line; families at one layer side by side; final norms after the last layer.
+
+    At most ``families`` families, and all layers up to ``2 * edge``, else the first and the last ``edge``
+    with a gap ("…") between them: a bounded number of boxes, however many modules the file holds."""
     s = sizes(projector)
-    final = _last_layer(report) + 1  # where modules outside the numbered layers (ln_f, model.norm) are drawn
-    count = max(1, len(report.families))
+    shown = drawn(report, edge=edge, families=families)
+    if shown.gap:  # the two blocks side by side, one slot between them
+        where = {layer: i + (i >= edge) for i, layer in enumerate(shown.layers)}  # layer -> x
+        final = len(shown.layers) + 1
+        labels = [str(k) for k in shown.layers[:edge]] + ["…"] + [str(k) for k in shown.layers[edge:]]
+    else:
+        where = {layer: layer for layer in shown.layers}
+        final = (shown.layers[-1] if shown.layers else -1) + 1
+        labels = [str(k) for k in range(final)]
+    labels.append(t("checkpoint.fig.layers.final"))  # x = final: modules outside the numbered layers (ln_f)
+    count = max(1, shown.families)
     width = min(0.8 / count, 0.3)
     data = []
-    for i, fam in enumerate(report.families):
-        groups = [g for g in fam.groups if g.gamma is not None and np.isfinite(g.gamma).any()]
+    for i, fam in enumerate(report.families[: shown.families]):
+        groups = [
+            g
+            for g in fam.groups
+            if g.gamma is not None and (g.layer is None or g.layer in where) and np.isfinite(g.gamma).any()
+        ]
         if not groups:
             continue
-        x = np.array([final if g.layer is None else g.layer for g in groups], dtype=np.float64)
+        x = np.array([final if g.layer is None else where[g.layer] for g in groups], dtype=np.float64)
         x += width * (i - (count - 1) / 2)  # families at one layer side by side
         color = _color(fam)
         q = np.array([np.quantile(g.gamma[np.isfinite(g.gamma)], (0.0, 0.25, 0.5, 0.75, 1.0)) for g in groups])
@@ -114,9 +160,8 @@ def layer_figure(report: Report, t: Translator, *, projector: bool = False) -> d
             "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"},
         }
     )
-    ticks = list(range(final)) + [final]
-    labels = [str(k) for k in range(final)] + [t("checkpoint.fig.layers.final")]
     step = max(1, final // 12)
+    marked = sorted({*range(0, final + 1, step), final, *([edge] if shown.gap else [])})  # the gap keeps its "…"
     return {
         "data": data,
         "layout": base_layout(
@@ -126,8 +171,8 @@ def layer_figure(report: Report, t: Translator, *, projector: bool = False) -> d
                 "title": {"text": t("checkpoint.fig.layers.x")},
                 "range": [-0.6, final + 0.6],
                 "tickmode": "array",
-                "tickvals": ticks[::step] + ([final] if final % step else []),
-                "ticktext": labels[::step] + ([labels[-1]] if final % step else []),
+                "tickvals": marked,
+                "ticktext": [labels[k] for k in marked],
                 "zeroline": False,
             },
             yaxis={"title": {"text": t("checkpoint.fig.layers.y")}},
@@ -142,34 +187,50 @@ def layer_figure(report: Report, t: Translator, *, projector: bool = False) -> d
     }
 
 
-def histogram_figure(report: Report, t: Translator, *, projector: bool = False, bins: int = 40) -> dict:
-    """How many γ components fall in each bin, one bar trace per family (stacked), and the line γ = 1."""
+def _bars(edges: np.ndarray, counts: np.ndarray, *, meta: str, name: str, color: str, pattern: str) -> dict:
+    return {
+        "type": "bar",
+        "x": (edges[:-1] + edges[1:]) / 2,
+        "y": counts.astype(np.float64),
+        "width": np.diff(edges),
+        "meta": meta,
+        "name": name,
+        "opacity": 0.85,
+        "marker": {
+            "color": color,
+            "line": {"color": "#FFFFFF", "width": 0.5},
+            "pattern": {"shape": pattern, "fgcolor": "#FFFFFF", "fillmode": "overlay"},
+        },
+        "hovertemplate": "γ %{x:.3f}: %{y:.0f}<extra>" + name + "</extra>",
+    }
+
+
+def histogram_figure(
+    report: Report, t: Translator, *, projector: bool = False, bins: int = 40, families: int = MAX_FAMILIES
+) -> dict:
+    """How many γ components fall in each bin, one bar trace per family (stacked), and the line γ = 1.
+
+    The first ``families`` families have a trace each; the others share one (``hist_rest``)."""
     s = sizes(projector)
-    edges, counts = gamma_histogram(report, bins=bins)
+    edges, counts = gamma_histogram(report, bins=bins, top=families)
     data = []
     top = max(1, int(sum(counts.values()).max())) if counts else 1  # the stacked bars' height
-    for i, fam in enumerate(report.families):
-        if fam.name not in counts:
-            continue
-        c = counts[fam.name]
-        color = _color(fam)
-        data.append(
-            {
-                "type": "bar",
-                "x": (edges[:-1] + edges[1:]) / 2,
-                "y": c.astype(np.float64),
-                "width": np.diff(edges),
-                "meta": f"hist:{fam.name}",
-                "name": fam.name,
-                "opacity": 0.85,
-                "marker": {
-                    "color": color,
-                    "line": {"color": "#FFFFFF", "width": 0.5},
-                    "pattern": {"shape": PATTERNS[i % len(PATTERNS)], "fgcolor": "#FFFFFF", "fillmode": "overlay"},
-                },
-                "hovertemplate": "γ %{x:.3f}: %{y:.0f}<extra>" + fam.name + "</extra>",
-            }
-        )
+    for i, fam in enumerate(report.families[:families]):
+        if fam.name in counts:
+            data.append(
+                _bars(
+                    edges,
+                    counts[fam.name],
+                    meta=f"hist:{fam.name}",
+                    name=fam.name,
+                    color=_color(fam),
+                    pattern=PATTERNS[i % len(PATTERNS)],
+                )
+            )
+    if None in counts:
+        rest = len(report.families) - families
+        name = t("checkpoint.fig.hist.rest", count=rest)
+        data.append(_bars(edges, counts[None], meta="hist_rest", name=name, color=COLORS["reference"], pattern="-"))
     data.append(
         {
             "type": "scatter",

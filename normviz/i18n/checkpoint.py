@@ -101,6 +101,21 @@ STRINGS = {
         "zh": "文件 {name} 里有本页读不了的张量（{dtype}，例如量化或稀疏张量）。",
         "en": "File {name} holds a tensor this page cannot read ({dtype}, e.g. quantized or sparse).",
     },
+    "checkpoint.error.too_many_tensors": {
+        "zh": "文件 {name} 声明了 {count} 个张量，超过本页读取的上限 {limit} 个（小于 {mb} MB 的真实模型最多几千个），没有读取。",
+        "en": "File {name} declares {count} tensors, more than the {limit} this page reads (a real model under "
+        "{mb} MB has a few thousand at most); it was not read.",
+    },
+    "checkpoint.error.time_limit": {
+        "zh": "读取文件 {name} 用了超过 {limit} 秒，已被停止。它在单独的进程里读取，应用的其余部分不受影响。",
+        "en": "Reading file {name} took more than {limit} s and was stopped. It was read in a process of its own; "
+        "the rest of the app is unaffected.",
+    },
+    "checkpoint.error.memory_limit": {
+        "zh": "读取文件 {name} 需要超过 {limit} MiB 内存，已被停止。它在单独的进程里读取，应用的其余部分不受影响。",
+        "en": "Reading file {name} needed more than {limit} MiB of memory and was stopped. It was read in a process "
+        "of its own; the rest of the app is unaffected.",
+    },
     "checkpoint.error.bad_config": {
         "zh": "config.json {name} 读不了（需要 UTF-8 编码的 JSON 对象 {{…}}），已忽略：下面只按参数名和形状判断。",
         "en": "config.json {name} could not be read (it must be a UTF-8 JSON object {{…}}); it was ignored and "
@@ -204,6 +219,10 @@ STRINGS = {
         "zh": "这里有 QK-norm：它们作用在注意力的查询和键上，不作用在长度 D = {d} 的隐藏状态上。",
         "en": "This model has QK-norms: they act on the attention's queries and keys, not on the hidden state of "
         "length D = {d}.",
+    },
+    "checkpoint.qk.more": {
+        "zh": "还有 {count} 组 QK-norm，见上表。",
+        "en": "{count} more QK-norms: see the table above.",
     },
     "checkpoint.qk.q": {"zh": "查询", "en": "query"},
     "checkpoint.qk.k": {"zh": "键", "en": "key"},
@@ -312,6 +331,7 @@ STRINGS = {
     "checkpoint.fig.hist.x": {"zh": "γ（实际尺度）", "en": "γ (effective scale)"},
     "checkpoint.fig.hist.y": {"zh": "分量个数", "en": "components"},
     "checkpoint.fig.hist.one": {"zh": "γ = 1（不缩放）", "en": "γ = 1 (no scaling)"},
+    "checkpoint.fig.hist.rest": {"zh": "其余 {count} 组", "en": "the other {count} families"},
     "checkpoint.fig.caption": {
         "zh": "γ 是每个分量学到的尺度：γ = 1 表示归一化后原样输出。左图：每个模块一个箱子，统计它的全部 γ 分量（个数等于它的长度，作用在隐藏状态上的是 D 个）："
         "箱子覆盖中间一半（25 % 到 75 %），箱中实线是中位数，虚线是均值，须线伸到最小值和最大值。"
@@ -326,4 +346,18 @@ STRINGS = {
         "kind of norm found.",
     },
     "checkpoint.evidence.line": {"zh": "{names}：{text}", "en": "{names}: {text}"},
+    "checkpoint.more": {"zh": "{names} 等（另有 {count} 个）", "en": "{names} and {count} more"},
+    # a large file: tables in pages, figures of its first and last layers
+    "checkpoint.table.page": {"zh": "显示哪些行", "en": "Rows shown"},
+    "checkpoint.table.rows": {"zh": "第 {first}–{last} 行，共 {total} 行", "en": "rows {first}–{last} of {total}"},
+    "checkpoint.fig.bounded.layers": {
+        "zh": "这个文件有 {layers} 层：图里只画最前面和最后面各 {edge} 层，中间用 … 标出；表格列出全部模块。",
+        "en": "This file has {layers} layers: the figures draw the first {edge} and the last {edge}, the gap between "
+        "them marked …; the tables list every module.",
+    },
+    "checkpoint.fig.bounded.families": {
+        "zh": "它的 {families} 组归一化里，图中单独画出前 {shown} 组，其余在直方图里合成一组。",
+        "en": "Of its {families} families of norms the figures draw the first {shown} on their own; the histogram "
+        "counts the others together.",
+    },
 }

@@ -3,12 +3,18 @@
 The source (an example or an upload) and the example's config switch are
 this page's keys (``checkpoint.source``, ``checkpoint.config``) and kept in
 the URL through ``links`` (the source by its id, in any language); uploads
-cannot be. An upload is read once per file (cached on
-Streamlit's file id); every file name shown goes through ``literal``.
+cannot be. An upload is read in a worker process with limits on its time and
+memory (``checkpoint.inspect_file_isolated``: a hostile file neither holds this
+server's interpreter lock nor leaves memory behind), once per file content
+(cached on its SHA-256); every file name shown goes through ``literal``.
+However many norm modules a file holds, the page draws a bounded part of them:
+the tables show ``ROWS`` rows at a time with a pager, the figures the first and
+last layers (``figures.checkpoint.drawn``), the lists their first names.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 from dataclasses import dataclass
 
@@ -27,6 +33,8 @@ SOURCE_KEY, CONFIG_KEY = "checkpoint.source", "checkpoint.config"
 FILE_KEY, CONFIG_FILE_KEY = "checkpoint.file", "checkpoint.config_file"
 SOURCES = ("gpt2", "llama", "qwen3", "upload")
 LIMIT_MB = ck.MAX_BYTES // 2**20
+ROWS = 50  # rows of a table page
+NAMES = 8  # family names listed in one line before "and k more"
 # The URL names are the keys; the source is written as its id (gpt2, llama, upload), not its translated label.
 PARAMS = (links.choice(SOURCE_KEY, SOURCE_KEY, SOURCES, "llama"), links.flag(CONFIG_KEY, CONFIG_KEY, default=True))
 
@@ -44,27 +52,32 @@ class Reading:
     config_error: bool = False
 
 
-def read(data: bytes, filename: str, config: bytes | None = None, config_name: str = "") -> Reading:
-    """Read a checkpoint (and optionally its config) from bytes: a Reading, never an exception for bad files."""
+def read(
+    data: bytes, filename: str, config: bytes | None = None, config_name: str = "", *, isolated: bool = True
+) -> Reading:
+    """Read a checkpoint (and optionally its config) from bytes: a Reading, never an exception for bad files.
+
+    ``isolated`` (the default, for uploads): in a worker process with limits; the examples, which ship with
+    the app, are read here."""
+    inspect_file = ck.inspect_file_isolated if isolated else ck.inspect_file
     try:
-        state = ck.read_state_dict(data, filename)
-        fmt = ck.detect_format(data)
+        found = inspect_file(data, config, filename)
     except ck.CheckpointError as exc:
         return Reading(filename, error=exc.code, values=tuple(exc.values.items()))
-    parsed, config_error = None, False
-    if config is not None:
-        try:
-            parsed = ck.read_config(config)
-        except ck.CheckpointError:
-            config_error = True
-    return Reading(filename, fmt, ck.inspect(state, parsed), config_name=config_name, config_error=config_error)
+    return Reading(filename, found.fmt, found.report, config_name=config_name, config_error=found.config_error)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()  # hashlib lets other threads run while it hashes a large buffer
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
 def read_upload(
-    file_id: str, filename: str, config_id: str | None, config_name: str, _data: bytes, _config: bytes | None
+    file_hash: str, filename: str, config_hash: str | None, config_name: str, _data: bytes, _config: bytes | None
 ) -> Reading:
-    """``read``, cached on the uploads' ids (a new upload gets a new id): the bytes are not hashed."""
+    """``read``, cached on the contents' SHA-256 (the same file uploaded again, by any session, is not read
+    again): the bytes themselves are not hashed by Streamlit. A resource, not data: a Reading is frozen, and
+    a report of thousands of modules is not copied on every rerun."""
     return read(_data, filename, _config, config_name)
 
 
@@ -73,7 +86,7 @@ def read_example(key: str, use_config: bool) -> Reading:
     example = EXAMPLES[key]
     data = example.model.read_bytes()
     config = example.config_path.read_bytes() if use_config and example.config_path else None
-    return read(data, f"{example.folder}/{example.model.name}", config, "config.json" if config else "")
+    return read(data, f"{example.folder}/{example.model.name}", config, "config.json" if config else "", isolated=False)
 
 
 def controls(t) -> Reading | None:
@@ -101,14 +114,15 @@ def controls(t) -> Reading | None:
         if upload is None:
             st.info(t("checkpoint.upload.prompt"), icon="📂")
             return None
-        with st.spinner(t("checkpoint.reading")):  # a first PyTorch file imports torch: seconds, once
+        data, config_data = upload.getvalue(), config.getvalue() if config else None
+        with st.spinner(t("checkpoint.reading")):  # a PyTorch file's worker imports torch: seconds
             return read_upload(
-                upload.file_id,
+                digest(data),
                 upload.name,
-                config.file_id if config else None,
+                digest(config_data) if config_data is not None else None,
                 config.name if config else "",
-                upload.getvalue(),
-                config.getvalue() if config else None,
+                data,
+                config_data,
             )
     if EXAMPLES[source].config:
         use_config = st.toggle(t("checkpoint.use_config"), key=CONFIG_KEY, help=t("checkpoint.use_config.help"))
@@ -128,16 +142,50 @@ def _int(value: int, lang: str) -> str:
 def error_message(t, reading: Reading) -> None:
     """The refusal in the page's language, the file name shown literally (a warning: the page itself is fine)."""
     values = dict(reading.values)
+    limit = values.get("limit", ck.MAX_BYTES)  # bytes, tensors, seconds or MiB, as the code says
+    if reading.error == "too_many_tensors":
+        limit = _int(limit, t.lang)
+    elif isinstance(limit, float):
+        limit = f"{limit:g}"
     st.warning(
         t(
             f"checkpoint.error.{reading.error}",
             name=literal(reading.filename),
             size=values.get("size", ""),
-            limit=values.get("limit", ck.MAX_BYTES),
+            limit=limit,
+            count=_int(values.get("count", 0), t.lang),
+            mb=LIMIT_MB,
             dtype=literal(values.get("dtype", "?")),
         ),
         icon="⚠️",
     )
+
+
+def _names(t, names: list[str]) -> str:
+    """The first ``NAMES`` names, literally, and how many more there are."""
+    shown = t("list.separator").join(literal(n) for n in names[:NAMES])
+    return shown if len(names) <= NAMES else t("checkpoint.more", names=shown, count=_int(len(names) - NAMES, t.lang))
+
+
+def pager(t, key: str, total: int) -> slice:
+    """Which ``ROWS`` rows of ``total`` to show: all of them, or the page chosen under ``key``."""
+    pages = math.ceil(total / ROWS)
+    if pages <= 1:
+        return slice(0, total)
+    if st.session_state.get(key, 0) not in range(pages):  # a smaller file than the last one: back to the first
+        st.session_state[key] = 0
+    page = st.selectbox(
+        t("checkpoint.table.page"),
+        range(pages),
+        key=key,
+        format_func=lambda k: t(
+            "checkpoint.table.rows",
+            first=_int(k * ROWS + 1, t.lang),
+            last=_int(min(total, (k + 1) * ROWS), t.lang),
+            total=_int(total, t.lang),
+        ),
+    )
+    return slice(page * ROWS, (page + 1) * ROWS)
 
 
 def _config_facts(t, facts: ck.ConfigFacts) -> str:
@@ -177,10 +225,7 @@ def summary(t, reading: Reading) -> None:
         values = ck.evidence_values(report.config)
         for evidence, names in ck.evidence_of(report).items():
             text = t(f"checkpoint.evidence.{evidence}", **{k: literal(v) for k, v in values.items()})
-            st.markdown(
-                "- "
-                + t("checkpoint.evidence.line", names=t("list.separator").join(literal(n) for n in names), text=text)
-            )
+            st.markdown("- " + t("checkpoint.evidence.line", names=_names(t, names), text=text))
     cols = st.columns(3)
     cols[0].metric(t("checkpoint.metric.modules"), len(report.groups))
     cols[1].metric(t("checkpoint.metric.params"), _int(report.norm_params, t.lang))
@@ -204,7 +249,7 @@ def family_table(t, report: ck.Report) -> None:
         t("checkpoint.col.beta_mean"),
     ]
     rows = []
-    for fam in report.families:
+    for fam in report.families[pager(t, "checkpoint.family_page", len(report.families))]:
         g = fam.gammas()
         g = g[np.isfinite(g)]
         betas = [b.beta for b in fam.groups if b.beta is not None]
@@ -236,10 +281,9 @@ def qk_notes(t, report: ck.Report) -> None:
         return
     lines = [t("checkpoint.qk.intro", d=report.hidden if report.hidden is not None else "?")]
     head_dim = report.config.head_dim if report.config is not None else None
-    for fam in report.families:
+    qk = [fam for fam in report.families if fam.groups[0].target is not None]
+    for fam in qk[:NAMES]:
         g = fam.groups[0]
-        if g.target is None:
-            continue
         known = "_unknown" if g.heads is None else "_one" if g.heads == 1 and g.span == "head" else ""
         key = f"checkpoint.qk.{g.span}{known}" if g.span in ("head", "projection") else "checkpoint.qk.other"
         lines.append(
@@ -253,6 +297,8 @@ def qk_notes(t, report: ck.Report) -> None:
                 head_dim=head_dim if head_dim else g.size // (g.heads or 1),
             )
         )
+    if len(qk) > NAMES:
+        lines.append("- " + t("checkpoint.qk.more", count=_int(len(qk) - NAMES, t.lang)))
     st.info("\n".join(lines), icon="ℹ️")
 
 
@@ -299,7 +345,7 @@ def module_table(t, report: ck.Report) -> None:
             " · ".join(decimals(g.quantile(q), nan="–") for q in (0.25, 0.5, 0.75)),
             decimals(g.beta_mean, nan="–"),
         ]
-        for g in report.groups
+        for g in report.groups[pager(t, "checkpoint.module_page", len(report.groups))]
     ]
     st.markdown(markdown_table(header, rows, "lrlrrrllr"))
 
@@ -314,6 +360,20 @@ def other_tensors(t, report: ck.Report) -> None:
 
 def layer_figure(report: ck.Report, t, projector: bool) -> dict:
     return figs.layer_figure(report, t, projector=projector)
+
+
+def drawn_caption(t, report: ck.Report) -> None:
+    """What the figures leave out of a large file, said under them (nothing for a file they draw whole)."""
+    shown = figs.drawn(report)
+    parts = []
+    if shown.gap:
+        parts.append(t("checkpoint.fig.bounded.layers", edge=figs.EDGE_LAYERS, layers=_int(shown.all_layers, t.lang)))
+    if shown.families < shown.all_families:
+        parts.append(
+            t("checkpoint.fig.bounded.families", shown=shown.families, families=_int(shown.all_families, t.lang))
+        )
+    if parts:
+        st.caption(" ".join(parts))
 
 
 def histogram_figure(report: ck.Report, t, projector: bool) -> dict:
