@@ -100,7 +100,8 @@ def test_without_the_installed_manifest_the_page_has_no_tools_and_says_why_once(
         at = run_page("plane")
         at.run()
     assert errors(at) == [] and figures(at)
-    assert [el.proto.component_name for el in at.get("bidi_component")] == ["normviz.live", "normviz.document"]
+    names = [el.proto.component_name for el in at.get("bidi_component")]
+    assert names == ["normviz.live", "normviz.document", "normviz.reconnect"]  # all the shell mounts but the tools
     assert translate("en", "access.tools.header") not in [c.value for c in at.sidebar.caption]
     said = [r.getMessage() for r in caplog.records if r.name == export_ui.__name__]
     assert len(said) == 1 and "pip install --no-deps -e ." in said[0], said
