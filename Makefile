@@ -31,7 +31,7 @@ SERVE_ENV := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 
 REPLICAS  ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: run serve test lint format bench venv clean nginx
+.PHONY: run serve test lint format bench venv clean nginx image
 
 run: $(RUN_STAMP) $(PKG_STAMP)
 	$(ASSETS)
@@ -42,6 +42,13 @@ run: $(RUN_STAMP) $(PKG_STAMP)
 serve: $(RUN_STAMP) $(PKG_STAMP) nginx
 	$(ASSETS)
 	$(SERVE_ENV) $(PY) -m deploy.fleet --replicas $(REPLICAS) --port $(PORT) --frame-ancestors "$(FRAME_ANCESTORS)"
+
+# The app's image (deploy/image.py): with Docker where its daemon answers, else with buildah; where the public base
+# image cannot be pulled, a local Debian base (debootstrap, cached) and torch from a loopback index, both taken from
+# this machine's own apt and pip configuration. make image IMAGE=normviz:dev (default: normviz:<version>).
+IMAGE ?=
+image: | $(PY)
+	$(PY) -m deploy.image $(if $(IMAGE),--tag $(IMAGE))
 
 # Debian's nginx for `make serve` and its test, installed when missing (as .ci/run installs Chromium).
 nginx:

@@ -17,6 +17,7 @@ import kubernetes_validate
 import pytest
 import yaml
 
+from deploy import image
 from tests.helpers.appserver import ROOT
 
 K8S = ROOT / "deploy" / "k8s"
@@ -161,16 +162,39 @@ def instructions(name: str) -> list[str]:
     return [line.split(None, 1)[1] for line in text.splitlines() if line.upper().startswith(name + " ")]
 
 
-def test_the_base_image_is_an_exact_release():
-    (base,) = instructions("FROM")
+def build_arg(name: str) -> str:
+    """The default of the Dockerfile's ``ARG name=default``."""
+    (default,) = [a.split("=", 1)[1] for a in instructions("ARG") if a.startswith(f"{name}=")]
+    return default
+
+
+def test_the_base_image_is_an_exact_release_and_the_default_of_its_build_argument():
+    assert instructions("FROM") == ["${BASE_IMAGE}"]
+    base = build_arg("BASE_IMAGE")
     assert re.fullmatch(r"python:\d+\.\d+\.\d+-slim-\w+(@sha256:[0-9a-f]{64})?", base), base
 
 
 def test_torch_alone_comes_from_its_cpu_index():
+    assert build_arg("TORCH_INDEX_URL") == "https://download.pytorch.org/whl/cpu"
     (pip_line,) = [r for r in instructions("RUN") if "--index-url" in r]
     assert "--extra-index-url" not in DOCKERFILE
     first = pip_line.split("&&")[0]
-    assert "download.pytorch.org/whl/cpu" in first and "torch==" in first and "-r requirements.txt" not in first
+    assert '--index-url "$TORCH_INDEX_URL"' in first and "torch==" in first and "-r requirements.txt" not in first
+
+
+def test_the_dockerfile_agrees_with_the_deployment():
+    """Port, user, health path and name, read from the Dockerfile (tests/browser/test_image.py checks the built
+    image the same way)."""
+    pod = kind("Deployment")["spec"]["template"]["spec"]
+    (container,) = pod["containers"]
+    (port,) = [int(a) for a in instructions("EXPOSE")]
+    assert f"STREAMLIT_SERVER_PORT={port}" in " ".join(instructions("ENV"))
+    assert [p["containerPort"] for p in container["ports"]] == [port]
+    (user,) = instructions("USER")
+    assert [pod["securityContext"][k] for k in ("runAsUser", "runAsGroup")] == [int(v) for v in user.split(":")]
+    health = re.search(r"/_stcore/\w+", instructions("HEALTHCHECK")[0]).group(0)
+    assert {container[p]["httpGet"]["path"] for p in ("readinessProbe", "livenessProbe")} == {health}
+    assert container["image"] == image.default_tag() == "normviz:0.1.0"
 
 
 def test_the_image_runs_unprivileged_with_a_health_check():
