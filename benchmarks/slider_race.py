@@ -21,11 +21,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
-
-from helpers import by_meta, open_page, plotly_data, press_keys, tip  # noqa: E402
+sys.path.insert(0, str(ROOT))
 
 from deploy.replica import AppServer, free_port  # noqa: E402
+from tests.helpers.browser import by_meta, open_page, plotly_data, press_keys, tip  # noqa: E402
 
 
 def _spin() -> None:
