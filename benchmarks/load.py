@@ -69,8 +69,9 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 from deploy.fleet import Fleet  # noqa: E402
 from deploy.replica import AppServer, free_port  # noqa: E402
 
-# app.py: st.Page("pages/overview.py", default=True) is served at "/", the others at "/<name>".
-DEFAULT_PAGE = "overview"
+# app.py: st.Page("pages/overview.py", default=True) is served at "/", the others at "/<name>"; the floor app's
+# (--floor) default page is p0.
+DEFAULT_PAGES = ("overview", "p0")
 LOCALES = {"en": "en-US", "zh": "zh-CN"}
 MAX_SESSIONS, MAX_DURATION_S = 500, 600
 # Streamlit's browser cache keeps a message for this many script runs (global.maxCachedMessageAge).
@@ -231,6 +232,7 @@ class Session:
         self.ws = None
         self.query = f"lang={lang}"
         self.page_hash = ""
+        self.app_pages: list[str] = []  # the url paths of the app's pages, from its navigation
         self.controls: list[Control] = []
         self.cache: dict[str, tuple[ForwardMsg, int]] = {}  # hash -> (message, run it was last seen)
         self.runs = 0
@@ -269,7 +271,7 @@ class Session:
     async def load(self, timeout: float) -> float:
         """Open the page (as a browser does for ``/<page>?lang=..``); learn its controls."""
         msg = BackMsg()
-        self._client_state(msg, "" if self.page == DEFAULT_PAGE else self.page)
+        self._client_state(msg, "" if self.page in DEFAULT_PAGES else self.page)
         return await self._rerun(msg, timeout, learn=True)
 
     async def move(self, values: dict[str, float], timeout: float) -> float:
@@ -315,10 +317,11 @@ class Session:
                 self.query = fwd.page_info_changed.query_string
             elif kind == "navigation":
                 self.page_hash = fwd.navigation.page_script_hash
+                self.app_pages = [p.url_pathname for p in fwd.navigation.app_pages]  # "" for the default page
                 wanted = [
                     p.page_script_hash
                     for p in fwd.navigation.app_pages
-                    if (p.is_default if self.page == DEFAULT_PAGE else p.url_pathname == self.page)
+                    if (p.is_default if self.page in DEFAULT_PAGES else p.url_pathname == self.page)
                 ]
                 if learn and wanted and self.page_hash not in wanted:
                     raise RerunError(f"{self.page}: the app showed another page")
@@ -536,6 +539,10 @@ async def run_point(ws_url: str, pid: int | tuple[int, ...] | None, n: int, args
         "rss_peak": peak or None,
         "per_mib": (rss_open - rss_before) / 1024 / n if rss_before and rss_open else None,
         "server_cpu": (cpu1 - cpu0) / wall if cpu0 is not None and cpu1 is not None else None,
+        # the server's CPU seconds per move: the script's work and Streamlit's (messages, websockets) together
+        "cpu_per_move": (cpu1 - cpu0) / len(stats.moves)
+        if cpu0 is not None and cpu1 is not None and stats.moves
+        else None,
         "client_cpu": (time.process_time() - proc0) / wall,
     }
 
@@ -572,6 +579,7 @@ SUMMARY_COLUMNS = (
     ("MiB/sess", 8),
     ("load p95 ms", 11),
     ("server CPU", 10),
+    ("CPU ms/move", 11),
     ("harness CPU", 11),
 )
 
@@ -595,6 +603,7 @@ def summary_row(r: dict) -> str:
         "n/a" if r["per_mib"] is None else f"{r['per_mib']:.2f}",
         ms(quantile(sorted(s.loads), 0.95)),
         pct(r["server_cpu"]),
+        "n/a" if r["cpu_per_move"] is None else f"{r['cpu_per_move'] * 1e3:.1f}",
         pct(r["client_cpu"]),
     )
     return " ".join(f"{cell:>{width}}" for cell, (_, width) in zip(cells, SUMMARY_COLUMNS))
@@ -673,7 +682,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--pid", type=int, help="with --url: the server's process id (for RSS; found by port if omitted)"
     )
+    parser.add_argument(
+        "--floor",
+        type=Path,
+        metavar="APP",
+        help="then the same points on Streamlit's floor (../shared/tools/floor_app.py), one process each, and "
+        "normviz over the floor",
+    )
     args = parser.parse_args(argv)
+    if args.floor is not None and not args.floor.is_file():
+        parser.error(f"--floor: no such file {args.floor}")
     if args.fleet is not None and (args.url or args.fleet < 1):
         parser.error("--fleet takes 1 or more replicas, and not with --url")
     if any(not 1 <= n <= MAX_SESSIONS for n in args.sessions):
@@ -683,8 +701,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-async def serve_points(args, log_dir: Path) -> list[dict]:
-    """Every point of ``--sessions``: one fresh server each (or one for all with --reuse, or --url's)."""
+async def floor_pages(ws_url: str, timeout: float) -> list[str]:
+    """The floor app's pages, from the navigation its default page sends (its default is ``p0``)."""
+    session = Session(ws_url, DEFAULT_PAGES[1], "en", Stats())
+    try:
+        await session.connect(timeout)
+        await session.load(timeout)
+    finally:
+        await session.close()
+    return [path or DEFAULT_PAGES[1] for path in session.app_pages]
+
+
+async def serve_points(args, log_dir: Path, app: Path = ROOT / "app.py") -> list[dict]:
+    """Every point of ``--sessions``: one fresh server each (or one for all with --reuse, or --url's), running
+    ``app`` (the floor's pages are found when it starts)."""
     results: list[dict] = []
     server: AppServer | None = None
     fresh = FreshValues()
@@ -702,8 +732,10 @@ async def serve_points(args, log_dir: Path) -> list[dict]:
                     if args.fleet:
                         server = Fleet(args.fleet, free_port(), log_dir / f"fleet-{n}")
                     else:
-                        server = AppServer(ROOT / "app.py", free_port(), log_dir / f"server-{n}.log")
+                        server = AppServer(app, free_port(), log_dir / f"server-{n}.log")
                     await asyncio.to_thread(server.start)
+                    if app != ROOT / "app.py":
+                        args.pages = await floor_pages(server.ws_url, args.timeout)
                     fresh = FreshValues()  # a new server has empty caches
                     for replica in getattr(server, "replicas", [server]):  # each replica imports on its own
                         await warm_up(replica.ws_url, args.pages, fresh, args.timeout)
@@ -738,10 +770,24 @@ def main(argv: list[str] | None = None) -> None:
     )
     with tempfile.TemporaryDirectory(prefix="normviz-load-") as tmp:
         results = asyncio.run(serve_points(args, Path(tmp)))
+        floor = []
+        if args.floor is not None:
+            print(f"\nthe floor: {args.floor} (streamlit run, one process), the same points")
+            floor_args = argparse.Namespace(**{**vars(args), "fleet": None, "url": None, "reuse": False})
+            floor = asyncio.run(serve_points(floor_args, Path(tmp), app=args.floor.resolve()))
     print("\nrerun latency per move (rerun_script sent -> script_finished received)")
     print(summary_header())
     for r in results:
         print(summary_row(r))
+    if floor:
+        print("the floor:")
+        for r in floor:
+            print(summary_row(r))
+        print("normviz over the floor (CPU per move; p95):")
+        for r, f in zip(results, floor):
+            cpu = r["cpu_per_move"] / f["cpu_per_move"] if r["cpu_per_move"] and f["cpu_per_move"] else float("nan")
+            p95 = quantile(r["lat"], 0.95) / quantile(f["lat"], 0.95) if f["lat"] else float("nan")
+            print(f"{r['sessions']:>8} sessions: CPU per move {cpu:.1f}x, p95 {p95:.1f}x")
 
 
 if __name__ == "__main__":
