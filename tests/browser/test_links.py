@@ -171,7 +171,7 @@ def checkout_assets(page) -> None:
         path = str(ROOT / "normviz/ui/kit/live/assets" / name)
         return lambda route: route.fulfill(path=path, content_type="text/javascript")
 
-    for name in ("live.js", "scene.js"):
+    for name in ("live.js", "scene.js", "overlay.js"):
         page.route(f"**/bidi-components/normviz.live/{name}", serve(name))
 
 

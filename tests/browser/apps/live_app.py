@@ -91,6 +91,9 @@ def space_figure(x: np.ndarray) -> dict:
     return {"data": data, "layout": layout, "frames": []}
 
 
+ENGINE_EXTENT = 5.0
+
+
 def engine_figure(x: np.ndarray) -> dict:
     from normviz import geometry
     from normviz.figures import projection
@@ -98,8 +101,17 @@ def engine_figure(x: np.ndarray) -> dict:
 
     scene = geometry.Scene(x=tuple(x))
     kit = projection.PLANE if N == 2 else projection.SPACE
-    view = projection.View(extent=5.0)
+    view = projection.View(extent=ENGINE_EXTENT)
     return projection.projection_figure(scene, geometry.project(scene), Translator("en"), kit=kit, view=view)
+
+
+def engine_roles() -> dict:
+    """What a page adds to the scene for the engine's figure (normviz.ui.projection.live_scene): the view's
+    half-width and the roles of the traces that move. Sent in space only: the plane's timing row keeps
+    scene.js's default roles, as it measured before (with the page's roles its layer copies four more traces)."""
+    from normviz.figures import projection
+
+    return {"extent": ENGINE_EXTENT, "moving": projection.moving_roles(["l2", "rms", "ln"], N)}
 
 
 x = np.array(st.session_state[X_KEY], dtype=float)
@@ -115,6 +127,7 @@ scene = {
     "step": 0.01,
     "labels": {"chart": "Vector x <b>not bold</b>: drag the tip of x or use the arrow keys",
                "x": ["x₁ <i>one</i>", "x₂", "x₃"]},
+    **(engine_roles() if ENGINE and N == 3 else {}),
 }  # fmt: skip
 released = live_chart(spec, scene=scene, key=KEY, height=None if ENGINE else 520, on_release=_set_x)
 

@@ -5,9 +5,11 @@ figure dict with plotly.js and lets the student move x in the browser: drag
 the tip of x on the plane (or nudge it with the arrow keys), or move the
 component's own x₁..x₃ sliders in space. On every animation frame of a drag
 the JavaScript recomputes L2 / RMSNorm / LayerNorm (``assets/normmath.js``,
-tested against normviz) and restyles only the moving traces
-(``assets/scene.js``: ``redraw(gd, scene, x)``). Python hears the released
-x once: one rerun per release, none per frame.
+tested against normviz) and redraws only the moving traces
+(``assets/scene.js``: ``redraw(gd, scene, x)``, on a light plotly layer over
+the plane; in space an SVG over the WebGL scene, projected through its
+camera, ``assets/overlay.js``, so a frame does not draw the 3D scene). Python
+hears the released x once: one rerun per release, none per frame.
 
 The component is ``normviz.live``, declared in ``pyproject.toml`` under
 ``[tool.streamlit.component]`` with ``asset_dir = "ui/kit/live/assets"``.

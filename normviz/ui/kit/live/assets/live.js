@@ -27,12 +27,15 @@
 // all of it (defaults and calc for every trace, axes, legend, animation
 // controls): 25-40 ms a frame (median) on this 2-core machine, against 9-11
 // ms on the layer (tests/browser/test_live_chart.py prints both). The next render (Python's figure at the released x) removes it. In
-// space (WebGL) the hook restyles the figure itself.
+// space the moving traces are drawn in an SVG over the WebGL scene, projected through the scene's camera, and
+// the scene's own copies leave its draw list (overlay.js): a frame does not draw the 3D scene, which costs
+// 100-200 ms in software WebGL. Where the figure has no WebGL scene the hook restyles the figure itself.
 //
 // Never insert text as HTML here: labels come from Python and are set with
 // textContent only. The component runs in the app page (isolate_styles=False,
 // so plotly's document-level CSS applies and `.js-plotly-plot` is findable).
 
+import { SpaceOverlay } from "./overlay.js";
 import { moving, outputs, redraw } from "./scene.js";
 
 const GRAB_PX = { mouse: 18, pen: 18, touch: 30 }; // how near the tip a drag may start
@@ -177,6 +180,7 @@ class Live {
       layout.font = { ...(layout.font || {}), family: getComputedStyle(this.root).fontFamily };
     }
     const config = { displaylogo: false, responsive: true, ...(figure.config || {}) };
+    if (this.motion && this.motion.overlay) this.motion.overlay.restore(); // plotly updates the scene's copies in place
     await Plotly.react(this.gd, { data: figure.data || [], layout, frames: figure.frames || [], config });
     this.frameIndex = 0; // a new figure shows its first frame
     this.setPlaying(false);
@@ -268,6 +272,7 @@ class Live {
     this.listen(input, "input", () => {
       if (!this.ready) return;
       this.x[i] = this.snap(Number(input.value));
+      this.beginMotion();
       this.scheduleFrame();
     });
     this.listen(input, "change", () => {
@@ -555,10 +560,18 @@ class Live {
     this.release();
   }
 
-  // -- the motion layer (plane) ---------------------------------------------
+  // -- the motion layer (plane) and the overlay (space) ---------------------
 
   beginMotion() {
-    if (this.motion || this.scene.mode !== "plane" || this.restyleFigure) return; // restyleFigure: tests compare
+    if (this.motion || this.restyleFigure) return; // restyleFigure: tests compare
+    if (this.scene.mode === "space") {
+      const overlay = SpaceOverlay.open(this.box, this.gd, moving(this.scene));
+      if (!overlay) return; // no WebGL scene: the hook restyles the figure
+      this.motion = { overlay, timer: 0 };
+      this.root.dataset.motion = "true";
+      return;
+    }
+    if (this.scene.mode !== "plane") return;
     const roles = new Set(moving(this.scene));
     const indices = [];
     this.gd.data.forEach((trace, i) => roles.has(trace.meta) && indices.push(i));
@@ -606,9 +619,13 @@ class Live {
     if (!motion) return;
     this.motion = null;
     clearTimeout(motion.timer);
-    for (const el of motion.hidden) el.style.visibility = "";
-    if (motion.gd) window.Plotly.purge(motion.layer);
-    motion.layer.remove();
+    if (motion.overlay) {
+      motion.overlay.close();
+    } else {
+      for (const el of motion.hidden) el.style.visibility = "";
+      if (motion.gd) window.Plotly.purge(motion.layer);
+      motion.layer.remove();
+    }
     delete this.root.dataset.motion;
   }
 
@@ -623,9 +640,10 @@ class Live {
     this.framePending = 0;
     if (!this.ready || this.destroyed) return;
     const motion = this.motion;
-    if (motion && !motion.gd) return; // the layer is being drawn; it schedules a frame when ready
+    if (motion && !motion.gd && !motion.overlay) return; // the layer is being drawn; it schedules a frame when ready
     const t0 = performance.now();
-    redraw(motion ? motion.gd : this.gd, this.scene, this.x);
+    if (motion && motion.overlay) motion.overlay.draw(this.scene, this.x);
+    else redraw(motion ? motion.gd : this.gd, this.scene, this.x);
     const dt = performance.now() - t0;
     const s = this.stats;
     s.frames += 1;

@@ -5,7 +5,9 @@
 //            (gd.data, each with the `meta` role the figure engine gave it).
 //            On the plane it is live.js's motion layer, a small graph laid over
 //            the figure that holds only the traces moving(scene) names; in
-//            space it is the figure itself. window.Plotly is loaded.
+//            space, only where the figure has no WebGL scene to lay the
+//            overlay over, the figure itself (overlay.js draws the space from
+//            movingData(scene, x), the same data). window.Plotly is loaded.
 //     scene  the scene dict Python passed to live_chart (mode, x, eps, gamma,
 //            beta, shown, bounds, step, labels, anything else the page adds).
 //     x      the live input vector: a plain array of 2 (plane) or 3 (space)
@@ -104,31 +106,50 @@ function cone(pairs, extent) {
   return cols;
 }
 
-export function redraw(gd, scene, x) {
-  const index = traceIndex(gd);
+/** What each moving role draws for x, as the figure's traces hold it: {x, y[, z]} columns for a line (an
+ *  arrow's NaN gaps included), {x, y, z, u, v, w} for a 3D head (a cone trace); and the outputs. Roles that
+ *  x does not move are left out. live.js's space overlay draws the same data (overlay.js). */
+export function movingData(scene, x) {
   const n = x.length;
   const axes = n === 3 ? ["x", "y", "z"] : ["x", "y"];
   const { seg, out } = segments(scene, x);
-  const lines = Object.fromEntries(axes.map((a) => [a, []]));
-  const lineTraces = [];
-  const heads = { x: [], y: [], z: [], u: [], v: [], w: [] };
-  const headTraces = [];
+  const data = {};
   for (const role of moving(scene)) {
-    const base = role.endsWith("_head") ? role.slice(0, -5) : role;
+    const head = role.endsWith("_head");
+    const base = head ? role.slice(0, -5) : role;
     const pairs = seg[base];
-    const i = index[role];
-    if (i === undefined || pairs === undefined) continue;
-    if (role.endsWith("_head")) {
-      const c = cone(pairs, scene.extent || 10);
-      for (const k of Object.keys(heads)) heads[k].push(c[k]);
-      headTraces.push(i);
+    if (pairs === undefined) continue;
+    if (head) {
+      data[role] = cone(pairs, scene.extent || 10);
       continue;
     }
     // arrows carry NaN gaps between arrows (as the engine draws them); the ray and the animation's points do not
     const gaps = base.startsWith("arrow_") || base === "decomposition" || base === "x_offscreen";
     const cols = polyline(pairs, n, gaps);
-    axes.forEach((a, k) => lines[a].push(cols[k]));
-    lineTraces.push(i);
+    data[role] = Object.fromEntries(axes.map((a, k) => [a, cols[k]]));
+  }
+  return { data, out };
+}
+
+export function redraw(gd, scene, x) {
+  const index = traceIndex(gd);
+  const n = x.length;
+  const axes = n === 3 ? ["x", "y", "z"] : ["x", "y"];
+  const { data, out } = movingData(scene, x);
+  const lines = Object.fromEntries(axes.map((a) => [a, []]));
+  const lineTraces = [];
+  const heads = { x: [], y: [], z: [], u: [], v: [], w: [] };
+  const headTraces = [];
+  for (const [role, cols] of Object.entries(data)) {
+    const i = index[role];
+    if (i === undefined) continue;
+    if (role.endsWith("_head")) {
+      for (const k of Object.keys(heads)) heads[k].push(cols[k]);
+      headTraces.push(i);
+    } else {
+      axes.forEach((a) => lines[a].push(cols[a]));
+      lineTraces.push(i);
+    }
   }
   if (lineTraces.length) window.Plotly.restyle(gd, lines, lineTraces);
   if (headTraces.length) window.Plotly.restyle(gd, heads, headTraces);
