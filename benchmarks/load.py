@@ -213,6 +213,9 @@ class Stats:
     bytes_in: int = 0
     samples: list[str] = field(default_factory=list)
     controls: dict[str, str] = field(default_factory=dict)  # page -> the keys of what its moves change
+    # page -> the deltas (elements and blocks) its moves received: what a move re-sends, each a message the
+    # script thread hands to the event loop
+    deltas: dict[str, int] = field(default_factory=dict)
 
     def note(self, text: str) -> None:
         if len(self.samples) < 5 and text not in self.samples:
@@ -313,6 +316,8 @@ class Session:
                 self.cache[fwd.hash] = (fwd, self.runs)
             if kind == "delta":
                 self._delta(body.delta, list(fwd.metadata.delta_path), found if learn else None)
+                if not learn:
+                    self.stats.deltas[self.page] = self.stats.deltas.get(self.page, 0) + 1
             elif kind == "page_info_changed":
                 self.query = fwd.page_info_changed.query_string
             elif kind == "navigation":
@@ -615,13 +620,14 @@ def print_point(r: dict, args) -> None:
         f"\n{r['sessions']} sessions, a move every {args.interval:g} s each for {args.duration:g} s "
         f"(offered {r['sessions'] / args.interval:.1f} reruns/s); all pages loaded in {r['load_s']:.1f} s"
     )
-    print(f"  {'page':<12} {'moves':>6} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}  control moved")
+    print(f"  {'page':<12} {'moves':>6} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'deltas/move':>11}  control moved")
     for page, lat in r["by_page"].items():
         if page not in s.controls:  # no session had this page
             continue
         print(
             f"  {page:<12} {len(lat):>6} {ms(quantile(lat, 0.5)):>7} {ms(quantile(lat, 0.95)):>7} "
-            f"{ms(lat[-1] if lat else float('nan')):>7}  {s.controls.get(page, '-')}"
+            f"{ms(lat[-1] if lat else float('nan')):>7} {s.deltas.get(page, 0) / max(1, len(lat)):>11.1f}  "
+            f"{s.controls.get(page, '-')}"
         )
     print(
         f"  errors: {s.exceptions} exception elements, {s.failures} failures, {s.timeouts} timeouts; "
