@@ -918,8 +918,10 @@ def test_a_file_no_declared_limit_stops_is_paid_for_by_the_worker_not_this_proce
         found = ck.inspect_file_isolated(data, filename="metadata.safetensors")
     assert found.report.verdict == "scale_only" and [g.module for g in found.report.groups] == ["model.norm"]
     # no declared limit stops it: the worker's own limit bounds its time (about 2 s of one core alone; 5.4 s
-    # of wall-clock time once, beside an image build on the 2 cores); the server's lock and memory stay free
-    assert cost.seconds <= 2 * ck.TIME_LIMIT_S and cost.memory_mib < 50 and cost.lock_s < 0.2, cost
+    # of wall-clock time once, beside an image build on the 2 cores). Read in this process the file made another
+    # thread wait 0.8 s; through the worker it waits < 0.1 s alone and 0.21 s once on a loaded clean-clone run,
+    # so the bound is half the in-process wait
+    assert cost.seconds <= 2 * ck.TIME_LIMIT_S and cost.memory_mib < 50 and cost.lock_s < 0.4, cost
 
 
 def test_a_worker_out_of_time_or_memory_is_a_checkpoint_error_and_nothing_else():

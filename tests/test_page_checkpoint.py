@@ -338,8 +338,10 @@ def test_an_upload_whose_header_is_costly_to_parse_is_read_without_stalling_the_
     assert errors(at) == [] and not at.warning
     assert "Verdict:" in text(at) and len(figures(at)) == 2 and "model.norm" in tables(at)[1]
     # no declared limit stops it: the worker's own limit bounds its time (about 2 s of one core alone; 5.4 s
-    # of wall-clock time once, beside an image build on the 2 cores); the server's lock and memory stay free
-    assert cost.seconds <= 2 * ck.TIME_LIMIT_S and cost.memory_mib < 50 and cost.lock_s < 0.2, cost
+    # of wall-clock time once, beside an image build on the 2 cores). Read in this process the file made another
+    # thread wait 0.8 s; through the worker it waits < 0.1 s alone and 0.21 s once on a loaded clean-clone run,
+    # so the bound is half the in-process wait
+    assert cost.seconds <= 2 * ck.TIME_LIMIT_S and cost.memory_mib < 50 and cost.lock_s < 0.4, cost
 
 
 @pytest.mark.parametrize(
