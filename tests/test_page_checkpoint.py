@@ -422,3 +422,23 @@ def test_a_file_of_hundreds_of_families_lists_and_draws_a_bounded_part():
     assert "它的 300 组归一化里，图中单独画出前 12 组" in text(at)
     at.selectbox(key="checkpoint.family_page").select_index(5).run()
     assert errors(at) == [] and tables(at)[0].count("\n") == 2 + 50 - 1  # rows 251–300
+
+
+@pytest.mark.parametrize(
+    "lang, words", [("en", "- 2 more QK-norms: see the table above."), ("zh", "- 还有 2 组 QK-norm，见上表。")]
+)
+def test_more_qk_norm_families_than_the_list_shows_are_counted(lang, words):
+    """Ten QK-norm families (five towers, q and k each): the note lists ``NAMES`` of them and counts the rest."""
+    state = {
+        f"tower_{c}.layers.{i}.self_attn.{qk}_norm.weight": np.ones(4, np.float32)
+        for c in "abcde"
+        for qk in "qk"
+        for i in range(2)
+    }
+    at = upload_page(lang)
+    at.file_uploader(key=FILE).upload("towers.safetensors", save_safetensors(state)).run()
+    assert errors(at) == []
+    (note,) = [i.value for i in at.info if "QK" in i.value]
+    shown = 10 - ui_ck.NAMES
+    assert words.replace("2", str(shown)) in note.splitlines()
+    assert len(note.splitlines()) == 1 + ui_ck.NAMES + 1  # the intro, NAMES families, the count
