@@ -292,7 +292,7 @@ class Session:
 
     async def _rerun(self, msg: BackMsg, timeout: float, *, learn: bool) -> float:
         self.runs += 1
-        found: list[Control] = []
+        found: list[tuple[list[int], Control]] = []
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
         deadline = start + timeout
@@ -341,11 +341,11 @@ class Session:
                     raise RerunError(f"{self.page}: script finished with status {status}")
                 seconds = time.perf_counter() - start
                 self.cache = {h: (m, run) for h, (m, run) in self.cache.items() if run > self.runs - CACHE_AGE}
-                if learn:
-                    self.controls = choose_controls(found)
+                if learn:  # in the page's order (a nested fragment writes x's controls after the settings below them)
+                    self.controls = choose_controls([c for _, c in sorted(found, key=lambda pc: pc[0])])
                 return seconds
 
-    def _delta(self, delta, path: list[int], found: list[Control] | None) -> None:
+    def _delta(self, delta, path: list[int], found: list[tuple[list[int], Control]] | None) -> None:
         if delta.WhichOneof("type") != "new_element":
             return
         element = delta.new_element
@@ -356,7 +356,7 @@ class Session:
         elif found is not None and kind in ("slider", "number_input") and path[:1] == [0]:  # main area
             control = Control.from_element(kind, getattr(element, kind), delta.fragment_id)
             if control is not None:
-                found.append(control)
+                found.append((path, control))
 
 
 async def user(

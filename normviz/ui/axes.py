@@ -17,6 +17,8 @@ from normviz.figures import axes as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.format import decimals, legible, legible_vector
 from normviz.ui.kit import links
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.controls import keyed_slider
 from normviz.ui.kit.numbers import int_input
 from normviz.ui.kit.tables import markdown_table
 
@@ -62,7 +64,9 @@ def controls(t) -> Scene:
     sizes = {}
     for col, name in zip(cols, ("b", "s", "d")):
         low, high = BOUNDS[name]
-        sizes[name] = int(col.slider(t(f"axes.{name}"), low, high, step=1, key=key(name), help=t(f"axes.{name}.help")))
+        sizes[name] = int(
+            keyed_slider(col, t(f"axes.{name}"), low, high, step=1, key=key(name), help=t(f"axes.{name}.help"))
+        )
     left, right = st.columns([1, 2])
     seed = int_input(
         t, t("axes.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, help=t("axes.seed.help"), container=left
@@ -80,17 +84,17 @@ def view(scene: Scene) -> axes.View:
     return axes.view(scene.method, scene.b, scene.s, scene.d, scene.seed, pad=scene.pad)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@cached(256)
 def tensor_figure(scene: Scene, t, projector: bool) -> dict:
     return packed(figs.tensor_figure(view(scene), t, projector=projector))
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@cached(256)
 def sweep(s: int, d: int, seed: int) -> axes.BatchSweep:
     return axes.batch_sweep(s, d, seed)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@cached(256)
 def sweep_figure(s: int, d: int, seed: int, b: int, t, projector: bool) -> dict:
     return packed(figs.batch_figure(sweep(s, d, seed), b, t, projector=projector))
 

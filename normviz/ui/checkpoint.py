@@ -26,6 +26,7 @@ from normviz.checkpoint_examples import EXAMPLES
 from normviz.figures import checkpoint as figs
 from normviz.format import decimals
 from normviz.ui.kit import links
+from normviz.ui.kit.cache import cached
 from normviz.ui.kit.literal import literal
 from normviz.ui.kit.tables import markdown_table
 
@@ -81,7 +82,7 @@ def read_upload(
     return read(_data, filename, _config, config_name)
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
+@cached(8)
 def read_example(key: str, use_config: bool) -> Reading:
     example = EXAMPLES[key]
     data = example.model.read_bytes()

@@ -219,8 +219,8 @@ def storage_text(t, inputs: topic.Inputs) -> str:
 # --- the live benchmark -----------------------------------------------------------------------------
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
 def bench_figure(run: bench.Run, t, projector: bool) -> dict:
+    """The benchmark's figure (built on each run: a run's ``versions`` dict is not hashable, and it is small)."""
     return typed(figs.bench_figure(run, t, projector=projector))
 
 

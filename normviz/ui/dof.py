@@ -15,6 +15,7 @@ from normviz.figures import dof as figs
 from normviz.figures.typed import typed_arrays as typed
 from normviz.methods import METHODS
 from normviz.ui.kit import links
+from normviz.ui.kit.cache import cached
 from normviz.ui.kit.numbers import int_input, preset_buttons
 from normviz.ui.kit.tables import markdown_table
 
@@ -51,35 +52,34 @@ def controls(t) -> tuple[int, int]:
 
 
 # Cache keys: a Backend is hashed by its repr (Streamlit would pickle the dataclass, ~1 ms a call).
-HASH = {_xp.Backend: repr}
 
 
-@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+@cached(128)
 def rank_checks(n: int, seed: int, backend: _xp.Backend) -> dict[str, topic.RankCheck]:
     return topic.rank_checks(n, seed=seed, backend=backend)
 
 
-@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+@cached(128)
 def eps_rows(n: int, seed: int, backend: _xp.Backend) -> list[topic.EpsRow]:
     return topic.eps_rows(n, seed=seed, backend=backend)
 
 
-@st.cache_data(max_entries=32, show_spinner=False, hash_funcs=HASH)
+@cached(32)
 def dense_checks(n: int, seed: int, backend: _xp.Backend) -> dict[str, tuple[topic.RankCheck, float]]:
     return topic.dense_checks(n, seed=seed, backend=backend)
 
 
-@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+@cached(128)
 def spectrum_figure(n: int, seed: int, backend: _xp.Backend, t, projector: bool) -> dict:
     return typed(figs.spectrum_figure(rank_checks(n, seed, backend), t, projector=projector))
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@cached(128)
 def fraction_figure(n: int, t, projector: bool) -> dict:
     return typed(figs.fraction_figure(n, t, projector=projector))
 
 
-@st.cache_data(max_entries=32, show_spinner=False, hash_funcs=HASH)
+@cached(32)
 def plane_figure(seed: int, backend: _xp.Backend, t, projector: bool) -> dict:
     cloud = topic.plane_cloud(seed=seed, backend=backend)
     return typed(figs.plane_figure(cloud, t, projector=projector))

@@ -18,6 +18,8 @@ from normviz.figures.typed import typed_arrays as typed
 from normviz.format import eps_text, significant
 from normviz.methods import METHODS
 from normviz.ui.kit import links
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.controls import keyed_slider
 from normviz.ui.kit.tables import markdown_table
 
 PAGE = "epsilon"
@@ -41,7 +43,6 @@ PARAMS = (
     links.number(NOISE_KEY, NOISE_KEY, *NOISE_BOUNDS, DEFAULT_NOISE),
     links.number(C_KEY, C_KEY, *C_BOUNDS, DEFAULT_C),
 )
-HASH = {_xp.Backend: repr}
 
 
 def eps_from_exponent(exponent: float) -> float:
@@ -55,7 +56,9 @@ def norm_controls(t) -> tuple[str, int, float]:
     label = left.segmented_control(t("epsp.method"), list(METHOD_LABELS.values()), key=METHOD_KEY, required=True)
     method = next((k for k, lab in METHOD_LABELS.items() if lab == label), "ln")
     n = int(mid.select_slider(t("epsp.n"), N_CHOICES, key=N_KEY, help=t("epsp.n.help")))
-    exponent = right.slider(t("epsp.user"), *EPS_BOUNDS, step=0.5, key=EPS_KEY, format="%.1f", help=t("epsp.user.help"))
+    exponent = keyed_slider(
+        right, t("epsp.user"), *EPS_BOUNDS, step=0.5, key=EPS_KEY, format="%.1f", help=t("epsp.user.help")
+    )
     eps = eps_from_exponent(float(exponent))
     right.markdown(t("epsp.user.value", eps=eps_text(eps)))
     return method, n, eps
@@ -63,10 +66,10 @@ def norm_controls(t) -> tuple[str, int, float]:
 
 def noise_controls(t, n: int) -> tuple[float, float]:
     left, right = st.columns(2)
-    exponent = left.slider(
-        t("epsp.noise"), *NOISE_BOUNDS, step=0.5, key=NOISE_KEY, format="%.1f", help=t("epsp.noise.help")
+    exponent = keyed_slider(
+        left, t("epsp.noise"), *NOISE_BOUNDS, step=0.5, key=NOISE_KEY, format="%.1f", help=t("epsp.noise.help")
     )
-    c = right.slider(t("epsp.c"), *C_BOUNDS, step=0.5, key=C_KEY, help=t("epsp.c.help"))
+    c = keyed_slider(right, t("epsp.c"), *C_BOUNDS, step=0.5, key=C_KEY, help=t("epsp.c.help"))
     noise = eps_from_exponent(float(exponent))
     st.markdown(t("epsp.noise.value", noise=eps_text(noise), c=f"{float(c):g}", n=n))
     return noise, float(c)
@@ -75,12 +78,12 @@ def noise_controls(t, n: int) -> tuple[float, float]:
 # --- cached computations (numpy only) and figures ---------------------------------------------------
 
 
-@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+@cached(64)
 def norm_curve(method: str, n: int, eps: float, backend: _xp.Backend) -> tuple[np.ndarray, np.ndarray]:
     return epsilon.output_norms(method, n, eps, backend=backend)
 
 
-@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+@cached(128)
 def norm_figure(method: str, n: int, eps: float, t, projector: bool, backend: _xp.Backend) -> dict:
     curves = {e: norm_curve(method, n, e, backend) for e in epsilon.EPS_SET}
     return typed(
@@ -88,30 +91,30 @@ def norm_figure(method: str, n: int, eps: float, t, projector: bool, backend: _x
     )
 
 
-@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+@cached(64)
 def gain_curve(eps: float, c: float, n: int, backend: _xp.Backend) -> tuple[np.ndarray, np.ndarray]:
     return epsilon.gain_curve(eps, c=c, n=n, backend=backend)
 
 
-@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+@cached(128)
 def amplifications(eps: float, noise: float, c: float, n: int, backend: _xp.Backend) -> list[epsilon.Amplification]:
     """The measured gain at each ε of ``EPS_SET`` and the user's ε, for this δ and c."""
     return [epsilon.amplification(e, noise, c=c, n=n, backend=backend) for e in (*epsilon.EPS_SET, eps)]
 
 
-@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+@cached(128)
 def gain_figure(eps: float, noise: float, c: float, n: int, t, projector: bool, backend: _xp.Backend) -> dict:
     curves = {e: gain_curve(e, c, n, backend) for e in epsilon.EPS_SET}
     current = amplifications(eps, noise, c, n, backend)[-1]
     return typed(figs.gain_figure(curves, (eps, *gain_curve(eps, c, n, backend)), current, t, projector=projector))
 
 
-@st.cache_data(max_entries=4, show_spinner=False, hash_funcs=HASH)
+@cached(4)
 def zero_cases(backend: _xp.Backend) -> list[epsilon.ZeroCase]:
     return [epsilon.zero_vector(k, e, backend=backend) for k in epsilon.KEYS for e in (0.0, METHODS[k].default_eps)]
 
 
-@st.cache_data(max_entries=2, show_spinner=False)
+@cached(2)
 def rounded_table() -> list[epsilon.Rounded]:
     return epsilon.rounded_table()
 

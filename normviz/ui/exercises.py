@@ -20,7 +20,8 @@ from normviz.format import decimals, decimals_vector
 from normviz.i18n import CATALOG
 from normviz.ui import dof as dof_ui
 from normviz.ui.kit import links
-from normviz.ui.kit.chart import cached_projection, chart
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.chart import chart
 from normviz.ui.kit.literal import literal
 from normviz.ui.kit.shell import backend, projector
 from normviz.ui.lesson import axes_table, eps_table
@@ -49,7 +50,7 @@ def seed_bar(t, seed: int) -> None:
     button.button(t("exercises.new"), key=f"{PAGE}.new", on_click=_new_set, icon=":material/refresh:", width="stretch")
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@cached(64)
 def problem_set(seed: int) -> list[ex.Problem]:
     return ex.make_set(seed)
 
@@ -117,7 +118,7 @@ def feedback_figure(t, p: ex.Problem, k: str) -> None:
         )
         reach = max(abs(v) for v in x)
         view = engine.View(extent=1.05 * next((v for v in (2.5, 5.0, 10.0, 25.0) if v >= reach), 25.0))
-        spec = projection_figure(scene, cached_projection(scene, backend()), kind, t, proj, view)
+        spec = projection_figure(scene, backend(), kind, t, proj, view)
     elif kind == "dof":
         spec = dof_ui.fraction_figure(int(data["n"]), t, proj)
     elif kind == "moved":

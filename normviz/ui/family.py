@@ -14,6 +14,8 @@ from normviz.figures import family as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.format import decimals, legible, legible_vector, shortest_vector
 from normviz.ui.kit import links
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.controls import keyed_slider
 from normviz.ui.kit.numbers import int_input
 from normviz.ui.kit.tables import markdown_table
 from normviz.ui.kit.vector_field import vector_field, vector_param
@@ -24,7 +26,6 @@ N_BOUNDS = (10, 2000)
 AFFINE_BOUNDS = (-3.0, 3.0)
 SEED_MAX = 9999
 D_MAX = 10**7
-HASH = {_xp.Backend: repr}  # hash a Backend by its repr, not by pickling the dataclass
 
 
 def key(name: str) -> str:
@@ -71,7 +72,7 @@ def x_input(t) -> tuple[float, ...]:
     )
 
 
-@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+@cached(128)
 def rows(x, backend: _xp.Backend) -> tuple[family.Row, ...]:
     return family.family_rows(x, backend=backend)
 
@@ -108,14 +109,14 @@ def x_message(t, x) -> None:
         st.info(t("family.constant"), icon="ℹ️")
 
 
-@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+@cached(128)
 def space_figure(x, t, projector: bool, backend: _xp.Backend) -> dict:
     """The 3D picture, drawn from the table's outputs (cached), not computed again."""
     out = {r.key: r.output for r in rows(x, backend) if r.key in family.DRAWN}
     return packed(figs.space_figure(x, out, t, projector=projector))
 
 
-@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+@cached(128)
 def p_rows(x, backend: _xp.Backend) -> tuple[family.PRow, ...]:
     return family.p_rows(x, backend=backend)
 
@@ -142,7 +143,7 @@ def p_table(t, table: tuple[family.PRow, ...]) -> None:
     st.markdown(markdown_table(header, body, "llrlr"))
 
 
-@st.cache_data(max_entries=128, show_spinner=False, hash_funcs=HASH)
+@cached(128)
 def p_figure(x, t, projector: bool, backend: _xp.Backend) -> dict:
     return packed(figs.p_figure(p_rows(x, backend), t, projector=projector))
 
@@ -185,12 +186,12 @@ def column_text(t) -> str:
 
 def column_controls(t) -> tuple[int, int]:
     left, right = st.columns(2)
-    n = left.slider(t("family.column.n"), *N_BOUNDS, step=10, key=key("n"))
+    n = keyed_slider(left, t("family.column.n"), *N_BOUNDS, step=10, key=key("n"))
     seed = int_input(t, t("family.column.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, container=right)
     return int(n), seed
 
 
-@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+@cached(64)
 def columns(n: int, seed: int, backend: _xp.Backend) -> dict[str, family.Column]:
     """Both columns (heights, incomes) drawn with n and seed, standardized."""
     return {kind: family.column(n, seed, kind=kind, backend=backend) for kind in family.COLUMNS}
@@ -233,7 +234,7 @@ def column_tables(t, cols: dict[str, family.Column]) -> None:
     )
 
 
-@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+@cached(64)
 def column_figure(n: int, seed: int, t, projector: bool, backend: _xp.Backend) -> dict:
     return packed(figs.column_figure(columns(n, seed, backend), t, projector=projector))
 
@@ -263,7 +264,7 @@ def affine_text(t) -> str:
 def affine_controls(t) -> tuple[float, float, float]:
     cols = st.columns(3)
     return tuple(
-        float(c.slider(t(f"family.affine.{name}"), *AFFINE_BOUNDS, step=0.1, key=key(name)))
+        float(keyed_slider(c, t(f"family.affine.{name}"), *AFFINE_BOUNDS, step=0.1, key=key(name)))
         for c, name in zip(cols, ("xhat", "gamma", "beta"))
     )
 

@@ -19,14 +19,14 @@ from normviz.figures.typed import typed_arrays as packed
 from normviz.format import legible, legible_vector
 from normviz.methods import METHODS
 from normviz.ui.kit import links
-from normviz.ui.kit.controls import METHOD_LABELS, eps_control, eps_param
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.controls import METHOD_LABELS, eps_control, eps_param, keyed_slider
 from normviz.ui.kit.tables import markdown_table
 
 PAGE = "gradient"
 X_BOUNDS = (-5.0, 5.0)
 G_BOUNDS = (-3.0, 3.0)
 STEP = 0.1
-HASH = {_xp.Backend: repr}  # a Backend is hashed by its repr (pickling the dataclass costs ~1 ms)
 
 
 def key(name: str) -> str:
@@ -46,7 +46,7 @@ def _vector_sliders(t, name: str, bounds, help_key: str) -> tuple[float, ...]:
     cols = st.columns(3)
     sub = "₁₂₃"
     return tuple(
-        float(col.slider(f"{name}{sub[i]}", *bounds, step=STEP, key=key(f"{name}{i + 1}"), help=t(help_key)))
+        float(keyed_slider(col, f"{name}{sub[i]}", *bounds, step=STEP, key=key(f"{name}{i + 1}"), help=t(help_key)))
         for i, col in enumerate(cols)
     )
 
@@ -67,13 +67,13 @@ def g_controls(t) -> tuple[tuple[float, ...], str]:
     return g, labels.get(choice, "ln")
 
 
-@st.cache_data(max_entries=256, show_spinner=False, hash_funcs=HASH)
+@cached(256)
 def checks(x: tuple, eps, backend: _xp.Backend) -> dict[str, gradient.JacobianCheck]:
     """The analytic and autograd Jacobians of the three methods at x (numpy only)."""
     return gradient.jacobian_checks(x, eps=eps, backend=backend)
 
 
-@st.cache_data(max_entries=256, show_spinner=False, hash_funcs=HASH)
+@cached(256)
 def backprop_view(
     x: tuple, g: tuple, eps, method: str, t, projector: bool, backend: _xp.Backend
 ) -> tuple[gradient.Backprop, dict]:

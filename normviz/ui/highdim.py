@@ -25,7 +25,8 @@ from normviz.figures.typed import typed_arrays as typed
 from normviz.format import decimals, decimals_vector, eps_text, scientific, significant
 from normviz.methods import KEYS, METHODS
 from normviz.ui.kit import links
-from normviz.ui.kit.controls import eps_control, eps_param
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.controls import eps_control, eps_param, keyed_slider
 from normviz.ui.kit.numbers import int_input, preset_buttons
 from normviz.ui.kit.shell import projector
 from normviz.ui.kit.tables import markdown_table
@@ -106,11 +107,13 @@ def controls(t) -> Settings:
         )
     distribution = next((d for d, lab in DIST_LABELS.items() if lab == label), "gaussian")
     with row[1]:
-        shift = st.slider(
-            t("highdim.shift"), *SHIFT_BOUNDS, step=0.1, key=SHIFT_KEY, disabled=distribution != "shifted"
+        shift = keyed_slider(
+            st, t("highdim.shift"), *SHIFT_BOUNDS, step=0.1, key=SHIFT_KEY, disabled=distribution != "shifted"
         )
     with row[2]:
-        scale = st.slider(t("highdim.scale"), *SCALE_BOUNDS, step=0.1, key=SCALE_KEY, help=t("highdim.scale.help"))
+        scale = keyed_slider(
+            st, t("highdim.scale"), *SCALE_BOUNDS, step=0.1, key=SCALE_KEY, help=t("highdim.scale.help")
+        )
     with row[3]:
         seed = int_input(
             t, t("highdim.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("highdim.seed.help")
@@ -136,7 +139,6 @@ def controls(t) -> Settings:
 # --- cached computations (numpy results only) --------------------------------------------------------
 
 # Cache keys: the frozen dataclasses are hashed by their repr (Streamlit would pickle them, ~1 ms a call).
-HASH = {hd.CloudSpec: repr, _xp.Backend: repr}
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)
@@ -152,7 +154,7 @@ def standard_cloud(n: int, count: int, family: str, seed: int) -> tuple[np.ndarr
     return z, (time.perf_counter() - start) * 1e3
 
 
-@st.cache_data(max_entries=96, show_spinner=False, hash_funcs=HASH)
+@cached(96)
 def cloud_stats(spec: hd.CloudSpec, backend: _xp.Backend, eps: float | None, key: str) -> hd.CloudStats:
     z, _ = standard_cloud(spec.n, spec.count, spec.family, spec.seed)
     return hd.cloud_stats(hd.sample(spec, z), key, backend=backend, eps=eps, rows=spec.spectrum_rows)
@@ -171,7 +173,7 @@ def n4_spec(spec: hd.CloudSpec) -> hd.CloudSpec:
     return hd.CloudSpec(4, min(spec.count, N4_POINTS), spec.distribution, spec.shift, spec.scale, spec.seed)
 
 
-@st.cache_data(max_entries=32, show_spinner=False, hash_funcs=HASH)
+@cached(32)
 def n4_figure(
     spec4: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], t, projector: bool
 ) -> tuple[hd.HyperplaneView, dict]:
@@ -180,13 +182,13 @@ def n4_figure(
     return view, typed(figs.hyperplane_figure(view, t, projector=projector))
 
 
-@st.cache_data(max_entries=2, show_spinner=False)
+@cached(2)
 def norm_draws(family: str) -> hd.NormDraws:
     """The concentration figure's draws: one fixed sample per family (t₃: about 0.1 s, once per process)."""
     return hd.norm_draws(family, CONCENTRATION_SEED)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@cached(32)
 def concentration_figure(
     distribution: str, shift: float, scale: float, n: int, t, projector: bool
 ) -> tuple[hd.Concentration, dict]:
@@ -205,7 +207,7 @@ class PageData:
     charts: dict[str, dict]
 
 
-@st.cache_data(max_entries=32, show_spinner=False, hash_funcs=HASH)
+@cached(32)
 def page_data(
     spec: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...], t, projector: bool
 ) -> PageData:

@@ -19,6 +19,8 @@ from normviz.figures.typed import typed_arrays as packed
 from normviz.format import legible, legible_vector, shortest_vector
 from normviz.methods import METHODS
 from normviz.ui.kit import links
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.controls import keyed_slider
 from normviz.ui.kit.numbers import int_input
 from normviz.ui.kit.tables import markdown_table
 from normviz.ui.kit.vector_field import vector_field, vector_param
@@ -66,7 +68,7 @@ def num_or_undefined(t, value: float, digits: int = 4) -> str:
 # Pairs
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
+@cached(4)
 def seed_comparisons(backend: _xp.Backend) -> list[information.PairComparison]:
     return [information.compare_pair(a, b, eps=0.0, backend=backend) for a, b in information.SEED_PAIRS]
 
@@ -103,7 +105,7 @@ def pair_inputs(t) -> list[tuple[tuple[float, ...], tuple[float, ...]] | None]:
     return pairs
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@cached(128)
 def pairs_view(
     pairs: tuple, t, projector: bool, backend: _xp.Backend
 ) -> tuple[list[information.PairComparison | None], dict | None]:
@@ -165,7 +167,7 @@ def cloud_controls(t) -> tuple[int, int]:
     return (3 if dim == "3D" else 2), seed
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@cached(32)
 def cloud_view(
     dim: int, seed: int, t, projector: bool, backend: _xp.Backend
 ) -> tuple[dict, dict[str, tuple[float, float, float]]]:
@@ -206,14 +208,14 @@ def batch_controls(t) -> tuple[int, int, float, int]:
     c1, c2, c3, c4 = st.columns(4)
     n = int_input(t, t("info.batch.n"), key=key("bn"), low=2, high=64, default=8, container=c1)
     size = int_input(t, t("info.batch.size"), key=key("bsize"), low=2, high=8, default=6, container=c2)
-    spread = c3.slider(
-        t("info.batch.spread"), *SPREAD_BOUNDS, step=0.1, key=key("spread"), help=t("info.batch.spread.help")
+    spread = keyed_slider(
+        c3, t("info.batch.spread"), *SPREAD_BOUNDS, step=0.1, key=key("spread"), help=t("info.batch.spread.help")
     )
     seed = int_input(t, t("info.batch.seed"), key=key("bseed"), low=0, high=9999, default=0, container=c4)
     return n, size, float(spread), seed
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@cached(64)
 def similarity_view(
     n: int, size: int, spread: float, seed: int, t, projector: bool, backend: _xp.Backend
 ) -> tuple[dict, list[tuple[dict[str, float], float]]]:

@@ -21,7 +21,8 @@ from normviz.figures.typed import typed_arrays as packed
 from normviz.format import legible, legible_vector, shortest_vector
 from normviz.methods import METHODS
 from normviz.ui.kit import links
-from normviz.ui.kit.controls import eps_control, eps_param
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.controls import eps_control, eps_param, keyed_slider
 from normviz.ui.kit.tables import markdown_table
 from normviz.ui.kit.vector_field import vector_field, vector_param
 
@@ -71,12 +72,12 @@ def x_message(t, x) -> None:
 
 def scale_and_shift(t) -> tuple[float, float]:
     left, right = st.columns(2)
-    a = left.slider(t("inv.a"), *A_BOUNDS, step=0.05, key=key("a"), help=t("inv.a.help"))
-    c = right.slider(t("inv.c"), *C_BOUNDS, step=0.5, key=key("c"), help=t("inv.c.help"))
+    a = keyed_slider(left, t("inv.a"), *A_BOUNDS, step=0.05, key=key("a"), help=t("inv.a.help"))
+    c = keyed_slider(right, t("inv.c"), *C_BOUNDS, step=0.5, key=key("c"), help=t("inv.c.help"))
     return float(a), float(c)
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@cached(128)
 def transformed(x, a: float, c: float, eps, backend: _xp.Backend) -> invariance.Transformed:
     return invariance.transformed(x, a, c, eps=eps, backend=backend)
 
@@ -90,7 +91,7 @@ class Maps:
     holes: int  # grid points away from a = 0 where LayerNorm's output is 0/0
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@cached(64)
 def distance_maps(x, eps, t, projector: bool, backend: _xp.Backend) -> Maps:
     """The three maps for x and ε (packed) and their summary: built once, whatever a and c do."""
     grid = invariance.invariance_grid(x, eps=eps, backend=backend)
@@ -153,7 +154,7 @@ def summary_table(t, maps: Maps) -> None:
 # x + shift·𝟏 under RMSNorm and LayerNorm
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
+@cached(4)
 def seed_counterfactual(backend: _xp.Backend):
     return invariance.counterfactual(DEFAULT_X, invariance.SEED_SHIFT, eps=0.0, backend=backend)
 
@@ -180,7 +181,7 @@ def shift_input(t) -> float:
     return float(st.number_input(t("inv.shift"), *SHIFT_BOUNDS, step=1.0, key=key("shift"), help=t("inv.shift.help")))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@cached(64)
 def counterfactual_view(x, shift: float, eps, t, projector: bool, backend: _xp.Backend):
     """x and x + shift·𝟏 under RMSNorm and LayerNorm, and their packed bar chart."""
     rows = invariance.counterfactual(x, shift, eps=eps, backend=backend)
@@ -218,7 +219,7 @@ def scale_control(t) -> float:
     return float(st.select_slider(t("inv.scale"), SCALE_CHOICES, key=key("scale"), help=t("inv.scale.help")))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@cached(64)
 def sigma_view(x, scale: float, eps, t, projector: bool, backend: _xp.Backend):
     """The scale demos at s = 1 and at ``scale``, and the packed softmax figure."""
     demos = [invariance.scale_demo(x, s, eps=eps, backend=backend) for s in (1.0, scale)]

@@ -24,6 +24,7 @@ from normviz.ui import invariance as inv_ui
 from normviz.ui import residual as res_ui
 from normviz.ui.kit import lesson_keys, links
 from normviz.ui.kit.chart import cached_projection, chart
+from normviz.ui.kit.controls import keyed_slider
 from normviz.ui.kit.live import live_chart
 from normviz.ui.kit.shell import backend, projector
 from normviz.ui.kit.tables import markdown_table, readouts
@@ -159,7 +160,7 @@ def x_sliders(t, step: lesson.Step) -> tuple[float, ...]:
     for i, v in enumerate(step.x):
         k = key(step, f"x{i + 1}")
         st.session_state.setdefault(k, float(v))  # links.load has put a link's value here
-        out.append(float(st.slider(t("lesson.x", name=f"x{SUBSCRIPTS[i]}"), *BOUNDS, step=0.01, key=k)))
+        out.append(float(keyed_slider(st, t("lesson.x", name=f"x{SUBSCRIPTS[i]}"), *BOUNDS, step=0.01, key=k)))
     st.button(t("lesson.reset"), key=key(step, "reset"), on_click=_reset, args=(step,), icon=":material/restart_alt:")
     return tuple(out)
 
@@ -225,7 +226,7 @@ def projection_step(t, step: lesson.Step) -> None:
     proj = cached_projection(scene, backend())
     true = lesson.truth(step, x) if step.target and revealed else None
     view = _view(step, x, *(v for v in (guess, true) if v is not None))  # the answer does not set the axes
-    spec = figure(scene, proj, page.name, t, projector(), view, revealed)
+    spec = figure(scene, backend(), page.name, t, projector(), view, revealed)
     spec = {**spec, "data": [*spec["data"], *lesson_figs.prediction_traces(guess, true, step.target, t, dim=dim)]}
     with picture:
         if step.eps or step.gamma or step.beta:
@@ -307,7 +308,7 @@ def worked_section(t, step: lesson.Step, x) -> None:
 def dof_step(t, step: lesson.Step) -> None:
     k = key(step, "n")
     st.session_state[k] = int(round(st.session_state[k]))  # a link's n is read as a number
-    n = st.slider(t("lesson.dof.n"), *DOF_N, key=k)
+    n = keyed_slider(st, t("lesson.dof.n"), *DOF_N, key=k)
     st.markdown(t("lesson.dof.row", n=n, **{m: METHODS[m].dof(n) for m in METHODS}))
     chart(dof_ui.fraction_figure(n, t, projector()), key=key(step, "chart"))
 
@@ -320,7 +321,7 @@ def pairs_step(t, step: lesson.Step) -> None:
 
 
 def shift_step(t, step: lesson.Step) -> None:
-    shift = st.slider(t("lesson.shift.label"), *SHIFTS, step=1.0, key=key(step, "shift"))
+    shift = keyed_slider(st, t("lesson.shift.label"), *SHIFTS, step=1.0, key=key(step, "shift"))
     rows, fig = inv_ui.counterfactual_view(step.x, float(shift), 0.0, t, projector(), backend())
     inv_ui.counterfactual_table(t, rows)
     chart(fig, key=key(step, "chart"))
@@ -379,7 +380,7 @@ def residual_step(t, step: lesson.Step) -> None:
         return
     k = key(step, "depth")
     st.session_state[k] = int(round(st.session_state[k]))  # a link's depth is read as a number
-    depth = st.slider(t("lesson.prepost.depth"), 1, residual.DEPTH_MAX, key=k)
+    depth = keyed_slider(st, t("lesson.prepost.depth"), 1, residual.DEPTH_MAX, key=k)
     config = residual.StackConfig(depth=int(depth), width=int(step.param["width"]))
     comp, _ = res_ui.comparison(config, backend())
     chart(res_ui.figure(config, backend(), t, projector()), key=key(step, "chart"))
@@ -399,7 +400,7 @@ def residual_step(t, step: lesson.Step) -> None:
 
 def precision_step(t, step: lesson.Step) -> None:
     """RMSNorm of (v, v) three ways, each row one computation: float16 with mean(-1), with sum(-1) / D, float32."""
-    v = st.slider("x₁ = x₂", *PRECISION_V, step=1.0, key=key(step, "v"))
+    v = keyed_slider(st, "x₁ = x₂", *PRECISION_V, step=1.0, key=key(step, "v"))
     p = lesson.precision_scene((v, v))
     header = [
         t("lesson.precision.col.dtype"),
@@ -433,7 +434,7 @@ def precision_step(t, step: lesson.Step) -> None:
 def eps_step(t, step: lesson.Step) -> None:
     """The table at three fixed ε, and the ε page's chart: ‖LayerNorm(x)‖ against ‖x‖ at the chosen ε."""
     eps_table(t, step.param["x"])
-    log_eps = st.slider(t("lesson.eps.slider"), *LOG_EPS, step=0.5, key=key(step, "log_eps"))
+    log_eps = keyed_slider(st, t("lesson.eps.slider"), *LOG_EPS, step=0.5, key=key(step, "log_eps"))
     eps = eps_ui.eps_from_exponent(float(log_eps))
     n = len(step.param["x"])
     chart(eps_ui.norm_figure("ln", n, eps, t, projector(), backend()), key=key(step, "chart"))

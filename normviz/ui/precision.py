@@ -17,6 +17,8 @@ from normviz.figures.typed import typed_arrays as typed
 from normviz.format import decimals, scientific
 from normviz.methods import METHODS
 from normviz.ui.kit import links
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.controls import keyed_slider
 from normviz.ui.kit.numbers import int_input
 from normviz.ui.kit.tables import markdown_table
 
@@ -71,8 +73,8 @@ def _set_exponent(value: float) -> None:
 def controls(t) -> tuple[float, int, float, float, int]:
     """max|x| (log slider and presets), n, offset, spread and seed; the page's link values are read first."""
     links.load(t, PARAMS)
-    exponent = st.slider(
-        t("prec.max_abs"), *EXP_BOUNDS, step=0.01, key=EXP_KEY, format="%.2f", help=t("prec.max_abs.help")
+    exponent = keyed_slider(
+        st, t("prec.max_abs"), *EXP_BOUNDS, step=0.01, key=EXP_KEY, format="%.2f", help=t("prec.max_abs.help")
     )
     max_abs = precision.max_abs_from_exponent(float(exponent))
     row = st.columns([1, 4], vertical_alignment="center")
@@ -85,8 +87,8 @@ def controls(t) -> tuple[float, int, float, float, int]:
     n = int_input(
         t, t("prec.n"), key=N_KEY, low=2, high=precision.N_MAX, default=DEFAULT_N, help=t("prec.n.help"), container=left
     )
-    offset = mid.slider(t("prec.offset"), *OFFSET_BOUNDS, step=0.5, key=OFFSET_KEY, help=t("prec.offset.help"))
-    spread = right.slider(t("prec.spread"), *SPREAD_BOUNDS, step=0.5, key=SPREAD_KEY, help=t("prec.spread.help"))
+    offset = keyed_slider(mid, t("prec.offset"), *OFFSET_BOUNDS, step=0.5, key=OFFSET_KEY, help=t("prec.offset.help"))
+    spread = keyed_slider(right, t("prec.spread"), *SPREAD_BOUNDS, step=0.5, key=SPREAD_KEY, help=t("prec.spread.help"))
     seed = int_input(
         t, t("prec.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("prec.seed.help"), container=last
     )
@@ -118,21 +120,21 @@ def device(backend: _xp.Backend) -> str:
 # --- cached computations (numpy results only) and the figure ---------------------------------------
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@cached(64)
 def sweep(
     n: int, offset: float, spread: float, seed: int, eps: float | None, reduction: str, dev: str
 ) -> precision.Sweep:
     return precision.sweep(n, offset, spread, seed, eps=eps, reduction=reduction, device=dev)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@cached(256)
 def current(
     n: int, max_abs: float, offset: float, spread: float, seed: int, eps: float | None, reduction: str, dev: str
 ) -> precision.Current:
     return precision.current(n, max_abs, offset, spread, seed, eps=eps, reduction=reduction, device=dev)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@cached(256)
 def sweep_figure(
     n: int,
     max_abs: float,
@@ -158,14 +160,14 @@ def sweep_figure(
     )
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@cached(128)
 def panel(
     n: int, max_abs: float, offset: float, spread: float, seed: int, eps: float | None, dtype: str
 ) -> precision.Panel:
     return precision.panel(n, max_abs, offset, spread, seed, dtype, eps=eps)
 
 
-@st.cache_data(max_entries=2, show_spinner=False)
+@cached(2)
 def limits_table() -> list[precision.DtypeLimits]:
     return precision.limits_table()
 

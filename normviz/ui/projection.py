@@ -8,16 +8,18 @@ control reruns this section only. Widget keys are namespaced by page
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import streamlit as st
 
-from normviz import geometry
+from normviz import _xp, geometry
 from normviz.figures import projection as engine
 from normviz.figures.describe import describe_projection
 from normviz.methods import METHODS
 from normviz.ui.kit import links
+from normviz.ui.kit.cache import cached
 from normviz.ui.kit.chart import cached_projection
-from normviz.ui.kit.controls import eps_control, eps_param
+from normviz.ui.kit.controls import eps_control, eps_param, keyed_slider
 from normviz.ui.kit.layout import picture_first
 from normviz.ui.kit.live import live_chart
 from normviz.ui.kit.numbers import number_field
@@ -126,8 +128,14 @@ def vector_input(t, page: ProjectionPage) -> tuple[float, ...]:
         name = f"x{SUBSCRIPTS[i]}"
         st.session_state[f"{key}.exact"] = st.session_state[key]
         slide, exact = st.columns([3, 2], vertical_alignment="bottom")
-        value = slide.slider(
-            name, low, high, step=STEP, key=key, on_change=lambda k=key: _set([(f"{k}.exact", st.session_state[k])])
+        value = keyed_slider(
+            slide,
+            name,
+            low,
+            high,
+            step=STEP,
+            key=key,
+            on_change=lambda k=key: _set([(f"{k}.exact", st.session_state[k])]),
         )
         # Clamped and explained in the page's language (Streamlit's own range error is English only).
         number_field(
@@ -163,15 +171,30 @@ def affine_controls(t, page: ProjectionPage) -> tuple[tuple[float, ...], tuple[f
         st.caption(t("affine.note"))
         cols = st.columns(2)
         gamma = tuple(
-            cols[0].slider(f"γ{SUBSCRIPTS[i]}", low, high, step=0.05, key=page.key(f"g{i + 1}")) for i in range(page.n)
+            keyed_slider(cols[0], f"γ{SUBSCRIPTS[i]}", low, high, step=0.05, key=page.key(f"g{i + 1}"))
+            for i in range(page.n)
         )
         beta = tuple(
-            cols[1].slider(f"β{SUBSCRIPTS[i]}", low, high, step=0.05, key=page.key(f"b{i + 1}")) for i in range(page.n)
+            keyed_slider(cols[1], f"β{SUBSCRIPTS[i]}", low, high, step=0.05, key=page.key(f"b{i + 1}"))
+            for i in range(page.n)
         )
     return gamma, beta
 
 
-def view_controls(t, page: ProjectionPage, scene: geometry.Scene) -> engine.View:
+class ViewChoice(NamedTuple):
+    """The view as chosen (the half-width becomes an extent once x is known: "fit" frames the scene)."""
+
+    zoom: str
+    camera: str
+    surfaces: tuple[str, ...]
+    speed: str
+
+    def view(self, scene: geometry.Scene) -> engine.View:
+        extent = engine.fit_extent(scene) if self.zoom == "fit" else float(self.zoom) * 1.05
+        return engine.View(extent=extent, camera=self.camera, surfaces=self.surfaces, speed=self.speed)
+
+
+def view_controls(t, page: ProjectionPage) -> ViewChoice:
     """The view's half-width (fitted to the scene by default), the animation speed and, in 3D,
     the camera and the surfaces."""
     k = page.key
@@ -181,7 +204,7 @@ def view_controls(t, page: ProjectionPage, scene: geometry.Scene) -> engine.View
     else:  # two rows of two: four segmented controls side by side clip their options
         cols = [*st.columns(2, vertical_alignment="bottom"), *st.columns(2, vertical_alignment="bottom")]
     with cols[0]:
-        view = st.segmented_control(
+        zoom = st.segmented_control(
             t("zoom.label"),
             page.views,
             key=k("view"),
@@ -219,9 +242,7 @@ def view_controls(t, page: ProjectionPage, scene: geometry.Scene) -> engine.View
                 help=t("space.surfaces.help"),
             )
             surfaces = tuple(s for s in engine.SURFACES if s in (chosen or ()))
-    view = view or page.default_view
-    extent = engine.fit_extent(scene) if view == "fit" else float(view) * 1.05
-    return engine.View(extent=extent, camera=camera or "oblique", surfaces=surfaces, speed=speed or "normal")
+    return ViewChoice(zoom or page.default_view, camera or "oblique", surfaces, speed or "normal")
 
 
 # --- picture first on a phone -------------------------------------------------------------------------
@@ -251,18 +272,20 @@ def picture_first_on_phones(column):
 # --- the section --------------------------------------------------------------------------------------
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@cached(256)
 def figure(
     scene: geometry.Scene,
-    proj: geometry.Projection,
+    backend: _xp.Backend,
     kit_name: str,
     t,
     projector_mode: bool,
     view: engine.View,
     guides: bool = True,
 ) -> dict:
-    """The projection figure (engine.projection_figure), cached on everything it shows."""
+    """The projection figure (engine.projection_figure) of ``scene`` projected on ``backend``, cached on
+    everything it shows."""
     kit = engine.PLANE if kit_name == "plane" else engine.SPACE
+    proj = cached_projection(scene, backend)
     return engine.projection_figure(scene, proj, t, kit=kit, projector=projector_mode, view=view, guides=guides)
 
 
@@ -299,40 +322,65 @@ def _released(page: ProjectionPage, x: tuple[float, ...]) -> None:
     _set([pair for i, v in enumerate(x) for pair in ((page.key(f"x{i + 1}"), v), (page.key(f"x{i + 1}.exact"), v))])
 
 
+class Settings(NamedTuple):
+    """What the settings fragment hands the moving one: the norms shown, ε, γ, β and the view chosen."""
+
+    shown: frozenset[str]
+    eps: float | None
+    gamma: tuple[float, ...]
+    beta: tuple[float, ...]
+    view: ViewChoice
+
+
 @links.fragment
 def projection_section(t, page: ProjectionPage) -> None:
-    """Controls on the left, the picture and the readouts on the right; the URL follows the scene."""
+    """Controls on the left, the picture and the readouts on the right; the URL follows the scene.
+
+    Two fragments: this one draws the settings a student changes now and then (the norms shown, ε, γ,
+    β, the view) and leaves a place for x's controls and one for the figure, which ``moving_part``
+    fills; a move of x reruns only that (half the widgets, a third of the messages)."""
     links.load(t, page_params(page))
     # picture first on a projector: the controls fold into one expander above the full-width figure
     controls, picture, _ = picture_first(t, "controls-beside", (1, 2))
     if not projector():
         picture = picture_first_on_phones(picture)
     with controls:
-        x = vector_input(t, page)
+        x_place = st.container()
         shown = method_toggles(t, page)
         eps = eps_control(t, key=page.key("eps"), words=True)
         gamma, beta = affine_controls(t, page)
-    scene = geometry.Scene(x=x, eps=eps, gamma=gamma, beta=beta, shown=shown)
-    proj = cached_projection(scene, backend())
     with controls if projector() else picture:
-        view = view_controls(t, page, scene)
+        view = view_controls(t, page)
     with picture:
-        with st.container(key=FIGURE_KEY):  # on a phone above the view controls
-            degenerate_messages(t, proj)
-            # the fitted view frames the outputs and marks x by the labelled arrow at its edge; a chosen
-            # narrower view says so in words
-            if (st.session_state.get(page.key("view")) or page.default_view) != "fit" and geometry.outside_view(
-                scene.x, view.extent
-            ):
-                st.info(t(f"{page.name}.outside", extent=f"{view.extent:.3g}"))
-            live_chart(
-                figure(scene, proj, page.name, t, projector(), view),
-                key=page.key("live"),
-                scene=live_scene(t, page, scene, view),
-                on_release=lambda x: _released(page, x),
-                description=describe_projection(scene, proj, t, extent=view.extent),
-                keys=t(f"proj.keys.{page.name}") + (f" {t('proj.keys.camera')}" if page.kit is engine.SPACE else ""),
-            )
-            if page.kit is engine.SPACE:
-                st.caption(t(f"space.camera.{view.camera}"))
+        figure_place = st.container(key=FIGURE_KEY)  # on a phone above the view controls
+        readout_place = st.container()
+    moving_part(t, page, (x_place, figure_place, readout_place), Settings(shown, eps, gamma, beta, view))
+
+
+@links.fragment
+def moving_part(t, page: ProjectionPage, places: tuple, settings: Settings) -> None:
+    """x's controls, the figure and the readouts, in the places the settings fragment left for them."""
+    x_place, figure_place, readout_place = places
+    with x_place:
+        x = vector_input(t, page)
+    scene = geometry.Scene(x=x, eps=settings.eps, gamma=settings.gamma, beta=settings.beta, shown=settings.shown)
+    proj = cached_projection(scene, backend())
+    view = settings.view.view(scene)
+    with figure_place:
+        degenerate_messages(t, proj)
+        # the fitted view frames the outputs and marks x by the labelled arrow at its edge; a chosen
+        # narrower view says so in words
+        if settings.view.zoom != "fit" and geometry.outside_view(scene.x, view.extent):
+            st.info(t(f"{page.name}.outside", extent=f"{view.extent:.3g}"))
+        live_chart(
+            figure(scene, backend(), page.name, t, projector(), view),
+            key=page.key("live"),
+            scene=live_scene(t, page, scene, view),
+            on_release=lambda x: _released(page, x),
+            description=describe_projection(scene, proj, t, extent=view.extent),
+            keys=t(f"proj.keys.{page.name}") + (f" {t('proj.keys.camera')}" if page.kit is engine.SPACE else ""),
+        )
+        if page.kit is engine.SPACE:
+            st.caption(t(f"space.camera.{view.camera}"))
+    with readout_place:
         readouts(t, proj, scene.shown)

@@ -18,6 +18,8 @@ from normviz.figures.typed import typed_arrays as packed
 from normviz.format import legible, subscript
 from normviz.methods import METHODS
 from normviz.ui.kit import links
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.controls import keyed_slider
 from normviz.ui.kit.numbers import int_input
 from normviz.ui.kit.tables import markdown_table
 
@@ -28,7 +30,6 @@ GAINS = ("0.05", "0.1", "0.25", "0.5", "1", "2", "4", "8", "16", "32")  # 0.1: r
 SEED_MAX = 9999
 # the hand-written float16 line is RMSNorm's (LLaMA-style code); LayerNorm's behaves alike (tests/test_residual.py)
 FLOAT16_NORMS = ("rms",)
-HASH = {_xp.Backend: repr}
 
 
 def torch_available() -> bool:
@@ -54,7 +55,9 @@ def controls(t) -> residual.StackConfig:
     """Depth, width, seed, input scale and block gain; all in the URL (read first)."""
     links.load(t, PARAMS)
     left, right = st.columns(2)
-    depth = left.slider(t("res.depth"), 1, residual.DEPTH_MAX, step=1, key=key("depth"), help=t("res.depth.help"))
+    depth = keyed_slider(
+        left, t("res.depth"), 1, residual.DEPTH_MAX, step=1, key=key("depth"), help=t("res.depth.help")
+    )
     width = right.select_slider(t("res.width"), WIDTHS, key=key("width"), help=t("res.width.help"))
     left, middle, right = st.columns(3)
     scale = left.select_slider(t("res.scale"), SCALES, key=key("scale"), help=t("res.scale.help"))
@@ -67,7 +70,7 @@ def controls(t) -> residual.StackConfig:
     )
 
 
-@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+@cached(64)
 def comparison(config: residual.StackConfig, backend: _xp.Backend) -> tuple[residual.Comparison, float]:
     """The five variants' per-layer numbers (numpy) and the seconds they took."""
     start = time.perf_counter()
@@ -75,7 +78,7 @@ def comparison(config: residual.StackConfig, backend: _xp.Backend) -> tuple[resi
     return comp, time.perf_counter() - start
 
 
-@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+@cached(64)
 def float16_runs(config: residual.StackConfig, backend: _xp.Backend) -> tuple[dict, float]:
     """Pre- and Post-Norm RMSNorm with every Norm on a float16 input, hand-written and upcast; the seconds."""
     start = time.perf_counter()
@@ -83,7 +86,7 @@ def float16_runs(config: residual.StackConfig, backend: _xp.Backend) -> tuple[di
     return runs, time.perf_counter() - start
 
 
-@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=HASH)
+@cached(64)
 def figure(config: residual.StackConfig, backend: _xp.Backend, t, projector: bool) -> dict:
     return packed(figs.comparison_figure(comparison(config, backend)[0], t, projector=projector))
 

@@ -9,9 +9,10 @@ from plotly.basedatatypes import BaseFigure
 from normviz import _xp, geometry
 from normviz.figures.describe import describe_figure
 from normviz.figures.typed import typed_arrays
+from normviz.ui.kit.cache import cached
 
 
-@st.cache_data(max_entries=512, show_spinner=False)
+@cached(512)
 def cached_projection(scene: geometry.Scene, backend: _xp.Backend) -> geometry.Projection:
     """geometry.project, cached on the scene and backend (numpy results only)."""
     return geometry.project(scene, backend)

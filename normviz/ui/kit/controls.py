@@ -1,4 +1,4 @@
-"""Widgets several pages share: ε on a log scale and the methods shown."""
+"""Widgets several pages share: a keyed slider, ε on a log scale and the methods shown."""
 
 from __future__ import annotations
 
@@ -7,6 +7,20 @@ import streamlit as st
 from normviz.format import eps_text
 from normviz.methods import METHODS
 from normviz.ui.kit import links
+
+
+def keyed_slider(container, label: str, *args, key: str, **kwargs):
+    """``container.slider(label, *args, key=key, **kwargs)`` for a slider whose state is in the session
+    (``links.load`` puts it there), with that state as its ``value``.
+
+    Without a ``value`` Streamlit presents the whole session state to learn whether the slider is a range
+    (``SessionState.filtered_state``): ~0.3 ms per slider per run on a page alone, more as a session opens
+    more pages. With the key in the session its state wins anyway, and ``value`` is not part of a keyed
+    slider's identity, so nothing else changes.
+    """
+    value = st.session_state[key] if key in st.session_state else None
+    return container.slider(label, *args, value=value, key=key, **kwargs)
+
 
 EPS_CHOICES = ("default", "0", "1e-12", "1e-9", "1e-6", "1e-5", "1e-4", "1e-3", "0.01", "0.1", "1", "10")
 

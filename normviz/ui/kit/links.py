@@ -5,7 +5,7 @@ session key, what it may hold) and reads them before its widgets are made::
 
     PARAMS = (links.number("invariance.a", "invariance.a", -3, 3, 2.0), ...)
     links.load(t, PARAMS)                      # before the widgets
-    a = st.slider(label, -3.0, 3.0, step=0.05, key="invariance.a")   # no value=, no bind=
+    a = keyed_slider(st, label, -3.0, 3.0, step=0.05, key="invariance.a")   # no value=, no bind= (controls.py)
 
 app.py runs every page inside ``page_state()``; each fragment is a ``links.fragment``.
 

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -135,7 +137,7 @@ def live_chart(
             _LOG.warning("normviz.ui.kit.live: drawing a static chart instead: %s", reason)
         chart(spec, key=f"{key}.static", description=description)
         return None
-    spec, animation = html_animation_controls(spec)
+    payload, animation = _prepared(spec)
     if animation:
         checked["animation"] = animation
 
@@ -148,13 +150,37 @@ def live_chart(
             if on_release is not None:
                 on_release(value)
 
-    data = {"figure": figure_payload(spec), "scene": checked, "height": height, "assets": {"plotly": PLOTLY}}
+    data = {"figure": payload, "scene": checked, "height": height, "assets": {"plotly": PLOTLY}}
     with figure_box(key):
         mount(key=key, data=data, on_release_change=_released)
         if keys:
             st.caption(keys)
         describe(spec, description)
     return st.session_state.pop(fresh, None)
+
+
+_PREPARED: OrderedDict[int, tuple] = OrderedDict()  # id(spec) -> (spec, payload, animation), newest last
+_PREPARED_MAX = 32
+_prepared_lock = threading.Lock()
+
+
+def _prepared(spec: Mapping[str, Any]) -> tuple[dict, dict | None]:
+    """(``figure_payload`` of the spec without its Play/Pause, the HTML animation controls), kept for the
+    spec object itself: the pages' cache hands every session the same read-only figure
+    (``normviz.ui.kit.cache``), so its payload is built once, not on every move (~1 ms). The entry holds
+    the spec, so its id cannot name another object while it is kept."""
+    with _prepared_lock:
+        hit = _PREPARED.get(id(spec))
+        if hit is not None and hit[0] is spec:
+            _PREPARED.move_to_end(id(spec))
+            return hit[1], hit[2]
+    bare, animation = html_animation_controls(spec)
+    payload = figure_payload(bare)
+    with _prepared_lock:
+        _PREPARED[id(spec)] = (spec, payload, animation)
+        while len(_PREPARED) > _PREPARED_MAX:
+            _PREPARED.popitem(last=False)
+    return payload, animation
 
 
 def html_animation_controls(spec: Mapping[str, Any]) -> tuple[Mapping[str, Any], dict | None]:

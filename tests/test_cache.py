@@ -1,0 +1,94 @@
+"""The pages' cache (normviz.ui.kit.cache): memoized on the arguments, LRU, shared values that the pages
+leave as they found them, and the only cache the pages use."""
+
+import copy
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from normviz import _xp, geometry
+from normviz.figures import projection as engine
+from normviz.i18n import Translator
+from normviz.ui import projection
+from normviz.ui.kit.cache import cached
+from tests.helpers.pages import errors, run_page
+
+
+def counted(max_entries=3):
+    calls = []
+
+    @cached(max_entries)
+    def square(x, *, plus=0):
+        calls.append((x, plus))
+        return {"value": x * x + plus}
+
+    return square, calls
+
+
+def test_a_hit_returns_the_stored_value_without_calling_again():
+    square, calls = counted()
+    first = square(3)
+    assert square(3) is first and calls == [(3, 0)]
+    assert square(3, plus=1) == {"value": 10} and square(3, plus=1) is square(3, plus=1)
+    assert calls == [(3, 0), (3, 1)]
+
+
+def test_the_least_recently_used_entry_goes_first():
+    square, calls = counted(max_entries=2)
+    square(1), square(2), square(1), square(3)  # 2 is the least recently used when 3 arrives
+    calls.clear()
+    square(1), square(3)
+    assert calls == []
+    square(2)
+    assert calls == [(2, 0)]
+
+
+def test_an_unhashable_argument_is_a_type_error_naming_the_function():
+    square, _ = counted()
+    with pytest.raises(TypeError, match=r"counted\.<locals>\.square: cached arguments must be hashable"):
+        square([1, 2])
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, None])
+def test_max_entries_must_be_a_positive_int(bad):
+    with pytest.raises(ValueError, match="max_entries"):
+        cached(bad)
+
+
+def test_threads_share_one_store():
+    square, calls = counted()
+    square(7)
+    threads = [threading.Thread(target=square, args=(7,)) for _ in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert calls == [(7, 0)]
+
+
+def test_the_plane_leaves_its_cached_figure_as_it_found_it():
+    """A hit is the stored object itself: a page that changed it would change every later session's figure."""
+    scene = geometry.Scene(x=(3.0, 4.0), eps=None, gamma=(1.0, 1.0), beta=(0.0, 0.0), shown=frozenset(geometry.METHODS))
+    t = Translator("en")
+    extent = engine.fit_extent(scene)
+    view = engine.View(extent=extent, camera="oblique", surfaces=engine.SURFACES, speed="normal")
+    stored = projection.figure(scene, _xp.resolve_backend("numpy"), "plane", t, False, view)
+    before = copy.deepcopy(stored)
+    for _ in range(2):
+        at = run_page("plane", lang="en", backend="numpy")
+        assert errors(at) == []
+    assert projection.figure(scene, _xp.resolve_backend("numpy"), "plane", t, False, view) is stored
+    assert repr(stored) == repr(before)
+
+
+def test_the_pages_cache_only_through_kit_cache():
+    """One home: st.cache_data hashes through pickle and copies each hit (see normviz.ui.kit.cache)."""
+    root = Path(__file__).resolve().parents[1]
+    users = [
+        str(p.relative_to(root))
+        for p in sorted([*(root / "normviz").rglob("*.py"), *(root / "pages").glob("*.py"), root / "app.py"])
+        if re.search(r"st\.cache_data\b|@cache_data\b", p.read_text(encoding="utf-8")) and p.name != "cache.py"
+    ]
+    assert users == []
