@@ -50,7 +50,11 @@ def test_three_sessions_move_controls_without_errors():
     float(row["MiB/sess"])  # the server's RSS was read
     assert re.search(r"\bx1 then \S*x2\b", run.stdout) and re.search(
         r"\bn then \S*seed\b", run.stdout
-    )  # what moved, per page
+    )  # what moved, per page: the plane's x₁ (its settings above it in the messages, below it on the page)
+    # a move of x reruns the plane's moving fragment only: x's controls, the chart, the readouts (34 messages),
+    # not the settings' fragment around it too (52)
+    (plane,) = re.findall(r"^\s+plane\s+\d+\s+\d+\s+\d+\s+\d+\s+([\d.]+)", run.stdout, flags=re.MULTILINE)
+    assert float(plane) <= 40, run.stdout
 
 
 def control(key: str, lo: float, hi: float, step: float) -> load.Control:

@@ -138,15 +138,13 @@ def controls(t) -> Settings:
 
 # --- cached computations (numpy results only) --------------------------------------------------------
 
-# Cache keys: the frozen dataclasses are hashed by their repr (Streamlit would pickle them, ~1 ms a call).
 
-
-@st.cache_resource(max_entries=4, show_spinner=False)
+@cached(4)
 def standard_cloud(n: int, count: int, family: str, seed: int) -> tuple[np.ndarray, float]:
     """The standard draws of a cloud (up to 4 MB; few kept) and the ms they took.
 
-    A shared, read-only array (cache_resource: not pickled on every store and read, as
-    cache_data would); ``hd.sample`` only reads it.
+    A shared array, made read-only (``normviz.ui.kit.cache``: every session gets the same object);
+    ``hd.sample`` only reads it.
     """
     start = time.perf_counter()
     z = hd.standard_cloud(n, count, family, seed)
