@@ -205,9 +205,21 @@ def _times_pow2(xp, a, k):
 
 
 def in_range(den, lo):
-    """Where a denominator statistic lies in [lo, inf) (numpy or torch): no under- or overflow.
-
-    A square that underflows loses at most tiny * ulp(1)/2, so a mean square
-    (plus eps) of at least tiny keeps full relative precision; NaN is out of range.
-    """
+    """Where a denominator statistic lies in [lo, inf) (numpy or torch); NaN is out of range."""
     return (den >= lo) & (den < math.inf)
+
+
+def lowest_statistic(finfo, eps) -> float:
+    """The least mean square (or variance, plus eps) a fast path vouches for.
+
+    A square that underflows loses up to tiny * eps_m / 2 (eps_m: the dtype's
+    machine epsilon). From tiny up the result keeps its relative precision, which
+    is all eps > 0 asks. At eps = 0 a norm is scale-invariant and 2**k * x must give
+    x's bits, which tiny does not ensure (a float32 LayerNorm row of two values near
+    1e-18 among zeros differed in the last bit from the same row times 2**116): from
+    tiny / eps_m**2 up the losses lie 1 / eps_m**2 (2**46 in float32) below the
+    statistic's last bit, and below it the slice is scaled by a power of two first.
+    eps is a float, or the rows' rescaled eps (numpy), all positive or all 0.
+    """
+    tiny = float(finfo.smallest_normal)
+    return tiny if np.all(np.greater(eps, 0)) else tiny / float(finfo.eps) ** 2

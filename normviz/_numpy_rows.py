@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from normviz import _cpu
-from normviz._exact import Prepared, ieee, in_range, pow2_scale, scaled
+from normviz._exact import Prepared, ieee, in_range, lowest_statistic, pow2_scale, scaled
 
 # A block stays in the 32 MiB L3 cache across the kernel's 2-4 passes.
 _BLOCK_BYTES = 4 * 1024 * 1024
@@ -239,7 +239,7 @@ def _ln_suspect(stats, scratch, n, eps, finfo):
     # with std below drift (or 0: d*d may underflow) is redone, exactly; drift**2 may underflow.
     bound = (min(n, _CHUNK) + n // _CHUNK + 2) * float(finfo.eps)
     drift = bound * np.abs(mean.astype(np.float64))
-    return (np.sqrt(var) < drift) | ~in_range(var + eps, float(finfo.tiny))
+    return (np.sqrt(var) < drift) | ~in_range(var + eps, lowest_statistic(finfo, eps))
 
 
 def _rms_rows(src, dst, eps, ones, stats, scratch, block):
@@ -250,7 +250,7 @@ def _rms_rows(src, dst, eps, ones, stats, scratch, block):
 
 
 def _rms_suspect(stats, scratch, n, eps, finfo):
-    return ~in_range(stats[0], float(finfo.tiny))
+    return ~in_range(stats[0], lowest_statistic(finfo, eps))
 
 
 def _l2_rows(src, dst, eps, ones, stats, scratch, block):
@@ -260,7 +260,7 @@ def _l2_rows(src, dst, eps, ones, stats, scratch, block):
 
 
 def _l2_suspect(stats, scratch, n, eps, finfo):
-    return ~in_range(stats[0], math.sqrt(n * float(finfo.tiny)))
+    return ~in_range(stats[0], math.sqrt(n * lowest_statistic(finfo, eps)))
 
 
 def _divide_rows(src, den, out, r):

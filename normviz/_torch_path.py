@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from normviz._exact import Prepared, finish, in_range, pow2_scale, scaled
+from normviz._exact import Prepared, finish, in_range, lowest_statistic, pow2_scale, scaled
 
 # torch.linalg.vector_norm adds float32 squares in order along a row: its relative
 # error grows with the length (2e-7 at 1024, 1e-3 at 4e6 elements, torch 2.13 CPU),
@@ -33,7 +33,7 @@ def layer_norm(p: Prepared, w, b, eps):
     # The fused kernel (Welford: a constant row centres to exactly 0) and rstd = 1/sqrt(var + eps).
     w_, b_ = (None if v is None else v.reshape(shape) for v in (w, b))
     y, _, rstd = torch.native_layer_norm(xc, shape, w_, b_, eps)
-    bad = ~in_range(1.0 / rstd.detach().square(), _tiny(p))
+    bad = ~in_range(1.0 / rstd.detach().square(), _lowest(p, eps))
     if bad.any():
         return _layer_norm_rescaled(p, xc, bad.reshape(-1), w, b, eps).reshape(y.shape).to(p.rdtype)
     return y.to(p.rdtype)
@@ -57,7 +57,7 @@ def _layer_norm_rescaled(p: Prepared, xc, bad, w, b, eps):
     for key in keys:
         take = slice(None) if len(keys) == 1 else (k == key).nonzero()[:, 0]
         part, _, rstd = torch.native_layer_norm(xs[take], (n,), w1, b1, math.ldexp(eps, 2 * int(key)))
-        still = ~in_range(1.0 / rstd.detach().square(), _tiny(p))
+        still = ~in_range(1.0 / rstd.detach().square(), _lowest(p, eps))
         if still.any():
             exact = finish(p, scaled(p.xp, "ln", rows[take], (1,), eps), w1, b1).to(part.dtype)
             part = torch.where(still, exact, part)
@@ -69,11 +69,11 @@ def rms_norm(p: Prepared, w, eps):
     xc = p.x.to(p.cdtype)
     # Out of place on the small (batch, 1) statistics: vector_norm keeps its output for backward.
     den = _norm(xc, p).square() / p.n + eps
-    bad = ~in_range(den.detach(), _tiny(p))
+    bad = ~in_range(den.detach(), _lowest(p, eps))
     if bad.any():
         xs, _, eps_s = _rescale(p, xc, bad, eps, 2)
         den = _norm(xs, p).square() / p.n + eps_s
-        if not in_range(den.detach(), _tiny(p)).all():  # a zero slice at eps = 0, NaN
+        if not in_range(den.detach(), _lowest(p, eps)).all():  # a zero slice at eps = 0, NaN
             return finish(p, scaled(p.xp, "rms", xc, p.axes, eps), w, None)
         xc = xs
     y = xc * den.rsqrt()
@@ -87,7 +87,7 @@ def l2_normalize(p: Prepared, eps):
 
     xc = p.x.to(p.cdtype)
     den = _norm(xc, p).clamp_min(eps)  # what F.normalize computes, kept for the check
-    lowest = math.sqrt(p.n * _tiny(p))
+    lowest = math.sqrt(p.n * _lowest(p, eps))
     bad = ~in_range(den.detach(), lowest)
     if bad.any():
         xs, _, eps_s = _rescale(p, xc, bad, eps, 1)
@@ -129,5 +129,5 @@ def _norm(xc, p: Prepared):
     return (sumsq + tail.square()).sqrt().reshape(keep)
 
 
-def _tiny(p: Prepared) -> float:
-    return float(p.xp.finfo(p.cdtype).smallest_normal)
+def _lowest(p: Prepared, eps: float) -> float:
+    return lowest_statistic(p.xp.finfo(p.cdtype), eps)
