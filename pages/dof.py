@@ -13,10 +13,27 @@ parts.intro.markdown(t("dof.intro"))
 
 @ui.fragment
 def counts() -> None:
-    """n and the seed drive every table and chart below: a move reruns this part only."""
+    """The seed, n's presets and the n = 2 picture (the seed's alone); n and all it drives in ``by_n``, so a
+    move of n reruns that part only and re-sends neither the presets nor the n = 2 picture."""
     controls, picture, text = ui.picture_first(t)
     with controls:
-        n, seed = dof.controls(t)
+        n_place, seed = dof.settings(t)
+    places = (n_place, text.container(), picture.container())
+
+    st.subheader(t("dof.n2.header"))
+    st.markdown(t("dof.n2.text"))
+    ui.chart(dof.plane_figure(seed, ui.backend(), t, ui.projector()), key="dof.n2")
+
+    st.subheader(t("dof.affine.header"))
+    st.markdown(t("dof.affine.text"))
+    by_n(places, st.expander(t("dof.eps.header")), seed)
+
+
+@ui.fragment
+def by_n(places: tuple, eps_place, seed: int) -> None:
+    """n's entry, the table and the two charts it drives, and the ε table, in the places ``counts`` left."""
+    n_place, text, picture = places
+    n = dof.n_input(t, n_place)
     backend, projector = ui.backend(), ui.projector()
     checks = dof.rank_checks(n, seed, backend)
 
@@ -38,13 +55,7 @@ def counts() -> None:
         ui.chart(dof.fraction_figure(n, t, projector), key="dof.fraction")
         st.caption(t("dof.fig.fraction.caption"))
 
-    st.subheader(t("dof.n2.header"))
-    st.markdown(t("dof.n2.text"))
-    ui.chart(dof.plane_figure(seed, backend, t, projector), key="dof.n2")
-
-    st.subheader(t("dof.affine.header"))
-    st.markdown(t("dof.affine.text"))
-    with st.expander(t("dof.eps.header")):
+    with eps_place:
         st.markdown(t("dof.eps.text"))
         dof.eps_table(t, n, seed, backend)
 

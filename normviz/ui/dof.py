@@ -33,19 +33,24 @@ PARAMS = (
 )
 
 
-def controls(t) -> tuple[int, int]:
-    """n (2 … 16384, with preset buttons) and the seed of the random points; the page's link values read first."""
+def settings(t):
+    """The page's link values (read first), n's preset buttons and the seed of the random points; returns
+    (the place for n's entry, beside the seed; the seed). A preset sets n and reruns the whole section."""
     links.load(t, PARAMS)
     st.caption(t("dof.presets"))
     preset_buttons(N_KEY, PRESETS, prefix="dof.preset.", helps={v: t(f"dof.preset.{v}") for v in MODEL_PRESETS})
     left, right = st.columns([3, 2])
-    n = int_input(
-        t, t("dof.n"), key=N_KEY, low=2, high=topic.N_MAX, default=DEFAULT_N, help=t("dof.n.help"), container=left
-    )
     seed = int_input(
         t, t("dof.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("dof.seed.help"), container=right
     )
-    return n, seed
+    return left, seed
+
+
+def n_input(t, place) -> int:
+    """n, 2 … 16384, in ``place`` (``settings``)."""
+    return int_input(
+        t, t("dof.n"), key=N_KEY, low=2, high=topic.N_MAX, default=DEFAULT_N, help=t("dof.n.help"), container=place
+    )
 
 
 # --- cached computations (numpy results only) and figures (plotly JSON with typed arrays) ------------
