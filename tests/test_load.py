@@ -9,10 +9,11 @@ import sys
 from benchmarks import load
 from tests.helpers.appserver import ROOT, run_harness
 
-# A page with sliders, one with number inputs only, one with no numeric control (plain reruns).
+# A page with sliders, one with number inputs only, one with no numeric control (plain reruns), and one whose
+# first slider drives the whole page below its title.
 SMOKE = [
     "--sessions",
-    "3",
+    "4",
     "--duration",
     "5",
     "--interval",
@@ -23,6 +24,7 @@ SMOKE = [
     "plane",
     "dof",
     "overview",
+    "gradient",
 ]
 
 
@@ -36,12 +38,12 @@ def summary_rows(report: str) -> list[dict[str, str]]:
     return rows
 
 
-def test_three_sessions_move_controls_without_errors():
+def test_four_sessions_move_controls_without_errors():
     run = run_harness([sys.executable, str(ROOT / "benchmarks" / "load.py"), *SMOKE], cwd=ROOT, timeout=150)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "warm-up:" not in run.stderr, run.stderr
     (row,) = summary_rows(run.stdout)
-    assert row["sessions"] == "3"
+    assert row["sessions"] == "4"
     assert row["errors"] == "0", run.stdout
     assert int(row["min/sess"]) >= 1, run.stdout  # every session moved something and saw it finish
     assert int(row["moves"]) >= 3
@@ -55,6 +57,9 @@ def test_three_sessions_move_controls_without_errors():
     # not the settings' fragment around it too (52)
     (plane,) = re.findall(r"^\s+plane\s+\d+\s+\d+\s+\d+\s+\d+\s+([\d.]+)", run.stdout, flags=re.MULTILINE)
     assert float(plane) <= 40, run.stdout
+    # gradient's x drives the page's body, a fragment: a move re-sends it (44 messages), not the sidebar (55)
+    (gradient,) = re.findall(r"^\s+gradient\s+\d+\s+\d+\s+\d+\s+\d+\s+([\d.]+)", run.stdout, flags=re.MULTILINE)
+    assert float(gradient) <= 48, run.stdout
 
 
 def control(key: str, lo: float, hi: float, step: float) -> load.Control:
