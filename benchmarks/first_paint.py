@@ -110,8 +110,10 @@ def main(argv: list[str] | None = None) -> int:
             rows: dict[str, dict[str, float]] = {}
             for lang in args.langs:
                 open_page(page, server.base_url, "", lang=lang, timeout_ms=TIMEOUT_MS)
-                # the overview ("") is timed from the plane, every other page from the overview
-                paths = [OVERVIEW.get(p, p) for p in args.pages] if args.pages else nav_paths(page)
+                # the overview ("") is timed from the plane, every other page from the overview; nav_paths
+                # unfolds the navigation's "View more", without which the later pages' links cannot be clicked
+                shown = nav_paths(page)
+                paths = [OVERVIEW.get(p, p) for p in args.pages] if args.pages else shown
                 figures = {}
                 for path in paths:  # the visit before the timed ones
                     click_and_wait(page, "plane" if path == "" else "", figure=False)
