@@ -4,6 +4,7 @@ import streamlit as st
 
 from normviz import ui
 
+ui.set_up_collector()  # once per process: the imports' objects frozen out of the collector's scans
 st.set_page_config(page_title="normviz", page_icon="◎", layout="wide")
 with ui.page_state():  # every bad link value of this run in one warning at the top; the scene into the URL
     t = ui.load_sidebar()  # the language from the URL, for the navigation's names

@@ -1,6 +1,7 @@
 """The app in Streamlit: one module per page (or pair of pages) here, the shared pieces in ``kit``."""
 
 from normviz.ui.kit.chart import cached_projection, chart
+from normviz.ui.kit.collector import set_up as set_up_collector
 from normviz.ui.kit.layout import page_parts, picture_first, sources_section
 from normviz.ui.kit.links import fragment, page_state
 from normviz.ui.kit.literal import literal
@@ -32,6 +33,7 @@ __all__ = [
     "literal",
     "fragment",
     "page_state",
+    "set_up_collector",
     "PLANE_PAGE",
     "SPACE_PAGE",
     "projection_section",
