@@ -559,14 +559,30 @@ class NormGroup:
         """Learned numbers in this module (running statistics are not learned)."""
         return sum(a.size for a in (self.gamma, self.beta) if a is not None)
 
+    STATS = ("mean", "std", "min", "max", "median")
+    QUARTILES = (0.25, 0.5, 0.75)
+
+    @functools.cached_property
+    def _gamma_numbers(self) -> dict:
+        """``STATS`` by name and the ``QUARTILES`` by q, computed once per module: the page's module table
+        shows them on every rerun (a model has hundreds of modules)."""
+        g = self.gamma
+        if g is None or g.size == 0:
+            return {}
+        numbers = {name: float(getattr(np, name)(g)) for name in self.STATS}
+        numbers.update({q: float(np.quantile(g, q)) for q in self.QUARTILES})
+        return numbers
+
     def stat(self, name: str) -> float:
         """mean / std (biased, across the γ components) / min / max / median of γ; NaN without γ."""
-        if self.gamma is None or self.gamma.size == 0:
-            return math.nan
-        return float(getattr(np, name)(self.gamma))
+        if name not in self.STATS:
+            raise ValueError(f"name must be one of {self.STATS}; got {name!r}")
+        return self._gamma_numbers.get(name, math.nan)
 
     def quantile(self, q: float) -> float:
         """The q-quantile of γ's components (numpy's default, linear interpolation); NaN without γ."""
+        if q in self.QUARTILES:
+            return self._gamma_numbers.get(q, math.nan)
         if self.gamma is None or self.gamma.size == 0:
             return math.nan
         return float(np.quantile(self.gamma, q))

@@ -86,9 +86,17 @@ def test_gpt2_example_gamma_statistics_per_layer():
         assert g.stat("mean") == pytest.approx(w.mean())
         assert g.stat("std") == pytest.approx(w.std())  # biased, across the D components
         assert (g.stat("min"), g.stat("max")) == (w.min(), w.max())
+        assert g.stat("median") == np.median(w)
+        assert [g.quantile(q) for q in (0.25, 0.5, 0.75, 0.9)] == [np.quantile(w, q) for q in (0.25, 0.5, 0.75, 0.9)]
         assert g.beta_mean == pytest.approx(state[f"{g.module}.bias"].mean())
     ln1 = [g.stat("mean") for g in report.families[0].groups]
     assert ln1 == sorted(ln1) and 0.8 < ln1[0] < 1.3  # near 1, drifting upward layer by layer
+
+
+def test_a_statistic_numpy_has_but_the_table_does_not_name_is_refused():
+    group = ck.inspect(gpt2(), None).groups[0]
+    with pytest.raises(ValueError, match="name must be one of"):
+        group.stat("var")
 
 
 def test_llama_example_without_config_cannot_tell_rmsnorm_from_bias_free_layernorm():
