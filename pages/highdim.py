@@ -13,10 +13,19 @@ parts.intro.markdown(t("highdim.intro"))
 
 @ui.fragment
 def clouds() -> None:
-    """Every control changes the clouds below: a move reruns this part only."""
+    """Every control but σ; σ and all it changes (everything below) in ``by_scale``, so a move of σ reruns
+    that part only and re-sends neither these controls nor their columns."""
     controls, picture, text = ui.picture_first(t, "text-beside", (2, 3))
     with controls:
-        settings = hd.controls(t)
+        scale_place, chosen = hd.controls(t)
+    by_scale((scale_place, controls.container(), picture.container(), text.container()), chosen)
+
+
+@ui.fragment
+def by_scale(places: tuple, chosen) -> None:
+    """σ's slider in its place among the controls, and the clouds, tables and charts of the settings."""
+    scale_place, controls, picture, text = places
+    settings = hd.with_scale(t, scale_place, chosen)
     spec, eps, methods = settings.spec, settings.eps, settings.methods
     backend, projector = ui.backend(), ui.projector()
     with picture if projector else controls:  # in sight, not folded away with the controls

@@ -79,8 +79,24 @@ def columns(spec, **kwargs) -> list:
     return st.columns(spec, **kwargs)
 
 
-def controls(t) -> Settings:
-    """All widgets of the page (their link values read first) -> Settings."""
+@dataclass(frozen=True)
+class Chosen:
+    """What the widgets other than σ ask for (``controls``); ``with_scale`` adds σ and makes the Settings."""
+
+    n: int
+    count: int
+    distribution: str
+    shift: float
+    seed: int
+    eps: float | None
+    methods: tuple[str, ...]
+
+
+def controls(t) -> tuple:
+    """Every widget of the page but σ (their link values read first) -> (σ's place, Chosen).
+
+    σ is drawn in its place by ``with_scale``, in a nested fragment with everything it changes: a move of σ
+    reruns that part only, not these widgets."""
     links.load(t, PARAMS)
     top = columns([2, 3, 2], vertical_alignment="bottom")
     with top[0]:
@@ -110,10 +126,7 @@ def controls(t) -> Settings:
         shift = keyed_slider(
             st, t("highdim.shift"), *SHIFT_BOUNDS, step=0.1, key=SHIFT_KEY, disabled=distribution != "shifted"
         )
-    with row[2]:
-        scale = keyed_slider(
-            st, t("highdim.scale"), *SCALE_BOUNDS, step=0.1, key=SCALE_KEY, help=t("highdim.scale.help")
-        )
+    scale_place = row[2].container()
     with row[3]:
         seed = int_input(
             t, t("highdim.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("highdim.seed.help")
@@ -125,15 +138,25 @@ def controls(t) -> Settings:
     methods = tuple(k for k, m in METHODS.items() if m.label in (chosen or ()))
     with row[1]:
         eps = eps_control(t, key=EPS_KEY, help=t("highdim.eps.help"))
+    shift = float(shift) if distribution == "shifted" else 0.0
+    return scale_place, Chosen(n, int(count), distribution, shift, int(seed), eps, methods)
+
+
+def with_scale(t, place, chosen: Chosen) -> Settings:
+    """σ's slider in ``place`` (``controls``), and the Settings of the whole page."""
+    with place:
+        scale = keyed_slider(
+            st, t("highdim.scale"), *SCALE_BOUNDS, step=0.1, key=SCALE_KEY, help=t("highdim.scale.help")
+        )
     spec = hd.CloudSpec(
-        n,
-        hd.capped_count(n, count),
-        distribution,
-        float(shift) if distribution == "shifted" else 0.0,
+        chosen.n,
+        hd.capped_count(chosen.n, chosen.count),
+        chosen.distribution,
+        chosen.shift,
         float(scale),
-        int(seed),
+        chosen.seed,
     )
-    return Settings(spec, int(count), eps, methods)
+    return Settings(spec, chosen.count, chosen.eps, chosen.methods)
 
 
 # --- cached computations (numpy results only) --------------------------------------------------------
