@@ -17,14 +17,23 @@ with parts.text:
 
 @ui.fragment
 def experiment() -> None:
-    """The vector's controls with every result, the gradients, the sweep and the module: a move reruns this part
-    only."""
+    """The vector's controls but max|x|, and the ε and reduction of the naive path; max|x| and every result
+    (the gradients, the sweep and the module too) in ``by_max_abs``, so a move of max|x| reruns that part only."""
     controls, picture, text = ui.picture_first(t)
     with controls:
         st.subheader(t("prec.input.header"))
         st.caption(t("prec.input.text"))
-        max_abs, n, offset, spread, seed = prec.controls(t)
+        max_abs_place, vector = prec.controls(t)
         reduction, eps = prec.naive_controls(t)
+    by_max_abs((max_abs_place, picture.container(), text.container()), vector, reduction, eps)
+
+
+@ui.fragment
+def by_max_abs(places: tuple, vector: tuple, reduction: str, eps) -> None:
+    """max|x| in its place among the controls, and everything computed from the vector."""
+    max_abs_place, picture, text = places
+    max_abs = prec.max_abs_control(t, max_abs_place)
+    n, offset, spread, seed = vector
     dev, projector = prec.device(ui.backend()), ui.projector()
     cur = prec.current(n, max_abs, offset, spread, seed, eps, reduction, dev)
 

@@ -70,19 +70,12 @@ def _set_exponent(value: float) -> None:
     st.session_state[EXP_KEY] = math.log10(value)
 
 
-def controls(t) -> tuple[float, int, float, float, int]:
-    """max|x| (log slider and presets), n, offset, spread and seed; the page's link values are read first."""
+def controls(t):
+    """n, offset, spread and seed (the page's link values read first), under a place kept for max|x| ->
+    (that place, (n, offset, spread, seed)). ``max_abs_control`` draws max|x| there, in a nested fragment
+    with everything it changes."""
     links.load(t, PARAMS)
-    exponent = keyed_slider(
-        st, t("prec.max_abs"), *EXP_BOUNDS, step=0.01, key=EXP_KEY, format="%.2f", help=t("prec.max_abs.help")
-    )
-    max_abs = precision.max_abs_from_exponent(float(exponent))
-    row = st.columns([1, 4], vertical_alignment="center")
-    row[0].markdown(t("prec.max_abs.value", value=f"{max_abs:g}"))
-    with row[1]:
-        st.caption(t("prec.presets"))
-        for col, (label, value) in zip(st.columns(len(PRESETS)), PRESETS.items()):
-            col.button(label, key=key(f"preset.{int(value)}"), on_click=_set_exponent, args=(value,), width="stretch")
+    place = st.container()
     left, mid, right, last = st.columns([2, 3, 3, 2])
     n = int_input(
         t, t("prec.n"), key=N_KEY, low=2, high=precision.N_MAX, default=DEFAULT_N, help=t("prec.n.help"), container=left
@@ -92,7 +85,25 @@ def controls(t) -> tuple[float, int, float, float, int]:
     seed = int_input(
         t, t("prec.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("prec.seed.help"), container=last
     )
-    return max_abs, n, float(offset), float(spread), seed
+    return place, (n, float(offset), float(spread), seed)
+
+
+def max_abs_control(t, place) -> float:
+    """max|x| (log slider and presets) in ``place`` (``controls``)."""
+    with place:
+        exponent = keyed_slider(
+            st, t("prec.max_abs"), *EXP_BOUNDS, step=0.01, key=EXP_KEY, format="%.2f", help=t("prec.max_abs.help")
+        )
+        max_abs = precision.max_abs_from_exponent(float(exponent))
+        row = st.columns([1, 4], vertical_alignment="center")
+        row[0].markdown(t("prec.max_abs.value", value=f"{max_abs:g}"))
+        with row[1]:
+            st.caption(t("prec.presets"))
+            for col, (label, value) in zip(st.columns(len(PRESETS)), PRESETS.items()):
+                col.button(
+                    label, key=key(f"preset.{int(value)}"), on_click=_set_exponent, args=(value,), width="stretch"
+                )
+    return max_abs
 
 
 def naive_controls(t) -> tuple[str, float | None]:
