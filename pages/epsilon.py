@@ -17,7 +17,7 @@ parts.text.header(t("epsp.flat.header"))
 
 @ui.fragment
 def flattening() -> None:
-    """Method, n and the user's ε drive the norm curves and the tables below them."""
+    """Method, n and the user's ε drive the norm curves, the tables below them and the amplification section."""
     controls, picture, _ = ui.picture_first(t)
     with controls:
         method, n, eps = eps_ui.norm_controls(t)
@@ -29,6 +29,12 @@ def flattening() -> None:
 
     st.header(t("epsp.amp.header"))
     st.markdown(t("epsp.amp.text"))
+    amplification(n, eps)
+
+
+@ui.fragment
+def amplification(n: int, eps: float) -> None:
+    """δ and c drive the gain table and curves below them only: a move of either reruns this part."""
     noise, c = eps_ui.noise_controls(t, n)
     eps_ui.gain_table(t, eps_ui.amplifications(eps, noise, c, n, backend))
     ui.chart(eps_ui.gain_figure(eps, noise, c, n, t, projector, backend), key="epsilon.gain")

@@ -138,12 +138,23 @@ def flat_text(t, method: str, n: int) -> str:
     return t("epsp.flat.text", root=f"{METHODS[method].radius(n):.2f}")
 
 
-def flattening_table(t, method: str, n: int, eps: float, backend: _xp.Backend) -> None:
-    """For each ε: ‖y‖ of a small vector and its share of √n, ‖y‖ of an ordinary vector, and the knee."""
+@cached(128)
+def flattened(method: str, n: int, eps: float, backend: _xp.Backend) -> tuple[tuple[float, float, float], ...]:
+    """(ε, ‖y‖ of a vector of norm ``SMALL_NORM``, ‖y‖ of one of norm √n) for each ε of ``EPS_SET`` and ``eps``:
+    cached: moving δ or c reruns the fragment that shows them."""
     root = math.sqrt(n)
     rows = []
     for e in (*epsilon.EPS_SET, eps):
         _, (small, token) = epsilon.output_norms(method, n, e, r=np.array([SMALL_NORM, root]), backend=backend)
+        rows.append((e, float(small), float(token)))
+    return tuple(rows)
+
+
+def flattening_table(t, method: str, n: int, eps: float, backend: _xp.Backend) -> None:
+    """For each ε: ‖y‖ of a small vector and its share of √n, ‖y‖ of an ordinary vector, and the knee."""
+    root = math.sqrt(n)
+    rows = []
+    for e, small, token in flattened(method, n, eps, backend):
         rows.append(
             [
                 eps_text(e),
