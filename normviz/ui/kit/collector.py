@@ -13,7 +13,10 @@ Two changes:
 * A young generation of 10 000 allocations (Python's default is 700) and a middle one collected
   every 50 young collections (default 10): cycles are looked for less often, in larger sweeps.
 
-Measured with the same load: the collector's time 1063 -> 380 ms, full collections 7 -> 2.
+Measured with the same load: the collector's time 1063 -> 380 ms, full collections 7 -> 2. Seven
+rounds of 20 sessions on fresh servers, every page, without and with this (the order alternated): the
+slowest move 286 -> 205 ms and p95 70 -> 60 ms (means), for about 6 % more server CPU per move
+(24.9 -> 26.3 ms), the price of the larger young generation. The pauses are what a class notices.
 """
 
 from __future__ import annotations
