@@ -14,6 +14,7 @@ import pytest
 from tests.helpers.browser import (
     CONNECTED,
     assert_no_error,
+    count_whole_runs,
     difference,
     expect_rerun,
     open_page,
@@ -57,10 +58,14 @@ def test_an_open_page_survives_its_replica_killed_and_frozen(page, fleet):
     before = settled_scene(page, timeout_ms=TIMEOUT_MS)
     assert "5.00" in before["widgets"]["st-key-plane-x1"], before["widgets"]
 
+    whole_runs = count_whole_runs(page)  # on the socket the reconnection opens
     victim = _replica_of_page(page, fleet)
     os.killpg(victim.process.pid, signal.SIGKILL)
     page.wait_for_selector(CONNECTED, state="detached", timeout=30_000)  # the page notices
     page.wait_for_selector(CONNECTED, state="attached", timeout=TIMEOUT_MS)  # and reconnects
+    # the whole run the reconnection asks for has finished (a key pressed before it reaches a session that
+    # knows none of the page's fragments: a loaded CI machine once pressed it in that gap)
+    assert wait_for(page, lambda _: whole_runs[0], lambda n: n >= 1, timeout_s=60) >= 1
     assert not difference(settled_scene(page, before, timeout_ms=TIMEOUT_MS, timeout_s=60), before)
     # the new session (another replica's) ran the page whole, so its fragments answer: before
     # normviz.ui.kit.reconnect the slider moved on screen and nothing ran

@@ -187,7 +187,11 @@ def test_offscreen_arrow_follows_x_in_the_browser(page, base_url):
         page.keyboard.press("Shift+ArrowRight")
     motion = wait_for(
         page,
-        lambda p: p.locator(".nv-live-motion").evaluate("el => el.data.map(t => ({meta: t.meta, x: Array.from(t.x)}))"),
+        # the layer's div exists a moment before plotly has drawn its traces into it (a loaded CI machine read it
+        # in that gap): no traces yet, read again
+        lambda p: p.locator(".nv-live-motion").evaluate(
+            "el => (el.data || []).map(t => ({meta: t.meta, x: Array.from(t.x)}))"
+        ),
         lambda traces: any(t["meta"] == "x_offscreen" and len(t["x"]) > 0 for t in traces),
         timeout_s=10,
     )

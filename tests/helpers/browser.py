@@ -502,6 +502,23 @@ def _url_path(href: str) -> str:
     return urlparse(href).path.strip("/")
 
 
+def count_whole_runs(page) -> list[int]:
+    """A one-item list that counts the whole (not fragment) script runs the server reports finished to ``page``
+    from now on, on every websocket it opens (a reconnection's too): ``script_finished`` FINISHED_SUCCESSFULLY."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    runs = [0]
+
+    def on_frame(payload) -> None:
+        msg = ForwardMsg()
+        msg.ParseFromString(payload if isinstance(payload, bytes) else payload.encode())
+        if msg.WhichOneof("type") == "script_finished" and msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
+            runs[0] += 1
+
+    page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
+    return runs
+
+
 def record_frames(page) -> list[bytes]:
     """Every websocket message the browser receives from now on (attach before opening the page)."""
     frames: list[bytes] = []
