@@ -33,7 +33,7 @@ PARAMS = (
 )
 
 
-def settings(t):
+def settings(t) -> tuple:
     """The page's link values (read first), n's preset buttons and the seed of the random points; returns
     (the place for n's entry, beside the seed; the seed). A preset sets n and reruns the whole section."""
     links.load(t, PARAMS)

@@ -70,7 +70,7 @@ def _set_exponent(value: float) -> None:
     st.session_state[EXP_KEY] = math.log10(value)
 
 
-def controls(t):
+def controls(t) -> tuple:
     """n, offset, spread and seed (the page's link values read first), under a place kept for max|x| ->
     (that place, (n, offset, spread, seed)). ``max_abs_control`` draws max|x| there, in a nested fragment
     with everything it changes."""
