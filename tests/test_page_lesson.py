@@ -114,6 +114,19 @@ def test_a_far_guess_is_called_far_and_guess_again_hides_the_answer():
     assert not at.latex and not any(t.get("meta") == "truth" for t in figures(at)[0]["data"])
 
 
+def test_the_worked_computation_is_one_latex_block_per_method_with_every_line():
+    at = run_page("lesson", step=str(lesson.KEYS.index("ln") + 1))
+    _guess_and_reveal(at, "ln", (-1.2, 0.0, 1.2))
+    blocks = [item.value for item in at.latex]
+    assert len(blocks) == 3  # one element per method's tab: a move re-sends 3, not ~19
+    x = tuple(s.value for s in at.slider if s.key.startswith("lesson.ln.x"))
+    for m in ("ln", "rms", "l2"):
+        lines = lesson.worked_latex(lesson.worked(m, x))
+        (block,) = [b for b in blocks if lines[1] in b]
+        assert r"\begin{gathered}" in block and block.count(r"\\[0.6em]") == len(lines) - 1, m
+        assert all(line in block for line in lines), m
+
+
 def test_the_worked_computation_shows_the_seed_numbers_for_2_4_6():
     at = run_page("lesson", step=str(lesson.KEYS.index("ln") + 1))
     _guess_and_reveal(at, "ln", (-1.2, 0.0, 1.2))

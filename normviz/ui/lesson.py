@@ -298,8 +298,12 @@ def worked_section(t, step: lesson.Step, x) -> None:
     for tab, m in zip(st.tabs([t(f"method.{m}") for m in order]), order):
         with tab:
             w = lesson.worked(m, x, eps=step.eps, gamma=step.gamma, beta=step.beta)
-            for line in lesson.worked_latex(w):
-                st.latex(line)
+            st.latex(stacked(lesson.worked_latex(w)))  # one element, not one per line: a move re-sends it
+
+
+def stacked(lines: list[str]) -> str:
+    """LaTeX lines as one display block, each line centred under the last (KaTeX's gathered)."""
+    return r"\begin{gathered}" + r" \\[0.6em] ".join(lines) + r"\end{gathered}"
 
 
 # --- the other kinds ----------------------------------------------------------------------------
