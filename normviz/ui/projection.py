@@ -107,9 +107,13 @@ def _set(pairs) -> None:
         st.session_state[key] = value
 
 
-def vector_input(t, page: ProjectionPage) -> tuple[float, ...]:
-    """Presets, then per component a slider and an exact field that move together."""
-    keys = [page.key(f"x{i + 1}") for i in range(page.n)]
+def x_keys(page: ProjectionPage) -> list[str]:
+    return [page.key(f"x{i + 1}") for i in range(page.n)]
+
+
+def vector_presets(t, page: ProjectionPage) -> None:
+    """The example vectors, one button each: a click sets every component (slider and exact field)."""
+    keys = x_keys(page)
     st.caption(t("vector.presets"))
     with st.container(horizontal=True, gap="small"):  # buttons as wide as their labels, wrapping
         for j, values in enumerate(page.presets):
@@ -122,6 +126,11 @@ def vector_input(t, page: ProjectionPage) -> tuple[float, ...]:
                 args=(pairs,),
                 width="content",
             )
+
+
+def vector_input(t, page: ProjectionPage) -> tuple[float, ...]:
+    """Per component a slider and an exact field that move together."""
+    keys = x_keys(page)
     low, high = page.bounds
     out = []
     for i, key in enumerate(keys):
@@ -336,15 +345,16 @@ class Settings(NamedTuple):
 def projection_section(t, page: ProjectionPage) -> None:
     """Controls on the left, the picture and the readouts on the right; the URL follows the scene.
 
-    Two fragments: this one draws the settings a student changes now and then (the norms shown, ε, γ,
-    β, the view) and leaves a place for x's controls and one for the figure, which ``moving_part``
-    fills; a move of x reruns only that (half the widgets, a third of the messages)."""
+    Two fragments: this one draws the settings a student changes now and then (the example vectors, the
+    norms shown, ε, γ, β, the view) and leaves a place for x's controls and one for the figure, which
+    ``moving_part`` fills; a move of x reruns only that (half the widgets, a quarter of the messages)."""
     links.load(t, page_params(page))
     # picture first on a projector: the controls fold into one expander above the full-width figure
     controls, picture, _ = picture_first(t, "controls-beside", (1, 2))
     if not projector():
         picture = picture_first_on_phones(picture)
     with controls:
+        vector_presets(t, page)  # here, not in moving_part: a move of x does not re-send the buttons
         x_place = st.container()
         shown = method_toggles(t, page)
         eps = eps_control(t, key=page.key("eps"), words=True)
