@@ -71,11 +71,18 @@ def _set_exponent(value: float) -> None:
 
 
 def controls(t) -> tuple:
-    """n, offset, spread and seed (the page's link values read first), under a place kept for max|x| ->
-    (that place, (n, offset, spread, seed)). ``max_abs_control`` draws max|x| there, in a nested fragment
-    with everything it changes."""
+    """The example values of max|x| and n, offset, spread and seed (the page's link values read first),
+    around two places kept for max|x| -> ((its slider's place, its value's place), (n, offset, spread,
+    seed)). ``max_abs_control`` draws max|x| there, in a nested fragment with everything it changes; the
+    buttons stay out of it (a click reruns this fragment, and so that one)."""
     links.load(t, PARAMS)
     place = st.container()
+    row = st.columns([1, 4], vertical_alignment="center")
+    value_place = row[0].container()
+    with row[1]:
+        st.caption(t("prec.presets"))
+        for col, (label, value) in zip(st.columns(len(PRESETS)), PRESETS.items()):
+            col.button(label, key=key(f"preset.{int(value)}"), on_click=_set_exponent, args=(value,), width="stretch")
     left, mid, right, last = st.columns([2, 3, 3, 2])
     n = int_input(
         t, t("prec.n"), key=N_KEY, low=2, high=precision.N_MAX, default=DEFAULT_N, help=t("prec.n.help"), container=left
@@ -85,24 +92,18 @@ def controls(t) -> tuple:
     seed = int_input(
         t, t("prec.seed"), key=SEED_KEY, low=0, high=SEED_MAX, default=0, help=t("prec.seed.help"), container=last
     )
-    return place, (n, float(offset), float(spread), seed)
+    return (place, value_place), (n, float(offset), float(spread), seed)
 
 
-def max_abs_control(t, place) -> float:
-    """max|x| (log slider and presets) in ``place`` (``controls``)."""
+def max_abs_control(t, places: tuple) -> float:
+    """max|x|: its log slider and its value, in the places ``controls`` kept."""
+    place, value_place = places
     with place:
         exponent = keyed_slider(
             st, t("prec.max_abs"), *EXP_BOUNDS, step=0.01, key=EXP_KEY, format="%.2f", help=t("prec.max_abs.help")
         )
-        max_abs = precision.max_abs_from_exponent(float(exponent))
-        row = st.columns([1, 4], vertical_alignment="center")
-        row[0].markdown(t("prec.max_abs.value", value=f"{max_abs:g}"))
-        with row[1]:
-            st.caption(t("prec.presets"))
-            for col, (label, value) in zip(st.columns(len(PRESETS)), PRESETS.items()):
-                col.button(
-                    label, key=key(f"preset.{int(value)}"), on_click=_set_exponent, args=(value,), width="stretch"
-                )
+    max_abs = precision.max_abs_from_exponent(float(exponent))
+    value_place.markdown(t("prec.max_abs.value", value=f"{max_abs:g}"))
     return max_abs
 
 
