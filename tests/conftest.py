@@ -110,3 +110,36 @@ def no_plotly_objects(monkeypatch):
 
     monkeypatch.setattr(plotly.basedatatypes.BasePlotlyType, "__init__", refuse)
     monkeypatch.setattr(plotly.basedatatypes.BaseFigure, "__init__", refuse)
+
+
+# --- AppTest and keyed fragment reruns -----------------------------------------------------------------
+
+_real_rerun_only = None
+
+
+@pytest.fixture(autouse=True)
+def whole_runs_in_apptest(monkeypatch):
+    """``ui.rerun_only`` gives no callback here, so a page's widget reruns as it would without one.
+
+    A keyed rerun shows AppTest the fragment alone: AppTest keeps no page between runs (each ``run()``
+    builds its element tree from that run's messages), so the controls and text around the fragment would
+    vanish from the test's view. The keyed reruns themselves are tested on their own
+    (``tests/test_urlcheck.py``, ``real_rerun_only``) and in Chromium (``tests/browser``).
+    """
+    global _real_rerun_only
+    import normviz.ui as ui
+    from normviz.ui.kit import links
+
+    _real_rerun_only = _real_rerun_only or links.rerun_only
+    monkeypatch.setattr(links, "rerun_only", lambda fragment_key: None)
+    monkeypatch.setattr(ui, "rerun_only", lambda fragment_key: None)
+
+
+@pytest.fixture
+def real_rerun_only(monkeypatch):
+    """The real ``ui.rerun_only`` in this test (see ``whole_runs_in_apptest``)."""
+    import normviz.ui as ui
+    from normviz.ui.kit import links
+
+    monkeypatch.setattr(links, "rerun_only", _real_rerun_only)
+    monkeypatch.setattr(ui, "rerun_only", _real_rerun_only)

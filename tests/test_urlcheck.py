@@ -440,3 +440,36 @@ def test_a_float_field_clamps_before_its_own_callback_runs():
     assert at.markdown[-1].value == "x1 = 10.0"
     [note] = at.warning
     assert "x₁ 精确值" in note.value and "−10" in note.value and "123" in note.value and "超出" in note.value
+
+
+KEYED_APP = """
+import streamlit as st
+from normviz.ui.kit import links
+
+st.session_state["whole_runs"] = st.session_state.get("whole_runs", 0) + 1
+st.slider("x", 0, 10, 1, key="x", on_change=links.rerun_only(TARGET))
+st.markdown("page text")
+
+
+@links.fragment(key="demo.results")
+def results():
+    st.session_state["fragment_runs"] = st.session_state.get("fragment_runs", 0) + 1
+    st.markdown(f"x is {st.session_state['x']}")
+
+
+results()
+"""
+
+
+@pytest.mark.parametrize("target", ["demo.results", "no.such.fragment"])
+def test_rerun_only_reruns_the_keyed_fragment_alone_or_else_the_page(real_rerun_only, target):
+    at = AppTest.from_string(KEYED_APP.replace("TARGET", repr(target)), default_timeout=TIMEOUT).run()
+    assert (at.session_state["whole_runs"], at.session_state["fragment_runs"]) == (1, 1)
+    at.slider(key="x").set_value(7).run()
+    assert errors(at) == [] and "x is 7" in [m.value for m in at.markdown]
+    if target == "demo.results":  # the fragment alone: AppTest then shows no page around it
+        assert (at.session_state["whole_runs"], at.session_state["fragment_runs"]) == (1, 2)
+        assert "page text" not in [m.value for m in at.markdown]
+    else:  # no fragment has that key: the slider's own rerun, the whole page, as without a callback
+        assert (at.session_state["whole_runs"], at.session_state["fragment_runs"]) == (2, 2)
+        assert "page text" in [m.value for m in at.markdown]

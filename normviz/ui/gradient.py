@@ -20,7 +20,7 @@ from normviz.format import legible, legible_vector
 from normviz.methods import METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
-from normviz.ui.kit.controls import METHOD_LABELS, eps_control, eps_param, keyed_slider
+from normviz.ui.kit.controls import METHOD_LABELS, eps_control, eps_param, eps_value, keyed_slider
 from normviz.ui.kit.tables import markdown_table
 
 PAGE = "gradient"
@@ -42,29 +42,54 @@ PARAMS = (
 )
 
 
-def _vector_sliders(t, name: str, bounds, help_key: str) -> tuple[float, ...]:
+def _vector_sliders(t, name: str, bounds, help_key: str, on_change) -> tuple[float, ...]:
     cols = st.columns(3)
     sub = "₁₂₃"
     return tuple(
-        float(keyed_slider(col, f"{name}{sub[i]}", *bounds, step=STEP, key=key(f"{name}{i + 1}"), help=t(help_key)))
+        float(
+            keyed_slider(
+                col,
+                f"{name}{sub[i]}",
+                *bounds,
+                step=STEP,
+                key=key(f"{name}{i + 1}"),
+                help=t(help_key),
+                on_change=on_change,
+            )
+        )
         for i, col in enumerate(cols)
     )
 
 
-def page_controls(t) -> tuple[tuple[float, ...], float | None]:
+def page_controls(t, *, on_change=None) -> tuple[tuple[float, ...], float | None]:
     """x (three sliders) and ε; the page's link values are read first (one warning for the bad ones)."""
     links.load(t, PARAMS)
-    x = _vector_sliders(t, "x", X_BOUNDS, "grad.x.help")
-    eps = eps_control(t, key=key("eps"), help=t("grad.eps.help"))
+    x = _vector_sliders(t, "x", X_BOUNDS, "grad.x.help", on_change)
+    eps = eps_control(t, key=key("eps"), help=t("grad.eps.help"), on_change=on_change)
     return x, eps
 
 
-def g_controls(t) -> tuple[tuple[float, ...], str]:
+def x_and_eps() -> tuple[tuple[float, ...], float | None]:
+    """x and ε as ``page_controls`` left them in the session state (for a fragment's rerun of its own)."""
+    return tuple(float(st.session_state[key(f"x{i + 1}")]) for i in range(3)), eps_value(st.session_state[key("eps")])
+
+
+METHOD_BY_LABEL = {v: k for k, v in METHOD_LABELS.items()}
+
+
+def g_controls(t, *, on_change=None) -> tuple[tuple[float, ...], str]:
     """The incoming gradient g and the method drawn in 3D."""
-    g = _vector_sliders(t, "g", G_BOUNDS, "grad.g.help")
-    labels = {v: k for k, v in METHOD_LABELS.items()}
-    choice = st.segmented_control(t("grad.method"), tuple(labels), key=key("method"), required=True)
-    return g, labels.get(choice, "ln")
+    g = _vector_sliders(t, "g", G_BOUNDS, "grad.g.help", on_change)
+    choice = st.segmented_control(
+        t("grad.method"), tuple(METHOD_BY_LABEL), key=key("method"), required=True, on_change=on_change
+    )
+    return g, METHOD_BY_LABEL.get(choice, "ln")
+
+
+def g_and_method() -> tuple[tuple[float, ...], str]:
+    """g and the method as ``g_controls`` left them in the session state."""
+    g = tuple(float(st.session_state[key(f"g{i + 1}")]) for i in range(3))
+    return g, METHOD_BY_LABEL.get(st.session_state[key("method")], "ln")
 
 
 @cached(256)

@@ -50,12 +50,19 @@ def eps_param(key: str, default: str = "default", *, name: str | None = None, wo
     return links.choice(name or key, key, EPS_CHOICES, default, texts=texts)
 
 
-def eps_control(t, *, key: str, help: str | None = None, words: bool = False) -> float | None:
+def eps_control(t, *, key: str, help: str | None = None, words: bool = False, on_change=None) -> float | None:
     """ε on a log scale, with 0 and "each method's default" (None); its state comes from ``eps_param``.
 
     "default" is shown as the defaults themselves (``DEFAULTS_LABEL``); ``words``: said in words. A page
     where only ε = 0 is exact starts at "0" (``eps_param``'s default) and says why in ``help``.
     """
     fmt = (lambda c: t("eps.default") if c == "default" else c) if words else eps_label
-    choice = st.select_slider(t("eps.label"), EPS_CHOICES, key=key, help=help or t("eps.help"), format_func=fmt)
+    choice = st.select_slider(
+        t("eps.label"), EPS_CHOICES, key=key, help=help or t("eps.help"), format_func=fmt, on_change=on_change
+    )
+    return eps_value(choice)
+
+
+def eps_value(choice: str) -> float | None:
+    """The ε of an ``eps_control`` option: None for "default" (each method's own)."""
     return None if choice == "default" else float(choice)

@@ -26,7 +26,7 @@ app.py runs every page inside ``page_state()``; each fragment is a ``links.fragm
   that warning is neither repeated nor cleared.
 
 Only Streamlit's public API is used: ``st.session_state``, ``st.query_params``,
-``st.context``, ``st.empty``, ``st.fragment``.
+``st.context``, ``st.empty``, ``st.fragment``, ``st.rerun``.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from normviz.ui.kit.urlcheck import Choice, Problem, Range, Text, given_values, matching_option, message, problem
 
@@ -350,6 +351,7 @@ def fragment(func=None, **options):
     """``st.fragment`` whose own reruns write the scene to the URL, as a full run does at its end.
 
     Use it for every fragment (``@links.fragment``): a control inside one changes the address too.
+    ``key="page.name"`` lets a widget outside it rerun it alone (``rerun_only``).
     """
     if func is None:
         return functools.partial(fragment, **options)
@@ -362,3 +364,21 @@ def fragment(func=None, **options):
         return result
 
     return st.fragment(body, **options)
+
+
+def rerun_only(fragment_key: str):
+    """A widget's ``on_change``: rerun only the fragment ``@fragment(key=fragment_key)``, not the page or the
+    widget's own fragment, so the widget and everything else around it is not drawn and sent again. That
+    fragment reads the widget's value from the session state.
+
+    Where the fragment has not run in this session yet (Streamlit knows no such key), the widget's own rerun
+    happens instead, which draws the fragment too.
+    """
+
+    def rerun() -> None:
+        try:
+            st.rerun(fragment_key)
+        except StreamlitAPIException:  # no such fragment yet; a successful call raises RerunException
+            pass
+
+    return rerun
