@@ -298,12 +298,13 @@ def worked_section(t, step: lesson.Step, x) -> None:
     for tab, m in zip(st.tabs([t(f"method.{m}") for m in order]), order):
         with tab:
             w = lesson.worked(m, x, eps=step.eps, gamma=step.gamma, beta=step.beta)
-            st.latex(stacked(lesson.worked_latex(w)))  # one element, not one per line: a move re-sends it
+            st.markdown(displayed(lesson.worked_latex(w)))  # one element, not one per line: a move re-sends it
 
 
-def stacked(lines: list[str]) -> str:
-    """LaTeX lines as one display block, each line centred under the last (KaTeX's gathered)."""
-    return r"\begin{gathered}" + r" \\[0.6em] ".join(lines) + r"\end{gathered}"
+def displayed(lines: list[str]) -> str:
+    """LaTeX lines as one markdown of display equations (``$$ … $$`` each, as ``st.latex`` draws one): each
+    line its own block, so a line too wide for a phone scrolls alone, as before, not the whole derivation."""
+    return "\n\n".join(f"$$\n{line}\n$$" for line in lines)
 
 
 # --- the other kinds ----------------------------------------------------------------------------
