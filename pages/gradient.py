@@ -31,14 +31,14 @@ parts.intro.markdown(t("grad.intro"))
 projector = ui.projector()
 with parts.controls:
     grad.page_controls(t, on_change=ui.rerun_only(BY_X))
-message = (parts.main if projector else parts.text).container()  # in sight, not folded away with the controls
+message = ui.place(parts.main if projector else parts.text)  # in sight, not folded away with the controls
 with parts.text:
     st.header(t("grad.jac.header"))
     st.markdown(t("grad.jac.text"))
-    jacobian = st.container()
+    jacobian = ui.place()
     st.header(t("grad.null.header"))
     st.markdown(t("grad.null.text"))
-    null = st.container()
+    null = ui.place()
     st.markdown(t("grad.eig.text"))
     st.caption(t("grad.eps.note"))
     st.header(t("grad.bp.header"))
@@ -47,8 +47,8 @@ with parts.main:
     controls, picture, _ = ui.picture_first(t)
     with controls:
         grad.g_controls(t, on_change=ui.rerun_only(BACKPROP))
-    figure = picture.container()
-    backprop_table = st.container()
+    figure = ui.place(picture)
+    backprop_table = ui.place()
     st.markdown(t("grad.bp.caption"))
 
 
@@ -58,11 +58,11 @@ def by_x(places: Places) -> None:
     x, eps = grad.x_and_eps()
     with st.spinner(t("grad.spinner")):
         found = grad.checks(x, eps, ui.backend())
-    with places.message:
+    with places.message.container():
         grad.undefined_message(t, x, found)
-    with places.jacobian:
+    with places.jacobian.container():
         grad.jacobian_table(t, found)
-    with places.null:
+    with places.null.container():
         grad.null_table(t, found)
         grad.eigen_table(t, found)
     backprop(places, x, eps)
@@ -73,9 +73,9 @@ def backprop(places: Places, x: tuple, eps) -> None:
     """The 3D picture of what backprop keeps of g, at x and ε, and its table."""
     g, method = grad.g_and_method()
     bp, fig = grad.backprop_view(x, g, eps, method, t, projector, ui.backend())
-    with places.figure:
+    with places.figure.container():
         ui.chart(fig, key="gradient.backprop_chart")
-    with places.backprop:
+    with places.backprop.container():
         grad.backprop_table(t, bp)
 
 

@@ -64,6 +64,18 @@ def test_a_constant_x_says_layernorm_is_undefined():
     assert "(NaN, NaN, NaN)" in kept and "undefined at this x" in kept and "orthogonal" not in kept
 
 
+def test_a_keyed_rerun_can_show_the_message_the_full_run_did_not(real_rerun_only):
+    """x made constant by the sliders' keyed reruns (``ui.rerun_only``) after a full run with no message:
+    its place takes it (a place left unwritten in the full run would raise), and g's rerun keeps it."""
+    at = run_page("gradient", **{K + "x1": "2", K + "x2": "2", K + "x3": "2.1"})
+    assert errors(at) == [] and not at.info
+    at.slider(key=K + "x3").set_value(2.0).run()
+    assert errors(at) == [] and any("LayerNorm" in i.value and "undefined" in i.value for i in at.info)
+    at.run()  # a whole run: the page again, the message with it
+    at.slider(key=K + "g2").set_value(1.0).run()  # the backprop fragment alone
+    assert errors(at) == [] and "(NaN, NaN, NaN)" in tables(at)[0]
+
+
 @pytest.mark.parametrize(
     "lang, radial, radial_ln",
     [("en", "(radial: along x)", "(radial: along x − μ𝟏)"), ("zh", "(径向：沿 x)", "(径向：沿 x − μ𝟏)")],

@@ -2,7 +2,7 @@
 
 from normviz.ui.kit.chart import cached_projection, chart
 from normviz.ui.kit.collector import set_up as set_up_collector
-from normviz.ui.kit.layout import page_parts, picture_first, sources_section
+from normviz.ui.kit.layout import page_parts, picture_first, place, sources_section
 from normviz.ui.kit.links import fragment, page_state, rerun_only
 from normviz.ui.kit.literal import literal
 from normviz.ui.kit.shell import (
@@ -29,6 +29,7 @@ __all__ = [
     "outputs_table",
     "page_parts",
     "picture_first",
+    "place",
     "cached_projection",
     "literal",
     "fragment",

@@ -64,6 +64,16 @@ def picture_first(t, layout: str = "stack", widths=(1, 2)) -> tuple:
     return controls, st.container(), text
 
 
+def place(container=None):
+    """A place kept on the page for a keyed fragment (``links.fragment(key=...)``) to fill on each of its runs:
+    ``with place.container(): ...`` there (or one element: ``place.markdown(...)``).
+
+    It is an ``st.empty`` in ``container`` (default: here), so each fill replaces the last, and a fill is
+    a write even when it draws nothing: Streamlit raises when a fragment writes to a container made
+    outside it which that fragment left unwritten in the last full run (an info shown only sometimes)."""
+    return (container or st).empty()
+
+
 def sources_section(t, page: str) -> None:
     """The papers behind the page's statements (``normviz.sources.PAGE_SOURCES``), each with what it is cited for."""
     keys = PAGE_SOURCES.get(page, ())
