@@ -35,10 +35,10 @@ message = ui.place(parts.main if projector else parts.text)  # in sight, not fol
 with parts.text:
     st.header(t("grad.jac.header"))
     st.markdown(t("grad.jac.text"))
-    jacobian = ui.place()
+    jacobian = st.container()
     st.header(t("grad.null.header"))
     st.markdown(t("grad.null.text"))
-    null = ui.place()
+    null = st.container()
     st.markdown(t("grad.eig.text"))
     st.caption(t("grad.eps.note"))
     st.header(t("grad.bp.header"))
@@ -47,8 +47,8 @@ with parts.main:
     controls, picture, _ = ui.picture_first(t)
     with controls:
         grad.g_controls(t, on_change=ui.rerun_only(BACKPROP))
-    figure = ui.place(picture)
-    backprop_table = ui.place()
+    figure = picture.container()
+    backprop_table = st.container()
     st.markdown(t("grad.bp.caption"))
 
 
@@ -60,9 +60,9 @@ def by_x(places: Places) -> None:
         found = grad.checks(x, eps, ui.backend())
     with places.message.container():
         grad.undefined_message(t, x, found)
-    with places.jacobian.container():
+    with places.jacobian:
         grad.jacobian_table(t, found)
-    with places.null.container():
+    with places.null:
         grad.null_table(t, found)
         grad.eigen_table(t, found)
     backprop(places, x, eps)
@@ -73,9 +73,9 @@ def backprop(places: Places, x: tuple, eps) -> None:
     """The 3D picture of what backprop keeps of g, at x and ε, and its table."""
     g, method = grad.g_and_method()
     bp, fig = grad.backprop_view(x, g, eps, method, t, projector, ui.backend())
-    with places.figure.container():
+    with places.figure:
         ui.chart(fig, key="gradient.backprop_chart")
-    with places.backprop.container():
+    with places.backprop:
         grad.backprop_table(t, bp)
 
 

@@ -119,3 +119,13 @@ def test_bad_link_values_get_one_message_and_a_valid_scene(lang, word):
         assert name in msg
     assert word in msg and "GroupNorm" in msg
     assert len(figures(at)[0]["layout"]["shapes"]) == 3 * 6  # the defaults: LayerNorm, 3 × 6 × 8
+
+
+def test_a_keyed_rerun_can_show_the_message_the_full_run_did_not(real_rerun_only):
+    """B = 1 under BatchNorm, reached by a control's keyed rerun (``ui.rerun_only``) after a full run with no
+    message: the message's place takes it (a place left unwritten in the full run would raise)."""
+    at = run_page("axes", **{"axes.method": "BatchNorm"})
+    assert errors(at) == [] and not at.info
+    at.slider(key="axes.b").set_value(1).run()
+    assert errors(at) == []
+    assert any("B = 1" in i.value or "b = 1" in i.value.lower() for i in at.info), [i.value for i in at.info]

@@ -54,26 +54,38 @@ class Scene:
     pad: bool
 
 
-def controls(t) -> Scene:
-    """Method, B, S, D, seed and padding, all kept in the URL (read first: one warning for bad link values)."""
+def controls(t, *, on_change=None) -> Scene:
+    """Method, B, S, D, seed and padding, all kept in the URL (read first: one warning for bad link values).
+    ``on_change`` is every control's but the seed's (a typed seed out of range is explained in its own rerun)."""
     links.load(t, PARAMS)
-    label = st.segmented_control(
-        t("axes.method"), tuple(METHOD_OPTIONS), key=key("method"), required=True, help=t("axes.method.help")
+    st.segmented_control(
+        t("axes.method"),
+        tuple(METHOD_OPTIONS),
+        key=key("method"),
+        required=True,
+        help=t("axes.method.help"),
+        on_change=on_change,
     )
-    cols = st.columns(3)
-    sizes = {}
-    for col, name in zip(cols, ("b", "s", "d")):
+    for col, name in zip(st.columns(3), ("b", "s", "d")):
         low, high = BOUNDS[name]
-        sizes[name] = int(
-            keyed_slider(col, t(f"axes.{name}"), low, high, step=1, key=key(name), help=t(f"axes.{name}.help"))
+        keyed_slider(
+            col, t(f"axes.{name}"), low, high, step=1, key=key(name), help=t(f"axes.{name}.help"), on_change=on_change
         )
     left, right = st.columns([1, 2])
-    seed = int_input(
+    int_input(
         t, t("axes.seed"), key=key("seed"), low=0, high=SEED_MAX, default=0, help=t("axes.seed.help"), container=left
     )
     with right:
-        pad = st.toggle(t("axes.pad"), key=key("pad"), help=t("axes.pad.help"))
-    return Scene(METHOD_OPTIONS.get(label, "ln"), sizes["b"], sizes["s"], sizes["d"], seed, bool(pad))
+        st.toggle(t("axes.pad"), key=key("pad"), help=t("axes.pad.help"), on_change=on_change)
+    return current_scene()
+
+
+def current_scene() -> Scene:
+    """The scene as the controls left it in the session state (for a fragment's rerun of its own)."""
+    state = st.session_state
+    b, s, d = (int(state[key(name)]) for name in ("b", "s", "d"))
+    method = METHOD_OPTIONS.get(state[key("method")], "ln")
+    return Scene(method, b, s, d, int(state[key("seed")]), bool(state[key("pad")]))
 
 
 # --- cached computations (numpy only) and figures (packed plotly JSON) ------------------------------

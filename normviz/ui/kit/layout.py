@@ -65,12 +65,14 @@ def picture_first(t, layout: str = "stack", widths=(1, 2)) -> tuple:
 
 
 def place(container=None):
-    """A place kept on the page for a keyed fragment (``links.fragment(key=...)``) to fill on each of its runs:
-    ``with place.container(): ...`` there (or one element: ``place.markdown(...)``).
+    """A place kept on the page for a keyed fragment (``links.fragment(key=...)``) to fill when what it shows
+    may be absent (a message for some values only): ``with place.container(): ...`` there on every run, or
+    one element, ``place.markdown(...)``.
 
-    It is an ``st.empty`` in ``container`` (default: here), so each fill replaces the last, and a fill is
-    a write even when it draws nothing: Streamlit raises when a fragment writes to a container made
-    outside it which that fragment left unwritten in the last full run (an info shown only sometimes)."""
+    Streamlit raises when a fragment writes to a container made outside it that the last full run left
+    unwritten. A plain ``st.container()`` is the place for what the fragment draws on every run (one delta
+    fewer per run); this one is an ``st.empty`` in ``container`` (default: here), whose every fill is a
+    write, even of nothing, and replaces the last."""
     return (container or st).empty()
 
 
