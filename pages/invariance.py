@@ -1,8 +1,8 @@
 """不变性 / Invariance: what a·x + c·𝟏 does to each norm, and why both steps of LayerNorm matter.
 
-x and ε drive the whole page below the title, so they and all they change sit in one fragment (a move
-reruns the page's body, not the sidebar); every other control sits in a nested fragment with what it
-changes, so moving it reruns that section only.
+The page draws its controls, headings and fixed text once; each section's numbers and picture are a keyed
+fragment in its place. A section's control reruns that fragment alone, ε all three (``ui.rerun_only``);
+x's text reruns the page (a bad entry is explained under the field).
 """
 
 import streamlit as st
@@ -10,39 +10,28 @@ import streamlit as st
 from normviz import invariance, ui
 from normviz.ui import invariance as inv
 
+SCALE_SHIFT, SHIFT, SIGMA = (f"invariance.{name}" for name in ("scale_shift", "shift", "sigma"))
+
 t = ui.translator()
 st.title(t("inv.title"))
+parts = ui.page_parts(t, controls=True)
+parts.intro.markdown(t("inv.intro"))
+projector = ui.projector()
+with parts.controls:
+    x, _ = inv.page_controls(t, on_eps_change=ui.rerun_only(SCALE_SHIFT, SHIFT, SIGMA))
+with parts.main if projector else parts.controls:  # in sight, not folded away with the controls
+    inv.x_message(t, x)
 
 
-@ui.fragment
-def by_x() -> None:
-    """x and ε, and the three sections they drive, each a fragment of its own."""
-    parts = ui.page_parts(t, controls=True)
-    parts.intro.markdown(t("inv.intro"))
-    with parts.controls:
-        x, eps = inv.page_controls(t)
-    with parts.main if ui.projector() else parts.controls:  # in sight, not folded away with the controls
-        inv.x_message(t, x)
-
-    with parts.main:
-        scale_and_shift_section(x, eps)
-
-    st.header(t("inv.cf.header"))
-    st.markdown(inv.counterfactual_text(t, ui.backend()))
-    counterfactual_section(x, eps)
-
-    st.header(t("inv.sigma.header"))
-    st.markdown(t("inv.sigma.text"))
-    sigma_section(x, eps)
-
-
-@ui.fragment
-def scale_and_shift_section(x: tuple, eps) -> None:
-    backend, projector = ui.backend(), ui.projector()
-    controls, picture, text = ui.picture_first(t)
-    with controls:
-        a, c = inv.scale_and_shift(t)
+@ui.fragment(key=SCALE_SHIFT)
+def scale_and_shift_section() -> None:
+    x, eps = inv.x_and_eps()
+    backend = ui.backend()
+    a, c = inv.a_and_c()
     tr = inv.transformed(x, a, c, eps, backend)
+    picture, text = st.container(), st.container()
+    if not projector:  # the page's reading order; a projector shows the picture first
+        picture, text = text, picture
     with text:
         inv.case_message(t, tr)
         inv.outputs_table(t, tr)
@@ -55,28 +44,41 @@ def scale_and_shift_section(x: tuple, eps) -> None:
     st.caption(t("inv.map.eps_note"))
 
 
-@ui.fragment
-def counterfactual_section(x: tuple, eps) -> None:
-    shift = inv.shift_input(t)
-    rows, figure = inv.counterfactual_view(x, shift, eps, t, ui.projector(), ui.backend())
+@ui.fragment(key=SHIFT)
+def counterfactual_section() -> None:
+    x, eps = inv.x_and_eps()
+    rows, figure = inv.counterfactual_view(x, inv.current_shift(), eps, t, projector, ui.backend())
     inv.counterfactual_table(t, rows)
     ui.chart(figure, key="invariance.counterfactual_chart")
-    st.markdown(t("inv.cf.caption"))
 
 
-@ui.fragment
-def sigma_section(x: tuple, eps) -> None:
+@ui.fragment(key=SIGMA)
+def sigma_section() -> None:
+    x, eps = inv.x_and_eps()
     x3 = x if len(x) == 3 else invariance.SEED_X
     if len(x) != 3:
         st.caption(t("inv.sigma.seed_x"))
-    scale = inv.scale_control(t)
-    demos, figure = inv.sigma_view(x3, scale, eps, t, ui.projector(), ui.backend())
+    demos, figure = inv.sigma_view(x3, inv.current_scale(), eps, t, projector, ui.backend())
     inv.scale_table(t, demos)
     ui.chart(figure, key="invariance.softmax_chart")
-    st.markdown(t("inv.sigma.caption"))
 
 
-by_x()
+with parts.main:
+    with ui.picture_first(t)[0]:  # the section's controls; its picture and text are the fragment's
+        inv.scale_and_shift(t, on_change=ui.rerun_only(SCALE_SHIFT))
+    scale_and_shift_section()
+
+st.header(t("inv.cf.header"))
+st.markdown(inv.counterfactual_text(t, ui.backend()))
+inv.shift_input(t, on_change=ui.rerun_only(SHIFT))
+counterfactual_section()
+st.markdown(t("inv.cf.caption"))
+
+st.header(t("inv.sigma.header"))
+st.markdown(t("inv.sigma.text"))
+inv.scale_control(t, on_change=ui.rerun_only(SIGMA))
+sigma_section()
+st.markdown(t("inv.sigma.caption"))
 
 st.header(t("inv.neg.header"))
 st.markdown(t("inv.neg.text"))

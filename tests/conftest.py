@@ -131,8 +131,8 @@ def whole_runs_in_apptest(monkeypatch):
     from normviz.ui.kit import links
 
     _real_rerun_only = _real_rerun_only or links.rerun_only
-    monkeypatch.setattr(links, "rerun_only", lambda fragment_key: None)
-    monkeypatch.setattr(ui, "rerun_only", lambda fragment_key: None)
+    monkeypatch.setattr(links, "rerun_only", lambda *fragment_keys: None)
+    monkeypatch.setattr(ui, "rerun_only", lambda *fragment_keys: None)
 
 
 @pytest.fixture

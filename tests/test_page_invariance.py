@@ -141,3 +141,20 @@ def test_every_control_changes_without_an_error():
             ("select_slider", K + "scale", "10"),
         ],
     )
+
+
+def test_every_control_reruns_its_keyed_fragment_without_an_error(real_rerun_only):
+    """Each control's keyed rerun (``ui.rerun_only``) after a full run: a flipping a (a message the full run
+    did not show), ε, the shift and the scale; each shows its own numbers. (AppTest shows the fragment alone
+    after a keyed rerun: a whole run, ``at.run()``, brings the page back for the next control.)"""
+    at = run_page("invariance")
+    assert errors(at) == [] and not at.warning
+    at.slider(key=K + "a").set_value(-1.0).run()
+    assert errors(at) == [] and at.warning, "a < 0 flips every output"
+    assert len(figures(at)) == 1 and len(tables(at)) == 2  # a·x + c·𝟏's outputs and summary
+    at.run().select_slider(key=K + "eps").set_value("1").run()
+    assert errors(at) == [] and len(figures(at)) == 3  # every section
+    at.run().number_input(key=K + "shift").set_value(7.0).run()
+    assert errors(at) == [] and len(figures(at)) == 1 and "7" in tables(at)[0]
+    at.run().select_slider(key=K + "scale").set_value("10").run()
+    assert errors(at) == [] and len(figures(at)) == 1 and len(tables(at)) == 1

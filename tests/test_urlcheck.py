@@ -463,6 +463,8 @@ results()
 
 @pytest.mark.parametrize("target", ["demo.results", "no.such.fragment"])
 def test_rerun_only_reruns_the_keyed_fragment_alone_or_else_the_page(real_rerun_only, target):
+    with pytest.raises(ValueError, match="fragment key"):
+        links.rerun_only()
     at = AppTest.from_string(KEYED_APP.replace("TARGET", repr(target)), default_timeout=TIMEOUT).run()
     assert (at.session_state["whole_runs"], at.session_state["fragment_runs"]) == (1, 1)
     at.slider(key="x").set_value(7).run()

@@ -22,9 +22,9 @@ from normviz.format import legible, legible_vector, shortest_vector
 from normviz.methods import METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
-from normviz.ui.kit.controls import eps_control, eps_param, keyed_slider
+from normviz.ui.kit.controls import eps_control, eps_param, eps_value, keyed_slider
 from normviz.ui.kit.tables import markdown_table
-from normviz.ui.kit.vector_field import vector_field, vector_param
+from normviz.ui.kit.vector_field import current_vector, vector_field, vector_param
 
 PAGE = "invariance"
 DEFAULT_X = invariance.SEED_X
@@ -51,12 +51,18 @@ PARAMS = (
 )
 
 
-def page_controls(t) -> tuple[tuple[float, ...], float | None]:
-    """x as text and ε, which every section uses; the page's link values read first (one warning for bad ones)."""
+def page_controls(t, *, on_eps_change=None) -> tuple[tuple[float, ...], float | None]:
+    """x as text and ε, which every section uses; the page's link values read first (one warning for bad ones).
+    x's text reruns its own way (a bad entry is explained under the field); ``on_eps_change`` is ε's."""
     links.load(t, PARAMS)
     x = vector_field(t, key=key("x"), label=t("inv.x"), default=DEFAULT_X, min_n=2, max_n=MAX_N, max_abs=1e4)
     help_ = t("inv.eps.help", **{m: f"{METHODS[m].default_eps:g}" for m in METHODS})
-    return x, eps_control(t, key=key("eps"), help=help_)
+    return x, eps_control(t, key=key("eps"), help=help_, on_change=on_eps_change)
+
+
+def x_and_eps() -> tuple[tuple[float, ...], float | None]:
+    """x and ε as ``page_controls`` left them (for a fragment's rerun of its own)."""
+    return current_vector(key("x"), DEFAULT_X), eps_value(st.session_state[key("eps")])
 
 
 def x_message(t, x) -> None:
@@ -70,11 +76,15 @@ def x_message(t, x) -> None:
 # a·x + c·𝟏
 
 
-def scale_and_shift(t) -> tuple[float, float]:
+def scale_and_shift(t, *, on_change=None) -> tuple[float, float]:
     left, right = st.columns(2)
-    a = keyed_slider(left, t("inv.a"), *A_BOUNDS, step=0.05, key=key("a"), help=t("inv.a.help"))
-    c = keyed_slider(right, t("inv.c"), *C_BOUNDS, step=0.5, key=key("c"), help=t("inv.c.help"))
+    a = keyed_slider(left, t("inv.a"), *A_BOUNDS, step=0.05, key=key("a"), help=t("inv.a.help"), on_change=on_change)
+    c = keyed_slider(right, t("inv.c"), *C_BOUNDS, step=0.5, key=key("c"), help=t("inv.c.help"), on_change=on_change)
     return float(a), float(c)
+
+
+def a_and_c() -> tuple[float, float]:
+    return float(st.session_state[key("a")]), float(st.session_state[key("c")])
 
 
 @cached(128)
@@ -177,8 +187,15 @@ def counterfactual_text(t, backend: _xp.Backend) -> str:
     )
 
 
-def shift_input(t) -> float:
-    return float(st.number_input(t("inv.shift"), *SHIFT_BOUNDS, step=1.0, key=key("shift"), help=t("inv.shift.help")))
+def shift_input(t, *, on_change=None) -> float:
+    shift = st.number_input(
+        t("inv.shift"), *SHIFT_BOUNDS, step=1.0, key=key("shift"), help=t("inv.shift.help"), on_change=on_change
+    )
+    return float(shift)
+
+
+def current_shift() -> float:
+    return float(st.session_state[key("shift")])
 
 
 @cached(64)
@@ -215,8 +232,15 @@ def counterfactual_table(t, rows) -> None:
 # s·x without and with the division by σ
 
 
-def scale_control(t) -> float:
-    return float(st.select_slider(t("inv.scale"), SCALE_CHOICES, key=key("scale"), help=t("inv.scale.help")))
+def scale_control(t, *, on_change=None) -> float:
+    scale = st.select_slider(
+        t("inv.scale"), SCALE_CHOICES, key=key("scale"), help=t("inv.scale.help"), on_change=on_change
+    )
+    return float(scale)
+
+
+def current_scale() -> float:
+    return float(st.session_state[key("scale")])
 
 
 @cached(64)

@@ -32,4 +32,15 @@ def test_gradient_renders_the_formula_next_to_autograd_then_g_moves_its_arrow_an
     assert sum(jtg) == pytest.approx(0.0, abs=1e-9)
     assert "gradient.g2=3" in page.url
     assert h.by_meta(page.locator(h.PLOT).first.evaluate("el => el.data.map(t => ({meta: t.meta}))"), "null_plane")
+
+    # x reruns both keyed fragments (the tables and the picture), twice: they replace what they drew, never add
+    # to it (a fragment nested in one that writes outside its body left its old chart behind: 1, 2, 3 charts)
+    page.get_by_text("Controls of the whole page", exact=True).first.click()
+    x1 = page.locator('[data-testid="stSlider"]').filter(has_text="x₁").get_by_role("slider")
+    before = h.main_text(page)
+    h.press_keys(page, x1, "ArrowRight")
+    h.press_keys(page, x1, "ArrowRight")
+    assert "gradient.x1=1.2" in page.url and h.main_text(page) != before
+    assert page.locator(h.PLOT).count() == 1 and h.main_text(page).count("J (analytic)") == 1
+    assert h.wait_for_tip(page, "arrow_g", lambda p: p[1] == 3.0) == pytest.approx((1.0, 3.0, 0.0))  # g kept
     h.assert_no_error(page)

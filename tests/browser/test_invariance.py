@@ -46,6 +46,15 @@ def test_invariance_renders_the_seed_counterfactual_then_the_scale_slider_moves_
     assert page.get_by_text("−LN(x)").count() >= 1
     sent = b"".join(frames)
     assert b"current_ln" in sent and b"probs_centered" not in sent and b"rms_shifted" not in sent  # a fragment rerun
+
+    # ε reruns the three sections' keyed fragments, twice: they replace their charts and tables, never add to them
+    page.get_by_text("Controls of the whole page", exact=True).first.click()
+    eps = page.locator('[data-testid="stSlider"]').filter(has_text="ε").first.get_by_role("slider")
+    before, tables = main_text(page), page.locator("table").count()
+    press_keys(page, eps, "End")
+    press_keys(page, eps, "Home")
+    assert "invariance.eps=1e-12%2F1e-6%2F1e-5" in page.url and main_text(page) != before  # each default
+    assert page.locator(PLOT).count() == 3 and page.locator("table").count() == tables
     assert_no_error(page)
 
 

@@ -366,18 +366,22 @@ def fragment(func=None, **options):
     return st.fragment(body, **options)
 
 
-def rerun_only(fragment_key: str):
-    """A widget's ``on_change``: rerun only the fragment ``@fragment(key=fragment_key)``, not the page or the
-    widget's own fragment, so the widget and everything else around it is not drawn and sent again. That
-    fragment reads the widget's value from the session state.
+def rerun_only(*fragment_keys: str):
+    """A widget's ``on_change``: rerun only the fragments ``@fragment(key=...)`` named, not the page or the
+    widget's own fragment, so the widget and everything else around it is not drawn and sent again. Those
+    fragments read the widget's value from the session state.
 
-    Where the fragment has not run in this session yet (Streamlit knows no such key), the widget's own rerun
-    happens instead, which draws the fragment too.
+    Where one of them has not run in this session yet (Streamlit knows no such key), the widget's own rerun
+    happens instead, which draws them too. Name top-level fragments: a fragment nested in a keyed one that
+    writes outside its own body leaves its old elements behind when the outer one reruns (Streamlit 1.67).
     """
+    if not fragment_keys:
+        raise ValueError("rerun_only needs at least one fragment key")
+    scope = fragment_keys[0] if len(fragment_keys) == 1 else list(fragment_keys)
 
     def rerun() -> None:
         try:
-            st.rerun(fragment_key)
+            st.rerun(scope)
         except StreamlitAPIException:  # no such fragment yet; a successful call raises RerunException
             pass
 

@@ -92,7 +92,7 @@ def vector_field(
     the user's language and returns the last valid vector of this session, or
     ``default``.
     """
-    last_key = f"_{key}_last_valid"
+    last_key = _last_valid(key)
     st.session_state.setdefault(key, field_text(default))
     text = st.text_input(label, key=key, help=help or t("vtext.help", min=min_n, max=max_n), placeholder="1, 2, 3")
     try:
@@ -113,3 +113,13 @@ def vector_field(
     if show_parsed:
         st.caption(t("vtext.parsed", n=len(values)))
     return values
+
+
+def _last_valid(key: str) -> str:
+    return f"_{key}_last_valid"
+
+
+def current_vector(key: str, default: tuple[float, ...]) -> tuple[float, ...]:
+    """What ``vector_field(key=key, ...)`` last returned in this session (its last valid vector, or
+    ``default``): for a fragment that reruns without the field."""
+    return tuple(st.session_state.get(_last_valid(key), default))
