@@ -78,3 +78,16 @@ def test_eps_zero_with_the_smallest_noise_and_the_largest_offset_gives_no_error(
     at.slider(key=NOISE).set_value(-10.0).run()
     at.slider(key=C).set_value(100.0).run()
     assert errors(at) == []
+
+
+def test_each_control_reruns_its_keyed_fragments(real_rerun_only):
+    """n reruns both sections' keyed fragments (``ui.rerun_only``), c only the amplification: each shows
+    its values under its sliders. (AppTest shows only what reran; ``at.run()`` brings the page back.)"""
+    at = run_page("epsilon")
+    assert errors(at) == [] and len(figures(at)) == 2
+    at.select_slider(key="epsilon.n").set_value("64").run()
+    shown = [m.value for m in at.markdown]
+    assert errors(at) == [] and len(figures(at)) == 2 and any("n = 64" in v for v in shown), shown
+    at.run().slider(key="epsilon.c").set_value(2.5).run()
+    shown = [m.value for m in at.markdown]
+    assert errors(at) == [] and len(figures(at)) == 1 and any("c = **2.5**, n = 64" in v for v in shown), shown

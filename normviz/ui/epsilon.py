@@ -49,30 +49,63 @@ def eps_from_exponent(exponent: float) -> float:
     return float(f"{10.0**exponent:.3g}")
 
 
-def norm_controls(t) -> tuple[str, int, float]:
-    """The method, n and the user's ε (log slider); the page's link values are read first (all in the URL)."""
+def norm_controls(t, *, on_change=None):
+    """The method, n and the user's ε (log slider); the page's link values are read first (all in the URL).
+    Returns the place under ε's slider for its value (``eps_value``)."""
     links.load(t, PARAMS)
     left, mid, right = st.columns([2, 3, 4])
-    label = left.segmented_control(t("epsp.method"), list(METHOD_LABELS.values()), key=METHOD_KEY, required=True)
+    left.segmented_control(
+        t("epsp.method"), list(METHOD_LABELS.values()), key=METHOD_KEY, required=True, on_change=on_change
+    )
+    mid.select_slider(t("epsp.n"), N_CHOICES, key=N_KEY, help=t("epsp.n.help"), on_change=on_change)
+    keyed_slider(
+        right,
+        t("epsp.user"),
+        *EPS_BOUNDS,
+        step=0.5,
+        key=EPS_KEY,
+        format="%.1f",
+        help=t("epsp.user.help"),
+        on_change=on_change,
+    )
+    return right.container()
+
+
+def norm_settings() -> tuple[str, int, float]:
+    """The method, n and ε as ``norm_controls`` left them in the session state."""
+    label = st.session_state[METHOD_KEY]
     method = next((k for k, lab in METHOD_LABELS.items() if lab == label), "ln")
-    n = int(mid.select_slider(t("epsp.n"), N_CHOICES, key=N_KEY, help=t("epsp.n.help")))
-    exponent = keyed_slider(
-        right, t("epsp.user"), *EPS_BOUNDS, step=0.5, key=EPS_KEY, format="%.1f", help=t("epsp.user.help")
-    )
-    eps = eps_from_exponent(float(exponent))
-    right.markdown(t("epsp.user.value", eps=eps_text(eps)))
-    return method, n, eps
+    return method, int(st.session_state[N_KEY]), eps_from_exponent(float(st.session_state[EPS_KEY]))
 
 
-def noise_controls(t, n: int) -> tuple[float, float]:
+def eps_value(t, eps: float) -> None:
+    st.markdown(t("epsp.user.value", eps=eps_text(eps)))
+
+
+def noise_controls(t, *, on_change=None):
+    """δ and c. Returns the place under them for their values (``noise_value``)."""
     left, right = st.columns(2)
-    exponent = keyed_slider(
-        left, t("epsp.noise"), *NOISE_BOUNDS, step=0.5, key=NOISE_KEY, format="%.1f", help=t("epsp.noise.help")
+    keyed_slider(
+        left,
+        t("epsp.noise"),
+        *NOISE_BOUNDS,
+        step=0.5,
+        key=NOISE_KEY,
+        format="%.1f",
+        help=t("epsp.noise.help"),
+        on_change=on_change,
     )
-    c = keyed_slider(right, t("epsp.c"), *C_BOUNDS, step=0.5, key=C_KEY, help=t("epsp.c.help"))
-    noise = eps_from_exponent(float(exponent))
-    st.markdown(t("epsp.noise.value", noise=eps_text(noise), c=f"{float(c):g}", n=n))
-    return noise, float(c)
+    keyed_slider(right, t("epsp.c"), *C_BOUNDS, step=0.5, key=C_KEY, help=t("epsp.c.help"), on_change=on_change)
+    return st.container()
+
+
+def noise_settings() -> tuple[float, float]:
+    """δ and c as ``noise_controls`` left them in the session state."""
+    return eps_from_exponent(float(st.session_state[NOISE_KEY])), float(st.session_state[C_KEY])
+
+
+def noise_value(t, noise: float, c: float, n: int) -> None:
+    st.markdown(t("epsp.noise.value", noise=eps_text(noise), c=f"{c:g}", n=n))
 
 
 # --- cached computations (numpy only) and figures ---------------------------------------------------
