@@ -21,11 +21,11 @@ FLATTENING, AMPLIFICATION = "epsilon.flattening", "epsilon.amplification"
 
 
 @ui.fragment(key=FLATTENING)
-def flattening(eps_value, picture) -> None:
+def flattening(eps_place, picture) -> None:
     """The method, n and the user's ε: ε's value under its slider, the norm curves, the text and the table."""
     method, n, eps = eps_ui.norm_settings()
-    with eps_value:
-        eps_ui.eps_value(t, eps)
+    with eps_place:
+        eps_ui.eps_readout(t, eps)
     with picture:
         ui.chart(eps_ui.norm_figure(method, n, eps, t, projector, backend), key="epsilon.norms")
     st.caption(t("epsp.fig.norm.caption"))
@@ -34,12 +34,12 @@ def flattening(eps_value, picture) -> None:
 
 
 @ui.fragment(key=AMPLIFICATION)
-def amplification(noise_value) -> None:
+def amplification(noise_place) -> None:
     """δ and c, with n and ε: their values under the sliders, the gain table and the curves."""
     _, n, eps = eps_ui.norm_settings()
     noise, c = eps_ui.noise_settings()
-    with noise_value:
-        eps_ui.noise_value(t, noise, c, n)
+    with noise_place:
+        eps_ui.noise_readout(t, noise, c, n)
     eps_ui.gain_table(t, eps_ui.amplifications(eps, noise, c, n, backend))
     ui.chart(eps_ui.gain_figure(eps, noise, c, n, t, projector, backend), key="epsilon.gain")
     st.caption(t("epsp.fig.gain.caption"))

@@ -18,9 +18,9 @@ parts = ui.page_parts(t, controls=True)
 parts.intro.markdown(t("inv.intro"))
 projector = ui.projector()
 with parts.controls:
-    x, _ = inv.page_controls(t, on_eps_change=ui.rerun_only(SCALE_SHIFT, SHIFT, SIGMA))
+    inv.page_controls(t, on_eps_change=ui.rerun_only(SCALE_SHIFT, SHIFT, SIGMA))
 with parts.main if projector else parts.controls:  # in sight, not folded away with the controls
-    inv.x_message(t, x)
+    inv.x_message(t, inv.x_and_eps()[0])
 
 
 @ui.fragment(key=SCALE_SHIFT)

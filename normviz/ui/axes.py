@@ -54,9 +54,10 @@ class Scene:
     pad: bool
 
 
-def controls(t, *, on_change=None) -> Scene:
-    """Method, B, S, D, seed and padding, all kept in the URL (read first: one warning for bad link values).
-    ``on_change`` is every control's but the seed's (a typed seed out of range is explained in its own rerun)."""
+def controls(t, *, on_change=None) -> None:
+    """Method, B, S, D, seed and padding, all kept in the URL (read first: one warning for bad link values);
+    ``current_scene`` reads them. ``on_change`` is every control's but the seed's (a typed seed out of range
+    is explained in its own rerun)."""
     links.load(t, PARAMS)
     st.segmented_control(
         t("axes.method"),
@@ -77,7 +78,6 @@ def controls(t, *, on_change=None) -> Scene:
     )
     with right:
         st.toggle(t("axes.pad"), key=key("pad"), help=t("axes.pad.help"), on_change=on_change)
-    return current_scene()
 
 
 def current_scene() -> Scene:

@@ -51,7 +51,7 @@ def eps_from_exponent(exponent: float) -> float:
 
 def norm_controls(t, *, on_change=None):
     """The method, n and the user's ε (log slider); the page's link values are read first (all in the URL).
-    Returns the place under ε's slider for its value (``eps_value``)."""
+    Returns the place under ε's slider for its value (``eps_readout``)."""
     links.load(t, PARAMS)
     left, mid, right = st.columns([2, 3, 4])
     left.segmented_control(
@@ -78,12 +78,13 @@ def norm_settings() -> tuple[str, int, float]:
     return method, int(st.session_state[N_KEY]), eps_from_exponent(float(st.session_state[EPS_KEY]))
 
 
-def eps_value(t, eps: float) -> None:
+def eps_readout(t, eps: float) -> None:
+    """The user's ε under its slider."""
     st.markdown(t("epsp.user.value", eps=eps_text(eps)))
 
 
 def noise_controls(t, *, on_change=None):
-    """δ and c. Returns the place under them for their values (``noise_value``)."""
+    """δ and c. Returns the place under them for their values (``noise_readout``)."""
     left, right = st.columns(2)
     keyed_slider(
         left,
@@ -104,7 +105,8 @@ def noise_settings() -> tuple[float, float]:
     return eps_from_exponent(float(st.session_state[NOISE_KEY])), float(st.session_state[C_KEY])
 
 
-def noise_value(t, noise: float, c: float, n: int) -> None:
+def noise_readout(t, noise: float, c: float, n: int) -> None:
+    """δ, c and n under the δ and c sliders."""
     st.markdown(t("epsp.noise.value", noise=eps_text(noise), c=f"{c:g}", n=n))
 
 

@@ -42,31 +42,18 @@ PARAMS = (
 )
 
 
-def _vector_sliders(t, name: str, bounds, help_key: str, on_change) -> tuple[float, ...]:
-    cols = st.columns(3)
-    sub = "₁₂₃"
-    return tuple(
-        float(
-            keyed_slider(
-                col,
-                f"{name}{sub[i]}",
-                *bounds,
-                step=STEP,
-                key=key(f"{name}{i + 1}"),
-                help=t(help_key),
-                on_change=on_change,
-            )
-        )
-        for i, col in enumerate(cols)
-    )
+def _vector_sliders(t, name: str, bounds, help_key: str, on_change) -> None:
+    for i, col in enumerate(st.columns(3)):
+        label = f"{name}{'₁₂₃'[i]}"
+        keyed_slider(col, label, *bounds, step=STEP, key=key(f"{name}{i + 1}"), help=t(help_key), on_change=on_change)
 
 
-def page_controls(t, *, on_change=None) -> tuple[tuple[float, ...], float | None]:
-    """x (three sliders) and ε; the page's link values are read first (one warning for the bad ones)."""
+def page_controls(t, *, on_change=None) -> None:
+    """x (three sliders) and ε, read by ``x_and_eps``; the page's link values are read first (one warning for
+    the bad ones)."""
     links.load(t, PARAMS)
-    x = _vector_sliders(t, "x", X_BOUNDS, "grad.x.help", on_change)
-    eps = eps_control(t, key=key("eps"), help=t("grad.eps.help"), on_change=on_change)
-    return x, eps
+    _vector_sliders(t, "x", X_BOUNDS, "grad.x.help", on_change)
+    eps_control(t, key=key("eps"), help=t("grad.eps.help"), on_change=on_change)
 
 
 def x_and_eps() -> tuple[tuple[float, ...], float | None]:
@@ -77,13 +64,11 @@ def x_and_eps() -> tuple[tuple[float, ...], float | None]:
 METHOD_BY_LABEL = {v: k for k, v in METHOD_LABELS.items()}
 
 
-def g_controls(t, *, on_change=None) -> tuple[tuple[float, ...], str]:
-    """The incoming gradient g and the method drawn in 3D."""
-    g = _vector_sliders(t, "g", G_BOUNDS, "grad.g.help", on_change)
-    choice = st.segmented_control(
-        t("grad.method"), tuple(METHOD_BY_LABEL), key=key("method"), required=True, on_change=on_change
-    )
-    return g, METHOD_BY_LABEL.get(choice, "ln")
+def g_controls(t, *, on_change=None) -> None:
+    """The incoming gradient g and the method drawn in 3D, read by ``g_and_method``."""
+    _vector_sliders(t, "g", G_BOUNDS, "grad.g.help", on_change)
+    labels = tuple(METHOD_BY_LABEL)
+    st.segmented_control(t("grad.method"), labels, key=key("method"), required=True, on_change=on_change)
 
 
 def g_and_method() -> tuple[tuple[float, ...], str]:

@@ -51,13 +51,14 @@ PARAMS = (
 )
 
 
-def page_controls(t, *, on_eps_change=None) -> tuple[tuple[float, ...], float | None]:
-    """x as text and ε, which every section uses; the page's link values read first (one warning for bad ones).
-    x's text reruns its own way (a bad entry is explained under the field); ``on_eps_change`` is ε's."""
+def page_controls(t, *, on_eps_change=None) -> None:
+    """x as text and ε, which every section uses (``x_and_eps``); the page's link values read first (one warning
+    for bad ones). x's text reruns its own way (a bad entry is explained under the field); ``on_eps_change`` is
+    ε's."""
     links.load(t, PARAMS)
-    x = vector_field(t, key=key("x"), label=t("inv.x"), default=DEFAULT_X, min_n=2, max_n=MAX_N, max_abs=1e4)
+    vector_field(t, key=key("x"), label=t("inv.x"), default=DEFAULT_X, min_n=2, max_n=MAX_N, max_abs=1e4)
     help_ = t("inv.eps.help", **{m: f"{METHODS[m].default_eps:g}" for m in METHODS})
-    return x, eps_control(t, key=key("eps"), help=help_, on_change=on_eps_change)
+    eps_control(t, key=key("eps"), help=help_, on_change=on_eps_change)
 
 
 def x_and_eps() -> tuple[tuple[float, ...], float | None]:
@@ -76,11 +77,11 @@ def x_message(t, x) -> None:
 # a·x + c·𝟏
 
 
-def scale_and_shift(t, *, on_change=None) -> tuple[float, float]:
+def scale_and_shift(t, *, on_change=None) -> None:
+    """a and c, read by ``a_and_c``."""
     left, right = st.columns(2)
-    a = keyed_slider(left, t("inv.a"), *A_BOUNDS, step=0.05, key=key("a"), help=t("inv.a.help"), on_change=on_change)
-    c = keyed_slider(right, t("inv.c"), *C_BOUNDS, step=0.5, key=key("c"), help=t("inv.c.help"), on_change=on_change)
-    return float(a), float(c)
+    keyed_slider(left, t("inv.a"), *A_BOUNDS, step=0.05, key=key("a"), help=t("inv.a.help"), on_change=on_change)
+    keyed_slider(right, t("inv.c"), *C_BOUNDS, step=0.5, key=key("c"), help=t("inv.c.help"), on_change=on_change)
 
 
 def a_and_c() -> tuple[float, float]:
@@ -187,11 +188,11 @@ def counterfactual_text(t, backend: _xp.Backend) -> str:
     )
 
 
-def shift_input(t, *, on_change=None) -> float:
-    shift = st.number_input(
+def shift_input(t, *, on_change=None) -> None:
+    """The counterfactual's shift, read by ``current_shift``."""
+    st.number_input(
         t("inv.shift"), *SHIFT_BOUNDS, step=1.0, key=key("shift"), help=t("inv.shift.help"), on_change=on_change
     )
-    return float(shift)
 
 
 def current_shift() -> float:
@@ -232,11 +233,9 @@ def counterfactual_table(t, rows) -> None:
 # s·x without and with the division by σ
 
 
-def scale_control(t, *, on_change=None) -> float:
-    scale = st.select_slider(
-        t("inv.scale"), SCALE_CHOICES, key=key("scale"), help=t("inv.scale.help"), on_change=on_change
-    )
-    return float(scale)
+def scale_control(t, *, on_change=None) -> None:
+    """The scale s, read by ``current_scale``."""
+    st.select_slider(t("inv.scale"), SCALE_CHOICES, key=key("scale"), help=t("inv.scale.help"), on_change=on_change)
 
 
 def current_scale() -> float:
