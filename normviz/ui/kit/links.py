@@ -40,6 +40,7 @@ from dataclasses import dataclass, field, replace
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
+from normviz.ui.kit.turns import script_turn
 from normviz.ui.kit.urlcheck import Choice, Problem, Range, Text, given_values, matching_option, message, problem
 
 _WRITTEN = "_links.written"  # (page, query) the app wrote last
@@ -337,7 +338,8 @@ def page_state(t=None) -> Iterator[None]:
     run = _Run(t=t, slot=st.empty())
     token = _RUN.set(run)
     try:
-        yield
+        with script_turn():  # one of a few sessions at a time (turns.py)
+            yield
     finally:
         _RUN.reset(token)
     if run.problems:
@@ -358,7 +360,8 @@ def fragment(func=None, **options):
 
     @functools.wraps(func)
     def body(*args, **kwargs):
-        result = func(*args, **kwargs)
+        with script_turn():  # within a full run's turn already, or its own
+            result = func(*args, **kwargs)
         if not in_page_state():  # a fragment's rerun: the main script, page_state with it, did not run
             save(st.session_state.get(PARAMS_KEY, ()))
         return result
