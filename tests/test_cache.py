@@ -12,7 +12,8 @@ from normviz import _xp, geometry
 from normviz.figures import projection as engine
 from normviz.i18n import Translator
 from normviz.ui import projection
-from normviz.ui.kit.cache import cached
+from normviz.ui.kit import cache
+from normviz.ui.kit.cache import cached, footprint
 from tests.helpers.pages import errors, run_page
 
 
@@ -55,6 +56,79 @@ def test_an_unhashable_argument_is_a_type_error_naming_the_function():
 def test_max_entries_must_be_a_positive_int(bad):
     with pytest.raises(ValueError, match="max_entries"):
         cached(bad)
+
+
+def test_footprint_counts_buffers_text_and_what_holds_them_once():
+    import dataclasses
+
+    import numpy as np
+
+    @dataclasses.dataclass(frozen=True)
+    class Result:
+        y: np.ndarray
+        label: str
+
+    big = np.zeros(100_000)  # 800 000 bytes
+    assert 800_000 < footprint(big) < 801_000
+    assert 1_000_000 < footprint("x" * 1_000_000) < 1_001_000
+    one = footprint(Result(big, "y"))
+    assert 800_000 < one < 802_000
+    assert footprint({"a": Result(big, "y"), "b": [big, big]}) < one + 2_000  # the same buffer once
+    assert footprint({"a": big, "b": np.ones(100_000)}) > 1_600_000
+
+
+def test_past_the_budget_the_least_recently_used_entry_of_any_cache_goes(monkeypatch):
+    import numpy as np
+
+    monkeypatch.setattr(cache, "BUDGET_BYTES", 3_500_000)  # three entries of 1 MB
+    calls = []
+
+    def counting(name):
+        @cached(100)
+        def make(i):
+            calls.append((name, i))
+            return np.zeros(125_000)  # 1 000 000 bytes
+
+        return make
+
+    first, second = counting("first"), counting("second")
+    first(1), second(1), first(2), first(1), second(2)  # 4 MB: second(1), the least recently used, goes
+    calls.clear()
+    first(1), first(2), second(2)
+    assert calls == []
+    second(1)
+    assert calls == [("second", 1)]
+
+
+def test_an_entry_larger_than_the_budget_stays_until_the_next_one(monkeypatch):
+    import numpy as np
+
+    monkeypatch.setattr(cache, "BUDGET_BYTES", 100_000)
+    calls = []
+
+    @cached(10)
+    def make(i):
+        calls.append(i)
+        return np.zeros(50_000)  # 400 000 bytes
+
+    a = make(1)
+    assert make(1) is a and calls == [1]  # the run that made it reads it again
+    make(2)
+    make(1)
+    assert calls == [1, 2, 1]
+
+
+def test_clear_gives_its_bytes_back():
+    import numpy as np
+
+    @cached(10)
+    def make(i):
+        return np.zeros(125_000)
+
+    make(1), make(2)
+    held = cache.held_bytes()
+    make.clear()
+    assert 2_000_000 <= held - cache.held_bytes() < 2_001_000
 
 
 def test_threads_share_one_store():
