@@ -13,8 +13,8 @@ ARG BASE_IMAGE=python:3.11.14-slim-bookworm
 FROM ${BASE_IMAGE}
 ARG TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu
 
-# One BLAS thread: one Streamlit process uses about one core (see the Makefile's SERVE_ENV).
-ENV OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
+# One BLAS thread: one Streamlit process uses about one core; two malloc arenas (see the Makefile's SERVE_ENV).
+ENV OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 MALLOC_ARENA_MAX=2
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \

@@ -27,7 +27,8 @@ PKG_STAMP := $(VENV)/.installed-normviz
 ASSETS    := $(PY) normviz/ui/kit/live/vendor.py
 # One Streamlit process uses about one core (one interpreter lock for all its sessions): BLAS threads
 # would only fight each other and the sessions. More students: more processes, not more threads.
-SERVE_ENV := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
+# Two malloc arenas: a third less memory per session (deploy/replica.py, FEW_MALLOC_ARENAS).
+SERVE_ENV := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 MALLOC_ARENA_MAX=2
 
 REPLICAS  ?= $(shell nproc 2>/dev/null || echo 2)
 

@@ -30,6 +30,11 @@ from pathlib import Path
 # lock for all its sessions), so BLAS threads only fight each other and the sessions (measured on the
 # higher-dimensions page: a 1000 x 128 Gram matrix took 47 ms threaded against 0.6 ms on one thread).
 ONE_BLAS_THREAD = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+# Two malloc arenas, not glibc's 8 per core: Streamlit starts a thread per script run, and each arena a
+# thread lands in keeps what it freed. One process, 100 sessions moving every page for 30 s: memory per
+# session 4.47/4.26 -> 2.86/2.92 MiB (interleaved), server CPU per move no higher (15.9/17.7 -> 14.5/15.3 ms).
+FEW_MALLOC_ARENAS = {"MALLOC_ARENA_MAX": "2"}
+SERVE_ENV = {**ONE_BLAS_THREAD, **FEW_MALLOC_ARENAS}  # the Makefile's SERVE_ENV and the Dockerfile's ENV too
 ROOT = Path(__file__).resolve().parents[1]
 START_TIMEOUT_S = 90
 
@@ -48,7 +53,7 @@ class AppServer:
         self.process: subprocess.Popen | None = None
 
     def start(self, timeout: float = START_TIMEOUT_S) -> None:
-        env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", PYTHONUNBUFFERED="1", **ONE_BLAS_THREAD)
+        env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", PYTHONUNBUFFERED="1", **SERVE_ENV)
         cmd = [
             sys.executable, "-m", "streamlit", "run", str(self.app),
             "--server.address", "127.0.0.1",

@@ -249,3 +249,15 @@ def test_dockerignore_agrees_with_the_copy_allow_list(tmp_path):
         ".streamlit/secrets.toml",
     ):
         assert ignored(secret, patterns), secret
+
+
+def test_every_way_of_serving_sets_the_same_process_environment():
+    """One BLAS thread and two malloc arenas: `make run`/`make serve` (the Makefile's SERVE_ENV), the fleet's
+    replicas and the test servers (deploy/replica.py) and the image (the Dockerfile's ENV, the pods' too)."""
+    from deploy.replica import SERVE_ENV
+
+    make = re.search(r"^SERVE_ENV\s*:=\s*(.+)$", (ROOT / "Makefile").read_text(), re.MULTILINE).group(1)
+    assert dict(pair.split("=", 1) for pair in make.split()) == SERVE_ENV
+    env = dict(pair.split("=", 1) for line in instructions("ENV") for pair in line.split() if "=" in pair)
+    assert {k: env.get(k) for k in SERVE_ENV} == SERVE_ENV
+    assert SERVE_ENV["MALLOC_ARENA_MAX"] == "2" and SERVE_ENV["OMP_NUM_THREADS"] == "1"
