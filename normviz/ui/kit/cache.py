@@ -27,7 +27,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-BUDGET_BYTES = 64 << 20  # every cache of the process together
+BUDGET_BYTES = 32 << 20  # every cache of the process together; a fleet holds one per replica
 
 _LOCK = threading.Lock()  # the stores and the budget's books
 _USED: OrderedDict = OrderedDict()  # (store, key) -> footprint, least recently used first
