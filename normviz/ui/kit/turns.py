@@ -4,13 +4,17 @@ Streamlit runs each session's script on its own thread, and all of them share on
 a class's load (one process, 200 sessions, a move every 2 s each, every page) a hundred threads were
 runnable at once: each held the lock for its 5 ms switch interval and handed it on, every run stretched
 over all the others, and the switching and the caches refilled for each thread cost CPU that did no
-user's math. With two slots a run finishes before most others start: server CPU per move 22.2 -> 17.4 ms
-and reruns served 55.6 -> 68.8 per second (one slot: 15.1 ms, 67.7 per second) with the same offered
-load (benchmarks/load.py). Two, not one: a long run (a large upload's analysis) then holds one slot
-while the other keeps serving the class.
+user's math. With two slots a run finishes before most others start (benchmarks/load.py, interleaved,
+no line -> two slots): one process past its capacity (200 sessions) spent 19.1/20.4 -> 16.3/15.6 ms of
+CPU per move and served 59.3/59.7 -> 72.0/76.5 reruns per second; the median wait fell (3.2 -> 2.3-2.4 s)
+and the slowest twentieth rose (3.8-3.9 -> 4.4-4.8 s): past capacity a line is first come, first served
+while shared time kept everyone equally late. Through the fleet of two at 200 sessions, p95
+1411/2120/1456/826 -> 1174/417/385/747 ms. Two, not one (15.1 ms per move there): a long run (a large
+upload's analysis) then holds one slot while the other keeps serving the class.
 
 The line is first come, first served: a released slot is handed to the thread waiting longest
-(``threading.Semaphore`` lets a newcomer take it first, and the slowest waits grew). A run nested in
+(``threading.Semaphore`` lets a newcomer take a freed slot before them: at 200 sessions its slowest move
+took 10.3 s, this line's 7.7 and 7.9 s, one run each). A run nested in
 another on the same thread (a fragment drawn by the page's full run) is inside its turn already.
 ``NORMVIZ_SCRIPT_SLOTS`` overrides ``SLOTS`` for a process (0: no line, every run at once, as Streamlit
 does), for benchmarks.
