@@ -2,6 +2,7 @@
 
 import json
 import math
+from collections import Counter
 
 import numpy as np
 import plotly.graph_objects as go
@@ -9,7 +10,7 @@ import pytest
 
 from normviz import geometry as geo
 from normviz.figures._style import COLORS
-from normviz.figures.projection import CAMERAS, SPACE, View, projection_figure
+from normviz.figures.projection import CAMERAS, SPACE, View, projection_figure, surface
 from normviz.figures.projection import STEPS as ANIMATION_STEPS
 from normviz.i18n import Translator
 from tests.helpers.pages import finite_points, role
@@ -230,3 +231,22 @@ def test_without_guides_the_space_draws_x_alone():
     from normviz.figures.projection import moving_roles
 
     assert set(moving_roles({"ln"}, 3, guides=False)) == {t.meta for t in bare.data}  # what the browser moves
+
+
+@pytest.mark.parametrize("rows, cols", [(15, 25), (19, 31), (4, 5)])
+def test_a_sphere_is_a_closed_mesh_facing_outward(rows, cols):
+    """engine.surface draws geometry.sphere_mesh's grid as triangles: every grid point once (each pole once,
+    the seam joined), every edge between exactly two triangles, each triangle's normal pointing outward."""
+    trace = surface(geo.sphere_mesh(2.0, rows=rows, cols=cols), role="s", name="s", color="#000000", opacity=0.2)
+    assert trace["type"] == "mesh3d"
+    points = np.stack([trace["x"], trace["y"], trace["z"]], axis=1).astype(np.float64)
+    faces = np.stack([trace["i"], trace["j"], trace["k"]], axis=1)
+    assert len(points) == (rows - 2) * (cols - 1) + 2
+    np.testing.assert_allclose(np.linalg.norm(points, axis=1), 2.0, rtol=1e-6)
+    edges = Counter(tuple(sorted(e)) for f in faces.tolist() for e in ((f[0], f[1]), (f[1], f[2]), (f[2], f[0])))
+    assert set(edges.values()) == {2}
+    assert len(points) - len(edges) + len(faces) == 2  # Euler: a sphere, no hole and no handle
+    a, b, c = (points[faces[:, m]] for m in range(3))
+    normals = np.cross(b - a, c - a)
+    assert (np.linalg.norm(normals, axis=1) > 0).all()  # no triangle of zero area at the poles
+    assert (np.einsum("ij,ij->i", normals, a + b + c) > 0).all()
