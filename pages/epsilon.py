@@ -45,8 +45,6 @@ def amplification(noise_place) -> None:
     st.caption(t("epsp.fig.gain.caption"))
 
 
-# The controls are drawn once; each reruns the keyed fragments that depend on it (ui.rerun_only): the method,
-# n and ε both sections, δ and c the amplification alone.
 with parts.main:
     controls, picture, _ = ui.picture_first(t)
     with controls:

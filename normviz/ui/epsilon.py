@@ -49,6 +49,13 @@ def eps_from_exponent(exponent: float) -> float:
     return float(f"{10.0**exponent:.3g}")
 
 
+def decade_slider(t, container, name: str, bounds, key: str, on_change) -> None:
+    """A slider of log₁₀ of a small number (ε, δ) in half-decades, labelled ``epsp.<name>`` with its help;
+    ``eps_from_exponent`` turns its value into the number."""
+    label, help_text = t(f"epsp.{name}"), t(f"epsp.{name}.help")
+    keyed_slider(container, label, *bounds, step=0.5, key=key, format="%.1f", help=help_text, on_change=on_change)
+
+
 def norm_controls(t, *, on_change=None):
     """The method, n and the user's ε (log slider); the page's link values are read first (all in the URL).
     Returns the place under ε's slider for its value (``eps_readout``)."""
@@ -58,16 +65,7 @@ def norm_controls(t, *, on_change=None):
         t("epsp.method"), list(METHOD_LABELS.values()), key=METHOD_KEY, required=True, on_change=on_change
     )
     mid.select_slider(t("epsp.n"), N_CHOICES, key=N_KEY, help=t("epsp.n.help"), on_change=on_change)
-    keyed_slider(
-        right,
-        t("epsp.user"),
-        *EPS_BOUNDS,
-        step=0.5,
-        key=EPS_KEY,
-        format="%.1f",
-        help=t("epsp.user.help"),
-        on_change=on_change,
-    )
+    decade_slider(t, right, "user", EPS_BOUNDS, EPS_KEY, on_change)
     return right.container()
 
 
@@ -86,16 +84,7 @@ def eps_readout(t, eps: float) -> None:
 def noise_controls(t, *, on_change=None):
     """δ and c. Returns the place under them for their values (``noise_readout``)."""
     left, right = st.columns(2)
-    keyed_slider(
-        left,
-        t("epsp.noise"),
-        *NOISE_BOUNDS,
-        step=0.5,
-        key=NOISE_KEY,
-        format="%.1f",
-        help=t("epsp.noise.help"),
-        on_change=on_change,
-    )
+    decade_slider(t, left, "noise", NOISE_BOUNDS, NOISE_KEY, on_change)
     keyed_slider(right, t("epsp.c"), *C_BOUNDS, step=0.5, key=C_KEY, help=t("epsp.c.help"), on_change=on_change)
     return st.container()
 
