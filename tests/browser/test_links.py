@@ -223,3 +223,19 @@ def test_an_x_outside_the_view_is_grabbed_at_the_edge_and_comes_into_view(page, 
     page.mouse.up()
     wait_for(page, lambda p: p.url, lambda url: f"x1={x[0]:g}" in url and f"x2={x[1]:g}" in url)
     assert_no_error(page)
+
+
+def test_the_link_field_follows_a_move_that_reruns_only_its_fragment(page, base_url):
+    """The sidebar is not drawn again when a keyed fragment reruns; its link field still shows the new address."""
+    open_page(page, base_url, "epsilon", lang="en")
+    page.wait_for_selector(TOOLS, state="attached")
+    field = page.locator(".nv-tools input.nv-link")
+    assert "epsilon.n=" not in field.input_value()
+    slider = page.locator(MAIN).get_by_role("slider", name="Dimension n")
+    slider.focus()
+    with expect_rerun(page):
+        page.keyboard.press("End")
+    wait_for(page, lambda p: p.evaluate("location.href"), lambda href: "epsilon.n=8192" in href, timeout_s=10)
+    shown = wait_for(page, lambda p: field.input_value(), lambda v: "epsilon.n=8192" in v, timeout_s=5)
+    assert shown == page.evaluate("location.href")
+    assert_no_error(page)

@@ -301,5 +301,14 @@ export default function (component) {
   };
   state.render();
   refresh();
+  // A move reruns only its fragment: the address changes and this sidebar field is not drawn again. Keep
+  // it showing what Copy would copy (the chain ends when Streamlit removes the component).
+  const follow = () => {
+    if (!root.isConnected) return;
+    const href = linkHere();
+    if (field.value !== href) field.value = href;
+    setTimeout(follow, 400);
+  };
+  follow();
   root.dataset.ready = "true";
 }
