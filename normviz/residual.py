@@ -128,7 +128,7 @@ def _block(u, w1, w2, gain: float, peaks: list):
     import torch.nn.functional as F
 
     hidden = F.gelu(F.linear(u, w1))
-    peaks.append(hidden.detach().abs().max())
+    peaks.append(hidden.detach().abs().amax(dim=(-2, -1)))  # per variant when u holds several
     out = F.linear(hidden, w2)
     return out if gain == 1 else gain * out  # 1·x is x: one op fewer each way
 
@@ -163,20 +163,39 @@ def _norm_fn(norm: str | None, float16: str | None):
     return lambda h: fn(h.half().float()).half().float()
 
 
-def _layer(h, w1, w2, *, arrangement: str, fn, gain: float, peaks: list, path: str = "all"):
-    """One layer: Pre-Norm h + f(Norm(h)), Post-Norm Norm(h + f(h)) or no norm h + f(h).
+def _stages(arrangement: str, fn):
+    """(before, after): the Norm before the block (Pre-Norm) or after the sum (Post-Norm); None: none."""
+    return (fn, None) if arrangement == "pre" else (None, fn) if arrangement == "post" else (None, None)
+
+
+def _per_variant(fns: list):
+    """One stage for several variants side by side (V × T × D): slice v through ``fns[v]`` (None: as is).
+
+    Batching the variants runs each torch op once for all of them (``run_stacks``)."""
+    if all(fn is None for fn in fns):
+        return None
+    if all(fn is fns[0] for fn in fns):
+        return fns[0]
+    import torch
+
+    return lambda h: torch.stack([x if fn is None else fn(x) for x, fn in zip(h.unbind(0), fns)])
+
+
+def _layer(h, w1, w2, *, before, after, gain: float, peaks: list, path: str = "all"):
+    """One layer: h + f(before(h)), then after(·). Pre-Norm has before = Norm, Post-Norm after = Norm,
+    no norm neither (``_stages``); h may hold several variants (``_per_variant``).
 
     ``path`` "skip" detaches the block's output, "branch" the skip connection (the gradient then
     flows only the other way)."""
     skip = h.detach() if path == "branch" else h
-    branch = _block(fn(h) if arrangement == "pre" else h, w1, w2, gain, peaks)
+    branch = _block(h if before is None else before(h), w1, w2, gain, peaks)
     if path == "skip":
         branch = branch.detach()
     total = skip + branch
-    if arrangement != "post":
+    if after is None:
         return total
-    peaks.append(total.detach().abs().max())
-    return fn(total)
+    peaks.append(total.detach().abs().amax(dim=(-2, -1)))
+    return after(total)
 
 
 def _check(arrangement: str, norm: str | None, float16: str | None = None, path: str = "all") -> None:
@@ -199,11 +218,11 @@ def forward_from(h, start: int, weights, r, *, arrangement: str, norm: str | Non
     """The loss L = Σ(out ⊙ R) when layer ``start``'s stream is h (layers start+1 … depth follow).
 
     For finite differences: L as a function of one layer's stream, everything after it fixed."""
-    fn = _norm_fn(norm, None)
+    before, after = _stages(arrangement, _norm_fn(norm, None))
     peaks: list = []
     for w1, w2 in weights[start:]:
-        h = _layer(h, w1, w2, arrangement=arrangement, fn=fn, gain=gain, peaks=peaks)
-    out = fn(h) if arrangement == "pre" else h
+        h = _layer(h, w1, w2, before=before, after=after, gain=gain, peaks=peaks)
+    out = h if before is None else before(h)
     return (out * r).sum()
 
 
@@ -253,38 +272,79 @@ def run_stack(
     """Forward and backward through the stack; the per-layer numbers as numpy.
 
     ``arrangement`` "none" (``NO_NORM``) takes ``norm=None``. ``float16`` and ``path``: see the module."""
+    variants = [(arrangement, norm, float16)]
+    return run_stacks(config, variants, backend=backend, dtype=dtype, params=params, path=path)[0]
+
+
+def run_stacks(
+    config: StackConfig,
+    variants: list[tuple[str, str | None, str | None]],
+    *,
+    backend: _xp.Backend | None = None,
+    dtype: str = "float32",
+    params=None,
+    path: str = "all",
+) -> list[StackRun]:
+    """``run_stack`` for several (arrangement, norm, float16) variants of the same stack at once, side by
+    side in one V × tokens × D tensor and one backward pass: a third of the torch ops, and the numbers of
+    one variant at a time to the last bit, unless a variant's gradients meet at h in another order
+    (Pre-Norm RMSNorm's do: ``compare``; tests/test_residual.py holds every other variant to it)."""
     import torch
 
-    _check(arrangement, norm, float16, path)
+    for arrangement, norm, float16 in variants:
+        _check(arrangement, norm, float16, path)
     h0, weights, r = params or parameters(config, dtype=getattr(torch, dtype), device=_device(backend))
-    fn = _norm_fn(norm, float16)
+    stages = [_stages(a, _norm_fn(n, f)) for a, n, f in variants]
+    before = _per_variant([b for b, _ in stages])
+    after = _per_variant([a for _, a in stages])
     with torch.enable_grad():
-        h = h0.clone().requires_grad_(True)
+        h = h0.expand(len(variants), *h0.shape).clone().requires_grad_(True)
         streams, peaks = [h], []
         for w1, w2 in weights:
-            h = _layer(h, w1, w2, arrangement=arrangement, fn=fn, gain=config.gain, peaks=peaks, path=path)
+            h = _layer(h, w1, w2, before=before, after=after, gain=config.gain, peaks=peaks, path=path)
             h.retain_grad()
             streams.append(h)
-        out = fn(h) if arrangement == "pre" else h
-        loss = (out * r).sum()
-        loss.backward()
-    # One stack per statistic, not a few small ops per layer (a move runs nine stacks of up to 48 layers).
+        out = h if before is None else before(h)
+        (out * r).sum().backward()
+    out = out.detach()
+    # One stack per statistic, not a few small ops per layer (a move runs nine variants of up to 48 layers).
     every = torch.stack(streams).detach()
+    grads = torch.stack([s.grad for s in streams])
+    inside = torch.stack(peaks).reshape(len(weights), -1, len(variants)).amax(dim=1) if weights else None
+    return [
+        _statistics(
+            variant,
+            path,
+            every[:, v].contiguous(),
+            grads[:, v].contiguous(),
+            inside[:, v] if inside is not None else every.new_zeros(0),
+            out[v],
+            r,
+        )
+        for v, variant in enumerate(variants)
+    ]
+
+
+def _statistics(variant, path: str, every, grads, inside, out, r) -> StackRun:
+    """One variant's StackRun from its streams (depth+1 × T × D), their gradients, the per-layer peaks
+    inside the layers and its output."""
+    import torch
+
+    arrangement, norm, float16 = variant
     stream = every.double().norm(dim=-1).mean(dim=-1)
-    grads = torch.stack([s.grad for s in streams]).double().flatten(1).norm(dim=1)
-    inside = torch.stack(peaks).reshape(len(weights), -1).amax(dim=1) if weights else every.new_zeros(0)
+    grad_norm = grads.double().flatten(1).norm(dim=1)
     peak = torch.maximum(every.abs().flatten(1).amax(dim=1), torch.cat([inside.new_zeros(1), inside]))
-    bottom, top = streams[0].grad, streams[-1].grad
+    bottom, top = grads[0], grads[-1]
     return StackRun(
         arrangement,
         norm,
         _xp.to_numpy(stream),
-        _xp.to_numpy(grads),
+        _xp.to_numpy(grad_norm),
         _xp.to_numpy(peak.double()),
-        float(loss.detach()),
+        float((out * r).sum()),
         float16,
         path,
-        int((out.detach() == 0).all(dim=-1).sum()),
+        int((out == 0).all(dim=-1).sum()),
         int((bottom == 0).all(dim=-1).sum()),
         bool(torch.equal(bottom, top)),
     )
@@ -313,14 +373,16 @@ def compare(config: StackConfig, *, backend: _xp.Backend | None = None, dtype: s
     import torch
 
     device = _device(backend)
+    # RMSNorm's backward on the CPU is torch's composite of x · rsqrt(mean(x²) + ε): before the block its two
+    # gradients meet the skip connection's at h, and how their sum rounds depends on the graph. So Pre-Norm
+    # RMSNorm runs alone, and every number is a one-variant run's to the last bit; the other four share a pass.
+    together = [("pre", "ln", None), ("post", "ln", None), ("post", "rms", None), (NO_NORM, None, None)]
     with _xp.one_cpu_thread(device):
         params = parameters(config, dtype=getattr(torch, dtype), device=device)
-        runs = {
-            (a, n): run_stack(config, a, n, backend=backend, dtype=dtype, params=params)
-            for a in ARRANGEMENTS
-            for n in NORMS
-        }
-        bare = run_stack(config, NO_NORM, None, backend=backend, dtype=dtype, params=params)
+        *normed, bare = run_stacks(config, together, backend=backend, dtype=dtype, params=params)
+        alone = run_stack(config, "pre", "rms", backend=backend, dtype=dtype, params=params)
+    done = {(run.arrangement, run.norm): run for run in (*normed, alone)}
+    runs = {(a, n): done[(a, n)] for a in ARRANGEMENTS for n in NORMS}
     return Comparison(config, runs, float(torch.finfo(torch.float16).max), device, bare)
 
 
@@ -330,14 +392,9 @@ def float16_runs(
     """Pre and Post with every Norm on a float16 input, the hand-written way and upcast:
     (arrangement, norm, float16 path) -> run, the same float32 weights as ``compare``."""
     device = _device(backend)
+    variants = [(a, n, p) for a in ARRANGEMENTS for n in norms for p in FLOAT16_PATHS]
     with _xp.one_cpu_thread(device):
-        params = parameters(config, device=device)
-        return {
-            (a, n, p): run_stack(config, a, n, backend=backend, params=params, float16=p)
-            for a in ARRANGEMENTS
-            for n in norms
-            for p in FLOAT16_PATHS
-        }
+        return {variant: run for variant, run in zip(variants, run_stacks(config, variants, backend=backend))}
 
 
 def finite_difference_grad_norms(
@@ -348,11 +405,11 @@ def finite_difference_grad_norms(
 
     _check(arrangement, norm)
     h0, weights, r = parameters(config, dtype=torch.float64)
-    fn = _norm_fn(norm, None)
+    before, after = _stages(arrangement, _norm_fn(norm, None))
     with torch.no_grad():
         streams, h = [h0], h0
         for w1, w2 in weights:
-            h = _layer(h, w1, w2, arrangement=arrangement, fn=fn, gain=config.gain, peaks=[])
+            h = _layer(h, w1, w2, before=before, after=after, gain=config.gain, peaks=[])
             streams.append(h)
         norms = []
         for start, hl in enumerate(streams):

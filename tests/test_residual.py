@@ -166,6 +166,36 @@ def test_a_shallower_stack_is_the_same_network_cut_earlier():
     assert not np.allclose(other.runs[("pre", "ln")].stream_norm, cut.runs[("pre", "ln")].stream_norm)
 
 
+def _same_to_the_last_bit(batched: residual.StackRun, alone: residual.StackRun) -> None:
+    for name in ("stream_norm", "grad_norm", "peak"):
+        np.testing.assert_array_equal(getattr(batched, name), getattr(alone, name), err_msg=name)
+    assert batched.loss == alone.loss or (math.isnan(batched.loss) and math.isnan(alone.loss))
+    assert (batched.zero_outputs, batched.zero_gradients, batched.unchanged) == (
+        alone.zero_outputs,
+        alone.zero_gradients,
+        alone.unchanged,
+    )
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        residual.StackConfig(depth=24, width=128, seed=0),
+        residual.StackConfig(depth=1, width=16, seed=2, gain=0.1),
+        residual.StackConfig(depth=48, width=64, seed=7, scale=1000, gain=32),  # inf and NaN in the stacks
+        residual.StackConfig(depth=12, width=32, seed=1, scale=0.01),  # tiny: float16's backward overflows
+    ],
+)
+def test_variants_run_side_by_side_give_each_variants_own_numbers_to_the_last_bit(config):
+    """compare and float16_runs batch the variants (run_stacks); each run equals run_stack of that variant alone."""
+    comp = residual.compare(config)
+    for (arrangement, norm), run in comp.runs.items():
+        _same_to_the_last_bit(run, residual.run_stack(config, arrangement, norm))
+    _same_to_the_last_bit(comp.no_norm, residual.run_stack(config, residual.NO_NORM, None))
+    for (arrangement, norm, path), run in residual.float16_runs(config).items():
+        _same_to_the_last_bit(run, residual.run_stack(config, arrangement, norm, float16=path))
+
+
 # --- the stack without a norm (res.none.reading) ----------------------------------------------------
 
 
