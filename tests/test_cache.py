@@ -77,6 +77,17 @@ def test_footprint_counts_buffers_text_and_what_holds_them_once():
     assert footprint({"a": big, "b": np.ones(100_000)}) > 1_600_000
 
 
+def test_footprint_counts_a_figures_coordinates_and_text_inside_its_lists_and_dicts():
+    import sys
+
+    coordinates = [float(i) + 0.5 for i in range(10_000)]  # 10 000 float objects of 24 bytes, and the list
+    figure = {"data": [{"x": coordinates, "text": [f"point {i}" for i in range(1_000)]}], "layout": {"title": "t"}}
+    floats = 10_000 * sys.getsizeof(0.5) + sys.getsizeof(coordinates)
+    text = sum(sys.getsizeof(f"point {i}") for i in range(1_000))
+    assert floats + text < footprint(figure) < floats + text + 20_000
+    assert footprint({"deep": [[1.5, 2.5], ("a", None, True)]}) > 2 * sys.getsizeof(1.5) + sys.getsizeof("a")
+
+
 def test_past_the_budget_the_least_recently_used_entry_of_any_cache_goes(monkeypatch):
     import numpy as np
 

@@ -33,22 +33,31 @@ _LOCK = threading.Lock()  # the stores and the budget's books
 _USED: OrderedDict = OrderedDict()  # (store, key) -> footprint, least recently used first
 _STORES: dict[int, OrderedDict] = {}
 _TOTAL = [0]
+_ATOMS = frozenset({str, bytes, int, float, bool, complex, type(None)})  # nothing inside to follow
 
 
 def footprint(value, _seen: set | None = None) -> int:
     """About how many bytes ``value`` holds: numpy buffers, text and bytes, and the containers and
-    dataclasses around them (each object counted once)."""
+    dataclasses around them (each container counted once; text and numbers each time they appear).
+
+    Runs at every cache miss: a figure's hundreds of keys and coordinates are summed in C (``map``), not
+    one Python call each (the plane's figure: 0.63 -> 0.47 ms)."""
+    if type(value) in _ATOMS:
+        return sys.getsizeof(value)
     seen = set() if _seen is None else _seen
     if id(value) in seen:
         return 0
     seen.add(id(value))
     if isinstance(value, np.ndarray):
         return value.nbytes + 112
-    if isinstance(value, (str, bytes)):
-        return sys.getsizeof(value)
     if isinstance(value, dict):
-        return sys.getsizeof(value) + sum(footprint(k, seen) + footprint(v, seen) for k, v in value.items())
+        size = sys.getsizeof(value) + sum(map(sys.getsizeof, value))  # keys: text, numbers, tuples
+        if _ATOMS.issuperset(map(type, value.values())):
+            return size + sum(map(sys.getsizeof, value.values()))
+        return size + sum(footprint(v, seen) for v in value.values())
     if isinstance(value, (list, tuple, set, frozenset)):
+        if _ATOMS.issuperset(map(type, value)):
+            return sys.getsizeof(value) + sum(map(sys.getsizeof, value))
         return sys.getsizeof(value) + sum(footprint(v, seen) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return sys.getsizeof(value) + sum(footprint(getattr(value, f.name), seen) for f in dataclasses.fields(value))
