@@ -18,7 +18,7 @@ _PLAIN_KEYS = frozenset({"range", "domain"})  # info arrays: plotly.js reads no 
 
 def _plain(value, strict: bool = False):
     value = value.tolist() if isinstance(value, np.ndarray) else value
-    return typed_arrays(value, strict=True) if strict else value
+    return _typed(value, True) if strict else value
 
 
 _TYPED = frozenset({"f4", "f8", "i1", "i2", "i4", "u1", "u2", "u4"})  # the typed arrays plotly.js reads
@@ -37,6 +37,13 @@ def _typed_dtype(arr: np.ndarray) -> np.dtype:
     return np.dtype("<f8")
 
 
+class Typed(dict):
+    """A figure dict that ``typed_arrays`` returned (``strict`` or not): given to it again, it comes back as it
+    is, not walked again. A cached figure is packed once, and ``ui.chart`` packs what it draws every run."""
+
+    strict = False
+
+
 def typed_arrays(value, *, strict: bool = False):
     """``value`` (a figure dict) with every numeric numpy array as a plotly.js typed array.
 
@@ -48,13 +55,22 @@ def typed_arrays(value, *, strict: bool = False):
 
     ``strict``: also strict JSON in the same pass: a NaN or ±inf left outside a typed array becomes
     None (a gap to plotly.js), since ``JSON.parse`` rejects the bare ``NaN`` that ``json.dumps`` writes.
-    """
+
+    A dict comes back as a ``Typed`` (read-only, as every cached value)."""
+    if isinstance(value, Typed) and (value.strict or not strict):
+        return value
+    if not isinstance(value, dict):
+        return _typed(value, strict)
+    packed = Typed(_typed(value, strict))
+    packed.strict = strict
+    return packed
+
+
+def _typed(value, strict: bool):
     if isinstance(value, dict):
-        return {
-            k: typed_arrays(v, strict=strict) if k not in _PLAIN_KEYS else _plain(v, strict) for k, v in value.items()
-        }
+        return {k: _typed(v, strict) if k not in _PLAIN_KEYS else _plain(v, strict) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [typed_arrays(v, strict=strict) for v in value]
+        return [_typed(v, strict) for v in value]
     if isinstance(value, np.ndarray):
         if value.dtype.kind in "fiub" and value.size and value.ndim in (1, 2):
             arr = np.ascontiguousarray(value.astype(_typed_dtype(value), copy=False))
@@ -62,7 +78,7 @@ def typed_arrays(value, *, strict: bool = False):
             if arr.ndim == 2:
                 spec["shape"] = f"{arr.shape[0]}, {arr.shape[1]}"
             return spec
-        return typed_arrays(value.tolist(), strict=strict) if strict else value.tolist()
+        return _typed(value.tolist(), strict) if strict else value.tolist()
     if isinstance(value, np.generic):
         value = value.item()
     if strict and isinstance(value, float) and not math.isfinite(value):

@@ -7,9 +7,9 @@ the plane's figure cost 0.97 ms against 0.69 ms to build it afresh, and its hash
 server's samples during a move. Here the key is Python's own hash of the arguments (frozen dataclasses,
 tuples, strings, numbers; an unhashable argument is a ``TypeError`` naming the function), and a hit
 returns the stored value itself: callers treat it as read-only (the figure builders return new dicts,
-and ``typed_arrays`` and the live chart's payload copy as they convert; ``tests/test_cache.py`` holds the
-plane's figure to that). ``st.cache_resource`` stays where an argument must not be a key (an upload's
-bytes, keyed by their SHA-256: ``ui.checkpoint.read_upload``).
+``typed_arrays`` and the live chart's payload copy as they convert, and a figure ``typed_arrays`` packed
+already is only read; ``tests/test_cache.py`` holds the plane's figure to that). ``st.cache_resource`` stays
+where an argument must not be a key (an upload's bytes, keyed by their SHA-256: ``ui.checkpoint.read_upload``).
 
 All caches together hold at most ``BUDGET_BYTES`` (each entry's ``footprint``): past it the entries used
 least recently, in any cache, go first. Counts alone let a class's fresh values fill every cache to its
