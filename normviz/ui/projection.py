@@ -15,6 +15,7 @@ import streamlit as st
 from normviz import _xp, geometry
 from normviz.figures import projection as engine
 from normviz.figures.describe import describe_projection
+from normviz.figures.typed import typed_arrays
 from normviz.methods import METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
@@ -292,10 +293,11 @@ def figure(
     guides: bool = True,
 ) -> dict:
     """The projection figure (engine.projection_figure) of ``scene`` projected on ``backend``, cached on
-    everything it shows."""
+    everything it shows; packed for the live chart (strict JSON with typed arrays) once, not every run."""
     kit = engine.PLANE if kit_name == "plane" else engine.SPACE
     proj = cached_projection(scene, backend)
-    return engine.projection_figure(scene, proj, t, kit=kit, projector=projector_mode, view=view, guides=guides)
+    spec = engine.projection_figure(scene, proj, t, kit=kit, projector=projector_mode, view=view, guides=guides)
+    return typed_arrays(spec, strict=True)
 
 
 def live_scene(

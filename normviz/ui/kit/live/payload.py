@@ -30,7 +30,8 @@ def figure_payload(spec: Mapping[str, Any]) -> dict[str, Any]:
     """
     if not isinstance(spec, Mapping):
         raise TypeError(f"spec must be a plotly figure dict; got {type(spec).__name__}")
-    out = typed_arrays(dict(spec), strict=True)  # one pass: typed arrays, and strict JSON around them
+    # one pass (none for a strict Typed): typed arrays, and strict JSON around them
+    out = dict(typed_arrays(spec if isinstance(spec, dict) else dict(spec), strict=True))
     out.setdefault("data", [])
     out.setdefault("layout", {})
     return out
