@@ -35,7 +35,7 @@ def formula_section():
     st.subheader(t("family.p.header"))
     st.markdown(t("family.p.text"))
     fam.p_table(t, fam.p_rows(x, backend))
-    ui.chart(fam.p_figure(x, t, projector, backend), key="family.p_chart")
+    ui.lazy_chart(fam.p_figure(x, t, projector, backend), key="family.p_chart")  # a second 3D scene
     st.caption(t("family.p.caption"))
 
 

@@ -3,6 +3,7 @@
 from normviz.ui.kit.chart import cached_projection, chart
 from normviz.ui.kit.collector import set_up as set_up_collector
 from normviz.ui.kit.layout import page_parts, picture_first, place, sources_section
+from normviz.ui.kit.lazy import lazy_chart
 from normviz.ui.kit.links import fragment, page_state, rerun_only
 from normviz.ui.kit.literal import literal
 from normviz.ui.kit.shell import (
@@ -33,6 +34,7 @@ __all__ = [
     "cached_projection",
     "literal",
     "fragment",
+    "lazy_chart",
     "rerun_only",
     "page_state",
     "set_up_collector",

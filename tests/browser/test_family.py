@@ -17,6 +17,13 @@ from tests.helpers.browser import (
 from tests.helpers.projector import assert_fits_a_projector, open_on_a_projector
 
 CHARTS = 3  # the members in 3D, x / ‖x‖_p, the columns' histograms
+# the lazy chart's plot (normviz.ui.kit.lazy) once drawn, named and described as Streamlit's plotly charts are
+LAZY_PLOT_JS = """() => {
+  const el = document.querySelector('.nv-lazy-plot');
+  const described = el && document.getElementById(el.getAttribute('aria-describedby') || '');
+  return el && described ? {drawn: el.classList.contains('js-plotly-plot'), role: el.getAttribute('role'),
+    described: described.textContent} : null;
+}"""
 
 
 def test_family_renders_in_projector_mode_and_editing_x_moves_the_outputs_and_the_url(page, base_url):
@@ -34,6 +41,9 @@ def test_family_renders_in_projector_mode_and_editing_x_moves_the_outputs_and_th
     assert plotly_layout(page, 0)["font"]["size"] >= 20
     for role in ("p_octahedron", "p_sphere", "p_cube", "p_simplex", "p_out_l1", "p_out_softmax"):
         by_meta(plotly_data(page, 1), role)
+    lazy = page.wait_for_function(LAZY_PLOT_JS, timeout=20_000).json_value()  # the second 3D scene, drawn lazily
+    assert lazy["drawn"] and lazy["role"] == "figure"
+    assert "L1" in lazy["described"] or "L₁" in lazy["described"], lazy
     hist = plotly_data(page, 2)
     assert by_meta(hist, "hist_incomes_before")["y"] == by_meta(hist, "hist_incomes_after")["y"]
     assert "偏度" in main and "erf(k/√2)" in main

@@ -63,16 +63,34 @@ def errors(at: AppTest) -> list[str]:
 
 
 def figures(at: AppTest) -> list[dict]:
-    """The plotly figure specs on the page, st.plotly_chart's and the live chart's (AppTest renders neither)."""
-    specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
-    return specs + [payload["figure"] for payload in live_payloads(at)]
+    """The plotly figure specs on the page: st.plotly_chart's and the lazy charts' in page order, then the live
+    charts' (AppTest renders none of them)."""
+    static = []
+    for element in _in_page_order(at._tree):
+        if element.type == "plotly_chart":
+            static.append(json.loads(element.proto.spec))
+        elif element.type == "bidi_component" and element.proto.json:
+            payload = json.loads(element.proto.json)
+            if isinstance(payload, dict) and "figure" in payload and "scene" not in payload:
+                static.append(payload["figure"])
+    return static + [payload["figure"] for payload in live_payloads(at)]
+
+
+def _in_page_order(node):
+    """Every element under ``node``, depth first, in the order the page shows them."""
+    children = getattr(node, "children", None)
+    if children is None:
+        yield node
+        return
+    for index in sorted(children):
+        yield from _in_page_order(children[index])
 
 
 def live_payloads(at: AppTest) -> list[dict]:
-    """The data of the page's live charts (the sidebar's export tools and the lesson's key listener are
-    components too: left out)."""
+    """The data of the page's live charts (the sidebar's export tools, the lesson's key listener and the lazy
+    charts are components too: left out)."""
     payloads = (json.loads(el.proto.json) for el in at.get("bidi_component") if el.proto.json)
-    return [p for p in payloads if isinstance(p, dict) and "figure" in p]
+    return [p for p in payloads if isinstance(p, dict) and "figure" in p and "scene" in p]
 
 
 def trace(fig: dict, role: str) -> dict:
