@@ -40,9 +40,15 @@ class Chart {
     this.drawn = true;
     this.observer.disconnect();
     const { figure, config } = this.data;
-    const P = await plotly(this.data.plotly);
-    // responsive: the plot follows its column's width, as Streamlit's plotly element does
-    if (!this.gone) await P.react(this.gd, figure.data || [], figure.layout || {}, { ...config, responsive: true });
+    try {
+      const P = await plotly(this.data.plotly);
+      // responsive: the plot follows its column's width, as Streamlit's plotly element does
+      if (!this.gone) await P.react(this.gd, figure.data || [], figure.layout || {}, { ...config, responsive: true });
+    } catch (err) {
+      this.drawn = false; // coming into view again tries again
+      this.observer.observe(this.gd);
+      console.error("normviz.lazy: the figure could not be drawn", err);
+    }
   }
 
   destroy() {
