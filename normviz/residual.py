@@ -171,7 +171,8 @@ def _stages(arrangement: str, fn):
 def _per_variant(fns: list):
     """One stage for several variants side by side (V × T × D): slice v through ``fns[v]`` (None: as is).
 
-    Batching the variants runs each torch op once for all of them (``run_stacks``)."""
+    With the variants batched (``run_stacks``) the block's ops run once for all of them; a Norm that differs
+    between variants runs on each one's slice."""
     if all(fn is None for fn in fns):
         return None
     if all(fn is fns[0] for fn in fns):
@@ -286,9 +287,10 @@ def run_stacks(
     path: str = "all",
 ) -> list[StackRun]:
     """``run_stack`` for several (arrangement, norm, float16) variants of the same stack at once, side by
-    side in one V × tokens × D tensor and one backward pass: a third of the torch ops, and the numbers of
-    one variant at a time to the last bit, unless a variant's gradients meet at h in another order
-    (Pre-Norm RMSNorm's do: ``compare``; tests/test_residual.py holds every other variant to it)."""
+    side in one V × tokens × D tensor and one backward pass: fewer torch ops, and on the CPU the numbers of
+    one variant at a time to the last bit, unless a variant's gradients meet at h in another order (Pre-Norm
+    RMSNorm's in float32 do: ``compare``; tests/test_residual.py holds every variant ``compare`` and
+    ``float16_runs`` batch to it)."""
     import torch
 
     for arrangement, norm, float16 in variants:

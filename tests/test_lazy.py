@@ -35,3 +35,10 @@ def test_without_the_component_the_p_balls_are_streamlits_plotly_chart(monkeypat
     assert errors(at) == [] and _lazy_elements(at) == []
     specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
     assert len(specs) == 3 and P_ROLES <= {tr.get("meta") for tr in specs[1]["data"]}
+
+
+def test_without_the_apps_plotly_js_the_p_balls_are_streamlits_plotly_chart(monkeypatch, tmp_path):
+    monkeypatch.setattr(lazy.vendor, "PLOTLY_JS", tmp_path / "plotly-missing.min.js")
+    at = run_page("family")
+    assert errors(at) == [] and _lazy_elements(at) == []
+    assert len(at.get("plotly_chart")) == 3

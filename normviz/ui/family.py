@@ -145,7 +145,8 @@ def p_table(t, table: tuple[family.PRow, ...]) -> None:
 
 @cached(128)
 def p_figure(x, t, projector: bool, backend: _xp.Backend) -> dict:
-    return packed(figs.p_figure(p_rows(x, backend), t, projector=projector))
+    """The p-balls (drawn by the lazy chart), packed as strict JSON once, not on every run."""
+    return packed(figs.p_figure(p_rows(x, backend), t, projector=projector), strict=True)
 
 
 # ---------------------------------------------------------------------------

@@ -174,8 +174,8 @@ def _prepared(spec: Mapping[str, Any]) -> tuple[dict, dict | None]:
         if hit is not None and hit[0] is spec:
             _PREPARED.move_to_end(id(spec))
             return hit[1], hit[2]
-    bare, animation = html_animation_controls(spec)
-    payload = figure_payload(bare)
+    # packed first (nothing to do for the pages' cached strict figures), then Play/Pause taken out of it
+    payload, animation = html_animation_controls(figure_payload(spec))
     with _prepared_lock:
         _PREPARED[id(spec)] = (spec, payload, animation)
         while len(_PREPARED) > _PREPARED_MAX:

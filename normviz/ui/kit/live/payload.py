@@ -26,7 +26,8 @@ METHOD_KEYS = ("l2", "rms", "ln")
 def figure_payload(spec: Mapping[str, Any]) -> dict[str, Any]:
     """``{"data", "layout", "frames"}`` of a figure dict, JSON-ready (numpy arrays as typed arrays).
 
-    The input is not modified. Other top-level keys (``config``) pass through.
+    The input is not modified; the result shares its nested objects (a cached figure's, for every session):
+    read-only, as the input. Other top-level keys (``config``) pass through.
     """
     if not isinstance(spec, Mapping):
         raise TypeError(f"spec must be a plotly figure dict; got {type(spec).__name__}")
