@@ -36,9 +36,8 @@ def lazy_chart(spec: Mapping[str, Any], *, key: str, description: str | None = N
     """``chart(spec, key=key, description=description)``, drawn in the browser once the page's first figures are:
     when its box nears the viewport or at the browser's next idle moment. Its box keeps the figure's height
     meanwhile, so nothing below it moves."""
-    mount, reason = component.register(_NAME, js=_JS, css=_CSS, isolate_styles=False)
-    if mount is not None and not vendor.PLOTLY_JS.is_file():
-        mount, reason = None, f"{vendor.PLOTLY_JS} is missing: run `python normviz/ui/kit/live/vendor.py`"
+    reason = vendor.missing()
+    mount, reason = (None, reason) if reason else component.register(_NAME, js=_JS, css=_CSS, isolate_styles=False)
     if mount is None:
         component.warn_once(_LOG, "normviz.ui.kit.lazy: drawing with st.plotly_chart", reason)
         chart(spec, key=key, description=description)

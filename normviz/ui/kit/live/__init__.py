@@ -71,11 +71,8 @@ def _renderer():
     identical definition again is a cheap no-op. At import time there may be
     no runtime, and so no manifest to resolve "live.js" against.
     """
-    if not vendor.PLOTLY_JS.is_file():
-        return None, (
-            f"{vendor.PLOTLY_JS} is missing: run `make run` / `make test`, or "
-            "`python normviz/ui/kit/live/vendor.py`, which copies it from the installed plotly package"
-        )
+    if (reason := vendor.missing()) is not None:
+        return None, reason
     return component.register(_NAME, js=_JS, css=_CSS, isolate_styles=False)
 
 

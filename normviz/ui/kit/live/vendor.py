@@ -47,6 +47,16 @@ def plotly_version() -> str:
 PLOTLY_JS = STATIC / f"plotly-{plotly_version()}.min.js"
 
 
+def missing() -> str | None:
+    """Why a component that draws with the app's plotly.js (the live chart, the lazy chart) cannot, or None."""
+    if PLOTLY_JS.is_file():
+        return None
+    return (
+        f"{PLOTLY_JS} is missing: run `make run` / `make test`, or "
+        "`python normviz/ui/kit/live/vendor.py`, which copies it from the installed plotly package"
+    )
+
+
 def plotly_source() -> Path:
     """``plotly/package_data/plotly.min.js`` of the plotly package this interpreter imports."""
     spec = importlib.util.find_spec("plotly")
