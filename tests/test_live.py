@@ -10,6 +10,7 @@ import json
 import logging
 import math
 import os
+import re
 import tomllib
 from pathlib import Path
 
@@ -232,3 +233,83 @@ def test_the_figures_play_and_pause_become_html_buttons_in_their_place():
     other = {"data": [], "layout": {"updatemenus": [{"buttons": [{"method": "restyle", "label": "a"}] * 2}]}}
     assert live.html_animation_controls(other) == (other, None)
     assert live.html_animation_controls({"data": [], "layout": {}}) == ({"data": [], "layout": {}}, None)
+
+
+# --- an animated figure: scene mode "figure" (ui.animated_chart) -----------------------------------------
+
+ANIMATED_APP = ROOT / "tests" / "browser" / "apps" / "animated_app.py"
+
+
+def run_animated(**query) -> AppTest:
+    at = AppTest.from_file(str(ANIMATED_APP), default_timeout=60)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_a_figure_scene_has_nothing_to_drag_and_names_what_does_not_belong():
+    scene = check_scene({"mode": "figure", "labels": {"chart": "c", "announce": {"frame": "{frame}"}}, "frame": 2})
+    assert scene == {"mode": "figure", "labels": {"chart": "c", "announce": {"frame": "{frame}"}}, "frame": 2}
+    assert check_scene({"mode": "figure"})["labels"] == {}
+    json.dumps(scene, allow_nan=False)
+    for field, value in [("x", [3.0, 4.0]), ("bounds", [-5, 5]), ("step", 0.01), ("eps", {"l2": 0.0}),
+                         ("gamma", [1.0, 1.0]), ("shown", ["l2"])]:  # fmt: skip
+        with pytest.raises(ValueError, match=f"'{field}'.*mode 'figure'"):
+            check_scene({"mode": "figure", field: value})
+    for frame in (-1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="frame"):
+            check_scene({"mode": "figure", "frame": frame})
+    with pytest.raises(TypeError, match="labels"):
+        check_scene({"mode": "figure", "labels": "a chart"})
+    # a release sent to a figure (a forged message: its JavaScript sends none) is no value
+    assert live._read_release({"release": {"x": [1.0, 2.0], "id": "a"}}, scene) is None
+
+
+def test_animated_chart_is_the_live_component_in_figure_mode_with_html_play_and_pause():
+    from normviz.i18n import Translator
+
+    t = Translator("en")
+    at = run_animated()
+    (proto,) = mounted(at)
+    assert proto.component_name == "normviz.live" and not at.get("plotly_chart")
+    data = json.loads(proto.json)
+    scene, figure = data["scene"], data["figure"]
+    assert scene["mode"] == "figure" and "x" not in scene and "bounds" not in scene
+    assert scene["labels"] == {
+        "chart": t("access.anim.chart", title="A grid warped by L2"),  # the title as text, its tags gone
+        "anim": {"group": t("access.anim.group")},
+        "announce": {"frame": t("access.anim.frame")},  # the template: the browser fills it in
+    }
+    assert {"{index}", "{count}", "{frame}"} <= set(re.findall(r"\{\w+\}", scene["labels"]["announce"]["frame"]))
+    # Play and Pause leave the figure for HTML buttons; the slider and the frames stay
+    assert "updatemenus" not in figure["layout"] and len(figure["layout"]["sliders"][0]["steps"]) == 11
+    assert (scene["animation"]["play"], scene["animation"]["pause"]) == ("▶ Play", "⏸ Pause")
+    assert [f["name"] for f in figure["frames"]] == [f"f{k}" for k in range(11)]
+    assert [c.value for c in at.caption] == [t("access.anim.keys")]
+    assert at.expander[0].label == t("access.describe.header")
+    assert [x.value for x in at.text] == ["A 5 by 5 grid of inputs moving onto the unit circle.", "runs=1"]
+
+
+def test_animated_chart_speaks_chinese_on_a_chinese_page():
+    from normviz.i18n import Translator
+
+    t = Translator("zh")
+    data = json.loads(mounted(run_animated(lang="zh"))[0].json)
+    assert data["scene"]["labels"]["chart"] == t("access.anim.chart", title="A grid warped by L2")
+    frame = data["scene"]["labels"]["announce"]["frame"]
+    assert frame == t("access.anim.frame") != Translator("en")("access.anim.frame")
+
+
+def test_without_plotly_js_the_animated_figure_is_streamlits_plotly_chart_with_plotlys_own_controls(
+    monkeypatch, tmp_path
+):
+    monkeypatch.setattr(vendor, "PLOTLY_JS", tmp_path / "plotly-7.1.0.min.js")
+    live._warned.clear()
+    at = run_animated()
+    assert not mounted(at)
+    (chart,) = at.get("plotly_chart")
+    spec = json.loads(chart.proto.spec)
+    assert spec["layout"]["updatemenus"][0]["buttons"][0]["label"] == "▶ Play" and len(spec["frames"]) == 11
+    assert not at.caption  # the keys are the component's: no hint without it

@@ -56,7 +56,7 @@ def _join(parts: list[str], t: Translator) -> str:
     return ("" if t.lang == "zh" else " ").join(parts)
 
 
-def _text(title) -> str:
+def plain_text(title) -> str:
     """A plotly title (a string or {"text": ...}) as plain text, without HTML tags."""
     if isinstance(title, dict):
         title = title.get("text")
@@ -78,22 +78,22 @@ def _points(trace: dict) -> int:
 def describe_figure(spec: dict, t: Translator) -> str:
     """A generic description of a plotly figure dict: title, axes, named traces, frames."""
     layout = spec.get("layout") or {}
-    title = _text(layout.get("title"))
-    subtitle = _text(layout["title"].get("subtitle")) if isinstance(layout.get("title"), dict) else ""
+    title = plain_text(layout.get("title"))
+    subtitle = plain_text(layout["title"].get("subtitle")) if isinstance(layout.get("title"), dict) else ""
     if title and subtitle:
         title = f"{title}（{subtitle}）" if t.lang == "zh" else f"{title} ({subtitle})"
     parts = [t("access.describe.title", title=title) if title else t("access.describe.untitled")]
     scene = layout.get("scene")
     if isinstance(scene, dict) and scene.get("xaxis"):
-        names = [_text((scene.get(f"{a}axis") or {}).get("title")) or a for a in "xyz"]
+        names = [plain_text((scene.get(f"{a}axis") or {}).get("title")) or a for a in "xyz"]
         parts.append(t("access.describe.axes3d", x=names[0], y=names[1], z=names[2]))
     elif layout.get("xaxis") or layout.get("yaxis"):
-        x = _text((layout.get("xaxis") or {}).get("title")) or "x"
-        y = _text((layout.get("yaxis") or {}).get("title")) or "y"
+        x = plain_text((layout.get("xaxis") or {}).get("title")) or "x"
+        y = plain_text((layout.get("yaxis") or {}).get("title")) or "y"
         parts.append(t("access.describe.axes2d", x=x, y=y))
     seen: dict[str, int] = {}
     for trace in spec.get("data") or []:
-        name = _text(trace.get("name")) or t("access.describe.unnamed")
+        name = plain_text(trace.get("name")) or t("access.describe.unnamed")
         seen[name] = seen.get(name, 0) + _points(trace)
     listed = t("list.separator").join(t("access.describe.points", name=n, count=c) for n, c in seen.items())
     parts.append(

@@ -44,6 +44,19 @@ STRINGS = {
         "en": "{method} output is NaN (not drawn).",
     },
     "access.describe.affine": {"zh": "γ = {gamma}，β = {beta}。", "en": "γ = {gamma}, β = {beta}."},
+    # an animated figure (normviz.ui.kit.live animated_chart): the focusable plot's name, its buttons, the keys
+    "access.anim.chart": {
+        "zh": "{title}（动画：← → 逐帧，Home / End 到首帧 / 末帧，空格播放或暂停）",
+        "en": "{title} (animation: ← → one frame, Home / End first / last frame, Space plays or pauses)",
+    },
+    "access.anim.untitled": {"zh": "动画图", "en": "Animated figure"},
+    "access.anim.group": {"zh": "图的动画", "en": "The figure's animation"},
+    "access.anim.frame": {"zh": "第 {index} 帧，共 {count} 帧：{frame}", "en": "Frame {index} of {count}: {frame}"},
+    "access.anim.keys": {
+        "zh": "键盘：先选中图（Tab），再用 ← → 一帧一帧地走，Home / End 跳到开头 / 结尾，空格键播放或暂停。",
+        "en": "Keys: Tab to the figure, then ← → step one frame, Home / End jump to the start / end, "
+        "Space plays or pauses.",
+    },
     # copy link and export (normviz/ui/kit/export/)
     "access.tools.header": {"zh": "链接与导出", "en": "Link and export"},
     "access.tools.group": {"zh": "复制链接与导出图片", "en": "Copy link and export figures"},

@@ -6,6 +6,7 @@ from normviz.ui.kit.layout import page_parts, picture_first, place, sources_sect
 from normviz.ui.kit.lazy import lazy_chart
 from normviz.ui.kit.links import fragment, page_state, rerun_only
 from normviz.ui.kit.literal import literal
+from normviz.ui.kit.live import animated_chart
 from normviz.ui.kit.shell import (
     TOPIC_PAGES,
     TOPIC_SECTIONS,
@@ -23,6 +24,7 @@ __all__ = [
     "TOPIC_PAGES",
     "TOPIC_SECTIONS",
     "Translator",
+    "animated_chart",
     "backend",
     "chart",
     "degenerate_messages",

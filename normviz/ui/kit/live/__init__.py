@@ -24,6 +24,12 @@ Dockerfile. Without
 either, ``live_chart`` logs one warning naming the fix and draws the figure
 with ``st.plotly_chart`` (``ui.kit.chart``: no live motion; it returns None).
 
+``animated_chart`` is the same component with nothing to drag (scene mode
+"figure"): a figure whose plotly frames play in the browser, with Play and
+Pause as HTML buttons, the frames stepped by the keys on the focused plot,
+the frame on screen said in the polite live region, and under
+prefers-reduced-motion a Play that shows the last frame at once.
+
 Under ``streamlit.testing.v1.AppTest`` the component is mounted but no browser
 runs it: ``live_chart`` returns None, and the figure and scene are in the
 element's ``proto.json`` (see ``tests/test_live.py``).
@@ -40,12 +46,13 @@ from typing import Any
 
 import streamlit as st
 
+from normviz.figures.describe import plain_text
 from normviz.ui.kit import component
 from normviz.ui.kit.chart import chart, describe, figure_box
 from normviz.ui.kit.live import vendor
 from normviz.ui.kit.live.payload import check_scene, figure_payload
 
-__all__ = ["COMPONENT", "PLOTLY", "html_animation_controls", "live_chart", "unavailable_reason"]
+__all__ = ["COMPONENT", "PLOTLY", "animated_chart", "html_animation_controls", "live_chart", "unavailable_reason"]
 
 _NAME = "live"  # the component's name in pyproject.toml
 COMPONENT = component.full_name(_NAME)
@@ -95,7 +102,8 @@ def live_chart(
         arrays are sent as plotly.js typed arrays. Traces the browser moves are
         found by their ``meta`` (``"arrow_input"``, ``"arrow_l2"``, ...).
     scene : dict
-        Plain data for the JavaScript: ``mode`` ("plane" | "space"), ``x``,
+        Plain data for the JavaScript: ``mode`` ("plane" | "space"; "figure": nothing to drag, see
+        ``animated_chart``), ``x``,
         ``eps`` ({"l2", "rms", "ln"}), ``gamma``, ``beta``, ``shown``,
         ``bounds`` [lo, hi], ``step``, ``labels`` ({"chart": the chart's
         accessible name, "x": ["x₁", "x₂", "x₃"] for the space sliders,
@@ -156,6 +164,56 @@ def live_chart(
     return st.session_state.pop(fresh, None)
 
 
+def animated_chart(
+    spec: Mapping[str, Any],
+    *,
+    key: str,
+    description: str | None = None,
+    keys: str | None = None,
+    height: int | None = None,
+) -> None:
+    """Draw ``spec``, a plotly figure dict with ``frames``, animated in the browser and usable by keyboard alone.
+
+    The frames play in the browser (no rerun per frame). The figure's Play and Pause (one ``updatemenus`` entry
+    of two "animate" buttons, as ``figures.projection`` builds them) become HTML buttons in their place, which
+    Tab reaches (``html_animation_controls``). With the plot focused, ← / → (and Page Up / Page Down) step a
+    frame, Home / End go to the first / last frame and Space plays or pauses; the figure's own plotly slider
+    follows and still works with the mouse. The polite live region says the frame shown after a step or a
+    Play, by its slider step's label (else the frame's name). Under prefers-reduced-motion Play shows the
+    last frame at once. The live chart's component in scene mode "figure" (``assets/live.js``).
+
+    Parameters
+    ----------
+    spec : dict
+        ``{"data", "layout", "frames"}``; numpy arrays are sent as plotly.js typed arrays.
+    key : str
+        The component's key, namespaced by page (``"warp.chart"``).
+    description : str, optional
+        The figure's text description (default: generic, from ``spec``), as for ``live_chart``.
+    keys : str, optional
+        Which keys do what, shown under the chart (default: the generic hint ``access.anim.keys``; ``""``: none).
+    height : int, optional
+        Plot height in pixels (default: the layout's height, else 500).
+
+    Without the app's plotly.js or the installed component it is ``chart`` (``st.plotly_chart``, with plotly's
+    own Play and slider); under AppTest the component is mounted and the figure is in its ``proto.json``.
+    """
+    from normviz.ui.kit.shell import current_translator  # here: the shell imports this module
+
+    t = current_translator()
+    title = " ".join(plain_text((spec.get("layout") or {}).get("title")).split()) or t("access.anim.untitled")
+    scene = {
+        "mode": "figure",
+        "labels": {
+            "chart": t("access.anim.chart", title=title),
+            "anim": {"group": t("access.anim.group")},
+            "announce": {"frame": t("access.anim.frame")},  # the template: "{index}", "{count}", "{frame}"
+        },
+    }
+    keys = t("access.anim.keys") if keys is None else keys
+    live_chart(spec, scene=scene, key=key, height=height, description=description, keys=keys or None)
+
+
 _PREPARED: OrderedDict[int, tuple] = OrderedDict()  # id(spec) -> (spec, payload, animation), newest last
 _PREPARED_MAX = 32
 _prepared_lock = threading.Lock()
@@ -201,6 +259,8 @@ def html_animation_controls(spec: Mapping[str, Any]) -> tuple[Mapping[str, Any],
 
 def _read_release(state: Any, scene: Mapping[str, Any]) -> tuple[float, ...] | None:
     """The x in the component's state, checked against the scene: n finite numbers, clamped, on the step grid."""
+    if "x" not in scene:  # mode "figure": nothing is released
+        return None
     release = state.get(_STATE) if isinstance(state, Mapping) else None
     raw = release.get("x") if isinstance(release, Mapping) else None
     n = len(scene["x"])

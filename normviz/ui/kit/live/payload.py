@@ -19,7 +19,8 @@ import numpy as np
 
 from normviz.figures.typed import typed_arrays
 
-MODES = ("plane", "space")
+MODES = ("plane", "space", "figure")
+DRAG_FIELDS = ("x", "bounds", "step", "eps", "gamma", "beta", "shown")  # a "figure" scene has none of these
 METHOD_KEYS = ("l2", "rms", "ln")
 
 
@@ -60,6 +61,10 @@ def check_scene(scene: Mapping[str, Any]) -> dict[str, Any]:
     (lo < hi), ``step`` > 0. Optional: ``eps`` (per method key), ``gamma``,
     ``beta`` (len(x) each), ``shown`` (method keys), ``labels`` (strings,
     shown as text, never as HTML). Other keys pass through for scene.js.
+
+    ``mode`` "figure" is an animated figure with nothing to drag (``animated_chart``): no ``x``, ``bounds``,
+    ``step``, ``eps``, ``gamma``, ``beta`` or ``shown`` (given, they are an error); ``labels``, ``frame`` and
+    ``autoplay`` as in the other modes.
     """
     if not isinstance(scene, Mapping):
         raise TypeError(f"scene must be a dict; got {type(scene).__name__}")
@@ -67,6 +72,8 @@ def check_scene(scene: Mapping[str, Any]) -> dict[str, Any]:
     mode = out.get("mode")
     if mode not in MODES:
         raise ValueError(f"scene['mode'] must be one of {MODES}; got {mode!r}")
+    if mode == "figure":
+        return _figure_scene(out)
     n = 2 if mode == "plane" else 3
     out["x"] = _vector(out.get("x"), n, "x")
     for name in ("gamma", "beta"):
@@ -89,11 +96,27 @@ def check_scene(scene: Mapping[str, Any]) -> dict[str, Any]:
     shown = out.get("shown", list(METHOD_KEYS))
     if not (isinstance(shown, list) and all(k in METHOD_KEYS for k in shown)):
         raise ValueError(f"scene['shown'] must list method keys from {METHOD_KEYS}; got {scene.get('shown')!r}")
+    out["labels"] = _labels(out)
+    return out
+
+
+def _figure_scene(out: dict[str, Any]) -> dict[str, Any]:
+    """A "figure" scene: nothing to move, so none of the drag's fields."""
+    extra = [name for name in DRAG_FIELDS if out.get(name) is not None]
+    if extra:
+        raise ValueError(f"scene[{extra[0]!r}] has no meaning in mode 'figure' (nothing to drag); leave it out")
+    frame = out.get("frame", 0)
+    if isinstance(frame, bool) or not isinstance(frame, int) or frame < 0:
+        raise ValueError(f"scene['frame'] must be a frame index >= 0; got {frame!r}")
+    out["labels"] = _labels(out)
+    return out
+
+
+def _labels(out: dict[str, Any]) -> dict:
     labels = out.get("labels") or {}
     if not isinstance(labels, dict):
         raise TypeError(f"scene['labels'] must be a dict of strings; got {type(labels).__name__}")
-    out["labels"] = labels
-    return out
+    return labels
 
 
 def _finite(v: Any) -> bool:

@@ -12,12 +12,15 @@
 //          is grabbed at the arrow on the view's edge and comes to the pointer),
 //          or focus the chart and nudge x with the arrow keys (Shift: 10 steps).
 //   space: the component's own x₁..x₃ sliders, live while dragging.
+//   figure: nothing to move (normviz/ui/kit/live animated_chart): a figure whose frames play in the browser,
+//          with the buttons and keys below; the live region says the frame shown (labels.announce.frame).
 //
 // The animation's Play and Pause are HTML buttons, laid where plotly drew its SVG ones (which Tab never
 // reaches; Python takes them out of the figure: normviz/ui/kit/live html_animation_controls). The focused
 // chart takes keys as well: Page Up / Page Down step a frame (a presenter's clicker), Home / End go to the
-// start and the end, Space plays or pauses. Under prefers-reduced-motion Play goes from stage to
-// stage without the frames between, and nothing plays by itself. After each move, a polite live region
+// start and the end, Space plays or pauses (in space and figure mode ← / → step too). Under
+// prefers-reduced-motion Play goes from stage to stage without the frames between (a figure: to its last frame
+// at once), and nothing plays by itself. After each move, a polite live region
 // says the new x and the outputs in the page's language (Python's labels.announce).
 //
 // While x moves on the plane, the moving traces are drawn on a motion layer:
@@ -169,9 +172,9 @@ class Live {
     this.latest = null;
     const { figure, scene, height } = data;
     this.scene = scene;
-    this.x = scene.x.slice();
+    this.x = scene.x ? scene.x.slice() : null; // a "figure" has no x
     this.sent = null;
-    this.decimals = decimalsOf(scene.step);
+    this.decimals = scene.step ? decimalsOf(scene.step) : 0;
     this.setupControls();
     const layout = { ...(figure.layout || {}) };
     if (layout.uirevision === undefined) layout.uirevision = "normviz-live"; // keep a rotated camera, a zoom
@@ -193,6 +196,7 @@ class Live {
           this.frameIndex = k;
           this.root.dataset.frame = String(k);
         }
+        if (!this.playing) this.announceFrame(); // a step by key or by the figure's slider; a Play says its end
         this.syncToolbar();
       });
     }
@@ -220,6 +224,14 @@ class Live {
       this.box.tabIndex = 0;
       this.box.setAttribute("role", "application"); // the arrow keys move x, not the screen reader's cursor
       this.box.setAttribute("aria-label", labels.chart || "x: drag its tip, or use the arrow keys");
+      this.controls.replaceChildren();
+      this.sliders = [];
+      return;
+    }
+    if (mode === "figure") { // nothing to move: the focused plot's keys step the frames
+      this.box.tabIndex = 0;
+      this.box.setAttribute("role", "application"); // the arrow keys step frames, not the screen reader's cursor
+      this.box.setAttribute("aria-label", labels.chart || "Animated figure");
       this.controls.replaceChildren();
       this.sliders = [];
       return;
@@ -373,9 +385,10 @@ class Live {
 
   onKeyDown(e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    // A presenter's clicker sends Page Up / Page Down: they step the projection animation. In space
-    // the arrow keys on the chart step it too (on the plane they nudge x).
-    const steps = { PageDown: 1, PageUp: -1, ...(this.scene && this.scene.mode === "space" ? { ArrowRight: 1, ArrowLeft: -1 } : {}) };
+    // A presenter's clicker sends Page Up / Page Down: they step the projection animation. In space and in
+    // a figure the arrow keys on the chart step it too (on the plane they nudge x).
+    const arrows = this.scene && (this.scene.mode === "space" || this.scene.mode === "figure");
+    const steps = { PageDown: 1, PageUp: -1, ...(arrows ? { ArrowRight: 1, ArrowLeft: -1 } : {}) };
     if (e.target === this.box && this.frames().length) {
       const last = this.frames().length - 1;
       const jump = { Home: -last, End: last }[e.key];
@@ -416,7 +429,8 @@ class Live {
     return marks.filter((k) => k >= 0);
   }
 
-  /** Play from the frame on screen, every frame; under reduced motion from stage to stage, none between. */
+  /** Play from the frame on screen, every frame; under reduced motion from stage to stage, none between (a
+   * "figure", whose frames are no stages: its last frame at once). */
   play() {
     const animation = this.scene && this.scene.animation;
     const frames = this.frames();
@@ -428,14 +442,21 @@ class Live {
     const frameMs = (options.frame && options.frame.duration) || 100;
     let names = frames.slice(from).map((f) => f.name);
     let duration = frameMs;
-    if (reducedMotion()) { // a stage's end each time a stage's frames would have played
+    if (reducedMotion() && this.scene.mode === "figure") {
+      names = [frames[frames.length - 1].name];
+      duration = 0;
+    } else if (reducedMotion()) { // a stage's end each time a stage's frames would have played
       const marks = this.stageMarks();
       duration = frameMs * (marks.length > 1 ? marks[1] - marks[0] : 1);
       names = marks.filter((k) => k > from).map((k) => frames[k].name);
     }
     if (!names.length) return;
     const run = this.setPlaying(true);
-    const done = () => this.playRun === run && this.setPlaying(false); // a newer Play or step took over: not done
+    const done = () => { // a newer Play or step took over: not done
+      if (this.playRun !== run) return;
+      this.setPlaying(false);
+      this.announceFrame();
+    };
     window.Plotly.animate(this.gd, names, {
       mode: "immediate", frame: { duration, redraw: true }, transition: { duration: 0 },
     }).then(done, () => done()); // prettier-ignore
@@ -457,6 +478,7 @@ class Live {
       mode: "immediate", frame: { duration: 0, redraw: false }, transition: { duration: 0 },
     }).catch(interrupted); // prettier-ignore
     this.setPlaying(false);
+    this.announceFrame();
   }
 
   togglePlay() {
@@ -699,6 +721,27 @@ class Live {
     const outs = Object.entries(outputs(this.scene, x)).map(([m, y]) => `${names[m] || m} ${vector(y)}`);
     let text = say.x.replace("{x}", vector(x));
     if (outs.length && say.outputs) text += ` ${say.outputs.replace("{outputs}", outs.join("; "))}`;
+    this.say(text);
+  }
+
+  /** Say the frame on screen (labels.announce.frame: "… {index} … {count} … {frame} …"), by the figure's slider
+   * step's label for it, else the frame's name. Only where Python sent that template (animated_chart). */
+  announceFrame() {
+    const say = this.scene && this.scene.labels && this.scene.labels.announce;
+    const frames = this.frames();
+    if (!say || !say.frame || !frames.length) return;
+    const k = Math.min(Math.max(this.frameIndex || 0, 0), frames.length - 1);
+    const name = frames[k].name;
+    const slider = ((this.gd.layout && this.gd.layout.sliders) || [])[0];
+    const step = ((slider && slider.steps) || []).find((s) => s.args && s.args[0] && s.args[0][0] === name);
+    const label = String(step && step.label != null && step.label !== "" ? step.label : name);
+    // functions as replacements: a label's "$&" stays text
+    this.say(say.frame.replace("{index}", () => String(k + 1)).replace("{count}", () => String(frames.length))
+      .replace("{frame}", () => label)); // prettier-ignore
+  }
+
+  /** Put ``text`` in the polite live region, at most every ANNOUNCE_MS (the newest text wins). */
+  say(text) {
     clearTimeout(this.announcing);
     const wait = Math.max(0, (this.announced || 0) + ANNOUNCE_MS - performance.now());
     this.announcing = setTimeout(() => {
