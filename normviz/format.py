@@ -166,9 +166,21 @@ def percent(value: float, *, fraction: bool = False) -> str:
     shares are usually quoted; ``fraction``: both, 0.019 % (0.00019). — where it is not finite."""
     if not math.isfinite(value):
         return "—"
+    share = _share(100 * value)
     if fraction:
-        return f"{100 * value:.2g} % ({value:.2g})"
-    return f"{100 * value:.2g} %" if value >= 1e-5 or value == 0 else f"{value:.2g}"
+        return f"{share} % ({value:.2g})"
+    return f"{share} %" if value >= 1e-5 or value == 0 else f"{value:.2g}"
+
+
+def _share(pct: float) -> str:
+    """A percentage's digits: two significant ones, whole numbers from 10 % (100 %, never 1e+02 %), and as
+    many decimals as it takes for a share below 100 % not to read 100 (99.95)."""
+    if pct < 9.95:
+        return f"{pct:.2g}"
+    digits = 0
+    while pct < 100 and float(f"{pct:.{digits}f}") >= 100 and digits < 12:
+        digits += 1
+    return f"{pct:.{digits}f}"
 
 
 def field_text(values) -> str:

@@ -84,6 +84,8 @@ def test_si_and_percent():
     assert fmt.si(8.52e13, "FLOP") == "85.2 TFLOP" and fmt.si(48, "") == "48" and fmt.si(NAN, "B") == "—"
     assert fmt.percent(1.9e-4) == "0.019 %" and fmt.percent(9.2e-8) == "9.2e-08" and fmt.percent(INF) == "—"
     assert fmt.percent(1.9e-4, fraction=True) == "0.019 % (0.00019)"
+    assert fmt.percent(1.0) == "100 %" and fmt.percent(0.47) == "47 %" and fmt.percent(0.0994) == "9.9 %"
+    assert fmt.percent(0.9996) == "99.96 %" and fmt.percent(0.99951) == "99.95 %" and fmt.percent(0.123) == "12 %"
 
 
 def test_tex_forms():
