@@ -62,6 +62,7 @@ PAGE_SOURCES = {
     "dof": _GEOMETRY,
     "information": _NORMS,
     "invariance": _NORMS,
+    "warp": _GEOMETRY,
     "axes": ("ba2016", "zhang2019", "ioffe2015"),
     "family": ("ba2016", "zhang2019", "ioffe2015"),
     "checkpoint": _NORMS,

@@ -31,6 +31,14 @@ from normviz.information import apply, pow2_scaled
 from normviz.methods import METHODS, method
 from normviz.norms import layer_norm
 
+# LayerNorm with a gain (Riechers 2024) and its output ellipsoid's semi-axes, as display equations
+ELLIPSOID_TEX = (
+    r"y = \sqrt{N}\,\operatorname{diag}(\gamma)\,\frac{\Pi x}{\sqrt{\lVert \Pi x\rVert^2 + N\varepsilon}} + \beta,"
+    r"\qquad \Pi = I - \tfrac{1}{N}\mathbf{1}\mathbf{1}^{\top}",
+    r"z = \frac{y - \beta}{\gamma}:\quad \textstyle\sum_i z_i = 0,\quad"
+    r" \lVert z\rVert^2 = \frac{N\lVert \Pi x\rVert^2}{\lVert \Pi x\rVert^2 + N\varepsilon} \le N",
+    r"a_k = \sqrt{N\lambda_k},\qquad \lambda_k \in \operatorname{eig}\big(B^{\top}\operatorname{diag}(\gamma)^2 B\big)",
+)
 SAME_OUTPUT_RTOL = 1e-9  # two outputs this close (relative to their size) are the same point
 NEAR_SURFACE = 0.01  # "near the surface": ‖z‖ within 1 % of √N
 

@@ -23,6 +23,7 @@ WIRED = (
     "residual",
     "plane",
     "space",
+    "warp",
 )
 
 

@@ -85,15 +85,19 @@ def legend_below(
     return dict(height=plot_height + top_px + bottom, margin=dict(l=10, r=10, t=top_px, b=bottom), legend=legend)
 
 
-def legend_layout(projector: bool, *, plot_height: int, entries: int, animated: bool = True) -> dict:
+def legend_layout(
+    projector: bool, *, plot_height: int, entries: int, animated: bool = True, beside: bool = False
+) -> dict:
     """Layout keys for the legend and the room around the plot, in pixels.
 
     On screen the legend sits right of the plot. In projector mode the type is
-    large, so the legend goes below in two columns and the plot keeps the width.
+    large, so the legend goes below in two columns and the plot keeps the width;
+    ``beside`` keeps it right of the plot there too (names too long for two
+    columns, and too many rows to fit a 1080 px screen below the plot).
     Either way the plot area keeps ``plot_height`` in both languages, with room
     below it for the step slider when ``animated``.
     """
-    if projector:
+    if projector and not beside:
         return legend_below(
             projector, plot_height=plot_height, entries=entries, gap=10.0 if animated else 7.5, top=3.4, entry_width=16
         )

@@ -29,6 +29,7 @@ from typing import Protocol
 import numpy as np
 
 from normviz import geometry as geo
+from normviz.figures._animation import animation_controls
 from normviz.figures._legend import legend_below, legend_beside
 from normviz.figures._style import COLORS, DASHES, arrows_xy, base_layout, finite_arrows, sizes
 from normviz.i18n import Translator
@@ -805,7 +806,6 @@ def _animation_controls(t: Translator, stages, projector: bool, seconds_per_stag
 
     Both sit below the plot area (the title above it is never covered); the frames play in the browser.
     """
-    font = sizes(projector)["font"]
     frame_ms = int(seconds_per_stage * 1000 / STEPS)
     names = [f"f{k}" for k in range(STEPS * len(stages) + 1)]
     # One step per stage's end, named: plotly.js thins the labels of a dense slider, which hid "① centre".
@@ -813,71 +813,4 @@ def _animation_controls(t: Translator, stages, projector: bool, seconds_per_stag
     marks = [(names[0], t("proj.step.start"))] + [
         (names[STEPS * j], t(f"proj.step.{stage}", n=CIRCLED[j - 1])) for j, stage in enumerate(stages, start=1)
     ]
-    play = {
-        "label": t("anim.play"),
-        "method": "animate",
-        "args": [
-            None,
-            {
-                "frame": {"duration": frame_ms, "redraw": True},
-                "fromcurrent": True,
-                "transition": {"duration": 0},
-                "mode": "immediate",
-            },
-        ],
-    }
-    pause = {
-        "label": t("anim.pause"),
-        "method": "animate",
-        "args": [
-            [None],
-            {"frame": {"duration": 0, "redraw": False}, "mode": "immediate", "transition": {"duration": 0}},
-        ],
-    }
-    steps = [
-        {
-            "method": "animate",
-            "label": label,
-            "args": [
-                [name],
-                {"mode": "immediate", "frame": {"duration": 0, "redraw": True}, "transition": {"duration": 0}},
-            ],
-        }
-        for name, label in marks
-    ]
-    pad = 4.2 * font
-    # On a projector the large buttons need the row: the slider goes under them, full width.
-    slider_place = (
-        {"x": 0.0, "len": 0.92, "pad": {"t": pad + 2.8 * font, "b": 0}}
-        if projector
-        else {"x": 0.3, "len": 0.62, "pad": {"t": pad, "b": 0}}
-    )
-    return {
-        "updatemenus": [
-            {
-                "type": "buttons",
-                "direction": "left",
-                "showactive": False,
-                "buttons": [play, pause],
-                "x": 0.0,
-                "xanchor": "left",
-                "y": 0.0,
-                "yanchor": "top",
-                "pad": {"t": pad - 8, "r": 10},
-            }
-        ],
-        # len < 1: the last step's label ("③ γ, β") is centred on the slider's end and must not be cut
-        "sliders": [
-            {
-                "active": 0,
-                "steps": steps,
-                **slider_place,
-                "xanchor": "left",
-                "y": 0.0,
-                "yanchor": "top",
-                "ticklen": 3,
-                "font": {"size": round(font * 0.8)},
-                "currentvalue": {"visible": False},
-            }
-        ],
-    }
+    return animation_controls(t, marks, projector=projector, frame_ms=frame_ms)

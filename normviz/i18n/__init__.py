@@ -24,6 +24,7 @@ _MODULES = (  # one module per topic
     "dof",
     "information",
     "invariance",
+    "warp",
     "axes",
     "family",
     "checkpoint",

@@ -23,6 +23,7 @@ TOPIC_SECTIONS = (
             ("dof", ":material/tune:"),
             ("information", ":material/scatter_plot:"),
             ("invariance", ":material/balance:"),
+            ("warp", ":material/waves:"),
         ),
     ),
     (

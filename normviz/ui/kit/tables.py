@@ -11,6 +11,13 @@ from normviz.format import decimals, decimals_vector
 from normviz.methods import KEYS as METHODS
 
 
+def display_equations(lines) -> str:
+    """LaTeX lines as one markdown of display equations (``$$ … $$`` each, as ``st.latex`` draws one): each
+    line its own block, so a line too wide for a phone scrolls alone, not the whole derivation; one element,
+    not one per line."""
+    return "\n\n".join(f"$$\n{line}\n$$" for line in lines)
+
+
 def markdown_table(header: list[str], rows: list[list[str]], align: str | None = None) -> str:
     """A GitHub-style markdown table; ``align`` is one of l/r per column."""
     align = align or "l" * len(header)

@@ -1,0 +1,303 @@
+"""Widgets, cached computations and readouts of the warp page (how a norm bends space).
+
+Every widget key is ``warp.<name>`` and names its URL parameter (``PARAMS``, through ``links``). The morph's
+and the ellipsoid's figures are cached packed, keyed by everything they show.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from normviz import _xp, warp
+from normviz.figures import warp as figs
+from normviz.figures.typed import typed_arrays as packed
+from normviz.format import decimals, decimals_vector, percent, significant, subscript
+from normviz.methods import METHODS
+from normviz.ui.kit import links
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.controls import eps_control, eps_param, keyed_slider
+from normviz.ui.kit.tables import display_equations, markdown_table
+
+PAGE = "warp"
+DIMS = ("2D", "3D")
+METHOD_LABELS = {m.key: m.label for m in METHODS.values()}
+EXTENT = 3.0
+GRID = {2: {"count": 7, "points": 41}, 3: {"count": 5, "points": 21}}  # 3D: fewer lines, a light payload
+FRAMES = 21
+POINT_BOUNDS = (-3.0, 3.0, 0.25)
+DEFAULT_POINT = (1.5, 0.5, -1.0)
+RADIUS_BOUNDS = (0.05, 1.0, 0.05)
+GAMMA_BOUNDS = (-2.0, 3.0, 0.1)
+DEFAULT_GAMMA = (2.0, 1.0, 0.5, 1.5)
+NS = ("3", "4")
+CLOUD_SIZE, CLOUD_SEED, CLOUD_SHOWN = 2000, 0, 200
+FRACTION_EPS = tuple(float(f"{v:.6g}") for v in np.logspace(-4, 1, 21))
+ELLIPSE_POINTS = {3: 721, 4: 144}
+
+
+def key(name: str) -> str:
+    """The page's widget key (and URL parameter) for ``name``: ``warp.<name>``."""
+    return f"{PAGE}.{name}"
+
+
+MORPH_PARAMS = (
+    links.choice(key("dim"), key("dim"), DIMS, "2D"),
+    links.choice(key("method"), key("method"), tuple(METHOD_LABELS.values()), METHOD_LABELS["ln"]),
+    eps_param(key("eps"), "0"),
+    *(links.number(key(f"p{i}"), key(f"p{i}"), *POINT_BOUNDS[:2], DEFAULT_POINT[i - 1]) for i in (1, 2, 3)),
+    links.flag(key("fold"), key("fold"), True),
+    links.flag(key("stretch"), key("stretch"), True),
+    links.number(key("r"), key("r"), *RADIUS_BOUNDS[:2], 0.25),
+)
+GAMMA_PARAMS = (
+    links.choice(key("n"), key("n"), NS, "3"),
+    *(links.number(key(f"g{i}"), key(f"g{i}"), *GAMMA_BOUNDS[:2], DEFAULT_GAMMA[i - 1]) for i in (1, 2, 3, 4)),
+    eps_param(key("geps"), "0"),
+)
+PARAMS = MORPH_PARAMS + GAMMA_PARAMS
+
+
+def check_link(t) -> None:
+    """Read the page's link values before its widgets (one warning for the bad ones)."""
+    links.load(t, PARAMS)
+
+
+# --- the morph ------------------------------------------------------------------------------------------
+
+
+def morph_controls(t) -> None:
+    """Dimension, method, ε, the picked point and what to draw at it; their values stay in the session."""
+    left, middle, right = st.columns([1, 2, 3])
+    left.segmented_control(t("warp.dim"), list(DIMS), key=key("dim"), required=True)
+    middle.segmented_control(t("warp.method"), list(METHOD_LABELS.values()), key=key("method"), required=True)
+    with right:
+        eps_control(t, key=key("eps"), help=t("warp.eps.help"))
+    n = dimension()
+    cols = st.columns(3)
+    for i in range(1, 4):
+        if i <= n:
+            keyed_slider(
+                cols[i - 1],
+                t("warp.point", i=subscript(i)),
+                *POINT_BOUNDS[:2],
+                step=POINT_BOUNDS[2],
+                key=key(f"p{i}"),
+                help=t("warp.point.help"),
+            )
+    a, b, c = st.columns(3)
+    a.toggle(t("warp.show.fold"), key=key("fold"))
+    b.toggle(t("warp.show.stretch"), key=key("stretch"))
+    keyed_slider(
+        c, t("warp.radius"), *RADIUS_BOUNDS[:2], step=RADIUS_BOUNDS[2], key=key("r"), help=t("warp.radius.help")
+    )
+
+
+def dimension() -> int:
+    return 3 if st.session_state.get(key("dim")) == "3D" else 2
+
+
+def chosen_method() -> str:
+    label = st.session_state.get(key("method"))
+    return next((k for k, lab in METHOD_LABELS.items() if lab == label), "ln")
+
+
+def chosen_eps(name: str = "eps") -> float | None:
+    choice = st.session_state.get(key(name), "0")
+    return None if choice == "default" else float(choice)
+
+
+def picked_point() -> tuple[float, ...]:
+    return tuple(float(st.session_state[key(f"p{i}")]) for i in range(1, dimension() + 1))
+
+
+@cached(64)
+def morph_view(
+    n: int,
+    method_key: str,
+    eps: float | None,
+    point: tuple,
+    fold: bool,
+    stretch: bool,
+    radius: float,
+    t,
+    projector: bool,
+    backend: _xp.Backend,
+) -> tuple[warp.GridFold, warp.LocalStretch, warp.GridImage, dict]:
+    """The grid's fold at the point, the local stretch there, the grid's image and the packed morph figure."""
+    grid = GRID[n]
+    m = warp.grid_morph(n, method_key, eps=eps, extent=EXTENT, frames=FRAMES, backend=backend, **grid)
+    folded = warp.grid_fold(method_key, point, eps=eps, extent=EXTENT, **grid)
+    local = warp.local_stretch(method_key, point, eps=eps, radius=radius, backend=backend)
+    image = warp.grid_image(n, method_key, eps=eps, extent=EXTENT, count=grid["count"], backend=backend)
+    figure = figs.morph_figure(
+        m, t, projector=projector, extent=EXTENT, fold=folded if fold else None, stretch=local if stretch else None
+    )
+    return folded, local, image, packed(figure)
+
+
+def image_text(t, image: warp.GridImage, n: int) -> str:
+    """Where the grid points go, computed: distinct outputs, undefined ones, the lengths against the sphere."""
+    name = METHOD_LABELS[image.key]
+    parts = [t("warp.image.count", method=name, points=image.points - image.undefined, distinct=image.distinct)]
+    if image.undefined:
+        parts.append(t("warp.image.undefined", count=image.undefined))
+    if np.isfinite(image.largest):
+        parts.append(
+            t(
+                "warp.image.lengths",
+                smallest=decimals(image.smallest, 4),
+                largest=decimals(image.largest, 4),
+                radius=decimals(image.radius, 4),
+            )
+        )
+    return " ".join(parts)
+
+
+def fold_text(t, folded: warp.GridFold) -> str:
+    """The fibre of the picked point in words, and how much of the grid lies in it."""
+    f = folded.fold
+    x = decimals_vector(f.x, 2)
+    if f.kind == "undefined":
+        return t("warp.fold.undefined", x=x)
+    kind = t(f"warp.fold.kind.{f.kind}", x=x, eps=significant(f.eps, 3))
+    if f.kind == "point":
+        return kind
+    return (
+        kind
+        + " "
+        + t(
+            "warp.fold.count",
+            vertices=len(folded.vertices),
+            total=folded.total_vertices,
+            lines=len(folded.lines),
+            total_lines=folded.total_lines,
+            y=decimals_vector(f.output, 3),
+        )
+    )
+
+
+def stretch_text(t, local: warp.LocalStretch) -> str:
+    """The Jacobian's singular values, the flattened directions and how far the linearisation is off."""
+    return t(
+        "warp.stretch.text",
+        s=", ".join(decimals(v, 4) for v in local.stretch),
+        flat=local.flat,
+        r=decimals(local.radius, 2),
+        error=significant(local.linearisation_error, 2),
+    )
+
+
+# --- γ makes an ellipsoid -----------------------------------------------------------------------------
+
+
+def formula() -> str:
+    """LayerNorm with a gain and its ellipsoid's semi-axes (``warp.ELLIPSOID_TEX``), as display equations."""
+    return display_equations(warp.ELLIPSOID_TEX)
+
+
+def gamma_controls(t) -> None:
+    left, right = st.columns([1, 3])
+    left.segmented_control(t("warp.n"), list(NS), key=key("n"), required=True)
+    with right:
+        eps_control(t, key=key("geps"), help=t("warp.geps.help"))
+    n = gamma_n()
+    cols = st.columns(4)
+    for i in range(1, 5):
+        if i <= n:
+            keyed_slider(
+                cols[i - 1],
+                t("warp.gamma", i=subscript(i)),
+                *GAMMA_BOUNDS[:2],
+                step=GAMMA_BOUNDS[2],
+                key=key(f"g{i}"),
+                format="%.1f",
+                help=t("warp.gamma.help"),
+            )
+
+
+def gamma_n() -> int:
+    return 4 if st.session_state.get(key("n")) == "4" else 3
+
+
+def chosen_gamma() -> tuple[float, ...]:
+    return tuple(round(float(st.session_state[key(f"g{i}")]), 10) for i in range(1, gamma_n() + 1))
+
+
+@cached(8)
+def cloud(n: int) -> np.ndarray:
+    """The random inputs (standard normal, a fixed seed) whose outputs the ellipsoid's section counts."""
+    x = np.random.default_rng(CLOUD_SEED).standard_normal((CLOUD_SIZE, n))
+    x.flags.writeable = False
+    return x
+
+
+@cached(64)
+def ellipsoid_view(
+    gamma: tuple, eps: float, t, projector: bool, backend: _xp.Backend
+) -> tuple[warp.OutputEllipsoid, dict, dict]:
+    """The ellipsoid (eigen-decomposition), its checks against the sampled set, and the two packed figures."""
+    n = len(gamma)
+    ell = warp.output_ellipsoid(gamma, eps=eps)
+    samples = warp.output_set(gamma, eps=eps, points=ELLIPSE_POINTS[n], backend=backend)
+    zero_eps = warp.output_set(gamma, eps=0.0, points=ELLIPSE_POINTS[n], backend=backend)
+    inputs = cloud(n)
+    outputs = warp.warp(inputs[:CLOUD_SHOWN], "ln", eps=eps, backend=backend) * np.asarray(gamma)
+    fractions = [warp.surface_fraction(inputs, eps=e) for e in FRACTION_EPS]
+    checks = {
+        "level": float(np.max(np.abs(ell.level(zero_eps) - 1.0))),
+        "plane": float(np.max(np.abs((zero_eps - ell.beta) @ ell.normal))),
+        "reach": float(np.max(np.abs(np.max(np.abs(ell.coordinates(zero_eps)), axis=0) - ell.lengths))),
+        "inside": float(np.max(ell.level(samples))),
+        "fraction": warp.surface_fraction(inputs, eps=eps),
+        "samples": len(zero_eps),
+    }
+    figure = packed(figs.ellipsoid_figure(ell, samples, t, projector=projector, cloud=outputs))
+    fraction_figure = packed(
+        figs.surface_fraction_figure(FRACTION_EPS, fractions, t, projector=projector, current_eps=eps or None)
+    )
+    return ell, {"checks": checks}, {"ellipsoid": figure, "fraction": fraction_figure}
+
+
+def axes_table(t, ell: warp.OutputEllipsoid) -> str:
+    rows = [
+        [str(k), decimals(length, 4), decimals_vector(ell.directions[:, k - 1], 3)]
+        for k, length in enumerate(ell.lengths, start=1)
+    ]
+    return markdown_table([t("warp.axes.k"), t("warp.axes.length"), t("warp.axes.direction")], rows, "rrl")
+
+
+def checks_text(t, ell: warp.OutputEllipsoid, checks: dict) -> str:
+    return t(
+        "warp.checks",
+        samples=checks["samples"],
+        level=significant(checks["level"], 2),
+        plane=significant(checks["plane"], 2),
+        reach=significant(checks["reach"], 2),
+        normal=decimals_vector(ell.normal, 3),
+    )
+
+
+def fraction_text(t, eps: float, checks: dict) -> str:
+    return t(
+        "warp.fraction",
+        count=CLOUD_SIZE,
+        share=percent(checks["fraction"]),
+        eps=significant(eps, 3),
+        inside=decimals(checks["inside"], 4),
+    )
+
+
+def zero_gamma_text(t, ell: warp.OutputEllipsoid) -> str | None:
+    """What a γᵢ = 0 does, computed: the coordinates pinned to βᵢ and the axes of nonzero length left."""
+    zeros = [i for i, g in enumerate(ell.gamma, start=1) if g == 0.0]
+    if not zeros:
+        return None
+    nonzero = int(np.sum(ell.lengths > 1e-12 * max(1.0, float(ell.lengths[0]))))
+    return t(
+        "warp.zero_gamma",
+        which=", ".join(f"γ{subscript(i)}" for i in zeros),
+        coords=", ".join(f"y{subscript(i)}" for i in zeros),
+        nonzero=nonzero,
+        dim=ell.n - 1,
+    )

@@ -1,0 +1,81 @@
+"""The warp page in AppTest: every statement it shows is the library's number, in both languages."""
+
+import numpy as np
+import pytest
+
+from normviz import warp
+from normviz.format import decimals, decimals_vector
+from tests.helpers.pages import errors, figures, run_page, tables, text, url_params
+
+K = "warp."
+
+
+@pytest.mark.parametrize("lang, title", [("en", "How norms bend space"), ("zh", "空间的弯折")])
+def test_page_runs_in_both_languages_with_the_worked_example(lang, title):
+    at = run_page("warp", lang=lang)
+    assert errors(at) == []
+    assert title in at.title[0].value
+    page = text(at)
+    # the default scene: LayerNorm, ε = 0, the 7 × 7 grid on [−3, 3]², p = (1.5, 0.5)
+    image = warp.grid_image(2, "ln", eps=0.0)
+    folded = warp.grid_fold("ln", (1.5, 0.5), eps=0.0)
+    assert (image.points - image.undefined, image.distinct, image.undefined) == (42, 2, 7)
+    assert (len(folded.vertices), len(folded.lines)) == (21, 12)
+    for shown in ("42", " 2 ", "7", "21", "12", "49", "14", decimals_vector(folded.fold.output, 3)):
+        assert shown in page, shown
+    assert len(figures(at)) == 3
+
+
+def test_the_stretch_statement_is_the_jacobian_of_the_picked_point():
+    at = run_page("warp", **{K + "method": "RMSNorm", K + "dim": "3D", K + "p3": "-1"})
+    assert errors(at) == []
+    local = warp.local_stretch("rms", (1.5, 0.5, -1.0), eps=0.0, radius=0.25)
+    page = text(at)
+    assert ", ".join(decimals(v, 4) for v in local.stretch) in page
+    assert local.flat == 1  # RMSNorm at ε = 0 forgets the length only: one flat direction, along x
+    fold = warp.grid_fold("rms", (1.5, 0.5, -1.0), eps=0.0, count=5, points=21)
+    assert f"{len(fold.vertices)} lie in the fold" in page
+    assert any(p.key == "warp.dim" for p in url_params(at))
+
+
+def test_eps_changes_the_fold_from_a_half_plane_to_a_line():
+    at = run_page("warp", **{K + "eps": "0.1"})
+    assert errors(at) == []
+    page = text(at)
+    assert "x + c·𝟏" in page
+    assert f"{len(warp.grid_fold('ln', (1.5, 0.5), eps=0.1).vertices)} lie in the fold" in page
+
+
+def test_the_ellipsoid_table_and_checks_come_from_the_library():
+    at = run_page("warp", **{K + "g1": "2", K + "g2": "1", K + "g3": "0.5"})
+    assert errors(at) == []
+    ell = warp.output_ellipsoid((2.0, 1.0, 0.5))
+    table = next(tb for tb in tables(at) if "semi-axis" in tb)
+    for length in ell.lengths:
+        assert decimals(length, 4) in table
+    page = text(at)
+    assert "100 %" in page  # at ε = 0 every random input lands on the surface
+
+
+def test_a_zero_gamma_presses_the_ellipse_into_a_coordinate_plane():
+    at = run_page("warp", **{K + "g1": "0"})
+    assert errors(at) == []
+    notes = [i.value for i in at.info]
+    assert any("γ₁ = 0" in n and "y₁" in n and "2 keep a nonzero length" in n for n in notes), notes
+    ell = warp.output_ellipsoid((0.0, 1.0, 0.5))
+    assert np.all(ell.lengths > 0) and abs(abs(ell.normal[0]) - 1) < 1e-12
+
+
+def test_four_dimensions_draw_three_axes():
+    at = run_page("warp", **{K + "n": "4"})
+    assert errors(at) == []
+    table = next(tb for tb in tables(at) if "semi-axis" in tb)
+    assert len([line for line in table.splitlines() if line.startswith("| ") and line[2].isdigit()]) == 3
+
+
+def test_bad_link_values_get_one_message_and_a_valid_scene():
+    at = run_page("warp", **{K + "p1": "banana", K + "g2": "99", K + "method": "<b>x</b>"})
+    assert errors(at) == []
+    warnings = [w.value for w in at.warning]
+    assert len(warnings) == 1 and "warp.p1" in warnings[0] and "warp.g2" in warnings[0]
+    assert len(figures(at)) == 3
