@@ -20,8 +20,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from normviz import _xp, cost, family, norms, residual
-from normviz.format import shortest_vector
+from normviz import _xp, cost, family, norms, residual, warp
+from normviz.format import decimals_vector, eps_text, shortest, shortest_vector, subscript
 from normviz.methods import METHODS
 
 ANSWER_KINDS = ("number", "vector", "choice")
@@ -237,6 +237,116 @@ def _traffic(rng: random.Random) -> Problem:
     )
 
 
+# --- which grid points a norm merges (the warp page's grid and fold) ------------------------------------
+
+MERGE_GRID = {"extent": 3.0, "count": 7}  # the warp page's 2D grid: the 49 integer points of [−3, 3]²
+# (method, ε) of each variant, named by the shape of x's fibre (normviz.warp.Fold.kind); ε > 0 only where it
+# changes the answer
+MERGE_VARIANTS = {
+    "half_plane": (("ln", 0.0),),
+    "line": (("ln", METHODS["ln"].default_eps),),
+    "ray": (("l2", 0.0), ("rms", 0.0)),
+    "point": (("rms", METHODS["rms"].default_eps),),
+    "ray_beyond": (("l2", 1.5), ("l2", 2.5)),
+}
+
+
+def merge_vertices() -> np.ndarray:
+    """The grid points of the merge exercise (``normviz.warp.grid_vertices``), shape (49, 2)."""
+    return warp.grid_vertices(2, **MERGE_GRID)
+
+
+def merge_count(key: str, x, eps: float) -> int:
+    """How many grid points (x among them) the method sends to x's output: ``normviz.warp.grid_fold``."""
+    return len(warp.grid_fold(key, x, eps=eps, **MERGE_GRID).vertices)
+
+
+@lru_cache(maxsize=16)
+def merge_candidates(what: str, key: str, eps: float) -> tuple[tuple[float, float], ...]:
+    """The grid points the exercise may pick for variant ``what`` with (method, ε): x's fibre of that shape
+    (so f(x) is defined), and for ε > 0 an answer that differs from the one at ε = 0 (so ε matters)."""
+    out = []
+    for x in merge_vertices():
+        x = (float(x[0]), float(x[1]))
+        if warp.fold(key, x, eps=eps).kind != what:
+            continue
+        if eps > 0 and merge_count(key, x, eps) == merge_count(key, x, 0.0):
+            continue
+        out.append(x)
+    return tuple(out)
+
+
+def _points(vertices) -> str:
+    return ", ".join(shortest_vector(v) for v in vertices)
+
+
+def _merge(rng: random.Random) -> Problem:
+    """How many points of the 7×7 grid on [−3, 3]² land on the output of a picked grid point x?"""
+    what = rng.choice(tuple(MERGE_VARIANTS))
+    key, eps = rng.choice(MERGE_VARIANTS[what])
+    x = rng.choice(merge_candidates(what, key, eps))
+    found = warp.grid_fold(key, x, eps=eps, **MERGE_GRID)
+    assert found.fold.kind == what
+    verts = merge_vertices()
+    values = {
+        "method": METHODS[key].label,
+        "eps": eps_text(eps),
+        "x": shortest_vector(x),
+        "total": len(verts),
+        "count": len(found.vertices),
+        "points": _points(found.vertices),
+        "output": decimals_vector(found.fold.output, 4),
+        "denominator": "‖x‖₂" if key == "l2" else "√(mean(x²))",
+    }
+    if what == "half_plane":
+        undefined = verts[[warp.fold(key, v, eps=eps).kind == "undefined" for v in verts]]
+        values |= {"side": "x₁ > x₂" if x[0] > x[1] else "x₁ < x₂", "undefined": len(undefined)}
+    elif what == "line":
+        values |= {"diff": shortest(x[0] - x[1])}
+    elif what == "point":
+        ray = warp.grid_fold(key, x, eps=0.0, **MERGE_GRID).vertices
+        values |= {"ray_count": len(ray), "ray": _points(ray)}
+    elif what == "ray_beyond":
+        ray = warp.grid_fold(key, x, eps=0.0, **MERGE_GRID).vertices
+        inside = [v for v in ray if not warp.fold(key, x, eps=eps).contains(v)[0]]
+        values |= {"inside": _points(inside)}
+    return Problem(
+        "merge",
+        "number",
+        values,
+        float(len(found.vertices)),
+        0.0,
+        figure=("fold", {"method": key, "eps": eps, "x": x}),
+        extra={"what": what},
+    )
+
+
+ELLIPSE_GAINS = (0.5, 1.0, 2.0, 3.0)  # the entries of γ: simple numbers
+
+
+def _ellipse_axes(rng: random.Random) -> Problem:
+    """LayerNorm (N = 3, β = 0, ε = 0) with a gain γ: the semi-axes of its output ellipse, longest first."""
+    what = rng.choice(("full", "zero"))
+    while True:
+        gamma = [rng.choice(ELLIPSE_GAINS) for _ in range(3)]
+        if what == "zero":
+            gamma[rng.randrange(3)] = 0.0
+        if len(set(gamma)) > 1:  # not a circle
+            break
+    e = warp.output_ellipsoid(gamma, eps=0.0)
+    lengths = _vec(e.lengths)
+    values = {
+        "gamma": shortest_vector(gamma),
+        "lam": decimals_vector(e.lengths**2 / e.n, 4),
+        "lengths": decimals_vector(lengths, 4),
+    }
+    if what == "zero":
+        k = gamma.index(0.0) + 1
+        values |= {"k": k, "sub": subscript(k)}
+    figure = ("ellipse", {"gamma": tuple(gamma)})
+    return Problem("ellipse_axes", "vector", values, lengths, 0.01, figure=figure, extra={"what": what})
+
+
 # --- the residual page's toy stack (normviz.residual): its default width and seed, so the page reproduces it
 
 STACK_NORM = "rms"  # the Norm of the stack exercises (LLaMA's)
@@ -335,6 +445,8 @@ BANK: tuple[Exercise, ...] = tuple(
         _checkpoint,
         _zero,
         _traffic,
+        _merge,
+        _ellipse_axes,
     )
 ) + tuple(Exercise(f.__name__[1:], f, needs_torch=True) for f in (_grad_path, _stack_growth))
 SEED_MAX = 999_999

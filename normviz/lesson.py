@@ -20,14 +20,27 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from normviz import axes, geometry, norms, precision, residual
+from normviz import axes, geometry, norms, precision, residual, warp
 from normviz.format import tex_eps, tex_number, tex_vector
 from normviz.methods import METHODS
 
 # Figure kinds: "plane" / "space" (the projection engine, live), "dof" (the kept-fraction chart),
 # "pairs" (information), "shift" (invariance counterfactual), "axes", "residual" (the residual page's
-# Pre/Post-Norm stack), "precision", "eps", "cost", "summary".
-KINDS = ("plane", "space", "dof", "pairs", "shift", "axes", "residual", "precision", "eps", "cost", "summary")
+# Pre/Post-Norm stack), "precision", "eps", "cost", "summary", "warp" (the warp page's grid morph).
+KINDS = (
+    "plane",
+    "space",
+    "dof",
+    "pairs",
+    "shift",
+    "axes",
+    "residual",
+    "precision",
+    "eps",
+    "cost",
+    "summary",
+    "warp",
+)
 TARGETS = ("center", "l2", "rms", "ln")  # what a student may predict: x - mu*1, or a method's output
 
 
@@ -91,6 +104,8 @@ STEPS: tuple[Step, ...] = (
     Step("center", "space", x=(1.0, 2.0, 3.0), shown=frozenset({"ln"}), target="center"),
     Step("ln", "space", x=(2.0, 4.0, 6.0), shown=frozenset({"ln"}), target="ln"),
     Step("extreme", "plane", x=(1.0, 3.0), shown=frozenset({"ln"}), target="ln"),
+    # the warp page's 2D grid (7 × 7 lines on [−3, 3]²) morphing into LayerNorm's two points at ε = 0
+    Step("warp", "warp", params=(("method", "ln"), ("extent", 3.0), ("count", 7))),
     Step("dof", "dof", params=(("n", 768),)),
     Step("information", "pairs", params=(("pairs", (((3.0, 4.0), (6.0, 8.0)), ((3.0, 4.0), (4.0, 3.0)))),)),
     Step("invariance", "shift", x=(1.0, 2.0, 3.0), params=(("shift", 100.0),)),
@@ -359,6 +374,48 @@ def eps_rows(x=(5.0, 5.001, 4.999), eps_values=(0.0, 1e-5, 1e-3)) -> list[EpsRow
                 out = np.asarray(norms.layer_norm(arr, eps=eps), dtype=np.float64)
                 rows.append(EpsRow(v, float(eps), sigma, out, float(np.linalg.norm(out))))
     return rows
+
+
+@dataclass(frozen=True)
+class GridGroup:
+    """The grid points that share one output: how many, the output, and the side of the diagonal they lie on."""
+
+    count: int
+    output: np.ndarray
+    side: str  # "below" (x₁ > x₂), "above" (x₁ < x₂) or "mixed"
+
+
+@dataclass(frozen=True)
+class GridLanding:
+    """Where the grid points (``normviz.warp.grid_vertices``) of the warp step go: groups by output, largest
+    first, and the points whose output is undefined (0/0: NaN at ε = 0)."""
+
+    key: str
+    eps: float
+    total: int
+    groups: tuple[GridGroup, ...]
+    undefined: int
+
+
+def grid_landing(step_: Step) -> GridLanding:
+    """The warp step's grid through its method at the step's ε, every output from the library
+    (``normviz.warp.warp``); two outputs are one when ``normviz.warp.same_output`` would call them so."""
+    p = step_.param
+    key = p["method"]
+    verts = warp.grid_vertices(2, extent=p["extent"], count=p["count"])
+    out = warp.warp(verts, key, eps=step_.eps)
+    defined = np.all(np.isfinite(out), axis=1)
+    groups, left = [], np.flatnonzero(defined)
+    while len(left):
+        first = out[left[0]]
+        same = np.linalg.norm(out[left] - first, axis=1) <= warp.SAME_OUTPUT_RTOL * (1 + np.linalg.norm(first))
+        members = verts[left[same]]
+        below, above = members[:, 0] > members[:, 1], members[:, 0] < members[:, 1]
+        side = "below" if below.all() else "above" if above.all() else "mixed"
+        groups.append(GridGroup(int(same.sum()), first, side))
+        left = left[~same]
+    groups.sort(key=lambda g: (-g.count, g.side != "below"))
+    return GridLanding(key, float(step_.eps), len(verts), tuple(groups), int(np.sum(~defined)))
 
 
 # --- the worked computation as LaTeX ------------------------------------------------------------

@@ -125,7 +125,46 @@ def _torch_answer(p):
         growth = _torch_growth(p.extra["what"], v["depth"], float(v["gain"]))
         assert float(v["growth"]) == pytest.approx(growth, rel=5e-3)  # shown to 3 digits, float32 vs 64
         return "below_2" if growth < 2 else "two_to_ten" if growth <= 10 else "above_10"
+    if p.key == "merge":
+        return _torch_merge_count(p)
+    if p.key == "ellipse_axes":
+        return _svd_semi_axes(_parse(v["gamma"]))
     raise AssertionError(f"no independent computation for {p.key}")
+
+
+def _parse(text):
+    """A vector as the questions show it, "(1, −2)", back to floats."""
+    return tuple(float(c) for c in text.strip("()").replace("−", "-").split(","))
+
+
+TORCH_METHOD = {
+    "L2": lambda x, eps: F.normalize(x, dim=-1, eps=eps),
+    "RMSNorm": lambda x, eps: F.rms_norm(x, x.shape[-1:], eps=eps),
+    "LayerNorm": lambda x, eps: F.layer_norm(x, x.shape[-1:], eps=eps),
+}
+
+
+def _torch_merge(p):
+    """Brute force in torch: every integer point of [−3, 3]² whose output equals x's (NaN outputs never do)."""
+    v = p.values
+    f = TORCH_METHOD[v["method"]]
+    eps = float(v["eps"])
+    grid = torch.tensor([(a, b) for a in range(-3, 4) for b in range(-3, 4)], dtype=torch.float64)
+    x = torch.tensor(_parse(v["x"]), dtype=torch.float64)
+    out, target = f(grid, eps), f(x, eps)
+    close = (out - target).norm(dim=-1) <= 1e-9 * (1 + target.norm())
+    return grid[close & torch.isfinite(out).all(dim=-1)].numpy()
+
+
+def _torch_merge_count(p):
+    return float(len(_torch_merge(p)))
+
+
+def _svd_semi_axes(gamma):
+    """√N times the singular values of diag(γ)·B, B an orthonormal basis of Σzᵢ = 0 (from the SVD of 𝟏ᵀ)."""
+    n = len(gamma)
+    basis = np.linalg.svd(np.ones((1, n)))[2][1:].T  # (N, N − 1): the null space of 𝟏ᵀ
+    return tuple(math.sqrt(n) * np.linalg.svd(np.diag(gamma) @ basis, compute_uv=False))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -368,3 +407,99 @@ def test_without_torch_the_stack_exercises_are_left_out_and_the_rest_is_the_same
     reduced = ex.make_set(7)
     assert [p.key for p in reduced] == [e.key for e in ex.BANK if not e.needs_torch]
     assert reduced == full[: len(reduced)]
+
+
+def _drawn(key, seeds=range(200)):
+    return [p for seed in seeds for p in ex.make_set(seed) if p.key == key]
+
+
+def test_the_merge_exercise_draws_every_variant_and_its_count_is_the_fibre_on_every_vertex():
+    """The answer is normviz.warp.grid_fold's count; normviz.warp.same_output (every output computed) on all 49
+    vertices and a torch brute force find the very same points, which the explanation lists."""
+    from normviz import warp
+
+    verts = warp.grid_vertices(2, extent=3.0, count=7)
+    seen = set()
+    for p in _drawn("merge"):
+        what, v = p.extra["what"], p.values
+        key = {m.label: k for k, m in ex.METHODS.items()}[v["method"]]
+        eps, x = float(v["eps"]), _parse(v["x"])
+        seen.add((what, key, eps))
+        same = verts[warp.same_output(key, x, verts, eps=eps)]
+        brute = _torch_merge(p)
+        assert {tuple(r) for r in same} == {tuple(r) for r in brute}, (what, x)
+        assert p.answer == len(same) == v["count"] and ex.merge_count(key, x, eps) == len(same)
+        if what != "half_plane":
+            assert v["points"] == ", ".join(ex.shortest_vector(r) for r in brute)
+        if eps > 0:  # ε matters: at ε = 0 the same x gives another answer
+            assert len(verts[warp.same_output(key, x, verts, eps=0.0)]) != p.answer
+    assert {w for w, *_ in seen} == set(ex.MERGE_VARIANTS)
+    assert {(k, e) for _, k, e in seen} == {m for ms in ex.MERGE_VARIANTS.values() for m in ms}
+
+
+def test_the_merge_exercises_facts_hold_ln_at_eps_0_makes_the_plane_two_points():
+    """21 grid points below the diagonal share one output, 21 above the other, the 7 on it are 0/0 (torch)."""
+    p = next(p for p in _drawn("merge") if p.extra["what"] == "half_plane")
+    assert (p.answer, p.values["undefined"], p.values["total"]) == (21.0, 7, 49)
+    grid = torch.tensor([(a, b) for a in range(-3, 4) for b in range(-3, 4)], dtype=torch.float64)
+    out = F.layer_norm(grid, (2,), eps=0.0)
+    below = grid[:, 0] > grid[:, 1]
+    assert torch.allclose(out[below], torch.tensor([1.0, -1.0], dtype=torch.float64))
+    assert torch.isnan(out[grid[:, 0] == grid[:, 1]]).all() and int(below.sum()) == 21
+    x = _parse(p.values["x"])
+    assert p.values["side"] == ("x₁ > x₂" if x[0] > x[1] else "x₁ < x₂")
+
+
+def test_the_ellipse_exercise_matches_the_svd_and_a_zero_gain_keeps_two_axes():
+    from normviz import warp
+
+    seen = set()
+    for p in _drawn("ellipse_axes", range(60)):
+        gamma = _parse(p.values["gamma"])
+        seen.add(p.extra["what"])
+        np.testing.assert_allclose(p.answer, _svd_semi_axes(gamma), atol=1e-12)
+        assert p.answer[0] >= p.answer[1] > 0.1 and len(set(gamma)) > 1
+        assert (0.0 in gamma) is (p.extra["what"] == "zero") and gamma.count(0.0) <= 1
+        if p.extra["what"] == "zero":
+            k = gamma.index(0.0)
+            assert p.values["sub"] == "₁₂₃"[k] and p.values["k"] == k + 1
+            # the outputs (the library's layer_norm) lie in the plane y_k = β_k = 0, on the ellipse
+            cloud = warp.output_set(gamma, points=90)
+            assert np.all(cloud[:, k] == 0.0)
+            np.testing.assert_allclose(warp.output_ellipsoid(gamma).level(cloud), 1.0, atol=1e-9)
+        typed = ", ".join(f"{a:.2f}" for a in p.answer)
+        assert ex.check(p, typed).status == "right"
+    assert seen == {"full", "zero"}
+    two_zeros = warp.output_ellipsoid((0.0, 0.0, 2.0))  # the explanation's "only with two γᵢ = 0": a segment
+    assert two_zeros.lengths[1] < 1e-9 < two_zeros.lengths[0]
+
+
+@pytest.mark.parametrize("key", ["merge", "ellipse_axes"])
+def test_the_warp_exercises_have_every_variants_text_in_both_languages(key):
+    for p in _drawn(key, range(120)):
+        for part in ("q", "why"):
+            for lang in LANGUAGES:
+                text = CATALOG[text_key(p, part)][lang].format(**p.values)
+                assert text.strip() and "{" not in text.replace("{a·x", ""), (text_key(p, part), lang)
+                if part == "why" and key == "merge" and p.extra["what"] != "half_plane":
+                    assert p.values["points"] in text
+                if part == "why" and key == "ellipse_axes":
+                    assert p.values["lengths"] in text and "√(N·λ)" in text
+
+
+@pytest.mark.parametrize(
+    "key, typed, status, reason",
+    [
+        ("merge", "abc", "malformed", "not_number"),
+        ("merge", "", "malformed", "empty"),
+        ("merge", "1 2", "malformed", "one_number"),
+        ("merge", "2,5", "malformed", "decimal_comma"),
+        ("ellipse_axes", "3.46", "malformed", "count"),
+        ("ellipse_axes", "x, y", "malformed", "not_number"),
+        ("ellipse_axes", "1,2,3", "malformed", "count_comma"),
+    ],
+)
+def test_a_malformed_answer_to_a_warp_exercise_gets_a_reason_not_an_exception(key, typed, status, reason):
+    p = _drawn(key, range(3))[0]
+    v = ex.check(p, typed)
+    assert (v.status, v.reason) == (status, reason)

@@ -310,3 +310,37 @@ def test_prepost_reads_the_residual_stacks_stream_lengths():
     assert p.pre_top == pre.stream_norm[6] and p.post_top == post.stream_norm[6]
     assert p.post_top == pytest.approx(math.sqrt(32), rel=1e-3)  # every Post-Norm layer ends in a Norm
     assert p.pre_top > 1.2 * p.start  # Pre-Norm's stream grows: nothing normalizes it
+
+
+def test_the_warp_step_follows_the_layernorm_steps_and_precedes_the_closing():
+    order = lesson.KEYS
+    assert order.index("extreme") + 1 == order.index("warp") < order.index("summary")
+    s = lesson.STEPS[order.index("warp")]
+    assert s.kind == "warp" and s.eps == 0.0 and s.param["method"] == "ln"
+
+
+def test_the_warp_steps_grid_lands_on_two_points_by_a_direct_computation():
+    """Every integer point of [−3, 3]² through torch's layer_norm at ε = 0: those with x₁ > x₂ on (1, −1), those
+    with x₁ < x₂ on (−1, 1), the diagonal 0/0; lesson.grid_landing says the same, with the same counts."""
+    s = lesson.STEPS[lesson.KEYS.index("warp")]
+    values = np.linspace(-s.param["extent"], s.param["extent"], s.param["count"])
+    grid = torch.tensor([(a, b) for a in values for b in values], dtype=torch.float64)
+    out = F.layer_norm(grid, (2,), eps=0.0)
+    below, above = grid[:, 0] > grid[:, 1], grid[:, 0] < grid[:, 1]
+    landing = lesson.grid_landing(s)
+    assert landing.total == len(grid) and landing.undefined == int(torch.isnan(out).any(dim=1).sum())
+    assert landing.undefined == int((grid[:, 0] == grid[:, 1]).sum())
+    want = {"below": (int(below.sum()), out[below]), "above": (int(above.sum()), out[above])}
+    assert [g.side for g in landing.groups] == ["below", "above"]
+    for g in landing.groups:
+        count, outputs = want[g.side]
+        assert g.count == count
+        torch.testing.assert_close(outputs, torch.tensor(g.output).expand_as(outputs), rtol=0, atol=1e-12)
+    assert (landing.groups[0].count, landing.groups[1].count, landing.undefined) == (21, 21, 7)  # the seed's picture
+
+
+def test_the_warp_step_has_its_texts_in_both_languages_and_its_statement_says_eps_0():
+    for lang in LANGUAGES:
+        for key in ("lesson.warp.landing", "lesson.warp.distinct", "lesson.step.warp.title", "lesson.step.warp.text"):
+            assert CATALOG[key][lang].strip()
+        assert "ε = 0" in CATALOG["lesson.warp.landing"][lang] and "ε = 0" in CATALOG["lesson.step.warp.text"][lang]

@@ -132,10 +132,11 @@ def test_a_count_typed_with_a_thousands_comma_is_asked_about_not_called_a_decima
     assert errors(at) == [] and len(at.warning) == 1 and want in at.warning[0].value
 
 
-@pytest.mark.parametrize("seed, lang", [("3", "en"), ("3", "zh"), ("2", "en"), ("2", "zh")])
+@pytest.mark.parametrize("seed, lang", [("4", "en"), ("4", "zh"), ("20", "en"), ("20", "zh")])
 def test_the_invariance_and_the_stack_exercises_show_their_own_variant(seed, lang):
-    """Seed 3: exercise 7 asks about 7·x, the path exercise about Post-Norm, the growth one about no norm at
-    gain 1; seed 2: x + 100·𝟏, Pre-Norm, no norm at gain 0.1. Each feedback figure and explanation is its own."""
+    """Seed 4: exercise 7 asks about 7·x, the path exercise about Post-Norm, the growth one about no norm at
+    gain 1; seed 20: x + 100·𝟏, Pre-Norm, no norm at gain 0.1. Each feedback figure and explanation is its own.
+    (The stack exercises draw after the warp ones, so their seeds moved from 3 and 2 when those arrived.)"""
     import json
 
     from normviz import residual
@@ -160,7 +161,7 @@ def test_the_invariance_and_the_stack_exercises_show_their_own_variant(seed, lan
     label = {"scale": "7·x = (7, 14, 21)", "shift": "x + 100·𝟏 = (101, 102, 103)"}[inv.extra["what"]]
     other = {"scale": "(101, 102, 103)", "shift": "(7, 14, 21)"}[inv.extra["what"]]
     assert trace(moved, "moved_moved")["name"] == label and label in shown and other not in shown
-    assert inv.extra["what"] == ("scale" if seed == "3" else "shift")
+    assert inv.extra["what"] == ("scale" if seed == "4" else "shift")
     path = by_key["grad_path"]
     skip = coords(trace(paths, "path_skip"), "y")
     assert bool(np.all(skip == skip[-1])) is (path.extra["what"] == "pre")
@@ -169,4 +170,68 @@ def test_the_invariance_and_the_stack_exercises_show_their_own_variant(seed, lan
     assert stack.extra["what"] == residual.NO_NORM
     y = coords(trace(growth, "growth_none"), "y")
     assert f"{y[-1]:.3g}" == stack.values["growth"] and stack.values["growth"] in shown
-    assert bool(y[-1] > 10) is (seed == "3")
+    assert path.extra["what"] == ("post" if seed == "4" else "pre")
+    assert bool(y[-1] > 10) is (seed == "4")
+
+
+@pytest.mark.parametrize("lang, bad, right", [("en", "not a number", "Right!"), ("zh", "不是数", "正确！")])
+def test_the_warp_exercises_take_a_malformed_answer_with_a_message_and_explain_a_right_one(lang, bad, right):
+    """The merge count and the ellipse's semi-axes: "abc" gets the page's message, the answer (to 2 decimals for
+    the axes) is right, and each explanation carries its own computed numbers."""
+    at = run_page("exercises", lang=lang, seed=SEED)
+    pairs = blocks(at)
+    numbers = {p.key: k for k, (p, _) in enumerate(pairs, start=1) if p.key in ("merge", "ellipse_axes")}
+    for k in numbers.values():
+        pairs[k - 1][1].input("abc")
+    at.run()
+    for k in numbers.values():
+        check(at, k)
+    assert errors(at) == [] and len(at.warning) == 2 and all(bad in w.value for w in at.warning)
+    pairs = blocks(at)  # the widgets of the latest run
+    merge, axes = (pairs[numbers[key] - 1] for key in ("merge", "ellipse_axes"))
+    merge[1].input(f"{int(merge[0].answer)}")
+    axes[1].input(", ".join(f"{v:.2f}" for v in axes[0].answer))
+    at.run()
+    for k in numbers.values():
+        check(at, k)
+    assert errors(at) == [] and not at.warning
+    assert len(at.success) == 2 and all(s.value.startswith(right) for s in at.success)
+    shown = "\n".join(m.value for m in at.markdown)
+    assert axes[0].values["lengths"] in shown and axes[0].values["lam"] in shown
+    assert merge[0].values["output"] in shown
+
+
+def test_the_warp_exercises_feedback_draws_the_fibre_and_the_ellipse():
+    """After a right answer: the merge exercise's grid morph rings exactly the grid points that merge (by
+    normviz.warp.same_output on every vertex), and the ellipse exercise draws its figure."""
+    import json
+
+    from normviz import warp
+    from normviz.methods import METHODS
+    from tests.helpers.pages import coords, trace
+
+    at = run_page("exercises", seed=SEED)
+    pairs = blocks(at)
+    numbers = {p.key: k for k, (p, _) in enumerate(pairs, start=1) if p.key in ("merge", "ellipse_axes")}
+    for k in numbers.values():
+        p, widget = pairs[k - 1]
+        widget.input(answer_of(p))
+    at.run()
+    for k in numbers.values():
+        check(at, k)
+    assert errors(at) == [] and len(at.success) == 2
+    charts = {c.key: json.loads(c.proto.spec) for c in at.get("plotly_chart")}
+    fold = charts[f"exercises.{SEED}.{numbers['merge']}.figure"]
+    merge = pairs[numbers["merge"] - 1][0]
+    assert fold.get("frames") and merge.figure == ("fold", merge.figure[1])
+    ringed = trace(fold, "fold_vertices")
+    got = {(round(a), round(b)) for a, b in zip(coords(ringed, "x"), coords(ringed, "y"))}
+    key = {m.label: k for k, m in METHODS.items()}[merge.values["method"]]
+    grid = warp.grid_vertices(2, extent=3.0, count=7)
+    want = {
+        tuple(int(c) for c in v)
+        for v in grid[warp.same_output(key, merge.figure[1]["x"], grid, eps=float(merge.values["eps"]))]
+    }
+    assert got == want and len(got) == merge.answer
+    ellipse = charts[f"exercises.{SEED}.{numbers['ellipse_axes']}.figure"]
+    assert ellipse["data"]

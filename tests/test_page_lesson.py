@@ -420,3 +420,38 @@ def test_the_pre_post_norm_step_draws_the_residual_stack_and_quotes_its_stream_l
     for v in (pre.stream_norm[0], pre.stream_norm[6], post.stream_norm[6], comp.root_width):
         assert f"{v:.2f}" in shown, v
     assert post.stream_norm[6] == pytest.approx(comp.root_width, rel=1e-3) and post.stream_norm[6] < pre.stream_norm[6]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_warp_step_plays_the_grid_into_two_points_and_states_its_computed_landing(lang):
+    """The warp page's morph (frames from t = 0 to 1, keyed lesson.warp.chart), and the statement's numbers are
+    those of a direct computation: torch's layer_norm at ε = 0 on every integer point of [−3, 3]²."""
+    import torch
+    import torch.nn.functional as F
+
+    from normviz.format import decimals_vector
+
+    at = run_page("lesson", lang=lang, step=str(lesson.KEYS.index("warp") + 1))
+    assert errors(at) == []
+    (fig,) = figures(at)
+    assert len(fig["frames"]) >= 2 and {"grid", "grid_points"} <= {t.get("meta") for t in fig["data"]}
+    assert not at.get("plotly_chart")  # the animated chart draws it: HTML Play/Pause and the keys
+    grid = torch.tensor([(a, b) for a in range(-3, 4) for b in range(-3, 4)], dtype=torch.float64)
+    out = F.layer_norm(grid, (2,), eps=0.0)
+    below, above, diagonal = grid[:, 0] > grid[:, 1], grid[:, 0] < grid[:, 1], grid[:, 0] == grid[:, 1]
+    last = fig["frames"][-1]["data"][1]  # the grid's points at t = 1: each on its own output
+    ends = np.array([[np.nan if v is None else v for v in last[a]] for a in "xy"], dtype=float).T
+    np.testing.assert_allclose(ends[below.numpy()], out[below].numpy(), atol=1e-3)  # frames are rounded
+    np.testing.assert_allclose(ends[above.numpy()], out[above].numpy(), atol=1e-3)
+    assert np.isnan(ends[diagonal.numpy()]).all()  # 0/0: a gap
+    shown = text(at)
+    for count, outputs in ((int(below.sum()), out[below]), (int(above.sum()), out[above])):
+        assert torch.allclose(outputs, outputs[0].expand_as(outputs))
+        assert f"{count}" in shown and decimals_vector(outputs[0].numpy(), 2) in shown
+    assert f"{len(grid)}" in shown and f"{int(diagonal.sum())}" in shown and torch.isnan(out[diagonal]).all()
+    expected = (
+        f"all {int(below.sum())} below the diagonal (x₁ > x₂) land on {decimals_vector(out[below][0].numpy(), 2)}"
+        if lang == "en"
+        else f"对角线下方（x₁ > x₂）的 {int(below.sum())} 个全部落在 {decimals_vector(out[below][0].numpy(), 2)}"
+    )
+    assert expected in shown

@@ -299,6 +299,118 @@ STRINGS = {
         "about the same amount: ‖hₗ‖² grows about linearly with l, and ‖h_L‖ about like √L, not "
         "exponentially. Here ‖h_L‖ / ‖h₀‖ = {growth}; a small gain makes each addition small.",
     },
+    "exercise.merge.q.half_plane": {
+        "zh": "网格：[−3, 3]² 中坐标为整数的 {total} 个点（7 × 7）。取 x = {x}，LayerNorm，ε = 0（γ = 1，β = 0）。"
+        "有多少个网格点（x 自己也算）的输出和 x 的完全相同？",
+        "en": "The grid: the {total} points of [−3, 3]² with whole-number coordinates (7 × 7). Take x = {x} and "
+        "LayerNorm at ε = 0 (γ = 1, β = 0). How many grid points (x itself included) have exactly the output of x?",
+    },
+    "exercise.merge.q.line": {
+        "zh": "网格：[−3, 3]² 中坐标为整数的 {total} 个点（7 × 7）。取 x = {x}，LayerNorm，ε = {eps}（γ = 1，β = 0）。"
+        "有多少个网格点（x 自己也算）的输出和 x 的完全相同？",
+        "en": "The grid: the {total} points of [−3, 3]² with whole-number coordinates (7 × 7). Take x = {x} and "
+        "LayerNorm at ε = {eps} (γ = 1, β = 0). How many grid points (x itself included) have exactly the output "
+        "of x?",
+    },
+    "exercise.merge.q.ray": {
+        "zh": "网格：[−3, 3]² 中坐标为整数的 {total} 个点（7 × 7）。取 x = {x}，{method}，ε = 0。"
+        "有多少个网格点（x 自己也算）的输出和 x 的完全相同？",
+        "en": "The grid: the {total} points of [−3, 3]² with whole-number coordinates (7 × 7). Take x = {x} and "
+        "{method} at ε = 0. How many grid points (x itself included) have exactly the output of x?",
+    },
+    "exercise.merge.q.point": {
+        "zh": "网格：[−3, 3]² 中坐标为整数的 {total} 个点（7 × 7）。取 x = {x}，RMSNorm，ε = {eps}（γ = 1）。"
+        "有多少个网格点（x 自己也算）的输出和 x 的完全相同？",
+        "en": "The grid: the {total} points of [−3, 3]² with whole-number coordinates (7 × 7). Take x = {x} and "
+        "RMSNorm at ε = {eps} (γ = 1). How many grid points (x itself included) have exactly the output of x?",
+    },
+    "exercise.merge.q.ray_beyond": {
+        "zh": "网格：[−3, 3]² 中坐标为整数的 {total} 个点（7 × 7）。取 x = {x}，L2 归一化 x / max(‖x‖₂, ε)，"
+        "ε = {eps}。有多少个网格点（x 自己也算）的输出和 x 的完全相同？",
+        "en": "The grid: the {total} points of [−3, 3]² with whole-number coordinates (7 × 7). Take x = {x} and L2 "
+        "normalization x / max(‖x‖₂, ε) with ε = {eps}. How many grid points (x itself included) have exactly "
+        "the output of x?",
+    },
+    "exercise.merge.why.half_plane": {
+        "zh": "ε = 0 时 LayerNorm 先减均值再除以 σ，所以对任意 a > 0 和任意 c，a·x + c·𝟏 的输出都和 x 的相同。"
+        "在二维里，这些点铺满对角线 x₁ = x₂ 在 x 这一侧的整个半平面 {{a·x + c·𝟏 : a > 0}}：{side} 的 {count} 个网格点"
+        "全都落在 {output}。对角线上的 {undefined} 个点是常数向量，σ = 0，输出是 0/0，没有定义。"
+        "整个平面只剩两个点。",
+        "en": "At ε = 0 LayerNorm subtracts the mean and divides by σ, so a·x + c·𝟏 gives the output of x for every "
+        "a > 0 and every c. In 2D these points fill the whole half-plane {{a·x + c·𝟏 : a > 0}} on x's side of the "
+        "diagonal x₁ = x₂: all {count} grid points with {side} land on {output}. The {undefined} points on the "
+        "diagonal are constant vectors with σ = 0: their output is 0/0, undefined. The whole plane becomes two "
+        "points.",
+    },
+    "exercise.merge.why.line": {
+        "zh": "ε > 0 时输出是 (x − μ·𝟏) / √(σ² + ε)，它的长度 √n·σ / √(σ² + ε) 随 σ 变化，所以缩放 a·x（a ≠ 1）"
+        "会改变输出；只有平移 x + c·𝟏 不改变 x − μ·𝟏，输出才完全相同。这些点在过 x、平行于 𝟏 的直线上，"
+        "也就是 x₁ − x₂ = {diff} 的网格点：{points}，共 {count} 个，输出都是 {output}。",
+        "en": "With ε > 0 the output is (x − μ·𝟏) / √(σ² + ε), whose length √n·σ / √(σ² + ε) changes with σ, so a "
+        "scaling a·x (a ≠ 1) changes the output; only a shift x + c·𝟏 leaves x − μ·𝟏, and so the output, exactly "
+        "as it was. Those points lie on the line through x parallel to 𝟏, the grid points with x₁ − x₂ = {diff}: "
+        "{points}, {count} in all, each with output {output}.",
+    },
+    "exercise.merge.why.ray": {
+        "zh": "ε = 0 时 {method} 把 x 除以 {denominator}，而 a·x（a > 0）把这个数也乘上 a，所以整条射线 {{a·x : a > 0}} "
+        "只给出一个输出 {output}。x 的射线上的网格点：{points}，共 {count} 个。",
+        "en": "At ε = 0 {method} divides x by {denominator}, which a·x with a > 0 multiplies by a as well, so the "
+        "whole ray {{a·x : a > 0}} gives one output, {output}. The grid points on x's ray: {points}, {count} in "
+        "all.",
+    },
+    "exercise.merge.why.point": {
+        "zh": "ε > 0 时 RMSNorm 给出 x / √(mean(x²) + ε)，它的长度 √n·RMS / √(RMS² + ε) 随 ‖x‖ 增大，"
+        "所以同一条射线上的点输出不同，而不同射线的输出方向不同：RMSNorm 是一一映射，只有 x 自己有这个输出。"
+        "ε = 0 时 x 的射线上的 {ray_count} 个网格点 {ray} 才会合成一个点。",
+        "en": "With ε > 0 RMSNorm gives x / √(mean(x²) + ε), whose length √n·RMS / √(RMS² + ε) grows with ‖x‖, so "
+        "points of one ray get different outputs, and different rays point different ways: RMSNorm is one-to-one, "
+        "and only x itself has its output. At ε = 0 the {ray_count} grid points {ray} of x's ray would merge.",
+    },
+    "exercise.merge.why.ray_beyond": {
+        "zh": "x / max(‖x‖₂, ε)：射线 {{a·x : a > 0}} 上 ‖p‖₂ ≥ ε = {eps} 的点都除以自己的长度，落在同一点 {output}；"
+        "更短的点只除以 ε，各自落在 p / ε，互不相同。所以合在一起的网格点是 {points}，共 {count} 个；"
+        "射线上在半径 ε 以内的 {inside} 没有合进来。",
+        "en": "x / max(‖x‖₂, ε): the points p of the ray {{a·x : a > 0}} with ‖p‖₂ ≥ ε = {eps} are divided by their "
+        "own length and all land on {output}; shorter ones are divided by ε only and land on p / ε, each on its "
+        "own. So the grid points that merge are {points}, {count} in all; {inside} on the ray, inside radius ε, "
+        "stays apart.",
+    },
+    "exercise.ellipse_axes.q.full": {
+        "zh": "N = 3 的 LayerNorm，增益 γ = {gamma}，β = 0，ε = 0。它的全部输出构成一个椭圆（Σzᵢ = 0 平面里半径 √3 的圆，"
+        "被 γ 拉伸）。给出两个半轴的长度，长的在前，保留 2 位小数。",
+        "en": "LayerNorm over N = 3 features with gain γ = {gamma}, β = 0, ε = 0. All its outputs form an ellipse "
+        "(the circle of radius √3 in the plane Σzᵢ = 0, stretched by γ). Give the lengths of its two semi-axes, "
+        "the longest first, to 2 decimals.",
+    },
+    "exercise.ellipse_axes.q.zero": {
+        "zh": "N = 3 的 LayerNorm，增益 γ = {gamma}，β = 0，ε = 0。它的全部输出构成一个椭圆（Σzᵢ = 0 平面里半径 √3 的圆，"
+        "被 γ 拉伸）。给出两个半轴的长度，长的在前，保留 2 位小数。",
+        "en": "LayerNorm over N = 3 features with gain γ = {gamma}, β = 0, ε = 0. All its outputs form an ellipse "
+        "(the circle of radius √3 in the plane Σzᵢ = 0, stretched by γ). Give the lengths of its two semi-axes, "
+        "the longest first, to 2 decimals.",
+    },
+    "exercise.ellipse_axes.why.full": {
+        "zh": "ε = 0 时输出是 diag(γ)·z，其中 Σzᵢ = 0、‖z‖ = √3。取 B 为平面 Σzᵢ = 0 的一组标准正交基（3 × 2），"
+        "z = B·w、‖w‖ = √3，输出就是 M·w，M = diag(γ)·B。Bᵀ·diag(γ)²·B 的特征值 λ = {lam}，"
+        "半轴长度为 √(N·λ) = √(3·λ) = {lengths}，方向是 M 把对应特征向量送去的方向。γ 的三个分量相等时才是圆。",
+        "en": "At ε = 0 the outputs are diag(γ)·z with Σzᵢ = 0 and ‖z‖ = √3. With B an orthonormal basis of the "
+        "plane Σzᵢ = 0 (3 × 2), z = B·w with ‖w‖ = √3, so the outputs are M·w with M = diag(γ)·B. The "
+        "eigenvalues of Bᵀ·diag(γ)²·B are λ = {lam}, and the semi-axes are √(N·λ) = √(3·λ) = {lengths}, along "
+        "the directions M gives the eigenvectors. Only a γ with three equal entries gives a circle.",
+    },
+    "exercise.ellipse_axes.why.zero": {
+        "zh": "ε = 0 时输出是 diag(γ)·z，其中 Σzᵢ = 0、‖z‖ = √3。取 B 为平面 Σzᵢ = 0 的一组标准正交基（3 × 2），"
+        "z = B·w、‖w‖ = √3，输出就是 M·w，M = diag(γ)·B。Bᵀ·diag(γ)²·B 的特征值 λ = {lam}，"
+        "半轴长度为 √(N·λ) = √(3·λ) = {lengths}。γ{sub} = 0 把每个输出的第 {k} 个分量都变成 β{sub} = 0："
+        "椭圆被压进平面 y{sub} = β{sub}。它仍有两个非零半轴，因为 diag(γ) 只抹掉 e{sub} 方向，而 e{sub} 不在平面 Σzᵢ = 0 里；"
+        "只有两个 γᵢ 都为 0 时，才会压成一条线段（一个半轴为 0）。",
+        "en": "At ε = 0 the outputs are diag(γ)·z with Σzᵢ = 0 and ‖z‖ = √3. With B an orthonormal basis of the "
+        "plane Σzᵢ = 0 (3 × 2), z = B·w with ‖w‖ = √3, so the outputs are M·w with M = diag(γ)·B. The "
+        "eigenvalues of Bᵀ·diag(γ)²·B are λ = {lam}, and the semi-axes are √(N·λ) = √(3·λ) = {lengths}. "
+        "γ{sub} = 0 sets component {k} of every output to β{sub} = 0: the ellipse is pressed into the plane "
+        "y{sub} = β{sub}. It keeps two nonzero semi-axes, because the only direction diag(γ) erases is e{sub}, and e{sub} "
+        "is not in the plane Σzᵢ = 0; only with two γᵢ equal to 0 would it flatten to a segment (one semi-axis 0).",
+    },
     # small figures
     "exercises.fig.moved.title": {"zh": "三种方法的输出（ε = 0）", "en": "The three methods' outputs (ε = 0)"},
     "exercises.fig.moved.subtitle": {

@@ -139,6 +139,16 @@ STRINGS = {
         "at {bw} TB/s that takes {ms} ms. The arithmetic is only about {gflop} GFLOP: {cms} ms at the "
         "Cost page's assumed peak of {peak} TFLOP/s.",
     },
+    "lesson.warp.landing": {
+        "zh": "这张网格的 {total} 个点中：对角线下方（x₁ > x₂）的 {below} 个全部落在 {below_out}，"
+        "上方（x₁ < x₂）的 {above} 个全部落在 {above_out}；对角线上的 {undefined} 个在 ε = 0 时没有输出（0/0）。",
+        "en": "Of this grid's {total} points, all {below} below the diagonal (x₁ > x₂) land on {below_out} and all "
+        "{above} above it (x₁ < x₂) on {above_out}; the {undefined} on the diagonal have no output at ε = 0 (0/0).",
+    },
+    "lesson.warp.distinct": {
+        "zh": "这张网格的 {total} 个点落在 {distinct} 个不同的输出上；{undefined} 个点没有输出（0/0）。",
+        "en": "This grid's {total} points land on {distinct} distinct outputs; {undefined} have no output (0/0).",
+    },
     "lesson.summary.col.method": {"zh": "方法", "en": "method"},
     "lesson.summary.col.formula": {"zh": "公式", "en": "formula"},
     "lesson.summary.col.c": {"zh": "c（减去）", "en": "c (subtracted)"},
@@ -203,6 +213,20 @@ STRINGS = {
         "en": "In two dimensions the line y₁ + y₂ = 0 meets the circle of radius √2 in just two points. "
         "So (at ε = 0) for any two unequal numbers LayerNorm only tells which one is larger. Predict the "
         "output for (1, 3), then move x after the reveal.",
+    },
+    "lesson.step.warp.title": {"zh": "整个平面变成两个点", "en": "The whole plane becomes two points"},
+    "lesson.step.warp.text": {
+        "zh": "上一步跟踪的是一个 x；现在把整张网格一起送进 LayerNorm（ε = 0，γ = 1，β = 0）。按 ▶ 或拖动 t："
+        "t = 0 是原来的网格，t = 1 是每个点的输出，中间是 (1 − t)·x + t·LayerNorm(x)。"
+        "对角线 x₁ = x₂ 一侧的整个半平面（所有 a·x + c·𝟏，a > 0，c 任意）缩成一个点，另一侧缩成另一个点："
+        "LayerNorm 只记得两个分量哪个大。对角线上是常数向量，σ = 0，输出是 0/0，所以网格在那里没有像。"
+        "“空间的弯折”页可以换成 RMSNorm、L2、ε > 0 或三维来看。",
+        "en": "The previous step followed one x; now the whole grid goes through LayerNorm (ε = 0, γ = 1, β = 0). "
+        "Press ▶ or drag t: t = 0 is the grid as it is, t = 1 is every point's output, and in between each point "
+        "sits at (1 − t)·x + t·LayerNorm(x). The whole half-plane of the a·x + c·𝟏 (a > 0, any c) on one side of "
+        "the diagonal x₁ = x₂ shrinks to one point, the other side to another: LayerNorm remembers only which "
+        "component is larger. On the diagonal the vectors are constant, σ = 0, and the output is 0/0, so the grid "
+        "has no image there. The page “How norms bend space” shows RMSNorm, L2, ε > 0 and 3D the same way.",
     },
     "lesson.step.dof.title": {"zh": "自由度：n、n − 1、n − 2", "en": "Degrees of freedom: n, n − 1, n − 2"},
     "lesson.step.dof.text": {

@@ -12,10 +12,11 @@ import random
 
 import streamlit as st
 
+from normviz import _xp, geometry, invariance, warp
 from normviz import exercises as ex
-from normviz import geometry, invariance
 from normviz.figures import exercises as figs
 from normviz.figures import projection as engine
+from normviz.figures import warp as warp_figs
 from normviz.format import decimals, decimals_vector
 from normviz.i18n import CATALOG
 from normviz.ui import dof as dof_ui
@@ -105,6 +106,23 @@ def _checked(k: str) -> None:
     st.session_state[f"{k}.checked"] = True
 
 
+@cached(16)
+def fold_figure(method: str, eps: float, x: tuple, t, proj: bool, backend_: _xp.Backend) -> dict:
+    """The merge exercise's grid morphing through the method, the grid points in x's fibre ringed (the warp
+    page's figure builder)."""
+    grid = ex.MERGE_GRID
+    morph = warp.grid_morph(2, method, eps=eps, backend=backend_, **grid)
+    fold = warp.grid_fold(method, x, eps=eps, **grid)
+    return warp_figs.morph_figure(morph, t, projector=proj, extent=grid["extent"], fold=fold)
+
+
+@cached(16)
+def ellipse_figure(gamma: tuple, t, proj: bool, backend_: _xp.Backend) -> dict:
+    """The ellipse exercise's output set (the library's layer_norm with weight γ) and its semi-axes."""
+    samples = warp.output_set(gamma, points=361, backend=backend_)
+    return warp_figs.ellipsoid_figure(warp.output_ellipsoid(gamma), samples, t, projector=proj)
+
+
 def feedback_figure(t, p: ex.Problem, k: str) -> None:
     """The figure that explains the answer: a topic page's builder where one fits, else a small one."""
     if p.figure is None:
@@ -136,6 +154,10 @@ def feedback_figure(t, p: ex.Problem, k: str) -> None:
         spec = figs.fp16_figure(data.get("v"), t, projector=proj)
     elif kind == "cost":
         spec = figs.cost_figure(data["tokens"], data["d"], data["calls"], t, projector=proj)
+    elif kind == "fold":
+        spec = fold_figure(data["method"], float(data["eps"]), tuple(data["x"]), t, proj, backend())
+    elif kind == "ellipse":
+        spec = ellipse_figure(tuple(data["gamma"]), t, proj, backend())
     elif kind == "axes":
         axes_table(t)
         return

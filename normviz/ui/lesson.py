@@ -11,9 +11,10 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from normviz import _xp, cost, lesson, residual
+from normviz import _xp, cost, lesson, residual, warp
 from normviz.figures import lesson as lesson_figs
 from normviz.figures import projection as engine
+from normviz.figures import warp as warp_figs
 from normviz.format import decimals, decimals_vector
 from normviz.methods import METHODS
 from normviz.ui import axes as axes_ui
@@ -23,11 +24,12 @@ from normviz.ui import information as info_ui
 from normviz.ui import invariance as inv_ui
 from normviz.ui import residual as res_ui
 from normviz.ui.kit import lesson_keys, links
+from normviz.ui.kit.cache import cached
 from normviz.ui.kit.chart import cached_projection, chart
 from normviz.ui.kit.controls import keyed_slider
-from normviz.ui.kit.live import live_chart
+from normviz.ui.kit.live import animated_chart, live_chart
 from normviz.ui.kit.shell import backend, projector
-from normviz.ui.kit.tables import markdown_table, readouts
+from normviz.ui.kit.tables import display_equations, markdown_table, readouts
 from normviz.ui.projection import (
     FIGURE_KEY,
     NARROW,
@@ -298,13 +300,7 @@ def worked_section(t, step: lesson.Step, x) -> None:
     for tab, m in zip(st.tabs([t(f"method.{m}") for m in order]), order):
         with tab:
             w = lesson.worked(m, x, eps=step.eps, gamma=step.gamma, beta=step.beta)
-            st.markdown(displayed(lesson.worked_latex(w)))  # one element, not one per line: a move re-sends it
-
-
-def displayed(lines: list[str]) -> str:
-    """LaTeX lines as one markdown of display equations (``$$ … $$`` each, as ``st.latex`` draws one): each
-    line its own block, so a line too wide for a phone scrolls alone, as before, not the whole derivation."""
-    return "\n\n".join(f"$$\n{line}\n$$" for line in lines)
+            st.markdown(display_equations(lesson.worked_latex(w)))  # one element, not one per line: a move re-sends it
 
 
 # --- the other kinds ----------------------------------------------------------------------------
@@ -477,6 +473,38 @@ def cost_step(t, step: lesson.Step) -> None:
     )
 
 
+@cached(8)
+def warp_view(step: lesson.Step, t, proj: bool, backend_: _xp.Backend) -> tuple[lesson.GridLanding, dict]:
+    """The warp step's grid morph (the warp page's figure builder, no fibre or stretch drawn) and where the grid's
+    points land."""
+    p = step.param
+    morph = warp.grid_morph(2, p["method"], eps=step.eps, extent=p["extent"], count=p["count"], backend=backend_)
+    return lesson.grid_landing(step), warp_figs.morph_figure(morph, t, projector=proj, extent=p["extent"])
+
+
+def landing_text(t, landing: lesson.GridLanding) -> str:
+    """Where the grid's points go, from ``lesson.grid_landing``: the two sides of the diagonal, or the count."""
+    sides = {g.side: g for g in landing.groups}
+    if len(landing.groups) == 2 and set(sides) == {"below", "above"}:
+        return t(
+            "lesson.warp.landing",
+            total=landing.total,
+            below=sides["below"].count,
+            below_out=decimals_vector(sides["below"].output, 2),
+            above=sides["above"].count,
+            above_out=decimals_vector(sides["above"].output, 2),
+            undefined=landing.undefined,
+        )
+    return t("lesson.warp.distinct", total=landing.total, distinct=len(landing.groups), undefined=landing.undefined)
+
+
+def warp_step(t, step: lesson.Step) -> None:
+    """The warp page's grid morph for LayerNorm at ε = 0 (played in the browser), and where its points land."""
+    landing, spec = warp_view(step, t, projector(), backend())
+    animated_chart(spec, key=key(step, "chart"))  # HTML Play/Pause and the keys, no rerun per frame
+    st.markdown(landing_text(t, landing))
+
+
 def summary_step(t, step: lesson.Step) -> None:
     header = [
         t("lesson.summary.col.method"),
@@ -505,6 +533,7 @@ DRAW = {
     "eps": eps_step,
     "cost": cost_step,
     "summary": summary_step,
+    "warp": warp_step,
 }
 
 

@@ -21,6 +21,7 @@ from tests.helpers.browser import (
 
 HEADER = "h2"
 EXTREME = lesson.KEYS.index("extreme") + 1  # the step numbers of the steps these tests visit
+WARP = lesson.KEYS.index("warp") + 1
 DOF = lesson.KEYS.index("dof") + 1
 L2 = lesson.KEYS.index("l2") + 1
 
@@ -68,7 +69,11 @@ def test_the_buttons_and_the_keys_step_through_the_lesson_and_the_url_follows(pa
     assert_no_error(page)
     assert "2D extreme" in header(page)
     page.get_by_role("button", name="Next").first.click()
-    assert wait_for(page, step_in_url, lambda s: s == str(EXTREME + 1)) == str(EXTREME + 1) == str(DOF)
+    assert wait_for(page, step_in_url, lambda s: s == str(EXTREME + 1)) == str(EXTREME + 1) == str(WARP)
+    wait_for_app_run(page)
+    assert title(WARP) in header(page)
+    page.get_by_role("button", name="Next").first.click()
+    assert wait_for(page, step_in_url, lambda s: s == str(WARP + 1)) == str(DOF)
     wait_for_app_run(page)
     assert "Degrees of freedom" in header(page)
     step_with_keys_from_dof(page, fetched)
