@@ -440,7 +440,7 @@ def test_the_warp_step_plays_the_grid_into_two_points_and_states_its_computed_la
     out = F.layer_norm(grid, (2,), eps=0.0)
     below, above, diagonal = grid[:, 0] > grid[:, 1], grid[:, 0] < grid[:, 1], grid[:, 0] == grid[:, 1]
     last = fig["frames"][-1]["data"][1]  # the grid's points at t = 1: each on its own output
-    ends = np.array([[np.nan if v is None else v for v in last[a]] for a in "xy"], dtype=float).T
+    ends = np.column_stack([coords(last, a) for a in "xy"])
     np.testing.assert_allclose(ends[below.numpy()], out[below].numpy(), atol=1e-3)  # frames are rounded
     np.testing.assert_allclose(ends[above.numpy()], out[above].numpy(), atol=1e-3)
     assert np.isnan(ends[diagonal.numpy()]).all()  # 0/0: a gap

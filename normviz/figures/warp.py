@@ -35,8 +35,7 @@ FOLD_COLOR = COLORS["decomposition"]  # the fibre of x: reddish purple, no metho
 FOLD_FILL = "rgba(201, 114, 163, 0.18)"
 ANGLE_SCALE = "Twilight"  # cyclic (−π and π meet) and perceptually even; no red-green pair to confuse
 VIEW_MARGIN = 1.05  # the view's half-width over the farthest point it must show
-FRAME_NUMBERS = 80_000  # coordinates in all frames together (rounded, ~7 bytes each in JSON)
-RESOLUTION = {2: 2000, 3: 400}  # frame coordinates are rounded to a step of (view width) / RESOLUTION or finer
+FRAME_NUMBERS = 80_000  # coordinates in all frames together (float32: ~5.3 bytes each as base64)
 MORPH_SECONDS = 3.0  # Play runs from t = 0 to t = 1 in about this long
 CIRCLE_POINTS = 121
 DISPLAY = np.float32  # still curves: display only, half the bytes of float64
@@ -100,12 +99,8 @@ def morph_figure(
     with np.errstate(invalid="ignore", divide="ignore"):
         verts_out = warp.warp(verts, morph.key, eps=morph.eps)
     half = _half_width(morph, extent, verts_out, fold, stretch)
-    digits = max(0, math.ceil(math.log10(RESOLUTION[n] / (2 * half))))
-
-    frames = [
-        _morph_frame(f"t{k}", tk, (lines_in, lines_out), (verts, verts_out), n, digits) for k, tk in enumerate(morph.ts)
-    ]
-    start_lines, start_points = frames[0]["data"]  # the traces start as frame 0 (the same short lists)
+    frames = [_morph_frame(f"t{k}", tk, (lines_in, lines_out), (verts, verts_out), n) for k, tk in enumerate(morph.ts)]
+    start_lines, start_points = frames[0]["data"]  # the traces start as frame 0 (the same arrays)
     data = _targets(morph.key, n, t, projector, half)
     first = len(data)
     data.append(
@@ -169,18 +164,13 @@ def _polylines(lines: np.ndarray) -> np.ndarray:
     return np.concatenate([lines, gap], axis=1).reshape(-1, lines.shape[2])
 
 
-def _rounded_with_gaps(values: np.ndarray, digits: int) -> list:
-    """Rounded coordinates as a short list; NaN (an undefined output) as None: a gap."""
-    rounded = np.round(values, digits) + 0.0  # + 0.0: no "-0.0"
-    return [v if v == v else None for v in rounded.tolist()]
-
-
-def _morph_frame(name: str, tk: float, lines, verts, n: int, digits: int) -> dict:
-    """The grid's lines and points at time tk: only their coordinates change (short lists, rounded)."""
+def _morph_frame(name: str, tk: float, lines, verts, n: int) -> dict:
+    """The grid's lines and points at time tk: only their coordinates change. float32 arrays (typed arrays to
+    the browser: packed without a walk over every number, NaN an undefined output's gap); display only."""
     kind = "scatter" if n == 2 else "scatter3d"
     with np.errstate(invalid="ignore"):
         moved = [_polylines(warp.morph(*lines, tk)), warp.morph(*verts, tk)]
-    data = [{"type": kind, **{AXES[i]: _rounded_with_gaps(pts[:, i], digits) for i in range(n)}} for pts in moved]
+    data = [{"type": kind, **{AXES[i]: pts[:, i].astype(np.float32) for i in range(n)}} for pts in moved]
     return {"name": name, "data": data}
 
 
