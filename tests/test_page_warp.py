@@ -27,14 +27,17 @@ def test_page_runs_in_both_languages_with_the_worked_example(lang, title):
 
 
 def test_the_stretch_statement_is_the_jacobian_of_the_picked_point():
-    at = run_page("warp", **{K + "method": "RMSNorm", K + "dim": "3D", K + "p3": "-1"})
+    point = (0.75, 0.75, -0.75)
+    query = {K + "method": "RMSNorm", K + "dim": "3D", **{K + f"p{i}": str(v) for i, v in enumerate(point, 1)}}
+    at = run_page("warp", **query)
     assert errors(at) == []
-    local = warp.local_stretch("rms", (1.5, 0.5, -1.0), eps=0.0, radius=0.25)
+    local = warp.local_stretch("rms", point, eps=0.0, radius=0.25)
     page = text(at)
     assert ", ".join(decimals(v, 4) for v in local.stretch) in page
     assert local.flat == 1  # RMSNorm at ε = 0 forgets the length only: one flat direction, along x
-    fold = warp.grid_fold("rms", (1.5, 0.5, -1.0), eps=0.0, count=5, points=21)
-    assert f"{len(fold.vertices)} lie in the fold" in page
+    fold = warp.grid_fold("rms", point, eps=0.0, count=5, points=21)
+    assert len(fold.vertices) == 2  # (1.5, 1.5, −1.5) and (3, 3, −3) on x's ray
+    assert "2 lie in the fold" in page
     assert any(p.key == "warp.dim" for p in url_params(at))
 
 
@@ -79,3 +82,12 @@ def test_bad_link_values_get_one_message_and_a_valid_scene():
     warnings = [w.value for w in at.warning]
     assert len(warnings) == 1 and "warp.p1" in warnings[0] and "warp.g2" in warnings[0]
     assert len(figures(at)) == 3
+
+
+def test_a_fold_with_no_grid_point_says_so_instead_of_counting_zero():
+    at = run_page("warp", **{K + "method": "L2", K + "eps": "0.1", K + "dim": "3D", K + "p3": "-1"})
+    assert errors(at) == []
+    fold = warp.grid_fold("l2", (1.5, 0.5, -1.0), eps=0.1, count=5, points=21)
+    assert len(fold.vertices) == 0 and fold.fold.kind == "ray_beyond"
+    page = text(at)
+    assert "None of the grid's 125 points lies in this fold" in page and "0 lie in the fold" not in page

@@ -106,6 +106,10 @@ STRINGS = {
         "en": "Of the grid's {total} points, {vertices} lie in the fold, all sent to {y}; {lines} of the grid's "
         "{total_lines} lines pass through them.",
     },
+    "warp.fold.none": {
+        "zh": "网格的 {total} 个点都不在这个折叠里；x 的输出是 {y}。",
+        "en": "None of the grid's {total} points lies in this fold; x's output is {y}.",
+    },
     "warp.stretch.text": {
         "zh": "在选中点附近，映射近似于它的雅可比矩阵 J：半径 r = {r} 的小圆（球）在一阶近似下变成半轴为 r·sᵢ 的椭圆"
         "（椭球），sᵢ = {s} 是 J 的奇异值；其中 {flat} 个为 0，那些方向被压平。真实的像与线性化的像最多相差 {error}"

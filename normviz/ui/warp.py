@@ -163,6 +163,8 @@ def fold_text(t, folded: warp.GridFold) -> str:
     kind = t(f"warp.fold.kind.{f.kind}", x=x, eps=significant(f.eps, 3))
     if f.kind == "point":
         return kind
+    if not len(folded.vertices):  # x off the grid, and no grid point on its fold
+        return kind + " " + t("warp.fold.none", total=folded.total_vertices, y=decimals_vector(f.output, 3))
     return (
         kind
         + " "
