@@ -264,11 +264,14 @@ def merge_count(key: str, x, eps: float) -> int:
 @lru_cache(maxsize=16)
 def merge_candidates(what: str, key: str, eps: float) -> tuple[tuple[float, float], ...]:
     """The grid points the exercise may pick for variant ``what`` with (method, ε): x's fibre of that shape
-    (so f(x) is defined), and for ε > 0 an answer that differs from the one at ε = 0 (so ε matters)."""
+    (so f(x) is defined), and for ε > 0 an answer that differs from the one at ε = 0, where f(x) is defined too
+    (so ε matters, and the explanation's comparison with ε = 0 has a fold to compare)."""
     out = []
     for x in merge_vertices():
         x = (float(x[0]), float(x[1]))
         if warp.fold(key, x, eps=eps).kind != what:
+            continue
+        if eps > 0 and warp.fold(key, x, eps=0.0).kind == "undefined":  # 0 or a constant x: nothing to compare
             continue
         if eps > 0 and merge_count(key, x, eps) == merge_count(key, x, 0.0):
             continue

@@ -32,12 +32,14 @@ from normviz.methods import METHODS, method
 from normviz.norms import layer_norm
 
 # LayerNorm with a gain (Riechers 2024) and its output ellipsoid's semi-axes, as display equations
-ELLIPSOID_TEX = (
-    r"y = \sqrt{N}\,\operatorname{diag}(\gamma)\,\frac{\Pi x}{\sqrt{\lVert \Pi x\rVert^2 + N\varepsilon}} + \beta,"
-    r"\qquad \Pi = I - \tfrac{1}{N}\mathbf{1}\mathbf{1}^{\top}",
-    r"z = \frac{y - \beta}{\gamma}:\quad \textstyle\sum_i z_i = 0,\quad"
-    r" \lVert z\rVert^2 = \frac{N\lVert \Pi x\rVert^2}{\lVert \Pi x\rVert^2 + N\varepsilon} \le N",
-    r"a_k = \sqrt{N\lambda_k},\qquad \lambda_k \in \operatorname{eig}\big(B^{\top}\operatorname{diag}(\gamma)^2 B\big)",
+ELLIPSOID_TEX = (  # short lines: each fits a phone's width (a display wider than the screen scrolls)
+    r"y = \sqrt{N}\,\operatorname{diag}(\gamma)\,u + \beta",
+    r"u = \frac{\Pi x}{\sqrt{\lVert \Pi x\rVert^2 + N\varepsilon}}",
+    r"\Pi = I - \tfrac{1}{N}\mathbf{1}\mathbf{1}^{\top}",
+    r"z = \frac{y - \beta}{\gamma}:\quad \textstyle\sum_i z_i = 0",
+    r"\lVert z\rVert^2 = \frac{N\lVert \Pi x\rVert^2}{\lVert \Pi x\rVert^2 + N\varepsilon} \le N",
+    r"a_k = \sqrt{N\lambda_k}",
+    r"\lambda_k \in \operatorname{eig}\big(B^{\top}\operatorname{diag}(\gamma)^2 B\big)",
 )
 SAME_OUTPUT_RTOL = 1e-9  # two outputs this close (relative to their size) are the same point
 NEAR_SURFACE = 0.01  # "near the surface": ‖z‖ within 1 % of √N
@@ -56,6 +58,13 @@ def _number(name: str, value) -> float:
         return float(value)
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be a real number; got {value!r}") from None
+
+
+def _nonnegative(name: str, value) -> float:
+    value = _number(name, value)
+    if not (math.isfinite(value) and value >= 0):
+        raise ValueError(f"{name} must be a finite number ≥ 0; got {value!r}")
+    return value
 
 
 def _positive(name: str, value) -> float:
@@ -289,7 +298,9 @@ def grid_fold(
 ) -> GridFold:
     """Count the grid (``grid_vertices``, ``grid_lines`` of x's dimension) on the fibre of x."""
     f = fold(key, x, eps=eps)
-    n = _check_n(len(f.x))
+    if len(f.x) not in (2, 3):
+        raise ValueError(f"x must have 2 or 3 components (the plane or space); got {len(f.x)}")
+    n = len(f.x)
     verts = grid_vertices(n, extent=extent, count=count)
     hit = verts[f.contains(verts)]
     lines = grid_lines(n, extent=extent, count=count, points=points)
@@ -319,6 +330,7 @@ class LocalStretch:
     linear_image: np.ndarray  # (k, n): f(x) + r·J·u
     stretch: np.ndarray  # singular values of J, largest first: the ellipse's semi-axes are r·sᵢ
     axes: np.ndarray  # (n, n): column i is the output direction of semi-axis i (left singular vector)
+    smooth: bool  # the closed ball of radius r around x misses every point where f is undefined or not smooth
 
     @property
     def flat(self) -> int:
@@ -366,7 +378,17 @@ def local_stretch(
         left, s, _ = np.linalg.svd(jac)
     else:  # f is 0/0 at x (ε = 0): no Jacobian, no ellipse (an SVD of NaN would raise LinAlgError)
         left, s = np.full_like(jac, math.nan), np.full(len(x), math.nan)
-    return LocalStretch(key, eps, x, out, jac, r, u, true, linear, s, left)
+    return LocalStretch(key, eps, x, out, jac, r, u, true, linear, s, left, rough_distance(key, x, eps) > r)
+
+
+def rough_distance(key: str, x, eps: float) -> float:
+    """How far x is from where method ``key`` is undefined or not smooth: the origin (L2 and RMSNorm at ε = 0),
+    the line of constant vectors t·𝟏 (LayerNorm at ε = 0), the sphere ‖x‖ = ε (L2 with ε > 0, the kink of
+    max(‖x‖, ε)); ∞ where it is smooth everywhere (RMSNorm and LayerNorm with ε > 0)."""
+    x = np.asarray(x, dtype=np.float64)
+    if eps == 0.0:
+        return float(np.linalg.norm(x - x.mean())) if key == "ln" else float(np.linalg.norm(x))
+    return abs(float(np.linalg.norm(x)) - eps) if key == "l2" else math.inf
 
 
 # --- γ makes an ellipsoid -------------------------------------------------------------------------------
@@ -391,10 +413,16 @@ class OutputEllipsoid:
         """(y − β) in the axes' basis: rows of (N − 1) numbers."""
         return (np.atleast_2d(y) - self.beta) @ self.directions
 
+    @property
+    def nonzero(self) -> np.ndarray:
+        """Which semi-axes have a nonzero length (to rounding): fewer than N − 1 when two or more γᵢ are 0, and the
+        set is then a filled ellipse or segment, not a surface."""
+        return self.lengths > 1e-12 * max(1.0, float(self.lengths[0]))
+
     def level(self, y) -> np.ndarray:
         """Σₖ (coordinate k / semi-axis k)², over the axes of nonzero length: 1 on the surface, < 1 inside."""
         c = self.coordinates(y)
-        keep = self.lengths > 1e-12 * max(1.0, float(self.lengths[0]))
+        keep = self.nonzero
         return np.sum((c[:, keep] / self.lengths[keep]) ** 2, axis=1)
 
 
@@ -405,9 +433,7 @@ def output_ellipsoid(gamma, beta=None, *, eps: float = 0.0) -> OutputEllipsoid:
     if n not in (3, 4):
         raise ValueError(f"gamma must have 3 or 4 entries (N = 3 or 4); got {n}")
     beta = np.zeros(n) if beta is None else _vector("beta", beta, n)
-    eps = float(eps)
-    if not (math.isfinite(eps) and eps >= 0):
-        raise ValueError(f"eps must be a finite number ≥ 0; got {eps!r}")
+    eps = _nonnegative("eps", eps)
     basis = zero_mean_basis(n).T  # (N, N − 1), orthonormal columns
     m = gamma[:, None] * basis
     # The SVD M = U·diag(σ)·Vᵀ is that eigen-decomposition (λ = σ², M·vₖ/√λₖ = uₖ) without forming MᵀM, whose
@@ -422,6 +448,8 @@ def output_ellipsoid(gamma, beta=None, *, eps: float = 0.0) -> OutputEllipsoid:
 def sphere_directions(n: int, *, points: int) -> np.ndarray:
     """Unit vectors of the zero-mean hyperplane of Rᴺ (N = 3: ``points`` around its circle; N = 4: a net on
     its sphere), as inputs: LayerNorm sends each to a point of its output set's surface at ε = 0."""
+    if isinstance(n, bool) or n not in (3, 4):
+        raise ValueError(f"n must be 3 or 4; got {n!r}")
     basis = zero_mean_basis(n).T
     if n == 3:
         a = np.linspace(0.0, 2 * math.pi, points, endpoint=False)
@@ -444,11 +472,40 @@ def output_set(gamma, beta=None, *, eps: float = 0.0, points: int = 721, backend
     return _xp.to_numpy(layer_norm(xb, weight=gamma, bias=beta, eps=float(eps))).astype(np.float64)
 
 
+@dataclass(frozen=True)
+class EllipsoidCheck:
+    """The decomposition's ellipsoid against outputs of ``layer_norm`` at ε = 0 (rows of ``output_set``)."""
+
+    samples: int
+    surface: bool  # N − 1 nonzero semi-axes: the outputs lie on the surface; fewer: they fill a flatter set
+    level_error: float  # surface: max |Σ(cₖ/aₖ)² − 1|; filled: max(Σ(cₖ/aₖ)² − 1, 0), never outside
+    plane_error: float  # max |normal·(y − β)| (surface only: the normal is unique then; NaN otherwise)
+    reach_error: float  # max over the axes of | max |cₖ| − aₖ |: how close the samples come to each end
+
+
+def ellipsoid_check(ellipsoid: OutputEllipsoid, outputs) -> EllipsoidCheck:
+    """How well ``outputs`` (at ε = 0) fit ``ellipsoid``: on its surface and in its subspace, reaching each axis."""
+    y = np.atleast_2d(np.asarray(outputs, dtype=np.float64))
+    level = ellipsoid.level(y)
+    surface = bool(np.all(ellipsoid.nonzero))
+    reach = np.max(np.abs(ellipsoid.coordinates(y)), axis=0) - ellipsoid.lengths
+    return EllipsoidCheck(
+        len(y),
+        surface,
+        float(np.max(np.abs(level - 1.0))) if surface else float(max(np.max(level) - 1.0, 0.0)),
+        float(np.max(np.abs((y - ellipsoid.beta) @ ellipsoid.normal))) if surface else math.nan,
+        float(np.max(np.abs(reach))),
+    )
+
+
 def surface_fraction(cloud, *, eps: float, tol: float = NEAR_SURFACE) -> float:
     """The share of a cloud's rows whose LayerNorm output lies within ``tol`` of the surface: ‖z‖ ≥ (1 − tol)·√N,
     z the output before γ and β (the same share for every γ and β)."""
+    eps, tol = _nonnegative("eps", eps), _nonnegative("tol", tol)
+    if tol >= 1:
+        raise ValueError(f"tol must be below 1 (a share of √N); got {tol!r}")
     x = np.atleast_2d(np.asarray(cloud, dtype=np.float64))
-    z = _xp.to_numpy(layer_norm(x, eps=float(eps)))
+    z = _xp.to_numpy(layer_norm(x, eps=eps))
     ratio = np.linalg.norm(z, axis=1) / math.sqrt(x.shape[1])
     return float(np.mean(ratio >= 1.0 - tol))
 

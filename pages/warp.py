@@ -50,7 +50,7 @@ def gamma_section() -> None:
     controls, picture, text = ui.picture_first(t)
     with controls:
         wp.gamma_controls(t)
-    eps = wp.chosen_eps("geps") or 0.0
+    eps = wp.gamma_eps()
     ell, info, figures = wp.ellipsoid_view(wp.chosen_gamma(), eps, t, projector, ui.backend())
     checks = info["checks"]
     with picture:

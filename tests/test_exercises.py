@@ -9,7 +9,7 @@ import torch
 import torch.nn.functional as F
 
 from normviz import exercises as ex
-from normviz import residual
+from normviz import residual, warp
 from normviz.i18n import CATALOG, LANGUAGES
 from normviz.ui.exercises import text_key
 
@@ -503,3 +503,13 @@ def test_a_malformed_answer_to_a_warp_exercise_gets_a_reason_not_an_exception(ke
     p = _drawn(key, range(3))[0]
     v = ex.check(p, typed)
     assert (v.status, v.reason) == (status, reason)
+
+
+def test_merge_never_picks_an_x_whose_fold_at_eps_0_is_undefined():
+    """0 and the constant vectors have no output at ε = 0: the explanation's comparison with ε = 0 (and the claim
+    that a scaling changes LayerNorm's output) would not hold for them."""
+    for what, choices in ex.MERGE_VARIANTS.items():
+        for key, eps in choices:
+            for x in ex.merge_candidates(what, key, eps):
+                assert warp.fold(key, x, eps=0.0).kind != "undefined", (what, key, eps, x)
+                assert x[0] != x[1] or key != "ln", (what, key, eps, x)

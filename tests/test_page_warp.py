@@ -21,8 +21,21 @@ def test_page_runs_in_both_languages_with_the_worked_example(lang, title):
     folded = warp.grid_fold("ln", (1.5, 0.5), eps=0.0)
     assert (image.points - image.undefined, image.distinct, image.undefined) == (42, 2, 7)
     assert (len(folded.vertices), len(folded.lines)) == (21, 12)
-    for shown in ("42", " 2 ", "7", "21", "12", "49", "14", decimals_vector(folded.fold.output, 3)):
-        assert shown in page, shown
+    y = decimals_vector(folded.fold.output, 3)
+    phrases = {
+        "en": (
+            "LayerNorm sends 42 grid points to 2 distinct points.",
+            "Grid points with no output at ε = 0 (0/0): 7.",
+            f"Of the grid's 49 points, 21 lie in the fold, all sent to {y}; 12 of the grid's 14 lines pass through",
+        ),
+        "zh": (
+            "LayerNorm 把网格上的 42 个点送到 2 个不同的点。",
+            "没有输出（0/0）的网格点：7 个。",
+            f"有 21 个落在折叠里，全部被送到 {y}",
+        ),
+    }[lang]
+    for phrase in phrases:
+        assert phrase in page, phrase
     assert len(figures(at)) == 3
 
 
@@ -60,13 +73,41 @@ def test_the_ellipsoid_table_and_checks_come_from_the_library():
     assert "100 %" in page  # at ε = 0 every random input lands on the surface
 
 
-def test_a_zero_gamma_presses_the_ellipse_into_a_coordinate_plane():
+def test_one_zero_gamma_moves_the_ellipse_into_a_coordinate_plane_and_two_flatten_it():
     at = run_page("warp", **{K + "g1": "0"})
     assert errors(at) == []
-    notes = [i.value for i in at.info]
-    assert any("γ₁ = 0" in n and "y₁" in n and "2 keep a nonzero length" in n for n in notes), notes
     ell = warp.output_ellipsoid((0.0, 1.0, 0.5))
-    assert np.all(ell.lengths > 0) and abs(abs(ell.normal[0]) - 1) < 1e-12
+    assert np.all(ell.nonzero) and abs(abs(ell.normal[0]) - 1) < 1e-12  # both axes kept, in the plane y₁ = 0
+    notes = [i.value for i in at.info]
+    assert any(
+        "γ₁ = 0" in n and "moves into that coordinate plane" in n and "keeps all 2 of its axes" in n for n in notes
+    )
+    at = run_page("warp", **{K + "g1": "0", K + "g2": "0"})
+    assert errors(at) == []
+    flat = warp.output_ellipsoid((0.0, 0.0, 0.5))
+    assert int(np.sum(flat.nonzero)) == 1  # a segment on the y₃ axis
+    notes = [i.value for i in at.info]
+    assert any("γ₁, γ₂ = 0" in n and "flattens: 1 of its 2 axes" in n for n in notes), notes
+    page = text(at)
+    assert "they fill it rather than lie on its surface" in page and "satisfy the ellipsoid's equation" not in page
+
+
+def test_the_gamma_sections_default_eps_is_layer_norms_own():
+    at = run_page("warp", **{K + "geps": "1e-12/1e-6/1e-5"})
+    assert errors(at) == []
+    share = warp.surface_fraction(np.random.default_rng(0).standard_normal((2000, 3)), eps=1e-5)
+    assert share < 1.0
+    assert f"{100 * share:.2f} % land within 1 % of the surface" in text(at) and "at ε = 1e-05" in text(at)
+
+
+def test_the_stretch_says_where_the_map_is_undefined_or_not_smooth():
+    page = text(run_page("warp", **{K + "p1": "1", K + "p2": "1"}))
+    assert "the map is not defined at x = (1.00, 1.00)" in page and "NaN" not in page
+    page = text(run_page("warp", **{K + "p1": "0.25", K + "p2": "0", K + "r": "0.25"}))
+    local = warp.local_stretch("ln", (0.25, 0.0), eps=0.0, radius=0.25)
+    assert not local.smooth and "reaches the constant vectors" in page and "shrinks like r²" not in page
+    page = text(run_page("warp", **{K + "method": "RMSNorm", K + "eps": "0.1"}))
+    assert "shrinks like r²" in page  # RMSNorm with ε > 0 is smooth everywhere
 
 
 def test_four_dimensions_draw_three_axes():

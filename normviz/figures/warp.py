@@ -669,7 +669,13 @@ def ellipsoid_figure(
 
 
 def surface_fraction_figure(
-    eps_values, fractions, t: Translator, *, projector: bool = False, current_eps: float | None = None
+    eps_values,
+    fractions,
+    t: Translator,
+    *,
+    projector: bool = False,
+    current_eps: float | None = None,
+    current_share: float | None = None,
 ) -> dict:
     """The share of a cloud's LayerNorm outputs within ``warp.NEAR_SURFACE`` of the surface against ε (a log
     axis: ε ≤ 0 is left out), with the current ε marked where it is positive."""
@@ -694,7 +700,11 @@ def surface_fraction_figure(
     ]
     lo, hi = (float(eps.min()), float(eps.max())) if eps.size else (1e-4, 10.0)
     if current_eps is not None and current_eps > 0 and eps.size:
-        at = float(np.interp(math.log10(current_eps), np.log10(eps), share))
+        at = (  # the page's own share at ε when it has one: the curve's points are only a grid of ε
+            float(current_share)
+            if current_share is not None
+            else float(np.interp(math.log10(current_eps), np.log10(eps), share))
+        )
         data.append(
             {
                 "type": "scatter",

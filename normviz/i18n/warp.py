@@ -34,9 +34,10 @@ STRINGS = {
     "warp.dim": {"zh": "维数", "en": "Dimension"},
     "warp.method": {"zh": "方法", "en": "Method"},
     "warp.eps.help": {
-        "zh": "ε = 0 时折叠最彻底（L2、RMSNorm 把整条射线合成一点，LayerNorm 把半平面合成一点）；ε 越大，映射越平滑。",
-        "en": "At ε = 0 the fold is complete (L2 and RMSNorm merge whole rays, LayerNorm whole half-planes); a "
-        "larger ε makes the map smoother.",
+        "zh": "ε = 0 时折叠最彻底（L2、RMSNorm 把整条射线合成一点，LayerNorm 把半平面合成一点）；ε > 0 让 RMSNorm 和 "
+        "LayerNorm 变得光滑、保留一部分长度，而 L2 在 ‖x‖ = ε 处仍有一个折角。",
+        "en": "At ε = 0 the fold is complete (L2 and RMSNorm merge whole rays, LayerNorm whole half-planes); ε > 0 "
+        "makes RMSNorm and LayerNorm smooth and lets them keep some length, while L2 keeps a kink at ‖x‖ = ε.",
     },
     "warp.point": {"zh": "选中的点 p：x{i}", "en": "Picked point p: x{i}"},
     "warp.point.help": {
@@ -61,8 +62,8 @@ STRINGS = {
         "en": "{method} sends {points} grid points to {distinct} distinct points.",
     },
     "warp.image.undefined": {
-        "zh": "另外 {count} 个点在 ε = 0 时输出是 0/0，没有定义。",
-        "en": "The other {count} have no output: at ε = 0 it is 0/0.",
+        "zh": "在 ε = 0 时没有输出（0/0）的网格点：{count} 个。",
+        "en": "Grid points with no output at ε = 0 (0/0): {count}.",
     },
     "warp.image.lengths": {
         "zh": "所有输出的长度在 {smallest} 与 {largest} 之间；ε = 0 时的球面半径是 {radius}。",
@@ -112,12 +113,27 @@ STRINGS = {
     },
     "warp.stretch.text": {
         "zh": "在选中点附近，映射近似于它的雅可比矩阵 J：半径 r = {r} 的小圆（球）在一阶近似下变成半轴为 r·sᵢ 的椭圆"
-        "（椭球），sᵢ = {s} 是 J 的奇异值；其中 {flat} 个为 0，那些方向被压平。真实的像与线性化的像最多相差 {error}"
-        "（这个差按 r² 缩小）。",
+        "（椭球），s = ({s}) 是 J 的奇异值；其中为 0 的（这里有 {flat} 个）对应被压平成一点的方向。",
         "en": "Near the picked point the map acts like its Jacobian J: a small circle (sphere) of radius r = {r} "
-        "becomes, to first order, an ellipse (ellipsoid) with semi-axes r·sᵢ, where sᵢ = {s} are the singular "
-        "values of J; {flat} of them are 0: those directions are flattened. The true image differs from the "
-        "linearised one by at most {error} (the difference shrinks like r²).",
+        "becomes, to first order, an ellipse (ellipsoid) with semi-axes r·sᵢ, where s = ({s}) are the singular "
+        "values of J; the zero ones (here {flat}) are directions flattened to nothing.",
+    },
+    "warp.stretch.smooth": {
+        "zh": "真实的像与线性化的像最多相差 {error}；小圆留在映射光滑的区域里，所以这个差按 r² 缩小。",
+        "en": "The true image differs from the linearised one by at most {error}; the circle stays where the map is "
+        "smooth, so this shrinks like r².",
+    },
+    "warp.stretch.rough": {
+        "zh": "这个小圆碰到了{where}，映射在那里不光滑或没有定义：真实的像与线性的像相差 {error}，线性近似在这里不成立。",
+        "en": "The small circle reaches {where}, where the map is not smooth or not defined: there the true image "
+        "differs from the linear one by {error}, and the linear picture does not hold.",
+    },
+    "warp.stretch.where.origin": {"zh": "原点", "en": "the origin"},
+    "warp.stretch.where.line": {"zh": "常数向量（x₁ = x₂ = …）", "en": "the constant vectors (x₁ = x₂ = …)"},
+    "warp.stretch.where.kink": {"zh": "球面 ‖x‖ = ε（L2 的折角）", "en": "the sphere ‖x‖ = ε, L2's kink"},
+    "warp.stretch.undefined": {
+        "zh": "ε = 0 时映射在 x = {x} 处没有定义（0/0），所以那里没有雅可比矩阵。",
+        "en": "At ε = 0 the map is not defined at x = {x} (0/0), so it has no Jacobian there.",
     },
     "warp.gamma.header": {"zh": "γ 造出一个椭球", "en": "γ makes an ellipsoid"},
     "warp.gamma.text": {
@@ -132,25 +148,25 @@ STRINGS = {
         "ε > 0), whose principal axes come from an eigen-decomposition.",
     },
     "warp.gamma.reading": {
-        "zh": "λₖ 是 Bᵀ·diag(γ)²·B 的特征值，B 是超平面 Σzᵢ = 0 的一组正交基（N × (N − 1)）。输出集合是 β + diag(γ)·B·w，‖w‖ = √N：单位球面经过"
-        "线性映射 M = diag(γ)·B，所以半轴是 √N 乘以 M 的奇异值，也就是 √(N·λₖ)。β 只平移整个集合，不改变形状；"
-        "这里画的是 β = 0。",
-        "en": "λₖ are the eigenvalues of Bᵀ·diag(γ)²·B, B an orthonormal basis of the hyperplane Σzᵢ = 0 (N × (N − 1)). The output set is β + diag(γ)·B·w "
-        "with ‖w‖ = √N: a sphere through the linear map M = diag(γ)·B, so its semi-axes are √N times the singular "
-        "values of M, that is √(N·λₖ). β only moves the whole set; it does not change its shape, and the page "
-        "draws β = 0.",
+        "zh": "λₖ 是 Bᵀ·diag(γ)²·B 的特征值，B 是超平面 Σzᵢ = 0 的一组正交基（N × (N − 1)）。ε = 0 时输出集合是 "
+        "β + diag(γ)·B·w，‖w‖ = √N（ε > 0 时 ‖w‖ < √N）：半径 √N 的球面经过线性映射 M = diag(γ)·B，所以半轴是 √N "
+        "乘以 M 的奇异值，也就是 √(N·λₖ)。β 只平移整个集合，不改变形状；这里画的是 β = 0。",
+        "en": "λₖ are the eigenvalues of Bᵀ·diag(γ)²·B, B an orthonormal basis of the hyperplane Σzᵢ = 0 "
+        "(N × (N − 1)). At ε = 0 the output set is β + diag(γ)·B·w with ‖w‖ = √N (‖w‖ < √N at ε > 0): the sphere of "
+        "radius √N through the linear map M = diag(γ)·B, so its semi-axes are √N times the singular values of M, "
+        "that is √(N·λₖ). β only moves the whole set; it does not change its shape, and the page draws β = 0.",
     },
     "warp.n": {"zh": "N", "en": "N"},
     "warp.geps.help": {
-        "zh": "ε = 0 时所有输出都在椭球表面上；ε 越大，典型输入落得越靠里。",
-        "en": "At ε = 0 every output is on the ellipsoid's surface; the larger ε, the further inside typical "
-        "inputs land.",
+        "zh": "ε = 0 时所有输出都在椭球表面上（至多一个 γᵢ 为 0 时）；ε 越大，典型输入落得越靠里。",
+        "en": "At ε = 0 every output is on the ellipsoid's surface (with at most one γᵢ = 0); the larger ε, the "
+        "further inside typical inputs land.",
     },
     "warp.gamma": {"zh": "γ{i}", "en": "γ{i}"},
     "warp.gamma.help": {
-        "zh": "逐坐标的增益。训练好的模型里有 γᵢ ≈ 0 的坐标：把一个 γ 设为 0 看看椭球怎样被压平。",
-        "en": "The per-coordinate gain. Trained models have coordinates with γᵢ ≈ 0: set one γ to 0 and see the "
-        "ellipsoid pressed flat.",
+        "zh": "逐坐标的增益。训练好的模型里有 γᵢ ≈ 0 的坐标：把一个 γ 设为 0，集合移进一个坐标平面；设两个为 0，它就被压扁。",
+        "en": "The per-coordinate gain. Trained models have coordinates with γᵢ ≈ 0: set one γ to 0 and the set "
+        "moves into a coordinate plane; set two to 0 and it flattens.",
     },
     "warp.ellipsoid.description": {
         "zh": "LayerNorm 在所设 γ 下的输出集合、它所在的平面、带长度的主轴，以及一团随机输入的输出。",
@@ -162,11 +178,20 @@ STRINGS = {
     "warp.axes.direction": {"zh": "方向", "en": "direction"},
     "warp.checks": {
         "zh": "用库核对：ε = 0 时 layer_norm 的 {samples} 个输出（γ 如上，β = 0）满足椭球方程 Σ(cₖ/aₖ)² = 1，"
-        "误差 {level}；都在法向量为 {normal} 的平面里，误差 {plane}；各方向最远处与半轴长相差 {reach}"
+        "误差 {level}；都在过 β、法向量为 {normal} 的子空间里，误差 {plane}；各方向最远处与半轴长相差 {reach}"
         "（取决于采样的疏密）。",
         "en": "Checked against the library: {samples} outputs of layer_norm at ε = 0 (γ as set, β = 0) satisfy "
-        "the ellipsoid's equation Σ(cₖ/aₖ)² = 1 to {level}, lie in the plane with normal {normal} to {plane}, and "
-        "reach each semi-axis to within {reach} (as close as the sampling allows).",
+        "the ellipsoid's equation Σ(cₖ/aₖ)² = 1 to {level}, lie in the subspace through β with normal {normal} to "
+        "{plane}, and reach each semi-axis to within {reach} (as close as the sampling allows).",
+    },
+    "warp.checks.filled": {
+        "zh": "用库核对：ε = 0 时 layer_norm 的 {samples} 个输出（γ 如上，β = 0）都在压平后的集合之内"
+        "（在非零的主轴上 Σ(cₖ/aₖ)² ≤ 1，最多超出 {level}）：有两个或更多 γᵢ = 0 时，输出填满这个集合，而不是落在表面上。"
+        "各个非零半轴的最远处与半轴长相差 {reach}。",
+        "en": "Checked against the library: {samples} outputs of layer_norm at ε = 0 (γ as set, β = 0) all lie "
+        "within the flattened set (Σ(cₖ/aₖ)² ≤ 1 over the nonzero axes, exceeded by at most {level}): with two or "
+        "more γᵢ = 0 they fill it rather than lie on its surface. They reach each nonzero semi-axis to within "
+        "{reach}.",
     },
     "warp.fraction": {
         "zh": "{count} 个随机输入（从正态分布 N(0, I) 抽取）中，ε = {eps} 时有 {share} 落在离表面 1% 以内（‖z‖ ≥ 0.99·√N）。"
@@ -175,11 +200,19 @@ STRINGS = {
         "(‖z‖ ≥ 0.99·√N) at ε = {eps}. For the sampled unit-length directions at this ε the largest Σ(cₖ/aₖ)² "
         "is {inside} (1 on the surface, below 1 inside).",
     },
-    "warp.zero_gamma": {
-        "zh": "{which} = 0：每个输出的 {coords} 都等于对应的 β（这里是 0），椭圆被压进这个平面。"
-        "它在 {dim} 个主轴中保留了 {nonzero} 个非零长度的。",
-        "en": "{which} = 0: every output has {coords} equal to its β (0 here), so the ellipse is pressed flat into "
-        "that plane. Of its {dim} axes, {nonzero} keep a nonzero length.",
+    "warp.zero_gamma.one": {
+        "zh": "{which} = 0：每个输出的 {coords} 都等于那里的 β（这里是 0），所以整个集合移进这个坐标平面。"
+        "它的 {dim} 个主轴都还在：一个为 0 的增益只抹掉方向 eᵢ，而 eᵢ 不在零均值超平面里。",
+        "en": "{which} = 0: every output has {coords} equal to its β (0 here), so the set moves into that coordinate "
+        "plane. It keeps all {dim} of its axes: a single zero gain erases the direction eᵢ, and eᵢ is not in the "
+        "zero-mean hyperplane.",
+    },
+    "warp.zero_gamma.flat": {
+        "zh": "{which} = 0：每个输出的 {coords} 都等于那里的 β（这里是 0），集合被压扁：{dim} 个主轴中只有 {nonzero} 个"
+        "长度不为 0，ε = 0 时输出填满压扁后的集合，而不是落在一个表面上。",
+        "en": "{which} = 0: every output has {coords} equal to β there (0 here), and the set flattens: {nonzero} of "
+        "its {dim} axes keep a nonzero length, and at ε = 0 the outputs fill the flattened set instead of lying on a "
+        "surface.",
     },
 }
 

@@ -14,6 +14,7 @@ from normviz.figures import warp as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.format import decimals, decimals_vector, percent, significant, subscript
 from normviz.methods import METHODS
+from normviz.norms import layer_norm
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
 from normviz.ui.kit.controls import eps_control, eps_param, keyed_slider
@@ -180,14 +181,21 @@ def fold_text(t, folded: warp.GridFold) -> str:
 
 
 def stretch_text(t, local: warp.LocalStretch) -> str:
-    """The Jacobian's singular values, the flattened directions and how far the linearisation is off."""
-    return t(
+    """The Jacobian's singular values, the flattened directions and how far the linearisation is off; where the
+    small circle reaches a point where f is not smooth, that is said instead of the r² law."""
+    if not np.all(np.isfinite(local.stretch)):
+        return t("warp.stretch.undefined", x=decimals_vector(local.x, 2))
+    text = t(
         "warp.stretch.text",
         s=", ".join(decimals(v, 4) for v in local.stretch),
         flat=local.flat,
         r=decimals(local.radius, 2),
-        error=significant(local.linearisation_error, 2),
     )
+    error = significant(local.linearisation_error, 2)
+    if local.smooth:
+        return text + " " + t("warp.stretch.smooth", error=error)
+    rough = "kink" if local.key == "l2" and local.eps > 0 else "line" if local.key == "ln" else "origin"
+    return text + " " + t("warp.stretch.rough", where=t(f"warp.stretch.where.{rough}"), error=error)
 
 
 # --- γ makes an ellipsoid -----------------------------------------------------------------------------
@@ -222,6 +230,11 @@ def gamma_n() -> int:
     return 4 if st.session_state.get(key("n")) == "4" else 3
 
 
+def gamma_eps() -> float:
+    """The γ section's ε: "default" is LayerNorm's own (the section is about LayerNorm alone)."""
+    return METHODS["ln"].eps_or_default(chosen_eps("geps"))
+
+
 def chosen_gamma() -> tuple[float, ...]:
     return tuple(round(float(st.session_state[key(f"g{i}")]), 10) for i in range(1, gamma_n() + 1))
 
@@ -242,21 +255,20 @@ def ellipsoid_view(
     n = len(gamma)
     ell = warp.output_ellipsoid(gamma, eps=eps)
     samples = warp.output_set(gamma, eps=eps, points=ELLIPSE_POINTS[n], backend=backend)
-    zero_eps = warp.output_set(gamma, eps=0.0, points=ELLIPSE_POINTS[n], backend=backend)
+    check = warp.ellipsoid_check(ell, warp.output_set(gamma, eps=0.0, points=ELLIPSE_POINTS[n], backend=backend))
     inputs = cloud(n)
-    outputs = warp.warp(inputs[:CLOUD_SHOWN], "ln", eps=eps, backend=backend) * np.asarray(gamma)
+    outputs = _xp.to_numpy(layer_norm(inputs[:CLOUD_SHOWN], weight=np.asarray(gamma), eps=eps))
     fractions = [warp.surface_fraction(inputs, eps=e) for e in FRACTION_EPS]
     checks = {
-        "level": float(np.max(np.abs(ell.level(zero_eps) - 1.0))),
-        "plane": float(np.max(np.abs((zero_eps - ell.beta) @ ell.normal))),
-        "reach": float(np.max(np.abs(np.max(np.abs(ell.coordinates(zero_eps)), axis=0) - ell.lengths))),
+        "check": check,
         "inside": float(np.max(ell.level(samples))),
         "fraction": warp.surface_fraction(inputs, eps=eps),
-        "samples": len(zero_eps),
     }
     figure = packed(figs.ellipsoid_figure(ell, samples, t, projector=projector, cloud=outputs))
     fraction_figure = packed(
-        figs.surface_fraction_figure(FRACTION_EPS, fractions, t, projector=projector, current_eps=eps or None)
+        figs.surface_fraction_figure(
+            FRACTION_EPS, fractions, t, projector=projector, current_eps=eps or None, current_share=checks["fraction"]
+        )
     )
     return ell, {"checks": checks}, {"ellipsoid": figure, "fraction": fraction_figure}
 
@@ -270,13 +282,21 @@ def axes_table(t, ell: warp.OutputEllipsoid) -> str:
 
 
 def checks_text(t, ell: warp.OutputEllipsoid, checks: dict) -> str:
+    check: warp.EllipsoidCheck = checks["check"]
+    if check.surface:
+        return t(
+            "warp.checks",
+            samples=check.samples,
+            level=significant(check.level_error, 2),
+            plane=significant(check.plane_error, 2),
+            reach=significant(check.reach_error, 2),
+            normal=decimals_vector(ell.normal, 3),
+        )
     return t(
-        "warp.checks",
-        samples=checks["samples"],
-        level=significant(checks["level"], 2),
-        plane=significant(checks["plane"], 2),
-        reach=significant(checks["reach"], 2),
-        normal=decimals_vector(ell.normal, 3),
+        "warp.checks.filled",
+        samples=check.samples,
+        level=significant(check.level_error, 2),
+        reach=significant(check.reach_error, 2),
     )
 
 
@@ -291,13 +311,13 @@ def fraction_text(t, eps: float, checks: dict) -> str:
 
 
 def zero_gamma_text(t, ell: warp.OutputEllipsoid) -> str | None:
-    """What a γᵢ = 0 does, computed: the coordinates pinned to βᵢ and the axes of nonzero length left."""
+    """What γᵢ = 0 does, computed: the coordinates pinned to βᵢ and the axes of nonzero length left."""
     zeros = [i for i, g in enumerate(ell.gamma, start=1) if g == 0.0]
     if not zeros:
         return None
-    nonzero = int(np.sum(ell.lengths > 1e-12 * max(1.0, float(ell.lengths[0]))))
+    nonzero = int(np.sum(ell.nonzero))
     return t(
-        "warp.zero_gamma",
+        "warp.zero_gamma.one" if nonzero == ell.n - 1 else "warp.zero_gamma.flat",
         which=", ".join(f"γ{subscript(i)}" for i in zeros),
         coords=", ".join(f"y{subscript(i)}" for i in zeros),
         nonzero=nonzero,
