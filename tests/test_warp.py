@@ -580,3 +580,26 @@ def test_bad_arguments_get_an_error_naming_them(call, name):
     with pytest.raises((ValueError, TypeError)) as info:
         call()
     assert re.search(rf"\b{name}\b", str(info.value)), str(info.value)
+
+
+def test_rough_distance_is_the_distance_to_where_the_map_is_not_smooth():
+    assert warp.rough_distance("l2", (3.0, 4.0), 0.0) == 5.0  # the origin
+    assert warp.rough_distance("rms", (3.0, 4.0), 0.0) == 5.0
+    assert warp.rough_distance("ln", (1.0, 3.0), 0.0) == pytest.approx(math.sqrt(2))  # to (2, 2) on t·𝟏
+    assert warp.rough_distance("l2", (3.0, 4.0), 2.0) == 3.0  # the kink ‖x‖ = ε
+    assert math.isinf(warp.rough_distance("rms", (3.0, 4.0), 0.1))
+    assert math.isinf(warp.rough_distance("ln", (1.0, 1.0, 1.0), 1e-5))
+    # smooth ⇔ the ball of radius r misses that set; then the r² law holds (ratio ≈ 4 per halving)
+    near = warp.local_stretch("ln", (0.25, 0.0), eps=0.0, radius=0.25)
+    far = warp.local_stretch("ln", (2.0, -1.0), eps=0.0, radius=0.25)
+    assert not near.smooth and far.smooth
+
+
+def test_ellipsoid_check_on_a_surface_and_on_a_flattened_set():
+    ell = warp.output_ellipsoid((2.0, 1.0, 0.5))
+    check = warp.ellipsoid_check(ell, warp.output_set((2.0, 1.0, 0.5), points=2001))
+    assert check.surface and check.level_error < 1e-12 and check.plane_error < 1e-12 and check.reach_error < 1e-5
+    flat = warp.output_ellipsoid((0.0, 0.0, 0.5))
+    check = warp.ellipsoid_check(flat, warp.output_set((0.0, 0.0, 0.5), points=2001))
+    assert not check.surface and math.isnan(check.plane_error) and check.level_error < 1e-12
+    assert int(np.sum(flat.nonzero)) == 1 and check.reach_error < 1e-5
