@@ -6,13 +6,14 @@ array([0.6, 0.8])
 """
 
 from normviz.methods import METHODS
-from normviz.norms import l2_normalize, layer_norm, rms_norm
+from normviz.norms import dyt, l2_normalize, layer_norm, rms_norm
 from normviz.norms_family import batch_norm, lp_normalize, min_max, softmax, standardize
 
 __all__ = [
     "layer_norm",
     "rms_norm",
     "l2_normalize",
+    "dyt",
     "lp_normalize",
     "softmax",
     "min_max",

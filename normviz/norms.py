@@ -24,19 +24,26 @@ scaled the same way (so 2**k * x gives x's bits at eps = 0), and hands the rest
 timings: benchmarks/README.md.
 
 The rest of the family (softmax, min_max, standardize, batch_norm,
-lp_normalize) lives in ``norms_family`` and is re-exported here.
+lp_normalize) lives in ``norms_family`` and is re-exported here. ``dyt``
+(Dynamic Tanh) is no normalization at all: an element-wise squashing that
+replaces one, with the same contract.
 """
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from normviz import _numpy_rows, _torch_path, _xp
-from normviz._exact import exact, param, prepare
+from normviz._exact import exact, finish, ieee, param, prepare
 from normviz._numpy_rows import THREADED_MIN_BYTES
 
 __all__ = [
     "layer_norm",
     "rms_norm",
     "l2_normalize",
+    "dyt",
     "softmax",
     "min_max",
     "standardize",
@@ -107,6 +114,54 @@ def l2_normalize(x, /, *, eps=1e-12, axis=-1):
     if _xp.is_numpy(p.x) and p.last_axis:
         return _numpy_rows.normalize(p, "l2", None, None, eps)
     return exact(p, "l2", None, None, eps)
+
+
+def _check_alpha(alpha) -> float:
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float, np.floating, np.integer)):
+        raise TypeError(f"alpha must be a real number; got {type(alpha).__name__}")
+    try:
+        alpha = float(alpha)
+    except OverflowError:  # an int beyond float range
+        digits = len(str(abs(alpha)))
+        raise ValueError(f"alpha must be a finite real number; got an integer of {digits} digits") from None
+    if not math.isfinite(alpha):
+        raise ValueError(f"alpha must be a finite real number; got {alpha!r}")
+    return alpha
+
+
+def dyt(x, /, *, alpha=0.5, weight=None, bias=None, axis=-1):
+    r"""Dynamic Tanh (Zhu, Chen, He, LeCun & Liu, "Transformers without Normalization", CVPR 2025,
+    arXiv:2503.10622).
+
+    y = weight * tanh(alpha * x) + bias
+
+    An element-wise replacement for LayerNorm / RMSNorm: no statistic of the
+    slice is computed, so each y_i depends on x_i alone (the Jacobian is
+    diagonal, d y_i / d x_i = weight_i * alpha * (1 - tanh(alpha * x_i)**2)).
+    alpha is one learnable scalar in the paper, initialised to alpha_0 = 0.5
+    there by default for all but its large language models, where it is tuned
+    (smaller for wider models); weight (gamma) and bias (beta) are per feature,
+    of x's shape along ``axis`` (``axis`` says only where they lie). Without
+    them the output lies in [-1, 1]; with them |y_i| <= |gamma_i| + |beta_i|.
+    Small inputs pass almost linearly (tanh(a) ~ a), large ones saturate at
+    +-1: an outlier is squashed instead of rescaling every other coordinate,
+    as a norm would. Computed in at least float32 (tanh of a float16 input is
+    taken in float32, then cast back). NaN propagates; +-inf gives +-1 (for
+    alpha > 0); alpha = 0 gives 0 (and NaN for an infinite x_i: 0 * inf).
+
+    Parameters
+    ----------
+    x : array-like (numpy, torch, any array-API array)
+    alpha : finite real number (a scalar, the same for every feature)
+    weight, bias : array-like of x's shape along ``axis``, optional (gamma, beta)
+    axis : int or tuple of ints
+    """
+    alpha = _check_alpha(alpha)
+    p, _ = prepare(x, axis, 0.0)
+    w, b = param(p, weight, "weight"), param(p, bias, "bias")
+    xp = p.xp
+    with ieee():
+        return finish(p, xp.tanh(xp.astype(p.x, p.cdtype) * alpha), w, b)
 
 
 # The family builds on the three above (standardize and batch_norm call layer_norm, lp_normalize

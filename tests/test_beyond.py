@@ -1,0 +1,395 @@
+"""normviz.beyond: DyT next to LayerNorm/RMSNorm, QK-norm's bounded logits, nGPT's sphere, outlier rescaling.
+
+Oracles: torch (torch.tanh, F.layer_norm, F.rms_norm, softmax/log_softmax, autograd) in float64, the
+closed forms of the module's docstring, and worked numbers.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+import normviz as nv
+from normviz import beyond
+from normviz.gradient import autograd_jacobian
+
+torch = pytest.importorskip("torch")
+F = torch.nn.functional
+
+pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")
+FAST = settings(deadline=None, max_examples=30)
+
+
+def t64(a):
+    return torch.as_tensor(np.asarray(a, dtype=np.float64))
+
+
+# --- DyT next to LayerNorm and RMSNorm ---------------------------------------------------------------------
+
+
+def test_compare_dyt_worked_example_against_torch():
+    x = np.array([1.0, 2.0, 3.0])
+    c = beyond.compare_dyt(x)
+    assert c.alpha == 0.5 == beyond.DYT_ALPHA
+    np.testing.assert_allclose(c.dyt, [0.46211716, 0.76159416, 0.90514825], rtol=1e-8)
+    np.testing.assert_allclose(c.dyt, torch.tanh(0.5 * t64(x)).numpy(), rtol=1e-15)
+    np.testing.assert_allclose(c.ln, F.layer_norm(t64(x), (3,), eps=0.0).numpy(), rtol=1e-14)
+    np.testing.assert_allclose(c.rms, F.rms_norm(t64(x), (3,), eps=0.0).numpy(), rtol=1e-14)
+    np.testing.assert_allclose(c.ln, [-1.2247449, 0.0, 1.2247449], atol=1e-7)
+    assert c.cosine == pytest.approx(float(c.dyt @ x / np.linalg.norm(c.dyt) / np.linalg.norm(x)), rel=1e-14)
+    assert c.norm_dyt == pytest.approx(1.26998870, rel=1e-8)
+    assert c.distance_ln == pytest.approx(np.linalg.norm(c.dyt - c.ln) / math.sqrt(3), rel=1e-14)
+
+
+@pytest.mark.parametrize("x", [(0.3, -1.2), (1.0, 2.0, 3.0), (-4.0, 0.5, 2.5)], ids=str)
+@pytest.mark.parametrize("alpha", [0.5, 1.7])
+def test_jacobians_against_autograd(x, alpha):
+    c = beyond.compare_dyt(x, alpha=alpha)
+    auto = torch.autograd.functional.jacobian(lambda t: torch.tanh(alpha * t), t64(x)).numpy()
+    np.testing.assert_allclose(c.jacobian_dyt, auto, rtol=1e-10, atol=0)  # 1 − tanh² cancels near ±1
+    np.testing.assert_allclose(c.jacobian_dyt, np.diag(alpha * (1 - np.tanh(alpha * np.array(x)) ** 2)), rtol=1e-14)
+    np.testing.assert_allclose(c.jacobian_ln, autograd_jacobian("ln", x, eps=0.0), rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(c.jacobian_rms, autograd_jacobian("rms", x, eps=0.0), rtol=1e-10, atol=1e-12)
+    off = ~np.eye(len(x), dtype=bool)
+    assert np.all(c.jacobian_dyt[off] == 0) and np.all(np.abs(c.jacobian_rms[off]) > 1e-3)  # diagonal vs dense
+    if len(x) == 2:  # at ε = 0 LayerNorm sends the plane to the two points ±(1, −1): J = 0
+        np.testing.assert_allclose(c.jacobian_ln, 0.0, atol=1e-15)
+    else:
+        assert np.all(np.abs(c.jacobian_ln[off]) > 1e-3)
+
+
+def test_small_inputs_keep_direction_and_length_times_alpha():
+    """tanh(a) = a − a³/3 + …: for |α·xᵢ| ~ 1e-3, DyT(x) ≈ α·x to about 1e-6 relative."""
+    c = beyond.compare_dyt([1e-3, 2e-3, -3e-3], alpha=0.5)
+    assert c.cosine > 1 - 1e-12
+    assert c.norm_dyt == pytest.approx(0.5 * c.norm_x, rel=1e-6)
+
+
+def test_saturated_inputs_lose_direction_and_length():
+    """x = (100, 1, 0.5), α = 1: DyT ≈ (1, 0.762, 0.462): cosine 0.754, length 1.34 of 100."""
+    c = beyond.compare_dyt([100.0, 1.0, 0.5], alpha=1.0)
+    want = np.array([1.0, math.tanh(1.0), math.tanh(0.5)])
+    np.testing.assert_allclose(c.dyt, want, rtol=1e-15)
+    assert c.cosine == pytest.approx(want @ [100, 1, 0.5] / np.linalg.norm(want) / np.linalg.norm([100, 1, 0.5]))
+    assert 0.754 < c.cosine < 0.755
+    assert c.norm_dyt == pytest.approx(np.linalg.norm(want)) and c.norm_dyt < math.sqrt(3)
+
+
+@FAST
+@given(x=arrays(np.float64, st.integers(2, 3), elements=st.floats(-1e3, 1e3)), alpha=st.floats(1e-2, 10.0))
+def test_dyt_length_stays_below_sqrt_n(x, alpha):
+    c = beyond.compare_dyt(x, alpha=alpha)
+    assert c.norm_dyt <= math.sqrt(x.size)
+    np.testing.assert_array_equal(np.diag(np.diag(c.jacobian_dyt)), c.jacobian_dyt)
+
+
+def test_compare_dyt_default_eps_is_each_norms_own():
+    c = beyond.compare_dyt([1.0, 2.0, 3.0], eps=None)
+    assert (c.eps_ln, c.eps_rms) == (nv.METHODS["ln"].default_eps, nv.METHODS["rms"].default_eps)
+    np.testing.assert_allclose(c.ln, F.layer_norm(t64([1.0, 2.0, 3.0]), (3,), eps=1e-5).numpy(), rtol=1e-14)
+
+
+def test_where_they_part_reaches_its_limits():
+    x = np.array([0.3, -1.2, 0.9, 0.4])
+    base, offset, outlier = beyond.where_they_part(x, alpha=1.0, offset=1e6, outlier=1e9)
+    assert (base.case, offset.case, outlier.case) == ("base", "offset", "outlier")
+    np.testing.assert_allclose(offset.ln, base.ln, atol=1e-9)  # LayerNorm forgets the offset
+    np.testing.assert_allclose(offset.dyt, 1.0, rtol=1e-15)  # DyT saturates
+    assert offset.limit == math.sqrt(2) and offset.distance == pytest.approx(math.sqrt(2), rel=1e-9)
+    # LN → (√3, −1/√3, −1/√3, −1/√3), DyT → (1, tanh(r)): the gap from the docstring, worked by hand
+    r = np.tanh(x[1:])
+    by_hand = math.sqrt(((math.sqrt(3) - 1) ** 2 + np.sum((r + 1 / math.sqrt(3)) ** 2)) / 4)
+    assert outlier.limit == pytest.approx(by_hand, rel=1e-14)
+    assert outlier.distance == pytest.approx(by_hand, rel=1e-6)
+    assert base.distance < min(offset.distance, outlier.distance)
+    assert math.isnan(base.limit)
+
+
+def test_dyt_ln_distance_is_zero_only_where_they_agree():
+    # x = (−a, a) with tanh(α·a) = 1: LN gives (−1, 1) and DyT (−tanh αa, tanh αa)
+    a = 2.0
+    alpha = math.atanh(0.999999) / a
+    assert beyond.dyt_ln_distance([-a, a], alpha=alpha) == pytest.approx(1e-6, rel=1e-6)
+    assert beyond.dyt_ln_distance([-a, a], alpha=0.5) == pytest.approx(1 - math.tanh(1.0), rel=1e-12)
+
+
+# --- QK-norm -----------------------------------------------------------------------------------------------
+
+RNG = np.random.default_rng(22)
+Q = RNG.normal(size=8)
+KEYS = RNG.normal(size=(6, 8))
+SCALES = np.array([0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0])
+
+
+def test_plain_logits_grow_as_s_squared_and_match_torch():
+    sw = beyond.qk_sweep(Q, KEYS, SCALES)
+    base = (t64(KEYS) @ t64(Q) / math.sqrt(8)).numpy()
+    for s, row in zip(SCALES, sw.logits_plain):
+        np.testing.assert_allclose(row, (t64(s * KEYS) @ t64(s * Q) / math.sqrt(8)).numpy(), rtol=1e-13)
+        np.testing.assert_allclose(row / s**2, base, rtol=1e-13)  # q and k both scaled: s², not s
+
+
+@pytest.mark.parametrize("norm", beyond.QK_NORMS)
+@pytest.mark.parametrize("eps", [0.0, 1e-2])
+def test_normed_logits_match_torch(norm, eps):
+    gq, gk = RNG.uniform(0.5, 2.0, 8), RNG.uniform(0.5, 2.0, 8)
+    sw = beyond.qk_sweep(Q, KEYS, SCALES, norm=norm, gamma_q=gq, gamma_k=gk, eps=eps)
+    op = F.rms_norm if norm == "rms" else F.layer_norm
+    for s, row, p in zip(SCALES, sw.logits_normed, sw.probs_normed):
+        qn = op(t64(s * Q), (8,), t64(gq), eps=eps)
+        kn = op(t64(s * KEYS), (8,), t64(gk), eps=eps)
+        want = (kn @ qn / math.sqrt(8)).numpy()
+        np.testing.assert_allclose(row, want, rtol=1e-12, atol=1e-14)
+        np.testing.assert_allclose(p, torch.softmax(t64(want), -1).numpy(), rtol=1e-12)
+    assert sw.bound == pytest.approx(math.sqrt(8) * np.max(gq * gk), rel=1e-15)
+
+
+@pytest.mark.parametrize("norm", beyond.QK_NORMS)
+def test_normed_logits_do_not_depend_on_s_at_eps_0(norm):
+    sw = beyond.qk_sweep(Q, KEYS, SCALES, norm=norm, eps=0.0)
+    np.testing.assert_allclose(
+        sw.logits_normed, np.broadcast_to(sw.logits_normed[2], sw.logits_normed.shape), rtol=1e-12
+    )
+    np.testing.assert_allclose(sw.entropy_normed, sw.entropy_normed[2], rtol=1e-12)
+
+
+def test_plain_entropy_falls_to_zero_and_matches_torch():
+    sw = beyond.qk_sweep(Q, KEYS, np.array([0.1, 0.5, 1.0, 2.0, 5.0, 20.0]))
+    logp = torch.log_softmax(t64(sw.logits_plain), -1)
+    np.testing.assert_allclose(sw.entropy_plain, -(logp.exp() * logp).sum(-1).numpy(), rtol=1e-10, atol=1e-300)
+    assert np.all(np.diff(sw.entropy_plain) < 0)  # dH/dβ = −β·Var(ℓ) < 0 for β = s²
+    assert sw.entropy_plain[0] == pytest.approx(math.log(6), rel=1e-2)  # near uniform
+    assert sw.entropy_plain[-1] < 1e-6
+    np.testing.assert_allclose(sw.probs_plain.sum(axis=1), 1.0, rtol=1e-14)
+
+
+def test_entropy_of_ties_and_huge_logits():
+    np.testing.assert_allclose(beyond.entropy([[3.0, 3.0, -1e308], [0.0, 0.0, 0.0]]), [math.log(2), math.log(3)])
+    assert beyond.entropy([1e300, -1e300]) == 0.0
+    assert beyond.entropy([0.0, -math.inf, 0.0]) == pytest.approx(math.log(2))  # a masked key
+    with pytest.raises(TypeError, match=r"logits must be real numbers"):
+        beyond.entropy(["a"])
+    with pytest.raises(ValueError, match=r"logits must have at least one number"):
+        beyond.entropy(np.zeros((2, 0)))
+
+
+def test_bound_is_attained_by_a_key_along_q():
+    """k = 2q, γ_q = γ_k = c: q̂ = k̂ = c·√d·q/‖q‖, so ℓ = c²·d/√d = √d·c²."""
+    c = 1.5
+    sw = beyond.qk_sweep(Q, np.stack([2 * Q, -Q]), [3.0], gamma_q=np.full(8, c), gamma_k=np.full(8, c))
+    np.testing.assert_allclose(sw.logits_normed[0], [sw.bound, -sw.bound], rtol=1e-14)
+    assert sw.bound == pytest.approx(math.sqrt(8) * c * c)
+
+
+vec = st.floats(-100.0, 100.0)
+
+
+@FAST
+@given(
+    d=st.integers(2, 10),
+    m=st.integers(1, 5),
+    data=st.data(),
+    norm=st.sampled_from(beyond.QK_NORMS),
+    eps=st.sampled_from([0.0, 1e-6, 0.1]),
+)
+def test_normed_logits_stay_within_the_bound(d, m, data, norm, eps):
+    q = data.draw(arrays(np.float64, d, elements=vec))
+    keys = data.draw(arrays(np.float64, (m, d), elements=vec))
+    gq = data.draw(arrays(np.float64, d, elements=st.floats(-3.0, 3.0)))
+    gk = data.draw(arrays(np.float64, d, elements=st.floats(-3.0, 3.0)))
+    spread = np.ptp if norm == "ln" else lambda v, axis=-1: np.max(np.abs(v), axis=axis)
+    assume(eps > 0 or (spread(q) > 1e-3 and np.all(spread(keys, axis=-1) > 1e-3)))  # no 0/0 at ε = 0
+    sw = beyond.qk_sweep(q, keys, [0.01, 1.0, 100.0], norm=norm, gamma_q=gq, gamma_k=gk, eps=eps)
+    assert np.all(np.abs(sw.logits_normed) <= sw.bound * (1 + 1e-12) + 1e-300)
+    assert np.all(sw.entropy_normed <= math.log(m) + 1e-12)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "pattern"),
+    [
+        ({"scales": [1.0, 0.0]}, ValueError, r"scales must all be positive"),
+        ({"scales": [1.0, math.nan]}, ValueError, r"scales must hold finite numbers"),
+        ({"scales": "big"}, TypeError, r"scales must be real"),
+        ({"norm": "l2"}, ValueError, r"norm must be one of \('rms', 'ln'\)"),
+        ({"q": Q[:5]}, ValueError, r"keys must be a matrix with 5 numbers"),
+        ({"q": [1.0]}, ValueError, r"q must be a vector with at least 2 numbers"),
+        ({"keys": Q}, ValueError, r"keys must be a matrix"),
+        ({"q": Q + 1j}, TypeError, r"q must be real numbers; got complex"),
+        ({"gamma_q": np.ones(7)}, ValueError, r"gamma_q must be a vector with 8 numbers"),
+        ({"gamma_k": [[1.0] * 8]}, ValueError, r"gamma_k must be a vector"),
+        ({"eps": -1.0}, ValueError, r"eps must be a finite number ≥ 0"),
+        ({"eps": "0"}, TypeError, r"eps must be a real number"),
+    ],
+    ids=str,
+)
+def test_qk_sweep_errors_name_the_argument(kwargs, error, pattern):
+    args = {"q": Q, "keys": KEYS, "scales": SCALES} | kwargs
+    with pytest.raises(error, match=pattern):
+        beyond.qk_sweep(args.pop("q"), args.pop("keys"), args.pop("scales"), **args)
+
+
+def test_qk_bound_errors():
+    with pytest.raises(ValueError, match=r"d must be an integer ≥ 2"):
+        beyond.qk_bound(1)
+    with pytest.raises(ValueError, match=r"gamma_k must be a vector with 3 numbers"):
+        beyond.qk_bound(3, None, [1.0, 2.0])
+
+
+# --- nGPT: the stream on the sphere ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("alpha", [0.05, 0.3, 0.8])
+@pytest.mark.parametrize("seed", [0, 1, 7])
+def test_ngpt_stays_on_the_sphere_and_steps_along_the_great_circle(alpha, seed):
+    p = beyond.ngpt_path((1.0, 2.0, 2.0), alpha=alpha, steps=12, seed=seed)
+    np.testing.assert_allclose(p.norms, 1.0, rtol=1e-14)
+    np.testing.assert_allclose(np.linalg.norm(p.arcs, axis=-1), 1.0, rtol=1e-14)
+    np.testing.assert_allclose(p.points[0], [1 / 3, 2 / 3, 2 / 3], rtol=1e-15)
+    ang = lambda a, b: math.acos(min(1.0, max(-1.0, float(a @ b))))  # noqa: E731
+    for h, nxt, target, arc in zip(p.points[:-1], p.points[1:], p.targets, p.arcs):
+        assert abs(np.linalg.det(np.stack([h, nxt, target]))) < 1e-14  # in the plane of h and h_A
+        assert ang(h, nxt) + ang(nxt, target) == pytest.approx(ang(h, target), abs=1e-12)  # on the arc between
+        theta = ang(h, target)  # the turn: tan φ = α sin θ / (1 − α + α cos θ)
+        assert ang(h, nxt) == pytest.approx(math.atan2(alpha * math.sin(theta), 1 - alpha + alpha * math.cos(theta)))
+        np.testing.assert_allclose(arc[[0, -1]], [h, nxt], atol=1e-14)
+
+
+def test_ngpt_with_alpha_1_jumps_to_each_suggestion():
+    p = beyond.ngpt_path(alpha=1.0, steps=5, seed=3)
+    np.testing.assert_allclose(p.points[1:], p.targets, atol=1e-15)
+    np.testing.assert_allclose(np.linalg.norm(p.targets, axis=1), 1.0, rtol=1e-15)
+
+
+def test_pre_norm_stream_grows_with_depth():
+    p = beyond.pre_norm_path(gain=1.0, steps=16, seed=0)
+    g = p.norms**2  # ‖h_L‖² = ‖h₀‖² + Σ (g² + 2g·hₗ·h_A,ₗ)
+    by_hand = 1 + np.concatenate([[0], np.cumsum(1 + 2 * np.sum(p.points[:-1] * p.targets, axis=1))])
+    np.testing.assert_allclose(g, by_hand, rtol=1e-12)
+    finals = np.array([beyond.pre_norm_path(gain=0.5, steps=16, seed=s).norms[-1] ** 2 for s in range(400)])
+    assert finals.mean() == pytest.approx(1 + 16 * 0.25, rel=0.1)  # a random walk: E‖h_L‖² = 1 + L·g²
+    ngpt = beyond.ngpt_path(alpha=0.5, steps=16, seed=0)
+    np.testing.assert_allclose(ngpt.targets, beyond.pre_norm_path(steps=16, seed=0).targets)  # the same blocks
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "pattern"),
+    [
+        (lambda: beyond.ngpt_path(alpha=0.0), ValueError, r"alpha must be in \(0, 1\]"),
+        (lambda: beyond.ngpt_path(alpha=1.5), ValueError, r"alpha must be in \(0, 1\]"),
+        (lambda: beyond.ngpt_path(alpha=math.nan), ValueError, r"alpha must be a finite real number"),
+        (lambda: beyond.ngpt_path(alpha="0.3"), TypeError, r"alpha must be a real number"),
+        (lambda: beyond.ngpt_path((0.0, 0.0, 0.0)), ValueError, r"h0 must not be the zero vector"),
+        (lambda: beyond.ngpt_path((1.0, math.inf, 0.0)), ValueError, r"h0 must hold finite numbers"),
+        (lambda: beyond.ngpt_path(steps=0), ValueError, r"steps must be an integer ≥ 1"),
+        (lambda: beyond.ngpt_path(seed=-1), ValueError, r"seed must be an integer ≥ 0"),
+        (lambda: beyond.ngpt_path(arc_points=1), ValueError, r"arc_points must be an integer ≥ 2"),
+        (lambda: beyond.pre_norm_path(gain=-1.0), ValueError, r"gain must be a positive finite number"),
+        (lambda: beyond.suggestions(3, n=1), ValueError, r"n must be an integer ≥ 2"),
+    ],
+)
+def test_sphere_errors_name_the_argument(call, error, pattern):
+    with pytest.raises(error, match=pattern):
+        call()
+
+
+# --- outliers ----------------------------------------------------------------------------------------------
+
+REST = np.array([0.5, -1.0, 0.2, 0.7, -0.3])  # D = 6
+
+
+@pytest.mark.parametrize("eps", [0.0, 1e-6, 0.5])
+@pytest.mark.parametrize("s", [0.0, 1.0, 30.0, 1e4])
+@pytest.mark.parametrize("index", [0, 3, 5])
+def test_rms_factor_matches_rms_norm(index, s, eps):
+    e = beyond.outlier_effect(REST, s, index=index, eps=eps)
+    at_zero = nv.rms_norm(beyond.with_outlier(REST, 0.0, index=index), eps=eps)
+    np.testing.assert_allclose(e.rms[e.others], e.rms_factor * at_zero[e.others], rtol=1e-13)
+    np.testing.assert_allclose(e.rms, F.rms_norm(t64(e.x), (6,), eps=eps).numpy(), rtol=1e-13)
+
+
+@FAST
+@given(
+    rest=arrays(np.float64, st.integers(1, 30), elements=st.floats(-10.0, 10.0)),
+    s=st.floats(-1e5, 1e5),
+)
+def test_rms_factor_closed_form_at_eps_0(rest, s):
+    """f(s) = 1/√(1 + s²/((D − 1)·m²)), m² the rest's mean square."""
+    m2 = float(np.mean(rest**2))
+    assume(m2 > 1e-6)
+    f = beyond.rms_outlier_factor(rest, s)
+    assert f == pytest.approx(1 / math.sqrt(1 + s * s / (rest.size * m2)), rel=1e-12)
+    x = np.append(rest, s)
+    np.testing.assert_allclose(
+        nv.rms_norm(x, eps=0)[:-1], f * nv.rms_norm(np.append(rest, 0.0), eps=0)[:-1], rtol=1e-12
+    )
+
+
+@pytest.mark.parametrize("eps", [0.0, 0.5])
+@pytest.mark.parametrize("s", [-50.0, 0.02, 3.0, 1e4])
+def test_ln_others_are_an_affine_image_of_the_rest(s, eps):
+    e = beyond.outlier_effect(REST, s, index=2, eps=eps)
+    np.testing.assert_allclose(e.ln[e.others], e.ln_scale * (REST - REST.mean()) + e.ln_shift, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(e.ln, F.layer_norm(t64(e.x), (6,), eps=eps).numpy(), rtol=1e-12, atol=1e-14)
+    at_mean = nv.layer_norm(beyond.with_outlier(REST, REST.mean(), index=2), eps=eps)[e.others]
+    assert at_mean.mean() == pytest.approx(0.0, abs=1e-14)  # the outlier at r̄ leaves μ = r̄
+    np.testing.assert_allclose(e.ln[e.others] - e.ln_shift, e.ln_factor * at_mean, rtol=1e-12, atol=1e-14)
+
+
+def test_ln_others_collapse_onto_minus_one_over_sqrt_d_minus_1():
+    e = beyond.outlier_effect(REST, 1e9, index=0)
+    np.testing.assert_allclose(e.ln[e.others], -1 / math.sqrt(5), rtol=1e-8)
+    assert e.ln[0] == pytest.approx(math.sqrt(5), rel=1e-8)
+    assert e.ln_shift == pytest.approx(-1 / math.sqrt(5), rel=1e-8) and e.ln_factor < 1e-8
+
+
+@pytest.mark.parametrize("alpha", [0.5, 2.0])
+def test_dyt_saturates_the_outlier_and_leaves_the_others(alpha):
+    others = None
+    for s in (0.0, 1.0, 10.0, 1e3, 1e6):
+        e = beyond.outlier_effect(REST, s, index=4, alpha=alpha)
+        if others is None:
+            others = e.dyt[e.others]
+        np.testing.assert_array_equal(e.dyt[e.others], others)
+        np.testing.assert_allclose(e.dyt[e.others], np.tanh(alpha * REST), rtol=1e-15)
+        assert 1 - e.dyt[4] <= 2 * math.exp(-2 * alpha * s) + 1e-300  # 1 − tanh(u) = 2/(e^{2u} + 1)
+    np.testing.assert_array_equal(e.dyt[4], 1.0)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "pattern"),
+    [
+        (lambda: beyond.outlier_effect(REST, 1.0, index=6), ValueError, r"index must be an integer in 0 … 5"),
+        (lambda: beyond.outlier_effect(REST, 1.0, index=True), ValueError, r"index must be an integer"),
+        (lambda: beyond.outlier_effect(REST, math.inf), ValueError, r"s must be a finite real number"),
+        (lambda: beyond.outlier_effect([1.0, math.nan], 1.0), ValueError, r"rest must hold finite numbers"),
+        (lambda: beyond.outlier_effect([], 1.0), ValueError, r"rest must be a vector"),
+        (lambda: beyond.rms_outlier_factor(REST, 1.0, eps=-1), ValueError, r"eps must be a finite number ≥ 0"),
+        (lambda: beyond.ln_outlier_affine(REST, "1"), TypeError, r"s must be a real number"),
+        (lambda: beyond.outlier_effect(REST, 1.0, alpha=math.nan), ValueError, r"alpha must be a finite"),
+        (lambda: beyond.compare_dyt([1.0]), ValueError, r"x must be a vector with at least 2 numbers"),
+        (lambda: beyond.compare_dyt(["a", "b"]), TypeError, r"x must be real numbers"),
+        (lambda: beyond.compare_dyt([1.0, 2.0], alpha=None, eps=-1.0), ValueError, r"eps must be a finite"),
+        (lambda: beyond.where_they_part([1.0, 2.0], offset=math.inf), ValueError, r"offset must be a finite"),
+        (lambda: beyond.where_they_part([1.0, 2.0], outlier=None), TypeError, r"outlier must be a real number"),
+    ],
+)
+def test_outlier_and_dyt_errors_name_the_argument(call, error, pattern):
+    with pytest.raises(error, match=pattern):
+        call()
+
+
+def test_torch_input_is_accepted_and_backend_gives_the_same_numbers():
+    from normviz._xp import Backend
+
+    x = torch.tensor([1.0, -2.0, 0.5], dtype=torch.float64)
+    a = beyond.compare_dyt(x, alpha=0.8)
+    b = beyond.compare_dyt([1.0, -2.0, 0.5], alpha=0.8, backend=Backend("torch", "cpu"))
+    np.testing.assert_allclose(a.dyt, b.dyt, rtol=1e-15)
+    np.testing.assert_allclose(a.ln, b.ln, rtol=1e-14)
+    sw = beyond.qk_sweep(Q, KEYS, SCALES, backend=Backend("torch", "cpu"))
+    np.testing.assert_allclose(sw.logits_normed, beyond.qk_sweep(Q, KEYS, SCALES).logits_normed, rtol=1e-13)
