@@ -1,7 +1,7 @@
-r"""Pre-Norm against Post-Norm, and a stack with no norm: a toy deep residual stack at initialization, in torch
-(autograd).
+r"""Pre-Norm against Post-Norm, Peri-Norm, nGPT's normalized stream, and a stack with no norm: a toy deep residual
+stack at initialization, in torch (autograd).
 
-The stack (one seed fixes everything; the same weights serve all five variants):
+The stack (one seed fixes everything; the same weights serve every variant):
 
 * ``tokens`` rows of width D; the input h₀ = scale · z, z ~ N(0, 1);
 * each of the ``depth`` layers (the first ``depth`` of ``DEPTH_MAX`` drawn layers: a smaller depth
@@ -10,6 +10,22 @@ The stack (one seed fixes everything; the same weights serve all five variants):
   the block's output (``SMALL_GAIN``);
 * Pre-Norm  (GPT-2, LLaMA):                      h ← h + f(Norm(h)), and a final Norm at the top;
 * Post-Norm (the original Transformer, BERT):    h ← Norm(h + f(h));
+* Peri-Norm ("peri"; Gemma 2's "sandwich"):     h ← h + Norm(f(Norm(h))), and a final Norm at the top:
+  Kim et al. (2025), "Peri-LN: Revisiting Normalization Layer in the Transformer Architecture"
+  (arXiv:2502.02732), eq. y = x + Norm(Module(Norm(x))); the Gemma Team (2024), "Gemma 2"
+  (arXiv:2408.00118), normalizes the input and the output of every sublayer the same way. The paper's
+  optional Norm of the embedding is left out: h₀ is the drawn input, as for Pre-Norm;
+* nGPT ("ngpt"):                                 h ← Norm(h + α·(Norm(f(h)) − h)), α = ``NGPT_ALPHA`` = 0.05,
+  no final Norm (the stream is normalized already): Loshchilov et al. (2024), "nGPT: Normalized
+  Transformer with Representation Learning on the Hypersphere" (arXiv:2410.01131), eq.
+  h ← Norm(h + α_M (h_M − h)) with h_M = Norm(MLP(h)), α initialized at 0.05 (the reference code's
+  ``mlp_alpha_init_value``). Two simplifications, both at initialization: one sublayer per layer (the
+  MLP; no attention), and RMSNorm (radius √D) for nGPT's L2 normalization (radius 1). With ε = 0 they
+  differ by the factor √D only, and the toy's block, made for inputs of RMS 1, keeps seeing them (nGPT
+  rescales its MLP's pre-activations instead: its s_uv carries a factor √d_model). LayerNorm would also
+  remove the mean, which nGPT does not, so nGPT runs with RMSNorm only (``ARRANGEMENT_NORMS``). As in
+  the paper the block reads the stream itself; from layer 1 on it is on the √D sphere, the first
+  layer reads the drawn h₀;
 * no norm (``NO_NORM``):                         h ← h + f(h), no Norm anywhere, not at the top either;
 * Norm is LayerNorm or RMSNorm: ``torch.nn.functional.layer_norm / rms_norm`` (autograd flows
   through them) with the ε default of ``normviz.methods``, γ = 1, β = 0; the tests run the same
@@ -20,12 +36,14 @@ of the output's shape. (Not the plain sum: a LayerNorm output always sums to 0,
 which would make every gradient 0 in Post-Norm.) For each layer l = 0 … depth
 the stack records, on the residual stream hₗ (h₀ is the input):
 
-* the mean over tokens of ‖hₗ‖₂ (Post-Norm keeps it at √D; Pre-Norm lets it grow, about like
-  √l; without a norm it grows by about the same factor at every layer);
+* the mean over tokens of ‖hₗ‖₂ (Post-Norm and nGPT keep it at √D; Pre-Norm lets it grow, about like
+  √l; Peri-Norm adds a vector of norm √D per layer, so ‖hₗ‖² grows by about D per layer whatever the
+  gain; without a norm it grows by about the same factor at every layer);
 * ‖∂L/∂hₗ‖ (Frobenius, over all tokens), by autograd;
-* the largest |value| the layer computes (its block's hidden units, its sum and hₗ),
-  compared with float16's largest finite value (``torch.finfo(torch.float16).max`` = 65504)
-  and with its square root (256: where a single square xᵢ² overflows in float16).
+* the largest |value| the layer computes: its block's hidden units, every Norm's input (Post-Norm's
+  sum, Peri-Norm's block output, nGPT's block output and step) and hₗ; compared with float16's
+  largest finite value (``torch.finfo(torch.float16).max`` = 65504) and with its square root (256:
+  where a single square xᵢ² overflows in float16).
 
 Two more ways to run the same stack:
 
@@ -42,12 +60,13 @@ Two more ways to run the same stack:
   output detached) or only through the blocks (every skip connection detached).
 
 Xiong et al. (2020), "On Layer Normalization in the Transformer Architecture", analyse the
-gradients of the two arrangements at initialization.
+gradients of Pre- and Post-Norm at initialization.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -56,8 +75,11 @@ import numpy as np
 from normviz import _xp
 from normviz.methods import method
 
-ARRANGEMENTS = ("pre", "post")
+ARRANGEMENTS = ("pre", "post", "peri", "ngpt")  # every arrangement with a Norm
+CLASSIC = ("pre", "post")  # Xiong et al.'s two (the gradient-path exercise chooses between them)
 NORMS = ("ln", "rms")
+ARRANGEMENT_NORMS = {"pre": NORMS, "post": NORMS, "peri": NORMS, "ngpt": ("rms",)}  # nGPT: no mean removed
+NGPT_ALPHA = 0.05  # nGPT's eigen learning rate α at initialization (its alpha_init_value)
 NO_NORM = "none"  # h ← h + f(h): no Norm anywhere (its runs take norm=None)
 STACKS = (*ARRANGEMENTS, NO_NORM)
 FLOAT16_PATHS = ("naive", "upcast")
@@ -163,9 +185,35 @@ def _norm_fn(norm: str | None, float16: str | None):
     return lambda h: fn(h.half().float()).half().float()
 
 
-def _stages(arrangement: str, fn):
-    """(before, after): the Norm before the block (Pre-Norm) or after the sum (Post-Norm); None: none."""
-    return (fn, None) if arrangement == "pre" else (None, fn) if arrangement == "post" else (None, None)
+@dataclass(frozen=True)
+class Stages:
+    """Where one arrangement normalizes (None: no Norm there).
+
+    ``before``: the block's input (Pre-Norm, Peri-Norm), and the same Norm once more at the top of the stack;
+    ``out``: the block's output (Peri-Norm's output Norm, nGPT's h_F = Norm(f(h)));
+    ``after``: the new stream (Post-Norm's Norm of the sum, nGPT's renormalization);
+    ``alpha``: None for the residual sum h + branch, nGPT's α for its step h + α·(branch − h).
+    ``out_mask`` / ``after_mask``: batched (``_batched``), which variants have that Norm (None: all of them)."""
+
+    before: Callable | None = None
+    out: Callable | None = None
+    after: Callable | None = None
+    alpha: float | None = None
+    out_mask: tuple[bool, ...] | None = None
+    after_mask: tuple[bool, ...] | None = None
+
+
+def _stages(arrangement: str, fn) -> Stages:
+    """The arrangement's Norms, all of them ``fn`` (γ = 1, β = 0: the Norms differ in place only)."""
+    if arrangement == "pre":
+        return Stages(before=fn)
+    if arrangement == "post":
+        return Stages(after=fn)
+    if arrangement == "peri":
+        return Stages(before=fn, out=fn)
+    if arrangement == "ngpt":
+        return Stages(out=fn, after=fn, alpha=NGPT_ALPHA)
+    return Stages()
 
 
 def _per_variant(fns: list):
@@ -182,21 +230,50 @@ def _per_variant(fns: list):
     return lambda h: torch.stack([x if fn is None else fn(x) for x, fn in zip(h.unbind(0), fns)])
 
 
-def _layer(h, w1, w2, *, before, after, gain: float, peaks: list, path: str = "all"):
-    """One layer: h + f(before(h)), then after(·). Pre-Norm has before = Norm, Post-Norm after = Norm,
-    no norm neither (``_stages``); h may hold several variants (``_per_variant``).
+def _batched(stages: list[Stages]) -> Stages:
+    """The stages of several variants with the same step (``alpha``) as one, for V × T × D."""
+    (alpha,) = {s.alpha for s in stages}
 
-    ``path`` "skip" detaches the block's output, "branch" the skip connection (the gradient then
-    flows only the other way)."""
+    def mask(name):
+        have = tuple(getattr(s, name) is not None for s in stages)
+        return None if all(have) else have
+
+    return Stages(
+        *(_per_variant([getattr(s, name) for s in stages]) for name in ("before", "out", "after")),
+        alpha,
+        mask("out"),
+        mask("after"),
+    )
+
+
+def _record(peaks: list, x, mask) -> None:
+    """The per-variant max |x| (V,), 0 for the variants that do not compute x (``mask``)."""
+    peak = x.detach().abs().amax(dim=(-2, -1))
+    if mask is not None:
+        import torch
+
+        peak = torch.where(torch.tensor(mask, device=peak.device), peak, torch.zeros_like(peak))
+    peaks.append(peak)
+
+
+def _layer(h, w1, w2, *, stages: Stages, gain: float, peaks: list, path: str = "all"):
+    """One layer: branch = out(f(before(h))), then after(h + branch), or nGPT's after(h + α·(branch − h))
+    (``_stages``); h may hold several variants (``_batched``).
+
+    ``path`` "skip" detaches the branch, "branch" the skip connection (the gradient then flows only the
+    other way; nGPT's h enters its step twice, both detached)."""
     skip = h.detach() if path == "branch" else h
-    branch = _block(h if before is None else before(h), w1, w2, gain, peaks)
+    branch = _block(h if stages.before is None else stages.before(h), w1, w2, gain, peaks)
+    if stages.out is not None:
+        _record(peaks, branch, stages.out_mask)
+        branch = stages.out(branch)
     if path == "skip":
         branch = branch.detach()
-    total = skip + branch
-    if after is None:
+    total = skip + branch if stages.alpha is None else skip + stages.alpha * (branch - skip)
+    if stages.after is None:
         return total
-    peaks.append(total.detach().abs().amax(dim=(-2, -1)))
-    return after(total)
+    _record(peaks, total, stages.after_mask)
+    return stages.after(total)
 
 
 def _check(arrangement: str, norm: str | None, float16: str | None = None, path: str = "all") -> None:
@@ -207,8 +284,8 @@ def _check(arrangement: str, norm: str | None, float16: str | None = None, path:
             raise ValueError(f"norm must be None for the stack without a norm; got {norm!r}")
         if float16 is not None:
             raise ValueError("float16 applies to a Norm: the stack without a norm has none")
-    elif norm not in NORMS:
-        raise ValueError(f"norm must be one of {NORMS}; got {norm!r}")
+    elif norm not in ARRANGEMENT_NORMS[arrangement]:
+        raise ValueError(f"norm must be one of {ARRANGEMENT_NORMS[arrangement]} for {arrangement!r}; got {norm!r}")
     if float16 not in (None, *FLOAT16_PATHS):
         raise ValueError(f"float16 must be None or one of {FLOAT16_PATHS}; got {float16!r}")
     if path not in GRADIENT_PATHS:
@@ -219,11 +296,11 @@ def forward_from(h, start: int, weights, r, *, arrangement: str, norm: str | Non
     """The loss L = Σ(out ⊙ R) when layer ``start``'s stream is h (layers start+1 … depth follow).
 
     For finite differences: L as a function of one layer's stream, everything after it fixed."""
-    before, after = _stages(arrangement, _norm_fn(norm, None))
+    stages = _stages(arrangement, _norm_fn(norm, None))
     peaks: list = []
     for w1, w2 in weights[start:]:
-        h = _layer(h, w1, w2, before=before, after=after, gain=gain, peaks=peaks)
-    out = h if before is None else before(h)
+        h = _layer(h, w1, w2, stages=stages, gain=gain, peaks=peaks)
+    out = h if stages.before is None else stages.before(h)
     return (out * r).sum()
 
 
@@ -287,29 +364,43 @@ def run_stacks(
     path: str = "all",
 ) -> list[StackRun]:
     """``run_stack`` for several (arrangement, norm, float16) variants of the same stack at once, side by
-    side in one V × tokens × D tensor and one backward pass: fewer torch ops, and on the CPU the numbers of
-    one variant at a time to the last bit, unless a variant's gradients meet at h in another order (Pre-Norm
+    side in one V × tokens × D tensor and one backward pass per step (nGPT's step h + α·(branch − h) and the
+    residual sum h + branch run as two batches): fewer torch ops, and on the CPU the numbers of one variant
+    at a time to the last bit, unless a variant's gradients meet at h in another order (Pre- and Peri-Norm
     RMSNorm's in float32 do: ``compare``; tests/test_residual.py holds every variant ``compare`` and
     ``float16_runs`` batch to it)."""
     import torch
 
     for arrangement, norm, float16 in variants:
         _check(arrangement, norm, float16, path)
-    h0, weights, r = params or parameters(config, dtype=getattr(torch, dtype), device=_device(backend))
+    params = params or parameters(config, dtype=getattr(torch, dtype), device=_device(backend))
     stages = [_stages(a, _norm_fn(n, f)) for a, n, f in variants]
-    before = _per_variant([b for b, _ in stages])
-    after = _per_variant([a for _, a in stages])
+    runs: list = [None] * len(variants)
+    for alpha in dict.fromkeys(s.alpha for s in stages):  # the steps in the order they come
+        batch = [v for v, s in enumerate(stages) if s.alpha == alpha]
+        done = _run_batch(config, [variants[v] for v in batch], [stages[v] for v in batch], params, path)
+        for v, run in zip(batch, done):
+            runs[v] = run
+    return runs
+
+
+def _run_batch(config: StackConfig, variants: list, stages: list[Stages], params, path: str) -> list[StackRun]:
+    """Forward and backward of variants that share their step, side by side (``run_stacks``)."""
+    import torch
+
+    h0, weights, r = params
+    batch = _batched(stages)
     with torch.enable_grad():
         h = h0.expand(len(variants), *h0.shape).clone().requires_grad_(True)
         streams, peaks = [h], []
         for w1, w2 in weights:
-            h = _layer(h, w1, w2, before=before, after=after, gain=config.gain, peaks=peaks, path=path)
+            h = _layer(h, w1, w2, stages=batch, gain=config.gain, peaks=peaks, path=path)
             h.retain_grad()
             streams.append(h)
-        out = h if before is None else before(h)
+        out = h if batch.before is None else batch.before(h)
         (out * r).sum().backward()
     out = out.detach()
-    # One stack per statistic, not a few small ops per layer (a move runs nine variants of up to 48 layers).
+    # One stack per statistic, not a few small ops per layer (a move runs eight variants of up to 48 layers).
     every = torch.stack(streams).detach()
     grads = torch.stack([s.grad for s in streams])
     inside = torch.stack(peaks).reshape(len(weights), -1, len(variants)).amax(dim=1) if weights else None
@@ -355,7 +446,7 @@ def _statistics(variant, path: str, every, grads, inside, out, r) -> StackRun:
 @dataclass(frozen=True)
 class Comparison:
     config: StackConfig
-    runs: dict[tuple[str, str], StackRun]  # (arrangement, norm) -> run: Pre/Post × LayerNorm/RMSNorm
+    runs: dict[tuple[str, str], StackRun]  # (arrangement, norm) -> run, every pair of ARRANGEMENT_NORMS
     fp16_max: float  # torch.finfo(torch.float16).max
     device: str
     no_norm: StackRun | None = None  # the same stack without any norm, h ← h + f(h)
@@ -369,32 +460,45 @@ class Comparison:
     def root_width(self) -> float:
         return math.sqrt(self.config.width)
 
+    def peri_estimate(self, norm: str = "rms") -> float:
+        """√(‖h₀‖² + L·D): Peri-Norm's ‖h_L‖ if each layer's Norm(f(Norm(h))), of norm √D per token, were
+        orthogonal to the stream (ε = 0); ‖h₀‖ is the run's mean over tokens."""
+        start = float(self.runs[("peri", norm)].stream_norm[0])
+        return math.sqrt(start**2 + self.config.depth * self.config.width)
+
 
 def compare(config: StackConfig, *, backend: _xp.Backend | None = None, dtype: str = "float32") -> Comparison:
-    """All four variants (Pre/Post × LayerNorm/RMSNorm) and the stack without a norm, with the same weights."""
+    """Every arrangement with each of its Norms (``ARRANGEMENT_NORMS``: Pre, Post and Peri × LayerNorm/RMSNorm,
+    nGPT × RMSNorm) and the stack without a norm, with the same weights."""
     import torch
 
     device = _device(backend)
     # RMSNorm's backward on the CPU is torch's composite of x · rsqrt(mean(x²) + ε): before the block its two
-    # gradients meet the skip connection's at h, and how their sum rounds depends on the graph. So Pre-Norm
-    # RMSNorm runs alone, and every number is a one-variant run's to the last bit; the other four share a pass.
-    together = [("pre", "ln", None), ("post", "ln", None), ("post", "rms", None), (NO_NORM, None, None)]
+    # gradients meet the skip connection's at h, and how their sum rounds depends on the graph. So Pre- and
+    # Peri-Norm RMSNorm share a pass of their own (the same Norm before the block: h goes through it whole, as
+    # in a one-variant run), nGPT's step has its own (run_stacks), and every number is a one-variant run's to
+    # the last bit; the other five share a pass.
+    together = [("pre", "ln", None), ("post", "ln", None), ("post", "rms", None), ("peri", "ln", None)]
+    rms_before = [("pre", "rms", None), ("peri", "rms", None), ("ngpt", "rms", None)]
     with _xp.one_cpu_thread(device):
         params = parameters(config, dtype=getattr(torch, dtype), device=device)
-        *normed, bare = run_stacks(config, together, backend=backend, dtype=dtype, params=params)
-        alone = run_stack(config, "pre", "rms", backend=backend, dtype=dtype, params=params)
-    done = {(run.arrangement, run.norm): run for run in (*normed, alone)}
-    runs = {(a, n): done[(a, n)] for a in ARRANGEMENTS for n in NORMS}
+        *normed, bare = run_stacks(
+            config, [*together, (NO_NORM, None, None)], backend=backend, dtype=dtype, params=params
+        )
+        normed += run_stacks(config, rms_before[:2], backend=backend, dtype=dtype, params=params)
+        normed += run_stacks(config, rms_before[2:], backend=backend, dtype=dtype, params=params)
+    done = {(run.arrangement, run.norm): run for run in normed}
+    runs = {(a, n): done[(a, n)] for a in ARRANGEMENTS for n in ARRANGEMENT_NORMS[a]}
     return Comparison(config, runs, float(torch.finfo(torch.float16).max), device, bare)
 
 
 def float16_runs(
     config: StackConfig, *, norms: tuple[str, ...] = NORMS, backend: _xp.Backend | None = None
 ) -> dict[tuple[str, str, str], StackRun]:
-    """Pre and Post with every Norm on a float16 input, the hand-written way and upcast:
-    (arrangement, norm, float16 path) -> run, the same float32 weights as ``compare``."""
+    """Every arrangement with each of ``norms`` it takes, every Norm on a float16 input, the hand-written way
+    and upcast: (arrangement, norm, float16 path) -> run, the same float32 weights as ``compare``."""
     device = _device(backend)
-    variants = [(a, n, p) for a in ARRANGEMENTS for n in norms for p in FLOAT16_PATHS]
+    variants = [(a, n, p) for a in ARRANGEMENTS for n in norms if n in ARRANGEMENT_NORMS[a] for p in FLOAT16_PATHS]
     with _xp.one_cpu_thread(device):
         return {variant: run for variant, run in zip(variants, run_stacks(config, variants, backend=backend))}
 
@@ -407,11 +511,11 @@ def finite_difference_grad_norms(
 
     _check(arrangement, norm)
     h0, weights, r = parameters(config, dtype=torch.float64)
-    before, after = _stages(arrangement, _norm_fn(norm, None))
+    stages = _stages(arrangement, _norm_fn(norm, None))
     with torch.no_grad():
         streams, h = [h0], h0
         for w1, w2 in weights:
-            h = _layer(h, w1, w2, before=before, after=after, gain=config.gain, peaks=[])
+            h = _layer(h, w1, w2, stages=stages, gain=config.gain, peaks=[])
             streams.append(h)
         norms = []
         for start, hl in enumerate(streams):

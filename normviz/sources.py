@@ -48,6 +48,30 @@ SOURCES = {
             "1502.03167",
         ),
         Source("riechers2024", "Riechers", 2024, "Geometry and Dynamics of LayerNorm", "arXiv", "2405.04134"),
+        Source(
+            "kim2025",
+            "Kim et al.",
+            2025,
+            "Peri-LN: Revisiting Normalization Layer in the Transformer Architecture",
+            "ICML 2025",
+            "2502.02732",
+        ),
+        Source(
+            "gemma2024",
+            "Gemma Team",
+            2024,
+            "Gemma 2: Improving Open Language Models at a Practical Size",
+            "arXiv",
+            "2408.00118",
+        ),
+        Source(
+            "loshchilov2024",
+            "Loshchilov et al.",
+            2024,
+            "nGPT: Normalized Transformer with Representation Learning on the Hypersphere",
+            "ICLR 2025",
+            "2410.01131",
+        ),
     )
 }
 
@@ -67,6 +91,6 @@ PAGE_SOURCES = {
     "family": ("ba2016", "zhang2019", "ioffe2015"),
     "checkpoint": _NORMS,
     "gradient": _GEOMETRY,
-    "residual": ("xiong2020", "ba2016", "zhang2019"),
+    "residual": ("xiong2020", "kim2025", "gemma2024", "loshchilov2024", "ba2016", "zhang2019"),
     "lesson": ("ba2016", "zhang2019", "xiong2020", "ioffe2015", "riechers2024"),
 }

@@ -1,4 +1,4 @@
-"""残差 / Pre-Norm vs Post-Norm (and no norm): a toy deep residual stack at initialization, layer by layer.
+"""残差 / Pre-Norm vs Post-Norm (Peri-Norm, nGPT, no norm): a toy deep residual stack at initialization, layer by layer.
 
 The controls, the figure they change and the float16 table sit in one fragment.
 """
@@ -13,6 +13,7 @@ st.title(t("res.title"))
 parts = ui.page_parts(t)
 parts.intro.markdown(t("res.intro"))
 parts.intro.markdown(t("res.models"))
+parts.intro.markdown(t("res.newer"))
 backend = ui.backend()
 projector = ui.projector()
 
@@ -22,9 +23,10 @@ def stack_section():
     controls, picture, _ = ui.picture_first(t)
     with controls:
         config = res.controls(t)
+        shown = res.shown(t)
     with st.spinner(t("res.spinner")):
         comp, seconds = res.comparison(config, backend)
-        figure = res.figure(config, backend, t, projector)
+        figure = res.figure(config, backend, t, projector, shown)
         runs16, seconds16 = res.float16_runs(config, backend)
     with picture:
         ui.chart(figure, key="residual.chart")
@@ -32,11 +34,13 @@ def stack_section():
     res.timing_caption(t, comp, seconds)
     st.markdown(t("res.reading"))
     st.markdown(t("res.none.reading"))
+    res.newer_reading(t, comp)
     st.header(t("res.fp16.header"))
     st.markdown(t("res.fp16.text"))
     st.markdown(t("res.f16.intro"))
     res.float16_table(t, comp, runs16)
-    st.caption(t("res.f16.timing", seconds=f"{seconds16:.2f}"))
+    st.markdown(t("res.f16.newer"))
+    st.caption(t("res.f16.timing", seconds=f"{seconds16:.2f}", count=len(runs16)))
 
 
 parts.text.header(t("res.stack.header"))

@@ -414,6 +414,10 @@ def test_the_pre_post_norm_step_draws_the_residual_stack_and_quotes_its_stream_l
     before = figures(at)[0]
     at.slider(key="lesson.prepost.depth").set_value(6).run()
     assert errors(at) == [] and figures(at)[0] != before and at.query_params["depth"] in ("6", ["6"])
+    roles = {t["meta"] for t in figures(at)[0]["data"]}  # the step's story: Pre, Post and no norm (not Peri, nGPT)
+    assert {"stream_pre_ln", "stream_post_rms", "stream_none"} <= roles and not any(
+        "peri" in r or "ngpt" in r for r in roles
+    )
     comp = residual.compare(residual.StackConfig(depth=6, width=128))
     pre, post = comp.runs[("pre", "ln")], comp.runs[("post", "ln")]
     shown = text(at)

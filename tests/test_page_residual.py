@@ -18,6 +18,7 @@ def test_page_runs_in_both_languages_with_four_variants_and_the_citation(lang, t
     assert models in page and "Xiong" in page and "2002.04745" in page and "GPT-2" in page and "LLaMA" in page
     summary = tables(at)[0]
     assert summary.count("Pre-Norm · ") == 2 and summary.count("Post-Norm · ") == 2
+    assert summary.count("Peri-Norm · ") == 2 and summary.count("nGPT · ") == 1
     fig = figures(at)[0]
     assert np.array_equal(coords(trace(fig, "stream_post_ln"), "x"), np.arange(25))  # depth 24 by default
     assert np.allclose(coords(trace(fig, "stream_post_rms"), "y")[1:], np.sqrt(128), rtol=1e-4)
@@ -114,3 +115,69 @@ def test_the_float16_table_shows_the_silent_zero_and_the_nan_where_the_scale_say
     )
     f32, naive, zero_out, zero_grad, upcast = _row(table, "Post-Norm · RMSNorm")[1:]
     assert naive == "NaN" and zero_out == "8 / 8" and float(upcast) == pytest.approx(float(f32), rel=0.02)
+
+
+@pytest.mark.parametrize(
+    "lang, sandwich, estimate",
+    [("en", "Gemma 2's “sandwich”", "where the formula estimates"), ("zh", "Gemma 2（Gemma Team", "按这个式子估计是")],
+)
+def test_peri_norm_and_ngpt_are_cited_drawn_tabled_and_read_with_the_computed_numbers(lang, sandwich, estimate):
+    from normviz import residual
+    from normviz.format import legible
+
+    at = run_page("residual", lang=lang)
+    assert errors(at) == [] and not at.warning
+    page = text(at)
+    for cited in ("2502.02732", "2408.00118", "2410.01131", "Kim", "Loshchilov", sandwich):
+        assert cited in page, cited
+    comp = residual.compare(residual.StackConfig())
+    peri, ngpt = comp.runs[("peri", "rms")], comp.runs[("ngpt", "rms")]
+    for number in (peri.stream_norm[24], comp.peri_estimate("rms"), peri.grad_norm[0], ngpt.grad_norm[0]):
+        assert legible(number, 3) in page
+    assert f"{estimate} {legible(comp.peri_estimate('rms'), 3)}" in page
+    fig = figures(at)[0]
+    assert np.allclose(coords(trace(fig, "stream_peri_rms"), "y"), peri.stream_norm)
+    assert np.allclose(coords(trace(fig, "grad_ngpt_rms"), "y"), ngpt.grad_norm)
+    assert trace(fig, "stream_ngpt_rms")["line"]["dash"] == "longdash"
+    row = _row(tables(at)[0], "nGPT · RMSNorm")
+    assert float(row[2]) == pytest.approx(np.sqrt(128), rel=1e-3)  # ‖h_L‖ on the √D sphere
+    assert float(row[4]) == pytest.approx(ngpt.grad_norm[24], rel=1e-3)
+    f16 = tables(at)[1]
+    for variant in ("Peri-Norm · RMSNorm", "nGPT · RMSNorm"):
+        f32, naive, zero_out, zero_grad, upcast = _row(f16, variant)[1:]
+        assert float(naive) == pytest.approx(float(f32), rel=0.01) and zero_out == "0 / 8"
+    at.select_slider(key=K + "scale").set_value("1000").run()
+    assert errors(at) == []
+    f16 = tables(at)[1]
+    for variant in ("Peri-Norm · RMSNorm", "nGPT · RMSNorm"):
+        f32, naive, zero_out, zero_grad, upcast = _row(f16, variant)[1:]
+        assert naive == "NaN" and zero_out == "8 / 8" and float(upcast) == pytest.approx(float(f32), rel=0.02)
+    assert ("These 8 float16 runs" if lang == "en" else "这 8 次 float16 运行") in text(at)  # counted, not written
+
+
+def test_the_gain_hardly_moves_peri_norms_stream_and_the_text_follows():
+    at = run_page("residual")
+    top = float(_row(tables(at)[0], "Peri-Norm · RMSNorm")[2])
+    at.select_slider(key=K + "gain").set_value("32").run()
+    assert errors(at) == []
+    assert float(_row(tables(at)[0], "Peri-Norm · RMSNorm")[2]) == pytest.approx(top, rel=0.01)
+    assert float(_row(tables(at)[0], "Pre-Norm · RMSNorm")[2]) > 10 * top
+
+
+@pytest.mark.parametrize("lang, peri", [("en", "Peri-Norm"), ("zh", "Peri-Norm")])
+def test_the_pills_choose_the_arrangements_drawn_and_a_link_reproduces_them(lang, peri):
+    at = run_page("residual", lang=lang)
+    pills = at.pills(key=K + "shown")
+    assert list(pills.value) == ["pre", "post", "peri", "ngpt", "none"]  # every arrangement by default
+    summary = tables(at)[0]
+    pills.set_value(["peri", "ngpt"]).run()
+    assert errors(at) == []
+    roles = {t["meta"] for t in figures(at)[0]["data"]}
+    assert {"stream_peri_ln", "stream_peri_rms", "grad_ngpt_rms", "peak_ngpt_rms"} <= roles
+    assert not any(r.startswith(("stream_pre", "stream_post", "stream_none")) for r in roles)
+    assert tables(at)[0] == summary  # the tables keep every variant
+    linked = run_page("residual", lang=lang, **{K + "shown": "ngpt"})
+    assert errors(linked) == [] and not linked.warning
+    roles = {t["meta"] for t in figures(linked)[0]["data"]}
+    assert "stream_ngpt_rms" in roles and not any(r.startswith("stream_peri") for r in roles)
+    assert peri in text(linked)  # its row and its reading stay

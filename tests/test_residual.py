@@ -5,13 +5,19 @@ import pytest
 
 from normviz import _xp, residual
 from normviz.methods import method
+from normviz.ui.residual import GAINS
 
 torch = pytest.importorskip("torch")
 
 SMALL = residual.StackConfig(depth=3, width=4, tokens=2, seed=3)
 
 
-VARIANTS = [(a, n) for a in residual.ARRANGEMENTS for n in residual.NORMS] + [(residual.NO_NORM, None)]
+VARIANTS = [(a, n) for a in residual.ARRANGEMENTS for n in residual.ARRANGEMENT_NORMS[a]] + [(residual.NO_NORM, None)]
+
+
+def _taking(norm: str) -> list[str]:
+    """The arrangements that run with ``norm`` (nGPT: RMSNorm only)."""
+    return [a for a in residual.ARRANGEMENTS if norm in residual.ARRANGEMENT_NORMS[a]]
 
 
 @pytest.mark.parametrize("arrangement, norm", VARIANTS)
@@ -23,12 +29,18 @@ def test_per_layer_gradient_norms_match_finite_differences_in_float64(arrangemen
     assert np.allclose(run.grad_norm, fd, rtol=1e-6)
 
 
-@pytest.mark.parametrize("norm", residual.NORMS)
-def test_the_stack_through_the_library_norms_gives_the_same_numbers(monkeypatch, norm):
-    """The stack uses torch's fused ops; normviz.norms on torch tensors, with autograd, agrees."""
+@pytest.mark.parametrize(
+    "arrangement, norm, calls_per_layer, final",
+    [("post", "ln", 1, 0), ("post", "rms", 1, 0), ("peri", "ln", 2, 1), ("peri", "rms", 2, 1), ("ngpt", "rms", 2, 0)],
+)
+def test_the_stack_through_the_library_norms_gives_the_same_numbers(
+    monkeypatch, arrangement, norm, calls_per_layer, final
+):
+    """The stack uses torch's fused ops; normviz.norms on torch tensors, with autograd, agrees. Peri-Norm has two
+    Norms per layer and one at the top, nGPT two per layer and none at the top."""
     from normviz.methods import method
 
-    fused = residual.run_stack(SMALL, "post", norm, dtype="float64")
+    fused = residual.run_stack(SMALL, arrangement, norm, dtype="float64")
     calls = []
 
     def library(name):
@@ -39,8 +51,8 @@ def test_the_stack_through_the_library_norms_gives_the_same_numbers(monkeypatch,
         return fn
 
     monkeypatch.setattr(residual, "_norm", library)
-    ours = residual.run_stack(SMALL, "post", norm, dtype="float64")
-    assert len(calls) == SMALL.depth
+    ours = residual.run_stack(SMALL, arrangement, norm, dtype="float64")
+    assert len(calls) == calls_per_layer * SMALL.depth + final
     assert np.allclose(fused.grad_norm, ours.grad_norm, rtol=1e-12)
     assert np.allclose(fused.stream_norm, ours.stream_norm, rtol=1e-12)
 
@@ -61,7 +73,7 @@ def test_post_norm_keeps_the_stream_at_root_d_and_pre_norm_lets_it_grow():
 def test_layernorm_and_rmsnorm_nearly_coincide_at_this_initialization():
     """res.reading: the two norms' curves lie on top of each other (each token's mean is small)."""
     comp = residual.compare(residual.StackConfig())
-    for arr in residual.ARRANGEMENTS:
+    for arr in _taking("ln"):
         ln, rms = comp.runs[(arr, "ln")], comp.runs[(arr, "rms")]
         np.testing.assert_allclose(ln.stream_norm, rms.stream_norm, rtol=0.02)
         np.testing.assert_allclose(ln.grad_norm, rms.grad_norm, rtol=0.1)
@@ -137,6 +149,8 @@ def test_bad_arrangement_or_norm_names_itself():
         residual.run_stack(SMALL, "pre", "l2")
     with pytest.raises(ValueError, match="norm"):
         residual.run_stack(SMALL, residual.NO_NORM, "ln")
+    with pytest.raises(ValueError, match="norm must be one of \\('rms',\\) for 'ngpt'"):
+        residual.run_stack(SMALL, "ngpt", "ln")  # nGPT removes no mean: RMSNorm only
     with pytest.raises(ValueError, match="float16"):
         residual.run_stack(SMALL, residual.NO_NORM, None, float16="naive")
     with pytest.raises(ValueError, match="float16"):
@@ -187,8 +201,11 @@ def _same_to_the_last_bit(batched: residual.StackRun, alone: residual.StackRun) 
     ],
 )
 def test_variants_run_side_by_side_give_each_variants_own_numbers_to_the_last_bit(config):
-    """compare and float16_runs batch the variants (run_stacks); each run equals run_stack of that variant alone."""
+    """compare and float16_runs batch the variants (run_stacks); each run equals run_stack of that variant alone,
+    every arrangement (Pre, Post, Peri, nGPT) with each of its Norms."""
     comp = residual.compare(config)
+    assert list(comp.runs) == [v for v in VARIANTS if v[1] is not None]
+    assert len(residual.float16_runs(config)) == 2 * len(comp.runs)
     for (arrangement, norm), run in comp.runs.items():
         _same_to_the_last_bit(run, residual.run_stack(config, arrangement, norm))
     _same_to_the_last_bit(comp.no_norm, residual.run_stack(config, residual.NO_NORM, None))
@@ -244,15 +261,17 @@ def test_without_a_norm_the_output_follows_the_input_scale_and_post_norm_stays_a
     assert scaled.runs[("post", "rms")].stream_norm[-1] == pytest.approx(math.sqrt(128), rel=1e-4)
 
 
-def test_only_pre_norm_and_no_norm_have_a_path_that_hands_the_gradient_down_unchanged():
+def test_only_pre_peri_and_no_norm_have_a_path_that_hands_the_gradient_down_unchanged():
     """path="skip": along the skip connections alone the gradient reaches h₀ bit for bit as it left the top in
-    Pre-Norm and without a norm; in Post-Norm it crosses every Norm. No other path does it."""
+    Pre-Norm, Peri-Norm and without a norm; in Post-Norm and nGPT it crosses every layer's Norm. No other path
+    does it."""
     config = residual.StackConfig(depth=6, width=32, seed=2)
+    identity = ("pre", "peri", residual.NO_NORM)
     for arrangement, norm in VARIANTS:
         runs = {p: residual.run_stack(config, arrangement, norm, path=p) for p in residual.GRADIENT_PATHS}
-        assert runs["skip"].unchanged is (arrangement != "post"), (arrangement, norm)
+        assert runs["skip"].unchanged is (arrangement in identity), (arrangement, norm)
         assert not runs["all"].unchanged and not runs["branch"].unchanged
-        if arrangement != "post":
+        if arrangement in identity:
             assert np.all(runs["skip"].grad_norm == runs["skip"].grad_norm[-1])
             assert runs["all"].input_gradient > runs["skip"].input_gradient  # the sublayers add their share
         assert np.array_equal(runs["skip"].stream_norm, runs["all"].stream_norm)  # the same forward pass
@@ -328,13 +347,13 @@ def test_in_the_stack_float16_cuts_pre_norm_tokens_off_silently_and_post_norm_tu
     assert pre.zero_outputs == pre.zero_gradients == t and pre.input_gradient == 0.0
     assert np.all(np.isfinite(pre.grad_norm)) and np.all(pre.grad_norm == 0)
     assert post.zero_outputs == t and math.isnan(post.input_gradient)
-    for arr in residual.ARRANGEMENTS:
+    for arr in _taking(norm):
         up = f16[(arr, norm, "upcast")]
         assert up.input_gradient == pytest.approx(comp.runs[(arr, norm)].input_gradient, rel=0.02)
         assert up.zero_outputs == up.zero_gradients == 0
     comp, f16 = runs(100.0)
     assert 0 < f16[("pre", norm, "naive")].zero_gradients < t
-    for arr in residual.ARRANGEMENTS:
+    for arr in _taking(norm):
         peak = comp.runs[(arr, norm)].peak
         assert f16[(arr, norm, "naive")].zero_outputs > 0 and peak.max() < comp.fp16_max
     few_thousand = residual.float16_runs(residual.StackConfig(depth=6, scale=3000.0), norms=(norm,))
@@ -345,7 +364,7 @@ def test_in_the_stack_float16_cuts_pre_norm_tokens_off_silently_and_post_norm_tu
     comp, f16 = runs(1e5)
     assert all(math.isnan(run.input_gradient) for run in f16.values())
     comp, f16 = runs(1.0)
-    for arr in residual.ARRANGEMENTS:
+    for arr in _taking(norm):
         for path in residual.FLOAT16_PATHS:
             got = f16[(arr, norm, path)]
             assert got.input_gradient == pytest.approx(comp.runs[(arr, norm)].input_gradient, rel=0.01)
@@ -355,7 +374,7 @@ def test_in_the_stack_float16_cuts_pre_norm_tokens_off_silently_and_post_norm_tu
 def test_a_tiny_input_makes_the_hand_written_float16_gradient_non_finite_in_the_stack():
     config = residual.StackConfig(depth=4, width=64, scale=0.01)
     comp, f16 = residual.compare(config), residual.float16_runs(config, norms=("rms",))
-    for arr in residual.ARRANGEMENTS:
+    for arr in _taking("rms"):
         assert not math.isfinite(f16[(arr, "rms", "naive")].input_gradient)
         assert f16[(arr, "rms", "upcast")].input_gradient == pytest.approx(
             comp.runs[(arr, "rms")].input_gradient, rel=0.02
@@ -389,3 +408,143 @@ def test_the_float16_runs_on_cuda_tell_the_same_story():
         assert math.isnan(got.input_gradient) == math.isnan(run.input_gradient), key
         if not math.isnan(run.input_gradient):
             assert got.input_gradient == pytest.approx(run.input_gradient, rel=1e-2, abs=1e-12), key
+
+
+# --- Peri-Norm and nGPT (issue #22) ------------------------------------------------------------------
+
+
+def _direct(config: residual.StackConfig, arrangement: str, norm: str) -> dict:
+    """Peri-Norm and nGPT written out plainly in float64 torch from the same draws, autograd for the gradients:
+    Peri  h ← h + N(f(N(h))), N at the top (Kim et al. 2025, eq. y = x + Norm(Module(Norm(x))));
+    nGPT  h ← N(h + 0.05·(N(f(h)) − h)), nothing at the top (Loshchilov et al. 2024, α at its initial 0.05).
+    The peak of a layer: its hidden units, every Norm's input and hₗ."""
+    import torch.nn.functional as F
+
+    h0, weights, r = residual.parameters(config, dtype=torch.float64)
+    eps = method(norm).default_eps
+
+    def n(x):
+        if norm == "ln":
+            return F.layer_norm(x, (x.shape[-1],), eps=eps)
+        return x / torch.sqrt((x * x).mean(dim=-1, keepdim=True) + eps)
+
+    def f(u, w1, w2):
+        hidden = F.gelu(u @ w1.T)
+        return hidden, config.gain * (hidden @ w2.T)
+
+    h = h0.clone().requires_grad_(True)
+    streams, peaks = [h], [float(h.detach().abs().max())]
+    for w1, w2 in weights:
+        if arrangement == "peri":
+            hidden, out = f(n(h), w1, w2)
+            new = h + n(out)
+            inputs = (hidden, out, new)
+        else:
+            hidden, out = f(h, w1, w2)
+            step = h + 0.05 * (n(out) - h)
+            new = n(step)
+            inputs = (hidden, out, step, new)
+        peaks.append(max(float(x.detach().abs().max()) for x in inputs))
+        new.retain_grad()
+        streams.append(new)
+        h = new
+    top = n(h) if arrangement == "peri" else h
+    loss = (top * r).sum()
+    loss.backward()
+    return {
+        "stream_norm": np.array([float(s.detach().norm(dim=-1).mean()) for s in streams]),
+        "grad_norm": np.array([float(s.grad.norm()) for s in streams]),
+        "peak": np.array(peaks),
+        "loss": float(loss.detach()),
+    }
+
+
+@pytest.mark.parametrize("arrangement, norm", [("peri", "ln"), ("peri", "rms"), ("ngpt", "rms")])
+@pytest.mark.parametrize(
+    "config",
+    [
+        SMALL,
+        residual.StackConfig(depth=5, width=16, tokens=3, seed=4, scale=3.0, gain=2.0),
+        residual.StackConfig(depth=3, width=16, tokens=3, seed=4, scale=0.1, gain=32.0),  # the block output peaks
+    ],
+)
+def test_peri_norm_and_ngpt_give_the_numbers_of_a_direct_torch_computation(config, arrangement, norm):
+    run = residual.run_stack(config, arrangement, norm, dtype="float64")
+    want = _direct(config, arrangement, norm)
+    for name in ("stream_norm", "grad_norm", "peak"):
+        np.testing.assert_allclose(getattr(run, name), want[name], rtol=1e-12, err_msg=name)
+    assert run.loss == pytest.approx(want["loss"], rel=1e-12)
+    assert residual.NGPT_ALPHA == 0.05  # the paper's initial eigen learning rate
+
+
+def test_peri_norm_adds_about_root_d_per_layer_whatever_the_gain():
+    """res.peri.reading: ‖hₗ‖² grows by about D per layer (‖h_L‖ near √(‖h₀‖² + L·D), within 6 %), and the gain
+    hardly matters (the output Norm divides it away); Pre-Norm's growth does depend on the gain."""
+    for depth in (6, 24, 48):
+        comps = {g: residual.compare(residual.StackConfig(depth=depth, gain=g)) for g in (0.05, 1.0, 32.0)}
+        for norm in residual.NORMS:
+            tops = [c.runs[("peri", norm)].stream_norm[-1] for c in comps.values()]
+            assert max(tops) / min(tops) < 1.01
+            for comp in comps.values():
+                assert comp.runs[("peri", norm)].stream_norm[-1] == pytest.approx(comp.peri_estimate(norm), rel=0.06)
+        pre = [c.runs[("pre", "rms")].growth for c in comps.values()]
+        assert max(pre) / min(pre) > 1.5
+
+
+@pytest.mark.parametrize("gain", [float(g) for g in GAINS])
+def test_with_input_scale_1_the_peri_norm_gradient_is_smallest_at_the_top_and_largest_at_the_input(gain):
+    """res.peri.reading, at every gain the page offers."""
+    for depth in (1, 6, 24, 48):
+        comp = residual.compare(residual.StackConfig(depth=depth, gain=gain))
+        for norm in residual.NORMS:
+            grad = comp.runs[("peri", norm)].grad_norm
+            assert np.argmin(grad) == depth and np.argmax(grad) == 0, (depth, norm)
+
+
+@pytest.mark.parametrize("scale", [0.01, 1.0, 1e3, 1e5])
+@pytest.mark.parametrize("gain", [0.05, 1.0, 32.0])
+def test_ngpt_keeps_the_stream_at_root_d_from_layer_1_whatever_the_scale_and_the_gain(scale, gain):
+    comp = residual.compare(residual.StackConfig(scale=scale, gain=gain))
+    run = comp.runs[("ngpt", "rms")]
+    assert run.stream_norm[0] == comp.runs[("pre", "rms")].stream_norm[0]  # the drawn input, not normalized
+    np.testing.assert_allclose(run.stream_norm[1:], comp.root_width, rtol=3e-3)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_output_norm_keeps_peri_and_ngpt_below_256_where_pre_norm_crosses_it(seed):
+    """Gain 32, 48 layers: Pre-Norm's stream crosses 256 (its first layer is past the input); Peri-Norm's and
+    nGPT's every Norm input stays below it: the sublayer output (about gain × a few) is normalized before it adds up."""
+    comp = residual.compare(residual.StackConfig(depth=48, width=64, gain=32.0, seed=seed))
+    first = comp.runs[("pre", "rms")].first_above(comp.square_limit)
+    assert first is not None and first > 0
+    for arr, norm in (("peri", "ln"), ("peri", "rms"), ("ngpt", "rms")):
+        run = comp.runs[(arr, norm)]
+        assert run.first_above(comp.square_limit) is None and run.first_above(comp.fp16_max) is None, (arr, norm)
+
+
+def test_a_large_input_stays_in_peri_norms_stream_and_leaves_ngpts_after_layer_1():
+    """Scale 1000: every variant is past 256 at the input (layer 0). Peri-Norm's stream keeps the input's scale
+    (every layer past 256); nGPT's is back on the √D sphere after layer 1. Scale 10⁵: past 65504 at layer 0."""
+    comp = residual.compare(residual.StackConfig(depth=6, width=64, scale=1000.0))
+    for run in comp.runs.values():
+        assert run.first_above(comp.square_limit) == 0
+    assert np.all(comp.runs[("peri", "rms")].peak > comp.square_limit)
+    ngpt = comp.runs[("ngpt", "rms")]
+    assert ngpt.peak[1] > comp.square_limit and np.all(ngpt.peak[2:] < 10)
+    pushed = residual.compare(residual.StackConfig(depth=6, width=64, scale=1e5))
+    for key in (("peri", "ln"), ("peri", "rms"), ("ngpt", "rms")):
+        assert pushed.runs[key].first_above(pushed.fp16_max) == 0
+    assert np.all(pushed.runs[("ngpt", "rms")].peak[2:] < 10)
+
+
+@pytest.mark.parametrize("scale", [100.0, 1000.0])
+def test_float16_cut_off_tokens_meet_peri_and_ngpts_extra_norm_and_give_nan(scale):
+    """res.f16.newer: a token the hand-written float16 Norm cut to 0 gives the next sublayer 0 and that row of
+    zeros a Norm: NaN in the backward, not Pre-Norm's silent 0. Upcast: the float32 gradient."""
+    config = residual.StackConfig(depth=6, width=64, scale=scale)
+    comp, f16 = residual.compare(config), residual.float16_runs(config, norms=("rms",))
+    for arr in ("peri", "ngpt"):
+        naive, upcast = f16[(arr, "rms", "naive")], f16[(arr, "rms", "upcast")]
+        assert naive.zero_outputs > 0 and math.isnan(naive.input_gradient), arr
+        assert upcast.input_gradient == pytest.approx(comp.runs[(arr, "rms")].input_gradient, rel=0.02)
+    assert f16[("pre", "rms", "naive")].input_gradient >= 0.0  # Pre-Norm: finite, the cut tokens silent

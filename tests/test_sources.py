@@ -44,8 +44,12 @@ def test_the_citations_are_the_papers_the_issue_names():
         ("Xiong et al.", 2020),
         ("Ioffe & Szegedy", 2015),
         ("Riechers", 2024),
+        ("Kim et al.", 2025),  # Peri-LN, the residual page's Peri-Norm (issue #22)
+        ("Gemma Team", 2024),  # Gemma 2's input-and-output RMSNorm, the same arrangement in a released model
+        ("Loshchilov et al.", 2024),  # nGPT, the residual page's normalized stream (issue #22)
     }
     assert "xiong2020" in PAGE_SOURCES["residual"] and "ioffe2015" in PAGE_SOURCES["axes"]
+    assert {"kim2025", "gemma2024", "loshchilov2024"} <= set(PAGE_SOURCES["residual"])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

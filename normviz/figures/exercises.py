@@ -253,8 +253,8 @@ def growth_figure(comp: residual.Comparison, arrangement: str, t: Translator, *,
     layers = np.arange(depth + 1, dtype=np.float64)
     traces = []
     for suffix, run, name, color in variants(comp, t):
-        if run.norm not in (None, "rms"):
-            continue  # LayerNorm's curves lie on RMSNorm's (the residual page shows both)
+        if run.norm not in (None, "rms") or run.arrangement not in (*residual.CLASSIC, residual.NO_NORM):
+            continue  # LayerNorm's curves lie on RMSNorm's; Peri-Norm and nGPT (the residual page shows them all)
         mine = run.arrangement == arrangement
         traces.append(
             _line(

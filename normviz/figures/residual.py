@@ -1,10 +1,11 @@
-"""Pre-Norm against Post-Norm and no norm, layer by layer: stream norm, gradient norm, and the float16 limit.
+"""Pre-, Post- and Peri-Norm, nGPT and no norm, layer by layer: stream norm, gradient norm, and the float16 limit.
 
 Data come from ``normviz.residual`` (a ``Comparison``); this builder only
 draws, as plotly JSON dicts: three panels over the layer index sharing one
-legend. Colour is the norm (LayerNorm, RMSNorm: the method colours), the dash
-is the arrangement (Pre-Norm solid, Post-Norm dotted); the stack without a norm
-is black and dashed. Traces carry ``meta`` roles: ``stream_<v>``, ``grad_<v>``,
+legend. Colour is the norm (LayerNorm, RMSNorm: the method colours, Okabe–Ito),
+the dash is the arrangement (Pre-Norm solid, Post-Norm dotted, Peri-Norm
+dash-dotted, nGPT long-dashed), so that no curve is told apart by colour alone;
+the stack without a norm is black and dashed. Traces carry ``meta`` roles: ``stream_<v>``, ``grad_<v>``,
 ``peak_<v>`` with v = ``<arr>_<norm>`` or ``none``, ``root_width`` (√D),
 ``fp16_max``, ``fp16_square`` (√65504 = 256) and ``square_<arr>_<norm>`` and
 ``overflow_<v>`` (the first layer beyond 256 and beyond 65504, when there is
@@ -13,6 +14,7 @@ one; 256 only where a Norm squares the values).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import partial
 
 import numpy as np
@@ -23,7 +25,13 @@ from normviz.figures._style import COLORS, base_layout, method_name, sizes
 from normviz.i18n import Translator
 from normviz.methods import METHODS
 
-ARRANGEMENT_DASH = {"pre": "solid", "post": "dot", residual.NO_NORM: "dash"}
+ARRANGEMENT_DASH = {
+    "pre": "solid",
+    "post": "dot",
+    "peri": "dashdot",
+    "ngpt": "longdash",
+    residual.NO_NORM: "dash",
+}
 NO_NORM_SYMBOL = "x"  # a norm's curve carries its method's marker
 PANELS = ("stream", "grad", "peak")
 
@@ -33,7 +41,7 @@ def _tr(t: Translator, key: str, **values) -> str:
 
 
 def variants(comp: residual.Comparison, t: Translator) -> list[tuple[str, residual.StackRun, str, str]]:
-    """(role suffix, run, legend name, colour) of every variant drawn: the four Norms, then no norm."""
+    """(role suffix, run, legend name, colour) of every variant drawn: every arrangement with a Norm, then no norm."""
     tr = partial(_tr, t)
     out = [
         (f"{arr}_{norm}", run, tr("series", arrangement=tr(f"arr.{arr}"), norm=method_name(norm, t)), COLORS[norm])
@@ -80,8 +88,11 @@ def _level(cell, layers, value: float, *, role: str, name: str, dash: str, width
     }
 
 
-def comparison_figure(comp: residual.Comparison, t: Translator, *, projector: bool = False) -> dict:
-    """Three panels over the layers 0 … depth: mean ‖hₗ‖, ‖∂L/∂hₗ‖ and max |value| against float16's limits."""
+def comparison_figure(
+    comp: residual.Comparison, t: Translator, *, projector: bool = False, shown: Collection[str] | None = None
+) -> dict:
+    """Three panels over the layers 0 … depth: mean ‖hₗ‖, ‖∂L/∂hₗ‖ and max |value| against float16's limits,
+    one curve per variant (``variants``) whose arrangement is in ``shown`` (None: all of them)."""
     s = sizes(projector)
     tr = partial(_tr, t)
     grid, cells = subplot_grid(
@@ -95,6 +106,8 @@ def comparison_figure(comp: residual.Comparison, t: Translator, *, projector: bo
     layers = np.arange(comp.config.depth + 1, dtype=np.float64)
     data = []
     for suffix, run, name, color in variants(comp, t):
+        if shown is not None and run.arrangement not in shown:
+            continue
         for cell, panel, values in zip(cells, PANELS, (run.stream_norm, run.grad_norm, run.peak)):
             data.append(
                 _series(

@@ -3,10 +3,10 @@
 STRINGS = {
     "nav.residual": {"zh": "Pre-Norm 与 Post-Norm", "en": "Pre- vs Post-Norm"},
     "overview.page.residual": {
-        "zh": "在一个随机初始化的深层残差网络里逐层比较 Pre-Norm、Post-Norm 和完全不归一化：残差流范数、梯度范数、"
-        "float16 何时溢出。",
-        "en": "A randomly initialized deep residual stack, layer by layer, with Pre-Norm, with Post-Norm and with no "
-        "norm at all: residual-stream norm, gradient norm, and where float16 would overflow.",
+        "zh": "在一个随机初始化的深层残差网络里逐层比较 Pre-Norm、Post-Norm、Peri-Norm、nGPT 和完全不归一化："
+        "残差流范数、梯度范数、float16 何时溢出。",
+        "en": "A randomly initialized deep residual stack, layer by layer, with Pre-Norm, Post-Norm, Peri-Norm, nGPT "
+        "and with no norm at all: residual-stream norm, gradient norm, and where float16 would overflow.",
     },
     "res.title": {"zh": "残差流：Pre-Norm 与 Post-Norm", "en": "The residual stream: Pre-Norm and Post-Norm"},
     "res.intro": {
@@ -36,7 +36,7 @@ STRINGS = {
     },
     "res.stack.header": {"zh": "一个玩具深层网络", "en": "A toy deep stack"},
     "res.block": {
-        "zh": "网络是这样搭的（一个随机种子决定全部随机数，五种变体共用同一组权重）：一批词元，每个宽 D；"
+        "zh": "网络是这样搭的（一个随机种子决定全部随机数，所有变体共用同一组权重）：一批词元，每个宽 D；"
         "输入 h₀ = 尺度 × z，z 的分量服从 N(0, 1)。每层的子层是一个两层 MLP f(u) = 增益 × W₂ GELU(W₁ u)，"
         "W₁、W₂ 都是 D × D，元素服从 N(0, 1/D)，无偏置；增益就是子层输出的初始化尺度，"
         "“小初始化”就是把它调小（例如 0.1）。不归一化的那种变体每层算 h + f(h)，顶上也没有 Norm。Norm 是 torch.nn.functional 的 layer_norm 或 rms_norm（ε 取本库的默认值，γ = 1，β = 0），"
@@ -44,7 +44,7 @@ STRINGS = {
         "不用输出之和，因为 LayerNorm 的输出各分量之和恒为 0，Post-Norm 的梯度会全是 0。"
         "每层记录：残差流 hₗ 的范数（对词元取平均）、‖∂L/∂hₗ‖（对全部词元的 Frobenius 范数，由 autograd 算出），"
         "以及这一层算出的最大 |值|（MLP 隐藏单元、相加的和以及 hₗ）。第 0 层是输入本身。",
-        "en": "How the stack is built (one seed draws every random number; the five variants share the same "
+        "en": "How the stack is built (one seed draws every random number; all variants share the same "
         "weights): a batch of tokens, each of width D; the input h₀ = scale × z with z's entries from N(0, 1). "
         "Each layer's sublayer is a two-layer MLP f(u) = gain × W₂ GELU(W₁ u), with W₁ and W₂ of size D × D, "
         "entries from N(0, 1/D), no biases; the gain is the scale at which the sublayer's output is initialized, "
@@ -77,9 +77,14 @@ STRINGS = {
         "en": "Multiplier of the sublayer's output, i.e. the scale of its initialization: the larger it is, the more "
         "the Pre-Norm stream and the stream without a norm grow per layer; 0.1 is a small initialization.",
     },
+    "res.shown": {"zh": "图中画出", "en": "Drawn in the figure"},
+    "res.shown.help": {
+        "zh": "选择图里画哪些放法；下面的表格总是列出全部变体。",
+        "en": "Which arrangements the figure draws; the tables below always list every variant.",
+    },
     "res.seed": {"zh": "随机种子", "en": "Random seed"},
     "res.seed.help": {"zh": "决定输入、权重和投影 R。", "en": "Draws the input, the weights and the projection R."},
-    "res.spinner": {"zh": "正在前向和反向计算五种变体…", "en": "Running the five variants forward and backward…"},
+    "res.spinner": {"zh": "正在前向和反向计算各个变体…", "en": "Running the variants forward and backward…"},
     "res.no_torch": {
         "zh": "这一页需要 torch（自动求导），但当前环境没有安装，所以无法计算。",
         "en": "This page needs torch (for autograd), which is not installed here, so it cannot compute.",
@@ -90,8 +95,8 @@ STRINGS = {
     "res.col.overflow": {"zh": "首个 \\|值\\| > {limit} 的层", "en": "first layer with \\|value\\| > {limit}"},
     "res.none": {"zh": "无", "en": "none"},
     "res.timing": {
-        "zh": "在 {device} 上用 float32 计算（{tokens} 个词元），五种变体前向加反向共 {seconds} 秒（结果按控件取值缓存）。",
-        "en": "Computed in float32 on {device} ({tokens} tokens); the five variants forward and backward took "
+        "zh": "在 {device} 上用 float32 计算（{tokens} 个词元），{count} 个变体前向加反向共 {seconds} 秒（结果按控件取值缓存）。",
+        "en": "Computed in float32 on {device} ({tokens} tokens); the {count} variants forward and backward took "
         "{seconds} s (results are cached by the controls' values).",
     },
     "res.reading": {
@@ -140,6 +145,60 @@ STRINGS = {
         "(set the input scale to 100: the top of the black curve rises 100×, while Post-Norm stays at √D), and "
         "once the weights grow in training (raise the gain), the growth is exponential again.",
     },
+    "res.newer": {
+        "zh": "还有两种较新的放法。Peri-Norm（Kim 等，2025，《Peri-LN: Revisiting Normalization Layer in the Transformer "
+        "Architecture》，arXiv:2502.02732）：h ← h + Norm(f(Norm(h)))，子层的输入和输出各归一化一次，残差路径仍是恒等映射，"
+        "顶上同样再放一个 Norm；Gemma 2（Gemma Team，2024，arXiv:2408.00118）的“三明治”就是这样，用的是 RMSNorm。"
+        "nGPT（Loshchilov 等，2024，arXiv:2410.01131）让残差流始终待在球面上：h ← Norm(h + α·(Norm(f(h)) − h))，"
+        "每层沿着 Norm(f(h)) 的方向走一小步 α，再投影回球面。本页的玩具版做了两处简化：每层只有一个 MLP 子层，"
+        "α 取论文的初始值 0.05；论文把 h 归一化到单位球面（L2），这里用 RMSNorm，也就是半径 √D 的球面"
+        "（ε = 0 时两者只差一个 √D 的倍数），让子层看到的输入和其他变体一样大。RMSNorm 不减均值，nGPT 也不减，"
+        "所以 nGPT 只配 RMSNorm。",
+        "en": "Two newer arrangements. Peri-Norm (Kim et al., 2025, “Peri-LN: Revisiting Normalization Layer in "
+        "the Transformer Architecture”, arXiv:2502.02732): h ← h + Norm(f(Norm(h))); the sublayer's input and its "
+        "output are both normalized, the residual path stays the identity, and a final Norm sits at the top as "
+        "in Pre-Norm. Gemma 2's “sandwich” (Gemma Team, 2024, arXiv:2408.00118) is this arrangement with RMSNorm. "
+        "nGPT (Loshchilov et al., 2024, arXiv:2410.01131) keeps the stream on a sphere: h ← Norm(h + α·(Norm(f(h)) "
+        "− h)), each layer takes a small step α towards the direction of Norm(f(h)) and projects back onto the "
+        "sphere. The toy version here simplifies twice: one MLP sublayer per layer, and α at the paper's initial "
+        "value 0.05; the paper normalizes h onto the unit sphere (L2), this page uses RMSNorm, the sphere of "
+        "radius √D (at ε = 0 the two differ by the factor √D only), so that the sublayer sees inputs of the same "
+        "size as in the other variants. RMSNorm does not subtract the mean and neither does nGPT, so nGPT runs "
+        "with RMSNorm only.",
+    },
+    "res.peri.reading": {
+        "zh": "Peri-Norm（点划线）：每层加上的 Norm(f(Norm(h))) 对每个词元的范数都是 √D（ε 远小于它的均方时），和增益无关（输出端的 Norm "
+        "把增益除掉了），所以 ‖hₗ‖² 每层大约增加 D，残差流像 √(‖h₀‖² + l·D) 那样长。当前设置下顶层的 "
+        "‖h{sub}‖ = {top}，按这个式子估计是 {estimate}；Pre-Norm 的是 {pre}。输入尺度为 1 时（增益取哪一档都一样），"
+        "梯度和 Pre-Norm 一样在顶层最小、在输入处最大（恒等路径把梯度原样传下去，每个子层再加上自己的一份）；"
+        "当前设置下 ‖∂L/∂h₀‖ = {grad0}，‖∂L/∂h{sub}‖ = {grad_top}。"
+        "子层输出本身仍随增益变大，它的最大 |值| 是输出端 Norm 要平方的量，画在下图里。",
+        "en": "Peri-Norm (dash-dot): what each layer adds, Norm(f(Norm(h))), has norm √D per token (when ε is "
+        "small next to its mean square) whatever the gain (the output Norm divides the gain away), so ‖hₗ‖² grows by about D per layer and the stream grows "
+        "like √(‖h₀‖² + l·D). With the current controls the top layer's ‖h{sub}‖ = {top}, where the formula "
+        "estimates {estimate}; Pre-Norm's is {pre}. With the input scale at 1 (and any gain) the gradient is "
+        "smallest at the top and largest at the input, as in Pre-Norm (the identity path hands it down whole and every sublayer "
+        "adds its share); with the current controls ‖∂L/∂h₀‖ = {grad0} and ‖∂L/∂h{sub}‖ = {grad_top}. "
+        "The sublayer's output itself still grows with the gain; its largest |value| is what the output Norm "
+        "squares, and the bottom panel shows it.",
+    },
+    "res.ngpt.reading": {
+        "zh": "nGPT（长虚线）：每层最后都是一个 Norm，所以从第 1 层起 ‖hₗ‖ 就是 √D（ε 远小于均方时），"
+        "和 Post-Norm 一样，也和输入尺度、增益无关；只有第 1 层读到的是原始输入 h₀。当前设置下 ‖∂L/∂h₀‖ = {grad0}，"
+        "‖∂L/∂h{sub}‖ = {grad_top}。",
+        "en": "nGPT (long dashes): every layer ends in a Norm, so from layer 1 on ‖hₗ‖ is √D (when ε is small next "
+        "to the mean square), as in Post-Norm and whatever the input scale and the gain; only layer 1 reads the "
+        "raw input h₀. With the current controls ‖∂L/∂h₀‖ = {grad0} and ‖∂L/∂h{sub}‖ = {grad_top}.",
+    },
+    "res.f16.newer": {
+        "zh": "Peri-Norm 和 nGPT 多了一处 Norm：子层的输出。一个词元被手写的 float16 Norm 截成 0 之后，"
+        "下一个读它的子层（没有偏置，GELU(0) = 0）输出的也是 0，这个全零的行再进 Norm（Peri-Norm 在同一层的输出端，"
+        "nGPT 在下一层），反向传播就是 inf 或 NaN（上面说的极小输入的情形），和 Post-Norm 一样，不再是悄无声息的 0。",
+        "en": "Peri-Norm and nGPT have one more Norm: the sublayer's output. Once the hand-written float16 Norm has "
+        "cut a token to 0, the next sublayer to read it (no biases, GELU(0) = 0) outputs 0 as well, and that row of "
+        "zeros enters a Norm (in Peri-Norm the output Norm of the same layer, in nGPT the next layer's): its "
+        "backward pass is inf or NaN (the tiny-input case above), as in Post-Norm, no longer a silent 0.",
+    },
     "res.fp16.header": {"zh": "为什么关心 float16 的上限", "en": "Why float16's limit matters"},
     "res.fp16.text": {
         "zh": "一个用 fp16 激活做混合精度训练的模型里，某层残差流的范数漂到了 10⁴ 量级。float16 能表示的最大有限值是 65504，"
@@ -183,8 +242,8 @@ STRINGS = {
     "res.f16.col.zero_grad": {"zh": "梯度为 0 的词元", "en": "tokens with gradient 0"},
     "res.f16.col.upcast": {"zh": "‖∂L/∂h₀‖，升精度", "en": "‖∂L/∂h₀‖, upcast"},
     "res.f16.timing": {
-        "zh": "这四次 float16 运行用了 {seconds} 秒。",
-        "en": "These four float16 runs took {seconds} s.",
+        "zh": "这 {count} 次 float16 运行用了 {seconds} 秒。",
+        "en": "These {count} float16 runs took {seconds} s.",
     },
     "res.fig.stream.title": {"zh": "残差流范数 ‖hₗ‖（词元平均）", "en": "Residual-stream norm ‖hₗ‖ (mean over tokens)"},
     "res.fig.grad.title": {"zh": "梯度范数 ‖∂L/∂hₗ‖", "en": "Gradient norm ‖∂L/∂hₗ‖"},
@@ -199,6 +258,8 @@ STRINGS = {
     "res.fig.arr.pre": {"zh": "Pre-Norm", "en": "Pre-Norm"},
     "res.fig.arr.post": {"zh": "Post-Norm", "en": "Post-Norm"},
     "res.fig.arr.none": {"zh": "不归一化", "en": "No norm"},
+    "res.fig.arr.peri": {"zh": "Peri-Norm", "en": "Peri-Norm"},
+    "res.fig.arr.ngpt": {"zh": "nGPT", "en": "nGPT"},
     "res.fig.series": {"zh": "{arrangement} · {norm}", "en": "{arrangement} · {norm}"},
     "res.fig.root_width": {"zh": "√D = {value}", "en": "√D = {value}"},
     "res.fig.fp16_max": {"zh": "float16 最大值 {value}", "en": "float16 max {value}"},

@@ -19,6 +19,24 @@ STRINGS = {
         "en": "compares Post-LN with Pre-LN: at initialization Post-LN's gradients near the output are large, "
         "which is why it needs a learning-rate warm-up; Pre-LN's are well behaved.",
     },
+    "sources.why.kim2025": {
+        "zh": "Peri-LN：在每个子层的输入和输出各放一个归一化（残差路径不动），分析三种放法下激活方差和梯度如何随深度变化；"
+        "Pre-LN 的方差可能越来越大，加上输出端的归一化后只大致线性增长。",
+        "en": "Peri-LN: a normalization on both the input and the output of every sublayer (the residual path left "
+        "alone); analyses how activation variance and gradients change with depth under the three placements; "
+        "Pre-LN's variance can keep growing, with the output normalization it grows about linearly.",
+    },
+    "sources.why.gemma2024": {
+        "zh": "Gemma 2 技术报告：用 RMSNorm 同时归一化每个 Transformer 子层（注意力和前馈）的输入和输出。",
+        "en": "the Gemma 2 report: RMSNorm normalizes both the input and the output of every Transformer sublayer, "
+        "attention and feed-forward.",
+    },
+    "sources.why.loshchilov2024": {
+        "zh": "nGPT：隐藏状态保持单位范数，每个子层把它朝自己（归一化后）的输出方向移动一小步 α，再归一化回球面；"
+        "α 是可学习的，初始值 0.05。",
+        "en": "nGPT: the hidden state keeps unit norm; each sublayer moves it a small step α towards the sublayer's "
+        "normalized output and normalizes it back onto the sphere; α is learned, initialized at 0.05.",
+    },
     "sources.why.ioffe2015": {
         "zh": "提出 BatchNorm：每个特征在一个批次的所有样本上求统计量，推理时改用训练中累积的滑动统计量。",
         "en": "introduces BatchNorm: each feature takes its statistics over all examples of a batch, and at "

@@ -384,7 +384,7 @@ def residual_step(t, step: lesson.Step) -> None:
     depth = keyed_slider(st, t("lesson.prepost.depth"), 1, residual.DEPTH_MAX, key=k)
     config = residual.StackConfig(depth=int(depth), width=int(step.param["width"]))
     comp, _ = res_ui.comparison(config, backend())
-    chart(res_ui.figure(config, backend(), t, projector()), key=key(step, "chart"))
+    chart(res_ui.figure(config, backend(), t, projector(), res_ui.CLASSIC_SHOWN), key=key(step, "chart"))
     p = lesson.prepost(comp)
     st.markdown(
         t(

@@ -1,4 +1,4 @@
-"""Widgets, cached computations and tables of the residual (Pre-Norm vs Post-Norm) page.
+"""Widgets, cached computations and tables of the residual (Pre-, Post-, Peri-Norm, nGPT, no norm) page.
 
 Every widget key is namespaced ``residual.<name>`` and names its URL
 parameter (``PARAMS``, through ``links``). The stack runs in torch on the app's backend (its device for
@@ -30,6 +30,8 @@ GAINS = ("0.05", "0.1", "0.25", "0.5", "1", "2", "4", "8", "16", "32")  # 0.1: r
 SEED_MAX = 9999
 # the hand-written float16 line is RMSNorm's (LLaMA-style code); LayerNorm's behaves alike (tests/test_residual.py)
 FLOAT16_NORMS = ("rms",)
+SHOWN = (*residual.ARRANGEMENTS, residual.NO_NORM)  # the arrangements the figure can draw (all by default)
+CLASSIC_SHOWN = (*residual.CLASSIC, residual.NO_NORM)  # what the lesson's Pre/Post step draws (its story)
 
 
 def torch_available() -> bool:
@@ -48,6 +50,7 @@ PARAMS = (
     links.choice(key("scale"), key("scale"), SCALES, "1"),
     links.choice(key("gain"), key("gain"), GAINS, "1"),
     links.integer(key("seed"), key("seed"), 0, SEED_MAX, 0),
+    links.choices(key("shown"), key("shown"), SHOWN, SHOWN),
 )
 
 
@@ -70,9 +73,22 @@ def controls(t) -> residual.StackConfig:
     )
 
 
+def shown(t) -> tuple[str, ...]:
+    """Which arrangements the figure draws (pills, in the URL; the tables keep every variant)."""
+    chosen = st.pills(
+        t("res.shown"),
+        SHOWN,
+        selection_mode="multi",
+        key=key("shown"),
+        format_func=lambda a: t(f"res.fig.arr.{a}"),
+        help=t("res.shown.help"),
+    )
+    return tuple(a for a in SHOWN if a in (chosen or ()))
+
+
 @cached(64)
 def comparison(config: residual.StackConfig, backend: _xp.Backend) -> tuple[residual.Comparison, float]:
-    """The five variants' per-layer numbers (numpy) and the seconds they took."""
+    """Every variant's per-layer numbers (numpy) and the seconds they took."""
     start = time.perf_counter()
     comp = residual.compare(config, backend=backend)
     return comp, time.perf_counter() - start
@@ -80,15 +96,18 @@ def comparison(config: residual.StackConfig, backend: _xp.Backend) -> tuple[resi
 
 @cached(64)
 def float16_runs(config: residual.StackConfig, backend: _xp.Backend) -> tuple[dict, float]:
-    """Pre- and Post-Norm RMSNorm with every Norm on a float16 input, hand-written and upcast; the seconds."""
+    """Every arrangement with RMSNorm, every Norm on a float16 input, hand-written and upcast; the seconds."""
     start = time.perf_counter()
     runs = residual.float16_runs(config, norms=FLOAT16_NORMS, backend=backend)
     return runs, time.perf_counter() - start
 
 
 @cached(64)
-def figure(config: residual.StackConfig, backend: _xp.Backend, t, projector: bool) -> dict:
-    return packed(figs.comparison_figure(comparison(config, backend)[0], t, projector=projector))
+def figure(
+    config: residual.StackConfig, backend: _xp.Backend, t, projector: bool, shown: tuple[str, ...] = SHOWN
+) -> dict:
+    """The comparison figure, drawing the arrangements in ``shown`` (the lesson's step: ``CLASSIC_SHOWN``)."""
+    return packed(figs.comparison_figure(comparison(config, backend)[0], t, projector=projector, shown=shown))
 
 
 def _layer(t, value: int | None) -> str:
@@ -132,7 +151,29 @@ def summary_table(t, comp: residual.Comparison) -> None:
 
 
 def timing_caption(t, comp: residual.Comparison, seconds: float) -> None:
-    st.caption(t("res.timing", device=comp.device, seconds=f"{seconds:.2f}", tokens=comp.config.tokens))
+    count = len(comp.runs) + (comp.no_norm is not None)
+    st.caption(t("res.timing", device=comp.device, seconds=f"{seconds:.2f}", tokens=comp.config.tokens, count=count))
+
+
+def newer_reading(t, comp: residual.Comparison) -> None:
+    """What Peri-Norm and nGPT do to this stack, with its numbers (RMSNorm runs)."""
+    depth = comp.config.depth
+    peri, ngpt = comp.runs[("peri", "rms")], comp.runs[("ngpt", "rms")]
+    sub = subscript(depth)
+    st.markdown(
+        t(
+            "res.peri.reading",
+            sub=sub,
+            top=legible(peri.stream_norm[depth], 3),
+            estimate=legible(comp.peri_estimate("rms"), 3),
+            pre=legible(comp.runs[("pre", "rms")].stream_norm[depth], 3),
+            grad0=legible(peri.grad_norm[0], 3),
+            grad_top=legible(peri.grad_norm[depth], 3),
+        )
+    )
+    st.markdown(
+        t("res.ngpt.reading", sub=sub, grad0=legible(ngpt.grad_norm[0], 3), grad_top=legible(ngpt.grad_norm[depth], 3))
+    )
 
 
 def float16_table(t, comp: residual.Comparison, runs: dict) -> None:
