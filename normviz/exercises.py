@@ -20,8 +20,17 @@ from functools import lru_cache
 
 import numpy as np
 
-from normviz import _xp, cost, family, norms, residual, warp
-from normviz.format import decimals_vector, eps_text, shortest, shortest_vector, subscript
+from normviz import _xp, beyond, cost, family, norms, residual, warp
+from normviz.format import (
+    decimals,
+    decimals_vector,
+    eps_text,
+    scientific,
+    shortest,
+    shortest_vector,
+    significant,
+    subscript,
+)
 from normviz.methods import METHODS
 
 ANSWER_KINDS = ("number", "vector", "choice")
@@ -350,6 +359,121 @@ def _ellipse_axes(rng: random.Random) -> Problem:
     return Problem("ellipse_axes", "vector", values, lengths, 0.01, figure=figure, extra={"what": what})
 
 
+# --- beyond the classic three (normviz.beyond): QK-norm's bound and one massive activation ----------------
+
+QK_DIMS = (16, 64, 128)  # the head dimension d of the bound variants
+QK_GAINS_Q, QK_GAINS_K = (0.5, 1.0, 2.0, 3.0), (0.5, 1.0, 2.0, -1.0)  # γ_q and γ_k alternate two of these
+QK_SCALES = (2.0, 3.0, 10.0)  # s of the scale variants
+QK_ENTRIES = (-2.0, -1.0, 1.0, 2.0, 3.0)  # the entries of q and k in the scale variants (d = 4)
+
+
+def sig3_tolerance(value: float) -> float:
+    """Half a unit in the third significant digit of ``value``: 0.0005 for 0.577, 5e-05 for 0.0173."""
+    return 0.5 * 10.0 ** (math.floor(math.log10(abs(value))) - 2)
+
+
+def _qk_bound(rng: random.Random) -> Problem:
+    """QK-norm (RMSNorm on q and k, ε = 0): the largest |logit|, or how a logit changes as q and k are scaled."""
+    what = rng.choice(("ones", "gamma", "plain", "normed"))
+    if what in ("ones", "gamma"):
+        d = rng.choice(QK_DIMS)
+        if what == "ones":
+            gq = gk = np.ones(d)
+        else:
+            while True:
+                a, b = rng.choice(QK_GAINS_Q), rng.choice(QK_GAINS_Q)
+                c, e = rng.choice(QK_GAINS_K), rng.choice(QK_GAINS_K)
+                if (a, b, c, e) != (1.0, 1.0, 1.0, 1.0):
+                    break
+            gq, gk = np.tile((a, b), d // 2), np.tile((c, e), d // 2)
+            pair = (a * c, b * e)
+        bound = beyond.qk_bound(d, gq, gk)
+        values = {
+            "d": d,
+            "bound": decimals(bound, 4),
+            "gap": decimals(2 * bound, 4),
+            "ratio": scientific(math.exp(2 * bound), 2),
+        }
+        if what == "gamma":
+            values |= {
+                "gq": shortest_vector((a, b, a, b)).replace(")", ", …)"),
+                "gk": shortest_vector((c, e, c, e)).replace(")", ", …)"),
+                "p_odd": shortest(pair[0]),
+                "p_even": shortest(pair[1]),
+                "max": shortest(max(abs(p) for p in pair)),
+            }
+        return Problem("qk_bound", "number", values, bound, 0.01, extra={"what": what})
+    while True:
+        q = [rng.choice(QK_ENTRIES) for _ in range(4)]
+        k = [rng.choice(QK_ENTRIES) for _ in range(4)]
+        if float(np.dot(q, k)) != 0.0:  # a logit of 0 has no factor
+            break
+    s = rng.choice(QK_SCALES)
+    sweep = beyond.qk_sweep(q, [k], (1.0, s), norm="rms", eps=0.0)
+    logits = sweep.logits_plain if what == "plain" else sweep.logits_normed
+    before, after = float(logits[0, 0]), float(logits[1, 0])
+    values = {
+        "q": shortest_vector(q),
+        "k": shortest_vector(k),
+        "s": shortest(s),
+        "s2": shortest(s * s),
+    }
+    shown = shortest if what == "plain" else lambda v: decimals(v, 4)  # the plain logits are halves: exact
+    values |= {"before": shown(before), "after": shown(after)}
+    return Problem("qk_bound", "number", values, round(after / before, 9), 0.0, extra={"what": what})
+
+
+OUTLIER_DIMS = (4, 8, 16)  # D
+OUTLIER_SIZES = (10.0, 100.0)  # s
+OUTLIER_REST = (-2.0, -1.0, 1.0, 2.0)  # the entries of the other coordinates (never 0: each has a factor)
+OUTLIER_FAR = 1e9  # where LayerNorm's other outputs are read for their limit as s grows
+
+
+def _outlier(rng: random.Random) -> Problem:
+    """One coordinate s among small ones: what RMSNorm, DyT or LayerNorm (ε = 0) does to the other outputs."""
+    what = rng.choice(("rms", "dyt", "ln"))
+    d = rng.choice(OUTLIER_DIMS)
+    s = rng.choice(OUTLIER_SIZES)
+    while True:
+        rest = [rng.choice(OUTLIER_REST) for _ in range(d - 1)]
+        if len(set(rest)) > 1:  # the others differ, so LayerNorm's explanation has a range to narrow
+            break
+    index = rng.randrange(d)
+    effect = beyond.outlier_effect(rest, s, index=index, eps=0.0)
+    quiet = beyond.outlier_effect(rest, 0.0, index=index, eps=0.0)  # the same x with the outlier at 0
+    others = effect.others
+    rr = float(np.dot(rest, rest))
+    values = {
+        "D": d,
+        "x": shortest_vector(effect.x),
+        "s": shortest(s),
+        "sub": subscript(index + 1),
+        "rr": shortest(rr),
+        "s2": shortest(s * s),
+        "alpha": shortest(effect.alpha),
+    }
+    if what == "rms":
+        answer = beyond.rms_outlier_factor(rest, s, eps=0.0)
+        assert np.allclose(effect.rms[others], answer * quiet.rms[others], rtol=1e-12)
+        values |= {"f": decimals(answer, 4), "top": significant(math.sqrt(d), 4)}
+    elif what == "dyt":
+        ratios = effect.dyt[others] / quiet.dyt[others]
+        assert np.allclose(ratios, ratios[0], rtol=1e-12)
+        answer = float(ratios[0])
+        values |= {"sat": decimals(float(effect.dyt[index]), 6)}
+    else:
+        _, answer, _ = beyond.ln_outlier_affine(rest, OUTLIER_FAR, eps=0.0)
+        near = effect.ln[others]
+        values |= {
+            "dm1": d - 1,
+            "limit": decimals(answer, 4),
+            "top": significant(math.sqrt(d - 1), 4),
+            "lo": decimals(float(near.min()), 3),
+            "hi": decimals(float(near.max()), 3),
+        }
+    return Problem("outlier", "number", values, answer, sig3_tolerance(answer), extra={"what": what})
+
+
 # --- the residual page's toy stack (normviz.residual): its default width and seed, so the page reproduces it
 
 STACK_NORM = "rms"  # the Norm of the stack exercises (LLaMA's)
@@ -384,7 +508,7 @@ def growth_choice(growth: float) -> str:
 
 def _grad_path(rng: random.Random) -> Problem:
     """Which path hands the top's gradient g down to the input h₀ unchanged, in Pre-Norm or Post-Norm?"""
-    what = rng.choice(residual.ARRANGEMENTS)
+    what = rng.choice(residual.CLASSIC)
     depth = rng.choice((12, 24))
     runs = path_runs(what, depth)
     answer = next((p for p in ("skip", "branch") if runs[p].unchanged), "neither")
@@ -450,6 +574,8 @@ BANK: tuple[Exercise, ...] = tuple(
         _traffic,
         _merge,
         _ellipse_axes,
+        _qk_bound,
+        _outlier,
     )
 ) + tuple(Exercise(f.__name__[1:], f, needs_torch=True) for f in (_grad_path, _stack_growth))
 SEED_MAX = 999_999

@@ -129,7 +129,64 @@ def _torch_answer(p):
         return _torch_merge_count(p)
     if p.key == "ellipse_axes":
         return _svd_semi_axes(_parse(v["gamma"]))
+    if p.key == "qk_bound":
+        return _torch_qk(p)
+    if p.key == "outlier":
+        return _torch_outlier(p)
     raise AssertionError(f"no independent computation for {p.key}")
+
+
+def _gains(p):
+    """γ_q and γ_k of a qk_bound problem as tensors of length d (the two shown entries, alternating)."""
+    d = p.values["d"]
+    if p.extra["what"] == "ones":
+        return torch.ones(d, dtype=torch.float64), torch.ones(d, dtype=torch.float64)
+    pair = [_parse(p.values[g].replace(", …", ""))[:2] for g in ("gq", "gk")]
+    return tuple(torch.tensor(g * (d // 2), dtype=torch.float64) for g in pair)
+
+
+def _torch_qk(p):
+    """The bound as the direct formula √d·max|γ_q,ᵢ γ_k,ᵢ|; the scale factors from torch's logits (F.rms_norm)."""
+    v, what = p.values, p.extra["what"]
+    if what in ("ones", "gamma"):
+        gq, gk = (g.numpy() for g in _gains(p))
+        return math.sqrt(v["d"]) * float(np.max(np.abs(gq * gk)))
+    q, k = (torch.tensor(_parse(v[n]), dtype=torch.float64) for n in ("q", "k"))
+    s = float(v["s"])
+
+    def logit(a, b):
+        if what == "normed":
+            a, b = F.rms_norm(a, (4,), eps=0.0), F.rms_norm(b, (4,), eps=0.0)
+        return float(a @ b) / 2.0  # √d = 2
+
+    assert v["before"] == (ex.shortest(logit(q, k)) if what == "plain" else ex.decimals(logit(q, k), 4))
+    return logit(s * q, s * k) / logit(q, k)
+
+
+def _outlier_x(p):
+    x = torch.tensor(_parse(p.values["x"]), dtype=torch.float64)
+    index = int("".join(str("₀₁₂₃₄₅₆₇₈₉".index(c)) for c in p.values["sub"])) - 1
+    assert x[index] == float(p.values["s"]) and x.numel() == p.values["D"]
+    return x, index
+
+
+def _torch_outlier(p):
+    """RMSNorm and DyT in torch with the outlier at s and at 0 (one factor for all the others); LayerNorm's limit
+    as the formula −1/√(D − 1)."""
+    x, index = _outlier_x(p)
+    quiet = x.clone()
+    quiet[index] = 0.0
+    others = torch.arange(x.numel()) != index
+    what = p.extra["what"]
+    if what == "ln":
+        return -1.0 / math.sqrt(p.values["D"] - 1)
+    if what == "rms":
+        f = lambda t: F.rms_norm(t, t.shape, eps=0.0)  # noqa: E731
+    else:
+        f = lambda t: torch.tanh(float(p.values["alpha"]) * t)  # noqa: E731
+    ratios = f(x)[others] / f(quiet)[others]
+    assert torch.allclose(ratios, ratios[0].expand_as(ratios), rtol=1e-12, atol=0)
+    return float(ratios[0])
 
 
 def _parse(text):
@@ -513,3 +570,124 @@ def test_merge_never_picks_an_x_whose_fold_at_eps_0_is_undefined():
             for x in ex.merge_candidates(what, key, eps):
                 assert warp.fold(key, x, eps=0.0).kind != "undefined", (what, key, eps, x)
                 assert x[0] != x[1] or key != "ln", (what, key, eps, x)
+
+
+# --- the /beyond exercises: QK-norm's bound and one massive activation (issue #22) ----------------------------
+
+BEYOND_VARIANTS = {"qk_bound": {"ones", "gamma", "plain", "normed"}, "outlier": {"rms", "dyt", "ln"}}
+
+
+@pytest.mark.parametrize("key", sorted(BEYOND_VARIANTS))
+def test_the_beyond_exercises_draw_every_variant_with_its_text_in_both_languages(key):
+    seen = set()
+    for p in _drawn(key, range(120)):
+        what = p.extra["what"]
+        seen.add(what)
+        assert text_key(p, "q") == f"exercise.{key}.q.{what}" and text_key(p, "why") == f"exercise.{key}.why.{what}"
+        for part in ("q", "why"):
+            for lang in LANGUAGES:
+                text = CATALOG[text_key(p, part)][lang].format(**p.values)
+                assert text.strip() and "{" not in text and "}" not in text, (text_key(p, part), lang)
+                if key == "outlier" and part == "q":
+                    assert p.values["x"] in text and f"x{p.values['sub']} = {p.values['s']}" in text
+        why = {lang: CATALOG[text_key(p, "why")][lang].format(**p.values) for lang in LANGUAGES}
+        shown = {  # the explanation carries the number it explains
+            "ones": p.values.get("bound"),
+            "gamma": p.values.get("bound"),
+            "plain": p.values.get("after"),
+            "normed": p.values.get("after"),
+            "rms": p.values.get("f"),
+            "dyt": p.values.get("sat"),
+            "ln": p.values.get("limit"),
+        }[what]
+        assert all(shown in text for text in why.values()), (key, what)
+        if what != "plain":  # every explanation with a norm (or DyT, which has none) states its ε
+            assert all("ε" in text for text in why.values()), (key, what)
+    assert seen == BEYOND_VARIANTS[key]
+
+
+def test_the_qk_bound_is_reached_by_one_axis_and_never_exceeded():
+    """Torch: q = k along the axis of the largest |γ_q,ᵢ γ_k,ᵢ| gives |ℓ| = the answer; random q, k at any scale
+    stay below it; scaling q and k leaves the normed logits as they are at ε = 0 and moves |ℓ| towards them
+    from below at ε > 0."""
+    gen = torch.Generator().manual_seed(0)
+    for p in _drawn("qk_bound", range(60)):
+        if p.extra["what"] not in ("ones", "gamma"):
+            continue
+        d = p.values["d"]
+        gq, gk = _gains(p)
+        j = int(torch.argmax((gq * gk).abs()))
+        e = torch.zeros(d, dtype=torch.float64)
+        e[j] = 3.0
+        top = F.rms_norm(e, (d,), weight=gq, eps=0.0) @ F.rms_norm(-e, (d,), weight=gk, eps=0.0) / math.sqrt(d)
+        assert math.isclose(abs(float(top)), p.answer, rel_tol=1e-12)
+        for scale in (1e-3, 1.0, 1e3):
+            q, k = scale * torch.randn(2, 500, d, dtype=torch.float64, generator=gen)
+            logits = (F.rms_norm(q, (d,), weight=gq, eps=0.0) * F.rms_norm(k, (d,), weight=gk, eps=0.0)).sum(-1)
+            assert float((logits / math.sqrt(d)).abs().max()) <= p.answer * (1 + 1e-12)
+    q, k = torch.randn(2, 16, dtype=torch.float64, generator=gen)
+    normed = [
+        [float(F.rms_norm(s * q, (16,), eps=eps) @ F.rms_norm(s * k, (16,), eps=eps)) for s in (0.01, 1.0, 100.0)]
+        for eps in (0.0, 1e-2)
+    ]
+    assert max(normed[0]) - min(normed[0]) < 1e-12
+    assert abs(normed[1][0]) < abs(normed[1][1]) < abs(normed[1][2]) < abs(normed[0][0])
+
+
+def test_the_outlier_exercises_facts_hold_in_torch():
+    """RMSNorm's factor is √(‖r‖²/(‖r‖² + s²)) (numpy); LayerNorm's others close in on −1/√(D − 1) and the
+    outlier on √(D − 1) as s grows, at ε = 0 and at a fixed ε > 0, and the shown range at s is torch's."""
+    for p in _drawn("outlier", range(80)):
+        x, index = _outlier_x(p)
+        others = torch.arange(x.numel()) != index
+        r = x[others].numpy()
+        s = float(p.values["s"])
+        if p.extra["what"] == "rms":
+            assert math.isclose(p.answer, math.sqrt(r @ r / (r @ r + s * s)), rel_tol=1e-12)
+            assert p.values["rr"] == ex.shortest(r @ r)
+        if p.extra["what"] == "ln":
+            y = F.layer_norm(x, x.shape, eps=0.0)[others]
+            assert (p.values["lo"], p.values["hi"]) == (ex.decimals(y.min(), 3), ex.decimals(y.max(), 3))
+            d = x.numel()
+            for eps in (0.0, 1e-5):
+                far = x.clone()
+                far[index] = 1e6
+                out = F.layer_norm(far, far.shape, eps=eps)
+                np.testing.assert_allclose(out[others], -1 / math.sqrt(d - 1), atol=1e-4)
+                assert math.isclose(float(out[index]), math.sqrt(d - 1), rel_tol=1e-4)
+            wider = x.clone()
+            wider[index] = 10 * s
+            spread = [float(F.layer_norm(t, t.shape, eps=0.0)[others].std()) for t in (x, wider)]
+            assert spread[1] < spread[0]  # the range "keeps narrowing as s grows"
+        if p.extra["what"] == "dyt":
+            assert p.answer == 1.0 and p.values["alpha"] == "0.5"
+            assert math.isclose(float(p.values["sat"]), math.tanh(0.5 * s), abs_tol=5e-7)
+
+
+@pytest.mark.parametrize(
+    "key, typed, reason",
+    [
+        ("qk_bound", "abc", "not_number"),
+        ("qk_bound", "", "empty"),
+        ("qk_bound", "11,31", "decimal_comma"),
+        ("qk_bound", "√128", "not_number"),
+        ("outlier", "1 2", "one_number"),
+        ("outlier", "0,0599", "decimal_comma"),
+        ("outlier", "−1/√3", "not_number"),
+        ("outlier", "nan", "not_finite"),
+    ],
+)
+def test_a_malformed_answer_to_a_beyond_exercise_gets_a_reason_not_an_exception(key, typed, reason):
+    for p in _drawn(key, range(12)):
+        v = ex.check(p, typed)
+        assert (v.status, v.reason) == ("malformed", reason)
+
+
+def test_the_outlier_answers_are_checked_to_3_significant_digits():
+    for p in _drawn("outlier", range(80)):
+        assert ex.check(p, f"{p.answer:.3g}").status == "right"
+        assert ex.check(p, f"{p.answer + 3 * p.tol:.6g}").status == "wrong"
+        assert p.tol == 0.5 * 10 ** (math.floor(math.log10(abs(p.answer))) - 2)
+    for p in _drawn("qk_bound", range(40)):
+        typed = f"{p.answer:.2f}" if p.extra["what"] in ("ones", "gamma") else f"{p.answer:g}"
+        assert ex.check(p, typed).status == "right" and ex.check(p, f"{p.answer + 0.1:.2f}").status == "wrong"

@@ -132,11 +132,12 @@ def test_a_count_typed_with_a_thousands_comma_is_asked_about_not_called_a_decima
     assert errors(at) == [] and len(at.warning) == 1 and want in at.warning[0].value
 
 
-@pytest.mark.parametrize("seed, lang", [("4", "en"), ("4", "zh"), ("20", "en"), ("20", "zh")])
+@pytest.mark.parametrize("seed, lang", [("35", "en"), ("35", "zh"), ("20", "en"), ("20", "zh")])
 def test_the_invariance_and_the_stack_exercises_show_their_own_variant(seed, lang):
-    """Seed 4: exercise 7 asks about 7·x, the path exercise about Post-Norm, the growth one about no norm at
+    """Seed 35: exercise 7 asks about 7·x, the path exercise about Post-Norm, the growth one about no norm at
     gain 1; seed 20: x + 100·𝟏, Pre-Norm, no norm at gain 0.1. Each feedback figure and explanation is its own.
-    (The stack exercises draw after the warp ones, so their seeds moved from 3 and 2 when those arrived.)"""
+    (The stack exercises draw after the warp and the /beyond ones, so their seeds moved from 3 and 2 when the
+    warp ones arrived, and from 4 to 35 when qk_bound and outlier did; 20 still draws the same variants.)"""
     import json
 
     from normviz import residual
@@ -161,7 +162,7 @@ def test_the_invariance_and_the_stack_exercises_show_their_own_variant(seed, lan
     label = {"scale": "7·x = (7, 14, 21)", "shift": "x + 100·𝟏 = (101, 102, 103)"}[inv.extra["what"]]
     other = {"scale": "(101, 102, 103)", "shift": "(7, 14, 21)"}[inv.extra["what"]]
     assert trace(moved, "moved_moved")["name"] == label and label in shown and other not in shown
-    assert inv.extra["what"] == ("scale" if seed == "4" else "shift")
+    assert inv.extra["what"] == ("scale" if seed == "35" else "shift")
     path = by_key["grad_path"]
     skip = coords(trace(paths, "path_skip"), "y")
     assert bool(np.all(skip == skip[-1])) is (path.extra["what"] == "pre")
@@ -170,8 +171,8 @@ def test_the_invariance_and_the_stack_exercises_show_their_own_variant(seed, lan
     assert stack.extra["what"] == residual.NO_NORM
     y = coords(trace(growth, "growth_none"), "y")
     assert f"{y[-1]:.3g}" == stack.values["growth"] and stack.values["growth"] in shown
-    assert path.extra["what"] == ("post" if seed == "4" else "pre")
-    assert bool(y[-1] > 10) is (seed == "4")
+    assert path.extra["what"] == ("post" if seed == "35" else "pre")
+    assert bool(y[-1] > 10) is (seed == "35")
 
 
 @pytest.mark.parametrize("lang, bad, right", [("en", "not a number", "Right!"), ("zh", "不是数", "正确！")])
@@ -235,3 +236,45 @@ def test_the_warp_exercises_feedback_draws_the_fibre_and_the_ellipse():
     assert got == want and len(got) == merge.answer
     ellipse = charts[f"exercises.{SEED}.{numbers['ellipse_axes']}.figure"]
     assert ellipse["data"]
+
+
+BEYOND = ("qk_bound", "outlier")
+
+
+@pytest.mark.parametrize(
+    "seed, lang, variants",
+    [
+        ("123", "en", ("gamma", "ln")),
+        ("2", "zh", ("ones", "dyt")),
+        ("0", "en", ("plain", "rms")),
+        ("5", "zh", ("normed", "rms")),
+    ],
+)
+def test_the_beyond_exercises_take_a_malformed_answer_with_a_message_and_explain_a_right_one(seed, lang, variants):
+    """QK-norm's bound (or a logit's scale factor) and the outlier's effect: "abc" gets the page's message, the
+    answer as a reader would round it (2 decimals for the bound, 3 significant digits for the outlier) is right,
+    and each explanation carries its own numbers; the four seeds draw all seven variants."""
+    bad, right = {"en": ("not a number", "Right!"), "zh": ("不是数", "正确！")}[lang]
+    at = run_page("exercises", lang=lang, seed=seed)
+    pairs = blocks(at, seed)
+    numbers = {p.key: k for k, (p, _) in enumerate(pairs, start=1) if p.key in BEYOND}
+    assert tuple(pairs[numbers[key] - 1][0].extra["what"] for key in BEYOND) == variants
+    for k in numbers.values():
+        pairs[k - 1][1].input("abc")
+    at.run()
+    for k in numbers.values():
+        check(at, k, seed)
+    assert errors(at) == [] and len(at.warning) == 2 and all(bad in w.value for w in at.warning)
+    pairs = blocks(at, seed)
+    qk, outlier = (pairs[numbers[key] - 1] for key in BEYOND)
+    qk[1].input(f"{qk[0].answer:.2f}" if qk[0].extra["what"] in ("ones", "gamma") else f"{qk[0].answer:g}")
+    outlier[1].input(f"{outlier[0].answer:.3g}")
+    at.run()
+    for k in numbers.values():
+        check(at, k, seed)
+    assert errors(at) == [] and not at.warning
+    assert len(at.success) == 2 and all(s.value.startswith(right) for s in at.success)
+    shown = "\n".join(m.value for m in at.markdown)
+    assert qk[0].values.get("bound", qk[0].values.get("after")) in shown
+    assert outlier[0].values["x"] in shown
+    assert outlier[0].values[{"rms": "f", "dyt": "sat", "ln": "limit"}[variants[1]]] in shown

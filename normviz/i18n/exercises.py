@@ -411,6 +411,141 @@ STRINGS = {
         "y{sub} = β{sub}. It keeps two nonzero semi-axes, because the only direction diag(γ) erases is e{sub}, and e{sub} "
         "is not in the plane Σzᵢ = 0; only with two γᵢ equal to 0 would it flatten to a segment (one semi-axis 0).",
     },
+    "exercise.qk_bound.q.ones": {
+        "zh": "QK-norm：注意力头在点积之前，先在该头的 d = {d} 个坐标上对查询和每个键做 RMSNorm（ε = 0，γ_q = γ_k = 𝟏）："
+        "q̂ = RMSNorm(q)，k̂ = RMSNorm(k)，logit ℓ = q̂·k̂/√d。任意 q、k 能给出的 |ℓ| 最大是多少？保留 2 位小数。",
+        "en": "QK-norm: before the dot product, an attention head applies RMSNorm (ε = 0, γ_q = γ_k = 𝟏) to its query "
+        "and to every key over the head's d = {d} coordinates: q̂ = RMSNorm(q), k̂ = RMSNorm(k), and the logit is "
+        "ℓ = q̂·k̂/√d. What is the largest |ℓ| any q and k can give? 2 decimals.",
+    },
+    "exercise.qk_bound.q.gamma": {
+        "zh": "带可学习增益的 QK-norm：在该头的 d = {d} 个坐标上，q̂ = γ_q ⊙ RMSNorm(q)，k̂ = γ_k ⊙ RMSNorm(k)（ε = 0），"
+        "其中 γ_q = {gq}，γ_k = {gk}（两个值在全部 d 个坐标上交替出现）；logit ℓ = q̂·k̂/√d。"
+        "任意 q、k 能给出的 |ℓ| 最大是多少？保留 2 位小数。",
+        "en": "QK-norm with learned gains: over the head's d = {d} coordinates, q̂ = γ_q ⊙ RMSNorm(q) and "
+        "k̂ = γ_k ⊙ RMSNorm(k) (ε = 0), with γ_q = {gq} and γ_k = {gk} (the two entries alternate over all d "
+        "coordinates); the logit is ℓ = q̂·k̂/√d. What is the largest |ℓ| any q and k can give? 2 decimals.",
+    },
+    "exercise.qk_bound.q.plain": {
+        "zh": "没有 QK-norm 时，注意力头的 logit 是 ℓ = q·k/√d。这里 d = 4，q = {q}，k = {k}，所以 ℓ = {before}。"
+        "把 q 和 k 都乘以 s = {s}，ℓ 变为原来的多少倍？",
+        "en": "Without QK-norm a head's logit is ℓ = q·k/√d. Here d = 4, q = {q} and k = {k}, so ℓ = {before}. "
+        "Multiply both q and k by s = {s}: by what factor does ℓ change?",
+    },
+    "exercise.qk_bound.q.normed": {
+        "zh": "QK-norm：对 q 和 k 做 RMSNorm（ε = 0，γ = 1），d = 4：q = {q}，k = {k}，"
+        "ℓ = RMSNorm(q)·RMSNorm(k)/√d = {before}。把 q 和 k 都乘以 s = {s}，ℓ 变为原来的多少倍？",
+        "en": "QK-norm with RMSNorm (ε = 0, γ = 1) on q and k, d = 4: q = {q}, k = {k}, and "
+        "ℓ = RMSNorm(q)·RMSNorm(k)/√d = {before}. Multiply both q and k by s = {s}: by what factor does ℓ change?",
+    },
+    "exercise.qk_bound.why.ones": {
+        "zh": "ε = 0 时 RMSNorm 把 q 除以 rms(q) = ‖q‖/√d，所以无论 q 多大（q ≠ 0），q̂ 的长度都恰好是 √d，k̂ 也一样。"
+        "由柯西–施瓦茨不等式，|q̂·k̂| ≤ ‖q̂‖·‖k̂‖ = d，所以 |ℓ| ≤ d/√d = √d = √{d} ≈ {bound}，k 与 q 同向或反向时取到。"
+        "于是同一行的 logit 都在 [−{bound}, {bound}] 内，任意两个相差不超过 {gap}：有 m 个键时，每个 softmax 权重至少是 "
+        "exp(−{gap})/m，任何一个权重都不会超过另一个的 exp({gap}) ≈ {ratio} 倍。把 q 和 k 放大不会改变这些"
+        "（ε = 0 时 q̂、k̂ 完全不变），所以激活变大时 softmax 不会塌缩成 one-hot；它仍可以很尖锐，"
+        "但只能靠 q、k 的方向和 γ，而且不超过这个上限。",
+        "en": "At ε = 0 RMSNorm divides q by rms(q) = ‖q‖/√d, so q̂ has length exactly √d however large q is (q ≠ 0), "
+        "and so has k̂. By Cauchy–Schwarz |q̂·k̂| ≤ ‖q̂‖·‖k̂‖ = d, so |ℓ| ≤ d/√d = √d = √{d} ≈ {bound}, reached when k "
+        "points along q or against it. The logits of a row therefore lie in [−{bound}, {bound}] and differ by at most "
+        "{gap}: with m keys every softmax weight is at least exp(−{gap})/m, and no weight exceeds another by more "
+        "than a factor exp({gap}) ≈ {ratio}. Scaling q and k up changes none of this (at ε = 0 it leaves q̂ and k̂ as "
+        "they are), so the softmax cannot collapse to one-hot as activations grow; it can still be sharp, through "
+        "the directions of q and k and through γ, but only up to that cap.",
+    },
+    "exercise.qk_bound.why.gamma": {
+        "zh": "ε = 0 时，不带增益的 u = RMSNorm(q) 和 v = RMSNorm(k) 长度都恰好是 √d（q、k ≠ 0），"
+        "而 q̂·k̂ = Σᵢ γ_q,ᵢ γ_k,ᵢ uᵢ vᵢ。每个 |γ_q,ᵢ γ_k,ᵢ| 都不超过其中最大的那个，而由柯西–施瓦茨不等式 "
+        "Σᵢ |uᵢ vᵢ| ≤ ‖u‖·‖v‖ = d，所以 |ℓ| ≤ √d · max|γ_q,ᵢ γ_k,ᵢ|。这里乘积 γ_q,ᵢ γ_k,ᵢ 在奇数 i 上是 {p_odd}，"
+        "在偶数 i 上是 {p_even}，所以 |ℓ| 最大是 √{d} · {max} ≈ {bound}，q 和 k 都沿着乘积绝对值最大的某一个坐标轴时取到。"
+        "同一行的 logit 因此都在 [−{bound}, {bound}] 内，相差不超过 {gap}：无论 q、k 变得多大，"
+        "任何一个 softmax 权重都不会超过另一个的 exp({gap}) ≈ {ratio} 倍（ε = 0 时 q、k 的大小根本传不到 q̂、k̂），"
+        "所以 softmax 不会因为激活变大而塌缩成 one-hot。注意力能有多尖锐，上限由 d 和 γ 决定，而不是由 q、k 的大小决定。",
+        "en": "At ε = 0, u = RMSNorm(q) and v = RMSNorm(k) without the gains have length exactly √d (q, k ≠ 0), and "
+        "q̂·k̂ = Σᵢ γ_q,ᵢ γ_k,ᵢ uᵢ vᵢ. Each |γ_q,ᵢ γ_k,ᵢ| is at most the largest of them, and Σᵢ |uᵢ vᵢ| ≤ ‖u‖·‖v‖ = d "
+        "(Cauchy–Schwarz), so |ℓ| ≤ √d · max|γ_q,ᵢ γ_k,ᵢ|. Here the products γ_q,ᵢ γ_k,ᵢ are {p_odd} at odd i and "
+        "{p_even} at even i, so the largest |ℓ| is √{d} · {max} ≈ {bound}, reached when q and k both point along "
+        "one coordinate axis where the product's size is largest. The logits of a row therefore lie in "
+        "[−{bound}, {bound}] and differ by at most {gap}: however large q and k grow, no softmax weight exceeds "
+        "another by more than a factor exp({gap}) ≈ {ratio} (at ε = 0 their size does not reach q̂ and k̂ at all), "
+        "so the softmax cannot collapse to one-hot as activations grow. How sharp attention can get is capped by "
+        "d and γ, not by the size of q and k.",
+    },
+    "exercise.qk_bound.why.plain": {
+        "zh": "点积对每个因子都是线性的：(s·q)·(s·k) = s²·(q·k)。所以 ℓ 乘上 s² = {s2}：从 {before} 变为 {after}。"
+        "同一行的每个 logit 都乘上 s²，它们之间的差也一样；s 越大，softmax 越把几乎全部权重放在最大的 logit 上"
+        "（只要最大的只有一个），熵趋向 0。也就是说，仅仅是激活变大就能让注意力塌缩成 one-hot，QK-norm 防止的正是这一点。",
+        "en": "The dot product is linear in each factor: (s·q)·(s·k) = s²·(q·k). So ℓ is multiplied by s² = {s2}: "
+        "from {before} to {after}. Every logit of a row is multiplied by s², and so are the gaps between them; as s "
+        "grows the softmax puts almost all its weight on the largest logit (when a single one is largest) and its "
+        "entropy falls towards 0. Growing activations alone can thus collapse attention to one-hot, which is what "
+        "QK-norm prevents.",
+    },
+    "exercise.qk_bound.why.normed": {
+        "zh": "ε = 0 时，对每个 s > 0 都有 RMSNorm(s·q) = s·q / rms(s·q) = s·q / (s·rms(q)) = RMSNorm(q)，k 也一样："
+        "ℓ 仍是 {after}，倍数为 1。不做归一化的话它会乘上 s² = {s2}。ε > 0 时倍数不恰好是 1："
+        "rms(s·q) 变成 √(s²·mean(q²) + ε)，|ℓ| 随 s 增大，趋向 ε = 0 时的值。",
+        "en": "At ε = 0, RMSNorm(s·q) = s·q / rms(s·q) = s·q / (s·rms(q)) = RMSNorm(q) for every s > 0, and the same "
+        "holds for k: ℓ stays {after}, a factor of 1. Without the norm it would be multiplied by s² = {s2}. With "
+        "ε > 0 the factor is not exactly 1: rms(s·q) becomes √(s²·mean(q²) + ε), and |ℓ| grows with s towards its "
+        "value at ε = 0.",
+    },
+    "exercise.outlier.q.rms": {
+        "zh": "一个巨大激活：x ∈ ℝᴰ，D = {D}，x = {x}，离群值是 x{sub} = {s}。用 RMSNorm，ε = 0，γ = 1。"
+        "与把 x{sub} 换成 0 的同一个 x 相比，其余每个输出坐标都乘上了多少倍？保留 3 位有效数字。",
+        "en": "One massive activation: x ∈ ℝᴰ with D = {D}, x = {x}; the outlier is x{sub} = {s}. Take RMSNorm with "
+        "ε = 0 and γ = 1. Compared with the same x with x{sub} = 0, by what factor is every other output coordinate "
+        "multiplied? 3 significant digits.",
+    },
+    "exercise.outlier.q.dyt": {
+        "zh": "一个巨大激活：x ∈ ℝᴰ，D = {D}，x = {x}，离群值是 x{sub} = {s}。用 DyT(x) = tanh(α·x)，α = {alpha}"
+        "（γ = 1，β = 0）。与把 x{sub} 换成 0 的同一个 x 相比，其余每个输出坐标都乘上了多少倍？",
+        "en": "One massive activation: x ∈ ℝᴰ with D = {D}, x = {x}; the outlier is x{sub} = {s}. Take "
+        "DyT(x) = tanh(α·x) with α = {alpha} (γ = 1, β = 0). Compared with the same x with x{sub} = 0, by what "
+        "factor is every other output coordinate multiplied?",
+    },
+    "exercise.outlier.q.ln": {
+        "zh": "一个巨大激活：x ∈ ℝᴰ，D = {D}，x = {x}，离群值是 x{sub} = {s}。用 LayerNorm，ε = 0（γ = 1，β = 0），"
+        "让 x{sub} = s 无限增大，其余坐标不变。其余输出都趋向哪个值？保留 3 位有效数字。",
+        "en": "One massive activation: x ∈ ℝᴰ with D = {D}, x = {x}; the outlier is x{sub} = {s}. Take LayerNorm with "
+        "ε = 0 (γ = 1, β = 0) and let x{sub} = s grow without bound, the other coordinates fixed. What value do all "
+        "the other outputs approach? 3 significant digits.",
+    },
+    "exercise.outlier.why.rms": {
+        "zh": "ε = 0 时 RMSNorm 把每个坐标都除以 √(mean(x²)) = √((‖r‖² + s²)/D)，r 是其余坐标（‖r‖² = {rr}）。"
+        "x{sub} = 0 时除数是 √(‖r‖²/D)，所以其余每个输出 rⱼ/√(…) 都乘上 √(‖r‖²/(‖r‖² + s²)) = "
+        "√({rr}/({rr} + {s2})) ≈ {f}。其余坐标的倍数都相同（对任何 γ 也一样，因为 γⱼ 对两种情况的第 j 个输出乘的是同一个数）："
+        "一个大坐标把其余坐标统统压小，s 越大它们越趋向 0，而离群值自己的输出趋向 √D = {top}。",
+        "en": "At ε = 0 RMSNorm divides every coordinate by √(mean(x²)) = √((‖r‖² + s²)/D), r being the other "
+        "coordinates (‖r‖² = {rr}). With x{sub} = 0 the divisor is √(‖r‖²/D), so each other output rⱼ/√(…) is "
+        "multiplied by √(‖r‖²/(‖r‖² + s²)) = √({rr}/({rr} + {s2})) ≈ {f}. The factor is the same for every other "
+        "coordinate (and for any γ, since γⱼ multiplies output j alike in both cases): one large coordinate "
+        "shrinks all the rest, which go to 0 as s grows, while the outlier's own output tends to √D = {top}.",
+    },
+    "exercise.outlier.why.dyt": {
+        "zh": "DyT 逐个坐标计算，不用 x 的任何统计量：第 j 个输出就是 tanh(α·xⱼ)，与其他坐标无关。所以无论 x{sub} = {s} "
+        "还是 x{sub} = 0，其余输出都是 tanh({alpha}·rⱼ)：倍数为 1。只有离群值自己的输出变了，变成 "
+        "tanh({alpha}·{s}) ≈ {sat}：它在 1 附近饱和，而不像 RMSNorm 和 LayerNorm 那样把其余所有坐标一起缩放"
+        "（它们把每个坐标都除以一个被离群值撑大的统计量）。DyT 也没有 ε：它不做除法。",
+        "en": "DyT works coordinate by coordinate and computes no statistic of x: output j is tanh(α·xⱼ), whatever the "
+        "other coordinates are. So the other outputs are tanh({alpha}·rⱼ) with x{sub} = {s} and with x{sub} = 0 "
+        "alike: a factor of 1. Only the outlier's own output changes, to tanh({alpha}·{s}) ≈ {sat}: it saturates "
+        "near 1 instead of rescaling everything else, as RMSNorm and LayerNorm do (they divide every coordinate by "
+        "a statistic the outlier inflates). DyT has no ε either: it divides by nothing.",
+    },
+    "exercise.outlier.why.ln": {
+        "zh": "ε = 0 时 LayerNorm 给出 (xᵢ − μ)/σ。s 增大时，均值 μ = (s + Σrⱼ)/D 像 s/D 一样增长，σ 像 s·√(D − 1)/D "
+        "一样增长（σ² = v/D + (D − 1)(s − r̄)²/D²，r̄ 是其余坐标 rⱼ 的均值，v = Σ(rⱼ − r̄)²）。所以 s 很大时其余每个输出 "
+        "(rⱼ − μ)/σ ≈ (−s/D)/(s·√(D − 1)/D)，趋向 −1/√(D − 1) = −1/√{dm1} ≈ {limit}；它们之间的差 (rⱼ − rₖ)/σ "
+        "缩到 0：其余坐标挤到同一个值上，而离群值的输出趋向 √(D − 1) ≈ {top}。s = {s} 时它们落在 {lo} 到 {hi} 之间，s 再增大，这个范围还会继续收窄。"
+        "任何固定的 ε > 0 极限都一样，因为 σ² 会无限增大。",
+        "en": "At ε = 0 LayerNorm gives (xᵢ − μ)/σ. As s grows, the mean μ = (s + Σrⱼ)/D grows like s/D and σ like "
+        "s·√(D − 1)/D (σ² = v/D + (D − 1)(s − r̄)²/D², with r̄ the mean of the other coordinates rⱼ and "
+        "v = Σ(rⱼ − r̄)²). So for large s each other output (rⱼ − μ)/σ ≈ (−s/D)/(s·√(D − 1)/D) and tends to "
+        "−1/√(D − 1) = −1/√{dm1} ≈ {limit}, while their differences (rⱼ − rₖ)/σ shrink to 0: the others collapse "
+        "onto one value, and the outlier's output tends to √(D − 1) ≈ {top}. At s = {s} they lie between {lo} "
+        "and {hi}, a range that keeps narrowing as s grows. Any fixed ε > 0 gives the same limit, since σ² grows without bound.",
+    },
     # small figures
     "exercises.fig.moved.title": {"zh": "三种方法的输出（ε = 0）", "en": "The three methods' outputs (ε = 0)"},
     "exercises.fig.moved.subtitle": {
