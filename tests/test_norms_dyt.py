@@ -237,7 +237,9 @@ def test_complex_x_is_a_type_error(backend):
         nv.dyt(torch.from_numpy(x) if backend == "torch" else x)
 
 
-@pytest.mark.parametrize("bad", ["abc", [object(), 1.0], [[1.0, 2.0], [3.0]], None], ids=str)
+@pytest.mark.parametrize(
+    "bad", ["abc", [object(), 1.0], [[1.0, 2.0], [3.0]], None], ids=["text", "an object", "ragged", "None"]
+)
 def test_non_numeric_x_is_a_type_error(bad):
     with pytest.raises(TypeError, match=r"\bx\b"):
         nv.dyt(bad)
