@@ -7,8 +7,8 @@ Plain numpy data (float64) and frozen dataclasses; nothing draws. Every norm com
   one scalar α, no statistic of x. Its Jacobian is diagonal, ∂yᵢ/∂xᵢ = α·(1 − tanh²(α·xᵢ)) (γ = 1), where
   LayerNorm's mixes every coordinate (``normviz.gradient``). Small inputs pass almost linearly; large ones
   saturate at ±1. DyT keeps x's direction only approximately and its length partly. Where it parts from
-  LayerNorm: a common offset c·𝟏 (LayerNorm removes it; DyT saturates every coordinate towards +1, so at
-  ε = 0 the RMS distance tends to √(mean((1 − LN(x))²)) = √2), and one huge coordinate (see Outliers).
+  LayerNorm: a common offset c·𝟏 (LayerNorm removes it; DyT saturates every coordinate towards sign(c)·1, so at
+  ε = 0 the RMS distance tends to √(mean((±1 − LN(x))²)) = √2), and one huge coordinate (see Outliers).
 * **QK-norm** (a norm on each head's queries and keys before the dot product: Henry et al. 2020,
   arXiv:2010.04245, with L2; Dehghani et al. 2023, arXiv:2302.05442, with LayerNorm; RMSNorm in Qwen3,
   Gemma 3, OLMo 2): the logits ℓⱼ = q·kⱼ/√d. With q and every kⱼ scaled by s the
@@ -18,14 +18,15 @@ Plain numpy data (float64) and frozen dataclasses; nothing draws. Every norm com
 
       |ℓⱼ| = |Σᵢ γ_q,ᵢ γ_k,ᵢ uᵢ vᵢ| / √d ≤ max|γ_q,ᵢ γ_k,ᵢ| · ‖u‖‖v‖ / √d = √d · max|γ_q,ᵢ γ_k,ᵢ|
 
-  (Cauchy–Schwarz; equality for k ∝ q and constant γ). LayerNorm without bias gives the same bound (its u is
+  (Cauchy–Schwarz: an upper bound, reached with RMSNorm at ε = 0 by q and k along the axis of the largest |γ_q,ᵢ γ_k,ᵢ|,
+  or by k ∝ q with constant γ). LayerNorm without bias gives the same bound (its u is
   zero-mean but still of norm √d); ε > 0 only shortens u and v, so the bound holds for every ε ≥ 0. At ε = 0
   the normed logits do not depend on s > 0 at all.
 * **nGPT** (Loshchilov, Hsieh, Sun & Ginsburg 2024, arXiv:2410.01131): the hidden state lives on the unit
   sphere; a block's suggestion h_A (a unit vector) is blended in and the result put back on the sphere,
   h ← Norm(h + α·(h_A − h)). (1 − α)·h + α·h_A lies in the plane of h and h_A, so each step moves h along the
   great circle towards h_A. The toy Pre-Norm stream beside it adds each block's whole output, h ← h + g·h_A, and
-  its length grows with depth: ‖h_L‖² = ‖h₀‖² + Σ (g² + 2g·hₗ·h_A,ₗ), on average 1 + L·g² for directions
+  its length grows with depth: ‖h_L‖² = ‖h₀‖² + Σ (g² + 2g·hₗ·h_A,ₗ), on average ‖h₀‖² + L·g² for directions
   unrelated to h.
 * **Outliers** (Sun, Chen, Kolter & Liu 2024, "Massive activations in large language models",
   arXiv:2402.17762): x has one coordinate s and the rest r ∈ ℝ^{D−1} fixed.
@@ -196,7 +197,7 @@ class Parting:
     dyt: np.ndarray
     ln: np.ndarray
     distance: float
-    limit: float  # the gap as the offset / the outlier grows without bound (ε = 0); NaN for "base"
+    limit: float  # the gap as the offset / the outlier grows without bound in its sign (any ε); NaN for "base"
 
 
 def dyt_ln_distance(x, *, alpha: float | None = None, eps: float = 0.0) -> float:
@@ -210,11 +211,12 @@ def where_they_part(
 ) -> tuple[Parting, ...]:
     """DyT against LayerNorm on x ("base"), on x + offset·𝟏 ("offset") and on x with x₀ set to ``outlier``.
 
-    Limits at ε = 0 (n = len(x), y = LN(x), r = x without x₀):
+    Limits as the offset or the outlier grows in its sign σ (n = len(x), y = LN(x) at ``eps``, r = x without x₀):
 
-    * offset → ∞: DyT → 𝟏 and LN(x + c𝟏) = LN(x), so the gap → √(mean((1 − yᵢ)²)) = √2 (mean y = 0, mean y² = 1);
-    * outlier → ∞: LN → (√(n − 1), −1/√(n − 1), …), DyT → (1, tanh(α·r)), so the gap →
-      √(((√(n − 1) − 1)² + Σⱼ (tanh(α·rⱼ) + 1/√(n − 1))²) / n).
+    * offset → σ·∞: DyT → σ·𝟏 and LN(x + c𝟏) = LN(x) (any ε), so the gap → √(mean((σ − yᵢ)²)) = √(1 + mean(y²)),
+      √2 at ε = 0 (mean y = 0, mean y² = 1);
+    * outlier → σ·∞: LN → σ·(√(n − 1), −1/√(n − 1), …) (any fixed ε: σ² outgrows it), DyT → (σ, tanh(α·r)), so the
+      gap → √(((√(n − 1) − 1)² + Σⱼ (tanh(α·rⱼ) + σ/√(n − 1))²) / n).
 
     A constant x at ε = 0 has no LayerNorm (0/0): its distances are NaN, as the library's output is.
     """
@@ -226,10 +228,13 @@ def where_they_part(
     n = x.size
     spiked = x.copy()
     spiked[0] = s
+    y = compare_dyt(x, alpha=a, eps=e).ln
+    lim_offset = math.sqrt(float(np.mean((math.copysign(1.0, c) - y) ** 2)))
     rest = np.tanh(a * x[1:])
-    lim_outlier = math.sqrt(((math.sqrt(n - 1) - 1.0) ** 2 + float(np.sum((rest + 1.0 / math.sqrt(n - 1)) ** 2))) / n)
+    sign = math.copysign(1.0, s)
+    lim_outlier = math.sqrt(((math.sqrt(n - 1) - 1.0) ** 2 + float(np.sum((rest + sign / math.sqrt(n - 1)) ** 2))) / n)
     out = []
-    for case, v, limit in (("base", x, math.nan), ("offset", x + c, math.sqrt(2.0)), ("outlier", spiked, lim_outlier)):
+    for case, v, limit in (("base", x, math.nan), ("offset", x + c, lim_offset), ("outlier", spiked, lim_outlier)):
         cmp = compare_dyt(v, alpha=a, eps=e)
         out.append(Parting(case, v, cmp.dyt, cmp.ln, cmp.distance_ln, limit))
     return tuple(out)
@@ -263,7 +268,8 @@ def entropy(logits) -> np.ndarray:
 
 
 def qk_bound(d: int, gamma_q=None, gamma_k=None) -> float:
-    """The largest |ℓ| QK-norm allows (RMSNorm or bias-free LayerNorm, any ε ≥ 0): √d · max|γ_q,ᵢ γ_k,ᵢ|."""
+    """An upper bound on |ℓ| under QK-norm (RMSNorm or bias-free LayerNorm, any ε ≥ 0): √d · max|γ_q,ᵢ γ_k,ᵢ|;
+    reached with RMSNorm at ε = 0 (q and k along the axis of the largest product), not always with LayerNorm."""
     if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 2:
         raise ValueError(f"d must be an integer ≥ 2; got {d!r}")
     gq = np.ones(d) if gamma_q is None else _array("gamma_q", gamma_q, ndim=1, last=int(d))

@@ -393,3 +393,9 @@ def test_torch_input_is_accepted_and_backend_gives_the_same_numbers():
     np.testing.assert_allclose(a.ln, b.ln, rtol=1e-14)
     sw = beyond.qk_sweep(Q, KEYS, SCALES, backend=Backend("torch", "cpu"))
     np.testing.assert_allclose(sw.logits_normed, beyond.qk_sweep(Q, KEYS, SCALES).logits_normed, rtol=1e-13)
+
+
+@pytest.mark.parametrize("eps, offset, outlier", [(0.1, 1e6, 1e6), (0.0, -1e6, -1e6), (1e-5, -1e7, 1e7)])
+def test_where_they_part_limits_hold_for_any_eps_and_either_sign(eps, offset, outlier):
+    _, off, out = beyond.where_they_part((0.3, -1.2, 2.0, 0.5), alpha=0.5, eps=eps, offset=offset, outlier=outlier)
+    assert off.distance == pytest.approx(off.limit, rel=1e-6) and out.distance == pytest.approx(out.limit, rel=1e-5)

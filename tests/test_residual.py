@@ -493,12 +493,21 @@ def test_peri_norm_adds_about_root_d_per_layer_whatever_the_gain():
 
 @pytest.mark.parametrize("gain", [float(g) for g in GAINS])
 def test_with_input_scale_1_the_peri_norm_gradient_is_smallest_at_the_top_and_largest_at_the_input(gain):
-    """res.peri.reading, at every gain the page offers."""
+    """res.peri.reading, at every gain the page offers: largest at the input; smallest at the top, or within a few per
+    cent of the smallest (at width 32 and depth 48 a middle layer can undercut the top by 2 %)."""
     for depth in (1, 6, 24, 48):
         comp = residual.compare(residual.StackConfig(depth=depth, gain=gain))
         for norm in residual.NORMS:
             grad = comp.runs[("peri", norm)].grad_norm
             assert np.argmin(grad) == depth and np.argmax(grad) == 0, (depth, norm)
+
+
+@pytest.mark.parametrize("width, seed, depth", [(16, 7, 24), (32, 2, 48), (32, 7, 48), (64, 1, 48), (256, 0, 24)])
+def test_the_peri_norm_gradient_claim_holds_within_a_few_per_cent_at_every_width(width, seed, depth):
+    comp = residual.compare(residual.StackConfig(depth=depth, width=width, seed=seed))
+    for norm in residual.NORMS:
+        grad = comp.runs[("peri", norm)].grad_norm
+        assert np.argmax(grad) == 0 and grad[-1] <= 1.05 * grad.min(), (norm, grad[-1] / grad.min())
 
 
 @pytest.mark.parametrize("scale", [0.01, 1.0, 1e3, 1e5])

@@ -444,14 +444,15 @@ STRINGS = {
         "于是同一行的 logit 都在 [−{bound}, {bound}] 内，任意两个相差不超过 {gap}：有 m 个键时，每个 softmax 权重至少是 "
         "exp(−{gap})/m，任何一个权重都不会超过另一个的 exp({gap}) ≈ {ratio} 倍。把 q 和 k 放大不会改变这些"
         "（ε = 0 时 q̂、k̂ 完全不变），所以激活变大时 softmax 不会塌缩成 one-hot；它仍可以很尖锐，"
-        "但只能靠 q、k 的方向和 γ，而且不超过这个上限。",
+        "但只能靠 q、k 的方向，而且不超过这个上限；学到的增益 γ 会改变上限本身，变成 √d·max|γ_q,ᵢ γ_k,ᵢ|。",
         "en": "At ε = 0 RMSNorm divides q by rms(q) = ‖q‖/√d, so q̂ has length exactly √d however large q is (q ≠ 0), "
         "and so has k̂. By Cauchy–Schwarz |q̂·k̂| ≤ ‖q̂‖·‖k̂‖ = d, so |ℓ| ≤ d/√d = √d = √{d} ≈ {bound}, reached when k "
         "points along q or against it. The logits of a row therefore lie in [−{bound}, {bound}] and differ by at most "
         "{gap}: with m keys every softmax weight is at least exp(−{gap})/m, and no weight exceeds another by more "
         "than a factor exp({gap}) ≈ {ratio}. Scaling q and k up changes none of this (at ε = 0 it leaves q̂ and k̂ as "
         "they are), so the softmax cannot collapse to one-hot as activations grow; it can still be sharp, through "
-        "the directions of q and k and through γ, but only up to that cap.",
+        "the directions of q and k, but only up to that cap; learned gains γ move the cap itself, to "
+        "√d·max|γ_q,i γ_k,i|.",
     },
     "exercise.qk_bound.why.gamma": {
         "zh": "ε = 0 时，不带增益的 u = RMSNorm(q) 和 v = RMSNorm(k) 长度都恰好是 √d（q、k ≠ 0），"

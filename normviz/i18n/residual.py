@@ -43,7 +43,7 @@ STRINGS = {
         "自动求导穿过它；测试里用本库的归一化函数跑同一个网络，结果一致。层数变少时是同一个网络在更浅处截断。损失是输出的一个固定随机投影 L = Σ 输出 ⊙ R（R 的元素服从 N(0, 1)）；"
         "不用输出之和，因为 LayerNorm 的输出各分量之和恒为 0，Post-Norm 的梯度会全是 0。"
         "每层记录：残差流 hₗ 的范数（对词元取平均）、‖∂L/∂hₗ‖（对全部词元的 Frobenius 范数，由 autograd 算出），"
-        "以及这一层算出的最大 |值|（MLP 隐藏单元、相加的和以及 hₗ）。第 0 层是输入本身。",
+        "以及这一层算出的最大 |值|（MLP 隐藏单元、每个 Norm 的输入（Post-Norm 的和、Peri-Norm 与 nGPT 子层的输出、nGPT 的一步）以及 hₗ）。第 0 层是输入本身。",
         "en": "How the stack is built (one seed draws every random number; all variants share the same "
         "weights): a batch of tokens, each of width D; the input h₀ = scale × z with z's entries from N(0, 1). "
         "Each layer's sublayer is a two-layer MLP f(u) = gain × W₂ GELU(W₁ u), with W₁ and W₂ of size D × D, "
@@ -55,7 +55,8 @@ STRINGS = {
         "output, L = Σ output ⊙ R with R's entries from N(0, 1); not the plain sum, because a LayerNorm output "
         "always sums to 0, which would make every Post-Norm gradient 0. For each layer the page records the "
         "norm of the residual stream hₗ (averaged over tokens), ‖∂L/∂hₗ‖ (Frobenius norm over all tokens, by "
-        "autograd), and the largest |value| the layer computes (the MLP's hidden units, the sum and hₗ). "
+        "autograd), and the largest |value| the layer computes (the MLP's hidden units, every Norm's input: Post-Norm's sum, Peri-Norm's "
+        "and nGPT's block output, nGPT's step; and hₗ). "
         "Layer 0 is the input itself.",
     },
     "res.depth": {"zh": "层数", "en": "Depth (layers)"},
@@ -79,8 +80,8 @@ STRINGS = {
     },
     "res.shown": {"zh": "图中画出", "en": "Drawn in the figure"},
     "res.shown.help": {
-        "zh": "选择图里画哪些放法；下面的表格总是列出全部变体。",
-        "en": "Which arrangements the figure draws; the tables below always list every variant.",
+        "zh": "选择图里画哪些放法；下面的汇总表总是列出全部变体。",
+        "en": "Which arrangements the figure draws; the summary table below always lists every variant.",
     },
     "res.seed": {"zh": "随机种子", "en": "Random seed"},
     "res.seed.help": {"zh": "决定输入、权重和投影 R。", "en": "Draws the input, the weights and the projection R."},
@@ -150,8 +151,7 @@ STRINGS = {
         "Architecture》，arXiv:2502.02732）：h ← h + Norm(f(Norm(h)))，子层的输入和输出各归一化一次，残差路径仍是恒等映射，"
         "顶上同样再放一个 Norm；Gemma 2（Gemma Team，2024，arXiv:2408.00118）的“三明治”就是这样，用的是 RMSNorm。"
         "nGPT（Loshchilov 等，2024，arXiv:2410.01131）让残差流始终待在球面上：h ← Norm(h + α·(Norm(f(h)) − h))，"
-        "每层沿着 Norm(f(h)) 的方向走一小步 α，再投影回球面。本页的玩具版做了两处简化：每层只有一个 MLP 子层，"
-        "α 取论文的初始值 0.05；论文把 h 归一化到单位球面（L2），这里用 RMSNorm，也就是半径 √D 的球面"
+        "每层沿着 Norm(f(h)) 的方向走一小步 α，再投影回球面。本页的玩具版做了两处简化：每层只有一个 MLP 子层；论文把 h 归一化到单位球面（L2），这里用 RMSNorm，也就是半径 √D 的球面"
         "（ε = 0 时两者只差一个 √D 的倍数），让子层看到的输入和其他变体一样大。RMSNorm 不减均值，nGPT 也不减，"
         "所以 nGPT 只配 RMSNorm。",
         "en": "Two newer arrangements. Peri-Norm (Kim et al., 2025, “Peri-LN: Revisiting Normalization Layer in "
@@ -160,24 +160,24 @@ STRINGS = {
         "in Pre-Norm. Gemma 2's “sandwich” (Gemma Team, 2024, arXiv:2408.00118) is this arrangement with RMSNorm. "
         "nGPT (Loshchilov et al., 2024, arXiv:2410.01131) keeps the stream on a sphere: h ← Norm(h + α·(Norm(f(h)) "
         "− h)), each layer takes a small step α towards the direction of Norm(f(h)) and projects back onto the "
-        "sphere. The toy version here simplifies twice: one MLP sublayer per layer, and α at the paper's initial "
-        "value 0.05; the paper normalizes h onto the unit sphere (L2), this page uses RMSNorm, the sphere of "
+        "sphere. The toy version here simplifies twice: one MLP sublayer per layer, and the paper normalizes h onto the "
+        "unit sphere (L2) where this page uses RMSNorm, the sphere of "
         "radius √D (at ε = 0 the two differ by the factor √D only), so that the sublayer sees inputs of the same "
         "size as in the other variants. RMSNorm does not subtract the mean and neither does nGPT, so nGPT runs "
         "with RMSNorm only.",
     },
     "res.peri.reading": {
         "zh": "Peri-Norm（点划线）：每层加上的 Norm(f(Norm(h))) 对每个词元的范数都是 √D（ε 远小于它的均方时），和增益无关（输出端的 Norm "
-        "把增益除掉了），所以 ‖hₗ‖² 每层大约增加 D，残差流像 √(‖h₀‖² + l·D) 那样长。当前设置下顶层的 "
+        "把增益除掉了），所以 ‖hₗ‖² 每层大约增加 D，残差流大致像 √(‖h₀‖² + l·D) 那样长（加上去的向量并不严格与 h 正交，D 小时偏差更大）。当前设置下顶层的 "
         "‖h{sub}‖ = {top}，按这个式子估计是 {estimate}；Pre-Norm 的是 {pre}。输入尺度为 1 时（增益取哪一档都一样），"
-        "梯度和 Pre-Norm 一样在顶层最小、在输入处最大（恒等路径把梯度原样传下去，每个子层再加上自己的一份）；"
+        "梯度和 Pre-Norm 一样在输入处最大，在顶层最小或与最小值相差不过百分之几（恒等路径把梯度原样传下去，每个子层再加上自己的一份）；"
         "当前设置下 ‖∂L/∂h₀‖ = {grad0}，‖∂L/∂h{sub}‖ = {grad_top}。"
         "子层输出本身仍随增益变大，它的最大 |值| 是输出端 Norm 要平方的量，画在下图里。",
         "en": "Peri-Norm (dash-dot): what each layer adds, Norm(f(Norm(h))), has norm √D per token (when ε is "
         "small next to its mean square) whatever the gain (the output Norm divides the gain away), so ‖hₗ‖² grows by about D per layer and the stream grows "
-        "like √(‖h₀‖² + l·D). With the current controls the top layer's ‖h{sub}‖ = {top}, where the formula "
+        "roughly like √(‖h₀‖² + l·D) (the added vectors are not exactly orthogonal to h; the gap is larger at small D). With the current controls the top layer's ‖h{sub}‖ = {top}, where the formula "
         "estimates {estimate}; Pre-Norm's is {pre}. With the input scale at 1 (and any gain) the gradient is "
-        "smallest at the top and largest at the input, as in Pre-Norm (the identity path hands it down whole and every sublayer "
+        "largest at the input and, to within a few per cent, smallest at the top, as in Pre-Norm (the identity path hands it down whole and every sublayer "
         "adds its share); with the current controls ‖∂L/∂h₀‖ = {grad0} and ‖∂L/∂h{sub}‖ = {grad_top}. "
         "The sublayer's output itself still grows with the gain; its largest |value| is what the output Norm "
         "squares, and the bottom panel shows it.",
