@@ -10,7 +10,8 @@ Also here: the worked computation of one method for one vector (every
 intermediate number, from ``normviz.norms`` and numpy in float64), the score
 of a predicted output, and the small scenes of the axes, γ/β, Pre/Post-Norm,
 precision and ε steps. The cost step's numbers are the cost page's
-(``normviz.cost.compute`` on the step's params).
+(``normviz.cost.compute`` on the step's params); the optional closing step's come from
+``normviz.beyond`` and the residual page's ``residual.compare`` (``beyond_scene``, ``beyond_stack``).
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from normviz import axes, geometry, norms, precision, residual, warp
+from normviz import axes, beyond, geometry, norms, precision, residual, warp
 from normviz.format import tex_eps, tex_number, tex_vector
 from normviz.methods import METHODS
 
 # Figure kinds: "plane" / "space" (the projection engine, live), "dof" (the kept-fraction chart),
 # "pairs" (information), "shift" (invariance counterfactual), "axes", "residual" (the residual page's
-# Pre/Post-Norm stack), "precision", "eps", "cost", "summary", "warp" (the warp page's grid morph).
+# Pre/Post-Norm stack), "precision", "eps", "cost", "summary", "warp" (the warp page's grid morph), "beyond" (the
+# optional closing step: DyT, QK-norm, Peri-Norm and nGPT, one massive activation; numbers from normviz.beyond and
+# the residual page's comparison).
 KINDS = (
     "plane",
     "space",
@@ -40,6 +43,7 @@ KINDS = (
     "cost",
     "summary",
     "warp",
+    "beyond",
 )
 TARGETS = ("center", "l2", "rms", "ln")  # what a student may predict: x - mu*1, or a method's output
 
@@ -132,6 +136,22 @@ STEPS: tuple[Step, ...] = (
             ("norms_per_layer", 2),
             ("bytes_per_value", 2),
             ("bandwidth", 2e12),
+        ),
+    ),
+    # Optional, before the summary: what came after LayerNorm and RMSNorm (normviz.beyond, the residual page's
+    # default stack). x and the offset are the invariance step's; the outlier: one coordinate s among D − 1 ones.
+    Step(
+        "beyond",
+        "beyond",
+        params=(
+            ("x", (1.0, 2.0, 3.0)),
+            ("offset", 100.0),
+            ("head_dim", 128),
+            ("keys", 8),
+            ("qk_scale", 4.0),
+            ("seed", 0),
+            ("outlier_dim", 128),
+            ("outlier", 100.0),
         ),
     ),
     Step("summary", "summary"),
@@ -416,6 +436,107 @@ def grid_landing(step_: Step) -> GridLanding:
         left = left[~same]
     groups.sort(key=lambda g: (-g.count, g.side != "below"))
     return GridLanding(key, float(step_.eps), len(verts), tuple(groups), int(np.sum(~defined)))
+
+
+@dataclass(frozen=True)
+class Beyond:
+    """The numbers of the optional closing step, all from ``normviz.beyond`` (γ = 1, β = 0, ε = 0 throughout).
+
+    DyT (α: the library's default α₀) next to LayerNorm on x and on x + offset·𝟏; QK-norm with RMSNorm on one
+    seeded query and ``keys`` seeded keys of ``head_dim`` coordinates, plain and normed, with q and every key
+    scaled by 1 and by ``qk_scale``; RMSNorm's factor on the other coordinates of a vector of D − 1 ones and one
+    coordinate ``outlier`` (D = ``outlier_dim``)."""
+
+    x: np.ndarray
+    alpha: float
+    dyt: np.ndarray  # DyT(x)
+    ln: np.ndarray  # LayerNorm(x)
+    distance: float  # ‖DyT(x) − LN(x)‖ / √n
+    offset: float
+    offset_dyt: np.ndarray  # DyT(x + offset·𝟏): saturated near 𝟏
+    offset_ln: np.ndarray  # LayerNorm(x + offset·𝟏) = LayerNorm(x)
+    offset_distance: float
+    offset_limit: float  # the gap as the offset grows without bound: √2 at ε = 0
+    head_dim: int
+    bound: float  # √d · max|γ_q γ_k| with γ = 1: √d
+    qk_scale: float
+    plain_max: tuple[float, float]  # max |q·kⱼ|/√d at scale 1 and at qk_scale
+    normed_max: tuple[float, float]  # the same after RMSNorm on q and on each kⱼ
+    plain_entropy: tuple[float, float]  # the softmax's entropy (nats) at scale 1 and at qk_scale
+    outlier_dim: int
+    outlier: float
+    rms_factor: float  # what RMSNorm multiplies the other coordinates by, outlier s instead of 0
+    dyt_other: float  # DyT of a coordinate 1: the same whatever the outlier
+
+
+def beyond_scene(step_: Step) -> Beyond:
+    """The closing step's numbers for its params (see ``Beyond``)."""
+    p = step_.param
+    x = np.asarray(p["x"], dtype=np.float64)
+    base, moved, _ = beyond.where_they_part(x, offset=p["offset"], eps=0.0)
+    d, m, scale = int(p["head_dim"]), int(p["keys"]), float(p["qk_scale"])
+    rng = np.random.default_rng(int(p["seed"]))
+    q, keys = rng.standard_normal(d), rng.standard_normal((m, d))
+    sweep = beyond.qk_sweep(q, keys, (1.0, scale), norm="rms", eps=0.0)
+    plain = np.max(np.abs(sweep.logits_plain), axis=1)
+    normed = np.max(np.abs(sweep.logits_normed), axis=1)
+    n_out, s = int(p["outlier_dim"]), float(p["outlier"])
+    rest = np.ones(n_out - 1)
+    effect = beyond.outlier_effect(rest, s, eps=0.0)
+    return Beyond(
+        x=x,
+        alpha=beyond.DYT_ALPHA,
+        dyt=base.dyt,
+        ln=base.ln,
+        distance=base.distance,
+        offset=float(p["offset"]),
+        offset_dyt=moved.dyt,
+        offset_ln=moved.ln,
+        offset_distance=moved.distance,
+        offset_limit=moved.limit,
+        head_dim=d,
+        bound=sweep.bound,
+        qk_scale=scale,
+        plain_max=(float(plain[0]), float(plain[1])),
+        normed_max=(float(normed[0]), float(normed[1])),
+        plain_entropy=(float(sweep.entropy_plain[0]), float(sweep.entropy_plain[1])),
+        outlier_dim=n_out,
+        outlier=s,
+        rms_factor=beyond.rms_outlier_factor(rest, s, eps=0.0),
+        dyt_other=float(effect.dyt[effect.others][0]),
+    )
+
+
+@dataclass(frozen=True)
+class BeyondStack:
+    """What the closing step quotes of the residual page's stack (one norm, at initialization): the stream's
+    length at the top for Pre-Norm, Peri-Norm and nGPT, Peri-Norm's estimate √(‖h₀‖² + L·D), and √D."""
+
+    depth: int
+    width: int
+    norm: str
+    start: float  # ‖h₀‖, the same input for all
+    pre_top: float
+    peri_top: float
+    peri_estimate: float
+    ngpt_top: float
+    root_width: float
+
+
+def beyond_stack(comp: residual.Comparison, norm: str = "rms") -> BeyondStack:
+    """The closing step's residual numbers, read from a ``residual.compare`` result (nGPT runs RMSNorm only)."""
+    depth = comp.config.depth
+    return BeyondStack(
+        depth,
+        comp.config.width,
+        norm,
+        float(comp.runs[("pre", norm)].stream_norm[0]),
+        float(comp.runs[("pre", norm)].stream_norm[depth]),
+        float(comp.runs[("peri", norm)].stream_norm[depth]),
+        comp.peri_estimate(norm),
+        float(comp.runs[("ngpt", "rms")].stream_norm[depth]),
+        comp.root_width,
+    )
 
 
 # --- the worked computation as LaTeX ------------------------------------------------------------

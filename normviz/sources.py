@@ -92,5 +92,15 @@ PAGE_SOURCES = {
     "checkpoint": _NORMS,
     "gradient": _GEOMETRY,
     "residual": ("xiong2020", "kim2025", "gemma2024", "loshchilov2024", "ba2016", "zhang2019"),
-    "lesson": ("ba2016", "zhang2019", "xiong2020", "ioffe2015", "riechers2024"),
+    # the optional closing step ("beyond") cites the residual page's Peri-Norm (and Gemma 2's) and nGPT
+    "lesson": (
+        "ba2016",
+        "zhang2019",
+        "xiong2020",
+        "ioffe2015",
+        "riechers2024",
+        "kim2025",
+        "gemma2024",
+        "loshchilov2024",
+    ),
 }

@@ -344,3 +344,102 @@ def test_the_warp_step_has_its_texts_in_both_languages_and_its_statement_says_ep
         for key in ("lesson.warp.landing", "lesson.warp.distinct", "lesson.step.warp.title", "lesson.step.warp.text"):
             assert CATALOG[key][lang].strip()
         assert "ε = 0" in CATALOG["lesson.warp.landing"][lang] and "ε = 0" in CATALOG["lesson.step.warp.text"][lang]
+
+
+def test_the_optional_closing_step_follows_the_cost_step_and_precedes_the_summary():
+    order = lesson.KEYS
+    assert order.index("cost") + 1 == order.index("beyond") == order.index("summary") - 1
+    assert lesson.STEPS[order.index("beyond")].kind == "beyond"
+    assert CATALOG["lesson.step.beyond.title"]["en"].startswith("Optional")
+    assert CATALOG["lesson.step.beyond.title"]["zh"].startswith("选读")
+    for key in ("lesson.beyond.dyt", "lesson.beyond.qk", "lesson.beyond.outlier", "lesson.beyond.residual"):
+        for lang in LANGUAGES:
+            assert CATALOG[key][lang].strip()
+    for lang in LANGUAGES:  # each claim says where it holds
+        assert "ε = 0" in CATALOG["lesson.beyond.qk"][lang] and "ε = 0" in CATALOG["lesson.beyond.outlier"][lang]
+        assert "RMSNorm" in CATALOG["lesson.beyond.qk"][lang] and "RMSNorm" in CATALOG["lesson.beyond.outlier"][lang]
+    assert "at initialization" in CATALOG["lesson.beyond.residual"]["en"]
+    assert "初始化时" in CATALOG["lesson.beyond.residual"]["zh"]
+
+
+def test_the_closing_steps_numbers_are_a_direct_torch_computation():
+    """DyT is tanh(0.5·x) (the paper's α₀), LayerNorm torch's at ε = 0; the QK logits are torch dot products of the
+    same seeded draws, plain and through torch's rms_norm at ε = 0; the outlier factor is the ratio of torch's
+    RMSNorm outputs with the outlier and with 0 in its place."""
+    s = lesson.STEPS[lesson.KEYS.index("beyond")]
+    p = s.param
+    b = lesson.beyond_scene(s)
+    x = torch.tensor(p["x"], dtype=torch.float64)
+    assert b.alpha == 0.5
+    dyt, ln = torch.tanh(0.5 * x), F.layer_norm(x, (3,), eps=0.0)
+    np.testing.assert_allclose(b.dyt, dyt.numpy(), rtol=1e-12)
+    np.testing.assert_allclose(b.ln, ln.numpy(), atol=1e-12)
+    assert b.distance == pytest.approx(float(torch.linalg.vector_norm(dyt - ln) / math.sqrt(3)), rel=1e-12)
+    moved = x + p["offset"]
+    dyt_c, ln_c = torch.tanh(0.5 * moved), F.layer_norm(moved, (3,), eps=0.0)
+    np.testing.assert_allclose(b.offset_dyt, dyt_c.numpy(), rtol=1e-12)
+    np.testing.assert_allclose(b.offset_ln, ln.numpy(), atol=1e-9)  # LayerNorm removes the offset
+    np.testing.assert_allclose(ln_c.numpy(), ln.numpy(), atol=1e-9)
+    assert b.offset_distance == pytest.approx(float(torch.linalg.vector_norm(dyt_c - ln_c) / math.sqrt(3)), rel=1e-12)
+    assert b.offset_limit == pytest.approx(math.sqrt(2), rel=1e-12) and b.offset_distance > 1.4  # saturated
+
+    d, m, scale = p["head_dim"], p["keys"], p["qk_scale"]
+    rng = np.random.default_rng(p["seed"])
+    q, k = torch.from_numpy(rng.standard_normal(d)), torch.from_numpy(rng.standard_normal((m, d)))
+    assert b.head_dim == d == 128 and b.bound == pytest.approx(math.sqrt(128), rel=1e-12)
+    for i, sc in enumerate((1.0, scale)):
+        plain = (sc * k) @ (sc * q) / math.sqrt(d)
+        normed = F.rms_norm(sc * k, (d,), eps=0.0) @ F.rms_norm(sc * q, (d,), eps=0.0) / math.sqrt(d)
+        logp = torch.log_softmax(plain, dim=0)
+        assert b.plain_max[i] == pytest.approx(float(plain.abs().max()), rel=1e-12)
+        assert b.normed_max[i] == pytest.approx(float(normed.abs().max()), rel=1e-12)
+        assert b.plain_entropy[i] == pytest.approx(float(-(logp.exp() * logp).sum()), rel=1e-6, abs=1e-12)
+        assert b.normed_max[i] <= math.sqrt(d)
+    assert b.plain_max[1] == pytest.approx(scale**2 * b.plain_max[0], rel=1e-12)
+    assert b.normed_max[1] == pytest.approx(b.normed_max[0], rel=1e-12) and b.plain_entropy[1] < 0.01
+
+    n, big = p["outlier_dim"], p["outlier"]
+    with_s = torch.ones(n, dtype=torch.float64)
+    with_s[0] = big
+    without = torch.ones(n, dtype=torch.float64)
+    without[0] = 0.0
+    ratio = F.rms_norm(with_s, (n,), eps=0.0)[1:] / F.rms_norm(without, (n,), eps=0.0)[1:]
+    assert b.rms_factor == pytest.approx(float(ratio[0]), rel=1e-12) and torch.allclose(ratio, ratio[0])
+    assert b.rms_factor == pytest.approx(math.sqrt((n - 1) / (n - 1 + big**2)), rel=1e-12)
+    assert b.dyt_other == pytest.approx(math.tanh(0.5), rel=1e-12)
+
+
+def _stream_tops(config, norm_out: bool) -> tuple[float, float]:
+    """Pre-Norm (norm_out False) or Peri-Norm (True) with torch's RMSNorm at the library's default ε, written out:
+    the same draws as the residual page's stack (numpy PCG64 from the seed: z, R, the weights), the mean over
+    tokens of ‖h₀‖ and of ‖h_L‖."""
+    rng = np.random.default_rng(config.seed)
+    d = config.width
+    z = rng.standard_normal((config.tokens, d), dtype=np.float32)
+    rng.standard_normal((config.tokens, d), dtype=np.float32)  # R: drawn, unused here
+    w = rng.standard_normal((48, 2, d, d), dtype=np.float32) * np.float32(1 / math.sqrt(d))
+    eps = METHODS["rms"].default_eps
+    h = torch.from_numpy(z) * config.scale
+    start = float(h.double().norm(dim=-1).mean())
+    for layer in range(config.depth):
+        w1, w2 = torch.from_numpy(w[layer, 0]), torch.from_numpy(w[layer, 1])
+        out = config.gain * (F.gelu(F.rms_norm(h, (d,), eps=eps) @ w1.T) @ w2.T)
+        h = h + (F.rms_norm(out, (d,), eps=eps) if norm_out else out)
+    return start, float(h.double().norm(dim=-1).mean())
+
+
+def test_the_closing_steps_stream_lengths_are_a_direct_computation_of_the_residual_pages_default_stack():
+    from normviz import residual
+
+    config = residual.StackConfig()
+    assert (config.depth, config.width, config.seed, config.scale, config.gain) == (24, 128, 0, 1.0, 1.0)
+    r = lesson.beyond_stack(residual.compare(config))
+    start, pre = _stream_tops(config, norm_out=False)
+    _, peri = _stream_tops(config, norm_out=True)
+    assert (r.depth, r.width, r.norm) == (24, 128, "rms")
+    assert r.start == pytest.approx(start, rel=1e-6)
+    assert r.pre_top == pytest.approx(pre, rel=1e-4) and r.peri_top == pytest.approx(peri, rel=1e-4)
+    assert r.peri_estimate == pytest.approx(math.sqrt(start**2 + 24 * 128), rel=1e-6)
+    assert r.root_width == math.sqrt(128) and r.ngpt_top == pytest.approx(math.sqrt(128), rel=1e-4)
+    assert r.peri_top > r.pre_top > r.start  # what the sentence says: both grow, Peri-Norm by about √D per layer
+    assert abs(r.peri_top / r.peri_estimate - 1) < 0.06

@@ -459,3 +459,69 @@ def test_the_warp_step_plays_the_grid_into_two_points_and_states_its_computed_la
         else f"对角线下方（x₁ > x₂）的 {int(below.sum())} 个全部落在 {decimals_vector(out[below][0].numpy(), 2)}"
     )
     assert expected in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_optional_closing_step_states_its_computed_numbers_and_draws_pre_peri_and_ngpt(lang):
+    """The closing step's sentences carry numbers of a direct computation (torch; the stack's from
+    ``residual.compare`` at the residual page's default, itself held to a written-out torch stack in
+    tests/test_lesson.py), and its figure is the residual page's with Pre, Peri and nGPT only."""
+    import torch
+    import torch.nn.functional as F
+
+    from normviz import residual
+    from normviz.format import decimals, decimals_vector
+    from normviz.i18n import translate
+
+    number = lesson.KEYS.index("beyond") + 1
+    at = run_page("lesson", lang=lang, step=str(number))
+    assert errors(at) == [] and at.header[0].value == translate(lang, "lesson.step.beyond.title")
+    shown = text(at)
+    p = lesson.step(number).param
+    x = torch.tensor(p["x"], dtype=torch.float64)
+    moved = x + p["offset"]
+    dyt, ln, dyt_c = torch.tanh(0.5 * x), F.layer_norm(x, (3,), eps=0.0), torch.tanh(0.5 * moved)
+    gap_c = torch.linalg.vector_norm(dyt_c - F.layer_norm(moved, (3,), eps=0.0)) / math.sqrt(3)
+    for want in (
+        decimals_vector(dyt.numpy(), 3),
+        decimals_vector(ln.numpy(), 3),
+        decimals(float(torch.linalg.vector_norm(dyt - ln) / math.sqrt(3)), 3),
+        decimals_vector(dyt_c.numpy(), 3),
+        decimals(float(gap_c), 4),
+        f"{math.sqrt(128):.2f}",  # the QK bound for d = 128, γ = 1
+        f"{math.sqrt(127 / (127 + p['outlier'] ** 2)):.4f}",  # RMSNorm's factor on the others
+        f"{math.tanh(0.5):.4f}",
+    ):
+        assert want in shown, want
+    rng = np.random.default_rng(p["seed"])
+    q, k = torch.from_numpy(rng.standard_normal(p["head_dim"])), torch.from_numpy(rng.standard_normal((p["keys"], 128)))
+    s = p["qk_scale"]
+    plain = [float(((c * k) @ (c * q)).abs().max() / math.sqrt(128)) for c in (1.0, s)]
+    normed = float((F.rms_norm(k, (128,), eps=0.0) @ F.rms_norm(q, (128,), eps=0.0)).abs().max() / math.sqrt(128))
+    for want in (*plain, normed):
+        assert f"{want:.2f}" in shown, want
+    comp = residual.compare(residual.StackConfig())
+    for v in (
+        comp.runs[("pre", "rms")].stream_norm[24],
+        comp.runs[("peri", "rms")].stream_norm[24],
+        comp.runs[("ngpt", "rms")].stream_norm[24],
+        math.sqrt(comp.runs[("peri", "rms")].stream_norm[0] ** 2 + 24 * 128),
+    ):
+        assert f"{v:.2f}" in shown, v
+    (fig,) = figures(at)
+    roles = {t["meta"] for t in fig["data"]}
+    assert {"stream_pre_rms", "stream_peri_rms", "stream_ngpt_rms"} <= roles
+    assert not any("post" in r or r.endswith("_none") for r in roles)
+    assert ("optional" if lang == "en" else "选读") in shown  # the title says so too (the header)
+
+
+def test_without_torch_the_closing_step_keeps_its_numpy_sentences_and_says_why_the_stack_is_missing(monkeypatch):
+    from normviz import _xp
+    from normviz.i18n import translate
+
+    monkeypatch.setattr(_xp, "torch_installed", lambda: False)
+    at = run_page("lesson", step=str(lesson.KEYS.index("beyond") + 1))
+    assert errors(at) == [] and figures(at) == []
+    assert any(i.value == translate("en", "lesson.prepost.no_torch") for i in at.info)
+    shown = text(at)
+    assert f"{math.sqrt(128):.2f}" in shown and f"{math.tanh(0.5):.4f}" in shown and "Peri-Norm and nGPT**" not in shown

@@ -149,6 +149,60 @@ STRINGS = {
         "zh": "这张网格的 {total} 个点落在 {distinct} 个不同的输出上；{undefined} 个点没有输出（0/0）。",
         "en": "This grid's {total} points land on {distinct} distinct outputs; {undefined} have no output (0/0).",
     },
+    "lesson.beyond.dyt": {
+        "zh": "**DyT**（Dynamic Tanh；Zhu 等，2025）用 y = γ ⊙ tanh(α·x) + β 代替归一化：逐个坐标计算，不求 x 的任何统计量"
+        "（这里 α = {alpha}，即库中 α 的默认初始值）。x = {x} 经过 DyT 得到 {dyt}，而 LayerNorm 给出 {ln}："
+        "平均每个坐标相差 {distance}（‖DyT(x) − LN(x)‖ / √n）。再加上 {c}·𝟏：LayerNorm 去掉这个偏移，仍然给出 {offset_ln}；"
+        "DyT 的每个坐标却都饱和了，得到 {offset_dyt}，差距变成 {offset_distance}。偏移越来越大时，差距趋于 {limit}（ε = 0 时即 √2）。",
+        "en": "**DyT** (Dynamic Tanh; Zhu et al., 2025) replaces the norm with y = γ ⊙ tanh(α·x) + β, computed "
+        "coordinate by coordinate, with no statistic of x at all (here α = {alpha}, the library's default initial "
+        "α). For x = {x} DyT gives {dyt} where LayerNorm gives {ln}: a gap of {distance} per coordinate "
+        "(‖DyT(x) − LN(x)‖ / √n). Now add {c}·𝟏: LayerNorm removes the offset and still gives {offset_ln}, but every "
+        "coordinate of DyT saturates, {offset_dyt}, and the gap becomes {offset_distance}. As the offset grows "
+        "without bound the gap tends to {limit} (√2 at ε = 0).",
+    },
+    "lesson.beyond.qk": {
+        "zh": "**QK-norm** 在每个注意力头里先归一化查询 q 和键 k，再求点积（Henry 等，2020，用 L2；Dehghani 等，2023，"
+        "用 LayerNorm；Qwen3、Gemma 3 和 OLMo 2 用 RMSNorm）。用 RMSNorm 且 ε = 0 时，q̂ 和 k̂ 的长度都是 √d，"
+        "由柯西–施瓦茨不等式，每个 logit q̂·k̂/√d 的绝对值不超过 √d·maxᵢ |γ_q,ᵢ γ_k,ᵢ|：d = {d}、γ = 1 时是 {bound}。"
+        "不加归一化时，把 q 和 k 都乘以 s，logit 就乘以 s²：取一个带种子的随机查询和 {m} 个随机键（d = {d}），"
+        "s = {s} 使最大的 |logit| 从 {plain1} 变成 {plain_s}，softmax 的熵从 {h1} 降到 {h_s} 奈特（注意力几乎全落在一个键上）；"
+        "经过 RMSNorm 后，最大的 |logit| 在 s = 1 时是 {normed1}，在 s = {s} 时仍是 {normed_s}。",
+        "en": "**QK-norm** normalizes each attention head's query q and keys k before their dot product (Henry et al., "
+        "2020, with L2; Dehghani et al., 2023, with LayerNorm; Qwen3, Gemma 3 and OLMo 2 with RMSNorm). With RMSNorm "
+        "at ε = 0, q̂ and k̂ have length √d, so by Cauchy–Schwarz no logit q̂·k̂/√d exceeds √d·maxᵢ |γ_q,ᵢ γ_k,ᵢ| in "
+        "size: {bound} for d = {d} and γ = 1. Without the norm, scaling q and k by s multiplies every logit by s²: "
+        "for one seeded random query and {m} random keys (d = {d}), s = {s} takes the largest |logit| from {plain1} "
+        "to {plain_s} and the softmax's entropy from {h1} to {h_s} nats (nearly all attention on one key); after "
+        "RMSNorm the largest |logit| is {normed1} at s = 1 and still {normed_s} at s = {s}.",
+    },
+    "lesson.beyond.outlier": {
+        "zh": "**一个巨大的激活值**（Sun 等，2024，在大语言模型中发现少数比其余大得多的激活）：取 D = {d} 个坐标的 x，"
+        "其中 {rest} 个是 1，一个是 s。RMSNorm 把所有坐标除以同一个均方根，所以 ε = 0 时，与 s = 0 相比，"
+        "其他每个输出都乘以 √(‖r‖² / (‖r‖² + s²))（r 为其余坐标）：s = {s} 时是 {factor}。"
+        "DyT 逐个坐标处理：无论 s 多大，坐标 1 都给出 tanh({alpha}) = {dyt}。",
+        "en": "**One massive activation** (Sun et al., 2024, report a few activations far larger than the rest in "
+        "large language models): take x with D = {d} coordinates, {rest} of them 1 and one equal to s. RMSNorm "
+        "divides all of them by one root mean square, so at ε = 0, compared with s = 0, it multiplies every other "
+        "output by √(‖r‖² / (‖r‖² + s²)), r being the other coordinates: {factor} for s = {s}. DyT treats each "
+        "coordinate on its own: a coordinate 1 gives tanh({alpha}) = {dyt} whatever s is.",
+    },
+    "lesson.beyond.residual": {
+        "zh": "**Peri-Norm 和 nGPT** 是“Pre-Norm 与 Post-Norm”页新加的两种放法，下图用该页默认的玩具网络"
+        "（D = {d}，{depth} 层，初始化时；下面的数是 RMSNorm 的），只画 Pre、Peri 和 nGPT。"
+        "Peri-Norm（Kim 等，2025；Gemma 2 也这样做）除了子层的输入，还归一化子层的输出，所以每层给残差流加上一个长度约为 √D 的向量："
+        "残差流从 {start} 长到 {peri}，接近 √(‖h₀‖² + L·D) = {estimate}；Pre-Norm 的长到 {pre}。"
+        "nGPT（Loshchilov 等，2024）让残差流本身留在球面上，h ← Norm(h + α·(Norm(f(h)) − h))"
+        "（玩具网络用 RMSNorm 半径 √D 的球面代替 nGPT 的单位球面）：顶层是 {ngpt}，√D = {root}。",
+        "en": "**Peri-Norm and nGPT** are the two new arrangements of the Pre- vs Post-Norm page; the chart is that "
+        "page's default toy stack (D = {d}, {depth} layers, at initialization; the numbers below are RMSNorm's) with "
+        "Pre, Peri and nGPT drawn. Peri-Norm (Kim et al., 2025; Gemma 2 does the same) normalizes each sublayer's "
+        "output as well as its input, so every layer adds a vector of length about √D to the stream: it grows from "
+        "{start} to {peri}, close to √(‖h₀‖² + L·D) = {estimate}, while Pre-Norm's grows to {pre}. nGPT "
+        "(Loshchilov et al., 2024) keeps the stream itself on a sphere, h ← Norm(h + α·(Norm(f(h)) − h)) (the toy "
+        "puts it on RMSNorm's sphere of radius √D instead of nGPT's unit sphere): at the top it is {ngpt}, with "
+        "√D = {root}.",
+    },
     "lesson.summary.col.method": {"zh": "方法", "en": "method"},
     "lesson.summary.col.formula": {"zh": "公式", "en": "formula"},
     "lesson.summary.col.c": {"zh": "c（减去）", "en": "c (subtracted)"},
@@ -322,6 +376,18 @@ STRINGS = {
         "所以时间由显存带宽决定，而不是 FLOPs。",
         "en": "Each token costs only O(D) arithmetic, which is negligible; but every call reads the whole activation "
         "once and writes it once. So memory bandwidth sets the time, not FLOPs.",
+    },
+    "lesson.step.beyond.title": {"zh": "选读：后来的发展", "en": "Optional: what came next"},
+    "lesson.step.beyond.text": {
+        "zh": "这一步是选读，可以直接跳到小结。LayerNorm 和 RMSNorm 之后出现了：不求统计量的 DyT、"
+        "给注意力 logit 设上限的 QK-norm、把归一化放到新位置的 Peri-Norm 与 nGPT；还有一个发现：一个巨大的激活值会让 RMSNorm "
+        "把其余坐标都压小。"
+        "下面每个数都由 normviz 在本页算出（γ = 1，β = 0；凡有 ε 的归一化都取 ε = 0，玩具网络除外，它用库的默认 ε）。",
+        "en": "This step is optional: skip to the summary if you like. After LayerNorm and RMSNorm came DyT, which "
+        "takes no statistics; QK-norm, which caps the attention logits; Peri-Norm and nGPT, which put the norm in "
+        "new places; and a finding: one massive activation makes RMSNorm shrink every other coordinate. Every number below is computed on "
+        "this page by normviz (γ = 1, β = 0; ε = 0 in every norm that has one, except the toy stack, which uses "
+        "the library's default ε).",
     },
     "lesson.step.summary.title": {"zh": "小结", "en": "Summary"},
     "lesson.step.summary.text": {

@@ -53,6 +53,7 @@ PRECISION_V = (1.0, 1000.0)
 COST_D = ("1024", "2048", "4096", "8192")
 AXES_METHODS = ("ln", "bn")  # whose groups the axes step's figure outlines
 LOG_EPS = (-10.0, -1.0)  # the eps step's chart: log10 ε
+BEYOND_SHOWN = ("pre", "peri", "ngpt")  # what the closing step's residual figure draws
 
 
 def key(step: lesson.Step, name: str) -> str:
@@ -505,6 +506,73 @@ def warp_step(t, step: lesson.Step) -> None:
     st.markdown(landing_text(t, landing))
 
 
+def beyond_step(t, step: lesson.Step) -> None:
+    """The optional closing step: DyT, QK-norm and one massive activation (``lesson.beyond_scene``), then Peri-Norm
+    and nGPT on the residual page's default stack (its cached comparison and figure, Pre/Peri/nGPT drawn)."""
+    b = lesson.beyond_scene(step)
+    st.markdown(
+        t(
+            "lesson.beyond.dyt",
+            x=decimals_vector(b.x, 0),
+            alpha=f"{b.alpha:g}",
+            dyt=decimals_vector(b.dyt, 3),
+            ln=decimals_vector(b.ln, 3),
+            distance=decimals(b.distance, 3),
+            c=f"{b.offset:g}",
+            offset_ln=decimals_vector(b.offset_ln, 3),
+            offset_dyt=decimals_vector(b.offset_dyt, 3),
+            offset_distance=decimals(b.offset_distance, 4),
+            limit=decimals(b.offset_limit, 4),
+        )
+    )
+    st.markdown(
+        t(
+            "lesson.beyond.qk",
+            d=b.head_dim,
+            bound=decimals(b.bound, 2),
+            m=step.param["keys"],
+            s=f"{b.qk_scale:g}",
+            plain1=decimals(b.plain_max[0], 2),
+            plain_s=decimals(b.plain_max[1], 2),
+            normed1=decimals(b.normed_max[0], 2),
+            normed_s=decimals(b.normed_max[1], 2),
+            h1=decimals(b.plain_entropy[0], 2),
+            h_s=decimals(b.plain_entropy[1], 2),
+        )
+    )
+    st.markdown(
+        t(
+            "lesson.beyond.outlier",
+            d=b.outlier_dim,
+            rest=b.outlier_dim - 1,
+            s=f"{b.outlier:g}",
+            factor=decimals(b.rms_factor, 4),
+            dyt=decimals(b.dyt_other, 4),
+            alpha=f"{b.alpha:g}",
+        )
+    )
+    if not _xp.torch_installed():
+        st.info(t("lesson.prepost.no_torch"), icon="ℹ️")
+        return
+    config = residual.StackConfig()  # the residual page's default: D = 128, 24 layers, seed 0, scale 1, gain 1
+    comp, _ = res_ui.comparison(config, backend())
+    r = lesson.beyond_stack(comp)
+    st.markdown(
+        t(
+            "lesson.beyond.residual",
+            d=r.width,
+            depth=r.depth,
+            start=decimals(r.start, 2),
+            pre=decimals(r.pre_top, 2),
+            peri=decimals(r.peri_top, 2),
+            estimate=decimals(r.peri_estimate, 2),
+            ngpt=decimals(r.ngpt_top, 2),
+            root=decimals(r.root_width, 2),
+        )
+    )
+    chart(res_ui.figure(config, backend(), t, projector(), BEYOND_SHOWN), key=key(step, "chart"))
+
+
 def summary_step(t, step: lesson.Step) -> None:
     header = [
         t("lesson.summary.col.method"),
@@ -534,6 +602,7 @@ DRAW = {
     "cost": cost_step,
     "summary": summary_step,
     "warp": warp_step,
+    "beyond": beyond_step,
 }
 
 
