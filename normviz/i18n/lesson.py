@@ -165,7 +165,7 @@ STRINGS = {
         "zh": "**QK-norm** 在每个注意力头里先归一化查询 q 和键 k，再求点积（Henry 等，2020，用 L2；Dehghani 等，2023，"
         "用 LayerNorm；Qwen3、Gemma 3 和 OLMo 2 用 RMSNorm）。用 RMSNorm 且 ε = 0 时，q̂ 和 k̂ 的长度都是 √d，"
         "由柯西–施瓦茨不等式，每个 logit q̂·k̂/√d 的绝对值不超过 √d·maxᵢ |γ_q,ᵢ γ_k,ᵢ|：d = {d}、γ = 1 时是 {bound}。"
-        "不加归一化时，把 q 和 k 都乘以 s，logit 就乘以 s²：取一个带种子的随机查询和 {m} 个随机键（d = {d}），"
+        "不加归一化时，把 q 和 k 都乘以 s，logit 就乘以 s²：取一个按固定随机数生成的查询和 {m} 个随机键（d = {d}），"
         "s = {s} 使最大的 |logit| 从 {plain1} 变成 {plain_s}，softmax 的熵从 {h1} 降到 {h_s} 奈特（注意力几乎全落在一个键上）；"
         "经过 RMSNorm 后，最大的 |logit| 在 s = 1 时是 {normed1}，在 s = {s} 时仍是 {normed_s}。",
         "en": "**QK-norm** normalizes each attention head's query q and keys k before their dot product (Henry et al., "
