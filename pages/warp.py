@@ -51,18 +51,19 @@ def gamma_section() -> None:
     with controls:
         wp.gamma_controls(t)
     eps = wp.gamma_eps()
-    ell, info, figures = wp.ellipsoid_view(wp.chosen_gamma(), eps, t, projector, ui.backend())
-    checks = info["checks"]
+    gamma = wp.chosen_gamma()
+    ell, checks, figure = wp.ellipsoid_view(gamma, eps, t, projector, ui.backend())
+    share, fraction_figure = wp.fraction_view(len(gamma), eps, t, projector)
     with picture:
-        ui.chart(figures["ellipsoid"], key="warp.ellipsoid_chart", description=t("warp.ellipsoid.description"))
+        ui.chart(figure, key="warp.ellipsoid_chart", description=t("warp.ellipsoid.description"))
     with text:
         st.markdown(wp.axes_table(t, ell))
         st.markdown(wp.checks_text(t, ell, checks))
         zero = wp.zero_gamma_text(t, ell)
         if zero:
             st.info(zero, icon="ℹ️")
-    st.markdown(wp.fraction_text(t, eps, checks))
-    ui.chart(figures["fraction"], key="warp.fraction_chart")
+    st.markdown(wp.fraction_text(t, eps, share, checks))
+    ui.chart(fraction_figure, key="warp.fraction_chart")
 
 
 with parts.main:

@@ -74,24 +74,22 @@ def morph_controls(t) -> None:
     middle.segmented_control(t("warp.method"), list(METHOD_LABELS.values()), key=key("method"), required=True)
     with right:
         eps_control(t, key=key("eps"), help=t("warp.eps.help"))
-    n = dimension()
-    cols = st.columns(3)
-    for i in range(1, 4):
-        if i <= n:
-            keyed_slider(
-                cols[i - 1],
-                t("warp.point", i=subscript(i)),
-                *POINT_BOUNDS[:2],
-                step=POINT_BOUNDS[2],
-                key=key(f"p{i}"),
-                help=t("warp.point.help"),
-            )
+    _component_sliders(t, "p", "warp.point", "warp.point.help", dimension(), 3, POINT_BOUNDS)
     a, b, c = st.columns(3)
     a.toggle(t("warp.show.fold"), key=key("fold"))
     b.toggle(t("warp.show.stretch"), key=key("stretch"))
     keyed_slider(
         c, t("warp.radius"), *RADIUS_BOUNDS[:2], step=RADIUS_BOUNDS[2], key=key("r"), help=t("warp.radius.help")
     )
+
+
+def _component_sliders(t, name: str, label: str, help_key: str, count: int, slots: int, bounds, **kwargs) -> None:
+    """One slider per component (``warp.<name>1`` …) in a row of ``slots`` columns, the first ``count`` used."""
+    for i, col in zip(range(1, count + 1), st.columns(slots)):
+        low, high, step = bounds
+        keyed_slider(
+            col, t(label, i=subscript(i)), low, high, step=step, key=key(f"{name}{i}"), help=t(help_key), **kwargs
+        )
 
 
 def dimension() -> int:
@@ -211,19 +209,7 @@ def gamma_controls(t) -> None:
     left.segmented_control(t("warp.n"), list(NS), key=key("n"), required=True)
     with right:
         eps_control(t, key=key("geps"), help=t("warp.geps.help"))
-    n = gamma_n()
-    cols = st.columns(4)
-    for i in range(1, 5):
-        if i <= n:
-            keyed_slider(
-                cols[i - 1],
-                t("warp.gamma", i=subscript(i)),
-                *GAMMA_BOUNDS[:2],
-                step=GAMMA_BOUNDS[2],
-                key=key(f"g{i}"),
-                format="%.1f",
-                help=t("warp.gamma.help"),
-            )
+    _component_sliders(t, "g", "warp.gamma", "warp.gamma.help", gamma_n(), 4, GAMMA_BOUNDS, format="%.1f")
 
 
 def gamma_n() -> int:
@@ -251,26 +237,31 @@ def cloud(n: int) -> np.ndarray:
 def ellipsoid_view(
     gamma: tuple, eps: float, t, projector: bool, backend: _xp.Backend
 ) -> tuple[warp.OutputEllipsoid, dict, dict]:
-    """The ellipsoid (eigen-decomposition), its checks against the sampled set, and the two packed figures."""
+    """The ellipsoid (eigen-decomposition), its checks against the sampled set ("check", and "inside": the
+    largest Σ(cₖ/aₖ)² of the unit directions' outputs at ε) and its packed figure."""
     n = len(gamma)
     ell = warp.output_ellipsoid(gamma, eps=eps)
     samples = warp.output_set(gamma, eps=eps, points=ELLIPSE_POINTS[n], backend=backend)
     check = warp.ellipsoid_check(ell, warp.output_set(gamma, eps=0.0, points=ELLIPSE_POINTS[n], backend=backend))
-    inputs = cloud(n)
-    outputs = _xp.to_numpy(layer_norm(inputs[:CLOUD_SHOWN], weight=np.asarray(gamma), eps=eps))
-    fractions = [warp.surface_fraction(inputs, eps=e) for e in FRACTION_EPS]
-    checks = {
-        "check": check,
-        "inside": float(np.max(ell.level(samples))),
-        "fraction": warp.surface_fraction(inputs, eps=eps),
-    }
-    figure = packed(figs.ellipsoid_figure(ell, samples, t, projector=projector, cloud=outputs))
-    fraction_figure = packed(
-        figs.surface_fraction_figure(
-            FRACTION_EPS, fractions, t, projector=projector, current_eps=eps or None, current_share=checks["fraction"]
-        )
+    outputs = _xp.to_numpy(layer_norm(cloud(n)[:CLOUD_SHOWN], weight=np.asarray(gamma), eps=eps))
+    checks = {"check": check, "inside": float(np.max(ell.level(samples)))}
+    return ell, checks, packed(figs.ellipsoid_figure(ell, samples, t, projector=projector, cloud=outputs))
+
+
+@cached(8)
+def fraction_curve(n: int) -> tuple[float, ...]:
+    """The cloud's share within 1 % of the surface at each of ``FRACTION_EPS``: the same for every γ (and β)."""
+    return tuple(warp.surface_fraction(cloud(n), eps=e) for e in FRACTION_EPS)
+
+
+@cached(32)
+def fraction_view(n: int, eps: float, t, projector: bool) -> tuple[float, dict]:
+    """The share at ``eps`` and the packed figure of the curve with it marked (a γ move reuses both)."""
+    share = warp.surface_fraction(cloud(n), eps=eps)
+    figure = figs.surface_fraction_figure(
+        FRACTION_EPS, fraction_curve(n), t, projector=projector, current_eps=eps or None, current_share=share
     )
-    return ell, {"checks": checks}, {"ellipsoid": figure, "fraction": fraction_figure}
+    return share, packed(figure)
 
 
 def axes_table(t, ell: warp.OutputEllipsoid) -> str:
@@ -300,11 +291,11 @@ def checks_text(t, ell: warp.OutputEllipsoid, checks: dict) -> str:
     )
 
 
-def fraction_text(t, eps: float, checks: dict) -> str:
+def fraction_text(t, eps: float, share: float, checks: dict) -> str:
     return t(
         "warp.fraction",
         count=CLOUD_SIZE,
-        share=percent(checks["fraction"]),
+        share=percent(share),
         eps=significant(eps, 3),
         inside=decimals(checks["inside"], 4),
     )
