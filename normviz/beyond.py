@@ -62,6 +62,43 @@ DYT_ALPHA = inspect.signature(dyt).parameters["alpha"].default  # the paper's α
 QK_NORMS = ("rms", "ln")
 NUMPY = _xp.Backend("numpy")
 
+# Each section's formulas as display lines, short enough for a phone (a display wider than the screen scrolls).
+DYT_TEX = (
+    r"\operatorname{DyT}(x) = \gamma \odot \tanh(\alpha x) + \beta",
+    r"\frac{\partial y_i}{\partial x_j} = \delta_{ij}\,\alpha\,\gamma_i \big(1 - \tanh^2(\alpha x_i)\big)",
+    r"J_{\mathrm{LN}} = \big(P - \tfrac{1}{n}\, y y^{\top}\big) / \sigma",
+    r"P = I - \tfrac{1}{n}\mathbf{1}\mathbf{1}^{\top}",
+)
+QK_TEX = (
+    r"\ell_j = \frac{\hat q \cdot \hat k_j}{\sqrt d}",
+    r"\hat q = \gamma_q \odot u",
+    r"\hat k_j = \gamma_k \odot v_j",
+    r"\lVert u \rVert = \lVert v_j \rVert = \sqrt d \ \ (\varepsilon = 0)",
+    r"\lvert \ell_j \rvert \le \max_i \lvert \gamma_{q,i}\gamma_{k,i} \rvert "
+    r"\frac{\lVert u\rVert \lVert v_j\rVert}{\sqrt d}",
+    r"\lvert \ell_j \rvert \le \sqrt d\,\max_i \lvert \gamma_{q,i}\gamma_{k,i} \rvert",
+)
+NGPT_TEX = (
+    r"h \leftarrow \frac{h + \alpha\,(h_A - h)}{\lVert h + \alpha\,(h_A - h) \rVert}",
+    r"\text{Pre-Norm:}\ \ h \leftarrow h + g\,h_A",
+    r"\lVert h_L \rVert^2 = \lVert h_0 \rVert^2 + \textstyle\sum_l c_l",
+    r"c_l = g^2 + 2g\, h_l \cdot h_{A,l}",
+)
+PERI_TEX = (
+    r"\text{Pre:}\ \ h \leftarrow h + f(\operatorname{Norm}(h))",
+    r"\text{Peri:}\ \ h \leftarrow h + \operatorname{Norm}(u)",
+    r"u = f(\operatorname{Norm}(h))",
+    r"\lVert h_L \rVert \approx \sqrt{\lVert h_0 \rVert^2 + L\,D}",
+)
+OUTLIER_TEX = (
+    r"x = (s, r_1, \dots, r_{D-1})",
+    r"\operatorname{RMS}(x)_j = \frac{r_j}{\sqrt{(\lVert r \rVert^2 + s^2)/D}}",
+    r"f(s) = \sqrt{\frac{\lVert r \rVert^2}{\lVert r \rVert^2 + s^2}}",
+    r"f(s) = \frac{1}{\sqrt{1 + s^2/\lVert r \rVert^2}}",
+    r"\operatorname{LN}(x)_j = a(s)\big(r_j - \bar r + \tfrac{\bar r - s}{D}\big)",
+    r"\operatorname{DyT}(x)_j = \tanh(\alpha r_j)",
+)
+
 
 # --- argument checks --------------------------------------------------------------------------------------
 
@@ -238,6 +275,33 @@ def where_they_part(
         cmp = compare_dyt(v, alpha=a, eps=e)
         out.append(Parting(case, v, cmp.dyt, cmp.ln, cmp.distance_ln, limit))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class DytRay:
+    """DyT along the ray {t·x : 0 ≤ t ≤ reach}: where RMSNorm (ε = 0) sends every t > 0 to one point, DyT draws
+    a curve from the origin that bends towards the corner sign(x) of the box (−1, 1)ⁿ."""
+
+    x: np.ndarray
+    alpha: float
+    t: np.ndarray  # (k,) from 0 to reach
+    points: np.ndarray  # (k, n): DyT(t·x)
+
+    @property
+    def lengths(self) -> np.ndarray:
+        """‖DyT(t·x)‖: ≈ α·t·‖x‖ near 0, then capped below √(number of nonzero xᵢ)."""
+        return np.linalg.norm(self.points, axis=1)
+
+
+def dyt_ray(x, *, alpha: float | None = None, reach: float = 3.0, points: int = 61) -> DytRay:
+    """DyT(t·x) for ``points`` values of t from 0 to ``reach`` (> 0), γ = 1, β = 0."""
+    x = _array("x", x, ndim=1, min_len=2)
+    a = _alpha(alpha)
+    r = _positive("reach", reach)
+    if isinstance(points, bool) or not isinstance(points, (int, np.integer)) or points < 2:
+        raise ValueError(f"points must be an integer ≥ 2; got {points!r}")
+    t = np.linspace(0.0, r, int(points))
+    return DytRay(x, a, t, _back(dyt(t[:, None] * x[None, :], alpha=a)))
 
 
 # --- QK-norm ----------------------------------------------------------------------------------------------
@@ -531,4 +595,102 @@ def outlier_effect(
         ln_scale=scale,
         ln_shift=shift,
         ln_factor=factor,
+    )
+
+
+@dataclass(frozen=True)
+class OutlierCurve:
+    """The others' factors as the outlier s sweeps ``scales`` (≥ 0): predicted by the formulas and measured on the
+    library's outputs, for one fixed rest. RMSNorm: the others relative to s = 0; LayerNorm: their spread
+    relative to s = r̄, and their common shift; DyT: the largest change of any other output (0)."""
+
+    rest: np.ndarray
+    scales: np.ndarray
+    alpha: float
+    eps: float
+    rms_factor: np.ndarray  # ``rms_outlier_factor`` at each s
+    rms_measured: np.ndarray  # RMSNorm(x(s))ⱼ / RMSNorm(x(0))ⱼ over the nonzero rⱼ, averaged (all the same)
+    ln_factor: np.ndarray  # ``ln_outlier_affine``'s factor
+    ln_measured: np.ndarray  # the others' output spread over their spread at s = r̄
+    ln_shift: np.ndarray  # the common shift b(s) of the others' outputs
+    dyt_change: np.ndarray  # max |DyT(x(s))ⱼ − DyT(x(0))ⱼ| over the others: 0
+
+    @property
+    def rms_error(self) -> float:
+        """The largest |measured − predicted| of RMSNorm's factor (rounding only)."""
+        return float(np.max(np.abs(self.rms_measured - self.rms_factor)))
+
+    @property
+    def ln_error(self) -> float:
+        return float(np.max(np.abs(self.ln_measured - self.ln_factor)))
+
+
+def outlier_curve(
+    rest, scales, *, alpha: float | None = None, eps: float = 0.0, backend: _xp.Backend | None = None
+) -> OutlierCurve:
+    """``OutlierCurve`` for the outlier at index 0 and each s in ``scales`` (finite, ≥ 0). The rest must not be
+    constant (LayerNorm's spread of the others would be 0) nor all zero (RMSNorm's ratio would be 0/0)."""
+    r = _array("rest", rest, ndim=1, min_len=2)
+    s = _array("scales", scales, ndim=1)
+    if not np.all(s >= 0):
+        raise ValueError(f"scales must all be ≥ 0; got {scales!r}")
+    if np.ptp(r) == 0:
+        raise ValueError(f"rest must not be constant (its spread is what LayerNorm rescales); got {rest!r}")
+    a = _alpha(alpha)
+    e = _eps("eps", eps)
+    mean = float(r.mean())
+    xs = np.concatenate([np.array([[0.0], [mean]]), s[:, None]])  # s = 0, s = r̄, then the sweep
+    x = np.concatenate([xs, np.broadcast_to(r, (xs.shape[0], r.size))], axis=1)
+    xb = _on(backend, x)
+    rms, ln, dy = _back(rms_norm(xb, eps=e)), _back(layer_norm(xb, eps=e)), _back(dyt(xb, alpha=a))
+    rms_o, ln_o, dyt_o = rms[:, 1:], ln[:, 1:], dy[:, 1:]
+    spread = np.std(ln_o, axis=1)
+    moving = r != 0  # a zero rⱼ stays 0 at every s: its ratio would be 0/0
+    affine = [ln_outlier_affine(r, v, eps=e) for v in s]
+    return OutlierCurve(
+        rest=r,
+        scales=s,
+        alpha=a,
+        eps=e,
+        rms_factor=np.array([rms_outlier_factor(r, v, eps=e) for v in s]),
+        rms_measured=np.mean(rms_o[2:, moving] / rms_o[0, moving], axis=1),
+        ln_factor=np.array([f for _, _, f in affine]),
+        ln_measured=spread[2:] / spread[1],
+        ln_shift=np.array([b for _, b, _ in affine]),
+        dyt_change=np.max(np.abs(dyt_o[2:] - dyt_o[0]), axis=1),
+    )
+
+
+# --- Peri-Norm and nGPT on the residual page's stack -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StackTops:
+    """The residual page's stack (one norm, at initialization) at its top: the stream's length for Pre-Norm,
+    Peri-Norm and nGPT, Peri-Norm's estimate √(‖h₀‖² + L·D), and √D."""
+
+    depth: int
+    width: int
+    norm: str
+    start: float  # ‖h₀‖, the same input for all
+    pre_top: float
+    peri_top: float
+    peri_estimate: float
+    ngpt_top: float
+    root_width: float
+
+
+def stack_tops(comp, norm: str = "rms") -> StackTops:
+    """``StackTops`` read from a ``residual.compare`` result that ran Pre, Peri and nGPT (nGPT runs RMSNorm only)."""
+    depth = comp.config.depth
+    return StackTops(
+        depth,
+        comp.config.width,
+        norm,
+        float(comp.runs[("pre", norm)].stream_norm[0]),
+        float(comp.runs[("pre", norm)].stream_norm[depth]),
+        float(comp.runs[("peri", norm)].stream_norm[depth]),
+        comp.peri_estimate(norm),
+        float(comp.runs[("ngpt", "rms")].stream_norm[depth]),
+        comp.root_width,
     )

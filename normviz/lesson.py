@@ -11,7 +11,7 @@ intermediate number, from ``normviz.norms`` and numpy in float64), the score
 of a predicted output, and the small scenes of the axes, γ/β, Pre/Post-Norm,
 precision and ε steps. The cost step's numbers are the cost page's
 (``normviz.cost.compute`` on the step's params); the optional closing step's come from
-``normviz.beyond`` and the residual page's ``residual.compare`` (``beyond_scene``, ``beyond_stack``).
+``normviz.beyond`` and the residual page's ``residual.compare`` (``beyond_scene``, ``beyond.stack_tops``).
 """
 
 from __future__ import annotations
@@ -504,38 +504,6 @@ def beyond_scene(step_: Step) -> Beyond:
         outlier=s,
         rms_factor=beyond.rms_outlier_factor(rest, s, eps=0.0),
         dyt_other=float(effect.dyt[effect.others][0]),
-    )
-
-
-@dataclass(frozen=True)
-class BeyondStack:
-    """What the closing step quotes of the residual page's stack (one norm, at initialization): the stream's
-    length at the top for Pre-Norm, Peri-Norm and nGPT, Peri-Norm's estimate √(‖h₀‖² + L·D), and √D."""
-
-    depth: int
-    width: int
-    norm: str
-    start: float  # ‖h₀‖, the same input for all
-    pre_top: float
-    peri_top: float
-    peri_estimate: float
-    ngpt_top: float
-    root_width: float
-
-
-def beyond_stack(comp: residual.Comparison, norm: str = "rms") -> BeyondStack:
-    """The closing step's residual numbers, read from a ``residual.compare`` result (nGPT runs RMSNorm only)."""
-    depth = comp.config.depth
-    return BeyondStack(
-        depth,
-        comp.config.width,
-        norm,
-        float(comp.runs[("pre", norm)].stream_norm[0]),
-        float(comp.runs[("pre", norm)].stream_norm[depth]),
-        float(comp.runs[("peri", norm)].stream_norm[depth]),
-        comp.peri_estimate(norm),
-        float(comp.runs[("ngpt", "rms")].stream_norm[depth]),
-        comp.root_width,
     )
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import normviz as nv
-from normviz import beyond
+from normviz import beyond, residual
 from normviz.gradient import autograd_jacobian
 
 torch = pytest.importorskip("torch")
@@ -116,6 +116,71 @@ def test_dyt_ln_distance_is_zero_only_where_they_agree():
     alpha = math.atanh(0.999999) / a
     assert beyond.dyt_ln_distance([-a, a], alpha=alpha) == pytest.approx(1e-6, rel=1e-6)
     assert beyond.dyt_ln_distance([-a, a], alpha=0.5) == pytest.approx(1 - math.tanh(1.0), rel=1e-12)
+
+
+@pytest.mark.parametrize("x", [(0.8, -1.5), (1.0, 2.0, -3.0), (0.0, 0.4, -2.5)], ids=["2d", "3d", "3d-one-zero"])
+@pytest.mark.parametrize("alpha", [None, 1.3], ids=["alpha-default", "alpha-1.3"])
+def test_dyt_ray_points_are_tanh_along_the_ray(x, alpha):
+    ray = beyond.dyt_ray(x, alpha=alpha, reach=2.5, points=11)
+    a = 0.5 if alpha is None else alpha  # the paper's α₀, written out
+    t = torch.linspace(0.0, 2.5, 11, dtype=torch.float64)
+    assert ray.alpha == a and ray.points.shape == (11, len(x))
+    np.testing.assert_array_equal(ray.x, x)
+    np.testing.assert_allclose(ray.t, t.numpy(), rtol=1e-15, atol=0)
+    assert ray.t[0] == 0.0 and ray.t[-1] == 2.5
+    np.testing.assert_allclose(ray.points, torch.tanh(a * t[:, None] * t64(x)[None, :]).numpy(), rtol=1e-14, atol=0)
+    np.testing.assert_array_equal(ray.points[0], 0.0)  # the curve starts at the origin
+    np.testing.assert_array_equal(np.sign(ray.points[1:]), np.broadcast_to(np.sign(x), (10, len(x))))
+    np.testing.assert_allclose(ray.lengths, torch.linalg.vector_norm(t64(ray.points), dim=1).numpy(), rtol=1e-15)
+    assert np.all(np.abs(ray.points) < 1)  # inside the open box (−1, 1)ⁿ
+    assert np.all(np.diff(ray.lengths) > 0) and np.all(ray.lengths < math.sqrt(np.count_nonzero(x)))
+
+
+@pytest.mark.parametrize("x", [(0.8, -1.5), (1.0, 2.0, -3.0)], ids=["2d", "3d"])
+def test_dyt_ray_length_is_alpha_t_norm_x_near_the_origin(x):
+    """tanh(u) = u − u³/3 + …: for t·|α·xᵢ| ≤ 1e-3 the length is α·t·‖x‖ to about 1e-6 relative."""
+    ray = beyond.dyt_ray(x, alpha=0.7, reach=1e-3 / 0.7 / 3, points=5)
+    np.testing.assert_allclose(ray.lengths, 0.7 * ray.t * math.sqrt(sum(v * v for v in x)), rtol=1e-6, atol=0)
+    far = beyond.dyt_ray(x, alpha=0.7, reach=20.0, points=5)  # far out: capped below √n, well short of α·t·‖x‖
+    assert far.lengths[-1] < math.sqrt(len(x)) < 0.7 * 20.0 * math.sqrt(sum(v * v for v in x))
+
+
+@FAST
+@given(
+    x=arrays(np.float64, st.integers(2, 3), elements=st.floats(-5.0, 5.0)),
+    alpha=st.floats(1e-2, 1.0),
+    reach=st.floats(1e-2, 3.0),
+)
+def test_dyt_ray_stays_in_the_open_box(x, alpha, reach):
+    """|α·t·xᵢ| ≤ 15 here, so tanh stays below 1 in float64 too (it rounds to 1 beyond about 19)."""
+    ray = beyond.dyt_ray(x, alpha=alpha, reach=reach, points=7)
+    assert np.all(np.abs(ray.points) < 1)
+    assert np.all(ray.lengths < math.sqrt(x.size)) and np.all(np.diff(ray.lengths) >= 0)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "pattern"),
+    [
+        pytest.param({"x": [1.0]}, ValueError, r"x must be a vector with at least 2 numbers", id="x-one-number"),
+        pytest.param({"x": 1.0}, ValueError, r"x must be a vector", id="x-scalar"),
+        pytest.param({"x": [1.0, math.nan]}, ValueError, r"x must hold finite numbers", id="x-nan"),
+        pytest.param({"x": "ab"}, TypeError, r"x must be real numbers", id="x-string"),
+        pytest.param({"x": [[1.0, 2.0], [3.0, 4.0]]}, ValueError, r"x must be a vector", id="x-matrix"),
+        pytest.param({"reach": 0.0}, ValueError, r"reach must be a positive finite number", id="reach-0"),
+        pytest.param({"reach": -1.0}, ValueError, r"reach must be a positive finite number", id="reach-negative"),
+        pytest.param({"reach": math.inf}, ValueError, r"reach must be a finite real number", id="reach-inf"),
+        pytest.param({"reach": "3"}, TypeError, r"reach must be a real number", id="reach-string"),
+        pytest.param({"points": 1}, ValueError, r"points must be an integer ≥ 2", id="points-1"),
+        pytest.param({"points": True}, ValueError, r"points must be an integer ≥ 2", id="points-bool"),
+        pytest.param({"alpha": math.nan}, ValueError, r"alpha must be a finite real number", id="alpha-nan"),
+        pytest.param({"alpha": -math.inf}, ValueError, r"alpha must be a finite real number", id="alpha-inf"),
+        pytest.param({"alpha": "0.5"}, TypeError, r"alpha must be a real number", id="alpha-string"),
+    ],
+)
+def test_dyt_ray_errors_name_the_argument(kwargs, error, pattern):
+    args = {"x": [1.0, 2.0]} | kwargs
+    with pytest.raises(error, match=pattern):
+        beyond.dyt_ray(args.pop("x"), **args)
 
 
 # --- QK-norm -----------------------------------------------------------------------------------------------
@@ -383,6 +448,114 @@ def test_outlier_and_dyt_errors_name_the_argument(call, error, pattern):
         call()
 
 
+CURVE_SCALES = np.array([0.0, 0.3, 1.0, 4.0, 25.0, 1e3])
+
+
+def _with_outlier(s) -> np.ndarray:
+    """REST with the outlier s in front (index 0), written out."""
+    return np.concatenate([[s], REST])
+
+
+@pytest.mark.parametrize("eps", [0.0, 1e-6, 0.5])
+def test_outlier_curve_rms_factor_is_the_closed_form_and_torchs_ratio(eps):
+    c = beyond.outlier_curve(REST, CURVE_SCALES, eps=eps)
+    assert c.eps == eps and c.alpha == 0.5
+    np.testing.assert_array_equal(c.rest, REST)
+    np.testing.assert_array_equal(c.scales, CURVE_SCALES)
+    d, q = REST.size + 1, float(np.sum(REST**2))
+    closed = np.sqrt((q + d * eps) / (q + CURVE_SCALES**2 + d * eps))  # √((‖r‖² + Dε)/(‖r‖² + s² + Dε))
+    np.testing.assert_allclose(c.rms_factor, closed, rtol=1e-14, atol=0)
+    assert c.rms_factor[0] == 1.0
+    at_zero = F.rms_norm(t64(_with_outlier(0.0)), (d,), eps=eps)[1:]
+    for s, factor, measured in zip(CURVE_SCALES, c.rms_factor, c.rms_measured):
+        ratio = (F.rms_norm(t64(_with_outlier(s)), (d,), eps=eps)[1:] / at_zero).numpy()
+        np.testing.assert_allclose(ratio, ratio[0], rtol=1e-13)  # one factor for every other output
+        assert measured == pytest.approx(ratio.mean(), rel=1e-13)
+        assert factor == pytest.approx(ratio[0], rel=1e-12)
+    assert c.rms_error <= 1e-12
+
+
+@pytest.mark.parametrize("eps", [0.0, 1e-6, 0.5])
+def test_outlier_curve_ln_spread_and_shift_match_torch(eps):
+    """The others are scale·(rⱼ − r̄) + shift: their mean is the shift (Σ(rⱼ − r̄) = 0), their spread the scale's
+    share; relative to the outlier at r̄ (shift 0) the spread is multiplied by ln_factor."""
+    c = beyond.outlier_curve(REST, CURVE_SCALES, eps=eps)
+    d, mean = REST.size + 1, REST.mean()
+    centred = REST - mean
+
+    def others(s):
+        return F.layer_norm(t64(_with_outlier(s)), (d,), eps=eps)[1:].numpy()
+
+    at_mean = others(mean)
+    assert at_mean.mean() == pytest.approx(0.0, abs=1e-14)
+    for s, factor, shift, measured in zip(CURVE_SCALES, c.ln_factor, c.ln_shift, c.ln_measured):
+        y = others(s)
+        var = (np.sum(centred**2) + (s - mean) ** 2) / d - ((s - mean) / d) ** 2  # x's variance, from its definition
+        scale = 1 / math.sqrt(var + eps)
+        assert shift == pytest.approx((mean - s) / d * scale, rel=1e-12)
+        assert shift == pytest.approx(y.mean(), rel=1e-11, abs=1e-15)
+        np.testing.assert_allclose(y, scale * centred + shift, rtol=1e-11, atol=1e-14)
+        spread = np.std(y) / np.std(at_mean)
+        assert measured == pytest.approx(spread, rel=1e-11) and factor == pytest.approx(spread, rel=1e-11)
+    assert c.ln_error <= 1e-12
+    assert c.ln_shift[-1] == pytest.approx(-1 / math.sqrt(d - 1), rel=1e-3)  # s = 1e3: close to the limit
+
+
+@pytest.mark.parametrize("alpha", [None, 0.5, 3.0], ids=["alpha-default", "alpha-0.5", "alpha-3"])
+def test_outlier_curve_dyt_leaves_the_others_exactly(alpha):
+    c = beyond.outlier_curve(REST, CURVE_SCALES, alpha=alpha)
+    assert c.alpha == (0.5 if alpha is None else alpha)
+    np.testing.assert_array_equal(c.dyt_change, np.zeros(CURVE_SCALES.size))
+
+
+nonzero = st.floats(0.01, 10.0) | st.floats(-10.0, -0.01)
+
+
+@FAST
+@given(
+    rest=arrays(np.float64, st.integers(2, 20), elements=nonzero),
+    scales=arrays(np.float64, st.integers(1, 8), elements=st.floats(0.0, 1e4)),
+    eps=st.sampled_from([0.0, 1e-6, 0.5]),
+)
+def test_outlier_curve_rms_factor_is_1_at_0_and_falls_with_the_outliers_size(rest, scales, eps):
+    assume(np.ptp(rest) > 0)
+    s = np.sort(np.append(scales, 0.0))
+    c = beyond.outlier_curve(rest, s, eps=eps)
+    f = c.rms_factor
+    assert f[0] == 1.0 and np.all((f > 0) & (f <= 1))
+    assert np.all(np.diff(f) <= 0)
+    d, q = rest.size + 1, float(rest @ rest)
+    apart = s[1:] ** 2 - s[:-1] ** 2 > 1e-9 * (q + d * eps + s[1:] ** 2)  # s² apart beyond rounding
+    assert np.all(np.diff(f)[apart] < 0)
+    for v, fv in zip(s, f):  # a function of |s|
+        assert beyond.rms_outlier_factor(rest, -v, eps=eps) == fv
+    assert c.rms_error <= 1e-12
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "pattern"),
+    [
+        pytest.param({"rest": [0.7, 0.7, 0.7]}, ValueError, r"rest must not be constant", id="rest-constant"),
+        pytest.param({"rest": [0.0, 0.0]}, ValueError, r"rest must not be constant", id="rest-zeros"),
+        pytest.param({"rest": [0.5]}, ValueError, r"rest must be a vector with at least 2", id="rest-one"),
+        pytest.param({"rest": [0.5, math.inf]}, ValueError, r"rest must hold finite numbers", id="rest-inf"),
+        pytest.param({"rest": ["a", "b"]}, TypeError, r"rest must be real numbers", id="rest-strings"),
+        pytest.param({"rest": "ab"}, TypeError, r"rest must be real numbers", id="rest-string"),
+        pytest.param({"scales": [1.0, -0.5]}, ValueError, r"scales must all be ≥ 0", id="scales-negative"),
+        pytest.param({"scales": [1.0, math.nan]}, ValueError, r"scales must hold finite numbers", id="scales-nan"),
+        pytest.param({"scales": []}, ValueError, r"scales must be a vector", id="scales-empty"),
+        pytest.param({"scales": "big"}, TypeError, r"scales must be real numbers", id="scales-string"),
+        pytest.param({"scales": [1.0 + 1j]}, TypeError, r"scales must be real numbers; got complex", id="complex"),
+        pytest.param({"eps": -1.0}, ValueError, r"eps must be a finite number ≥ 0", id="eps-negative"),
+        pytest.param({"alpha": "1"}, TypeError, r"alpha must be a real number", id="alpha-string"),
+    ],
+)
+def test_outlier_curve_errors_name_the_argument(kwargs, error, pattern):
+    args = {"rest": REST, "scales": CURVE_SCALES} | kwargs
+    with pytest.raises(error, match=pattern):
+        beyond.outlier_curve(args.pop("rest"), args.pop("scales"), **args)
+
+
 def test_torch_input_is_accepted_and_backend_gives_the_same_numbers():
     from normviz._xp import Backend
 
@@ -399,3 +572,79 @@ def test_torch_input_is_accepted_and_backend_gives_the_same_numbers():
 def test_where_they_part_limits_hold_for_any_eps_and_either_sign(eps, offset, outlier):
     _, off, out = beyond.where_they_part((0.3, -1.2, 2.0, 0.5), alpha=0.5, eps=eps, offset=offset, outlier=outlier)
     assert off.distance == pytest.approx(off.limit, rel=1e-6) and out.distance == pytest.approx(out.limit, rel=1e-5)
+
+
+# --- Peri-Norm and nGPT on the residual page's stack -------------------------------------------------------
+
+SMALL_STACK = residual.StackConfig(depth=6, width=32)
+
+
+@pytest.fixture(scope="module")
+def small_comparison():
+    return residual.compare(SMALL_STACK)
+
+
+def _stream_top(config, arrangement: str, norm: str) -> tuple[float, float]:
+    """The mean over tokens of ‖h₀‖ and of ‖h_L‖, written out with torch's F.rms_norm / F.layer_norm (the
+    library's default ε, γ = 1, β = 0) in float32, on the residual page's draws (numpy PCG64 from the seed: z, R,
+    then 48 layers of W₁, W₂ ~ N(0, 1/D)). Pre: h ← h + f(N(h)); Peri: h ← h + N(f(N(h)));
+    nGPT: h ← N(h + 0.05·(N(f(h)) − h)); f(u) = gain·W₂ GELU(W₁ u)."""
+    assert residual.DEPTH_MAX == 48 and residual.NGPT_ALPHA == 0.05
+    rng = np.random.default_rng(config.seed)
+    d = config.width
+    z = rng.standard_normal((config.tokens, d), dtype=np.float32)
+    rng.standard_normal((config.tokens, d), dtype=np.float32)  # R: the loss's projection, unused here
+    w = rng.standard_normal((48, 2, d, d), dtype=np.float32) * np.float32(1 / math.sqrt(d))
+    eps = nv.METHODS[norm].default_eps
+
+    def n(u):
+        return F.rms_norm(u, (d,), eps=eps) if norm == "rms" else F.layer_norm(u, (d,), eps=eps)
+
+    def f(u, layer):
+        w1, w2 = torch.from_numpy(w[layer, 0]), torch.from_numpy(w[layer, 1])
+        return config.gain * (F.gelu(u @ w1.T) @ w2.T)
+
+    h = torch.from_numpy(z) * config.scale
+    start = float(h.double().norm(dim=-1).mean())
+    for layer in range(config.depth):
+        if arrangement == "pre":
+            h = h + f(n(h), layer)
+        elif arrangement == "peri":
+            h = h + n(f(n(h), layer))
+        else:
+            h = n(h + 0.05 * (n(f(h, layer)) - h))
+    return start, float(h.double().norm(dim=-1).mean())
+
+
+@pytest.mark.parametrize("norm", ["rms", "ln"])
+def test_stack_tops_are_the_streams_tops_written_out(small_comparison, norm):
+    r = beyond.stack_tops(small_comparison, norm)
+    assert (r.depth, r.width, r.norm) == (6, 32, norm)
+    start, pre = _stream_top(SMALL_STACK, "pre", norm)
+    _, peri = _stream_top(SMALL_STACK, "peri", norm)
+    _, ngpt = _stream_top(SMALL_STACK, "ngpt", "rms")  # nGPT runs RMSNorm only, whatever the norm
+    assert r.start == pytest.approx(start, rel=1e-6)
+    assert r.pre_top == pytest.approx(pre, rel=1e-5)
+    assert r.peri_top == pytest.approx(peri, rel=1e-5)
+    assert r.ngpt_top == pytest.approx(ngpt, rel=1e-5)
+    assert r.peri_estimate == pytest.approx(math.sqrt(start**2 + 6 * 32), rel=1e-6)  # √(‖h₀‖² + L·D)
+    assert r.root_width == math.sqrt(32) and r.ngpt_top == pytest.approx(math.sqrt(32), rel=1e-4)
+    assert r.peri_top > r.pre_top > r.start
+
+
+@pytest.mark.parametrize("norm", ["rms", "ln"])
+def test_stack_tops_read_the_comparisons_runs_at_depth(small_comparison, norm):
+    r = beyond.stack_tops(small_comparison, norm)
+    runs = small_comparison.runs
+    assert r.start == runs[("pre", norm)].stream_norm[0] == runs[("peri", norm)].stream_norm[0]
+    assert r.pre_top == runs[("pre", norm)].stream_norm[6]
+    assert r.peri_top == runs[("peri", norm)].stream_norm[6]
+    assert r.ngpt_top == runs[("ngpt", "rms")].stream_norm[6]
+    assert r.peri_estimate == math.sqrt(float(runs[("peri", norm)].stream_norm[0]) ** 2 + 6 * 32)
+
+
+def test_outlier_curve_measures_rmsnorms_factor_with_a_zero_in_the_rest():
+    # a zero rⱼ stays 0 whatever s is; the ratio is measured on the others (it was 0/0 = NaN)
+    curve = beyond.outlier_curve([0.0, 1.0, 2.0], [0.0, 1.0, 5.0])
+    assert np.all(np.isfinite(curve.rms_measured))
+    np.testing.assert_allclose(curve.rms_measured, [1.0, math.sqrt(5 / 6), math.sqrt(5 / 30)], rtol=1e-14)

@@ -8,7 +8,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from normviz import cost, lesson
+from normviz import beyond, cost, lesson
 from normviz.i18n import CATALOG, LANGUAGES
 from normviz.methods import METHODS
 
@@ -433,7 +433,7 @@ def test_the_closing_steps_stream_lengths_are_a_direct_computation_of_the_residu
 
     config = residual.StackConfig()
     assert (config.depth, config.width, config.seed, config.scale, config.gain) == (24, 128, 0, 1.0, 1.0)
-    r = lesson.beyond_stack(residual.compare(config))
+    r = beyond.stack_tops(residual.compare(config))
     start, pre = _stream_tops(config, norm_out=False)
     _, peri = _stream_tops(config, norm_out=True)
     assert (r.depth, r.width, r.norm) == (24, 128, "rms")

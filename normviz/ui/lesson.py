@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from normviz import _xp, cost, lesson, residual, warp
+from normviz import _xp, beyond, cost, lesson, residual, warp
 from normviz.figures import lesson as lesson_figs
 from normviz.figures import projection as engine
 from normviz.figures import warp as warp_figs
@@ -556,7 +556,7 @@ def beyond_step(t, step: lesson.Step) -> None:
         return
     config = residual.StackConfig()  # the residual page's default: D = 128, 24 layers, seed 0, scale 1, gain 1
     comp, _ = res_ui.comparison(config, backend())
-    r = lesson.beyond_stack(comp)
+    r = beyond.stack_tops(comp)
     st.markdown(
         t(
             "lesson.beyond.residual",
