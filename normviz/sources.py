@@ -72,6 +72,30 @@ SOURCES = {
             "ICLR 2025",
             "2410.01131",
         ),
+        Source("zhu2025", "Zhu et al.", 2025, "Transformers without Normalization", "CVPR 2025", "2503.10622"),
+        Source(
+            "henry2020", "Henry et al.", 2020, "Query-Key Normalization for Transformers", "EMNLP 2020", "2010.04245"
+        ),
+        Source(
+            "dehghani2023",
+            "Dehghani et al.",
+            2023,
+            "Scaling Vision Transformers to 22 Billion Parameters",
+            "ICML 2023",
+            "2302.05442",
+        ),
+        Source(
+            "sun2024", "Sun et al.", 2024, "Massive Activations in Large Language Models", "COLM 2024", "2402.17762"
+        ),
+        Source(
+            "qiu2026",
+            "Qiu et al.",
+            2026,
+            "A Unified View of Attention and Residual Sinks: Outlier-Driven Rescaling is Essential for Transformer "
+            "Training",
+            "arXiv",
+            "2601.22966",
+        ),
     )
 }
 
@@ -103,4 +127,5 @@ PAGE_SOURCES = {
         "gemma2024",
         "loshchilov2024",
     ),
+    "beyond": ("zhu2025", "henry2020", "dehghani2023", "loshchilov2024", "kim2025", "gemma2024", "sun2024", "qiu2026"),
 }

@@ -24,6 +24,7 @@ WIRED = (
     "plane",
     "space",
     "warp",
+    "beyond",
 )
 
 
@@ -47,6 +48,11 @@ def test_the_citations_are_the_papers_the_issue_names():
         ("Kim et al.", 2025),  # Peri-LN, the residual page's Peri-Norm (issue #22)
         ("Gemma Team", 2024),  # Gemma 2's input-and-output RMSNorm, the same arrangement in a released model
         ("Loshchilov et al.", 2024),  # nGPT, the residual page's normalized stream (issue #22)
+        ("Zhu et al.", 2025),  # DyT (the beyond page)
+        ("Henry et al.", 2020),  # QK-norm with L2
+        ("Dehghani et al.", 2023),  # QK-norm with LayerNorm in ViT-22B
+        ("Sun et al.", 2024),  # massive activations
+        ("Qiu et al.", 2026),  # outlier-driven rescaling (residual sinks)
     }
     assert "xiong2020" in PAGE_SOURCES["residual"] and "ioffe2015" in PAGE_SOURCES["axes"]
     assert {"kim2025", "gemma2024", "loshchilov2024"} <= set(PAGE_SOURCES["residual"])

@@ -28,6 +28,9 @@ COLORS = {
     "std": "#882255",
     "minmax": "#1C96DA",  # sky blue
     "softmax": "#D55E00",  # vermillion
+    # Dynamic Tanh (the beyond page): Paul Tol's indigo, far from LayerNorm's bluish green and RMSNorm's blue
+    # under every colour-vision deficiency (a green, Tol's #117733, sat next to LayerNorm's even for normal vision)
+    "dyt": "#332288",
 }
 DASHES = {m.key: m.dash for m in METHODS.values()}
 

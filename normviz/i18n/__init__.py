@@ -25,6 +25,7 @@ _MODULES = (  # one module per topic
     "information",
     "invariance",
     "warp",
+    "beyond",
     "axes",
     "family",
     "checkpoint",

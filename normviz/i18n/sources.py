@@ -37,6 +37,37 @@ STRINGS = {
         "en": "nGPT: the hidden state keeps unit norm; each sublayer moves it a small step α towards the sublayer's "
         "normalized output and normalizes it back onto the sphere; α is learned, initialized at 0.05.",
     },
+    "sources.why.zhu2025": {
+        "zh": "DyT：用逐元素的 γ ⊙ tanh(αx) + β 代替 LayerNorm，α 是一个可学习的标量（默认初值 0.5）；"
+        "作者观察到训练好的 LayerNorm 的输入输出关系本身就像一条 S 形的 tanh 曲线。",
+        "en": "DyT: an element-wise γ ⊙ tanh(αx) + β in place of LayerNorm, with one learned scalar α (0.5 at the "
+        "start by default); the authors observe that a trained LayerNorm's input-output map already looks like an "
+        "S-shaped tanh curve.",
+    },
+    "sources.why.henry2020": {
+        "zh": "QK-norm：先对每个头的查询和键做 L2 归一化，再乘一个可学习的标量，作为点积的温度，"
+        "这样注意力 logit 不会随 q、k 的长度无界增长。",
+        "en": "QK-norm: each head's queries and keys are L2-normalized before the dot product, which is then scaled "
+        "by one learned scalar, so the attention logits cannot grow without bound with the lengths of q and k.",
+    },
+    "sources.why.dehghani2023": {
+        "zh": "ViT-22B：训练中注意力 logit 失控增长、softmax 熵趋于 0 导致发散；对查询和键做 LayerNorm 解决了这个问题。",
+        "en": "ViT-22B: attention logits that grew out of control in training, with the softmax's entropy near 0, "
+        "made it diverge; a LayerNorm on the queries and keys fixed it.",
+    },
+    "sources.why.sun2024": {
+        "zh": "大语言模型的隐藏状态里有极少数数值比其余坐标大几个数量级的激活（massive activations），"
+        "它们出现在固定的维度上，作用接近一个偏置项。",
+        "en": "Massive activations: in large language models a very few hidden-state values are orders of magnitude "
+        "larger than the rest; they sit in fixed dimensions and act much like a bias term.",
+    },
+    "sources.why.qiu2026": {
+        "zh": "把注意力汇聚和残差汇聚（少数维度上持续很大的激活）放在一起看：离群值与归一化（softmax、RMSNorm）"
+        "一起，把其余分量整体缩小，作用是缩放而不是贡献内容。",
+        "en": "Attention sinks and residual sinks (a few dimensions with persistently large activations) seen as one: "
+        "together with the normalization (softmax, RMSNorm) the outlier rescales all the other components; it acts "
+        "as a scale factor rather than as content.",
+    },
     "sources.why.ioffe2015": {
         "zh": "提出 BatchNorm：每个特征在一个批次的所有样本上求统计量，推理时改用训练中累积的滑动统计量。",
         "en": "introduces BatchNorm: each feature takes its statistics over all examples of a batch, and at "

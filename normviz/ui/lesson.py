@@ -18,6 +18,7 @@ from normviz.figures import warp as warp_figs
 from normviz.format import decimals, decimals_vector
 from normviz.methods import METHODS
 from normviz.ui import axes as axes_ui
+from normviz.ui import beyond as beyond_ui
 from normviz.ui import dof as dof_ui
 from normviz.ui import epsilon as eps_ui
 from normviz.ui import information as info_ui
@@ -556,20 +557,8 @@ def beyond_step(t, step: lesson.Step) -> None:
         return
     config = residual.StackConfig()  # the residual page's default: D = 128, 24 layers, seed 0, scale 1, gain 1
     comp, _ = res_ui.comparison(config, backend())
-    r = beyond.stack_tops(comp)
-    st.markdown(
-        t(
-            "lesson.beyond.residual",
-            d=r.width,
-            depth=r.depth,
-            start=decimals(r.start, 2),
-            pre=decimals(r.pre_top, 2),
-            peri=decimals(r.peri_top, 2),
-            estimate=decimals(r.peri_estimate, 2),
-            ngpt=decimals(r.ngpt_top, 2),
-            root=decimals(r.root_width, 2),
-        )
-    )
+    values = beyond_ui.tops_values(beyond.stack_tops(comp))
+    st.markdown(t("lesson.beyond.residual", d=values["width"], **values))
     chart(res_ui.figure(config, backend(), t, projector(), BEYOND_SHOWN), key=key(step, "chart"))
 
 

@@ -33,7 +33,7 @@ VIEWPORT = {"width": 1920, "height": 1080}
 NO_FIGURE = {"overview", "cost", "exercises"}
 # Pages whose own test (tests/browser/test_<name>.py) opens them in projector mode and calls
 # assert_fits_a_projector in both languages; tests/browser/test_projector.py checks that it does.
-OWN_TEST = frozenset({"family", "gradient", "highdim", "invariance", "plane", "warp"})
+OWN_TEST = frozenset({"beyond", "family", "gradient", "highdim", "invariance", "plane", "warp"})
 
 ROOT_PX_JS = "() => parseFloat(getComputedStyle(document.documentElement).fontSize)"
 MEASURE_JS = """() => {

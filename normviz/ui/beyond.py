@@ -1,0 +1,465 @@
+"""Widgets, cached computations and readouts of the beyond page (DyT, QK-norm, nGPT, Peri-Norm, outliers).
+
+Every widget key is ``beyond.<name>`` and names its URL parameter (``PARAMS``, through ``links``). Each
+section's numbers and packed figures are cached together, keyed by everything they show.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import streamlit as st
+
+from normviz import _xp, beyond, residual
+from normviz.figures import beyond as figs
+from normviz.figures import residual as residual_figs
+from normviz.figures.typed import typed_arrays as packed
+from normviz.format import decimals, decimals_vector, shortest, shortest_vector, significant, subscript
+from normviz.methods import METHODS
+from normviz.ui.kit import links
+from normviz.ui.kit.cache import cached
+from normviz.ui.kit.controls import keyed_slider
+from normviz.ui.kit.tables import display_equations, markdown_table
+
+PAGE = "beyond"
+# DyT next to LayerNorm and RMSNorm
+DIMS = ("2D", "3D")
+ALPHA_BOUNDS = (0.05, 3.0, 0.05)
+X_BOUNDS = (-6.0, 6.0, 0.1)
+DEFAULT_X = (2.0, 0.5, -1.0)
+PART_OFFSET, PART_OUTLIER = 100.0, 1000.0  # "where they part": x + 100·𝟏, and x with x₁ = 1000
+RAY_REACH = 3.0  # DyT(t·x) for 0 ≤ t ≤ 3
+# QK-norm
+HEAD_DIMS = ("4", "16", "64", "128")
+QK_NORM_LABELS = {k: METHODS[k].label for k in beyond.QK_NORMS}
+GAIN_BOUNDS = (0.25, 2.0, 0.05)
+QK_SCALES = ("0.1", "0.2", "0.5", "1", "2", "5", "10", "20", "50")
+QK_KEYS, QK_SEED = 4, 0
+QK_SWEEP = tuple(float(f"{v:.6g}") for v in np.logspace(-1, math.log10(50.0), 41))
+# nGPT
+NGPT_ALPHA_BOUNDS = (0.05, 1.0, 0.05)
+NGPT_STEPS = (1, 24)
+NGPT_GAIN_BOUNDS = (0.25, 2.0, 0.05)
+NGPT_H0, NGPT_SEED = (0.0, 0.0, 1.0), 0
+# outliers
+OUTLIERS = ("0", "1", "2", "5", "10", "20", "50", "100", "200", "500", "1000", "2000", "5000")
+OUTLIER_DIMS = ("8", "64", "512", "4096")
+OUTLIER_SEED = 0
+OUTLIER_SWEEP = (0.0, *(float(f"{v:.6g}") for v in np.logspace(-1, 4, 41)))
+OUTLIER_SHOWN = 16  # coordinates drawn in the lower panel
+PERI_SHOWN = ("pre", "peri", "ngpt")
+
+
+def key(name: str) -> str:
+    """The page's widget key (and URL parameter) for ``name``: ``beyond.<name>``."""
+    return f"{PAGE}.{name}"
+
+
+PARAMS = (
+    links.choice(key("dim"), key("dim"), DIMS, "2D"),
+    links.number(key("alpha"), key("alpha"), *ALPHA_BOUNDS[:2], beyond.DYT_ALPHA),
+    *(links.number(key(f"x{i}"), key(f"x{i}"), *X_BOUNDS[:2], DEFAULT_X[i - 1]) for i in (1, 2, 3)),
+    links.choice(key("d"), key("d"), HEAD_DIMS, "64"),
+    links.choice(key("qknorm"), key("qknorm"), tuple(QK_NORM_LABELS.values()), QK_NORM_LABELS["rms"]),
+    links.number(key("gain"), key("gain"), *GAIN_BOUNDS[:2], 1.0),
+    links.choice(key("scale"), key("scale"), QK_SCALES, "10"),
+    links.number(key("step"), key("step"), *NGPT_ALPHA_BOUNDS[:2], 0.3),
+    links.integer(key("steps"), key("steps"), *NGPT_STEPS, 8),
+    links.number(key("g"), key("g"), *NGPT_GAIN_BOUNDS[:2], 1.0),
+    links.choice(key("s"), key("s"), OUTLIERS, "100"),
+    links.choice(key("D"), key("D"), OUTLIER_DIMS, "64"),
+)
+
+
+def check_link(t) -> None:
+    """Read the page's link values before its widgets (one warning for the bad ones)."""
+    links.load(t, PARAMS)
+
+
+def formula(lines) -> str:
+    """A section's LaTeX lines (``beyond.*_TEX``) as display equations."""
+    return display_equations(lines)
+
+
+def page_link(t, page: str, label: str, **params) -> None:
+    """A link to another page of the app that opens it with ``params`` in its URL, in the same language."""
+    st.page_link(
+        f"pages/{page}.py", label=label, icon=":material/arrow_forward:", query_params={"lang": t.lang, **params}
+    )
+
+
+# --- DyT ---------------------------------------------------------------------------------------------------
+
+
+def dyt_controls(t) -> None:
+    left, right = st.columns([1, 3])
+    left.segmented_control(t("beyond.dim"), list(DIMS), key=key("dim"), required=True)
+    keyed_slider(
+        right, t("beyond.alpha"), *ALPHA_BOUNDS[:2], step=ALPHA_BOUNDS[2], key=key("alpha"), help=t("beyond.alpha.help")
+    )
+    for i, col in zip(range(1, dyt_dimension() + 1), st.columns(3)):
+        keyed_slider(
+            col,
+            t("beyond.x", i=subscript(i)),
+            *X_BOUNDS[:2],
+            step=X_BOUNDS[2],
+            key=key(f"x{i}"),
+            help=t("beyond.x.help"),
+        )
+
+
+def dyt_dimension() -> int:
+    return 3 if st.session_state.get(key("dim")) == "3D" else 2
+
+
+def chosen_x() -> tuple[float, ...]:
+    return tuple(round(float(st.session_state[key(f"x{i}")]), 10) for i in range(1, dyt_dimension() + 1))
+
+
+def chosen_alpha() -> float:
+    return round(float(st.session_state[key("alpha")]), 10)
+
+
+@cached(64)
+def dyt_view(
+    x: tuple, alpha: float, t, projector: bool, backend: _xp.Backend
+) -> tuple[beyond.DytComparison, tuple[beyond.Parting, ...], dict, dict]:
+    """DyT, LayerNorm and RMSNorm of x (ε = 0), where DyT and LayerNorm part, and the two packed figures."""
+    cmp = beyond.compare_dyt(x, alpha=alpha, eps=0.0, backend=backend)
+    parts = beyond.where_they_part(x, alpha=alpha, eps=0.0, offset=PART_OFFSET, outlier=PART_OUTLIER)
+    ray = beyond.dyt_ray(x, alpha=alpha, reach=RAY_REACH)
+    space = packed(figs.dyt_figure(cmp, ray, t, projector=projector))
+    jacobians = packed(figs.jacobian_figure(cmp, t, projector=projector))
+    return cmp, parts, space, jacobians
+
+
+def dyt_text(t, cmp: beyond.DytComparison) -> str:
+    """DyT(x) against x, LayerNorm(x) and RMSNorm(x), computed."""
+    n = cmp.x.size
+    if cmp.norm_x == 0.0:
+        return t("beyond.dyt.zero")
+
+    def output(y) -> str:
+        return decimals_vector(y, 4) if np.all(np.isfinite(y)) else t("beyond.undefined")
+
+    return t(
+        "beyond.dyt.reading",
+        x=decimals_vector(cmp.x, 2),
+        dyt=decimals_vector(cmp.dyt, 4),
+        ln=output(cmp.ln),
+        rms=output(cmp.rms),
+        cos=decimals(cmp.cosine, 4),
+        norm=decimals(cmp.norm_dyt, 4),
+        linear=decimals(cmp.alpha * cmp.norm_x, 4),
+        root=decimals(math.sqrt(n), 4),
+        top=decimals(float(np.max(np.abs(cmp.dyt))), 4),
+        gap=decimals(cmp.distance_ln, 4),
+    )
+
+
+def jacobian_text(t, cmp: beyond.DytComparison) -> str:
+    """What each Jacobian does, read off the matrices: DyT's zeros and diagonal; LayerNorm's null directions."""
+    n = cmp.x.size
+    off = cmp.jacobian_dyt[~np.eye(n, dtype=bool)]
+    jl = cmp.jacobian_ln
+    if not np.all(np.isfinite(jl)):
+        ln = t("beyond.jac.ln.undefined")
+    else:
+        ones = np.ones(n)
+        ln = t(
+            "beyond.jac.ln.zero" if not np.any(np.abs(jl) > 1e-12) else "beyond.jac.ln",
+            rank=int(np.linalg.matrix_rank(jl, tol=1e-9 * max(1.0, float(np.max(np.abs(jl)))))),
+            n=n,
+            ones=significant(float(np.max(np.abs(jl @ ones))), 2),
+            along=significant(float(np.max(np.abs(jl @ cmp.x))), 2),
+        )
+    return (
+        t(
+            "beyond.jac.dyt",
+            zeros=int(np.sum(off == 0.0)),
+            off=n * (n - 1),
+            diagonal=decimals_vector(np.diag(cmp.jacobian_dyt), 4),
+            alpha=decimals(cmp.alpha, 2),
+            n=n,
+        )
+        + " "
+        + ln
+    )
+
+
+def parting_table(t, parts: tuple[beyond.Parting, ...]) -> str:
+    rows = [
+        [
+            t(f"beyond.part.{p.case}", c=shortest(PART_OFFSET), big=shortest(PART_OUTLIER)),
+            shortest_vector(p.x),
+            decimals_vector(p.dyt, 3),
+            decimals_vector(p.ln, 3),
+            decimals(p.distance, 4, nan="—"),
+            decimals(p.limit, 4, nan="—"),
+        ]
+        for p in parts
+    ]
+    header = [t(f"beyond.part.col.{c}") for c in ("case", "x", "dyt", "ln", "gap", "limit")]
+    return markdown_table(header, rows, "llllrr")
+
+
+def parting_text(t, parts: tuple[beyond.Parting, ...]) -> str:
+    base, offset, outlier = parts
+    if math.isnan(base.distance):
+        return t("beyond.part.undefined", c=shortest(PART_OFFSET))
+    return t(
+        "beyond.part.text",
+        base=decimals(base.distance, 4),
+        shift=shortest(PART_OFFSET),
+        offset=decimals(offset.distance, 4),
+        offset_limit=decimals(offset.limit, 4),
+        big=shortest(PART_OUTLIER),
+        outlier=decimals(outlier.distance, 4),
+        outlier_limit=decimals(outlier.limit, 4),
+    )
+
+
+# --- QK-norm -----------------------------------------------------------------------------------------------
+
+
+def qk_controls(t) -> None:
+    a, b = st.columns(2)
+    a.segmented_control(
+        t("beyond.qk.d"), list(HEAD_DIMS), key=key("d"), required=True, help=t("beyond.qk.d.help", m=QK_KEYS)
+    )
+    b.segmented_control(t("beyond.qk.norm"), list(QK_NORM_LABELS.values()), key=key("qknorm"), required=True)
+    c, d = st.columns(2)
+    keyed_slider(
+        c, t("beyond.qk.gain"), *GAIN_BOUNDS[:2], step=GAIN_BOUNDS[2], key=key("gain"), help=t("beyond.qk.gain.help")
+    )
+    d.select_slider(t("beyond.qk.scale"), QK_SCALES, key=key("scale"), help=t("beyond.qk.scale.help"))
+
+
+def qk_choice() -> tuple[int, str, float, float]:
+    """(d, norm key, γ, s)."""
+    label = st.session_state.get(key("qknorm"))
+    norm = next((k for k, lab in QK_NORM_LABELS.items() if lab == label), "rms")
+    return (
+        int(st.session_state[key("d")]),
+        norm,
+        round(float(st.session_state[key("gain")]), 10),
+        float(st.session_state[key("scale")]),
+    )
+
+
+@cached(8)
+def qk_inputs(d: int) -> tuple[np.ndarray, np.ndarray]:
+    """One query and ``QK_KEYS`` keys of d coordinates from a fixed random generator (standard normal draws)."""
+    rng = np.random.default_rng(QK_SEED)
+    q, k = rng.standard_normal(d), rng.standard_normal((QK_KEYS, d))
+    q.flags.writeable = k.flags.writeable = False
+    return q, k
+
+
+@cached(64)
+def qk_view(
+    d: int, norm: str, gain: float, scale: float, t, projector: bool, backend: _xp.Backend
+) -> tuple[beyond.QKSweep, beyond.QKSweep, dict]:
+    """The sweep over ``QK_SWEEP``, the two scales 1 and s, and the packed figure with s marked."""
+    q, k = qk_inputs(d)
+    g = np.full(d, gain)
+    sweep = beyond.qk_sweep(q, k, QK_SWEEP, norm=norm, gamma_q=g, gamma_k=g, eps=0.0, backend=backend)
+    here = beyond.qk_sweep(q, k, (1.0, scale), norm=norm, gamma_q=g, gamma_k=g, eps=0.0, backend=backend)
+    return sweep, here, packed(figs.qk_figure(sweep, t, projector=projector, current=scale))
+
+
+def qk_text(t, sweep: beyond.QKSweep, here: beyond.QKSweep, d: int, gain: float) -> str:
+    plain = np.max(np.abs(here.logits_plain), axis=1)
+    normed = np.max(np.abs(here.logits_normed), axis=1)
+    spread = float(np.max(np.abs(sweep.logits_normed - sweep.logits_normed[0])))
+    return t(
+        "beyond.qk.reading",
+        s=shortest(float(here.scales[1])),
+        plain1=decimals(float(plain[0]), 3),
+        plain=significant(float(plain[1]), 4),
+        square=shortest(float(here.scales[1]) ** 2),
+        entropy=significant(float(here.entropy_plain[1]), 3),
+        entropy1=decimals(float(here.entropy_plain[0]), 4),
+        rest=significant(float(np.sum(np.sort(here.probs_plain[1])[:-1])), 2),
+        logm=decimals(math.log(QK_KEYS), 4),
+        m=QK_KEYS,
+        normed=decimals(float(normed[1]), 3),
+        bound=decimals(here.bound, 3),
+        d=d,
+        g=decimals(gain, 2),
+        entropy_normed=decimals(float(here.entropy_normed[1]), 4),
+        low=shortest(QK_SWEEP[0]),
+        high=shortest(QK_SWEEP[-1]),
+        spread=significant(spread, 2),
+    )
+
+
+# --- nGPT --------------------------------------------------------------------------------------------------
+
+
+def ngpt_controls(t) -> None:
+    a, b, c = st.columns(3)
+    keyed_slider(
+        a,
+        t("beyond.ngpt.alpha"),
+        *NGPT_ALPHA_BOUNDS[:2],
+        step=NGPT_ALPHA_BOUNDS[2],
+        key=key("step"),
+        help=t("beyond.ngpt.alpha.help", start=residual.NGPT_ALPHA),
+    )
+    keyed_slider(b, t("beyond.ngpt.steps"), *NGPT_STEPS, step=1, key=key("steps"))
+    keyed_slider(
+        c,
+        t("beyond.ngpt.gain"),
+        *NGPT_GAIN_BOUNDS[:2],
+        step=NGPT_GAIN_BOUNDS[2],
+        key=key("g"),
+        help=t("beyond.ngpt.gain.help"),
+    )
+
+
+def ngpt_choice() -> tuple[float, int, float]:
+    return (
+        round(float(st.session_state[key("step")]), 10),
+        int(st.session_state[key("steps")]),
+        round(float(st.session_state[key("g")]), 10),
+    )
+
+
+@cached(64)
+def ngpt_view(
+    alpha: float, steps: int, gain: float, t, projector: bool
+) -> tuple[beyond.SpherePath, beyond.PlainStream, dict, dict]:
+    path = beyond.ngpt_path(NGPT_H0, alpha=alpha, steps=steps, seed=NGPT_SEED)
+    plain = beyond.pre_norm_path(NGPT_H0, gain=gain, steps=steps, seed=NGPT_SEED)
+    return (
+        path,
+        plain,
+        packed(figs.sphere_figure(path, plain, t, projector=projector)),
+        packed(figs.stream_norms_figure(path, plain, t, projector=projector)),
+    )
+
+
+def ngpt_text(t, path: beyond.SpherePath, plain: beyond.PlainStream) -> str:
+    steps = len(path.targets)
+    return t(
+        "beyond.ngpt.reading",
+        steps=steps,
+        off=significant(float(np.max(np.abs(path.norms - 1.0))), 2),
+        angle=decimals(math.degrees(float(np.mean(path.angles))), 1),
+        alpha=decimals(path.alpha, 2),
+        pre=decimals(float(plain.norms[-1]), 3),
+        start=decimals(float(plain.norms[0]), 3),
+        average=decimals(math.sqrt(float(plain.norms[0]) ** 2 + steps * plain.gain**2), 3),
+        g=decimals(plain.gain, 2),
+    )
+
+
+# --- Peri-Norm ---------------------------------------------------------------------------------------------
+
+
+def torch_available() -> bool:
+    """The residual stack runs in torch (autograd); without it the section explains instead of drawing."""
+    return _xp.torch_installed()
+
+
+@cached(4)
+def peri_view(t, projector: bool, backend: _xp.Backend) -> tuple[beyond.StackTops, dict]:
+    """The residual page's default stack (RMSNorm): its tops and the packed figure with Pre, Peri and nGPT."""
+    comp = residual.compare(residual.StackConfig(), backend=backend)
+    figure = residual_figs.comparison_figure(comp, t, projector=projector, shown=PERI_SHOWN)
+    return beyond.stack_tops(comp, "rms"), packed(figure)
+
+
+def tops_values(tops: beyond.StackTops) -> dict[str, object]:
+    """The stack's tops as a statement quotes them (this page's and the lesson's closing step's)."""
+    return {
+        "depth": tops.depth,
+        "width": tops.width,
+        **{
+            name: decimals(value, 2)
+            for name, value in (
+                ("start", tops.start),
+                ("pre", tops.pre_top),
+                ("peri", tops.peri_top),
+                ("estimate", tops.peri_estimate),
+                ("ngpt", tops.ngpt_top),
+                ("root", tops.root_width),
+            )
+        },
+    }
+
+
+def peri_text(t, tops: beyond.StackTops) -> str:
+    return t("beyond.peri.reading", **tops_values(tops))
+
+
+# --- outliers ----------------------------------------------------------------------------------------------
+
+
+def outlier_controls(t) -> None:
+    a, b = st.columns([3, 1])
+    a.select_slider(t("beyond.out.s"), OUTLIERS, key=key("s"), help=t("beyond.out.s.help"))
+    b.segmented_control(t("beyond.out.D"), list(OUTLIER_DIMS), key=key("D"), required=True)
+
+
+def outlier_choice() -> tuple[int, float]:
+    return int(st.session_state[key("D")]), float(st.session_state[key("s")])
+
+
+@cached(8)
+def outlier_rest(dim: int) -> np.ndarray:
+    """The D − 1 ordinary coordinates: standard normal draws from a fixed random generator."""
+    r = np.random.default_rng(OUTLIER_SEED).standard_normal(dim - 1)
+    r.flags.writeable = False
+    return r
+
+
+@cached(64)
+def outlier_view(
+    dim: int, s: float, t, projector: bool, backend: _xp.Backend
+) -> tuple[beyond.OutlierEffect, beyond.OutlierEffect, beyond.OutlierCurve, dict]:
+    """The outlier at s and at 0 through the three maps, the factor curves, and the packed figure."""
+    rest = outlier_rest(dim)
+    effect = beyond.outlier_effect(rest, s, eps=0.0, backend=backend)
+    quiet = beyond.outlier_effect(rest, 0.0, eps=0.0, backend=backend)
+    curve = beyond.outlier_curve(rest, (*OUTLIER_SWEEP, s), eps=0.0, backend=backend)
+    figure = figs.outlier_figure(effect, curve, t, projector=projector, shown=OUTLIER_SHOWN)
+    return effect, quiet, curve, packed(figure)
+
+
+def outlier_text(t, effect: beyond.OutlierEffect, quiet: beyond.OutlierEffect, curve: beyond.OutlierCurve) -> str:
+    """RMSNorm's factor predicted and measured; LayerNorm's spread factor and shift; DyT untouched."""
+    others = effect.others
+    measured = effect.rms[others] / quiet.rms[others]
+    rest = np.delete(effect.x, effect.index)
+    dim = effect.x.size
+    rms = t(
+        "beyond.out.rms",
+        s=shortest(effect.s),
+        dim=dim,
+        factor=decimals(effect.rms_factor, 4),
+        rest=decimals(float(np.sqrt(rest @ rest)), 3),
+        measured=decimals(float(np.mean(measured)), 4),
+        error=significant(float(np.max(np.abs(measured - effect.rms_factor))), 2),
+        own=decimals(float(effect.rms[effect.index]), 3),
+        root=decimals(math.sqrt(dim), 3),
+    )
+    ln = t(
+        "beyond.out.ln",
+        factor=decimals(effect.ln_factor, 4),
+        shift=decimals(effect.ln_shift, 4),
+        limit=decimals(-1.0 / math.sqrt(dim - 1), 4),
+        own=decimals(float(effect.ln[effect.index]), 3),
+        root=decimals(math.sqrt(dim - 1), 3),
+    )
+    dyt = t(
+        "beyond.out.dyt",
+        change=significant(float(np.max(np.abs(effect.dyt[others] - quiet.dyt[others]))), 2),
+        own=decimals(float(effect.dyt[effect.index]), 4),
+        alpha=decimals(effect.alpha, 2),
+        error=significant(max(curve.rms_error, curve.ln_error), 2),
+        count=len(curve.scales),
+    )
+    return "\n\n".join((rms, ln, dyt))
