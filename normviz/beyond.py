@@ -197,6 +197,61 @@ class DytComparison:
         return float(norm(self.dyt - self.ln) / math.sqrt(self.x.size))
 
 
+@dataclass(frozen=True)
+class JacobianFacts:
+    """What the Jacobians at x do, measured. ``nudged``: which outputs of DyT change when one input moves by
+    ``NUDGE``·max(1, |xⱼ|) (row i, column j; the rest stay bitwise equal). LayerNorm's (ε of the comparison):
+    its nonzero off-diagonal entries, its rank, the largest |J·𝟏| and |J·x| components, and the outputs whose
+    row is 0 (at ε = 0: yᵢ² = n − 1, the largest size an output can have, where the circle turns)."""
+
+    n: int
+    nudged: np.ndarray  # (n, n) bool
+    ln_defined: bool
+    ln_mixed: int  # off-diagonal entries with |Jᵢⱼ| > 1e-12·max|J|
+    ln_rank: int
+    ln_ones: float
+    ln_along: float
+    ln_frozen: tuple[int, ...]  # rows of J that are 0 (|Jᵢⱼ| ≤ 1e-12·max|J| for every j), 0-based
+
+    @property
+    def off_diagonal(self) -> int:
+        return self.n * (self.n - 1)
+
+    @property
+    def dyt_untouched(self) -> int:
+        """Off-diagonal (i ≠ j) pairs where moving xⱼ left yᵢ bitwise unchanged."""
+        return int(np.sum(~self.nudged[~np.eye(self.n, dtype=bool)]))
+
+
+NUDGE = 1e-6
+
+
+def jacobian_facts(cmp: DytComparison) -> JacobianFacts:
+    """``JacobianFacts`` of a ``compare_dyt`` result."""
+    x, n = cmp.x, cmp.x.size
+    nudged = np.zeros((n, n), dtype=bool)
+    for j in range(n):
+        moved = x.copy()
+        moved[j] += NUDGE * max(1.0, abs(x[j]))
+        nudged[:, j] = _back(dyt(moved, alpha=cmp.alpha)) != cmp.dyt
+    jl = cmp.jacobian_ln
+    if not np.all(np.isfinite(jl)):
+        return JacobianFacts(n, nudged, False, 0, 0, math.nan, math.nan, ())
+    tol = 1e-12 * max(float(np.max(np.abs(jl))), 1e-300)
+    small = np.abs(jl) <= tol
+    rank = int(np.linalg.matrix_rank(jl, tol=1e-9 * max(1.0, float(np.max(np.abs(jl))))))
+    return JacobianFacts(
+        n,
+        nudged,
+        True,
+        int(np.sum(~small[~np.eye(n, dtype=bool)])),
+        rank,
+        float(np.max(np.abs(jl @ np.ones(n)))),
+        float(np.max(np.abs(jl @ x))),
+        tuple(int(i) for i in np.flatnonzero(np.all(small, axis=1))),
+    )
+
+
 def compare_dyt(
     x, *, alpha: float | None = None, eps: float | None = 0.0, backend: _xp.Backend | None = None
 ) -> DytComparison:
@@ -238,7 +293,8 @@ class Parting:
 
 
 def dyt_ln_distance(x, *, alpha: float | None = None, eps: float = 0.0) -> float:
-    """‖DyT(x) − LayerNorm(x)‖ / √n (γ = 1, β = 0): 0 where they agree, √2 and more where they part."""
+    """‖DyT(x) − LayerNorm(x)‖ / √n (γ = 1, β = 0): 0 where they agree, larger where they part (→ √2 under a
+    growing offset at ε = 0)."""
     c = compare_dyt(x, alpha=alpha, eps=eps)
     return c.distance_ln
 
@@ -358,6 +414,25 @@ class QKSweep:
     entropy_plain: np.ndarray  # falls towards 0 as s grows
     entropy_normed: np.ndarray
     bound: float  # √d · max|γ_q,ᵢ γ_k,ᵢ| ≥ every |logits_normed|
+
+    @property
+    def max_plain(self) -> np.ndarray:
+        """max_j |ℓⱼ| at each scale, without the norm."""
+        return np.max(np.abs(self.logits_plain), axis=1)
+
+    @property
+    def max_normed(self) -> np.ndarray:
+        return np.max(np.abs(self.logits_normed), axis=1)
+
+    @property
+    def others_plain(self) -> np.ndarray:
+        """The weight the plain softmax leaves to all keys but its top one, summed (not 1 − max p: no cancellation)."""
+        return np.sum(np.sort(self.probs_plain, axis=1)[:, :-1], axis=1)
+
+    @property
+    def normed_spread(self) -> float:
+        """The largest change of any normed logit across the scales (0 up to rounding at ε = 0)."""
+        return float(np.max(np.abs(self.logits_normed - self.logits_normed[0])))
 
 
 def qk_sweep(
@@ -494,6 +569,13 @@ class PlainStream:
     def norms(self) -> np.ndarray:
         return np.linalg.norm(self.points, axis=1)
 
+    @property
+    def expected_norms(self) -> np.ndarray:
+        """√(‖h₀‖² + l·gain²), l = 0 … L: the square root of E‖hₗ‖² over random directions unrelated to h
+        (not the expected length: one draw is a random walk and may even shrink for a while)."""
+        steps = np.arange(self.points.shape[0], dtype=np.float64)
+        return np.sqrt(float(self.points[0] @ self.points[0]) + steps * self.gain**2)
+
 
 def pre_norm_path(h0=(0.0, 0.0, 1.0), *, gain: float = 1.0, steps: int = 8, seed: int = 0) -> PlainStream:
     """h ← h + gain·h_A with the same suggestions as ``ngpt_path``: in Pre-Norm each block reads Norm(h) and
@@ -565,6 +647,19 @@ class OutlierEffect:
     ln_factor: float  # their spread relative to s = r̄
 
     @property
+    def rest_norm(self) -> float:
+        """‖r‖, the others' length."""
+        r = self.x[self.others]
+        return float(np.sqrt(r @ r))
+
+    @property
+    def limits(self) -> dict[str, float]:
+        """As s → +∞ (any fixed ε): RMSNorm's outlier → √D; LayerNorm's shift b(s) → −1/√(D − 1) and its
+        outlier → √(D − 1)."""
+        d = self.x.size
+        return {"rms_outlier": math.sqrt(d), "ln_shift": -1.0 / math.sqrt(d - 1), "ln_outlier": math.sqrt(d - 1)}
+
+    @property
     def others(self) -> np.ndarray:
         """A mask of the coordinates other than the outlier."""
         mask = np.ones(self.x.size, dtype=bool)
@@ -615,6 +710,13 @@ class OutlierCurve:
     ln_shift: np.ndarray  # the common shift b(s) of the others' outputs
     dyt_change: np.ndarray  # max |DyT(x(s))ⱼ − DyT(x(0))ⱼ| over the others: 0
 
+    def at(self, s: float) -> int:
+        """The index of scale ``s`` in ``scales`` (a ValueError when it is not one of them)."""
+        hits = np.flatnonzero(self.scales == float(s))
+        if not hits.size:
+            raise ValueError(f"s must be one of the curve's scales; got {s!r}")
+        return int(hits[0])
+
     @property
     def rms_error(self) -> float:
         """The largest |measured − predicted| of RMSNorm's factor (rounding only)."""
@@ -628,12 +730,14 @@ class OutlierCurve:
 def outlier_curve(
     rest, scales, *, alpha: float | None = None, eps: float = 0.0, backend: _xp.Backend | None = None
 ) -> OutlierCurve:
-    """``OutlierCurve`` for the outlier at index 0 and each s in ``scales`` (finite, ≥ 0). The rest must not be
+    """``OutlierCurve`` for the outlier at index 0 and each s in ``scales`` (finite, ≥ 0; sorted, duplicates
+    dropped). The rest must not be
     constant (LayerNorm's spread of the others would be 0) nor all zero (RMSNorm's ratio would be 0/0)."""
     r = _array("rest", rest, ndim=1, min_len=2)
     s = _array("scales", scales, ndim=1)
     if not np.all(s >= 0):
         raise ValueError(f"scales must all be ≥ 0; got {scales!r}")
+    s = np.unique(s)  # sorted, each once: the curves are drawn as lines through them
     if np.ptp(r) == 0:
         raise ValueError(f"rest must not be constant (its spread is what LayerNorm rescales); got {rest!r}")
     a = _alpha(alpha)

@@ -74,7 +74,12 @@ SOURCES = {
         ),
         Source("zhu2025", "Zhu et al.", 2025, "Transformers without Normalization", "CVPR 2025", "2503.10622"),
         Source(
-            "henry2020", "Henry et al.", 2020, "Query-Key Normalization for Transformers", "EMNLP 2020", "2010.04245"
+            "henry2020",
+            "Henry et al.",
+            2020,
+            "Query-Key Normalization for Transformers",
+            "Findings of EMNLP 2020",
+            "2010.04245",
         ),
         Source(
             "dehghani2023",

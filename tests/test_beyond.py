@@ -519,8 +519,9 @@ nonzero = st.floats(0.01, 10.0) | st.floats(-10.0, -0.01)
 )
 def test_outlier_curve_rms_factor_is_1_at_0_and_falls_with_the_outliers_size(rest, scales, eps):
     assume(np.ptp(rest) > 0)
-    s = np.sort(np.append(scales, 0.0))
-    c = beyond.outlier_curve(rest, s, eps=eps)
+    s = np.unique(np.append(scales, 0.0))
+    c = beyond.outlier_curve(rest, np.append(s[::-1], s[:2]), eps=eps)  # reversed, with repeats
+    np.testing.assert_array_equal(c.scales, s)  # sorted, each once: a line through them never turns back
     f = c.rms_factor
     assert f[0] == 1.0 and np.all((f > 0) & (f <= 1))
     assert np.all(np.diff(f) <= 0)
@@ -648,3 +649,65 @@ def test_outlier_curve_measures_rmsnorms_factor_with_a_zero_in_the_rest():
     curve = beyond.outlier_curve([0.0, 1.0, 2.0], [0.0, 1.0, 5.0])
     assert np.all(np.isfinite(curve.rms_measured))
     np.testing.assert_allclose(curve.rms_measured, [1.0, math.sqrt(5 / 6), math.sqrt(5 / 30)], rtol=1e-14)
+
+
+@pytest.mark.parametrize(
+    ("x", "mixed", "rank", "frozen"),
+    [
+        pytest.param((1.5, -0.5, 2.5), 6, 1, (), id="generic-3d"),
+        pytest.param((1.0, 0.0, 0.0), 2, 1, (0,), id="two-equal-3d"),
+        pytest.param((0.5, 0.5, -1.0), 2, 1, (2,), id="two-equal-last"),
+        pytest.param((2.0, 0.5), 0, 0, (0, 1), id="plane"),
+        pytest.param((1.0, 2.0, -3.0, 0.5), 12, 2, (), id="4d"),
+    ],
+)
+def test_jacobian_facts_are_measured_on_the_jacobians(x, mixed, rank, frozen):
+    cmp = beyond.compare_dyt(x, alpha=0.7)
+    f = beyond.jacobian_facts(cmp)
+    n = len(x)
+    # DyT: nudging xⱼ moves yⱼ and leaves every other output bitwise where it was
+    np.testing.assert_array_equal(f.nudged, np.eye(n, dtype=bool))
+    assert f.dyt_untouched == f.off_diagonal == n * (n - 1)
+    # LayerNorm at ε = 0, its Jacobian by autograd: entries off the diagonal, rank n − 2, 𝟏 and x in its null space
+    xt = torch.tensor(x, dtype=torch.float64)
+    jac = torch.autograd.functional.jacobian(lambda v: torch.nn.functional.layer_norm(v, (n,), eps=0.0), xt).numpy()
+    off = jac[~np.eye(n, dtype=bool)]
+    assert f.ln_mixed == mixed == int(np.sum(np.abs(off) > 1e-9))
+    assert f.ln_rank == rank == max(n - 2, 0)
+    assert f.ln_ones < 1e-12 and f.ln_along < 1e-12
+    assert f.ln_frozen == frozen
+    for i in frozen:  # a frozen output sits at ±√(n − 1), where the circle turns
+        assert math.isclose(abs(cmp.ln[i]), math.sqrt(n - 1), rel_tol=1e-12)
+        np.testing.assert_allclose(jac[i], 0.0, atol=1e-12)
+
+
+def test_jacobian_facts_of_a_constant_x_say_layernorm_is_undefined():
+    f = beyond.jacobian_facts(beyond.compare_dyt((1.0, 1.0, 1.0)))
+    assert not f.ln_defined and f.dyt_untouched == 6 and math.isnan(f.ln_ones)
+
+
+def test_the_sweeps_summaries_are_read_off_its_arrays():
+    rng = np.random.default_rng(3)
+    q, keys = rng.standard_normal(16), rng.standard_normal((5, 16))
+    sweep = beyond.qk_sweep(q, keys, (0.5, 1.0, 20.0), norm="rms")
+    plain = (keys @ q / 4.0)[None, :] * np.array([0.25, 1.0, 400.0])[:, None]
+    np.testing.assert_allclose(sweep.max_plain, np.max(np.abs(plain), axis=1), rtol=1e-12)
+    p = torch.softmax(torch.tensor(plain), dim=1).numpy()
+    np.testing.assert_allclose(sweep.others_plain, 1.0 - p.max(axis=1), atol=1e-12)
+    assert sweep.others_plain[2] < 1e-6 < sweep.others_plain[0]  # collapsed at s = 20, spread at s = 0.5
+    assert np.all(sweep.max_normed <= sweep.bound) and sweep.normed_spread < 1e-12
+
+
+def test_the_pre_norm_streams_expected_length_and_the_outliers_limits():
+    plain = beyond.pre_norm_path((0.0, 3.0, 4.0), gain=2.0, steps=5)
+    np.testing.assert_allclose(plain.expected_norms, np.sqrt(25.0 + 4.0 * np.arange(6)), rtol=1e-15)
+    effect = beyond.outlier_effect(np.linspace(-1.0, 2.0, 63), 1e9)
+    limits = effect.limits
+    assert math.isclose(effect.rms[0], limits["rms_outlier"], rel_tol=1e-9)
+    assert math.isclose(effect.ln[0], limits["ln_outlier"], rel_tol=1e-6)
+    assert math.isclose(effect.ln_shift, limits["ln_shift"], rel_tol=1e-6)
+    assert math.isclose(effect.rest_norm, float(np.linalg.norm(np.linspace(-1.0, 2.0, 63))), rel_tol=1e-15)
+    curve = beyond.outlier_curve(np.linspace(-1.0, 2.0, 63), (100.0, 0.0, 5.0, 100.0))
+    assert curve.at(5.0) == 1 and curve.scales.tolist() == [0.0, 5.0, 100.0]
+    with pytest.raises(ValueError, match="s must be one of"):
+        curve.at(7.0)

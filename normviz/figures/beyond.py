@@ -714,14 +714,13 @@ def sphere_figure(
 def stream_norms_figure(
     path: beyond.SpherePath, plain: beyond.PlainStream, t: Translator, *, projector: bool = False
 ) -> dict:
-    """‖hₗ‖ over the steps l = 0 … L: nGPT's (all 1), the Pre-Norm stream's, and its average growth
-    √(‖h₀‖² + l·g²) for suggestions unrelated to h."""
+    """‖hₗ‖ over the steps l = 0 … L: nGPT's (all 1), the Pre-Norm stream's, and √(E‖hₗ‖²) = √(‖h₀‖² + l·g²)
+    for suggestions unrelated to h (``PlainStream.expected_norms``)."""
     s = sizes(projector)
     tr = partial(_tr, t)
     steps_ngpt = np.arange(len(path.points), dtype=np.float64)
     steps_pre = np.arange(len(plain.points), dtype=np.float64)
-    fine = np.linspace(0.0, steps_pre[-1], 121) if steps_pre[-1] > 0 else steps_pre
-    expected = np.sqrt(float(plain.norms[0]) ** 2 + fine * plain.gain**2)
+    expected = plain.expected_norms
     width = s["line"]
     data = [
         {
@@ -749,7 +748,7 @@ def stream_norms_figure(
         {
             "type": "scatter",
             "mode": "lines",
-            "x": fine,
+            "x": steps_pre,
             "y": expected,
             "name": tr("norms.expected", gain=shortest(plain.gain)),
             "meta": "norm_expected",
@@ -802,8 +801,8 @@ def outlier_figure(
     top, bottom = cells
     # The s axis is logarithmic, and s = 0 is left out: the factors stay ≈ 1 until s reaches about ‖r‖ and then
     # fall like ‖r‖/s, and massive activations are tens to thousands of times the rest; on a linear axis the
-    # knee, where the outlier starts to matter, would be squeezed into the first few pixels. (At s = 0 every
-    # factor is 1 by definition: nothing is lost by leaving it out.)
+    # knee, where the outlier starts to matter, would be squeezed into the first few pixels. (At s = 0 RMSNorm's
+    # factor is 1 by definition, and LayerNorm's, relative to s = r̄, is within a few per cent of 1.)
     scales = np.asarray(curve.scales, dtype=np.float64)
     pos = scales > 0
     xs = scales[pos]

@@ -48,12 +48,7 @@ def describe_projection(scene: geo.Scene, proj: geo.Projection, t: Translator, *
             )
         else:
             parts.append(t("access.describe.output_nan", method=t(f"method.{m}")))
-    return _join(parts, t)
-
-
-def _join(parts: list[str], t: Translator) -> str:
-    """Sentences one after another: a space between English ones, none between Chinese ones."""
-    return ("" if t.lang == "zh" else " ").join(parts)
+    return t.sentences(parts)
 
 
 def plain_text(title) -> str:
@@ -101,4 +96,4 @@ def describe_figure(spec: dict, t: Translator) -> str:
     )
     if spec.get("frames"):
         parts.append(t("access.describe.frames", count=len(spec["frames"])))
-    return _join(parts, t)
+    return t.sentences(parts)

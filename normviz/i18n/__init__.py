@@ -74,3 +74,7 @@ class Translator:
 
     def __call__(self, key: str, /, **values) -> str:
         return translate(self.lang, key, **values)
+
+    def sentences(self, parts) -> str:
+        """Sentences one after another: a space between English ones, none between Chinese ones."""
+        return ("" if self.lang == "zh" else " ").join(p for p in parts if p)

@@ -78,28 +78,38 @@ STRINGS = {
         "en": "The Jacobians ∂yᵢ/∂xⱼ of DyT, LayerNorm and RMSNorm at x, each cell with its value.",
     },
     "beyond.jac.dyt": {
-        "zh": "DyT 的雅可比矩阵是对角的：{off} 个非对角元素中有 {zeros} 个恰好为 0，所以 yᵢ 只依赖 xᵢ。对角线"
-        " α(1 − tanh²(α·xᵢ)) = {diagonal}，都不超过 α = {alpha}：饱和的坐标几乎不再随输入变化。",
-        "en": "DyT's Jacobian is diagonal: {zeros} of its {off} off-diagonal entries are exactly 0, so yᵢ depends on "
-        "xᵢ alone. Its diagonal α(1 − tanh²(α·xᵢ)) = {diagonal} never exceeds α = {alpha}: a saturated coordinate "
-        "hardly responds to its input any more.",
+        "zh": "把一个输入 xⱼ 挪动一点点，DyT 只有输出 yⱼ 跟着变：在 {off} 对 i ≠ j 中，有 "
+        "{untouched} 对的 yᵢ 一位都没有变，所以它的雅可比矩阵是对角的。对角线 α(1 − tan"
+        "h²(α·xᵢ)) = {diagonal}，都不超过 α = {alpha}：饱和的坐标几乎不再随输入"
+        "变化。",
+        "en": "Nudge one input xⱼ and only DyT's output yⱼ follows: for {untouched} of the {off} pairs i ≠ j, yᵢ did "
+        "not change in a single bit, so its Jacobian is diagonal. Its diagonal α(1 − tanh²(α·xᵢ)) = {diagonal} "
+        "never exceeds α = {alpha}: a saturated coordinate hardly responds to its input any more.",
     },
     "beyond.jac.ln": {
-        "zh": "LayerNorm 的雅可比矩阵是稠密的：每个输出都依赖每个输入（反向传播页有它的推导）。它把 𝟏 送到 0"
-        "（|J·𝟏| 的最大分量 {ones}：沿 𝟏 平移不改变输出），ε = 0 时也把 x 本身送到 0（{along}：缩放 x 不改变输出），"
-        "所以它的秩是 {rank}（共 {n} 维）：它恰好忘掉这两个方向。",
-        "en": "LayerNorm's Jacobian is dense: every output depends on every input (the backward page derives it). It "
-        "sends 𝟏 to 0 (largest |J·𝟏| component {ones}: a shift along 𝟏 changes nothing) and, at ε = 0, x itself "
-        "to 0 ({along}: scaling x changes nothing), so its rank is {rank} of {n}: it forgets exactly these two "
-        "directions.",
+        "zh": "LayerNorm 的雅可比矩阵把坐标混在一起：{off} 个非对角元素中有 {mixed} 个不为 0"
+        "（反向传播页有它的推导）。它把 𝟏 送到 0（|J·𝟏| 的最大分量 {ones}：沿 𝟏 平移不改变输"
+        "出），ε = 0 时也把 x 本身送到 0（{along}：缩放 x 不改变输出），所以它的秩是 "
+        "{rank}（共 {n} 维）：它恰好忘掉这两个方向。",
+        "en": "LayerNorm's Jacobian mixes the coordinates: {mixed} of its {off} off-diagonal entries are nonzero (the "
+        "backward page derives it). It sends 𝟏 to 0 (largest |J·𝟏| component {ones}: a shift along 𝟏 changes "
+        "nothing) and, at ε = 0, x itself to 0 ({along}: scaling x changes nothing), so its rank is {rank} of "
+        "{n}: it forgets exactly these two directions.",
     },
     "beyond.jac.ln.zero": {
-        "zh": "在平面上（n = 2），ε = 0 时 LayerNorm 的雅可比矩阵是零矩阵：它只会输出 (1, −1) 或 (−1, 1)，"
-        "x 的微小移动不改变输出。它仍然把 𝟏 和 x 送到 0（{ones}、{along}），而 n = 2 时这两个方向已经占满整个平面，"
-        "所以秩是 {rank}。在 3D 里它是稠密的。",
-        "en": "In the plane (n = 2) LayerNorm's Jacobian at ε = 0 is the zero matrix: its only outputs are (1, −1) "
-        "and (−1, 1), so a small move of x changes nothing. It still sends 𝟏 and x to 0 ({ones}, {along}), and "
-        "for n = 2 those two directions fill the whole plane, so the rank is {rank}. In 3D it is dense.",
+        "zh": "在平面上（n = 2），ε = 0 时 LayerNorm 的雅可比矩阵是零矩阵：它只会输出 (1, −"
+        "1) 或 (−1, 1)，x 的微小移动不改变输出。它仍然把 𝟏 和 x 送到 0（{ones}、"
+        "{along}），而 n = 2 时这两个方向已经占满整个平面，所以秩是 {rank}。在 3D 里它会"
+        "把坐标混在一起。",
+        "en": "In the plane (n = 2) LayerNorm's Jacobian at ε = 0 is the zero matrix: its only outputs are (1, −1) and "
+        "(−1, 1), so a small move of x changes nothing. It still sends 𝟏 and x to 0 ({ones}, {along}), and for n "
+        "= 2 those two directions fill the whole plane, so the rank is {rank}. In 3D it mixes the coordinates.",
+    },
+    "beyond.jac.ln.frozen": {
+        "zh": "这里 {outputs}，即 ±√(n − 1) = ±{root}，是一个输出能达到的最大值（x 有两"
+        "个坐标相等）：它那一行是 0，x 的微小移动不改变它。",
+        "en": "Here {outputs}, that is ±√(n − 1) = ±{root}, as large as an output can get (two coordinates of x are "
+        "equal): its row is 0, and a small move of x does not change it.",
     },
     "beyond.jac.ln.undefined": {
         "zh": "x 的各坐标都相等（x 是 𝟏 的倍数）：ε = 0 时 LayerNorm 的输出和雅可比矩阵都是 0/0，没有定义。",
@@ -175,15 +185,25 @@ STRINGS = {
         "softmax's entropy.",
     },
     "beyond.qk.reading": {
-        "zh": "s = {s} 时，不归一化的 logit 最大到 |ℓ| = {plain}，即 s = 1 时的 {plain1} 乘以 s² = {square}；"
-        "softmax 把除 {rest} 之外的全部权重都给了一个键，熵是 {entropy} 奈特（s = 1 时 {entropy1}；{m} 个键完全平均时是 log {m} = {logm}）。"
-        "用 QK-norm 时最大的 |ℓ| 是 {normed}，低于上限 √{d}·{g}² = {bound}，熵是 {entropy_normed} 奈特，"
-        "而且与 s 无关：在整段 s 从 {low} 到 {high} 的范围内，归一化后的 logit 最多变化 {spread}。",
+        "zh": "s = {s} 时，不归一化的 logit 最大到 |ℓ| = {plain}，即 s = 1 时的 "
+        "{plain1} 乘以 s² = {square}；{softmax}熵是 {entropy} 奈特（s"
+        " = 1 时 {entropy1}；{m} 个键完全平均时是 log {m} = {logm}）。用 Q"
+        "K-norm 时最大的 |ℓ| 是 {normed}，低于上限 √{d}·{g}² = {bound}，"
+        "熵是 {entropy_normed} 奈特，而且与 s 无关：在整段 s 从 {low} 到 "
+        "{high} 的范围内，归一化后的 logit 最多变化 {spread}。",
         "en": "At s = {s} the plain logits reach |ℓ| = {plain}, their size at s = 1, {plain1}, times s² = {square}; "
-        "the softmax gives all but {rest} of the weight to one key and its entropy is {entropy} nats (at s = 1: "
-        "{entropy1}; all {m} keys equal would give log {m} = {logm}). With QK-norm the largest |ℓ| is {normed}, "
-        "under the cap √{d}·{g}² = {bound}, and the entropy is {entropy_normed} nats, whatever s is: over the "
-        "whole range of s from {low} to {high} the normalized logits change by at most {spread}.",
+        "{softmax} and its entropy is {entropy} nats (at s = 1: {entropy1}; all {m} keys equal would give log "
+        "{m} = {logm}). With QK-norm the largest |ℓ| is {normed}, under the cap √{d}·{g}² = {bound}, and the "
+        "entropy is {entropy_normed} nats, whatever s is: over the whole range of s from {low} to {high} the "
+        "normalized logits change by at most {spread}.",
+    },
+    "beyond.qk.softmax.collapsed": {
+        "zh": "softmax 把除 {rest} 之外的全部权重都给了一个键，",
+        "en": "the softmax gives all but {rest} of the weight to one key",
+    },
+    "beyond.qk.softmax.spread": {
+        "zh": "softmax 给权重最大的键 {top}（{m} 个键平均分配时每个是 1/{m}），",
+        "en": "the softmax gives its top key {top} of the weight (1/{m} each if all {m} were equal)",
     },
     "beyond.qk.checkpoint": {
         "zh": "在检查点读取页看一个 Qwen3 式的检查点：q_norm 和 k_norm 的 γ 长度都是 head_dim",
@@ -193,14 +213,16 @@ STRINGS = {
     "beyond.ngpt.header": {"zh": "nGPT：一切都在球面上", "en": "nGPT: everything on the hypersphere"},
     "beyond.ngpt.text": {
         "zh": "nGPT（Loshchilov 等，2024）让隐藏状态 h 始终是单位向量（权重矩阵的行也归一化）。每个块给出一个单位向量 h_A，"
-        "h 沿着连向 h_A 的弦走 α 的比例，再归一化回球面：h + α(h_A − h) 在 h 和 h_A 张成的平面里，所以 h 沿着从 h 到 h_A 的大圆移动。"
-        "Pre-Norm 则把块的整个输出加到残差流上，不再归一化，残差流的长度随深度增长。这里每个块的 h_A 是一个随机方向"
+        "h 沿着连向 h_A 的弦走 α 的比例，再归一化回球面。这里 α 是一个数，h + α(h_A − h) 就在 h 和 h_A 张成的平面里，"
+        "所以 h 沿着从 h 到 h_A 的大圆移动；论文为每个坐标学一个 α（一个向量），这时一步一般会离开这个大圆，但仍在球面上。"
+        "Pre-Norm 则把块的整个输出加到残差流上，不再归一化，残差流的长度平均而言随深度增长。这里每个块的 h_A 是一个随机方向"
         "（两条流用同一组），Pre-Norm 块的输出是 g·h_A。",
         "en": "nGPT (Loshchilov et al., 2024) keeps the hidden state h a unit vector (and the rows of its weight "
         "matrices too). Each block proposes a unit vector h_A; h moves a fraction α of the chord towards it and is "
-        "normalized back onto the sphere: h + α(h_A − h) lies in the plane of h and h_A, so h moves along the "
-        "great circle from h towards h_A. Pre-Norm instead adds the block's whole output to the stream, which is "
-        "not normalized again, and the stream's length grows with depth. Here each block's h_A is a random "
+        "normalized back onto the sphere. With one number α, as here, h + α(h_A − h) lies in the plane of h and "
+        "h_A, so h moves along the great circle from h towards h_A; the paper learns one α per coordinate (a "
+        "vector), and then a step generally leaves that great circle, though not the sphere. Pre-Norm instead adds the block's whole output to the stream, which is "
+        "not normalized again, and on average the stream's length grows with depth. Here each block's h_A is a random "
         "direction (the same ones for both streams), and the Pre-Norm block's output is g·h_A.",
     },
     "beyond.ngpt.alpha": {"zh": "步长 α", "en": "Step size α"},
@@ -220,13 +242,16 @@ STRINGS = {
         "stream leaving the sphere.",
     },
     "beyond.ngpt.reading": {
-        "zh": "{steps} 步之后，每个 ‖hₗ‖ 都等于 1，误差不超过 {off}；每一步平均转过 {angle}°（α = {alpha}）。"
-        "从同一个 h₀ 出发（‖h₀‖ = {start}），Pre-Norm 的残差流最后 ‖h_L‖ = {pre}。对与 h 无关的随机方向，"
-        "‖h_L‖² 的期望是 ‖h₀‖² + L·g²，其平方根为 {average}（g = {g}）：长度随层数增长，而 nGPT 的始终是 1。",
-        "en": "After {steps} steps every ‖hₗ‖ equals 1 within {off}; each step turns h by {angle}° on average "
-        "(α = {alpha}). Started from the same h₀ (‖h₀‖ = {start}), the Pre-Norm stream ends at ‖h_L‖ = {pre}. For "
-        "random directions unrelated to h the expected ‖h_L‖² is ‖h₀‖² + L·g², whose square root is {average} "
-        "(g = {g}): the length grows with the number of layers, while nGPT's stays 1.",
+        "zh": "L = {steps} 层之后，每个 ‖hₗ‖ 都等于 1，误差不超过 {off}；每一步平均转过 "
+        "{angle}°（α = {alpha}）。从同一个 h₀ 出发（‖h₀‖ = {start}），这一次"
+        "抽到的 Pre-Norm 残差流最后 ‖h_L‖ = {pre}。对与 h 无关的随机方向，‖h_L‖²"
+        " 的期望是 ‖h₀‖² + L·g²，其平方根为 {expected}（g = {g}）：平均而言长度随"
+        "层数增长；而单独一次抽样是一次随机游走，中途也可能变短。nGPT 的长度始终是 1。",
+        "en": "With L = {steps}, every ‖hₗ‖ equals 1 within {off}; each step turns h by {angle}° on average (α = "
+        "{alpha}). Started from the same h₀ (‖h₀‖ = {start}), this draw of the Pre-Norm stream ends at ‖h_L‖ = "
+        "{pre}. For random directions unrelated to h the expected ‖h_L‖² is ‖h₀‖² + L·g², whose square root is "
+        "{expected} (g = {g}): on average the length grows with the number of layers, while one draw is a random "
+        "walk that may also shrink for a while. nGPT's length stays 1.",
     },
     # --- Peri-Norm
     "beyond.peri.header": {"zh": "三明治归一化与 Peri-LN", "en": "Sandwich norms and Peri-LN"},
@@ -271,14 +296,14 @@ STRINGS = {
         "zh": "训练好的语言模型里会长出极少数比其余坐标大几个数量级的激活：Sun 等（2024）称之为巨大激活值（massive activations）；"
         "Qiu 等（2026）把几乎每个词元都在同一批维度上出现的这种激活称为残差汇聚，并认为离群值和归一化一起，"
         "相当于把其余所有坐标整体缩小。这里 x 有 D 个坐标：一个离群值 s，其余 D − 1 个 r 由固定的随机数生成器"
-        "按均值 0、方差 1 的正态分布抽取。上图：随着 s 增大，其他坐标的输出被乘以什么因子；下图：所选 s 时的前 16 个输出。",
+        "按均值 0、方差 1 的正态分布抽取。上图：随着 s 增大，其他坐标的输出被乘以什么因子；下图：所选 s 时前面几个坐标的输出（最多 16 个）。",
         "en": "Trained language models grow a very few activations orders of magnitude larger than the rest: Sun et "
         "al. (2024) call them massive activations; Qiu et al. (2026) call those that sit in the same dimensions "
         "for nearly every token residual sinks, and argue that the outlier together with the norm amounts to "
         "scaling every other coordinate down. Here x has D coordinates: one outlier s, and D − 1 ordinary ones, r, "
         "drawn from a normal distribution with mean 0 and variance 1 by a fixed random generator. The upper chart: "
-        "the factor by which the other coordinates' outputs are multiplied as s grows; the lower one: the first "
-        "16 outputs at the chosen s.",
+        "the factor by which the other coordinates' outputs are multiplied as s grows; the lower one: the outputs of the first "
+        "coordinates (at most 16) at the chosen s.",
     },
     "beyond.out.s": {"zh": "离群值 s", "en": "Outlier s"},
     "beyond.out.s.help": {
@@ -310,11 +335,12 @@ STRINGS = {
         "output (now {own}) tends to √(D − 1) = {root}.",
     },
     "beyond.out.dyt": {
-        "zh": "**DyT**（α = {alpha}）逐个坐标处理：其他输出的变化是 {change}，离群值的输出是 tanh(α·s) = {own}，不超过 1。"
-        "图中全部 {count} 个 s 上，RMSNorm 和 LayerNorm 的公式与库的输出相差不超过 {error}。",
+        "zh": "**DyT**（α = {alpha}）逐个坐标处理：其他输出的变化是 {change}，离群值的输出是"
+        " tanh(α·s) = {own}，不超过 1。在整段 {count} 个 s（从 0 到 "
+        "{high}）上，RMSNorm 和 LayerNorm 的公式与库的输出相差不超过 {error}。",
         "en": "**DyT** (α = {alpha}) treats each coordinate alone: the other outputs change by {change}, and the "
-        "outlier's is tanh(α·s) = {own}, at most 1. Over all {count} values of s in the chart, the formulas for "
-        "RMSNorm and LayerNorm agree with the library's outputs within {error}.",
+        "outlier's is tanh(α·s) = {own}, at most 1. Over the whole sweep of {count} values of s from 0 to "
+        "{high}, the formulas for RMSNorm and LayerNorm agree with the library's outputs within {error}.",
     },
     # --- the figures (normviz.figures.beyond)
     # --- shared -------------------------------------------------------------------------------------------
@@ -357,8 +383,8 @@ STRINGS = {
     },
     "beyond.fig.dyt.ray": {"zh": "射线 t·x（t ≥ 0）", "en": "the ray t·x (t ≥ 0)"},
     "beyond.fig.dyt.curve": {
-        "zh": "DyT(t·x)，0 ≤ t ≤ {reach}：从原点出发，弯向角点",
-        "en": "DyT(t·x), 0 ≤ t ≤ {reach}: from the origin, bending towards a corner",
+        "zh": "DyT(t·x)，0 ≤ t ≤ {reach}：从原点出发，趋向方盒上的 sign(x)",
+        "en": "DyT(t·x), 0 ≤ t ≤ {reach}: from the origin towards sign(x) on the box",
     },
     "beyond.fig.dyt.out": {"zh": "{method}(x)", "en": "{method}(x)"},
     # --- Jacobians ------------------------------------------------------------------------------------------
@@ -377,11 +403,11 @@ STRINGS = {
         "zh": "各键的概率 pⱼ（虚线：不归一化；实线：QK-norm）",
         "en": "pⱼ per key (dashed: plain; solid: QK-norm)",
     },
-    "beyond.fig.qk.entropy.title": {"zh": "softmax 的熵（单位 nat）", "en": "The softmax's entropy (in nats)"},
+    "beyond.fig.qk.entropy.title": {"zh": "softmax 的熵（单位：奈特）", "en": "The softmax's entropy (in nats)"},
     "beyond.fig.qk.x": {"zh": "q 和键的缩放倍数 s（对数刻度）", "en": "scale s of q and the keys (log scale)"},
     "beyond.fig.qk.max.y": {"zh": "max |ℓⱼ|", "en": "max |ℓⱼ|"},
     "beyond.fig.qk.probs.y": {"zh": "概率 pⱼ", "en": "probability pⱼ"},
-    "beyond.fig.qk.entropy.y": {"zh": "熵 H（nat）", "en": "entropy H (nats)"},
+    "beyond.fig.qk.entropy.y": {"zh": "熵 H（奈特）", "en": "entropy H (nats)"},
     "beyond.fig.qk.plain": {"zh": "不归一化：q·k/√d", "en": "plain: q·k/√d"},
     "beyond.fig.qk.normed": {"zh": "加 QK-norm（{norm}）", "en": "with QK-norm ({norm})"},
     "beyond.fig.qk.bound": {
@@ -417,8 +443,8 @@ STRINGS = {
     "beyond.fig.norms.ngpt": {"zh": "nGPT：‖hₗ‖ = 1", "en": "nGPT: ‖hₗ‖ = 1"},
     "beyond.fig.norms.pre": {"zh": "Pre-Norm：‖hₗ‖，没有什么把它缩回", "en": "Pre-Norm: ‖hₗ‖, nothing scales it back"},
     "beyond.fig.norms.expected": {
-        "zh": "平均增长 √(‖h₀‖² + l·g²)，g = {gain}",
-        "en": "average growth √(‖h₀‖² + l·g²), g = {gain}",
+        "zh": "期望 ‖hₗ‖² 的平方根：√(‖h₀‖² + l·g²)，g = {gain}",
+        "en": "√(expected ‖hₗ‖²) = √(‖h₀‖² + l·g²), g = {gain}",
     },
     # --- one outlier ----------------------------------------------------------------------------------------
     "beyond.fig.out.title": {

@@ -62,12 +62,12 @@ PARAMS = (
     *(links.number(key(f"x{i}"), key(f"x{i}"), *X_BOUNDS[:2], DEFAULT_X[i - 1]) for i in (1, 2, 3)),
     links.choice(key("d"), key("d"), HEAD_DIMS, "64"),
     links.choice(key("qknorm"), key("qknorm"), tuple(QK_NORM_LABELS.values()), QK_NORM_LABELS["rms"]),
-    links.number(key("gain"), key("gain"), *GAIN_BOUNDS[:2], 1.0),
+    links.number(key("gamma"), key("gamma"), *GAIN_BOUNDS[:2], 1.0),
     links.choice(key("scale"), key("scale"), QK_SCALES, "10"),
-    links.number(key("step"), key("step"), *NGPT_ALPHA_BOUNDS[:2], 0.3),
-    links.integer(key("steps"), key("steps"), *NGPT_STEPS, 8),
-    links.number(key("g"), key("g"), *NGPT_GAIN_BOUNDS[:2], 1.0),
-    links.choice(key("s"), key("s"), OUTLIERS, "100"),
+    links.number(key("ngpt_alpha"), key("ngpt_alpha"), *NGPT_ALPHA_BOUNDS[:2], 0.3),
+    links.integer(key("layers"), key("layers"), *NGPT_STEPS, 8),
+    links.number(key("pre_gain"), key("pre_gain"), *NGPT_GAIN_BOUNDS[:2], 1.0),
+    links.choice(key("outlier"), key("outlier"), OUTLIERS, "100"),
     links.choice(key("D"), key("D"), OUTLIER_DIMS, "64"),
 )
 
@@ -153,39 +153,53 @@ def dyt_text(t, cmp: beyond.DytComparison) -> str:
         norm=decimals(cmp.norm_dyt, 4),
         linear=decimals(cmp.alpha * cmp.norm_x, 4),
         root=decimals(math.sqrt(n), 4),
-        top=decimals(float(np.max(np.abs(cmp.dyt))), 4),
-        gap=decimals(cmp.distance_ln, 4),
+        top=near_one(float(np.max(np.abs(cmp.dyt)))),
+        gap=decimals(cmp.distance_ln, 4, nan=t("beyond.undefined")),
     )
+
+
+def near_one(value: float) -> str:
+    """A value in [0, 1] that may round to 1.0000: then 1 − (its distance to 1, exact), or 1 itself (a tanh
+    beyond about 19.06 is 1 in float64)."""
+    if value < 0.99995:
+        return decimals(value, 4)
+    return f"1 − {significant(1.0 - value, 2)}" if value < 1.0 else "1"
 
 
 def jacobian_text(t, cmp: beyond.DytComparison) -> str:
-    """What each Jacobian does, read off the matrices: DyT's zeros and diagonal; LayerNorm's null directions."""
-    n = cmp.x.size
-    off = cmp.jacobian_dyt[~np.eye(n, dtype=bool)]
-    jl = cmp.jacobian_ln
-    if not np.all(np.isfinite(jl)):
-        ln = t("beyond.jac.ln.undefined")
-    else:
-        ones = np.ones(n)
-        ln = t(
-            "beyond.jac.ln.zero" if not np.any(np.abs(jl) > 1e-12) else "beyond.jac.ln",
-            rank=int(np.linalg.matrix_rank(jl, tol=1e-9 * max(1.0, float(np.max(np.abs(jl)))))),
-            n=n,
-            ones=significant(float(np.max(np.abs(jl @ ones))), 2),
-            along=significant(float(np.max(np.abs(jl @ cmp.x))), 2),
-        )
-    return (
-        t(
-            "beyond.jac.dyt",
-            zeros=int(np.sum(off == 0.0)),
-            off=n * (n - 1),
-            diagonal=decimals_vector(np.diag(cmp.jacobian_dyt), 4),
-            alpha=decimals(cmp.alpha, 2),
-            n=n,
-        )
-        + " "
-        + ln
+    """What each Jacobian does, measured (``beyond.jacobian_facts``): DyT's untouched outputs and its diagonal;
+    LayerNorm's mixing, its two forgotten directions and any output frozen at ±√(n − 1)."""
+    f = beyond.jacobian_facts(cmp)
+    n = f.n
+    dyt = t(
+        "beyond.jac.dyt",
+        untouched=f.dyt_untouched,
+        off=f.off_diagonal,
+        diagonal=decimals_vector(np.diag(cmp.jacobian_dyt), 4),
+        alpha=decimals(cmp.alpha, 2),
     )
+    if not f.ln_defined:
+        return t.sentences([dyt, t("beyond.jac.ln.undefined")])
+    values = dict(
+        mixed=f.ln_mixed,
+        off=f.off_diagonal,
+        rank=f.ln_rank,
+        n=n,
+        ones=significant(f.ln_ones, 2),
+        along=significant(f.ln_along, 2),
+    )
+    if f.ln_mixed == 0:  # n = 2 at ε = 0: the zero matrix
+        return t.sentences([dyt, t("beyond.jac.ln.zero", **values)])
+    parts = [dyt, t("beyond.jac.ln", **values)]
+    if f.ln_frozen:
+        parts.append(
+            t(
+                "beyond.jac.ln.frozen",
+                outputs=", ".join(f"y{subscript(i + 1)} = {decimals(cmp.ln[i], 4)}" for i in f.ln_frozen),
+                root=decimals(math.sqrt(n - 1), 4),
+            )
+        )
+    return t.sentences(parts)
 
 
 def parting_table(t, parts: tuple[beyond.Parting, ...]) -> str:
@@ -231,7 +245,7 @@ def qk_controls(t) -> None:
     b.segmented_control(t("beyond.qk.norm"), list(QK_NORM_LABELS.values()), key=key("qknorm"), required=True)
     c, d = st.columns(2)
     keyed_slider(
-        c, t("beyond.qk.gain"), *GAIN_BOUNDS[:2], step=GAIN_BOUNDS[2], key=key("gain"), help=t("beyond.qk.gain.help")
+        c, t("beyond.qk.gain"), *GAIN_BOUNDS[:2], step=GAIN_BOUNDS[2], key=key("gamma"), help=t("beyond.qk.gain.help")
     )
     d.select_slider(t("beyond.qk.scale"), QK_SCALES, key=key("scale"), help=t("beyond.qk.scale.help"))
 
@@ -243,7 +257,7 @@ def qk_choice() -> tuple[int, str, float, float]:
     return (
         int(st.session_state[key("d")]),
         norm,
-        round(float(st.session_state[key("gain")]), 10),
+        round(float(st.session_state[key("gamma")]), 10),
         float(st.session_state[key("scale")]),
     )
 
@@ -270,28 +284,34 @@ def qk_view(
 
 
 def qk_text(t, sweep: beyond.QKSweep, here: beyond.QKSweep, d: int, gain: float) -> str:
-    plain = np.max(np.abs(here.logits_plain), axis=1)
-    normed = np.max(np.abs(here.logits_normed), axis=1)
-    spread = float(np.max(np.abs(sweep.logits_normed - sweep.logits_normed[0])))
+    """At the chosen s: the plain logits (s² times their size at 1), the softmax collapsed or not, its entropy;
+    with QK-norm: the largest logit under the cap and the same entropy at every s of the sweep."""
+    plain, normed, others = here.max_plain, here.max_normed, here.others_plain
+    top = float(np.max(here.probs_plain[1]))
+    softmax = (
+        t("beyond.qk.softmax.collapsed", rest=significant(float(others[1]), 2))
+        if others[1] < 0.01
+        else t("beyond.qk.softmax.spread", top=decimals(top, 4), m=QK_KEYS)
+    )
     return t(
         "beyond.qk.reading",
         s=shortest(float(here.scales[1])),
-        plain1=decimals(float(plain[0]), 3),
+        plain1=significant(float(plain[0]), 4),
         plain=significant(float(plain[1]), 4),
         square=shortest(float(here.scales[1]) ** 2),
+        softmax=softmax,
         entropy=significant(float(here.entropy_plain[1]), 3),
-        entropy1=decimals(float(here.entropy_plain[0]), 4),
-        rest=significant(float(np.sum(np.sort(here.probs_plain[1])[:-1])), 2),
+        entropy1=significant(float(here.entropy_plain[0]), 3),
         logm=decimals(math.log(QK_KEYS), 4),
         m=QK_KEYS,
         normed=decimals(float(normed[1]), 3),
         bound=decimals(here.bound, 3),
         d=d,
         g=decimals(gain, 2),
-        entropy_normed=decimals(float(here.entropy_normed[1]), 4),
+        entropy_normed=significant(float(here.entropy_normed[1]), 3),
         low=shortest(QK_SWEEP[0]),
         high=shortest(QK_SWEEP[-1]),
-        spread=significant(spread, 2),
+        spread=significant(sweep.normed_spread, 2),
     )
 
 
@@ -305,25 +325,25 @@ def ngpt_controls(t) -> None:
         t("beyond.ngpt.alpha"),
         *NGPT_ALPHA_BOUNDS[:2],
         step=NGPT_ALPHA_BOUNDS[2],
-        key=key("step"),
+        key=key("ngpt_alpha"),
         help=t("beyond.ngpt.alpha.help", start=residual.NGPT_ALPHA),
     )
-    keyed_slider(b, t("beyond.ngpt.steps"), *NGPT_STEPS, step=1, key=key("steps"))
+    keyed_slider(b, t("beyond.ngpt.steps"), *NGPT_STEPS, step=1, key=key("layers"))
     keyed_slider(
         c,
         t("beyond.ngpt.gain"),
         *NGPT_GAIN_BOUNDS[:2],
         step=NGPT_GAIN_BOUNDS[2],
-        key=key("g"),
+        key=key("pre_gain"),
         help=t("beyond.ngpt.gain.help"),
     )
 
 
 def ngpt_choice() -> tuple[float, int, float]:
     return (
-        round(float(st.session_state[key("step")]), 10),
-        int(st.session_state[key("steps")]),
-        round(float(st.session_state[key("g")]), 10),
+        round(float(st.session_state[key("ngpt_alpha")]), 10),
+        int(st.session_state[key("layers")]),
+        round(float(st.session_state[key("pre_gain")]), 10),
     )
 
 
@@ -342,16 +362,15 @@ def ngpt_view(
 
 
 def ngpt_text(t, path: beyond.SpherePath, plain: beyond.PlainStream) -> str:
-    steps = len(path.targets)
     return t(
         "beyond.ngpt.reading",
-        steps=steps,
+        steps=len(path.targets),
         off=significant(float(np.max(np.abs(path.norms - 1.0))), 2),
         angle=decimals(math.degrees(float(np.mean(path.angles))), 1),
         alpha=decimals(path.alpha, 2),
         pre=decimals(float(plain.norms[-1]), 3),
         start=decimals(float(plain.norms[0]), 3),
-        average=decimals(math.sqrt(float(plain.norms[0]) ** 2 + steps * plain.gain**2), 3),
+        expected=decimals(float(plain.expected_norms[-1]), 3),
         g=decimals(plain.gain, 2),
     )
 
@@ -400,12 +419,12 @@ def peri_text(t, tops: beyond.StackTops) -> str:
 
 def outlier_controls(t) -> None:
     a, b = st.columns([3, 1])
-    a.select_slider(t("beyond.out.s"), OUTLIERS, key=key("s"), help=t("beyond.out.s.help"))
+    a.select_slider(t("beyond.out.s"), OUTLIERS, key=key("outlier"), help=t("beyond.out.s.help"))
     b.segmented_control(t("beyond.out.D"), list(OUTLIER_DIMS), key=key("D"), required=True)
 
 
 def outlier_choice() -> tuple[int, float]:
-    return int(st.session_state[key("D")]), float(st.session_state[key("s")])
+    return int(st.session_state[key("D")]), float(st.session_state[key("outlier")])
 
 
 @cached(8)
@@ -420,7 +439,7 @@ def outlier_rest(dim: int) -> np.ndarray:
 def outlier_view(
     dim: int, s: float, t, projector: bool, backend: _xp.Backend
 ) -> tuple[beyond.OutlierEffect, beyond.OutlierEffect, beyond.OutlierCurve, dict]:
-    """The outlier at s and at 0 through the three maps, the factor curves, and the packed figure."""
+    """The outlier at s and at 0 through the three maps, the factor curves (the sweep with s in it), the figure."""
     rest = outlier_rest(dim)
     effect = beyond.outlier_effect(rest, s, eps=0.0, backend=backend)
     quiet = beyond.outlier_effect(rest, 0.0, eps=0.0, backend=backend)
@@ -431,35 +450,34 @@ def outlier_view(
 
 def outlier_text(t, effect: beyond.OutlierEffect, quiet: beyond.OutlierEffect, curve: beyond.OutlierCurve) -> str:
     """RMSNorm's factor predicted and measured; LayerNorm's spread factor and shift; DyT untouched."""
-    others = effect.others
-    measured = effect.rms[others] / quiet.rms[others]
-    rest = np.delete(effect.x, effect.index)
-    dim = effect.x.size
+    others, limits, dim = effect.others, effect.limits, effect.x.size
+    here = curve.at(effect.s)
     rms = t(
         "beyond.out.rms",
         s=shortest(effect.s),
         dim=dim,
         factor=decimals(effect.rms_factor, 4),
-        rest=decimals(float(np.sqrt(rest @ rest)), 3),
-        measured=decimals(float(np.mean(measured)), 4),
-        error=significant(float(np.max(np.abs(measured - effect.rms_factor))), 2),
+        rest=decimals(effect.rest_norm, 3),
+        measured=decimals(float(curve.rms_measured[here]), 4),
+        error=significant(abs(float(curve.rms_measured[here]) - effect.rms_factor), 2),
         own=decimals(float(effect.rms[effect.index]), 3),
-        root=decimals(math.sqrt(dim), 3),
+        root=decimals(limits["rms_outlier"], 3),
     )
     ln = t(
         "beyond.out.ln",
         factor=decimals(effect.ln_factor, 4),
         shift=decimals(effect.ln_shift, 4),
-        limit=decimals(-1.0 / math.sqrt(dim - 1), 4),
+        limit=decimals(limits["ln_shift"], 4),
         own=decimals(float(effect.ln[effect.index]), 3),
-        root=decimals(math.sqrt(dim - 1), 3),
+        root=decimals(limits["ln_outlier"], 3),
     )
     dyt = t(
         "beyond.out.dyt",
         change=significant(float(np.max(np.abs(effect.dyt[others] - quiet.dyt[others]))), 2),
-        own=decimals(float(effect.dyt[effect.index]), 4),
+        own=near_one(float(effect.dyt[effect.index])),
         alpha=decimals(effect.alpha, 2),
         error=significant(max(curve.rms_error, curve.ln_error), 2),
         count=len(curve.scales),
+        high=shortest(float(curve.scales[-1])),
     )
     return "\n\n".join((rms, ln, dyt))
