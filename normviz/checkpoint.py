@@ -223,16 +223,19 @@ def _check_zip(data: bytes) -> None:
         raise CheckpointError("not_a_checkpoint", "a zip archive with compressed entries; torch.save writes none")
 
 
-def _tensors(obj, prefix: str = "", depth: int = 0):
-    """(name, tensor) pairs of nested dicts, names joined with "."."""
+def _tensors(obj, prefix: str = "", depth: int = 0, _seen: set | None = None):
+    """(name, tensor) pairs of nested dicts, names joined with "."; each dict is walked once (a pickle can make
+    one dict the value of many keys at many levels: 10 keys × 15 levels is 10¹⁵ paths to a few hundred bytes)."""
     import torch
 
+    seen = set() if _seen is None else _seen
     if isinstance(obj, torch.Tensor):
         yield prefix, obj
-    elif isinstance(obj, dict) and depth < 16:
+    elif isinstance(obj, dict) and depth < 16 and id(obj) not in seen:
+        seen.add(id(obj))
         for key, value in obj.items():
             if isinstance(key, (str, int)):
-                yield from _tensors(value, f"{prefix}.{key}" if prefix else str(key), depth + 1)
+                yield from _tensors(value, f"{prefix}.{key}" if prefix else str(key), depth + 1, seen)
 
 
 def _to_numpy(tensor, seen: dict) -> np.ndarray:

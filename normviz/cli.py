@@ -6,6 +6,7 @@ this module prints.
     $ python -m normviz inspect model.safetensors [--config config.json]
     $ python -m normviz cost --tokens 32768 --hidden 2048 --calls 48 --bytes 2 --bandwidth 2e12
     $ python -m normviz bench [--json]
+    $ python -m normviz model "some text" [--layer K] [--json]
 
 Bad arguments give a one-line error on stderr and exit status 2. A reader that closes the pipe early
 (``| head -1``) ends the program quietly with status 141 (128 + SIGPIPE), as a shell tool killed by SIGPIPE
@@ -68,6 +69,7 @@ ABOUT = {
     "inspect": "Which normalization a checkpoint uses: its norm parameters, their kind and γ.",
     "cost": "Bytes, time and FLOPs of the normalizations of one forward pass.",
     "bench": "Time copy, LayerNorm, RMSNorm and L2 against torch.nn.functional.",
+    "model": "What the 13 LayerNorms of a real model (all-MiniLM-L6-v2) receive for a text.",
 }
 
 
@@ -504,13 +506,139 @@ def bench_main(argv: list[str]) -> int:
     return emit(result.to_json() if args.json else bench_table(result))
 
 
+# --- python -m normviz model ---------------------------------------------------------------------------------
+
+
+def _outliers(items: list[dict]) -> str:
+    return " ".join(f"{o['coordinate']}:{o['ratio']:.1f}" for o in items)
+
+
+def _model_head(run, loaded) -> list[str]:
+    from normviz import model as m
+
+    lines = [
+        f"{m.NAME} ({m.PACKAGE}): 13 LayerNorms (Post-LN), D = {run.inputs.shape[-1]}, eps = {plain(run.eps)}; "
+        f"loaded in {loaded.load_seconds:.2f} s (SHA-256 checked), forward pass {run.seconds * 1e3:.1f} ms",
+        f"tokens ({len(run.tokens)}): {' '.join(run.tokens)}",
+    ]
+    if run.unknown:
+        lines.append(f"became [UNK]: {' '.join(run.unknown)}")
+    if run.truncated:
+        lines.append(f"truncated to the first {len(run.tokens)} tokens")
+    return lines
+
+
+def model_report(run, loaded, *, layer=None) -> str:
+    """A ``model.ModelRun`` as ``python -m normviz model`` prints it: one row per norm, or per token of ``layer``.
+
+    x is the norm's captured input; share on 1 = mu^2 D / ||x||^2; LN-RMS gap = ||LN(x) - RMS(x)|| / ||LN(x)||
+    (gamma = 1, beta = 0, the model's eps); outliers: coordinate (0-based) and max |x_i| / RMS(x).
+    """
+    from normviz import model as m
+
+    lines = _model_head(run, loaded)
+    if layer is None:
+        header = ["#", "norm", "tokens", "mean ||x||", "mean |mu|", "share on 1", "LN-RMS gap"]
+        header += ["outliers i:|x_i|/RMS", "gamma min", "gamma max"]
+        rows = [
+            [
+                str(r["index"]),
+                r["norm"],
+                str(r["tokens"]),
+                plain(r["mean_norm"], 4),
+                plain(r["mean_abs_mean"], 4),
+                plain(r["mean_share_ones"], 4),
+                plain(r["mean_ln_rms_gap"], 4),
+                _outliers(r["outliers"]),
+                plain(r["gamma_min"], 4),
+                plain(r["gamma_max"], 4),
+            ]
+            for r in m.norm_table(run)
+        ]
+        right = lambda j: j in (0, 2, 3, 4, 5, 6, 8, 9)  # noqa: E731
+    else:
+        k = m.norm_index(layer)
+        lines.append(f"norm {k + 1}: {m.NORMS[k]} ({m.MODULES[m.NORMS[k]]}), its input x per token")
+        header = ["pos", "token", "||x||", "mu", "sigma", "share on 1", "LN-RMS gap", "outliers i:|x_i|/RMS"]
+        rows = [
+            [
+                str(r["position"]),
+                r["token"],
+                plain(r["norm"], 4),
+                plain(r["mean"], 4),
+                plain(r["std"], 4),
+                plain(r["share_ones"], 4),
+                plain(r["ln_rms_gap"], 4),
+                _outliers(r["outliers"]),
+            ]
+            for r in m.token_table(run, k + 1)
+        ]
+        right = lambda j: j in (0, 2, 3, 4, 5, 6)  # noqa: E731
+    return "\n".join([*lines, "", table(header, rows, right=right)])
+
+
+def model_json(run, loaded, *, layer=None) -> str:
+    """The same as ``model_report``, as JSON: numbers as numbers (coordinates and counts as integers)."""
+    import json
+
+    from normviz import model as m
+
+    out = {
+        "model": m.NAME,
+        "package": m.PACKAGE,
+        "text": run.text,
+        "tokens": list(run.tokens),
+        "unknown": list(run.unknown),
+        "truncated": run.truncated,
+        "eps": run.eps,
+        "load_seconds": loaded.load_seconds,
+        "forward_seconds": run.seconds,
+    }
+    if layer is None:
+        out["norms"] = m.norm_table(run)
+    else:
+        k = m.norm_index(layer)
+        out["norm"] = {"index": k + 1, "name": m.NORMS[k], "module": m.MODULES[m.NORMS[k]]}
+        out["rows"] = m.token_table(run, k + 1)
+    return json.dumps(out, ensure_ascii=False, indent=2)
+
+
+def model_main(argv: list[str]) -> int:
+    """``python -m normviz model TEXT [--layer K] [--json] [--max-tokens N]``; one-line errors, status 2."""
+    from normviz import model as m
+
+    parser = Parser(prog="python -m normviz model", description=ABOUT["model"])
+    parser.add_argument("text", help="the text (English; the model is uncased)")
+    parser.add_argument(
+        "--layer",
+        help=f"one norm's per-token rows: 1..{len(m.NORMS)} or a name ({m.NORMS[0]}, {m.NORMS[1]}, ..., {m.NORMS[-1]})",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    parser.add_argument(
+        "--max-tokens",
+        type=int,
+        default=m.DEFAULT_MAX_TOKENS,
+        help=f"cut longer texts (with [CLS] and [SEP]; default {m.DEFAULT_MAX_TOKENS}, at most {m.MAX_POSITIONS})",
+    )
+    args = parser.parse_args(argv)
+    try:
+        if args.layer is not None:
+            m.norm_index(args.layer)  # before the model runs
+        run = m.run(args.text, max_tokens=args.max_tokens)
+        loaded = m.load()
+    except (TypeError, ValueError) as exc:  # ModelFileError is a ValueError
+        parser.error(str(exc))
+    report = model_json if args.json else model_report
+    return emit(report(run, loaded, layer=args.layer))
+
+
 # --- dispatch -----------------------------------------------------------------------------------------------
 
-COMMANDS = {"inspect": inspect_main, "cost": cost_main, "bench": bench_main}
+COMMANDS = {"inspect": inspect_main, "cost": cost_main, "bench": bench_main, "model": model_main}
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m normviz [inspect | cost | bench] ...``; a bare list of numbers is the vector report."""
+    """``python -m normviz [inspect | cost | bench | model] ...``; a bare list of numbers is the vector report."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] in COMMANDS:
         return COMMANDS[argv[0]](argv[1:])

@@ -175,3 +175,29 @@ def children() -> list[int]:
             if int(fields[1]) == os.getpid():
                 found.append(int(entry))
     return found
+
+
+def shared_dict_bomb(branching: int = 10, depth: int = 15, *, legacy: bool = True) -> bytes:
+    """A torch file (legacy pickle by default) of a few hundred bytes: ``depth`` levels of dicts, each level's
+    ``branching`` keys all pointing to the one dict below (pickle's memo stores it once), a tensor at the
+    bottom. ``torch.load(weights_only=True)`` accepts it (only dicts and a tensor); walking it by name meets
+    ``branching ** depth`` paths to that one tensor (10¹⁵ by default): a billion-laughs for CPU time."""
+    import io
+
+    import torch
+
+    node: dict = {"hidden_states": torch.ones(2, 4)}
+    for _ in range(depth):
+        node = {f"k{i}": node for i in range(branching)}
+    buf = io.BytesIO()
+    torch.save(node, buf, _use_new_zipfile_serialization=not legacy)
+    return buf.getvalue()
+
+
+def npy_header_only(shape: tuple[int, ...], dtype: str = "<f4", data: bytes = b"") -> bytes:
+    """A .npy (format 1.0) whose header declares ``shape`` and ``dtype``, followed by ``data`` (however long)."""
+    import io
+
+    buf = io.BytesIO()
+    np.lib.format.write_array_header_1_0(buf, {"descr": dtype, "fortran_order": False, "shape": tuple(shape)})
+    return buf.getvalue() + data
