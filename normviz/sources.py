@@ -132,5 +132,6 @@ PAGE_SOURCES = {
         "gemma2024",
         "loshchilov2024",
     ),
+    "model": ("ba2016", "zhang2019", "sun2024"),
     "beyond": ("zhu2025", "henry2020", "dehghani2023", "loshchilov2024", "kim2025", "gemma2024", "sun2024", "qiu2026"),
 }

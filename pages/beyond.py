@@ -119,5 +119,6 @@ st.header(t("beyond.out.header"))
 if not projector:
     explanation("out", beyond.OUTLIER_TEX)
 outlier_section()
+by.page_link(t, "model", t("beyond.out.model_link"))
 
 ui.sources_section(t, "beyond")

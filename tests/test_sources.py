@@ -25,6 +25,7 @@ WIRED = (
     "space",
     "warp",
     "beyond",
+    "model",
 )
 
 

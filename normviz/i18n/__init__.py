@@ -26,6 +26,7 @@ _MODULES = (  # one module per topic
     "invariance",
     "warp",
     "beyond",
+    "model",
     "axes",
     "family",
     "checkpoint",

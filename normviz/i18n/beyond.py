@@ -342,6 +342,10 @@ STRINGS = {
         "outlier's is tanh(α·s) = {own}, at most 1. Over the whole sweep of {count} values of s from 0 to "
         "{high}, the formulas for RMSNorm and LayerNorm agree with the library's outputs within {error}.",
     },
+    "beyond.out.model_link": {
+        "zh": "在“真实模型”页看一个训练好的模型自己的离群坐标",
+        "en": "See a trained model's own outlier coordinates on the real-model page",
+    },
     # --- the figures (normviz.figures.beyond)
     # --- shared -------------------------------------------------------------------------------------------
     "beyond.fig.dyt": {"zh": "DyT", "en": "DyT"},

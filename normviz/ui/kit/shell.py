@@ -32,6 +32,7 @@ TOPIC_SECTIONS = (
             ("axes", ":material/grid_on:"),
             ("family", ":material/hub:"),
             ("checkpoint", ":material/folder_open:"),
+            ("model", ":material/memory:"),
             ("beyond", ":material/auto_awesome:"),
         ),
     ),

@@ -1,0 +1,395 @@
+"""Strings of the real-model page (all-MiniLM-L6-v2's LayerNorms) and of uploaded hidden states."""
+
+STRINGS = {
+    "nav.model": {"zh": "真实模型", "en": "Inside a real model"},
+    "overview.page.model": {
+        "zh": "真实模型：在你的文本上运行一个训练好的 6 层编码器（all-MiniLM-L6-v2），看它的 13 个 LayerNorm 实际收到什么："
+        "沿 𝟏 的分量有多大、RMSNorm 和 LayerNorm 相差多少、哪些坐标是离群值，以及学到的 γ 和 β；也可以上传你自己的隐藏状态。",
+        "en": "Inside a real model: run a trained 6-layer encoder (all-MiniLM-L6-v2) on your text and see what its 13 "
+        "LayerNorms really receive: how much lies along 𝟏, how far RMSNorm is from LayerNorm, which coordinates "
+        "are outliers, and the learned γ and β; or upload your own hidden states.",
+    },
+    "model.title": {"zh": "真实模型里的归一化", "en": "Normalization inside a real model"},
+    "model.intro": {
+        "zh": "这里的模型是 sentence-transformers/all-MiniLM-L6-v2：一个 6 层的 BERT 式编码器（D = 384，12 个注意力头，"
+        "2270 万个参数），训练来给英文句子做向量表示。它用 Post-LN 的 LayerNorm（带 γ 和 β，ε = 10⁻¹²）：嵌入之后一个，"
+        "每层的注意力块之后和前馈块之后各一个，一共 13 个。模型文件来自一个 PyPI 包，只当作数据读取，使用前逐个核对 "
+        "SHA-256；模型在这台服务器上运行，不从网络下载任何东西。每个 LayerNorm 的输入由前向钩子直接截获，不是重新计算的。",
+        "en": "The model here is sentence-transformers/all-MiniLM-L6-v2: a 6-layer BERT-style encoder (D = 384, 12 "
+        "attention heads, 22.7 M parameters) trained to embed English sentences. It uses Post-LN LayerNorm (with γ "
+        "and β, ε = 10⁻¹²): one after the embeddings, and one after the attention block and one after the "
+        "feed-forward block of each layer, 13 in all. Its files come from a PyPI package, read as data only, each "
+        "checked against its SHA-256 before use; the model runs on this server and nothing is fetched. Each "
+        "LayerNorm's input is captured by a forward hook as the model runs, not recomputed.",
+    },
+    "model.source": {"zh": "分析什么", "en": "What to analyse"},
+    "model.source.text": {"zh": "模型处理一段文本", "en": "The model on a text"},
+    "model.source.upload": {"zh": "上传的隐藏状态", "en": "Uploaded hidden states"},
+    "model.preset": {"zh": "例句", "en": "Example sentences"},
+    "model.preset.placeholder": {"zh": "选一个例句填入下面的文本框", "en": "Pick one to fill the text box below"},
+    "model.text": {"zh": "文本（英文）", "en": "Text (English)"},
+    "model.text.help": {
+        "zh": "模型只认英文，而且不区分大小写。中文字符会被逐字切开；词表里没有的字变成 [UNK]，页面会列出来。"
+        "超过 128 个词元的文本在末尾截断。",
+        "en": "The model knows English only, without case. Chinese characters are split one by one; those missing "
+        "from its vocabulary become [UNK], and the page lists them. Texts beyond 128 tokens are cut at the end.",
+    },
+    "model.text.empty": {
+        "zh": "文本框是空的，下面分析的是第一个例句：“{preset}”。",
+        "en": "The text box is empty, so the analysis below is of the first example: “{preset}”.",
+    },
+    "model.missing": {
+        "zh": "找不到模型文件，或者文件与记录的 SHA-256 不符，因此不运行模型。原因（英文）：{reason}",
+        "en": "The model's files are missing or do not match their recorded SHA-256, so the model is not run. "
+        "Reason: {reason}",
+    },
+    "model.upload": {"zh": "隐藏状态文件", "en": "Hidden-state file"},
+    "model.upload.help": {
+        "zh": "一个 .safetensors、.npy 或 torch 文件（用 weights_only=True 读取），形状 (N, D) 或 (B, S, D)，最大 {limit} MB。"
+        "文件在一个受限的独立进程里读取。没有检查点时不分析 γ 和 β。",
+        "en": "A .safetensors, .npy or torch file (read with weights_only=True) of shape (N, D) or (B, S, D), at "
+        "most {limit} MB. It is read in a separate, limited process. Without a checkpoint there is no γ or β to "
+        "analyse.",
+    },
+    "model.upload.prompt": {
+        "zh": "上传一个隐藏状态文件，就能看到同样的分析（每一行当作一个词元）。",
+        "en": "Upload a file of hidden states to see the same analysis (each row taken as one token).",
+    },
+    "model.upload.name": {"zh": "上传的状态", "en": "uploaded states"},
+    "model.norm": {"zh": "看哪一个 LayerNorm", "en": "Which LayerNorm"},
+    "model.norm.help": {
+        "zh": "embeddings 是嵌入之后的那个；layerK.attention 在第 K 层注意力块的残差和之后，layerK.output 在前馈块的残差和之后。",
+        "en": "embeddings is the one after the embeddings; layerK.attention follows the residual sum of layer K's "
+        "attention block, layerK.output that of its feed-forward block.",
+    },
+    "model.threshold": {"zh": "离群值门槛：|xᵢ| / RMS(x) 大于", "en": "Outlier threshold: |xᵢ| / RMS(x) above"},
+    "model.threshold.help": {
+        "zh": "RMS(x) = ‖x‖/√D 是坐标的均方根；一个坐标超过它的这么多倍就算离群值。",
+        "en": "RMS(x) = ‖x‖/√D is the coordinates' root mean square; a coordinate this many times larger counts as "
+        "an outlier.",
+    },
+    "model.tokens": {
+        "zh": "文本变成了 {count} 个词元（tokens）（含 [CLS] 和 [SEP]）：{tokens}{more}",
+        "en": "The text became {count} tokens ([CLS] and [SEP] included): {tokens}{more}",
+    },
+    "model.more": {"zh": "，以及另外 {count} 个。", "en": ", and {count} more."},
+    "model.unknown": {
+        "zh": "词表里没有的 {count} 处变成了 [UNK]：{pieces}。",
+        "en": "{count} pieces not in the vocabulary became [UNK]: {pieces}.",
+    },
+    "model.truncated": {
+        "zh": "文本超过 {limit} 个词元，末尾被截断了。",
+        "en": "The text is longer than {limit} tokens and was cut at the end.",
+    },
+    # --- what the norm receives
+    "model.share.header": {"zh": "LayerNorm 收到的输入", "en": "What each LayerNorm receives"},
+    "model.share.description": {
+        "zh": "热图：每个 LayerNorm（行）和每个词元（列）的输入 x 沿 𝟏 的分量占 ‖x‖² 的比例。",
+        "en": "Heat map: for each LayerNorm (rows) and token (columns), the share of ‖x‖² that lies along 𝟏.",
+    },
+    "model.share.text": {
+        "zh": "LayerNorm 先减去 x 的均值 μ，也就是去掉 x 沿 𝟏 的部分 μ·𝟏。这部分占 ‖x‖² 的比例是 c = μ²·D/‖x‖² "
+        "= μ²/(μ² + σ²)（σ 为有偏标准差）。c 接近 0 说明 x 本来就几乎垂直于 𝟏，减均值几乎不改变它，这时 RMSNorm 和 "
+        "LayerNorm 的结果也几乎相同。",
+        "en": "LayerNorm first subtracts x's mean μ, that is, removes the part μ·𝟏 of x along 𝟏. That part's share of "
+        "‖x‖² is c = μ²·D/‖x‖² = μ²/(μ² + σ²) (σ the biased standard deviation). A share near 0 means x is already "
+        "nearly perpendicular to 𝟏: removing the mean hardly changes it, and RMSNorm then gives nearly what "
+        "LayerNorm gives.",
+    },
+    "model.share.reading": {
+        "zh": "在这段文本上，{top} 的输入沿 𝟏 的分量最大：按词元平均是 {top_mean}，词元 {token} 上是 {token_share}；"
+        "平均份额最小的是 {low}，为 {low_mean}。所选的 {chosen} 平均是 {chosen_mean}。",
+        "en": "On this text the inputs of {top} carry the largest share along 𝟏: {top_mean} on average over the tokens, "
+        "{token_share} for the token {token}; the smallest mean share is {low_mean}, at {low}. At the chosen norm, "
+        "{chosen}, the mean share is {chosen_mean}.",
+    },
+    "model.table": {"zh": "{norm} 的每个词元", "en": "Every token at {norm}"},
+    "model.col.pos": {"zh": "位置", "en": "position"},
+    "model.col.token": {"zh": "词元", "en": "token"},
+    "model.col.norm": {"zh": "‖x‖", "en": "‖x‖"},
+    "model.col.mean": {"zh": "μ", "en": "μ"},
+    "model.col.std": {"zh": "σ", "en": "σ"},
+    "model.col.share": {"zh": "沿 𝟏 的份额", "en": "share along 𝟏"},
+    "model.col.gap": {"zh": "LN 与 RMS 之差", "en": "LN–RMS gap"},
+    # --- LayerNorm against RMSNorm
+    "model.gap.header": {"zh": "在真实数据上：LayerNorm 与 RMSNorm", "en": "LayerNorm against RMSNorm on real data"},
+    "model.gap.text": {
+        "zh": "把同一个输入分别送进 LayerNorm 和 RMSNorm（γ = 1，β = 0，同一个 ε），比较 ‖LN(x) − RMS(x)‖ / ‖LN(x)‖。"
+        "ε = 0 时两者的长度都是 √D，夹角只由 c 决定，所以这个差只取决于沿 𝟏 的份额：√(2(1 − √(1 − c)))。",
+        "en": "Send the same input through LayerNorm and RMSNorm (γ = 1, β = 0, the same ε) and compare "
+        "‖LN(x) − RMS(x)‖ / ‖LN(x)‖. At ε = 0 both outputs have length √D and the angle between them depends on c "
+        "alone, so the gap depends only on the share along 𝟏: √(2(1 − √(1 − c))).",
+    },
+    "model.gap.description": {
+        "zh": "热图：每个 LayerNorm（行）和每个词元（列）的 ‖LN(x) − RMS(x)‖ / ‖LN(x)‖。",
+        "en": "Heat map: ‖LN(x) − RMS(x)‖ / ‖LN(x)‖ for each LayerNorm (rows) and token (columns).",
+    },
+    "model.gap.reading": {
+        "zh": "所有 LayerNorm 和词元上，这个差平均是 {mean}；最大的是 {top}，在 {norm} 的词元 {token} 上（那里沿 𝟏 的份额是 {share}）。"
+        "用 ε = {eps} 算出的差与上面 ε = 0 的公式最多相差 {error}。",
+        "en": "Over every LayerNorm and token the gap is {mean} on average; the largest is {top}, at {norm} for the "
+        "token {token} (whose share along 𝟏 is {share}). The gaps computed with ε = {eps} differ from the ε = 0 "
+        "formula above by at most {error}.",
+    },
+    # --- outliers
+    "model.out.header": {"zh": "离群坐标", "en": "Outlier coordinates"},
+    "model.out.text": {
+        "zh": "训练好的模型里，少数坐标常常比其余的大得多。它们撑大了 σ（和均方根），于是归一化之后其余所有坐标都被缩小："
+        "“经典之后”页的离群值一节推导了这个因子。",
+        "en": "In trained models a few coordinates are often far larger than the rest. They inflate σ (and the root "
+        "mean square), so after the norm every other coordinate shrinks: the outlier section of the Beyond page "
+        "derives the factor.",
+    },
+    "model.out.description": {
+        "zh": "上：每个坐标在所有词元中最大的 |xᵢ| / RMS(x) 和门槛；下：最大的几个坐标在每个词元上的比值。",
+        "en": "Top: each coordinate's largest |xᵢ| / RMS(x) over the tokens, and the threshold; bottom: the ratio per "
+        "token for the largest few coordinates.",
+    },
+    "model.out.none": {
+        "zh": "{norm} 的输入里没有坐标超过 {threshold} 倍均方根；最大的比值是 {largest}。",
+        "en": "No coordinate of {norm}'s inputs exceeds {threshold} times the root mean square; the largest ratio is "
+        "{largest}.",
+    },
+    "model.out.found": {
+        "zh": "{norm} 的输入里有 {count} 个坐标在某个词元上超过 {threshold} 倍均方根。最突出的是 {coord}："
+        "{total} 个词元中有 {tokens} 个超过门槛，最大到 {ratio} 倍。因为这些坐标，RMSNorm（ε = 0）把其余每个坐标乘以"
+        "平均 {factor}（最小 {lowest}），与把它们置 0 时相比。",
+        "en": "{count} coordinates of {norm}'s inputs exceed {threshold} times the root mean square in some token. "
+        "The most prominent is {coord}: above the threshold in {tokens} of {total} tokens, up to {ratio} times. "
+        "Because of these coordinates RMSNorm (ε = 0) multiplies every other coordinate by {factor} on average "
+        "(at least {lowest}), compared with those coordinates set to 0.",
+    },
+    "model.out.recur": {
+        "zh": "在全部 {norms} 个 LayerNorm 上，{coord} 在 {total} 个（层，词元）组合中有 {pairs} 个超过门槛，出现在 {layers} 层里："
+        "同一些坐标在不同词元和不同层反复出现。",
+        "en": "Across all {norms} LayerNorms, {coord} exceeds the threshold in {pairs} of the {total} (layer, token) "
+        "pairs, in {layers} of the layers: the same coordinates recur across tokens and layers.",
+    },
+    "model.recur.description": {
+        "zh": "热图：最常超过门槛的坐标（列）在每个 LayerNorm（行）的多少个词元上超过门槛。",
+        "en": "Heat map: for the coordinates flagged most often (columns), in how many tokens each LayerNorm (rows) "
+        "flags them.",
+    },
+    # --- γ and β
+    "model.gamma.header": {"zh": "学到的 γ 和 β", "en": "The learned γ and β"},
+    "model.gamma.description": {
+        "zh": "所选 LayerNorm 的 γ 和 β 的直方图，标出最小和最大的 γ。",
+        "en": "Histograms of the chosen LayerNorm's γ and β, with the smallest and largest γ marked.",
+    },
+    "model.gamma.reading": {
+        "zh": "{norm} 的 γ 从 {low}（{low_at}）到 {high}（{high_at}），中位数 {median}；β 从 {beta_low} 到 {beta_high}。"
+        "γ 把 √D 球面与超平面的交拉伸成一个椭球，β 再把它平移（“空间的弯折”页画了 γ 造成的椭球）。",
+        "en": "{norm}'s γ runs from {low} ({low_at}) to {high} ({high_at}), median {median}; β from {beta_low} to "
+        "{beta_high}. γ stretches the √D sphere's intersection with the hyperplane into an ellipsoid and β moves "
+        "it (the How norms bend space page draws the ellipsoid γ makes).",
+    },
+    "model.gamma.small": {
+        "zh": "最后一个 LayerNorm（{norm}）有 {count} 个坐标的 |γ| 小于 {below}"
+        "（|γ| 中位数的 5 %）：{coords}。输出在这些坐标上几乎被压扁：椭球在这些方向上的半轴不超过"
+        " √D·|γ|（最大 {axis}），这些坐标的输出几乎就是各自的 β。",
+        "en": "In the last LayerNorm ({norm}), {count} coordinates have |γ| below {below} (5 % of the median |γ|): "
+        "{coords}. The output is flattened along them: the ellipsoid's extent there is at most √D·|γ| ({axis} at "
+        "most), and those outputs are almost just their β.",
+    },
+    # --- the picture
+    "model.picture.header": {"zh": "图：归一化之前与之后", "en": "The picture: before and after the norm"},
+    "model.picture.text": {
+        "zh": "所选 LayerNorm 的输入和它们的 LayerNorm（γ = 1，β = 0，ε = 0），投影到垂直于 𝟏 的超平面里由数据主方向张成的三个方向上。"
+        "在 D 维里每个输出都恰好在半径 √D 的球面与超平面的交上；三维里看到的是它的投影，所以点落在这个球的影子之内。",
+        "en": "The chosen LayerNorm's inputs and their LayerNorm (γ = 1, β = 0, ε = 0), projected onto three "
+        "directions of the hyperplane perpendicular to 𝟏 spanned by the data's principal directions. In D "
+        "dimensions every output lies exactly on the sphere of radius √D within the hyperplane; in 3D we see its "
+        "shadow, so the points fall inside that sphere's shadow.",
+    },
+    "model.picture.description": {
+        "zh": "三维图：输入（归一化之前）和输出（之后）在三个垂直于 𝟏 的方向上的投影，以及半径 √D 的参考球。",
+        "en": "3D: the inputs (before the norm) and outputs (after) projected onto three directions perpendicular to "
+        "𝟏, with the reference sphere of radius √D.",
+    },
+    "model.picture.reading": {
+        "zh": "这三个方向承载了输入变化的 {share}。归一化之前 ‖x‖ 从 {low} 到 {high}；之后在全部 D = {d} 维里，"
+        "每个 ‖y‖ 都等于 √D = {root}（误差不超过 {off}），每个 y 的坐标和为 0（误差不超过 {sum}）。",
+        "en": "These three directions carry {share} of the inputs' spread. Before the norm ‖x‖ runs from {low} to "
+        "{high}; after it, in all D = {d} dimensions, every ‖y‖ equals √D = {root} (within {off}) and every y's "
+        "coordinates sum to 0 (within {sum}).",
+    },
+    # --- the library's check
+    "model.check.header": {"zh": "库在真实数据上对不对", "en": "Is the library right on real data?"},
+    "model.check.reading": {
+        "zh": "用 normviz 的 layer_norm（模型的 γ、β，ε = {eps}）重新计算 {norm} 截获的输入，与模型自己的输出相比，"
+        "最大差为 {diff32}（float32 计算）和 {diff64}（float64 计算）；float32 在输出的量级上的间距约为 {spacing}。"
+        "模型加载（含 SHA-256 校验）用了 {load} 秒，这段文本（{tokens} 个词元）的一次前向计算用了 {seconds} 毫秒。",
+        "en": "normviz's layer_norm (the model's γ and β, ε = {eps}) run on the inputs captured at {norm} differs from "
+        "the model's own outputs by at most {diff32} computed in float32 and {diff64} in float64; float32's spacing "
+        "at the outputs' size is about {spacing}. Loading the model (with its SHA-256 checks) took {load} s, and one "
+        "forward pass over this text ({tokens} tokens) {seconds} ms.",
+    },
+    # --- uploads refused (normviz.hidden.HiddenError codes)
+    "hidden.error.too_large": {
+        "zh": "文件有 {size} 字节，超过了 {limit} 字节的上限。",
+        "en": "The file has {size} bytes, more than the limit of {limit} bytes.",
+    },
+    "hidden.error.empty": {"zh": "文件是空的（0 字节）。", "en": "The file is empty (0 bytes)."},
+    "hidden.error.truncated": {
+        "zh": "文件在它的头部声明的数据结束之前就断了。",
+        "en": "The file ends before the data its header announces.",
+    },
+    "hidden.error.not_a_tensor_file": {
+        "zh": "这不是 .npy、safetensors 或 torch 文件，或者文件已损坏。",
+        "en": "This is not a .npy, safetensors or torch file, or it is damaged.",
+    },
+    "hidden.error.pickle_refused": {
+        "zh": "文件里有张量和普通容器以外的 Python 对象，出于安全不读取。",
+        "en": "The file holds Python objects beyond tensors and plain containers; for safety it is not read.",
+    },
+    "hidden.error.unsupported": {
+        "zh": "文件里的张量是这里不读取的类型（{dtype}）。",
+        "en": "The file's tensor is of a kind not read here ({dtype}).",
+    },
+    "hidden.error.dtype": {
+        "zh": "张量的元素是 {dtype}，而隐藏状态应该是实数浮点数。",
+        "en": "The tensor holds {dtype} numbers; hidden states are real floating-point numbers.",
+    },
+    "hidden.error.too_many_tensors": {
+        "zh": "文件里有 {count} 个张量，超过了 {limit} 个的上限。",
+        "en": "The file holds {count} tensors, more than the limit of {limit}.",
+    },
+    "hidden.error.no_tensor": {"zh": "文件里没有张量。", "en": "The file holds no tensor."},
+    "hidden.error.ambiguous": {
+        "zh": "文件里有 {count} 个张量，没有一个名字像隐藏状态（如 hidden_states）：{keys}。",
+        "en": "The file holds {count} tensors and none is named like hidden states (such as hidden_states): {keys}.",
+    },
+    "hidden.error.missing_key": {
+        "zh": "文件里没有名为 {key} 的张量（共 {count} 个：{keys}）。",
+        "en": "The file has no tensor named {key} ({count} in all: {keys}).",
+    },
+    "hidden.error.shape": {
+        "zh": "隐藏状态的形状应为 (N, D) 或 (B, S, D)，而这个张量是 {shape}。",
+        "en": "Hidden states have shape (N, D) or (B, S, D); this tensor has {shape}.",
+    },
+    "hidden.error.empty_array": {
+        "zh": "形状为 {shape} 的张量里没有数。",
+        "en": "The tensor of shape {shape} holds no numbers.",
+    },
+    "hidden.error.one_feature": {
+        "zh": "形状为 {shape} 的张量只有 D = 1 个特征；归一化至少需要 2 个。",
+        "en": "The tensor of shape {shape} has D = 1 feature; a norm needs at least 2.",
+    },
+    "hidden.error.not_finite": {
+        "zh": "张量的 {total} 个数中有 {count} 个是 NaN 或无穷大。",
+        "en": "{count} of the tensor's {total} numbers are NaN or infinite.",
+    },
+    "hidden.error.time_limit": {
+        "zh": "读取这个文件超过了 {limit} 秒的时间上限，已经停止。",
+        "en": "Reading this file took longer than the {limit} s limit and was stopped.",
+    },
+    "hidden.error.memory_limit": {
+        "zh": "读取这个文件需要的内存超过了 {limit} MiB 的上限，已经停止。",
+        "en": "Reading this file needed more memory than the {limit} MiB limit and was stopped.",
+    },
+    "model.gamma.outlier": {
+        "zh": "其中 {coords} 也是这段文本上该 LayerNorm 输入的离群坐标（超过 "
+        "{threshold} 倍均方根）：离群值本身在输出里被关掉了（输出约等于 β），但它仍然通过 σ 把其"
+        "余每个坐标缩小。",
+        "en": "Of these, {coords} are also outlier coordinates of that LayerNorm's input on this text (above "
+        "{threshold} times the root mean square): the outlier itself is switched off in the output (its output "
+        "is about β), yet through σ it still shrinks every other coordinate.",
+    },
+    # --- the figures (normviz.figures.model)
+    # --- norms × tokens heat maps
+    "model.fig.heat.share.title": {"zh": "‖x‖² 中沿 𝟏 方向的占比", "en": "Share of ‖x‖² along 𝟏"},
+    "model.fig.heat.gap.title": {"zh": "RMSNorm 与 LayerNorm 相差多少", "en": "How far RMSNorm is from LayerNorm"},
+    "model.fig.heat.share.name": {"zh": "沿 𝟏 方向的占比", "en": "Share along 𝟏"},
+    "model.fig.heat.gap.name": {"zh": "LN 与 RMS 的相对差", "en": "LN vs RMS, relative gap"},
+    "model.fig.heat.share.bar": {"zh": "沿 𝟏 的占比 μ²·D/‖x‖²", "en": "share along 𝟏, μ²·D/‖x‖²"},
+    "model.fig.heat.gap.bar": {
+        "zh": "‖LN(x) − RMS(x)‖/‖LN(x)‖（γ = 1，β = 0）",
+        "en": "‖LN(x) − RMS(x)‖/‖LN(x)‖ (γ = 1, β = 0)",
+    },
+    "model.fig.heat.share.hover": {
+        "zh": "{norm}，词元 {i}「{token}」：沿 𝟏 的占比 μ²·D/‖x‖² = {value}",
+        "en": "{norm}, token {i} “{token}”: share along 𝟏, μ²·D/‖x‖² = {value}",
+    },
+    "model.fig.heat.gap.hover": {
+        "zh": "{norm}，词元 {i}「{token}」：‖LN(x) − RMS(x)‖/‖LN(x)‖ = {value}",
+        "en": "{norm}, token {i} “{token}”: ‖LN(x) − RMS(x)‖/‖LN(x)‖ = {value}",
+    },
+    "model.fig.heat.x": {"zh": "词元（按在文本中的顺序）", "en": "Token (in text order)"},
+    "model.fig.heat.y": {"zh": "LayerNorm 的输入", "en": "Input of the LayerNorm"},
+    "model.fig.heat.chosen": {"zh": "选中的归一化层：{norm}", "en": "Chosen norm: {norm}"},
+    # --- outlier coordinates
+    "model.fig.out.title": {"zh": "离群坐标：|xᵢ| > {threshold}·RMS(x)", "en": "Outliers: |xᵢ| > {threshold}·RMS(x)"},
+    "model.fig.out.max.title": {"zh": "每个坐标在所有词元中的最大值", "en": "Largest over all tokens, per coordinate"},
+    "model.fig.out.max.name": {"zh": "每个坐标 i 的最大 |xᵢ|/RMS(x)", "en": "Largest |xᵢ|/RMS(x), coordinate i"},
+    "model.fig.out.max.hover": {
+        "zh": "坐标 {i}：最大 |xᵢ|/RMS(x) = {value}",
+        "en": "Coordinate {i}: largest |xᵢ|/RMS(x) = {value}",
+    },
+    "model.fig.out.max.x": {"zh": "坐标 i（D = {D}）", "en": "Coordinate i (D = {D})"},
+    "model.fig.out.max.y": {"zh": "最大 |xᵢ|/RMS(x)", "en": "Largest |xᵢ|/RMS(x)"},
+    "model.fig.out.threshold": {"zh": "阈值 {threshold}", "en": "Threshold {threshold}"},
+    "model.fig.out.flagged": {
+        "zh": "超过阈值的坐标（{n} 个，标出编号）",
+        "en": "Coordinates above the threshold ({n}, index written)",
+    },
+    "model.fig.out.flagged.hover": {
+        "zh": "坐标 {i} 超过阈值：最大 |xᵢ|/RMS(x) = {value}",
+        "en": "Coordinate {i} is above the threshold: largest |xᵢ|/RMS(x) = {value}",
+    },
+    "model.fig.out.top.title": {"zh": "最大的 {k} 个坐标，逐个词元", "en": "Top {k} coordinates, token by token"},
+    "model.fig.out.top.name": {"zh": "逐词元的 |xᵢ|/RMS(x)", "en": "|xᵢ|/RMS(x) per token"},
+    "model.fig.out.top.hover": {
+        "zh": "词元 {i}「{token}」，坐标 {coord}：|xᵢ|/RMS(x) = {value}",
+        "en": "Token {i} “{token}”, coordinate {coord}: |xᵢ|/RMS(x) = {value}",
+    },
+    "model.fig.out.top.x": {"zh": "坐标（按最大值从大到小）", "en": "Coordinate (largest first)"},
+    "model.fig.out.top.y": {"zh": "词元", "en": "Token"},
+    "model.fig.out.top.bar": {"zh": "|xᵢ|/RMS(x)", "en": "|xᵢ|/RMS(x)"},
+    # --- recurrence across layers
+    "model.fig.rec.title": {"zh": "反复出现的离群坐标", "en": "Recurring outlier coordinates"},
+    "model.fig.rec.name": {"zh": "超过阈值的词元数", "en": "Tokens above the threshold"},
+    "model.fig.rec.hover": {
+        "zh": "{norm}，坐标 {coord}：{tokens} 个词元中有 {count} 个超过阈值",
+        "en": "{norm}, coordinate {coord}: above the threshold in {count} of {tokens} tokens",
+    },
+    "model.fig.rec.x": {"zh": "最常超过阈值的坐标", "en": "Most often flagged coordinates"},
+    "model.fig.rec.y": {"zh": "LayerNorm 的输入", "en": "Input of the LayerNorm"},
+    "model.fig.rec.bar": {"zh": "超过阈值的词元数（共 {tokens} 个）", "en": "tokens above the threshold (of {tokens})"},
+    "model.fig.rec.none": {"zh": "没有任何坐标超过阈值", "en": "No coordinate is above the threshold"},
+    # --- the learned γ and β
+    "model.fig.gamma.title": {"zh": "{norm} 的 γ 和 β（D = {D}）", "en": "γ and β of {norm} (D = {D})"},
+    "model.fig.gamma.panel": {"zh": "γ（逐坐标缩放）", "en": "γ (scale per coordinate)"},
+    "model.fig.beta.panel": {"zh": "β（逐坐标平移）", "en": "β (shift per coordinate)"},
+    "model.fig.gamma.hist": {"zh": "γᵢ 的分布", "en": "Distribution of γᵢ"},
+    "model.fig.beta.hist": {"zh": "βᵢ 的分布", "en": "Distribution of βᵢ"},
+    "model.fig.gamma.x": {"zh": "γᵢ 的值", "en": "Value of γᵢ"},
+    "model.fig.beta.x": {"zh": "βᵢ 的值", "en": "Value of βᵢ"},
+    "model.fig.gamma.y": {"zh": "坐标个数", "en": "Number of coordinates"},
+    "model.fig.gamma.hover": {"zh": "γᵢ 在 {value} 之间：{count} 个坐标", "en": "γᵢ in {value}: {count} coordinates"},
+    "model.fig.beta.hover": {"zh": "βᵢ 在 {value} 之间：{count} 个坐标", "en": "βᵢ in {value}: {count} coordinates"},
+    "model.fig.gamma.min": {"zh": "最小的 γᵢ", "en": "Smallest γᵢ"},
+    "model.fig.gamma.max": {"zh": "最大的 γᵢ", "en": "Largest γᵢ"},
+    "model.fig.gamma.min.note": {"zh": "最小 γ<sub>{i}</sub> = {value}", "en": "min γ<sub>{i}</sub> = {value}"},
+    "model.fig.gamma.max.note": {"zh": "最大 γ<sub>{i}</sub> = {value}", "en": "max γ<sub>{i}</sub> = {value}"},
+    "model.fig.gamma.one": {"zh": "γ = 1（不缩放）", "en": "γ = 1 (no scaling)"},
+    "model.fig.beta.zero": {"zh": "β = 0（不平移）", "en": "β = 0 (no shift)"},
+    # --- the picture: before and after the norm in 3 directions of the hyperplane ⟂ 𝟏
+    "model.fig.hyper.title": {"zh": "归一化前后的词元向量", "en": "Tokens before and after the norm"},
+    "model.fig.hyper.directions": {
+        "zh": "u₁、u₂、u₃：超平面 ⟂ 𝟏 中的三个方向",
+        "en": "u₁, u₂, u₃: three directions in the hyperplane ⟂ 𝟏",
+    },
+    "model.fig.hyper.variance": {
+        "zh": "u₁、u₂、u₃ ⟂ 𝟏：承载输入离散程度的 {share}",
+        "en": "u₁, u₂, u₃ ⟂ 𝟏: {share} of the inputs' spread",
+    },
+    "model.fig.hyper.axis": {"zh": "u{i}", "en": "u{i}"},
+    "model.fig.hyper.before": {"zh": "输入 x 的投影", "en": "Inputs x, projected"},
+    "model.fig.hyper.after": {
+        "zh": "LN(x)（γ = 1，β = 0）的投影：<br>落在 √D 球面的三维影子之内",
+        "en": "LN(x) at γ = 1, β = 0, projected:<br>inside the √D sphere's 3D shadow",
+    },
+    "model.fig.hyper.moves": {"zh": "每个词元的移动 x → LN(x)", "en": "Each token's move x → LN(x)"},
+    "model.fig.hyper.sphere": {"zh": "√D 球面（半径 {radius}）", "en": "√D sphere (radius {radius})"},
+    "model.fig.hyper.hover": {"zh": "词元 {i}「{token}」", "en": "Token {i} “{token}”"},
+}
