@@ -6,10 +6,15 @@ sharing ``?seed=123`` gets the same numbers. ``check(problem, text)`` reads a
 typed answer (NFKC-normalised: full-width digits and commas are accepted) and
 returns a ``Verdict``: right, wrong, or malformed with the reason, never an
 exception.
+
+Two exercises read a trained model's real numbers (``normviz.model``: all-MiniLM-L6-v2's 13 LayerNorm inputs on
+one of ``MODEL_SENTENCES``, analysed by ``normviz.hidden``); they need torch and the model's files
+(``model_available``) and come last, so a set without them is the rest of the same set.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import random
 import re
@@ -20,7 +25,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from normviz import _xp, beyond, cost, family, norms, residual, warp
+from normviz import _xp, beyond, cost, family, hidden, model, norms, residual, warp
 from normviz.format import (
     decimals,
     decimals_vector,
@@ -66,7 +71,8 @@ class Problem:
 class Exercise:
     key: str
     make: Callable[[random.Random], Problem]
-    needs_torch: bool = False  # its answer comes from autograd (normviz.residual); left out without torch
+    needs_torch: bool = False  # its answer comes from torch (autograd, the model); left out without torch
+    needs_model: bool = False  # its answer comes from the trained model (normviz.model); left out without its files
 
 
 def _vec(v) -> tuple[float, ...]:
@@ -555,42 +561,191 @@ def _stack_growth(rng: random.Random) -> Problem:
     )
 
 
-BANK: tuple[Exercise, ...] = tuple(
-    Exercise(f.__name__[1:], f)
-    for f in (
-        _ln_246,
-        _rms_246,
-        _l2_pair,
-        _ln_2d,
-        _params,
-        _dof,
-        _invariant,
-        _fp16_threshold,
-        _fp16_overflow,
-        _rms_length,
-        _axis,
-        _checkpoint,
-        _zero,
-        _traffic,
-        _merge,
-        _ellipse_axes,
-        _qk_bound,
-        _outlier,
+# --- a trained model's real numbers (normviz.model, normviz.hidden) -------------------------------------------
+
+# The real-model page's example sentences (normviz.ui.model.PRESETS): a student picks the same one there.
+MODEL_SENTENCES = (
+    "The students dragged the vector and watched it land on the sphere.",
+    "Layer normalization subtracts the mean and divides by the standard deviation of every token.",
+    "Paris is the capital of France, and Berlin is the capital of Germany.",
+    "I did not like the movie at all, but the music was wonderful.",
+)
+MODEL_MIN_SHARE = 1e-4  # the gap exercise's tokens: a share along 𝟏 of at least 0.01 % (a gap of at least 1 %)
+MODEL_NEEDS = ("torch", "safetensors", "tokenizers")
+
+
+def model_available() -> bool:
+    """Whether the model can run here: torch, safetensors and tokenizers installed, and its four files present
+    with their SHA-256 (``normviz.model.verify``: hashed once per process, then four ``stat`` calls)."""
+    if not all(importlib.util.find_spec(name) is not None for name in MODEL_NEEDS):
+        return False
+    try:
+        model.verify()
+    except model.ModelFileError:
+        return False
+    return True
+
+
+@dataclass(frozen=True, eq=False)
+class SentenceNumbers:
+    """One sentence through the model: per norm k (``model.NORMS``) and token j of the captured inputs x,
+    ``shares[k, j]`` = μ²·D/‖x‖² (``hidden.token_stats``), ``gaps[k, j]`` = ‖LN(x) − RMS(x)‖/‖LN(x)‖ at γ = 1,
+    β = 0 and the model's ε (``hidden.ln_rms_gap``), ``variances[k, j]`` = σ² (biased)."""
+
+    sentence: str
+    tokens: tuple[str, ...]
+    shares: np.ndarray  # (13, S)
+    gaps: np.ndarray  # (13, S)
+    variances: np.ndarray  # (13, S)
+    eps: float
+
+    @property
+    def mean_share(self) -> np.ndarray:
+        return self.shares.mean(axis=1)
+
+    @property
+    def mean_gap(self) -> np.ndarray:
+        return self.gaps.mean(axis=1)
+
+
+@lru_cache(maxsize=len(MODEL_SENTENCES))
+def model_numbers(sentence: str) -> SentenceNumbers:
+    """The model on ``sentence`` (one forward pass per process and sentence), analysed by ``normviz.hidden``."""
+    run = model.run(sentence)
+    stats = [hidden.token_stats(x) for x in run.inputs]
+    return SentenceNumbers(
+        sentence=sentence,
+        tokens=run.tokens,
+        shares=np.stack([s.share_ones for s in stats]),
+        gaps=np.stack([hidden.ln_rms_gap(x, run.eps) for x in run.inputs]),
+        variances=np.stack([s.std**2 for s in stats]),
+        eps=run.eps,
     )
-) + tuple(Exercise(f.__name__[1:], f, needs_torch=True) for f in (_grad_path, _stack_growth))
+
+
+def _pct(value: float) -> str:
+    """A share as a percentage with 3 significant digits: 0.226 %."""
+    return f"{significant(100.0 * value, 3)} %"
+
+
+def _model_share(rng: random.Random) -> Problem:
+    """Which of the 13 LayerNorms receives inputs with the largest share along 𝟏, averaged over the tokens?"""
+    sentence = rng.choice(MODEL_SENTENCES)
+    m = model_numbers(sentence)
+    means = m.mean_share
+    order = [int(k) for k in np.argsort(-means, kind="stable")]
+    top, second, low = order[0], order[1], order[-1]
+    values = {
+        "sentence": sentence,
+        "count": len(m.tokens),
+        "top": model.NORMS[top],
+        "top_mean": _pct(means[top]),
+        "second": model.NORMS[second],
+        "second_mean": _pct(means[second]),
+        "low": model.NORMS[low],
+        "low_mean": _pct(means[low]),
+        "max": _pct(float(np.max(m.shares))),
+        "top_gap": decimals(float(m.mean_gap[top]), 4),
+    }
+    figure = ("model_share", {"shares": _vec(means), "gaps": _vec(m.mean_gap), "top": top})
+    return Problem(
+        "model_share",
+        "choice",
+        values,
+        model.NORMS[top],
+        choices=model.NORMS,
+        figure=figure,
+        extra={"sentence": sentence},
+    )
+
+
+def _model_gap(rng: random.Random) -> Problem:
+    """One token's share c along 𝟏 at one norm: how far apart are RMSNorm and LayerNorm on that token?"""
+    sentence = rng.choice(MODEL_SENTENCES)
+    m = model_numbers(sentence)
+    s = len(m.tokens)
+    candidates = [(k, j) for k in range(len(model.NORMS)) for j in range(1, s - 1) if m.shares[k, j] >= MODEL_MIN_SHARE]
+    k, j = rng.choice(candidates)  # a word piece ([CLS] and [SEP] left out) whose gap is at least 1 %
+    c = float(m.shares[k, j])
+    shown = significant(c, 6)  # the share the question gives, and the explanation computes with
+    formula = float(hidden.gap_from_share(float(shown)))
+    answer = float(m.gaps[k, j])
+    mean_share = float(m.mean_share[k])
+    values = {
+        "sentence": sentence,
+        "norm": model.NORMS[k],
+        "token": m.tokens[j],
+        "position": j,
+        "c": shown,
+        "c_pct": _pct(c),
+        "formula": significant(formula, 4),
+        "sqrt": significant(math.sqrt(float(shown)), 4),
+        "answer": significant(answer, 4),
+        "diff": scientific(abs(formula - answer), 1),
+        "var": significant(float(m.variances[k, j]), 3),
+        "eps": shortest(m.eps),
+        "count": s,
+        "mean_gap": significant(float(m.mean_gap[k]), 4),
+        "mean_c": _pct(mean_share),
+        "gap_of_mean": significant(float(hidden.gap_from_share(mean_share)), 4),
+    }
+    figure = (
+        "model_gap",
+        {"shares": _vec(m.shares[k]), "gaps": _vec(m.gaps[k]), "chosen": j, "norm": model.NORMS[k], "tokens": m.tokens},
+    )
+    return Problem(
+        "model_gap",
+        "number",
+        values,
+        answer,
+        sig3_tolerance(answer),
+        figure=figure,
+        extra={"sentence": sentence},
+    )
+
+
+BANK: tuple[Exercise, ...] = (
+    tuple(
+        Exercise(f.__name__[1:], f)
+        for f in (
+            _ln_246,
+            _rms_246,
+            _l2_pair,
+            _ln_2d,
+            _params,
+            _dof,
+            _invariant,
+            _fp16_threshold,
+            _fp16_overflow,
+            _rms_length,
+            _axis,
+            _checkpoint,
+            _zero,
+            _traffic,
+            _merge,
+            _ellipse_axes,
+            _qk_bound,
+            _outlier,
+        )
+    )
+    + tuple(Exercise(f.__name__[1:], f, needs_torch=True) for f in (_grad_path, _stack_growth))
+    + tuple(Exercise(f.__name__[1:], f, needs_torch=True, needs_model=True) for f in (_model_share, _model_gap))
+)
 SEED_MAX = 999_999
 
 
 def make_set(seed: int) -> list[Problem]:
     """Every exercise of the bank, drawn from one ``random.Random(seed)``: the same seed, the same set.
 
-    Without torch the exercises whose answers need autograd are left out (after the others: the rest
-    of the set stays the same)."""
+    Without torch the exercises whose answers need torch (autograd, the model) are left out, without the model's
+    files (``model_available``) the model's exercises: they come after the others, so the rest of the set stays
+    the same."""
     if int(seed) != seed or not 0 <= seed <= SEED_MAX:
         raise ValueError(f"seed must be an integer in 0..{SEED_MAX}; got {seed!r}")
     rng = random.Random(int(seed))
     with_torch = _xp.torch_installed()
-    return [ex.make(rng) for ex in BANK if with_torch or not ex.needs_torch]
+    with_model = with_torch and model_available()
+    return [ex.make(rng) for ex in BANK if (with_torch or not ex.needs_torch) and (with_model or not ex.needs_model)]
 
 
 # --- reading and checking an answer -------------------------------------------------------------

@@ -11,7 +11,9 @@ intermediate number, from ``normviz.norms`` and numpy in float64), the score
 of a predicted output, and the small scenes of the axes, γ/β, Pre/Post-Norm,
 precision and ε steps. The cost step's numbers are the cost page's
 (``normviz.cost.compute`` on the step's params); the optional closing step's come from
-``normviz.beyond`` and the residual page's ``residual.compare`` (``beyond_scene``, ``beyond.stack_tops``).
+``normviz.beyond`` and the residual page's ``residual.compare`` (``beyond_scene``, ``beyond.stack_tops``);
+the optional real-model step's from a trained model's captured LayerNorm inputs (``normviz.model.run``, analysed
+by ``normviz.hidden``: ``model_scene``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from normviz import axes, beyond, geometry, norms, precision, residual, warp
+from normviz import axes, beyond, geometry, hidden, model, norms, precision, residual, warp
 from normviz.format import tex_eps, tex_number, tex_vector
 from normviz.methods import METHODS
 
@@ -29,7 +31,7 @@ from normviz.methods import METHODS
 # "pairs" (information), "shift" (invariance counterfactual), "axes", "residual" (the residual page's
 # Pre/Post-Norm stack), "precision", "eps", "cost", "summary", "warp" (the warp page's grid morph), "beyond" (the
 # optional closing step: DyT, QK-norm, Peri-Norm and nGPT, one massive activation; numbers from normviz.beyond and
-# the residual page's comparison).
+# the residual page's comparison), "model" (optional: a trained model's 13 LayerNorm inputs on one sentence).
 KINDS = (
     "plane",
     "space",
@@ -44,6 +46,7 @@ KINDS = (
     "summary",
     "warp",
     "beyond",
+    "model",
 )
 TARGETS = ("center", "l2", "rms", "ln")  # what a student may predict: x - mu*1, or a method's output
 
@@ -95,6 +98,8 @@ class Step:
 
 
 ALL = frozenset(METHODS)
+# The real-model step's sentence: the first example of the real-model page, so its link opens the same run.
+MODEL_SENTENCE = "The students dragged the vector and watched it land on the sphere."
 # x̂ = (x − c) / s: the centre c and the scale s of each method
 FORM = {"l2": ("0", "max(‖x‖₂, ε)"), "rms": ("0", "√(mean(x²) + ε)"), "ln": ("μ", "√(σ² + ε)")}
 # The story: the formula, what x is (one token's D features), the geometry with predictions, freedom,
@@ -138,6 +143,9 @@ STEPS: tuple[Step, ...] = (
             ("bandwidth", 2e12),
         ),
     ),
+    # Optional: a trained model (normviz.model, all-MiniLM-L6-v2) reads MODEL_SENTENCE; what its 13 LayerNorms
+    # receive (normviz.hidden), outliers flagged above the real-model page's default threshold.
+    Step("model", "model", params=(("sentence", MODEL_SENTENCE), ("threshold", hidden.DEFAULT_THRESHOLD))),
     # Optional, before the summary: what came after LayerNorm and RMSNorm (normviz.beyond, the residual page's
     # default stack). x and the offset are the invariance step's; the outlier: one coordinate s among D − 1 ones.
     Step(
@@ -504,6 +512,85 @@ def beyond_scene(step_: Step) -> Beyond:
         outlier=s,
         rms_factor=beyond.rms_outlier_factor(rest, s, eps=0.0),
         dyt_other=float(effect.dyt[effect.others][0]),
+    )
+
+
+@dataclass(frozen=True)
+class ModelScene:
+    """What the 13 LayerNorms of a trained model receive on one sentence (the optional real-model step).
+
+    Per norm k (``names``, ``normviz.model.NORMS``) and token j of the captured inputs x (``normviz.model.run``):
+    ``shares[k, j]`` = μ²·D/‖x‖², the share of ‖x‖² along 𝟏 (``hidden.token_stats``), and ``gaps[k, j]`` =
+    ‖LN(x) − RMS(x)‖/‖LN(x)‖ at γ = 1, β = 0 and the model's ε (``hidden.ln_rms_gap``); ``formula_error`` =
+    max |gap_from_share(share) − gap| over every norm and token: how far the ε = 0 closed form is from the gaps
+    computed with ε. The last norm: the coordinates with γ ≈ 0 (``hidden.gamma_summary(γ).small``, smallest |γ|
+    first), its input's outlier coordinates above ``threshold`` (``hidden.outliers``, most often flagged first),
+    ``both`` = the first in the second, and ``both_ratio`` = the largest |xᵢ|/RMS(x) among ``both`` (NaN if none).
+    Coordinates are 0-based, as on the real-model page.
+    """
+
+    sentence: str
+    tokens: tuple[str, ...]
+    names: tuple[str, ...]
+    eps: float
+    shares: np.ndarray  # (13, S)
+    gaps: np.ndarray  # (13, S)
+    formula_error: float
+    threshold: float
+    small_gamma: tuple[int, ...]
+    small_below: float
+    outliers: tuple[int, ...]
+    both: tuple[int, ...]
+    both_ratio: float
+
+    @property
+    def mean_share(self) -> np.ndarray:
+        """(13,) each norm's share along 𝟏, averaged over the tokens."""
+        return self.shares.mean(axis=1)
+
+    @property
+    def mean_gap(self) -> np.ndarray:
+        """(13,) each norm's ‖LN − RMS‖/‖LN‖, averaged over the tokens."""
+        return self.gaps.mean(axis=1)
+
+    @property
+    def top(self) -> int:
+        """The norm with the largest mean share."""
+        return int(np.argmax(self.mean_share))
+
+    @property
+    def low(self) -> int:
+        """The norm with the smallest mean share."""
+        return int(np.argmin(self.mean_share))
+
+
+def model_scene(step_: Step) -> ModelScene:
+    """Run the model on the step's sentence and analyse what its 13 LayerNorms received (see ``ModelScene``).
+
+    Raises ``normviz.model.ModelFileError`` when the model's files are missing or altered (torch, safetensors and
+    tokenizers must be installed)."""
+    p = step_.param
+    run = model.run(p["sentence"])
+    shares = np.stack([hidden.token_stats(x).share_ones for x in run.inputs])
+    gaps = np.stack([hidden.ln_rms_gap(x, run.eps) for x in run.inputs])
+    last = hidden.gamma_summary(run.gammas[-1], run.betas[-1])
+    found = hidden.outliers(run.inputs[-1], p["threshold"])
+    flagged = [int(c) for c in found.coordinates]
+    both = tuple(int(c) for c in last.small if int(c) in flagged)
+    return ModelScene(
+        sentence=run.text,
+        tokens=run.tokens,
+        names=model.NORMS,
+        eps=run.eps,
+        shares=shares,
+        gaps=gaps,
+        formula_error=float(np.max(np.abs(hidden.gap_from_share(shares) - gaps))),
+        threshold=float(p["threshold"]),
+        small_gamma=tuple(int(c) for c in last.small),
+        small_below=last.small_below,
+        outliers=tuple(flagged),
+        both=both,
+        both_ratio=float(np.max(found.max_ratio[list(both)])) if both else float("nan"),
     )
 
 

@@ -97,7 +97,7 @@ st.header(t("beyond.qk.header"))
 if not projector:
     explanation("qk", beyond.QK_TEX)
 qk_section()
-by.page_link(t, "checkpoint", t("beyond.qk.checkpoint"), **{"checkpoint.source": "qwen3"})
+ui.page_link(t, "checkpoint", t("beyond.qk.checkpoint"), **{"checkpoint.source": "qwen3"})
 
 st.header(t("beyond.ngpt.header"))
 if not projector:
@@ -113,12 +113,12 @@ if by.torch_available():
     st.markdown(by.peri_text(t, tops))
 else:
     st.info(t("beyond.peri.no_torch"), icon="ℹ️")
-by.page_link(t, "residual", t("beyond.peri.link"), **{"residual.shown": list(by.PERI_SHOWN)})
+ui.page_link(t, "residual", t("beyond.peri.link"), **{"residual.shown": list(by.PERI_SHOWN)})
 
 st.header(t("beyond.out.header"))
 if not projector:
     explanation("out", beyond.OUTLIER_TEX)
 outlier_section()
-by.page_link(t, "model", t("beyond.out.model_link"))
+ui.page_link(t, "model", t("beyond.out.model_link"))
 
 ui.sources_section(t, "beyond")

@@ -133,6 +133,8 @@ def _torch_answer(p):
         return _torch_qk(p)
     if p.key == "outlier":
         return _torch_outlier(p)
+    if p.key in ("model_share", "model_gap"):
+        return _torch_model(p)
     raise AssertionError(f"no independent computation for {p.key}")
 
 
@@ -187,6 +189,42 @@ def _torch_outlier(p):
     ratios = f(x)[others] / f(quiet)[others]
     assert torch.allclose(ratios, ratios[0].expand_as(ratios), rtol=1e-12, atol=0)
     return float(ratios[0])
+
+
+def _torch_share_and_gap(sentence: str):
+    """The captured LayerNorm inputs of ``sentence`` (``normviz.model.run``), and from them in torch, per norm
+    and token: the share μ²·D/‖x‖² and ‖LN(x) − RMS(x)‖/‖LN(x)‖ with torch's layer_norm and rms_norm at the
+    model's ε (γ = 1, β = 0). (tests/test_lesson.py also writes both norms out against these functions.)"""
+    import torch
+    import torch.nn.functional as F
+
+    from normviz import model
+
+    run = model.run(sentence)
+    x = torch.from_numpy(np.array(run.inputs)).double()  # (13, S, D)
+    d = x.shape[-1]
+    share = (x.mean(-1) ** 2 * d / (x * x).sum(-1)).numpy()
+    ln, rms = F.layer_norm(x, (d,), eps=run.eps), F.rms_norm(x, (d,), eps=run.eps)
+    gap = (torch.linalg.vector_norm(ln - rms, dim=-1) / torch.linalg.vector_norm(ln, dim=-1)).numpy()
+    return run, share, gap
+
+
+def _torch_model(p):
+    """The model exercises' answers from torch on the captured LayerNorm inputs of the question's sentence: the
+    norm of the largest mean share μ²·D/‖x‖², or one token's ‖LN(x) − RMS(x)‖/‖LN(x)‖ (torch's layer_norm and
+    rms_norm at the model's ε, γ = 1, β = 0), whose share the question gives to 6 significant digits."""
+    run, share, gap = _torch_share_and_gap(p.extra["sentence"])
+    assert p.extra["sentence"] in ex.MODEL_SENTENCES and p.values["sentence"] == p.extra["sentence"]
+    names = ex.model.NORMS
+    if p.key == "model_share":
+        means = share.mean(axis=1)
+        assert p.choices == names and p.values["count"] == len(run.tokens)
+        assert p.values["top_mean"] == f"{ex.significant(100 * means.max(), 3)} %"
+        return names[int(np.argmax(means))]
+    k, j = names.index(p.values["norm"]), p.values["position"]
+    assert run.tokens[j] == p.values["token"] and 0 < j < len(run.tokens) - 1  # a word piece, not [CLS] or [SEP]
+    assert p.values["c"] == ex.significant(share[k, j], 6) and share[k, j] >= ex.MODEL_MIN_SHARE
+    return float(gap[k, j])
 
 
 def _parse(text):
@@ -425,7 +463,8 @@ def test_the_stack_exercises_draw_every_variant_and_their_explanations_hold():
     seen = {
         (p.key, p.extra["what"], p.values.get("gain"), p.values["depth"], p.answer)
         for seed in SEEDS_WIDE
-        for p in ex.make_set(seed)[-2:]
+        for p in ex.make_set(seed)
+        if p.key in ("grad_path", "stack_growth")
     }
     assert {(k, w) for k, w, *_ in seen} == {
         ("grad_path", "pre"),
@@ -464,6 +503,25 @@ def test_without_torch_the_stack_exercises_are_left_out_and_the_rest_is_the_same
     reduced = ex.make_set(7)
     assert [p.key for p in reduced] == [e.key for e in ex.BANK if not e.needs_torch]
     assert reduced == full[: len(reduced)]
+
+
+def test_the_set_has_22_exercises_20_without_the_models_files_and_18_without_torch(monkeypatch, tmp_path):
+    """The two model exercises come last and need torch and the model: without its files the set is the first
+    20 of the full one, without torch the first 18 (the stack exercises need autograd)."""
+    from normviz import _xp, model
+
+    keys = [e.key for e in ex.BANK]
+    assert len(keys) == 22 and keys[-4:] == ["grad_path", "stack_growth", "model_share", "model_gap"]
+    assert [e.key for e in ex.BANK if e.needs_model] == ["model_share", "model_gap"]
+    assert all(e.needs_torch for e in ex.BANK if e.needs_model)
+    full = ex.make_set(11)
+    assert [p.key for p in full] == keys and ex.model_available()
+    monkeypatch.setenv(model.ENV_DIR, str(tmp_path))  # an empty folder: model.verify finds no file
+    assert not ex.model_available()
+    without_model = ex.make_set(11)
+    assert len(without_model) == 20 and without_model == full[:20]
+    monkeypatch.setattr(_xp, "torch_installed", lambda: False)
+    assert ex.make_set(11) == full[:18]
 
 
 def _drawn(key, seeds=range(200)):
@@ -691,3 +749,74 @@ def test_the_outlier_answers_are_checked_to_3_significant_digits():
     for p in _drawn("qk_bound", range(40)):
         typed = f"{p.answer:.2f}" if p.extra["what"] in ("ones", "gamma") else f"{p.answer:g}"
         assert ex.check(p, typed).status == "right" and ex.check(p, f"{p.answer + 0.1:.2f}").status == "wrong"
+
+
+# --- the real model's numbers (normviz.model, issue 20 §5) -----------------------------------------------------
+
+
+def test_the_model_exercises_draw_every_sentence_and_both_answers_of_the_share_question():
+    drawn = {key: _drawn(key, range(120)) for key in ("model_share", "model_gap")}
+    for key, problems in drawn.items():
+        assert {p.extra["sentence"] for p in problems} == set(ex.MODEL_SENTENCES), key
+    assert len({(p.values["norm"], p.values["position"], p.extra["sentence"]) for p in drawn["model_gap"]}) > 50
+    assert {p.answer for p in drawn["model_share"]} == {"layer1.output", "layer2.attention"}
+
+
+def test_the_model_sentences_are_the_real_model_pages_examples():
+    from normviz.ui.model import PRESETS
+
+    assert ex.MODEL_SENTENCES == PRESETS  # a student picks the question's sentence there
+
+
+def test_the_gap_from_the_shown_share_rounded_to_3_digits_is_right_for_every_token_the_exercise_can_ask():
+    """Every (sentence, norm, token) the gap exercise may draw: the ε = 0 formula on the share as the question
+    shows it (6 significant digits), rounded to 3 significant digits, passes the check; so does the answer to 4
+    decimals; one unit in the third digit off does not. And the explanation's averaging claim holds: every share
+    is below 5/9 (where √(2(1 − √(1 − c))) is concave), so the mean gap is below the gap of the mean share."""
+    asked = 0
+    for sentence in ex.MODEL_SENTENCES:
+        m = ex.model_numbers(sentence)
+        assert m.shares.max() < 5 / 9
+        for k in range(len(ex.model.NORMS)):
+            assert m.mean_gap[k] < float(ex.hidden.gap_from_share(m.mean_share[k]))
+            for j in range(1, len(m.tokens) - 1):
+                if m.shares[k, j] < ex.MODEL_MIN_SHARE:
+                    continue
+                asked += 1
+                answer = float(m.gaps[k, j])
+                p = ex.Problem("model_gap", "number", {}, answer, ex.sig3_tolerance(answer))
+                formula = float(ex.hidden.gap_from_share(float(ex.significant(m.shares[k, j], 6))))
+                assert ex.check(p, f"{formula:.3g}").status == "right", (sentence, k, j)
+                assert ex.check(p, f"{answer:.4f}").status == "right"
+                assert ex.check(p, f"{answer + 2 * p.tol:.3g}").status == "wrong"
+    assert asked > 400  # 546 with the four sentences
+
+
+def test_the_model_gap_explanation_carries_its_numbers_in_both_languages():
+    for p in _drawn("model_gap", range(40)):
+        v = p.values
+        assert float(v["answer"]) == pytest.approx(p.answer, rel=1e-3)
+        assert float(v["formula"]) == pytest.approx(float(ex.hidden.gap_from_share(float(v["c"]))), rel=1e-3)
+        assert float(v["gap_of_mean"]) > float(v["mean_gap"])  # what "Careful with averages" says
+        for part in ("q", "why"):
+            for lang in LANGUAGES:
+                text = CATALOG[text_key(p, part)][lang].format(**v)
+                assert "{" not in text and v["norm"] in text, (part, lang)
+                if part == "why":
+                    for shown in (v["c"], v["formula"], v["answer"], v["mean_gap"], v["gap_of_mean"], "5/9", "ε"):
+                        assert shown in text, (shown, lang)
+                else:
+                    assert v["c"] in text and f"“{v['token']}”" in text and f"“{v['sentence']}”" in text
+    for p in _drawn("model_share", range(20)):
+        for lang in LANGUAGES:
+            why = CATALOG[text_key(p, "why")][lang].format(**p.values)
+            assert all(p.values[k] in why for k in ("top", "top_mean", "second_mean", "low", "max", "top_gap"))
+
+
+@pytest.mark.parametrize(
+    "typed, reason",
+    [("abc", "not_number"), ("", "empty"), ("0,0381", "decimal_comma"), ("3.81 %", "one_number"), ("√c", "not_number")],
+)
+def test_a_malformed_answer_to_the_model_gap_exercise_gets_a_reason_not_an_exception(typed, reason):
+    for p in _drawn("model_gap", range(6)):
+        assert (ex.check(p, typed).status, ex.check(p, typed).reason) == ("malformed", reason)

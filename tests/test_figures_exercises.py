@@ -122,3 +122,30 @@ def test_growth_figure_draws_each_stack_relative_to_its_input_with_the_choices_b
     assert [coords(trace(fig, f"growth_bound_{b:g}"), "y")[0] for b in ex.GROWTH_BINS] == [2.0, 10.0]
     top = fig["layout"]["yaxis"]["range"][1]
     assert 10**top > comp.no_norm.growth  # the exponential curve fits
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("projector", [False, True])
+def test_the_gap_figure_puts_the_tokens_on_the_eps_0_curve_and_rings_the_chosen_one(lang, projector):
+    """The curve is √(2(1 − √(1 − c))) written out; the points are the given shares and gaps, in %."""
+    shares = np.array([1e-4, 4e-4, 2.5e-3, 1e-3])
+    gaps = np.sqrt(2 * (1 - np.sqrt(1 - shares)))
+    spec = figs.gap_share_figure(
+        shares, gaps, 2, Translator(lang), projector=projector, norm="layer2.attention", tokens=("a", "b", "c", "d")
+    )
+    go.Figure(spec)  # valid plotly
+    curve = trace(spec, "gap_curve")
+    c = coords(curve, "x") / 100
+    np.testing.assert_allclose(coords(curve, "y") / 100, np.sqrt(2 * (1 - np.sqrt(1 - c))), rtol=1e-9)
+    assert c[0] == 0 and c[-1] == pytest.approx(1.1 * shares.max())
+    np.testing.assert_allclose(coords(trace(spec, "gap_tokens"), "x"), 100 * shares)
+    np.testing.assert_allclose(coords(trace(spec, "gap_tokens"), "y"), 100 * gaps)
+    chosen = trace(spec, "gap_chosen")
+    assert (coords(chosen, "x")[0], coords(chosen, "y")[0]) == (100 * shares[2], 100 * gaps[2])
+    assert chosen["text"] == ["c"] and "layer2.attention" in trace(spec, "gap_tokens")["name"]
+    assert spec["layout"]["xaxis"]["title"]["text"] and spec["layout"]["yaxis"]["title"]["text"]
+
+
+def test_the_gap_figure_refuses_a_chosen_token_it_does_not_have():
+    with pytest.raises(ValueError, match="chosen"):
+        figs.gap_share_figure([1e-3, 2e-3], [0.03, 0.04], 2, EN)

@@ -278,3 +278,81 @@ def test_the_beyond_exercises_take_a_malformed_answer_with_a_message_and_explain
     assert qk[0].values.get("bound", qk[0].values.get("after")) in shown
     assert outlier[0].values["x"] in shown
     assert outlier[0].values[{"rms": "f", "dyt": "sat", "ln": "limit"}[variants[1]]] in shown
+
+
+MODEL = ("model_share", "model_gap")
+
+
+@pytest.mark.parametrize("seed, lang", [("123", "en"), ("123", "zh"), ("7", "en"), ("7", "zh")])
+def test_the_model_exercises_take_a_wrong_and_a_malformed_answer_then_explain_a_right_one(seed, lang):
+    """The share question (a choice among the 13 LayerNorms) links the real-model page on its sentence; a wrong
+    norm is called wrong, "abc" for the gap gets the page's message; the right answers (the gap to 3 significant
+    digits, from the formula on the shown share) are right, their explanations carry their numbers, and the
+    feedback draws the means per norm and the token on the ε = 0 curve."""
+    import json
+
+    from normviz.i18n import translate
+    from tests.helpers.pages import coords, trace
+
+    bad, right, wrong = {"en": ("not a number", "Right!", "Not quite."), "zh": ("不是数", "正确！", "还不对。")}[lang]
+    at = run_page("exercises", lang=lang, seed=seed)
+    pairs = blocks(at, seed)
+    numbers = {p.key: k for k, (p, _) in enumerate(pairs, start=1) if p.key in MODEL}
+    assert list(numbers) == list(MODEL) and numbers["model_gap"] == len(pairs) == len(ex.BANK)
+    share, gap = (pairs[numbers[key] - 1][0] for key in MODEL)
+    links = [link.proto for link in at.get("page_link")]
+    assert [(link.page, link.label) for link in links] == [("model", translate(lang, "exercises.model.link"))]
+    assert "model.text=" + share.extra["sentence"].split()[0] in links[0].query_string
+    pairs[numbers["model_share"] - 1][1].set_value(next(c for c in share.choices if c != share.answer))
+    pairs[numbers["model_gap"] - 1][1].input("abc")
+    at.run()
+    for k in numbers.values():
+        check(at, k, seed)
+    assert not at.exception and len(at.warning) == 1 and bad in at.warning[0].value
+    (verdict,) = [e.value for e in at.error]  # the wrong norm: the verdict names the right one
+    assert verdict.startswith(wrong) and translate(lang, f"exercises.choice.{share.answer}") in verdict
+    pairs = blocks(at, seed)
+    pairs[numbers["model_share"] - 1][1].set_value(share.answer)
+    formula = float(ex.hidden.gap_from_share(float(gap.values["c"])))
+    pairs[numbers["model_gap"] - 1][1].input(f"{formula:.3g}")
+    at.run()
+    for k in numbers.values():
+        check(at, k, seed)
+    assert errors(at) == [] and not at.warning
+    assert len(at.success) == 2 and all(s.value.startswith(right) for s in at.success)
+    shown = "\n".join(m.value for m in at.markdown)
+    for value in (share.values["top_mean"], share.values["second_mean"], gap.values["answer"], gap.values["c"]):
+        assert value in shown, value
+    charts = {c.key: json.loads(c.proto.spec) for c in at.get("plotly_chart")}
+    means = charts[f"exercises.{seed}.{numbers['model_share']}.figure"]
+    np.testing.assert_allclose(coords(trace(means, "model_share"), "y"), 100 * np.array(share.figure[1]["shares"]))
+    curve = charts[f"exercises.{seed}.{numbers['model_gap']}.figure"]
+    chosen = trace(curve, "gap_chosen")
+    assert coords(chosen, "y")[0] == pytest.approx(100 * gap.answer)
+
+
+def test_a_wrong_norm_is_called_wrong_and_the_answer_named():
+    from normviz.i18n import translate
+
+    at = run_page("exercises", seed=SEED)
+    pairs = blocks(at)
+    k = next(k for k, (p, _) in enumerate(pairs, start=1) if p.key == "model_share")
+    p, widget = pairs[k - 1]
+    widget.set_value(next(c for c in p.choices if c != p.answer)).run()
+    check(at, k)
+    assert not at.exception
+    (verdict,) = [e.value for e in at.error]  # st.error carries the verdict
+    assert verdict.startswith("Not quite.") and translate("en", f"exercises.choice.{p.answer}") in verdict
+    assert len(p.choices) == 13 and len(at.radio[-1].options) == 13  # the 13 LayerNorms, in order
+
+
+def test_without_the_models_files_the_set_has_20_exercises_and_no_link(monkeypatch, tmp_path):
+    from normviz import model
+
+    monkeypatch.setenv(model.ENV_DIR, str(tmp_path))  # an empty folder: model.verify finds no file
+    seed = "31337"  # a seed no other test draws: the page's cache of sets holds none for it
+    at = run_page("exercises", seed=seed)
+    assert errors(at) == [] and not at.get("page_link")
+    pairs = blocks(at, seed)
+    assert len(pairs) == 20 and not {p.key for p, _ in pairs} & set(MODEL)
+    assert len([b for b in at.button if b.key.endswith(".check")]) == 20

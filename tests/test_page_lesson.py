@@ -525,3 +525,91 @@ def test_without_torch_the_closing_step_keeps_its_numpy_sentences_and_says_why_t
     assert any(i.value == translate("en", "lesson.prepost.no_torch") for i in at.info)
     shown = text(at)
     assert f"{math.sqrt(128):.2f}" in shown and f"{math.tanh(0.5):.4f}" in shown and "Peri-Norm and nGPT**" not in shown
+
+
+def _torch_share_and_gap(sentence: str):
+    """The captured LayerNorm inputs of ``sentence`` (``normviz.model.run``), and from them in torch, per norm
+    and token: the share μ²·D/‖x‖² and ‖LN(x) − RMS(x)‖/‖LN(x)‖ with torch's layer_norm and rms_norm at the
+    model's ε (γ = 1, β = 0). (tests/test_lesson.py also writes both norms out against these functions.)"""
+    import torch
+    import torch.nn.functional as F
+
+    from normviz import model
+
+    run = model.run(sentence)
+    x = torch.from_numpy(np.array(run.inputs)).double()  # (13, S, D)
+    d = x.shape[-1]
+    share = (x.mean(-1) ** 2 * d / (x * x).sum(-1)).numpy()
+    ln, rms = F.layer_norm(x, (d,), eps=run.eps), F.rms_norm(x, (d,), eps=run.eps)
+    gap = (torch.linalg.vector_norm(ln - rms, dim=-1) / torch.linalg.vector_norm(ln, dim=-1)).numpy()
+    return run, share, gap
+
+
+# --- the optional real-model step --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_real_model_step_states_torchs_numbers_draws_them_and_links_the_model_page(lang):
+    """The sentences carry the numbers of torch on the captured inputs (``_torch_share_and_gap``: the share
+    μ²·D/‖x‖², torch's layer_norm and rms_norm at the model's ε); the chart's bars and diamonds are the same
+    means; the γ ≈ 0 coordinates are said with the outlier sentence; the link opens the model page on the
+    step's sentence."""
+    from normviz.format import decimals, percent
+    from normviz.i18n import translate
+
+    number = lesson.KEYS.index("model") + 1
+    at = run_page("lesson", lang=lang, step=str(number))
+    assert errors(at) == [] and at.header[0].value == translate(lang, "lesson.step.model.title")
+    run, share, gap = _torch_share_and_gap(lesson.MODEL_SENTENCE)
+    names = ("embeddings", *(f"layer{i}.{p}" for i in range(1, 7) for p in ("attention", "output")))
+    means, gaps = share.mean(axis=1), gap.mean(axis=1)
+    top, low = int(np.argmax(means)), int(np.argmin(means))
+    shown = text(at)
+    for want in (
+        lesson.MODEL_SENTENCE,
+        f"{len(run.tokens)}",
+        names[top],
+        percent(float(means[top])),
+        names[low],
+        percent(float(means[low])),
+        percent(float(share.max())),
+        decimals(float(gaps[top]), 4),
+        decimals(float(gaps[low]), 4),
+        decimals(float(gap.max()), 4),  # the largest for a single token
+        "x₂₂₃, x₁₂₇, x₃₁₉",
+        "√(2(1 − √(1 − c)))",
+    ):
+        assert want in shown, want
+    (fig,) = figures(at)
+    np.testing.assert_allclose(coords(trace(fig, "model_share"), "y"), 100 * means, rtol=1e-9)
+    np.testing.assert_allclose(coords(trace(fig, "model_gap"), "y"), 100 * gaps, rtol=1e-9)
+    assert list(trace(fig, "model_share")["x"]) == list(names)
+    (link,) = at.get("page_link")
+    assert link.proto.page == "model" and link.proto.label == translate(lang, "lesson.model.link")
+    assert "model.text=The+students+dragged" in link.proto.query_string and f"lang={lang}" in link.proto.query_string
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_without_the_models_files_the_real_model_step_shows_one_line_and_the_lesson_goes_on(
+    monkeypatch, tmp_path, lang
+):
+    from normviz import model
+    from normviz.i18n import translate
+
+    monkeypatch.setenv(model.ENV_DIR, str(tmp_path))  # an empty folder: model.verify finds no file
+    number = lesson.KEYS.index("model") + 1
+    at = run_page("lesson", lang=lang, step=str(number))
+    assert errors(at) == [] and figures(at) == [] and not at.get("page_link")
+    assert [i.value for i in at.info] == [translate(lang, "lesson.model.missing", install=model.INSTALL)]
+    button(at, "lesson.next.top").click().run()  # on to the next step, as ever
+    assert errors(at) == [] and at.header[0].value == translate(lang, "lesson.step.beyond.title")
+
+
+def test_without_torch_the_real_model_step_says_so(monkeypatch):
+    from normviz import _xp
+    from normviz.i18n import translate
+
+    monkeypatch.setattr(_xp, "torch_installed", lambda: False)
+    at = run_page("lesson", step=str(lesson.KEYS.index("model") + 1))
+    assert errors(at) == [] and figures(at) == []
+    assert [i.value for i in at.info] == [translate("en", "lesson.model.no_torch")]

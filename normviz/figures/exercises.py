@@ -1,5 +1,5 @@
 """The small figures of the exercises' feedback that no topic page draws: parameters, float16, traffic, a moved x,
-the residual stack's gradient paths and its growth.
+the residual stack's gradient paths and its growth, and a real model's LN–RMS gap against the share along 𝟏.
 
 Pure functions: data in, plotly JSON (dicts) out.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from normviz import residual
+from normviz import hidden, residual
 from normviz.exercises import GROWTH_BINS, norm_param_count, traffic
 from normviz.figures._legend import legend_below
 from normviz.figures._style import COLORS, base_layout, method_name, sizes
@@ -291,3 +291,78 @@ def growth_figure(comp: residual.Comparison, arrangement: str, t: Translator, *,
         y=t("exercises.fig.growth.y"),
         extra={"range": [-0.05, float(np.log10(max(top, 20.0))) + 0.1]},
     )
+
+
+GAP_CURVE_POINTS = 201
+
+
+def gap_share_figure(
+    shares, gaps, chosen: int, t: Translator, *, projector: bool = False, norm: str = "", tokens=None
+) -> dict:
+    """‖LN(x) − RMS(x)‖/‖LN(x)‖ against the share c of ‖x‖² along 𝟏, in %: the ε = 0 curve √(2(1 − √(1 − c)))
+    (``hidden.gap_from_share``) from 0 to a little past the largest share, every token of one norm (``shares``,
+    ``gaps``: one number per token) as a point, and the token ``chosen`` (its index) ringed. ``tokens`` name the
+    points in the hover.
+
+    Roles (``meta``): ``gap_curve``, ``gap_tokens``, ``gap_chosen``; their x and y are shares and gaps times 100.
+    """
+    c = np.asarray(shares, dtype=np.float64)
+    g = np.asarray(gaps, dtype=np.float64)
+    if c.ndim != 1 or c.shape != g.shape or not 0 <= chosen < c.size:
+        raise ValueError(
+            f"shares and gaps must be one number per token and chosen one of them; got {c.shape}, {g.shape}"
+        )
+    s = sizes(projector)
+    top = min(1.0, 1.1 * float(np.max(c)))
+    curve_c = np.linspace(0.0, top, GAP_CURVE_POINTS)
+    names = [t("exercises.fig.gap.curve"), t("exercises.fig.gap.tokens", norm=norm), t("exercises.fig.gap.chosen")]
+    labels = [str(k) for k in range(c.size)] if tokens is None else [str(tok) for tok in tokens]
+    data = [
+        {
+            "type": "scatter",
+            "mode": "lines",
+            "x": 100.0 * curve_c,
+            "y": 100.0 * hidden.gap_from_share(curve_c),
+            "meta": "gap_curve",
+            "name": names[0],
+            "line": {"color": COLORS["reference"], "width": s["line"]},
+            "hoverinfo": "skip",
+        },
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "x": 100.0 * c,
+            "y": 100.0 * g,
+            "text": labels,
+            "meta": "gap_tokens",
+            "name": names[1],
+            "marker": {"color": COLORS["rms"], "size": s["marker"]},
+            "hovertemplate": "%{text}: c = %{x:.3g} %, %{y:.3g} %<extra></extra>",
+        },
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "x": np.array([100.0 * c[chosen]]),
+            "y": np.array([100.0 * g[chosen]]),
+            "text": [labels[chosen]],
+            "meta": "gap_chosen",
+            "name": names[2],
+            "marker": {
+                "color": "rgba(0,0,0,0)",
+                "size": s["marker"] * 2.2,
+                "symbol": "circle-open",
+                "line": {"color": COLORS["decomposition"], "width": s["thin"] * 2},
+            },
+            "hovertemplate": "%{text}: c = %{x:.3g} %, %{y:.3g} %<extra></extra>",
+        },
+    ]
+    return {
+        "data": data,
+        "layout": base_layout(
+            projector,
+            title={"text": t("exercises.fig.gap.title")},
+            xaxis={"title": {"text": t("exercises.fig.gap.x")}, "rangemode": "tozero"},
+            yaxis={"title": {"text": t("exercises.fig.gap.y")}, "rangemode": "tozero"},
+            **legend_below(projector, plot_height=360 if projector else 280, entries=len(data)),
+        ),
+    }

@@ -1,10 +1,12 @@
-"""The lesson's own marks on the projection figure: the student's guess and, after the reveal, the truth."""
+"""The lesson's own figures: its marks on the projection figure (the student's guess and, after the reveal, the
+truth), and the real-model step's chart of what a trained model's 13 LayerNorms receive."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from normviz.figures._style import COLORS
+from normviz.figures._legend import legend_below
+from normviz.figures._style import COLORS, base_layout, sizes
 from normviz.i18n import Translator
 
 SIZE = {2: 14, 3: 7}  # marker size in the plane and in space
@@ -40,3 +42,69 @@ def prediction_traces(guess, truth, target: str, t: Translator, *, dim: int) -> 
     if truth is not None:
         traces.append(_marker(truth, dim=dim, name=t(f"lesson.target.{target}"), meta="truth"))
     return traces
+
+
+MODEL_HEIGHT = (300, 440)  # the real-model chart's plot area in pixels: screen, projector
+
+
+def model_share_figure(names, shares, gaps, t: Translator, *, projector: bool = False, top: int | None = None) -> dict:
+    """Per LayerNorm (``names``, in the order the data passes them): the share of ‖x‖² along 𝟏 averaged over
+    the tokens (``shares``, bars on the left axis, in %) and ‖LN(x) − RMS(x)‖/‖LN(x)‖ averaged over the tokens
+    (``gaps``, markers on the right axis, in %). ``top``: the index of a bar to draw darker (the largest share).
+
+    Roles (``meta``): ``model_share`` and ``model_gap``; their y values are the inputs times 100.
+    """
+    names = [str(n) for n in names]
+    share = 100.0 * np.asarray(shares, dtype=np.float64)
+    gap = 100.0 * np.asarray(gaps, dtype=np.float64)
+    if share.shape != (len(names),) or gap.shape != (len(names),):
+        raise ValueError(
+            f"shares and gaps must hold one number per norm ({len(names)}); got {share.shape}, {gap.shape}"
+        )
+    s = sizes(projector)
+    share_name, gap_name = t("lesson.model.fig.share"), t("lesson.model.fig.gap")
+    opacity = np.full(len(names), 0.75)
+    if top is not None:
+        opacity[int(top)] = 1.0
+    data = [
+        {
+            "type": "bar",
+            "x": names,
+            "y": share,
+            "meta": "model_share",
+            "name": share_name,
+            "marker": {"color": COLORS["ln"], "opacity": opacity},
+            "hovertemplate": "%{x}: %{y:.3g} %<extra>" + share_name + "</extra>",
+        },
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "x": names,
+            "y": gap,
+            "yaxis": "y2",
+            "meta": "model_gap",
+            "name": gap_name,
+            "marker": {"color": COLORS["rms"], "size": s["marker"], "symbol": "diamond"},
+            "hovertemplate": "%{x}: %{y:.3g} %<extra>" + gap_name + "</extra>",
+        },
+    ]
+    plot_height = MODEL_HEIGHT[1 if projector else 0]
+    legend = legend_below(projector, plot_height=plot_height, entries=2, gap=7.5 if projector else 6.5)
+    return {
+        "data": data,
+        "layout": base_layout(
+            projector,
+            title={"text": t("lesson.model.fig.title")},
+            xaxis={"title": {"text": t("lesson.model.fig.x")}, "tickangle": -45, "type": "category"},
+            yaxis={"title": {"text": t("lesson.model.fig.share_y")}, "rangemode": "tozero"},
+            yaxis2={
+                "title": {"text": t("lesson.model.fig.gap_y")},
+                "overlaying": "y",
+                "side": "right",
+                "rangemode": "tozero",
+                "showgrid": False,
+                "automargin": True,
+            },
+            **legend,
+        ),
+    }

@@ -99,6 +99,26 @@ STRINGS = {
     "exercises.choice.two_to_ten": {"zh": "2 倍到 10 倍之间", "en": "between 2× and 10×"},
     "exercises.choice.above_10": {"zh": "超过 10 倍", "en": "more than 10×"},
     "exercises.choice.error": {"zh": "抛出异常", "en": "an exception"},
+    # the 13 LayerNorms of the real model (normviz.model.NORMS), in the order the data passes them
+    "exercises.choice.embeddings": {"zh": "embeddings（嵌入之后）", "en": "embeddings (after the embeddings)"},
+    **{
+        f"exercises.choice.layer{i}.attention": {
+            "zh": f"layer{i}.attention（第 {i} 层，注意力块之后）",
+            "en": f"layer{i}.attention (layer {i}, after attention)",
+        }
+        for i in range(1, 7)
+    },
+    **{
+        f"exercises.choice.layer{i}.output": {
+            "zh": f"layer{i}.output（第 {i} 层，前馈块之后）",
+            "en": f"layer{i}.output (layer {i}, after the feed-forward block)",
+        }
+        for i in range(1, 7)
+    },
+    "exercises.model.link": {
+        "zh": "在“真实模型”页上打开这句话",
+        "en": "Open this sentence on the “Inside a real model” page",
+    },
     # the questions and their explanations
     "exercise.ln_246.q": {"zh": "计算 LayerNorm{x}。", "en": "Compute LayerNorm{x}."},
     "exercise.ln_246.why": {
@@ -547,7 +567,58 @@ STRINGS = {
         "onto one value, and the outlier's output tends to √(D − 1) ≈ {top}. At s = {s} they lie between {lo} "
         "and {hi}, a range that keeps narrowing as s grows. Any fixed ε > 0 gives the same limit, since σ² grows without bound.",
     },
+    "exercise.model_share.q": {
+        "zh": "训练好的模型 all-MiniLM-L6-v2（13 个 LayerNorm，D = 384）读入句子“{sentence}”（含 [CLS] 和 [SEP] 共 {count} 个词元）。"
+        "在哪个 LayerNorm 上，输入 x 沿 𝟏 的份额 c = μ²·D/‖x‖² 按词元平均最大？“真实模型”页可以在这句话上运行模型。",
+        "en": "A trained model, all-MiniLM-L6-v2 (13 LayerNorms, D = 384), reads the sentence “{sentence}” ({count} "
+        "tokens with [CLS] and [SEP]). At which LayerNorm does the input x have the largest share along 𝟏, "
+        "c = μ²·D/‖x‖², averaged over the tokens? The “Inside a real model” page runs the model on this sentence.",
+    },
+    "exercise.model_share.why": {
+        "zh": "根据 13 个 LayerNorm 实际收到的输入（由前向钩子截获），按词元平均的沿 𝟏 份额在 {top} 最大，为 {top_mean}；"
+        "其次是 {second}，为 {second_mean}；最小的是 {low}，为 {low_mean}。所有 LayerNorm 上单个词元的份额最大也只有 {max}："
+        "这些输入几乎垂直于 𝟏，所以 LayerNorm 减去均值几乎什么也没去掉，不减均值的 RMSNorm 的输出也和 LayerNorm 的很接近"
+        "（γ = 1，β = 0）：在 {top}，‖LN(x) − RMS(x)‖ / ‖LN(x)‖ 按词元平均只有 {top_gap}。"
+        "图中柱子是每个 LayerNorm 的平均份额，菱形是平均差。",
+        "en": "From the inputs the 13 LayerNorms really received (captured by forward hooks), the share along 𝟏 "
+        "averaged over the tokens is largest at {top}, {top_mean}; next comes {second} with {second_mean}, and the "
+        "smallest is {low_mean}, at {low}. Even the largest share of any single token at any of them is {max}: "
+        "these inputs are nearly perpendicular to 𝟏, so LayerNorm's centring removes almost nothing, and RMSNorm, "
+        "which skips it, lands close to LayerNorm (γ = 1, β = 0): at {top} ‖LN(x) − RMS(x)‖ / ‖LN(x)‖ is only "
+        "{top_gap} on average. The chart shows every LayerNorm's mean share (bars) and mean gap (diamonds).",
+    },
+    "exercise.model_gap.q": {
+        "zh": "训练好的模型 all-MiniLM-L6-v2（D = 384）读入句子“{sentence}”，在 {norm}，词元“{token}”（位置 {position}，"
+        "[CLS] 记为 0）的输入 x 沿 𝟏 的份额是 c = μ²·D/‖x‖² = {c}。在这个 x 上，LayerNorm 和 RMSNorm 相差多少："
+        "‖LN(x) − RMS(x)‖ / ‖LN(x)‖，取 γ = 1、β = 0，用模型的 ε = {eps}？保留 3 位有效数字。",
+        "en": "A trained model, all-MiniLM-L6-v2 (D = 384), reads the sentence “{sentence}”, and at {norm} the input x "
+        "of the token “{token}” (position {position}, counting [CLS] as 0) has the share c = μ²·D/‖x‖² = {c} of ‖x‖² along 𝟏. "
+        "How far apart are LayerNorm and RMSNorm on this x: ‖LN(x) − RMS(x)‖ / ‖LN(x)‖, with γ = 1, β = 0 and "
+        "the model's ε = {eps}? 3 significant digits.",
+    },
+    "exercise.model_gap.why": {
+        "zh": "ε = 0 时两个输出的长度都是 √D：LN(x) = (x − μ𝟏)/σ，RMS(x) = x/r，其中 r² = ‖x‖²/D = σ² + μ²，"
+        "而 ⟨LN(x), RMS(x)⟩ = D·σ/r。所以 ‖LN − RMS‖² / ‖LN‖² = 2(1 − σ/r) = 2(1 − √(1 − c))，"
+        "差为 √(2(1 − √(1 − {c}))) ≈ {formula}，接近 √c = {sqrt}。模型的 ε = {eps} 与这个词元的 σ² = {var} 相比可以忽略："
+        "直接用这个词元的实际输入计算（normviz.hidden.ln_rms_gap，float64），差为 {answer}，与公式相差 {diff}。"
+        "注意平均：{norm} 的 {count} 个词元上，差的平均是 {mean_gap}，而把平均份额 {mean_c} 代入公式得到 {gap_of_mean}。"
+        "c 小于 5/9 时这条曲线是凹的，所以差的平均小于平均份额对应的差。图中把 {norm} 的每个词元都画在这条曲线上。",
+        "en": "At ε = 0 both outputs have length √D: LN(x) = (x − μ𝟏)/σ and RMS(x) = x/r with r² = ‖x‖²/D = σ² + μ², "
+        "and ⟨LN(x), RMS(x)⟩ = D·σ/r. So ‖LN − RMS‖² / ‖LN‖² = 2(1 − σ/r) = 2(1 − √(1 − c)), and the gap is "
+        "√(2(1 − √(1 − {c}))) ≈ {formula}, close to √c = {sqrt}. The model's ε = {eps} is negligible next to this "
+        "token's σ² = {var}: computed from the token's actual input (normviz.hidden.ln_rms_gap, in float64), the "
+        "gap is {answer}, {diff} away from the formula. Careful with averages: over the {count} tokens at {norm} the "
+        "mean gap is {mean_gap}, but the formula at the mean share, {mean_c}, gives {gap_of_mean}. The curve is "
+        "concave for c below 5/9, so the mean of the gaps is below the gap of the mean share. The chart puts every "
+        "token of {norm} on that curve.",
+    },
     # small figures
+    "exercises.fig.gap.title": {"zh": "LN 与 RMS 之差和沿 𝟏 的份额", "en": "The LN–RMS gap against the share along 𝟏"},
+    "exercises.fig.gap.x": {"zh": "沿 𝟏 的份额 c（%）", "en": "share along 𝟏, c (%)"},
+    "exercises.fig.gap.y": {"zh": "‖LN − RMS‖ / ‖LN‖（%）", "en": "‖LN − RMS‖ / ‖LN‖ (%)"},
+    "exercises.fig.gap.curve": {"zh": "√(2(1 − √(1 − c)))（ε = 0）", "en": "√(2(1 − √(1 − c))) (ε = 0)"},
+    "exercises.fig.gap.tokens": {"zh": "{norm} 的各个词元", "en": "the tokens at {norm}"},
+    "exercises.fig.gap.chosen": {"zh": "本题的词元", "en": "this exercise's token"},
     "exercises.fig.moved.title": {"zh": "三种方法的输出（ε = 0）", "en": "The three methods' outputs (ε = 0)"},
     "exercises.fig.moved.subtitle": {
         "zh": "实心柱：x = {x}；斜线柱：{moved}",

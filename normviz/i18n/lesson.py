@@ -203,6 +203,72 @@ STRINGS = {
         "puts it on RMSNorm's sphere of radius √D instead of nGPT's unit sphere): at the top it is {ngpt}, with "
         "√D = {root}.",
     },
+    "lesson.model.share": {
+        "zh": "句子“{sentence}”被切成 {count} 个词元（含 [CLS] 和 [SEP]）。按词元平均，输入 x 沿 𝟏 的份额 c = μ²·D/‖x‖² "
+        "在 {top} 最大，为 {top_mean}；在 {low} 最小，为 {low_mean}。13 个 LayerNorm 上单个词元的份额最大也只有 {max}："
+        "这些输入本来就几乎垂直于 𝟏，LayerNorm 减去均值几乎什么也没去掉。",
+        "en": "The sentence “{sentence}” became {count} tokens ([CLS] and [SEP] included). Averaged over them, the "
+        "share of the input x along 𝟏, c = μ²·D/‖x‖², is largest at {top}, {top_mean}, and smallest at {low}, "
+        "{low_mean}; the largest share of any single token at any of the 13 LayerNorms is {max}. These inputs are "
+        "nearly perpendicular to 𝟏 already: LayerNorm's centring removes almost nothing.",
+    },
+    "lesson.model.gap": {
+        "zh": "所以不减均值的 RMSNorm 给出的几乎就是 LayerNorm 的输出（γ = 1，β = 0，用模型的 ε = {eps}）："
+        "‖LN(x) − RMS(x)‖ / ‖LN(x)‖ 按词元平均，在 {top} 是 {top_gap}，在 {low} 是 {low_gap}；"
+        "所有 LayerNorm 上单个词元的差最大是 {max_gap}。逐个词元看，这个差就是份额 c 的 ε = 0 公式 √(2(1 − √(1 − c))) ≈ √c，"
+        "误差不超过 {error}。",
+        "en": "So RMSNorm, which skips the centring, gives nearly LayerNorm's output (γ = 1, β = 0, the model's "
+        "ε = {eps}): ‖LN(x) − RMS(x)‖ / ‖LN(x)‖, averaged over the tokens, is {top_gap} at {top} and {low_gap} at "
+        "{low}; the largest for any single token at any of the 13 is {max_gap}. Token by token the gap is the ε = 0 "
+        "formula of its share c, √(2(1 − √(1 − c))) ≈ √c, to within {error}.",
+    },
+    "lesson.model.gamma": {
+        "zh": "模型还学到了一件事：最后一个 LayerNorm（{norm}）在 {count} 个坐标上的 γ ≈ 0（|γ| 小于 |γ| 中位数的 5 %）：{coords}。",
+        "en": "The model learned one more thing: its last LayerNorm ({norm}) has γ ≈ 0 (|γ| below 5 % of the median "
+        "|γ|) in {count} coordinates: {coords}.",
+    },
+    "lesson.model.gamma.all": {
+        "zh": "这 {count} 个坐标也都是这句话上该 LayerNorm 输入的离群坐标（在某个词元上 |xᵢ| / RMS(x) 超过 {threshold}，"
+        "最大到 {ratio} 倍）：模型在输出里关掉的坐标，都在主导输入的坐标之中。",
+        "en": "All {count} are also outlier coordinates of that LayerNorm's input on this sentence (|xᵢ| / RMS(x) "
+        "above {threshold} in some token, up to {ratio} times): the coordinates the model switches off in its "
+        "output are among those that dominate its input.",
+    },
+    "lesson.model.gamma.some": {
+        "zh": "其中 {both} 也是这句话上该 LayerNorm 输入的离群坐标（在某个词元上 |xᵢ| / RMS(x) 超过 {threshold}，"
+        "最大到 {ratio} 倍）。",
+        "en": "Of these, {both} are also outlier coordinates of that LayerNorm's input on this sentence (|xᵢ| / RMS(x) "
+        "above {threshold} in some token, up to {ratio} times).",
+    },
+    "lesson.model.link": {
+        "zh": "在“真实模型”页上用你自己的文本运行这个模型",
+        "en": "Run the model on your own text on the “Inside a real model” page",
+    },
+    "lesson.model.missing": {
+        "zh": "这一步要运行模型 all-MiniLM-L6-v2，但这里找不到它的文件（或文件与记录的 SHA-256 不符），所以无法计算。"
+        "用 `{install}` 安装（`make venv` 会做这一步）。",
+        "en": "This step runs the model all-MiniLM-L6-v2, whose files are missing here (or do not match their recorded "
+        "SHA-256), so it cannot compute. `{install}` installs them (`make venv` does).",
+    },
+    "lesson.model.no_torch": {
+        "zh": "这一步要用 torch 运行模型，但当前环境没有安装 torch，所以无法计算。",
+        "en": "This step runs the model with torch, which is not installed here, so it cannot compute.",
+    },
+    "lesson.model.description": {
+        "zh": "柱状图：13 个 LayerNorm（按数据经过的顺序）的输入沿 𝟏 的份额（按词元平均，左轴，%）；"
+        "菱形：‖LN(x) − RMS(x)‖ / ‖LN(x)‖ 按词元平均（右轴，%）。",
+        "en": "Bars: for the 13 LayerNorms, in the order the data passes them, the share of the input along 𝟏 averaged "
+        "over the tokens (left axis, %); diamonds: ‖LN(x) − RMS(x)‖ / ‖LN(x)‖ averaged over the tokens (right axis, %).",
+    },
+    "lesson.model.fig.title": {
+        "zh": "真实模型的 13 个 LayerNorm 收到的输入",
+        "en": "What the 13 LayerNorms of a real model receive",
+    },
+    "lesson.model.fig.share": {"zh": "沿 𝟏 的份额（平均）", "en": "share along 𝟏 (mean)"},
+    "lesson.model.fig.gap": {"zh": "‖LN − RMS‖ / ‖LN‖（平均）", "en": "‖LN − RMS‖ / ‖LN‖ (mean)"},
+    "lesson.model.fig.x": {"zh": "LayerNorm", "en": "LayerNorm"},
+    "lesson.model.fig.share_y": {"zh": "沿 𝟏 的份额（%）", "en": "share along 𝟏 (%)"},
+    "lesson.model.fig.gap_y": {"zh": "‖LN − RMS‖ / ‖LN‖（%）", "en": "‖LN − RMS‖ / ‖LN‖ (%)"},
     "lesson.summary.col.method": {"zh": "方法", "en": "method"},
     "lesson.summary.col.formula": {"zh": "公式", "en": "formula"},
     "lesson.summary.col.c": {"zh": "c（减去）", "en": "c (subtracted)"},
@@ -376,6 +442,18 @@ STRINGS = {
         "所以时间由显存带宽决定，而不是 FLOPs。",
         "en": "Each token costs only O(D) arithmetic, which is negligible; but every call reads the whole activation "
         "once and writes it once. So memory bandwidth sets the time, not FLOPs.",
+    },
+    "lesson.step.model.title": {"zh": "选读：真实模型里", "en": "Optional: in a real model"},
+    "lesson.step.model.text": {
+        "zh": "这一步是选读，可以直接跳过。到目前为止，每个 x 都是我们编出来的向量；这里让一个训练好的真实模型读一句英文："
+        "all-MiniLM-L6-v2，一个 6 层的 BERT 式编码器（D = 384），有 13 个 Post-LN 的 LayerNorm（带 γ 和 β，ε = 10⁻¹²）："
+        "嵌入之后一个，每层的注意力块之后和前馈块之后各一个。前向钩子截获每个 LayerNorm 实际收到的输入；"
+        "下面的每个数都由本页从这些输入算出。",
+        "en": "This step is optional: skip it if you like. So far every x was a vector we made up; here a real, trained "
+        "model reads one English sentence. all-MiniLM-L6-v2 is a 6-layer BERT-style encoder (D = 384) with 13 "
+        "Post-LN LayerNorms (with γ and β, ε = 10⁻¹²): one after the embeddings, and one after the attention block "
+        "and one after the feed-forward block of each layer. Forward hooks capture what each LayerNorm really "
+        "receives; every number below is computed on this page from those inputs.",
     },
     "lesson.step.beyond.title": {"zh": "选读：后来的发展", "en": "Optional: what came next"},
     "lesson.step.beyond.text": {

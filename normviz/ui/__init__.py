@@ -2,7 +2,7 @@
 
 from normviz.ui.kit.chart import cached_projection, chart
 from normviz.ui.kit.collector import set_up as set_up_collector
-from normviz.ui.kit.layout import page_parts, picture_first, place, sources_section
+from normviz.ui.kit.layout import page_link, page_parts, picture_first, place, sources_section
 from normviz.ui.kit.lazy import lazy_chart
 from normviz.ui.kit.links import fragment, page_state, rerun_only
 from normviz.ui.kit.literal import literal
@@ -21,6 +21,7 @@ from normviz.ui.kit.tables import degenerate_messages, markdown_table, outputs_t
 from normviz.ui.projection import PLANE_PAGE, SPACE_PAGE, projection_section
 
 __all__ = [
+    "page_link",
     "TOPIC_PAGES",
     "TOPIC_SECTIONS",
     "Translator",

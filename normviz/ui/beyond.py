@@ -82,13 +82,6 @@ def formula(lines) -> str:
     return display_equations(lines)
 
 
-def page_link(t, page: str, label: str, **params) -> None:
-    """A link to another page of the app that opens it with ``params`` in its URL, in the same language."""
-    st.page_link(
-        f"pages/{page}.py", label=label, icon=":material/arrow_forward:", query_params={"lang": t.lang, **params}
-    )
-
-
 # --- DyT ---------------------------------------------------------------------------------------------------
 
 

@@ -12,9 +12,10 @@ import random
 
 import streamlit as st
 
-from normviz import _xp, geometry, invariance, warp
+from normviz import _xp, geometry, invariance, model, warp
 from normviz import exercises as ex
 from normviz.figures import exercises as figs
+from normviz.figures import lesson as lesson_figs
 from normviz.figures import projection as engine
 from normviz.figures import warp as warp_figs
 from normviz.format import decimals, decimals_vector
@@ -23,6 +24,7 @@ from normviz.ui import dof as dof_ui
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
 from normviz.ui.kit.chart import chart
+from normviz.ui.kit.layout import page_link
 from normviz.ui.kit.literal import literal
 from normviz.ui.kit.shell import backend, projector
 from normviz.ui.lesson import axes_table, eps_table
@@ -158,6 +160,20 @@ def feedback_figure(t, p: ex.Problem, k: str) -> None:
         spec = fold_figure(data["method"], float(data["eps"]), tuple(data["x"]), t, proj, backend())
     elif kind == "ellipse":
         spec = ellipse_figure(tuple(data["gamma"]), t, proj, backend())
+    elif kind == "model_share":
+        spec = lesson_figs.model_share_figure(
+            model.NORMS, data["shares"], data["gaps"], t, projector=proj, top=int(data["top"])
+        )
+    elif kind == "model_gap":
+        spec = figs.gap_share_figure(
+            data["shares"],
+            data["gaps"],
+            int(data["chosen"]),
+            t,
+            projector=proj,
+            norm=data["norm"],
+            tokens=data["tokens"],
+        )
     elif kind == "axes":
         axes_table(t)
         return
@@ -173,6 +189,8 @@ def exercise_block(t, number: int, p: ex.Problem, seed: int) -> None:
     k = f"{PAGE}.{seed}.{number}"
     st.subheader(t("exercises.number", k=number))
     st.markdown(question(t, p))
+    if p.key == "model_share":  # the real-model page runs the model on the question's sentence
+        page_link(t, "model", t("exercises.model.link"), **{"model.text": p.extra["sentence"]})
     given = _answer_widget(t, p, k)
     st.button(t("exercises.check"), key=f"{k}.check", on_click=_checked, args=(k,))
     if not st.session_state.get(f"{k}.checked"):

@@ -11,11 +11,12 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from normviz import _xp, beyond, cost, lesson, residual, warp
+from normviz import _xp, beyond, cost, lesson, model, residual, warp
 from normviz.figures import lesson as lesson_figs
 from normviz.figures import projection as engine
 from normviz.figures import warp as warp_figs
-from normviz.format import decimals, decimals_vector
+from normviz.figures.typed import typed_arrays as packed
+from normviz.format import decimals, decimals_vector, percent, shortest, significant, subscript
 from normviz.methods import METHODS
 from normviz.ui import axes as axes_ui
 from normviz.ui import beyond as beyond_ui
@@ -28,6 +29,7 @@ from normviz.ui.kit import lesson_keys, links
 from normviz.ui.kit.cache import cached
 from normviz.ui.kit.chart import cached_projection, chart
 from normviz.ui.kit.controls import keyed_slider
+from normviz.ui.kit.layout import page_link
 from normviz.ui.kit.live import animated_chart, live_chart
 from normviz.ui.kit.shell import backend, projector
 from normviz.ui.kit.tables import display_equations, markdown_table, readouts
@@ -562,6 +564,81 @@ def beyond_step(t, step: lesson.Step) -> None:
     chart(res_ui.figure(config, backend(), t, projector(), BEYOND_SHOWN), key=key(step, "chart"))
 
 
+@cached(4)
+def model_view(step: lesson.Step, folder, t, proj: bool) -> tuple[lesson.ModelScene, dict]:
+    """The real-model step's numbers (``lesson.model_scene``: one forward pass) and its packed chart. ``folder``,
+    the verified model folder, is part of the key only: files that vanish are noticed before the cache is read."""
+    scene = lesson.model_scene(step)
+    spec = lesson_figs.model_share_figure(
+        scene.names, scene.mean_share, scene.mean_gap, t, projector=proj, top=scene.top
+    )
+    return scene, packed(spec)
+
+
+def _coords(indices) -> str:
+    return ", ".join(f"x{subscript(int(i))}" for i in indices)
+
+
+def model_texts(t, m: lesson.ModelScene) -> list[str]:
+    """The step's sentences: the share along 𝟏, the LN–RMS gap, and the last norm's γ ≈ 0 coordinates (with the
+    ones among its input's outlier coordinates, said only where there are some)."""
+    share, gap = m.mean_share, m.mean_gap
+    top, low = m.top, m.low
+    texts = [
+        t(
+            "lesson.model.share",
+            sentence=m.sentence,
+            count=len(m.tokens),
+            top=m.names[top],
+            top_mean=percent(float(share[top])),
+            low=m.names[low],
+            low_mean=percent(float(share[low])),
+            max=percent(float(np.max(m.shares))),
+        ),
+        t(
+            "lesson.model.gap",
+            eps=shortest(m.eps),
+            top=m.names[top],
+            top_gap=decimals(float(gap[top]), 4),
+            low=m.names[low],
+            low_gap=decimals(float(gap[low]), 4),
+            max_gap=decimals(float(np.max(m.gaps)), 4),
+            error=significant(m.formula_error, 2),
+        ),
+    ]
+    if m.small_gamma:
+        parts = [t("lesson.model.gamma", norm=m.names[-1], count=len(m.small_gamma), coords=_coords(m.small_gamma))]
+        if m.both:
+            values = {"threshold": shortest(m.threshold), "ratio": decimals(m.both_ratio, 1)}
+            if len(m.both) == len(m.small_gamma):
+                parts.append(t("lesson.model.gamma.all", count=len(m.both), **values))
+            else:
+                parts.append(t("lesson.model.gamma.some", both=_coords(m.both), **values))
+        texts.append(t.sentences(parts))
+    return texts
+
+
+def model_step(t, step: lesson.Step) -> None:
+    """The optional real-model step: a trained model on the step's sentence (``lesson.model_scene``, cached), the
+    mean share along 𝟏 and LN–RMS gap per norm, and a link to the real-model page. Without torch or without the
+    model's files: one line saying so."""
+    if not _xp.torch_installed():
+        st.info(t("lesson.model.no_torch"), icon="ℹ️")
+        return
+    try:
+        m, spec = model_view(step, model.verify(), t, projector())
+    except model.ModelFileError:
+        st.info(t("lesson.model.missing", install=model.INSTALL), icon="ℹ️")
+        return
+    first, second, *rest = model_texts(t, m)
+    st.markdown(first)
+    chart(spec, key=key(step, "chart"), description=t("lesson.model.description"))
+    st.markdown(second)
+    for text in rest:
+        st.markdown(text)
+    page_link(t, "model", t("lesson.model.link"), **{"model.text": m.sentence})
+
+
 def summary_step(t, step: lesson.Step) -> None:
     header = [
         t("lesson.summary.col.method"),
@@ -592,6 +669,7 @@ DRAW = {
     "summary": summary_step,
     "warp": warp_step,
     "beyond": beyond_step,
+    "model": model_step,
 }
 
 

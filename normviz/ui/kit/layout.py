@@ -76,6 +76,13 @@ def place(container=None):
     return (container or st).empty()
 
 
+def page_link(t, page: str, label: str, **params) -> None:
+    """A link to another page of the app that opens it with ``params`` in its URL, in the same language."""
+    st.page_link(
+        f"pages/{page}.py", label=label, icon=":material/arrow_forward:", query_params={"lang": t.lang, **params}
+    )
+
+
 def sources_section(t, page: str) -> None:
     """The papers behind the page's statements (``normviz.sources.PAGE_SOURCES``), each with what it is cited for."""
     keys = PAGE_SOURCES.get(page, ())
