@@ -612,13 +612,13 @@ class SentenceNumbers:
 def model_numbers(sentence: str) -> SentenceNumbers:
     """The model on ``sentence`` (one forward pass per process and sentence), analysed by ``normviz.hidden``."""
     run = model.run(sentence)
-    stats = [hidden.token_stats(x) for x in run.inputs]
+    table = hidden.per_layer(run.inputs, run.eps)
     return SentenceNumbers(
         sentence=sentence,
         tokens=run.tokens,
-        shares=np.stack([s.share_ones for s in stats]),
-        gaps=np.stack([hidden.ln_rms_gap(x, run.eps) for x in run.inputs]),
-        variances=np.stack([s.std**2 for s in stats]),
+        shares=table.share_ones,
+        gaps=table.gap,
+        variances=table.std**2,
         eps=run.eps,
     )
 

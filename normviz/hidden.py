@@ -257,6 +257,42 @@ def ln_rms_gap(x, eps) -> np.ndarray:
 
 
 @dataclass(frozen=True)
+class LayerTable:
+    """``token_stats`` and ``ln_rms_gap`` of L sets of states at once (a model's norms): (L, S) arrays."""
+
+    norm: np.ndarray
+    mean: np.ndarray
+    std: np.ndarray
+    share_ones: np.ndarray
+    gap: np.ndarray  # ‖LN(x) − RMS(x)‖/‖LN(x)‖ at γ = 1, β = 0 and ``eps``
+    eps: float
+
+    @property
+    def mean_share(self) -> np.ndarray:
+        """(L,) each layer's share along 𝟏, averaged over its tokens."""
+        return np.nanmean(self.share_ones, axis=1)
+
+    @property
+    def mean_gap(self) -> np.ndarray:
+        """(L,) each layer's ‖LN − RMS‖/‖LN‖, averaged over its tokens (not the gap of the mean share)."""
+        return np.nanmean(self.gap, axis=1)
+
+
+def per_layer(layers, eps) -> LayerTable:
+    """``LayerTable`` of ``layers``, an (L, S, D) array or a list of (S, D) arrays of one S."""
+    stats = [token_stats(x) for x in layers]
+    e = _eps(eps)
+    return LayerTable(
+        np.stack([s.norm for s in stats]),
+        np.stack([s.mean for s in stats]),
+        np.stack([s.std for s in stats]),
+        np.stack([s.share_ones for s in stats]),
+        np.stack([ln_rms_gap(x, e) for x in layers]),
+        e,
+    )
+
+
+@dataclass(frozen=True)
 class Outliers:
     """The coordinates of X (S, D) with |xᵢ|/RMS(x) above ``threshold``, and what they do to the others."""
 

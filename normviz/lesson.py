@@ -571,8 +571,8 @@ def model_scene(step_: Step) -> ModelScene:
     tokenizers must be installed)."""
     p = step_.param
     run = model.run(p["sentence"])
-    shares = np.stack([hidden.token_stats(x).share_ones for x in run.inputs])
-    gaps = np.stack([hidden.ln_rms_gap(x, run.eps) for x in run.inputs])
+    table = hidden.per_layer(run.inputs, run.eps)
+    shares, gaps = table.share_ones, table.gap
     last = hidden.gamma_summary(run.gammas[-1], run.betas[-1])
     found = hidden.outliers(run.inputs[-1], p["threshold"])
     flagged = [int(c) for c in found.coordinates]

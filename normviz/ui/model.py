@@ -186,15 +186,9 @@ def chosen_threshold() -> float:
 
 @cached(8)
 def per_norm(states: States) -> dict:
-    """Every norm's token statistics and LN-vs-RMS gaps: (L, S) arrays."""
-    stats = [hidden.token_stats(x) for x in states.inputs]
-    return {
-        "share": np.stack([s.share_ones for s in stats]),
-        "norm": np.stack([s.norm for s in stats]),
-        "mean": np.stack([s.mean for s in stats]),
-        "std": np.stack([s.std for s in stats]),
-        "gap": np.stack([hidden.ln_rms_gap(x, states.eps) for x in states.inputs]),
-    }
+    """Every norm's token statistics and LN-vs-RMS gaps (``hidden.per_layer``): (L, S) arrays."""
+    table = hidden.per_layer(states.inputs, states.eps)
+    return {"share": table.share_ones, "norm": table.norm, "mean": table.mean, "std": table.std, "gap": table.gap}
 
 
 @cached(16)
