@@ -509,7 +509,10 @@ def bench_main(argv: list[str]) -> int:
 # --- python -m normviz model ---------------------------------------------------------------------------------
 
 
-def _outliers(items: list[dict]) -> str:
+LARGEST = "largest i:|x_i|/RMS"  # the column of the TOP coordinates by |x_i| / RMS(x): no threshold applied
+
+
+def _largest(items: list[dict]) -> str:
     return " ".join(f"{o['coordinate']}:{o['ratio']:.1f}" for o in items)
 
 
@@ -532,14 +535,15 @@ def model_report(run, loaded, *, layer=None) -> str:
     """A ``model.ModelRun`` as ``python -m normviz model`` prints it: one row per norm, or per token of ``layer``.
 
     x is the norm's captured input; share on 1 = mu^2 D / ||x||^2; LN-RMS gap = ||LN(x) - RMS(x)|| / ||LN(x)||
-    (gamma = 1, beta = 0, the model's eps); outliers: coordinate (0-based) and max |x_i| / RMS(x).
+    (gamma = 1, beta = 0, the model's eps); largest i:|x_i|/RMS: the 3 coordinates i (0-based) with the
+    largest |x_i| / RMS(x) (per norm: its max over the tokens), whatever their size; no outlier threshold.
     """
     from normviz import model as m
 
     lines = _model_head(run, loaded)
     if layer is None:
         header = ["#", "norm", "tokens", "mean ||x||", "mean |mu|", "share on 1", "LN-RMS gap"]
-        header += ["outliers i:|x_i|/RMS", "gamma min", "gamma max"]
+        header += [LARGEST, "gamma min", "gamma max"]
         rows = [
             [
                 str(r["index"]),
@@ -549,7 +553,7 @@ def model_report(run, loaded, *, layer=None) -> str:
                 plain(r["mean_abs_mean"], 4),
                 plain(r["mean_share_ones"], 4),
                 plain(r["mean_ln_rms_gap"], 4),
-                _outliers(r["outliers"]),
+                _largest(r["outliers"]),
                 plain(r["gamma_min"], 4),
                 plain(r["gamma_max"], 4),
             ]
@@ -559,7 +563,7 @@ def model_report(run, loaded, *, layer=None) -> str:
     else:
         k = m.norm_index(layer)
         lines.append(f"norm {k + 1}: {m.NORMS[k]} ({m.MODULES[m.NORMS[k]]}), its input x per token")
-        header = ["pos", "token", "||x||", "mu", "sigma", "share on 1", "LN-RMS gap", "outliers i:|x_i|/RMS"]
+        header = ["pos", "token", "||x||", "mu", "sigma", "share on 1", "LN-RMS gap", LARGEST]
         rows = [
             [
                 str(r["position"]),
@@ -569,7 +573,7 @@ def model_report(run, loaded, *, layer=None) -> str:
                 plain(r["std"], 4),
                 plain(r["share_ones"], 4),
                 plain(r["ln_rms_gap"], 4),
-                _outliers(r["outliers"]),
+                _largest(r["outliers"]),
             ]
             for r in m.token_table(run, k + 1)
         ]

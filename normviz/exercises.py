@@ -576,11 +576,11 @@ MODEL_NEEDS = ("torch", "safetensors", "tokenizers")
 
 def model_available() -> bool:
     """Whether the model can run here: torch, safetensors and tokenizers installed, and its four files present
-    with their SHA-256 (``normviz.model.verify``: hashed once per process, then four ``stat`` calls)."""
+    with their SHA-256 (``normviz.model.load``: read and hashed once per process and folder, then cached)."""
     if not all(importlib.util.find_spec(name) is not None for name in MODEL_NEEDS):
         return False
     try:
-        model.verify()
+        model.load()
     except model.ModelFileError:
         return False
     return True

@@ -43,6 +43,7 @@ QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 SMALL_GAMMA = 0.05  # a γ with |γᵢ| < SMALL_GAMMA · median|γ| is "near 0": that axis of the output set is flat
 # |xᵢ|/RMS(x) above this for a Gaussian coordinate has probability 2·10⁻⁹ (|Z| > 6): never by chance
 DEFAULT_THRESHOLD = 6.0
+SHARE_SLACK = 4  # ``gap_from_share`` takes c within this many spacings of 1 outside [0, 1] as rounding
 HIDDEN_NAMES = ("hidden_states", "hidden_state", "last_hidden_state", "hidden")  # a tensor picked among several
 NPY_MAGIC = b"\x93NUMPY"
 FLOAT_DTYPES = ("float16", "float32", "float64")  # bfloat16 arrives as float32 (exact)
@@ -172,6 +173,21 @@ def _row_norm(x: np.ndarray) -> np.ndarray:
     return m * np.sqrt(np.einsum("ij,ij->i", xs, xs))
 
 
+def _spacing_of_one(value) -> float:
+    """The spacing of 1 in ``value``'s floating type (float16, float32, float64), float64's for anything else."""
+    try:
+        dtype = np.asarray(_xp.to_numpy(_xp.as_array(value, "c"))).dtype
+    except (TypeError, ValueError):
+        dtype = np.dtype(np.float64)  # ``_real`` says what is wrong with it
+    return float(np.finfo(dtype if dtype.kind == "f" else np.float64).eps)
+
+
+def _nanmean(a: np.ndarray, axis: int) -> np.ndarray:
+    """The mean over ``axis`` of the values that are not NaN; NaN (no warning) where every value is NaN."""
+    defined = ~np.isnan(a)
+    return _divide(np.where(defined, a, 0.0).sum(axis=axis), defined.sum(axis=axis).astype(np.float64))
+
+
 def _divide(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """a / b, NaN where b = 0."""
     out = np.full(np.broadcast(a, b).shape, np.nan)
@@ -229,11 +245,18 @@ def gap_from_share(c) -> np.ndarray:
         gap² = (‖LN‖² + ‖RMS‖² − 2⟨LN, RMS⟩)/‖LN‖² = 2(1 − σ/r) = 2(1 − √(1 − c)),
 
     written as 2c/(1 + √(1 − c)) (no cancellation for small c): gap ≈ √c for c ≪ 1, √2 as c → 1 (σ → 0,
-    where LayerNorm itself is 0/0). ``c`` is a number or an array in [0, 1].
+    where LayerNorm itself is 0/0). ``c`` is a number or an array in [0, 1]; NaN (the share of a zero token,
+    ``token_stats``) gives NaN. A value outside [0, 1] by at most 4 units of its float type's rounding
+    (``SHARE_SLACK`` · spacing of 1) is taken as 0 or 1; one further out is a ValueError quoting it.
     """
+    slack = SHARE_SLACK * _spacing_of_one(c)
     c = _real("c", c)
-    if np.any((c < 0) | (c > 1)) or not np.all(np.isfinite(c)):
-        raise ValueError("c must lie in [0, 1]")
+    outside = ~np.isnan(c) & ((c < -slack) | (c > 1 + slack))
+    if np.any(outside):
+        bad = c[outside]
+        count = f" ({bad.size} of its {c.size} values)" if c.size > 1 else ""
+        raise ValueError(f"c must lie in [0, 1] (or be NaN); got {float(bad.flat[0])!r}{count}")
+    c = np.clip(c, 0.0, 1.0)  # NaN stays NaN
     return np.sqrt(2.0 * c / (1.0 + np.sqrt(1.0 - c)))
 
 
@@ -244,7 +267,7 @@ def ln_rms_gap(x, eps) -> np.ndarray:
     share of ‖x‖² along 𝟏 alone, c = μ²/r² (``token_stats``): gap = √(2(1 − √(1 − c))) (``gap_from_share``,
     derived there). For ε > 0, with s² = σ² + ε and q² = r² + ε:
     ‖LN‖² = Dσ²/s², ‖RMS‖² = Dr²/q², ⟨LN, RMS⟩ = Dσ²/(sq), so gap² = 1 + r²s²/(σ²q²) − 2s/q.
-    NaN where ‖LN(x)‖ = 0 (a constant token) or LN is 0/0 (a constant token at ε = 0).
+    NaN where ‖LN(x)‖ = 0 (a constant token, the zero token) or LN is 0/0 (the same at ε = 0): never an error.
     """
     x = _states("x", x)
     e = _eps(eps)
@@ -258,7 +281,12 @@ def ln_rms_gap(x, eps) -> np.ndarray:
 
 @dataclass(frozen=True)
 class LayerTable:
-    """``token_stats`` and ``ln_rms_gap`` of L sets of states at once (a model's norms): (L, S) arrays."""
+    """``token_stats`` and ``ln_rms_gap`` of L sets of states at once (a model's norms): (L, S) arrays.
+
+    Degenerate tokens give NaN where a value is undefined, numbers elsewhere: a zero token has share_ones and
+    gap NaN (norm, mean and std 0); a constant token has share_ones 1 and gap NaN (LayerNorm is 0/0 at ε = 0,
+    and ‖LN(x)‖ = 0 for ε > 0).
+    """
 
     norm: np.ndarray
     mean: np.ndarray
@@ -269,17 +297,19 @@ class LayerTable:
 
     @property
     def mean_share(self) -> np.ndarray:
-        """(L,) each layer's share along 𝟏, averaged over its tokens."""
-        return np.nanmean(self.share_ones, axis=1)
+        """(L,) each layer's share along 𝟏, averaged over its tokens where defined (NaN if nowhere)."""
+        return _nanmean(self.share_ones, axis=1)
 
     @property
     def mean_gap(self) -> np.ndarray:
-        """(L,) each layer's ‖LN − RMS‖/‖LN‖, averaged over its tokens (not the gap of the mean share)."""
-        return np.nanmean(self.gap, axis=1)
+        """(L,) each layer's ‖LN − RMS‖/‖LN‖, averaged over its tokens where defined (NaN if nowhere; not the
+        gap of the mean share)."""
+        return _nanmean(self.gap, axis=1)
 
 
 def per_layer(layers, eps) -> LayerTable:
-    """``LayerTable`` of ``layers``, an (L, S, D) array or a list of (S, D) arrays of one S."""
+    """``LayerTable`` of ``layers``, an (L, S, D) array or a list of (S, D) arrays of one S. All-zero and
+    constant tokens are allowed: NaN where a value is undefined (``LayerTable``), never an error."""
     stats = [token_stats(x) for x in layers]
     e = _eps(eps)
     return LayerTable(
@@ -306,11 +336,20 @@ class Outliers:
     coordinates: np.ndarray  # the flagged coordinates, by count (most first), then max_ratio, then index
     dominant_share: np.ndarray  # (S,) Σ_flagged xᵢ² / ‖x‖²: the share of ‖x‖² they carry; NaN for x = 0
     others_factor: np.ndarray  # (S,) what RMSNorm multiplies every other output by, because of them
+    # (token, coordinate, ratio) of the largest ratio of all, flagged or not (None if every token is 0)
+    strongest: tuple[int, int, float] | None
+    mean_factor_flagged: float  # the mean of others_factor over the tokens with a flagged coordinate (NaN: none)
 
     @property
     def per_token(self) -> np.ndarray:
         """(S,) how many coordinates are flagged in each token."""
         return self.mask.sum(axis=1)
+
+    @property
+    def flagged_tokens(self) -> np.ndarray:
+        """(D,) per coordinate, the number of distinct tokens (rows) where it is flagged. A (token, coordinate)
+        pair is flagged at most once, so this is ``counts``; it stays available when ``mask`` is dropped."""
+        return self.counts
 
     @property
     def top(self) -> int | None:
@@ -331,6 +370,8 @@ def outliers(x, threshold: float = DEFAULT_THRESHOLD, *, eps: float = 0.0) -> Ou
 
     ``normviz.beyond.rms_outlier_factor`` for several outliers at once (one outlier s: √(‖r‖²/(‖r‖² + s²))).
     1 where nothing is flagged; 0 where every coordinate is (threshold < 1; x' = 0 has no RMSNorm at ε = 0).
+    ``mean_factor_flagged`` averages it over the tokens with a flagged coordinate only (NaN if there is none).
+    ``strongest`` is the single largest |xᵢ|/RMS(x) of all, flagged or not (ties: the first, token-major).
     """
     x = _states("x", x)
     t = _threshold(threshold)
@@ -350,7 +391,13 @@ def outliers(x, threshold: float = DEFAULT_THRESHOLD, *, eps: float = 0.0) -> Ou
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
         de = d * e / (m * m)  # D·ε in the row's scale (inf: ε outweighs the token, nothing shrinks)
         factor = np.where(np.isinf(de), 1.0, np.sqrt((others + de) / (total + de)))
-    factor = np.where(mask.any(axis=1), factor, 1.0)
+    hit = mask.any(axis=1)
+    factor = np.minimum(np.where(hit, factor, 1.0), 1.0)
+    if np.all(np.isnan(ratio)):
+        strongest = None
+    else:
+        token, coordinate = np.unravel_index(int(np.nanargmax(ratio)), ratio.shape)
+        strongest = (int(token), int(coordinate), float(ratio[token, coordinate]))
     return Outliers(
         threshold=t,
         eps=e,
@@ -361,7 +408,9 @@ def outliers(x, threshold: float = DEFAULT_THRESHOLD, *, eps: float = 0.0) -> Ou
         max_ratio=max_ratio,
         coordinates=order[counts[order] > 0],
         dominant_share=_divide(flagged, total),
-        others_factor=np.minimum(factor, 1.0),
+        others_factor=factor,
+        strongest=strongest,
+        mean_factor_flagged=float(factor[hit].mean()) if hit.any() else math.nan,
     )
 
 
@@ -375,11 +424,19 @@ class Recurrence:
     layers_hit: np.ndarray  # (D,) in how many layers it is flagged at least once
     pairs: int  # the (layer, token) pairs there are: Σ S_l
     coordinates: np.ndarray  # the flagged coordinates, by counts (most first), then layers_hit, then index
+    # (D,) in how many distinct token positions it is flagged in at least one layer: position j is the same
+    # token in every layer (a model's norms). None when the layers' S differ (positions do not match up)
+    tokens_hit: np.ndarray | None
+    mean_factor_flagged: float  # mean others_factor (ε = 0) over the (layer, token) pairs with a flag (NaN: none)
 
 
 def recurrence_across(layers, threshold: float = DEFAULT_THRESHOLD) -> Recurrence:
     """For each coordinate, in how many (layer, token) pairs of ``layers`` (a list of (S_l, D) arrays, the
-    same D) |xᵢ|/RMS(x) > threshold: whether the same coordinates dominate layer after layer."""
+    same D) |xᵢ|/RMS(x) > threshold: whether the same coordinates dominate layer after layer.
+
+    With one S for every layer (the norms of one model run), ``tokens_hit`` counts the token positions where a
+    coordinate is flagged in any layer; ``mean_factor_flagged`` is ``Outliers.others_factor`` (ε = 0)
+    averaged over every (layer, token) pair with at least one flagged coordinate."""
     if isinstance(layers, (str, bytes)) or not hasattr(layers, "__len__"):
         raise TypeError(f"layers must be a list of (S, D) arrays; got {type(layers).__name__}")
     if len(layers) == 0:
@@ -393,7 +450,19 @@ def recurrence_across(layers, threshold: float = DEFAULT_THRESHOLD) -> Recurrenc
     counts = per_layer.sum(axis=0)
     hit = (per_layer > 0).sum(axis=0)
     order = np.lexsort((np.arange(counts.size), -hit, -counts))
-    return Recurrence(t, per_layer, counts, hit, sum(o.mask.shape[0] for o in found), order[counts[order] > 0])
+    same_s = len({o.mask.shape[0] for o in found}) == 1
+    tokens_hit = np.logical_or.reduce([o.mask for o in found]).sum(axis=0) if same_s else None
+    flagged = np.concatenate([o.others_factor[o.mask.any(axis=1)] for o in found])
+    return Recurrence(
+        threshold=t,
+        per_layer=per_layer,
+        counts=counts,
+        layers_hit=hit,
+        pairs=sum(o.mask.shape[0] for o in found),
+        coordinates=order[counts[order] > 0],
+        tokens_hit=tokens_hit,
+        mean_factor_flagged=float(flagged.mean()) if flagged.size else math.nan,
+    )
 
 
 # --- the learned γ and β ----------------------------------------------------------------------------------
@@ -422,8 +491,10 @@ class GammaSummary:
 
     @property
     def reach(self) -> np.ndarray:
-        """(D,) |γᵢ|·√(D − 1): the largest |yᵢ − βᵢ| of a LayerNorm output y at ε = 0. The output set is
-        {γ ⊙ u + β : Σuᵢ = 0, ‖u‖ = √D}, and uᵢ is largest at u ∝ eᵢ − 𝟏/D, where uᵢ = √D·√(1 − 1/D)."""
+        """(D,) |γᵢ|·√(D − 1): the tightest bound on |yᵢ − βᵢ| for a LayerNorm output y at ε = 0, i.e. on the
+        flattened coordinate i when γᵢ ≈ 0. The output set is {γ ⊙ u + β : Σuᵢ = 0, ‖u‖ = √D}; on it
+        |uᵢ| ≤ √D·√(1 − 1/D) = √(D − 1) (Cauchy–Schwarz against eᵢ − 𝟏/D), with equality at u ∝ ±(eᵢ − 𝟏/D),
+        the LayerNorm of x = ±eᵢ: the bound is reached, not merely held. For ε > 0 every |uᵢ| is smaller."""
         return np.abs(self.gamma) * math.sqrt(self.gamma.size - 1)
 
 
@@ -464,8 +535,19 @@ class LibraryCheck:
 
     diff32: float  # computed in float32, like a float32 model: a few float32 rounding steps of the outputs
     diff64: float  # computed in float64: the model's own rounding error, as far as float64 can tell
-    scale: float  # max |outputs|, to read the differences against (float32's spacing at it: scale · 2⁻²³)
+    scale: float  # max |outputs|, to read the differences against (float32's spacing there: ``ulp``)
     eps: float
+
+    @property
+    def ulp(self) -> float:
+        """float32's spacing at ``scale``: the gap from float32(scale) to the next float32 up, 2^(⌊log₂ scale⌋ − 23)
+        for a normal scale (at most scale · 2⁻²³, down to half of it). The smallest subnormal for scale 0."""
+        return float(np.spacing(np.float32(self.scale)))
+
+    @property
+    def diff32_ulps(self) -> float:
+        """``diff32`` in units of ``ulp``: how many float32 spacings at the outputs' size it spans."""
+        return self.diff32 / self.ulp
 
 
 def library_check(inputs, outputs, gamma=None, beta=None, eps: float = 1e-5) -> LibraryCheck:
@@ -507,14 +589,40 @@ class HiddenView:
 
     basis: np.ndarray  # (k, D): orthonormal rows, each with Σ = 0
     before: np.ndarray  # (S, k) ⟨x, eₖ⟩
-    after: np.ndarray  # (S, k) ⟨y, eₖ⟩
+    after: np.ndarray  # (S, k) ⟨y, eₖ⟩; a row of NaN where y held NaN (an undefined output)
     explained: np.ndarray  # (k,) the share of the inputs' variance (centred, ⟂ 𝟏) along each direction
     before_norm: np.ndarray  # (S,) ‖x‖ in all D dimensions
-    after_norm: np.ndarray  # (S,) ‖y‖ in all D dimensions
+    after_norm: np.ndarray  # (S,) ‖y‖ in all D dimensions; NaN where y held NaN
 
     @property
     def d(self) -> int:
         return self.basis.shape[1]
+
+    @property
+    def before3(self) -> np.ndarray:
+        """(S, 3) ``before`` with zero columns appended where k < 3 (D = 2 or 3), for a 3D figure."""
+        return padded(self.before)
+
+    @property
+    def after3(self) -> np.ndarray:
+        """(S, 3) ``after`` with zero columns appended where k < 3; an undefined (NaN) row stays all NaN."""
+        return padded(self.after)
+
+
+def padded(coordinates, k: int = 3) -> np.ndarray:
+    """(S, k) ``coordinates`` (S, j ≤ k) with k − j zero columns appended: a view's k = D − 1 < 3 directions
+    drawn in 3D (the missing axes are 0). A row holding NaN (an undefined output) comes back all NaN."""
+    a = np.asarray(coordinates, dtype=np.float64)
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise TypeError(f"k must be an int; got {type(k).__name__}")
+    if k < 1:
+        raise ValueError(f"k must be at least 1; got {k}")
+    if a.ndim != 2 or a.shape[1] > k:
+        raise ValueError(f"coordinates must be a matrix (S, j) with j <= {k}; got shape {a.shape}")
+    out = np.zeros((a.shape[0], int(k)))
+    out[:, : a.shape[1]] = a
+    out[np.isnan(a).any(axis=1)] = np.nan
+    return out
 
 
 def _helmert(d: int, k: int) -> np.ndarray:
@@ -572,11 +680,19 @@ def hyperplane_view(before, after) -> HiddenView:
     After LayerNorm with γ = 1, β = 0 at ε = 0 every output lies on the hyperplane with ‖y‖ = √D exactly:
     "on the sphere" holds in D dimensions (``after_norm``). The three coordinates are a shadow of it:
     ‖(⟨y, e₁⟩, ⟨y, e₂⟩, ⟨y, e₃⟩)‖ ≤ √D, equal only for an output inside the span of the three directions.
+
+    ``before`` must be finite. A row of ``after`` holding NaN is an undefined output (LayerNorm of a constant
+    token at ε = 0 is 0/0): its coordinates and its norm are NaN; ±inf is refused. ``before3`` and ``after3``
+    (``padded``) give (S, 3) for a 3D figure also when D ≤ 3.
     """
     x = _states("before", before)
-    y = _states("after", after)
+    y = _real("after", after)
     if y.shape != x.shape:
         raise ValueError(f"after must have the shape of before {x.shape}; got {y.shape}")
+    if np.any(np.isinf(y)):
+        raise ValueError(f"after must hold finite numbers or NaN (undefined rows); {int(np.isinf(y).sum())} are inf")
+    undefined = np.isnan(y).any(axis=1)
+    y = np.where(undefined[:, None], 0.0, y)
     d = x.shape[1]
     k = min(3, d - 1)
     centred = x - x.mean(axis=0)
@@ -605,10 +721,10 @@ def hyperplane_view(before, after) -> HiddenView:
     return HiddenView(
         basis=basis,
         before=x @ basis.T,
-        after=y @ basis.T,
+        after=np.where(undefined[:, None], np.nan, y @ basis.T),
         explained=np.clip(np.array(shares), 0.0, 1.0),
         before_norm=_row_norm(x),
-        after_norm=_row_norm(y),
+        after_norm=np.where(undefined, np.nan, _row_norm(y)),
     )
 
 

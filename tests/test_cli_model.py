@@ -44,6 +44,11 @@ def direct(x: np.ndarray, gamma: np.ndarray, eps: float) -> dict:
     }
 
 
+def header_of(stdout: str, first: str) -> str:
+    """The table's header line, the one that starts with ``first``."""
+    return next(line for line in stdout.splitlines() if line.split()[:1] == [first])
+
+
 def rows_of(stdout: str) -> dict[str, list[str]]:
     """The table's rows keyed by their first cell (a norm's number or a token's position)."""
     out = {}
@@ -58,6 +63,10 @@ def test_the_table_has_one_row_per_norm_with_the_direct_numbers(cli, run):
     proc = cli("model", TEXT)
     assert proc.returncode == 0 and proc.stderr == ""
     assert "tokens (" in proc.stdout and "forward pass" in proc.stdout
+    header = header_of(proc.stdout, "#")
+    # the column lists the 3 largest |x_i|/RMS whatever their size: named for that, not "outliers"
+    assert "largest i:|x_i|/RMS" in header and "outlier" not in header
+    assert header.index("LN-RMS gap") < header.index("largest i:|x_i|/RMS") < header.index("gamma min")
     rows = rows_of(proc.stdout)
     assert [rows[str(k + 1)][1] for k in range(13)] == list(m.NORMS)
     k = 5  # layer3.attention
@@ -99,6 +108,8 @@ def test_layer_shows_one_norms_per_token_rows(cli, run, layer):
     proc = cli("model", TEXT, "--layer", layer)
     assert proc.returncode == 0 and proc.stderr == ""
     assert "norm 5: layer2.output (encoder.layer.1.output.LayerNorm)" in proc.stdout
+    header = header_of(proc.stdout, "pos")
+    assert header.rstrip().endswith("largest i:|x_i|/RMS") and "outlier" not in header
     rows = rows_of(proc.stdout)
     assert len(rows) == len(run.tokens)
     x = run.inputs[4].astype(np.float64)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import math
 import os
 import pickle
 import time
+import warnings
 from pathlib import Path
 
 import mpmath
@@ -194,6 +196,58 @@ def test_the_gap_is_nan_where_layernorm_is_undefined_or_zero_and_eps_is_checked(
         hd.gap_from_share(1.5)
 
 
+def test_gap_from_share_passes_nan_through_and_quotes_a_value_outside_0_1():
+    x = np.array([[0.0, 0.0, 0.0], [1.0, 2.0, 4.0], [3.0, 3.0, 3.0]])
+    share = hd.token_stats(x).share_ones  # NaN for the zero token
+    gap = hd.gap_from_share(share)
+    assert math.isnan(gap[0]) and gap[2] == pytest.approx(math.sqrt(2), rel=1e-15)
+    assert gap[1] == pytest.approx(hd.ln_rms_gap(x, 0.0)[1], rel=1e-12)
+    assert math.isnan(float(hd.gap_from_share(math.nan)))
+    # rounding just outside [0, 1] is 0 or 1 ...
+    assert float(hd.gap_from_share(1 + 2**-52)) == float(hd.gap_from_share(1.0)) == pytest.approx(math.sqrt(2))
+    assert float(hd.gap_from_share(-1e-17)) == 0.0
+    assert float(hd.gap_from_share(np.float32(1) + np.spacing(np.float32(1)))) == pytest.approx(math.sqrt(2))
+    # ... anything beyond it is refused, quoting it
+    for bad, words in [
+        (1.5, "got 1.5"),
+        (-0.1, "got -0.1"),
+        (1 + 1e-9, "got 1.000000001"),
+        (math.inf, "got inf"),
+        (np.array([0.2, np.nan, -0.25, 2.0]), r"got -0.25 \(2 of its 4 values\)"),
+    ]:
+        with pytest.raises(ValueError, match=r"c must lie in \[0, 1\] \(or be NaN\); " + words):
+            hd.gap_from_share(bad)
+
+
+@pytest.mark.parametrize("eps", [0.0, 1e-12, 1e-5])
+def test_per_layer_gives_nan_for_zero_and_constant_tokens_and_numbers_elsewhere(eps):
+    d = 16
+    normal = states(3, d, offset=0.3, seed=21)
+    x = np.vstack([normal[:1], np.zeros(d), np.full(d, 0.1), normal[1:2], np.full(d, -7.3), normal[2:]])
+    undefined_share, undefined_gap = [1], [1, 2, 4]  # the zero token; and every constant one for the gap
+    defined = [0, 3, 5]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no RuntimeWarning either
+        table = hd.per_layer([x, 2 * x], eps)
+        stats, gap = hd.token_stats(x), hd.ln_rms_gap(x, eps)
+        empty = hd.per_layer(np.zeros((1, 4, d)), eps)  # a layer of zero tokens: nothing defined
+    assert table.share_ones.shape == table.gap.shape == (2, 6)
+    assert np.isnan(table.share_ones[:, undefined_share]).all() and np.isnan(table.gap[:, undefined_gap]).all()
+    assert table.share_ones[:, [2, 4]].tolist() == [[1.0, 1.0], [1.0, 1.0]]  # a constant token lies along 𝟏
+    assert [a[:, 1].tolist() for a in (table.norm, table.mean, table.std)] == [[0.0, 0.0]] * 3
+    assert (table.std[:, [2, 4]] == 0).all() and np.isfinite(table.norm).all()
+    # the normal tokens: the same numbers as without the degenerate ones
+    alone = hd.per_layer([normal], eps)
+    np.testing.assert_allclose(table.share_ones[0, defined], alone.share_ones[0], rtol=1e-12)
+    np.testing.assert_allclose(table.gap[0, defined], alone.gap[0], rtol=1e-12)
+    assert np.isfinite(table.gap[:, defined]).all() and np.isfinite(table.share_ones[:, defined]).all()
+    np.testing.assert_array_equal(table.gap[0], gap)
+    np.testing.assert_array_equal(table.share_ones[0], stats.share_ones)
+    np.testing.assert_allclose(table.mean_gap, hd.per_layer([normal, 2 * normal], eps).gap.mean(axis=1), rtol=1e-12)
+    np.testing.assert_allclose(table.mean_share[0], np.mean(table.share_ones[0, [0, 2, 3, 4, 5]]), rtol=1e-12)
+    assert np.isnan(empty.mean_share).all() and np.isnan(empty.mean_gap).all()
+
+
 # --- outliers ------------------------------------------------------------------------------------------------
 
 
@@ -278,6 +332,59 @@ def test_a_token_without_outliers_or_without_length():
         hd.outliers(x, None)
 
 
+def plant(x: np.ndarray, token: int, coordinate: int, factor: float) -> None:
+    """x[token, coordinate] = factor · RMS of the token's other coordinates, in place."""
+    rest = np.delete(x[token], coordinate)
+    x[token, coordinate] = factor * np.sqrt(np.mean(rest**2))
+
+
+def test_flagged_tokens_strongest_and_the_mean_factor_on_a_planted_case():
+    x = states(8, 1024, seed=22)
+    for t in (1, 3, 5):
+        plant(x, t, 17, 30.0)  # ratio ≈ 21.9
+    plant(x, 3, 40, -40.0)  # token 3 has two (17 at ≈ 13.7); this one ≈ 25, the strongest of all
+    x[6] = 0.0  # a zero token: no ratio, ignored by strongest
+    found = hd.outliers(x, 6.0)
+    ratio = np.abs(x) / np.sqrt(np.mean(x * x, axis=1, keepdims=True) + (x == 0).all(axis=1, keepdims=True))
+    assert found.flagged_tokens[17] == 3 and found.flagged_tokens[40] == 1
+    assert found.flagged_tokens.sum() == 4 and np.array_equal(found.flagged_tokens, found.mask.sum(axis=0))
+    token, coordinate, r = found.strongest
+    assert (token, coordinate) == (3, 40) and r == pytest.approx(ratio[3, 40], rel=1e-12)
+    assert r == pytest.approx(np.max(ratio), rel=1e-12) and isinstance(token, int) and isinstance(r, float)
+    factors = [math.sqrt(1 - np.sum(x[t, found.mask[t]] ** 2) / np.sum(x[t] ** 2)) for t in (1, 3, 5)]
+    assert found.mean_factor_flagged == pytest.approx(np.mean(factors), rel=1e-12)
+    assert found.mean_factor_flagged < np.mean(found.others_factor)  # the unflagged tokens' 1s left out
+    # after the page drops the (S, D) arrays, the summaries remain
+    light = dataclasses.replace(found, ratio=None, mask=None, pairs=None)
+    assert light.flagged_tokens[17] == 3 and light.strongest == found.strongest
+    assert light.mean_factor_flagged == found.mean_factor_flagged
+    # nothing flagged: NaN; nothing defined: no strongest
+    quiet = hd.outliers(states(4, 64, seed=23), 6.0)
+    assert math.isnan(quiet.mean_factor_flagged) and quiet.strongest is not None
+    zero = hd.outliers(np.zeros((3, 5)), 2.0)
+    assert zero.strongest is None and math.isnan(zero.mean_factor_flagged) and zero.flagged_tokens.tolist() == [0] * 5
+
+
+def test_recurrence_counts_distinct_token_positions_and_the_mean_factor_where_flagged():
+    layers = [states(6, 256, seed=30 + i) for i in range(3)]
+    for layer, tokens in zip(layers, [(0, 1), (1, 2), (4,)]):
+        for t in tokens:
+            plant(layer, t, 5, 30.0)
+    plant(layers[2], 4, 9, 25.0)  # token 4 of layer 2 has two
+    rec = hd.recurrence_across(layers, 6.0)
+    assert rec.counts[5] == 5 and rec.layers_hit[5] == 3 and rec.tokens_hit[5] == 4  # positions 0, 1, 2, 4
+    assert rec.counts[9] == 1 and rec.tokens_hit[9] == 1 and rec.tokens_hit.shape == (256,)
+    assert rec.tokens_hit.sum() == 5 and list(rec.coordinates) == [5, 9]
+    factors = []
+    for layer in layers:
+        found = hd.outliers(layer, 6.0)
+        for t in np.flatnonzero(found.mask.any(axis=1)):
+            factors.append(math.sqrt(1 - np.sum(layer[t, found.mask[t]] ** 2) / np.sum(layer[t] ** 2)))
+    assert len(factors) == 5 and rec.mean_factor_flagged == pytest.approx(np.mean(factors), rel=1e-12)
+    none = hd.recurrence_across([states(3, 64, seed=40)], 6.0)
+    assert math.isnan(none.mean_factor_flagged) and none.tokens_hit.tolist() == [0] * 64
+
+
 def test_recurrence_across_layers_counts_layer_token_pairs():
     layers = [planted(s, 384, coordinate=123, seed=s) for s in (5, 8, 3)]
     layers[1][:, 7] = 100.0  # only in layer 1
@@ -286,6 +393,10 @@ def test_recurrence_across_layers_counts_layer_token_pairs():
     assert rec.counts[7] == 8 and rec.layers_hit[7] == 1
     assert list(rec.coordinates[:2]) == [123, 7]
     assert rec.per_layer.shape == (3, 384) and rec.per_layer[:, 123].tolist() == [5, 8, 3]
+    assert rec.tokens_hit is None  # the layers' S differ: their positions are not the same tokens
+    assert rec.mean_factor_flagged == pytest.approx(
+        np.mean(np.concatenate([hd.outliers(a, 6.0).others_factor for a in layers])), rel=1e-12
+    )  # every token is flagged here
     with pytest.raises(ValueError, match="same D"):
         hd.recurrence_across([states(2, 8), states(2, 9)])
     with pytest.raises(ValueError, match="at least one"):
@@ -324,6 +435,13 @@ def test_gamma_reach_bounds_every_layernorm_output_and_is_reached():
     y = layer_norm(x, weight=g, bias=b, eps=0.0)
     assert np.all(np.abs(y - b) <= reach + 1e-12)
     np.testing.assert_allclose(np.abs(y[200:] - b).diagonal(), reach, rtol=1e-12)  # x = eᵢ reaches it
+    np.testing.assert_allclose(reach, np.abs(g) * math.sqrt(d - 1), rtol=0)
+    y_neg = layer_norm(-np.eye(d), weight=g, bias=b, eps=0.0)  # and x = −eᵢ from the other side
+    np.testing.assert_allclose((y_neg - b).diagonal(), -g * math.sqrt(d - 1), rtol=1e-12)
+    # the tightest bound: no output, of any input, goes beyond it (random directions, ε > 0 shrinks further)
+    many = layer_norm(states(2000, d, seed=10) ** 3, weight=g, bias=b, eps=0.0)
+    assert np.all(np.abs(many - b) <= reach * (1 + 1e-12))
+    assert np.all(np.abs(layer_norm(x, weight=g, bias=b, eps=0.1) - b) <= reach + 1e-12)
 
 
 # --- the library on a model's numbers -------------------------------------------------------------------------
@@ -335,8 +453,9 @@ def test_library_check_against_torch_layernorm_in_float32():
     b = (0.1 * RNG.standard_normal(384)).astype(np.float32)
     out = torch_ln(x, 1e-12, g, b).numpy()  # what a float32 model's LayerNorm hands on
     check = hd.library_check(x, out, g, b, eps=1e-12)
-    ulp = check.scale * 2.0**-23
-    assert check.diff32 <= 8 * ulp and check.diff64 <= 8 * ulp, check
+    assert check.ulp == float(np.spacing(np.float32(check.scale)))
+    assert check.diff32_ulps == check.diff32 / check.ulp
+    assert check.diff32_ulps <= 8 and check.diff64 <= 8 * check.ulp, check
     assert check.eps == 1e-12
     bad = out.copy()
     bad[3, 5] += 1e-3
@@ -346,6 +465,18 @@ def test_library_check_against_torch_layernorm_in_float32():
         hd.library_check(x, out[:3], g, b, eps=1e-12)
     with pytest.raises(ValueError, match="beta"):
         hd.library_check(x, out, g, b[:3], eps=1e-12)
+
+
+@pytest.mark.parametrize("scale", [3.0, 1.0, 0.75, 1.999, 2.0, 1e-3, 220.5, 0.0])
+def test_the_ulp_is_float32s_spacing_at_the_outputs_size(scale):
+    check = hd.LibraryCheck(diff32=2.5e-7, diff64=1e-8, scale=scale, eps=1e-12)
+    assert check.ulp == float(np.spacing(np.float32(scale)))
+    assert check.ulp == float(np.nextafter(np.float32(scale), np.float32(np.inf)) - np.float32(scale))
+    if scale > 0:  # 2^(⌊log₂ scale⌋ − 23): at most scale · 2⁻²³, more than half of it
+        assert check.ulp == 2.0 ** (math.floor(math.log2(scale)) - 23)
+        assert scale * 2.0**-24 < check.ulp <= scale * 2.0**-23
+    assert check.diff32_ulps == 2.5e-7 / check.ulp
+    assert hd.LibraryCheck(2.5e-7, 0.0, 3.0, 0.0).diff32_ulps == pytest.approx(1.048576)  # 2.5e-7 / 2⁻²²
 
 
 # --- the 3D view ------------------------------------------------------------------------------------------------
@@ -402,6 +533,52 @@ def test_layernorm_outputs_are_on_the_sphere_in_d_dimensions_and_a_shadow_in_thr
     np.testing.assert_allclose(np.linalg.norm(view4.after, axis=1), 2.0, rtol=1e-12)
     with pytest.raises(ValueError, match="after"):
         hd.hyperplane_view(x, x[:3])
+
+
+def test_undefined_outputs_stay_nan_rows_and_the_rest_is_unchanged():
+    x = states(12, 10, offset=0.5, seed=17)
+    x[[2, 7]] = [[1.5] * 10, [0.0] * 10]  # constant tokens: LayerNorm at ε = 0 is 0/0 there
+    y = layer_norm(x, eps=0.0)
+    assert np.isnan(y[[2, 7]]).all() and np.isfinite(np.delete(y, [2, 7], axis=0)).all()
+    view = hd.hyperplane_view(x, y)
+    assert np.isnan(view.after[[2, 7]]).all() and np.isnan(view.after_norm[[2, 7]]).all()
+    ok = np.setdiff1d(np.arange(12), [2, 7])
+    np.testing.assert_allclose(view.after[ok], y[ok] @ view.basis.T, rtol=1e-12)
+    np.testing.assert_allclose(view.after_norm[ok], math.sqrt(10), rtol=1e-12)
+    assert np.isfinite(view.before).all() and np.isfinite(view.before_norm).all()
+    filled = hd.hyperplane_view(x, np.where(np.isnan(y), 0.0, y))  # the basis comes from the inputs alone
+    np.testing.assert_array_equal(filled.basis, view.basis)
+    partial = y.copy()
+    partial[4, 3] = np.nan  # one NaN makes the row undefined
+    assert np.isnan(hd.hyperplane_view(x, partial).after[4]).all()
+    with pytest.raises(ValueError, match="before must hold finite"):
+        hd.hyperplane_view(y, y)
+    with pytest.raises(ValueError, match="after must hold finite numbers or NaN"):
+        hd.hyperplane_view(x, np.where(np.isnan(y), np.inf, y))
+
+
+@pytest.mark.parametrize("d", [2, 3, 4, 9])
+def test_before3_and_after3_pad_the_view_to_three_columns(d):
+    x = states(6, d, offset=1.0, seed=18)
+    x[1] = 2.0  # a constant token: an undefined output
+    view = hd.hyperplane_view(x, layer_norm(x, eps=0.0))
+    k = min(3, d - 1)
+    assert view.before.shape == (6, k) and view.before3.shape == view.after3.shape == (6, 3)
+    np.testing.assert_array_equal(view.before3[:, :k], view.before)
+    assert (view.before3[:, k:] == 0).all() and np.isfinite(view.before3).all()
+    assert np.isnan(view.after3[1]).all()  # all three, the appended zeros included
+    rows = [0, 2, 3, 4, 5]
+    np.testing.assert_array_equal(view.after3[rows, :k], view.after[rows])
+    assert (view.after3[rows, k:] == 0).all()
+    # the same thing as a function, for any k
+    np.testing.assert_array_equal(hd.padded(view.before, 5)[:, :k], view.before)
+    assert hd.padded(view.before, 5).shape == (6, 5)
+    with pytest.raises(ValueError, match="coordinates must be a matrix"):
+        hd.padded(np.ones((2, 4)))
+    with pytest.raises(TypeError, match="k must be an int"):
+        hd.padded(view.before, True)
+    with pytest.raises(ValueError, match="k must be at least 1"):
+        hd.padded(view.before, 0)
 
 
 # --- reading files ------------------------------------------------------------------------------------------------

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
+import json
 import math
+import os
 import shutil
+import struct
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -91,18 +95,96 @@ def test_a_missing_file_is_refused_naming_it(tmp_path):
     assert err.value.file == "vocab.txt" and isinstance(err.value, ValueError)
 
 
-def test_each_file_is_hashed_once_per_size_and_modification_time(tmp_path, monkeypatch):
+def overwrite_in_place(path, offset: int, data: bytes) -> None:
+    """Write ``data`` at ``offset`` into the file itself (same inode, same size), then put its access and
+    modification times back: the (path, size, mtime, inode) a stat-keyed cache would look at is unchanged."""
+    before = path.stat()
+    with open(path, "r+b") as fh:
+        fh.seek(offset)
+        fh.write(data)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (before.st_size, before.st_mtime_ns, before.st_ino)
+
+
+def test_verify_hashes_every_file_on_every_call_whatever_its_modification_time(tmp_path, monkeypatch):
     folder = copy_of(m.verify(), tmp_path, link=("model.safetensors", "tokenizer.json", "vocab.txt"))
     calls = []
     real_sha = m._sha256
     monkeypatch.setattr(m, "_sha256", lambda path: calls.append(path.name) or real_sha(path))
     m.verify(folder)
     m.verify(folder)
-    assert calls == ["config.json"]  # the links resolve to files hashed before
+    assert calls == [*m.FILES, *m.FILES]  # no shortcut by size, time or inode
     text = (folder / "config.json").read_bytes()
-    (folder / "config.json").write_bytes(text.replace(b"384", b"385", 1))  # same size, new mtime
-    with pytest.raises(m.ModelFileError, match="config.json"):
+    overwrite_in_place(folder / "config.json", 0, text.replace(b"384", b"385", 1))  # same size, same mtime
+    with pytest.raises(m.ModelFileError, match="model file config.json .*SHA-256 expected") as err:
         m.verify(folder)
+    assert err.value.file == "config.json"
+
+
+@pytest.fixture(scope="module")
+def copied(tmp_path_factory):
+    """A full copy of the model's folder (91 MB, once for this file), for a test that tampers with it."""
+    return copy_of(m.verify(), tmp_path_factory.mktemp("model"), link=())
+
+
+def tensor_bytes(path, name: str) -> tuple[int, int]:
+    """(offset in the file, length) of tensor ``name``'s data in a safetensors file, from its header."""
+    with open(path, "rb") as fh:
+        (size,) = struct.unpack("<Q", fh.read(8))
+        header = json.loads(fh.read(size))
+    start, end = header[name]["data_offsets"]
+    return 8 + size + start, end - start
+
+
+def test_what_runs_is_the_bytes_that_were_hashed(copied, monkeypatch):
+    """load hashes the bytes it builds from, and the model holds its own copy of the weights: rewriting the file
+    in place afterwards (γ of the first LayerNorm doubled, the modification time put back) changes nothing that
+    runs, and the next load of the folder refuses the file."""
+    folder = copied.resolve()
+    installed = m.load()
+    monkeypatch.setenv(m.ENV_DIR, str(folder))
+    try:
+        loaded = m.load()
+        assert loaded.folder == folder and loaded is not installed
+        first = m.run(SENTENCES[0])
+        path = folder / "model.safetensors"
+        key = next(k for k in load_file(str(path)) if k.removeprefix("bert.") == "embeddings.LayerNorm.weight")
+        offset, length = tensor_bytes(path, key)
+        gamma = np.frombuffer(path.read_bytes()[offset : offset + length], dtype="<f4")
+        assert np.array_equal(gamma, loaded.gammas[0])
+        overwrite_in_place(path, offset, (2 * gamma).astype("<f4").tobytes())
+        assert np.array_equal(load_file(str(path))[key], 2 * gamma)  # the file really changed
+        again = m.run(SENTENCES[0])
+        assert m.load() is loaded
+        np.testing.assert_array_equal(again.outputs, first.outputs)  # bit for bit: nothing maps the file
+        np.testing.assert_array_equal(loaded.encoder.get_submodule(m.MODULES["embeddings"]).weight.numpy(), gamma)
+        del m._LOADED[folder]  # a fresh load of the folder, as in a new process
+        with pytest.raises(m.ModelFileError, match=r"model file model.safetensors .*SHA-256 expected") as err:
+            m.load()
+        assert err.value.file == "model.safetensors" and err.value.expected == m.FILES["model.safetensors"]
+        with pytest.raises(m.ModelFileError, match="model.safetensors"):
+            m.verify(folder)
+    finally:
+        m._LOADED.pop(folder, None)
+
+
+def test_load_builds_from_the_bytes_it_hashed_and_never_maps_the_file(monkeypatch, tmp_path):
+    """load reads the files once (whole, hashed, then parsed) and keeps no map of any of them."""
+    folder = copy_of(m.verify(), tmp_path, link=tuple(m.FILES)).resolve()
+    read = []
+    real_read = m._read_verified
+    monkeypatch.setattr(m, "_read_verified", lambda f: read.append(f) or real_read(f))
+    monkeypatch.setattr(m, "_sha256", lambda path: pytest.fail(f"load hashed {path} apart from the bytes it read"))
+    try:
+        loaded = m.load(folder)
+        assert read == [folder] and m.load(folder) is loaded and read == [folder]  # once per process and folder
+        maps = Path("/proc/self/maps")
+        if maps.exists():  # Linux: no file of the folder is mapped into this process (the links' targets neither)
+            mapped = maps.read_text()
+            assert str(folder) not in mapped and str((folder / "model.safetensors").resolve()) not in mapped
+    finally:
+        m._LOADED.pop(folder, None)
 
 
 def test_the_environment_variable_names_the_folder(tmp_path, monkeypatch):
@@ -319,9 +401,15 @@ def test_bad_arguments_are_named(text, kwargs, error, match):
         m.run(text, **kwargs)
 
 
-@pytest.mark.parametrize("layer", [0, 14, "layer7.output", "x", 1.5, True, None])
+@pytest.mark.parametrize("layer", [0, 14, -1, "layer7.output", "x", "", 1.5])
 def test_norm_index_refuses_what_is_not_a_norm(layer):
     with pytest.raises(ValueError, match="layer must be 1..13 or one of embeddings"):
+        m.norm_index(layer)
+
+
+@pytest.mark.parametrize(("layer", "kind"), [(True, "bool"), (False, "bool"), (None, "NoneType"), ([1], "list")])
+def test_norm_index_refuses_what_is_not_a_number_or_name_as_a_type_error(layer, kind):
+    with pytest.raises(TypeError, match=rf"layer must be a number 1..13 or a norm's name; got {kind}"):
         m.norm_index(layer)
 
 

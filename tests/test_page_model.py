@@ -62,8 +62,9 @@ def test_the_norm_and_the_threshold_follow_the_controls(first_run):
     found = hidden.outliers(first_run.inputs[model.NORMS.index("layer3.output")], 4.0)
     c = int(found.coordinates[0])
     assert "coordinates of layer3.output's inputs exceed 4 times" in page
-    assert f"The most prominent is x{subscript(c)}: above the threshold in {int(found.counts[c])} of" in page
-    assert decimals(float(np.mean(found.others_factor)), 4) in page
+    assert f"The one flagged in the most tokens is x{subscript(c)} ({int(found.counts[c])} of" in page
+    flagged = found.mask.any(axis=1)
+    assert f"by {decimals(float(np.mean(found.others_factor[flagged])), 4)} on average" in page
     assert {p.key for p in url_params(at)} >= {K + "norm", K + "threshold", K + "text"}
 
 
@@ -83,27 +84,75 @@ def test_an_empty_text_gets_a_message_and_the_first_example():
     assert len(figures(at)) == 6
 
 
-def test_an_upload_gets_the_same_analysis_without_gamma():
-    """The upload path below the widget (AppTest cannot drive a file uploader; Chromium does, in
-    tests/browser/test_model.py): the isolated reader, the states, and the statements."""
+def _upload_statements(x: np.ndarray, digest: str) -> str:
+    """Every statement of the page for uploaded states ``x``, through the functions the page calls."""
     from normviz.i18n import Translator
     from normviz.ui import model as md
 
+    t = Translator("en")
+    states = md.upload_view(digest, x, "uploaded states")
+    table = md.per_norm(states.key)
+    view = md.outlier_view(states.key, 0, 6.0, t, False)
+    hyper, y, _ = md.picture_view(states.key, 0, t, False)
+    md.heatmaps(states.key, 0, t, False)
+    return "\n".join(
+        [
+            md.share_text(t, states, table, 0),
+            md.token_table(t, states, table, 0),
+            md.gap_text(t, states, table),
+            md.outlier_text(t, states, 0, view),
+            md.picture_text(t, hyper, y),
+        ]
+    )
+
+
+def test_an_upload_gets_the_same_analysis_without_gamma():
+    """The upload path below the widget (AppTest cannot drive a file uploader; Chromium does, in
+    tests/browser/test_model.py): the isolated reader, the states, and the statements."""
     x = np.random.default_rng(0).standard_normal((12, 64)).astype(np.float32)
     x[:, 5] += 40.0  # one planted outlier coordinate in every token
     read = hidden.read_hidden_isolated(save_safetensors({"hidden_states": x}), "h.safetensors")
-    states = md.upload_view("digest", read, "uploaded states")
-    assert states.names == ("uploaded states",) and states.gammas is None and states.inputs.shape == (1, 12, 64)
-    found, again, _, _ = md.outlier_view(states, 0, 6.0, Translator("en"), False)
-    said = md.outlier_text(Translator("en"), states, 0, found, again)
-    assert "The most prominent is x₅: above the threshold in 12 of 12 tokens" in said
+    said = _upload_statements(read, "planted")
+    assert "Only x₅ of the uploaded states exceeds 6 times the root mean square in some row: in 12 of 12 rows" in said
     assert "Across all" not in said  # one set of states: no recurrence across norms
+    assert "The uploaded states' share along 𝟏 is" in said and "Over the uploaded rows the gap is" in said
+
+
+DEGENERATE = {
+    "one zero row": lambda x: np.vstack([x, np.zeros((1, x.shape[1]))]),
+    "constant rows": lambda x: np.ones_like(x) * np.arange(1, x.shape[0] + 1)[:, None],
+    "all zeros": np.zeros_like,
+    "D = 2": lambda x: x[:, :2],
+    "D = 3": lambda x: x[:, :3],
+    "one row": lambda x: x[:1],
+    "two rows": lambda x: x[:2],
+}
+
+
+@pytest.mark.parametrize("name", list(DEGENERATE))
+def test_degenerate_uploads_get_statements_not_tracebacks(name):
+    x = DEGENERATE[name](np.random.default_rng(1).standard_normal((6, 16))).astype(np.float32)
+    said = _upload_statements(x, f"degenerate {name}")
+    assert "NaN" not in said and "100.000000" not in said
+    if name == "all zeros":
+        assert "every row is the zero vector" in said
+    if name == "constant rows":
+        assert "in every row all coordinates are equal" in said
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_upload_refusal_has_its_line_in_both_languages(lang):
-    values = {"size": 1, "limit": 2, "dtype": "int8", "count": 3, "keys": "a, b", "key": "k", "shape": "(4,)",
-              "total": 9}  # fmt: skip
+    """Each code's line uses only the values its raise sites give (hidden.CODES' comments say which)."""
+    import string
+
+    given = {
+        "too_large": {"size", "limit"}, "unsupported": {"dtype"}, "dtype": {"dtype"},
+        "too_many_tensors": {"count", "limit"}, "ambiguous": {"count", "keys"}, "missing_key": {"key", "count", "keys"},
+        "shape": {"shape"}, "empty_array": {"shape"}, "one_feature": {"shape"}, "not_finite": {"count", "total"},
+        "time_limit": {"limit"}, "memory_limit": {"limit"},
+    }  # fmt: skip
     for code in hidden.CODES:
-        line = CATALOG[f"hidden.error.{code}"][lang].format(**values)
+        line = CATALOG[f"hidden.error.{code}"][lang]
+        fields = {f for _, f, _, _ in string.Formatter().parse(line) if f}
+        assert fields <= given.get(code, set()), (code, fields)
         assert line.strip() and "\n" not in line

@@ -45,11 +45,12 @@ STRINGS = {
     },
     "model.upload": {"zh": "隐藏状态文件", "en": "Hidden-state file"},
     "model.upload.help": {
-        "zh": "一个 .safetensors、.npy 或 torch 文件（用 weights_only=True 读取），形状 (N, D) 或 (B, S, D)，最大 {limit} MB。"
-        "文件在一个受限的独立进程里读取。没有检查点时不分析 γ 和 β。",
-        "en": "A .safetensors, .npy or torch file (read with weights_only=True) of shape (N, D) or (B, S, D), at "
-        "most {limit} MB. It is read in a separate, limited process. Without a checkpoint there is no γ or β to "
-        "analyse.",
+        "zh": "一个 .safetensors、.npy 或 torch 文件（用 weights_only=True "
+        "读取），形状 (N, D) 或 (B, S, D)，最大 {limit} MB；每一行当作一个词元，最多"
+        "分析前 512 行。文件在一个受限的独立进程里读取。上传的状态没有 γ 和 β，所以没有那一节。",
+        "en": "A .safetensors, .npy or torch file (read with weights_only=True) of shape (N, D) or (B, S, D), at most "
+        "{limit} MB; each row is taken as one token, and the first 512 rows are analysed. It is read in a "
+        "separate, limited process. Uploaded states come without γ and β, so that section is left out.",
     },
     "model.upload.prompt": {
         "zh": "上传一个隐藏状态文件，就能看到同样的分析（每一行当作一个词元）。",
@@ -62,14 +63,14 @@ STRINGS = {
         "en": "embeddings is the one after the embeddings; layerK.attention follows the residual sum of layer K's "
         "attention block, layerK.output that of its feed-forward block.",
     },
-    "model.threshold": {"zh": "离群值门槛：|xᵢ| / RMS(x) 大于", "en": "Outlier threshold: |xᵢ| / RMS(x) above"},
+    "model.threshold": {"zh": "离群值阈值：|xᵢ| / RMS(x) 大于", "en": "Outlier threshold: |xᵢ| / RMS(x) above"},
     "model.threshold.help": {
         "zh": "RMS(x) = ‖x‖/√D 是坐标的均方根；一个坐标超过它的这么多倍就算离群值。",
         "en": "RMS(x) = ‖x‖/√D is the coordinates' root mean square; a coordinate this many times larger counts as "
         "an outlier.",
     },
     "model.tokens": {
-        "zh": "文本变成了 {count} 个词元（tokens）（含 [CLS] 和 [SEP]）：{tokens}{more}",
+        "zh": "文本变成了 {count} 个词元（token，含 [CLS] 和 [SEP]）：{tokens}{more}",
         "en": "The text became {count} tokens ([CLS] and [SEP] included): {tokens}{more}",
     },
     "model.more": {"zh": "，以及另外 {count} 个。", "en": ", and {count} more."},
@@ -81,6 +82,23 @@ STRINGS = {
         "zh": "文本超过 {limit} 个词元，末尾被截断了。",
         "en": "The text is longer than {limit} tokens and was cut at the end.",
     },
+    "model.end": {
+        "zh": "。",
+        "en": ".",
+    },
+    "model.unknown.one": {
+        "zh": "词表里没有的 1 处变成了 [UNK]：{pieces}。",
+        "en": "1 piece not in the vocabulary became [UNK]: {pieces}.",
+    },
+    "model.only_special": {
+        "zh": "文本里没有一个词元留下来（比如只有空白或控制字符），下面分析的只是 [CLS] 和 [SEP]。",
+        "en": "No token of the text is left (only white space or control characters, say): the analysis below is of "
+        "[CLS] and [SEP] alone.",
+    },
+    "model.upload.rows": {
+        "zh": "文件有 {rows} 行；下面分析前 {shown} 行。",
+        "en": "The file has {rows} rows; the analysis below is of the first {shown}.",
+    },
     # --- what the norm receives
     "model.share.header": {"zh": "LayerNorm 收到的输入", "en": "What each LayerNorm receives"},
     "model.share.description": {
@@ -88,17 +106,18 @@ STRINGS = {
         "en": "Heat map: for each LayerNorm (rows) and token (columns), the share of ‖x‖² that lies along 𝟏.",
     },
     "model.share.text": {
-        "zh": "LayerNorm 先减去 x 的均值 μ，也就是去掉 x 沿 𝟏 的部分 μ·𝟏。这部分占 ‖x‖² 的比例是 c = μ²·D/‖x‖² "
-        "= μ²/(μ² + σ²)（σ 为有偏标准差）。c 接近 0 说明 x 本来就几乎垂直于 𝟏，减均值几乎不改变它，这时 RMSNorm 和 "
-        "LayerNorm 的结果也几乎相同。",
+        "zh": "LayerNorm 先减去 x 的均值 μ，也就是去掉 x 沿 𝟏 的部分 μ·𝟏。这部分占 ‖x‖² "
+        "的比例是 c = μ²·D/‖x‖² = μ²/(μ² + σ²)（σ 为有偏标准差）。c 接近 0 说"
+        "明 x 本来就几乎垂直于 𝟏，减均值几乎不改变它。不过 RMSNorm 与 LayerNorm 之差约为"
+        " √c，比 c 本身大得多：占比 0.25 % 仍然意味着约 5 % 的差。",
         "en": "LayerNorm first subtracts x's mean μ, that is, removes the part μ·𝟏 of x along 𝟏. That part's share of "
-        "‖x‖² is c = μ²·D/‖x‖² = μ²/(μ² + σ²) (σ the biased standard deviation). A share near 0 means x is already "
-        "nearly perpendicular to 𝟏: removing the mean hardly changes it, and RMSNorm then gives nearly what "
-        "LayerNorm gives.",
+        "‖x‖² is c = μ²·D/‖x‖² = μ²/(μ² + σ²) (σ the biased standard deviation). A share near 0 means x is "
+        "already nearly perpendicular to 𝟏, and removing the mean hardly changes it. But the gap between RMSNorm "
+        "and LayerNorm is about √c, far larger than c itself: a share of 0.25 % still means a gap of about 5 %.",
     },
     "model.share.reading": {
         "zh": "在这段文本上，{top} 的输入沿 𝟏 的分量最大：按词元平均是 {top_mean}，词元 {token} 上是 {token_share}；"
-        "平均份额最小的是 {low}，为 {low_mean}。所选的 {chosen} 平均是 {chosen_mean}。",
+        "平均占比最小的是 {low}，为 {low_mean}。所选的 {chosen} 平均是 {chosen_mean}。",
         "en": "On this text the inputs of {top} carry the largest share along 𝟏: {top_mean} on average over the tokens, "
         "{token_share} for the token {token}; the smallest mean share is {low_mean}, at {low}. At the chosen norm, "
         "{chosen}, the mean share is {chosen_mean}.",
@@ -109,13 +128,13 @@ STRINGS = {
     "model.col.norm": {"zh": "‖x‖", "en": "‖x‖"},
     "model.col.mean": {"zh": "μ", "en": "μ"},
     "model.col.std": {"zh": "σ", "en": "σ"},
-    "model.col.share": {"zh": "沿 𝟏 的份额", "en": "share along 𝟏"},
+    "model.col.share": {"zh": "沿 𝟏 的占比", "en": "share along 𝟏"},
     "model.col.gap": {"zh": "LN 与 RMS 之差", "en": "LN–RMS gap"},
     # --- LayerNorm against RMSNorm
     "model.gap.header": {"zh": "在真实数据上：LayerNorm 与 RMSNorm", "en": "LayerNorm against RMSNorm on real data"},
     "model.gap.text": {
         "zh": "把同一个输入分别送进 LayerNorm 和 RMSNorm（γ = 1，β = 0，同一个 ε），比较 ‖LN(x) − RMS(x)‖ / ‖LN(x)‖。"
-        "ε = 0 时两者的长度都是 √D，夹角只由 c 决定，所以这个差只取决于沿 𝟏 的份额：√(2(1 − √(1 − c)))。",
+        "ε = 0 时两者的长度都是 √D，夹角只由 c 决定，所以这个差只取决于沿 𝟏 的占比：√(2(1 − √(1 − c)))。",
         "en": "Send the same input through LayerNorm and RMSNorm (γ = 1, β = 0, the same ε) and compare "
         "‖LN(x) − RMS(x)‖ / ‖LN(x)‖. At ε = 0 both outputs have length √D and the angle between them depends on c "
         "alone, so the gap depends only on the share along 𝟏: √(2(1 − √(1 − c))).",
@@ -125,7 +144,7 @@ STRINGS = {
         "en": "Heat map: ‖LN(x) − RMS(x)‖ / ‖LN(x)‖ for each LayerNorm (rows) and token (columns).",
     },
     "model.gap.reading": {
-        "zh": "所有 LayerNorm 和词元上，这个差平均是 {mean}；最大的是 {top}，在 {norm} 的词元 {token} 上（那里沿 𝟏 的份额是 {share}）。"
+        "zh": "所有 LayerNorm 和词元上，这个差平均是 {mean}；最大的是 {top}，在 {norm} 的词元 {token} 上（那里沿 𝟏 的占比是 {share}）。"
         "用 ε = {eps} 算出的差与上面 ε = 0 的公式最多相差 {error}。",
         "en": "Over every LayerNorm and token the gap is {mean} on average; the largest is {top}, at {norm} for the "
         "token {token} (whose share along 𝟏 is {share}). The gaps computed with ε = {eps} differ from the ε = 0 "
@@ -141,7 +160,7 @@ STRINGS = {
         "derives the factor.",
     },
     "model.out.description": {
-        "zh": "上：每个坐标在所有词元中最大的 |xᵢ| / RMS(x) 和门槛；下：最大的几个坐标在每个词元上的比值。",
+        "zh": "上：每个坐标在所有词元中最大的 |xᵢ| / RMS(x) 和阈值；下：最大的几个坐标在每个词元上的比值。",
         "en": "Top: each coordinate's largest |xᵢ| / RMS(x) over the tokens, and the threshold; bottom: the ratio per "
         "token for the largest few coordinates.",
     },
@@ -151,22 +170,27 @@ STRINGS = {
         "{largest}.",
     },
     "model.out.found": {
-        "zh": "{norm} 的输入里有 {count} 个坐标在某个词元上超过 {threshold} 倍均方根。最突出的是 {coord}："
-        "{total} 个词元中有 {tokens} 个超过门槛，最大到 {ratio} 倍。因为这些坐标，RMSNorm（ε = 0）把其余每个坐标乘以"
-        "平均 {factor}（最小 {lowest}），与把它们置 0 时相比。",
-        "en": "{count} coordinates of {norm}'s inputs exceed {threshold} times the root mean square in some token. "
-        "The most prominent is {coord}: above the threshold in {tokens} of {total} tokens, up to {ratio} times. "
-        "Because of these coordinates RMSNorm (ε = 0) multiplies every other coordinate by {factor} on average "
-        "(at least {lowest}), compared with those coordinates set to 0.",
+        "zh": "{norm} 的输入里有 {count} 个坐标在某个词元上超过 {threshold} 倍均方根。超过"
+        "阈值的词元最多的是 {coord}（{total} 个中的 {tokens} 个）；单个比值最大的是 "
+        "{strong}，在词元 {token} 上达到 {ratio} 倍。在有坐标超过阈值的词元上，与把这些"
+        "坐标置 0 相比，RMSNorm（ε = 0）平均把其余每个坐标乘以 {factor}，最低到 "
+        "{lowest}。",
+        "en": "{count} coordinates of {norm}'s inputs exceed {threshold} times the root mean square in some token. The "
+        "one flagged in the most tokens is {coord} ({tokens} of {total}); the largest single ratio is "
+        "{strong}'s, {ratio} times, at the token {token}. Over the tokens where something is flagged, compared "
+        "with those coordinates set to 0, RMSNorm (ε = 0) multiplies every other coordinate by {factor} on "
+        "average, and by as little as {lowest}.",
     },
     "model.out.recur": {
-        "zh": "在全部 {norms} 个 LayerNorm 上，{coord} 在 {total} 个（层，词元）组合中有 {pairs} 个超过门槛，出现在 {layers} 层里："
-        "同一些坐标在不同词元和不同层反复出现。",
-        "en": "Across all {norms} LayerNorms, {coord} exceeds the threshold in {pairs} of the {total} (layer, token) "
-        "pairs, in {layers} of the layers: the same coordinates recur across tokens and layers.",
+        "zh": "在全部 {norms} 个 LayerNorm 上，{coord} 在 {total} 个（LayerN"
+        "orm，词元）组合中有 {pairs} 个超过阈值，涉及 {norms_hit} 个 LayerNorm"
+        " 和 {tokens} 个不同的词元：同一些坐标在不同词元和不同 LayerNorm 上反复出现。",
+        "en": "Across all {norms} LayerNorms, {coord} exceeds the threshold in {pairs} of the {total} (LayerNorm, "
+        "token) pairs, at {norms_hit} of the LayerNorms and at {tokens} different tokens: the same coordinates "
+        "recur across tokens and LayerNorms.",
     },
     "model.recur.description": {
-        "zh": "热图：最常超过门槛的坐标（列）在每个 LayerNorm（行）的多少个词元上超过门槛。",
+        "zh": "热图：最常超过阈值的坐标（列）在每个 LayerNorm（行）的多少个词元上超过阈值。",
         "en": "Heat map: for the coordinates flagged most often (columns), in how many tokens each LayerNorm (rows) "
         "flags them.",
     },
@@ -185,11 +209,11 @@ STRINGS = {
     },
     "model.gamma.small": {
         "zh": "最后一个 LayerNorm（{norm}）有 {count} 个坐标的 |γ| 小于 {below}"
-        "（|γ| 中位数的 5 %）：{coords}。输出在这些坐标上几乎被压扁：椭球在这些方向上的半轴不超过"
-        " √D·|γ|（最大 {axis}），这些坐标的输出几乎就是各自的 β。",
+        "（|γ| 中位数的 5 %）：{coords}。这些坐标的输出几乎不变：在超平面里，一个坐标的输出离它的"
+        " β 最多 |γᵢ|·√(D − 1)（这里最多 {reach}）。",
         "en": "In the last LayerNorm ({norm}), {count} coordinates have |γ| below {below} (5 % of the median |γ|): "
-        "{coords}. The output is flattened along them: the ellipsoid's extent there is at most √D·|γ| ({axis} at "
-        "most), and those outputs are almost just their β.",
+        "{coords}. Their outputs hardly move: within the hyperplane a coordinate's output stays within |γᵢ|·√(D "
+        "− 1) of its β ({reach} at most here).",
     },
     # --- the picture
     "model.picture.header": {"zh": "图：归一化之前与之后", "en": "The picture: before and after the norm"},
@@ -207,8 +231,9 @@ STRINGS = {
         "𝟏, with the reference sphere of radius √D.",
     },
     "model.picture.reading": {
-        "zh": "这三个方向承载了输入变化的 {share}。归一化之前 ‖x‖ 从 {low} 到 {high}；之后在全部 D = {d} 维里，"
-        "每个 ‖y‖ 都等于 √D = {root}（误差不超过 {off}），每个 y 的坐标和为 0（误差不超过 {sum}）。",
+        "zh": "这三个方向承载了输入变化的 {share}。归一化之前 ‖x‖ 从 {low} 到 {high}；之后在"
+        "全部 D = {d} 维里，每个 ‖y‖ 都等于 √D = {root}（误差不超过 {off}），每个"
+        " y 的坐标和为 0（误差不超过 {sum}）。",
         "en": "These three directions carry {share} of the inputs' spread. Before the norm ‖x‖ runs from {low} to "
         "{high}; after it, in all D = {d} dimensions, every ‖y‖ equals √D = {root} (within {off}) and every y's "
         "coordinates sum to 0 (within {sum}).",
@@ -216,13 +241,15 @@ STRINGS = {
     # --- the library's check
     "model.check.header": {"zh": "库在真实数据上对不对", "en": "Is the library right on real data?"},
     "model.check.reading": {
-        "zh": "用 normviz 的 layer_norm（模型的 γ、β，ε = {eps}）重新计算 {norm} 截获的输入，与模型自己的输出相比，"
-        "最大差为 {diff32}（float32 计算）和 {diff64}（float64 计算）；float32 在输出的量级上的间距约为 {spacing}。"
-        "模型加载（含 SHA-256 校验）用了 {load} 秒，这段文本（{tokens} 个词元）的一次前向计算用了 {seconds} 毫秒。",
+        "zh": "用 normviz 的 layer_norm（模型的 γ、β，ε = {eps}）重新计算 {norm}"
+        " 截获的输入，与模型自己的输出相比，最大差为 {diff32}（float32 计算，即输出量级上 fl"
+        "oat32 间距 {ulp} 的 {ulps} 倍）和 {diff64}（float64 计算）。模型加"
+        "载（含 SHA-256 校验）用了 {load} 秒；这一次对这段文本（{tokens} 个词元）的前向"
+        "计算用了 {seconds} 毫秒。",
         "en": "normviz's layer_norm (the model's γ and β, ε = {eps}) run on the inputs captured at {norm} differs from "
-        "the model's own outputs by at most {diff32} computed in float32 and {diff64} in float64; float32's spacing "
-        "at the outputs' size is about {spacing}. Loading the model (with its SHA-256 checks) took {load} s, and one "
-        "forward pass over this text ({tokens} tokens) {seconds} ms.",
+        "the model's own outputs by at most {diff32} computed in float32, {ulps} times float32's spacing {ulp} "
+        "at the outputs' size, and {diff64} in float64. Loading the model (with its SHA-256 checks) took {load} "
+        "s; this forward pass over the text ({tokens} tokens) took {seconds} ms.",
     },
     # --- uploads refused (normviz.hidden.HiddenError codes)
     "hidden.error.too_large": {
@@ -289,11 +316,11 @@ STRINGS = {
     },
     "model.gamma.outlier": {
         "zh": "其中 {coords} 也是这段文本上该 LayerNorm 输入的离群坐标（超过 "
-        "{threshold} 倍均方根）：离群值本身在输出里被关掉了（输出约等于 β），但它仍然通过 σ 把其"
-        "余每个坐标缩小。",
+        "{threshold} 倍均方根）：这些离群值本身在输出里被关掉了（输出约等于 β），但它们仍然通过 σ"
+        " 把其余每个坐标缩小。",
         "en": "Of these, {coords} are also outlier coordinates of that LayerNorm's input on this text (above "
-        "{threshold} times the root mean square): the outlier itself is switched off in the output (its output "
-        "is about β), yet through σ it still shrinks every other coordinate.",
+        "{threshold} times the root mean square): the outliers themselves are switched off in the output (their "
+        "outputs are about β), yet through σ they still shrink every other coordinate.",
     },
     # --- the figures (normviz.figures.model)
     # --- norms × tokens heat maps
@@ -392,4 +419,96 @@ STRINGS = {
     "model.fig.hyper.moves": {"zh": "每个词元的移动 x → LN(x)", "en": "Each token's move x → LN(x)"},
     "model.fig.hyper.sphere": {"zh": "√D 球面（半径 {radius}）", "en": "√D sphere (radius {radius})"},
     "model.fig.hyper.hover": {"zh": "词元 {i}「{token}」", "en": "Token {i} “{token}”"},
+    "model.share.reading.one": {
+        "zh": "上传的状态沿 𝟏 的占比按行平均是 {mean}，最大是 {top}（第 {token} 行），最小是 {low}。",
+        "en": "The uploaded states' share along 𝟏 is {mean} on average over the rows, at most {top} (row {token}) and "
+        "at least {low}.",
+    },
+    "model.share.none": {
+        "zh": "没有一行的占比有定义：每一行都是零向量。",
+        "en": "No row has a defined share: every row is the zero vector.",
+    },
+    "model.gap.reading.one": {
+        "zh": "在上传的各行上，这个差平均是 {mean}；最大的是 {top}，在第 {token} 行（那里沿 𝟏 "
+        "的占比是 {share}）。用 ε = {eps} 算出的差与上面 ε = 0 的公式最多相差 "
+        "{error}。",
+        "en": "Over the uploaded rows the gap is {mean} on average; the largest is {top}, at row {token} (whose share "
+        "along 𝟏 is {share}). The gaps computed with ε = {eps} differ from the ε = 0 formula above by at most "
+        "{error}.",
+    },
+    "model.gap.none": {
+        "zh": "没有一行的差有定义：每一行的坐标都相等（LayerNorm 在 ε = 0 附近是 0/0）。",
+        "en": "No row has a defined gap: in every row all coordinates are equal (LayerNorm is 0/0 near ε = 0).",
+    },
+    "model.out.none.one": {
+        "zh": "上传的状态里没有坐标超过 {threshold} 倍均方根；最大的比值是 {largest}。",
+        "en": "No coordinate of the uploaded states exceeds {threshold} times the root mean square; the largest ratio "
+        "is {largest}.",
+    },
+    "model.out.found.single": {
+        "zh": "{norm} 的输入里只有 {coord} 在某个词元上超过 {threshold} 倍均方根："
+        "{total} 个词元中有 {tokens} 个，最大在词元 {token} 上达到 {ratio} 倍"
+        "。在这些词元上，与把它置 0 相比，RMSNorm（ε = 0）平均把其余每个坐标乘以 {factor}"
+        "，最低到 {lowest}。",
+        "en": "Only {coord} of {norm}'s inputs exceeds {threshold} times the root mean square in some token: in "
+        "{tokens} of {total} tokens, at most {ratio} times, at the token {token}. Over those tokens, compared "
+        "with it set to 0, RMSNorm (ε = 0) multiplies every other coordinate by {factor} on average, and by as "
+        "little as {lowest}.",
+    },
+    "model.out.found.one": {
+        "zh": "上传的状态里有 {count} 个坐标在某一行上超过 {threshold} 倍均方根。超过阈值的行最多"
+        "的是 {coord}（{total} 行中的 {tokens} 行）；单个比值最大的是 {strong}"
+        "，在第 {token} 行达到 {ratio} 倍。在有坐标超过阈值的行上，与把这些坐标置 0 相比，R"
+        "MSNorm（ε = 0）平均把其余每个坐标乘以 {factor}，最低到 {lowest}。",
+        "en": "{count} coordinates of the uploaded states exceed {threshold} times the root mean square in some row. "
+        "The one flagged in the most rows is {coord} ({tokens} of {total}); the largest single ratio is "
+        "{strong}'s, {ratio} times, at row {token}. Over the rows where something is flagged, compared with "
+        "those coordinates set to 0, RMSNorm (ε = 0) multiplies every other coordinate by {factor} on average, "
+        "and by as little as {lowest}.",
+    },
+    "model.out.found.single.one": {
+        "zh": "上传的状态里只有 {coord} 在某一行上超过 {threshold} 倍均方根：{total} 行中"
+        "有 {tokens} 行，最大在第 {token} 行达到 {ratio} 倍。在这些行上，与把它置 0"
+        " 相比，RMSNorm（ε = 0）平均把其余每个坐标乘以 {factor}，最低到 {lowest}。",
+        "en": "Only {coord} of the uploaded states exceeds {threshold} times the root mean square in some row: in "
+        "{tokens} of {total} rows, at most {ratio} times, at row {token}. Over those rows, compared with it set "
+        "to 0, RMSNorm (ε = 0) multiplies every other coordinate by {factor} on average, and by as little as "
+        "{lowest}.",
+    },
+    "model.out.recur.token": {
+        "zh": "在全部 {norms} 个 LayerNorm 上，{coord} 在 {total} 个（LayerN"
+        "orm，词元）组合中有 {pairs} 个超过阈值，涉及 {norms_hit} 个 LayerNorm"
+        "，但总是同一个词元：它在不同 LayerNorm 上反复出现，在不同词元上则没有。",
+        "en": "Across all {norms} LayerNorms, {coord} exceeds the threshold in {pairs} of the {total} (LayerNorm, "
+        "token) pairs, at {norms_hit} of the LayerNorms, but always at one and the same token: it recurs across "
+        "LayerNorms, not across tokens.",
+    },
+    "model.gamma.small.one": {
+        "zh": "最后一个 LayerNorm（{norm}）有一个坐标的 |γ| 小于 {below}（|γ| 中位数的"
+        " 5 %）：{coords}。它的输出几乎不变：在超平面里，它离 β 最多 |γᵢ|·√(D − 1) "
+        "= {reach}。",
+        "en": "In the last LayerNorm ({norm}), one coordinate has |γ| below {below} (5 % of the median |γ|): {coords}. "
+        "Its output hardly moves: within the hyperplane it stays within |γᵢ|·√(D − 1) = {reach} of its β.",
+    },
+    "model.gamma.outlier.one": {
+        "zh": "其中 {coords} 也是这段文本上该 LayerNorm 输入的离群坐标（超过 "
+        "{threshold} 倍均方根）：这个离群值本身在输出里被关掉了（输出约等于 β），但它仍然通过 σ "
+        "把其余每个坐标缩小。",
+        "en": "Of these, {coords} is also an outlier coordinate of that LayerNorm's input on this text (above "
+        "{threshold} times the root mean square): the outlier itself is switched off in the output (its output "
+        "is about β), yet through σ it still shrinks every other coordinate.",
+    },
+    "model.picture.all": {
+        "zh": "全部",
+        "en": "all",
+    },
+    "model.picture.none": {
+        "zh": "少于两个有定义的输出，画不出数据的主方向。",
+        "en": "Fewer than two defined outputs: there are no principal directions to draw.",
+    },
+    "model.picture.undefined": {
+        "zh": "有 {count} 行的坐标全都相等，它们在 ε = 0 时的 LayerNorm 是 0/0，没有画出输出。",
+        "en": "{count} rows have all coordinates equal; their LayerNorm at ε = 0 is 0/0, and no output is drawn for "
+        "them.",
+    },
 }

@@ -626,7 +626,7 @@ def model_step(t, step: lesson.Step) -> None:
         st.info(t("lesson.model.no_torch"), icon="ℹ️")
         return
     try:
-        m, spec = model_view(step, model.verify(), t, projector())
+        m, spec = model_view(step, model.load().folder, t, projector())
     except model.ModelFileError:
         st.info(t("lesson.model.missing", install=model.INSTALL), icon="ℹ️")
         return

@@ -7,8 +7,10 @@ per file (its SHA-256). Everything the page says is computed by ``normviz.hidden
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -40,6 +42,7 @@ TABLE_ROWS = 64
 TOKENS_LISTED = 40  # tokens listed in the chosen norm's table (all of them are in the figures)
 LIMIT_MB = hidden.MAX_BYTES // 2**20
 UPLOAD_EPS = 1e-5  # LayerNorm's default ε (torch's) for hidden states of unknown origin
+MAX_ROWS = 512  # an upload's rows analysed (the first ones): the model's own limit, and a bounded cost per move
 
 
 def key(name: str) -> str:
@@ -63,11 +66,11 @@ def check_link(t) -> None:
 # --- what is analysed: the model on a text, or uploaded hidden states -------------------------------------
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class States:
     """What the page analyses: per norm (one for an upload) the inputs x (S, D), the tokens' labels, and,
-    for the model, the norms' outputs, γ, β and ε. Equal, and hashed, by ``key`` (the text, or the upload's
-    SHA-256): the cached analyses take it as an argument."""
+    for the model, the norms' outputs, γ, β and ε. ``key`` (the text, or the upload's SHA-256) is what the
+    cached analyses take (``remember``, ``states_of``)."""
 
     key: tuple
     names: tuple[str, ...]
@@ -79,11 +82,34 @@ class States:
     eps: float
     run: model.ModelRun | None  # the model's run (tokens, [UNK], timing); None for an upload
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, States) and other.key == self.key
+    rows: int = 0  # an upload's rows in the file (more than analysed when past MAX_ROWS)
 
-    def __hash__(self) -> int:
-        return hash(self.key)
+
+_STATES: dict[tuple, States] = {}  # the states the caches below refer to by key (most recent last)
+_KEEP = 8  # a model's text: ≤ 5 MB; an upload: ≤ MAX_ROWS rows of the file's ≤ 16 MB
+_STATES_LOCK = threading.Lock()
+
+
+def remember(states: States) -> States:
+    """Keep ``states`` where the cached analyses find it by its key (every run and fragment rerun calls this
+    before them): the caches hold keys, not arrays, so an evicted text's or upload's arrays are freed."""
+    with _STATES_LOCK:
+        _STATES.pop(states.key, None)
+        _STATES[states.key] = states
+        while len(_STATES) > _KEEP:
+            _STATES.pop(next(iter(_STATES)))
+    return states
+
+
+def states_of(key: tuple) -> States:
+    """The states ``remember`` kept under ``key``; a text's are made again if many sessions pushed them out."""
+    with _STATES_LOCK:
+        found = _STATES.get(key)
+    if found is None and key[0] == "text":
+        found = text_view(key[1])
+    if found is None:
+        raise KeyError(f"no states under {key!r}: remember() them first")
+    return found
 
 
 def source_controls(t) -> str:
@@ -116,20 +142,23 @@ def text_controls(t) -> str:
 def text_states(text: str) -> States:
     """The model on ``text`` (a few MB of captured states: few entries)."""
     run = model.run(text)
-    return States(
-        ("text", text), model.NORMS, run.tokens, run.inputs, run.outputs, run.gammas, run.betas, float(run.eps), run
-    )
+    return States(("text", text), model.NORMS, run.tokens, run.inputs, run.outputs, run.gammas, run.betas,
+                  float(run.eps), run)  # fmt: skip
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
-def read_upload(file_hash: str, filename: str, _data: bytes) -> np.ndarray | hidden.HiddenError:
-    """The uploaded hidden states, read in an isolated worker once per file (keyed by its SHA-256)."""
+def read_upload(file_hash: str, filename: str, _data: bytes) -> tuple[np.ndarray | None, int, tuple | None]:
+    """(the first ``MAX_ROWS`` rows, the file's row count, None), or (None, 0, (code, values)) for a refused
+    file: read in an isolated worker once per file (keyed by its SHA-256). A refusal keeps its code and values
+    only, not the exception (whose traceback would hold the upload's bytes)."""
     try:
         x = hidden.read_hidden_isolated(_data, filename)
     except hidden.HiddenError as err:
-        return err
+        return None, 0, (err.code, dict(err.values))
+    rows = int(x.shape[0])
+    x = np.ascontiguousarray(x[:MAX_ROWS])
     x.flags.writeable = False
-    return x
+    return x, rows, None
 
 
 def upload_states(t) -> States | None:
@@ -142,18 +171,21 @@ def upload_states(t) -> States | None:
         return None
     data = upload.getvalue()
     digest = hashlib.sha256(data).hexdigest()
-    x = read_upload(digest, upload.name, data)
-    if isinstance(x, hidden.HiddenError):
-        values = {k: literal(v, limit=200) if isinstance(v, str) else v for k, v in x.values.items()}  # the file's text
-        st.warning(t(f"hidden.error.{x.code}", **values), icon="⚠️")
+    x, rows, refused = read_upload(digest, upload.name, data)
+    if refused is not None:
+        code, values = refused
+        values = {k: literal(v, limit=200) if isinstance(v, str) else v for k, v in values.items()}  # the file's text
+        st.warning(t(f"hidden.error.{code}", **values), icon="⚠️")
         return None
-    return upload_view(digest, x, t("model.upload.name"))
+    if rows > MAX_ROWS:
+        st.info(t("model.upload.rows", shown=MAX_ROWS, rows=rows), icon="✂️")
+    return upload_view(digest, x, t("model.upload.name"), rows)
 
 
-def upload_view(digest: str, x: np.ndarray, name: str) -> States:
+def upload_view(digest: str, x: np.ndarray, name: str, rows: int | None = None) -> States:
     """An upload's states, keyed by its SHA-256 (the analyses' caches hit on the key, not on the array)."""
-    return States(("upload", digest), (name,), tuple(str(i) for i in range(x.shape[0])), x[None], None, None, None,
-                  UPLOAD_EPS, None)  # fmt: skip
+    return remember(States(("upload", digest), (name,), tuple(str(i) for i in range(x.shape[0])), x[None], None,
+                           None, None, UPLOAD_EPS, None, rows or int(x.shape[0])))  # fmt: skip
 
 
 def chosen_norm(states: States) -> int:
@@ -181,28 +213,31 @@ def chosen_threshold() -> float:
     return round(float(st.session_state[key("threshold")]), 10)
 
 
-# --- the analyses, cached per (states, choice) ------------------------------------------------------------
+# --- the analyses, cached per (states' key, choice) --------------------------------------------------------
 
 
 @cached(8)
-def per_norm(states: States) -> dict:
+def per_norm(key: tuple) -> hidden.LayerTable:
     """Every norm's token statistics and LN-vs-RMS gaps (``hidden.per_layer``): (L, S) arrays."""
-    table = hidden.per_layer(states.inputs, states.eps)
-    return {"share": table.share_ones, "norm": table.norm, "mean": table.mean, "std": table.std, "gap": table.gap}
+    states = states_of(key)
+    return hidden.per_layer(states.inputs, states.eps)
 
 
 @cached(16)
-def heatmaps(states: States, chosen: int, t, projector: bool) -> tuple[dict, dict]:
-    table = per_norm(states)
+def heatmaps(key: tuple, chosen: int, t, projector: bool) -> tuple[dict, dict]:
+    states, table = states_of(key), per_norm(key)
     names, tokens = list(states.names), list(states.tokens)
-    share = figs.layer_token_heatmap(table["share"], names, tokens, t, kind="share", projector=projector, chosen=chosen)
-    gap = figs.layer_token_heatmap(table["gap"], names, tokens, t, kind="gap", projector=projector, chosen=chosen)
+    share = figs.layer_token_heatmap(table.share_ones, names, tokens, t, kind="share", projector=projector,
+                                     chosen=chosen)  # fmt: skip
+    gap = figs.layer_token_heatmap(table.gap, names, tokens, t, kind="gap", projector=projector, chosen=chosen)
     return packed(share), packed(gap)
 
 
 @cached(16)
-def outlier_view(states: States, chosen: int, threshold: float, t, projector: bool):
-    """The chosen norm's outliers, their recurrence over every norm, and the two packed figures."""
+def outlier_view(key: tuple, chosen: int, threshold: float, t, projector: bool):
+    """The chosen norm's outliers, their recurrence over every norm, and the two packed figures. The cached
+    outliers drop their (S, D) ratio and mask once the figure is drawn (an upload's would fill the cache)."""
+    states = states_of(key)
     found = hidden.outliers(states.inputs[chosen], threshold, eps=0.0)
     again = hidden.recurrence_across(list(states.inputs), threshold)
     shown = list(again.coordinates[:12])
@@ -213,25 +248,31 @@ def outlier_view(states: States, chosen: int, threshold: float, t, projector: bo
             counts, [int(c) for c in shown], list(states.names), t, tokens=len(states.tokens), projector=projector
         )
     )
-    return found, again, figure, recurrence
+    strongest = found.strongest
+    flagged_tokens = found.flagged_tokens
+    last = hidden.outliers(states.inputs[-1], threshold).coordinates  # the last norm's, for the γ ≈ 0 sentence
+    found = dataclasses.replace(found, ratio=None, mask=None, pairs=None)
+    return found, strongest, flagged_tokens, again, last, figure, recurrence
 
 
 @cached(16)
-def picture_view(states: States, chosen: int, t, projector: bool):
-    """The chosen norm's inputs and their LayerNorm (γ = 1, β = 0, ε = 0) in 3D directions ⟂ 𝟏."""
+def picture_view(key: tuple, chosen: int, t, projector: bool):
+    """The chosen norm's inputs and their LayerNorm (γ = 1, β = 0, ε = 0) in 3D directions ⟂ 𝟏 (rows whose
+    LayerNorm is 0/0 at ε = 0, all coordinates equal, are left out of the outputs)."""
+    states = states_of(key)
     x = states.inputs[chosen].astype(np.float64)
     y = np.asarray(layer_norm(x, eps=0.0))
     view = hidden.hyperplane_view(x, y)
-    d = x.shape[1]
     figure = figs.hyperplane_figure(
-        view.before, view.after, list(states.tokens), math.sqrt(d), t, projector=projector,
+        view.before3, view.after3, list(states.tokens), math.sqrt(x.shape[1]), t, projector=projector,
         variance=float(np.sum(view.explained)),
     )  # fmt: skip
     return view, y, packed(figure)
 
 
 @cached(16)
-def gamma_view(states: States, chosen: int, t, projector: bool):
+def gamma_view(key: tuple, chosen: int, t, projector: bool):
+    states = states_of(key)
     g, b = states.gammas[chosen], states.betas[chosen]
     summary = hidden.gamma_summary(g, b)
     last = hidden.gamma_summary(states.gammas[-1], states.betas[-1])
@@ -242,27 +283,58 @@ def gamma_view(states: States, chosen: int, t, projector: bool):
 # --- the statements -----------------------------------------------------------------------------------------
 
 
+def text_view(text: str) -> States:
+    """The model's states on ``text`` (``text_states``), where the cached analyses find them."""
+    return remember(text_states(text))
+
+
 def tokens_text(t, run: model.ModelRun) -> str:
-    """The tokens the text became (the first ``TOKENS_LISTED``), what became [UNK], and whether it was cut."""
+    """The tokens the text became (the first ``TOKENS_LISTED``), what became [UNK], whether it was cut, and a
+    warning when nothing but [CLS] and [SEP] is left."""
     more = len(run.tokens) - TOKENS_LISTED
     parts = [
         t(
             "model.tokens",
             count=len(run.tokens),
             tokens=literal(" · ".join(run.tokens[:TOKENS_LISTED]), limit=600),
-            more=t("model.more", count=more) if more > 0 else "",
+            more=t("model.more", count=more) if more > 0 else t("model.end"),
         )
     ]
     if run.unknown:
-        parts.append(t("model.unknown", count=len(run.unknown), pieces=literal(" ".join(run.unknown), limit=200)))
+        parts.append(
+            t(
+                "model.unknown.one" if len(run.unknown) == 1 else "model.unknown",
+                count=len(run.unknown),
+                pieces=literal(" ".join(run.unknown), limit=200),
+            )
+        )
     if run.truncated:
         parts.append(t("model.truncated", limit=model.DEFAULT_MAX_TOKENS))
+    if len(run.tokens) <= 2:
+        parts.append(t("model.only_special"))
     return t.sentences(parts)
 
 
-def share_text(t, states: States, table: dict, chosen: int) -> str:
-    share = table["share"]
-    means = np.nanmean(share, axis=1)
+def _one(states: States) -> bool:
+    """One set of states (an upload), not the model's 13 norms."""
+    return len(states.names) == 1
+
+
+def share_text(t, states: States, table: hidden.LayerTable, chosen: int) -> str:
+    """Where the share along 𝟏 is largest and smallest (norms, or tokens of an upload), ignoring undefined rows."""
+    share = table.share_ones
+    if not np.any(np.isfinite(share)):
+        return t("model.share.none")
+    means = table.mean_share
+    if _one(states):
+        row = share[0]
+        return t(
+            "model.share.reading.one",
+            mean=percent(float(means[0])),
+            top=percent(float(np.nanmax(row))),
+            token=literal(states.tokens[int(np.nanargmax(row))]),
+            low=percent(float(np.nanmin(row))),
+        )
     top = int(np.nanargmax(means))
     j = int(np.nanargmax(share[top]))
     return t(
@@ -278,16 +350,20 @@ def share_text(t, states: States, table: dict, chosen: int) -> str:
     )
 
 
-def token_table(t, states: States, table: dict, chosen: int) -> str:
+def _share(value: float) -> str:
+    return percent(value) if math.isfinite(value) else "—"  # a zero row: 0/0
+
+
+def token_table(t, states: States, table: hidden.LayerTable, chosen: int) -> str:
     rows = [
         [
             str(j),
             literal(states.tokens[j]).replace("|", "\\|"),  # a pipe would split the table's cell
-            decimals(float(table["norm"][chosen, j]), 2),
-            decimals(float(table["mean"][chosen, j]), 3),
-            decimals(float(table["std"][chosen, j]), 3),
-            percent(float(table["share"][chosen, j])),
-            decimals(float(table["gap"][chosen, j]), 4),
+            decimals(float(table.norm[chosen, j]), 2),
+            decimals(float(table.mean[chosen, j]), 3),
+            decimals(float(table.std[chosen, j]), 3),
+            _share(float(table.share_ones[chosen, j])),
+            decimals(float(table.gap[chosen, j]), 4, nan="—"),  # 0/0: every coordinate equal
         ]
         for j in range(min(len(states.tokens), TABLE_ROWS))
     ]
@@ -295,13 +371,15 @@ def token_table(t, states: States, table: dict, chosen: int) -> str:
     return markdown_table(header, rows, "rlrrrrr")
 
 
-def gap_text(t, states: States, table: dict) -> str:
-    gap, share = table["gap"], table["share"]
+def gap_text(t, states: States, table: hidden.LayerTable) -> str:
+    """The mean and largest ‖LN − RMS‖/‖LN‖, and how close the closed form in the share comes (defined rows)."""
+    gap, share = table.gap, table.share_ones
+    if not np.any(np.isfinite(gap)):
+        return t("model.gap.none")
     flat = int(np.nanargmax(gap))
     layer, token = divmod(flat, gap.shape[1])
     formula = hidden.gap_from_share(share)
-    return t(
-        "model.gap.reading",
+    values = dict(
         mean=decimals(float(np.nanmean(gap)), 4),
         top=decimals(float(gap[layer, token]), 4),
         norm=states.names[layer],
@@ -310,43 +388,58 @@ def gap_text(t, states: States, table: dict) -> str:
         error=significant(float(np.nanmax(np.abs(formula - gap))), 2),
         eps=shortest(states.eps),
     )
+    return t("model.gap.reading.one" if _one(states) else "model.gap.reading", **values)
 
 
-def outlier_text(t, states: States, chosen: int, found: hidden.Outliers, again: hidden.Recurrence) -> str:
+def outlier_text(t, states: States, chosen: int, view) -> str:
+    """The chosen norm's flagged coordinates: the one flagged in the most tokens, the strongest single ratio,
+    what RMSNorm's denominator does to the rest; and, for the model, whether they recur across tokens and norms."""
+    found, strongest, flagged_tokens, again = view[:4]
     s = len(states.tokens)
+    where = "" if _one(states) else states.names[chosen]
+    if not np.any(np.isfinite(found.max_ratio)):  # every row 0: RMS(x) = 0, no ratio
+        return t("model.share.none")
     if not found.coordinates.size:
-        first = t("model.out.none", norm=states.names[chosen], threshold=shortest(found.threshold),
-                  largest=decimals(float(np.nanmax(found.max_ratio)), 2))  # fmt: skip
-    else:
-        c = int(found.coordinates[0])
-        first = t(
-            "model.out.found",
-            norm=states.names[chosen],
+        return t(
+            "model.out.none.one" if _one(states) else "model.out.none",
+            norm=where,
+            threshold=shortest(found.threshold),
+            largest=decimals(float(np.nanmax(found.max_ratio)), 2),
+        )
+    c = int(found.coordinates[0])
+    token, coord, ratio = strongest
+    parts = [
+        t(
+            ("model.out.found" if found.coordinates.size > 1 else "model.out.found.single")
+            + (".one" if _one(states) else ""),
+            norm=where,
             count=int(found.coordinates.size),
             threshold=shortest(found.threshold),
             coord=f"x{subscript(c)}",
-            tokens=int(found.counts[c]),
+            tokens=int(flagged_tokens[c]),
             total=s,
-            ratio=decimals(float(found.max_ratio[c]), 1),
-            factor=decimals(float(np.nanmean(found.others_factor)), 4),
+            strong=f"x{subscript(int(coord))}",
+            ratio=decimals(float(ratio), 1),
+            token=literal(states.tokens[int(token)]),
+            factor=decimals(float(found.mean_factor_flagged), 4),
             lowest=decimals(float(np.nanmin(found.others_factor)), 4),
         )
-    if len(states.names) == 1 or not again.coordinates.size:
-        return first
-    c = int(again.coordinates[0])
-    return t.sentences(
-        [
-            first,
+    ]
+    if not _one(states) and again.coordinates.size:
+        r = int(again.coordinates[0])
+        hit = int(again.tokens_hit[r])
+        parts.append(
             t(
-                "model.out.recur",
-                coord=f"x{subscript(c)}",
-                pairs=int(again.counts[c]),
+                "model.out.recur" if hit > 1 else "model.out.recur.token",
+                coord=f"x{subscript(r)}",
+                pairs=int(again.counts[r]),
                 total=int(again.pairs),
-                layers=int(again.layers_hit[c]),
+                norms_hit=int(again.layers_hit[r]),
                 norms=len(states.names),
-            ),
-        ]
-    )
+                tokens=hit,
+            )
+        )
+    return t.sentences(parts)
 
 
 def _coords(indices) -> str:
@@ -354,9 +447,16 @@ def _coords(indices) -> str:
 
 
 def gamma_text(
-    t, states: States, chosen: int, summary: hidden.GammaSummary, last: hidden.GammaSummary, threshold: float
+    t,
+    states: States,
+    chosen: int,
+    summary: hidden.GammaSummary,
+    last: hidden.GammaSummary,
+    flagged_last,
+    threshold: float,
 ) -> str:
-    """The chosen norm's γ and β ranges; the last norm's near-zero γ, and which of them are outlier coordinates."""
+    """The chosen norm's γ and β ranges; the last norm's near-zero γ (with their β), and which of them are its
+    input's outlier coordinates (``flagged_last``)."""
     parts = [
         t(
             "model.gamma.reading",
@@ -371,39 +471,60 @@ def gamma_text(
         )
     ]
     if last.small.size:
-        d = states.inputs.shape[-1]
         parts.append(
             t(
-                "model.gamma.small",
+                "model.gamma.small.one" if last.small.size == 1 else "model.gamma.small",
                 norm=LAST,
                 count=int(last.small.size),
                 below=significant(last.small_below, 2),
-                coords=", ".join(f"x{subscript(int(i))} ({significant(float(last.gamma[i]), 2)})" for i in last.small),
-                axis=significant(math.sqrt(d) * float(np.max(np.abs(last.gamma[last.small]))), 2),
+                coords=", ".join(
+                    f"x{subscript(int(i))} (γ = {significant(float(last.gamma[i]), 2)}, "
+                    f"β = {significant(float(last.beta[i]), 2)})"
+                    for i in last.small
+                ),
+                reach=significant(float(np.max(last.reach[last.small])), 2),
             )
         )
-        flagged = set(hidden.outliers(states.inputs[-1], threshold).coordinates.tolist())
+        flagged = {int(c) for c in flagged_last}
         both = [int(i) for i in last.small if int(i) in flagged]
         if both:
-            parts.append(t("model.gamma.outlier", coords=_coords(both), threshold=shortest(threshold)))
+            parts.append(
+                t(
+                    "model.gamma.outlier.one" if len(both) == 1 else "model.gamma.outlier",
+                    coords=_coords(both),
+                    threshold=shortest(threshold),
+                )
+            )
     return t.sentences(parts)
 
 
 def picture_text(t, view: hidden.HiddenView, y: np.ndarray) -> str:
-    d = y.shape[1]
-    return t(
-        "model.picture.reading",
-        share=percent(float(np.sum(view.explained))),
-        low=decimals(float(np.min(view.before_norm)), 2),
-        high=decimals(float(np.max(view.before_norm)), 2),
-        root=decimals(math.sqrt(d), 4),
-        off=significant(float(np.max(np.abs(view.after_norm - math.sqrt(d)))), 2),
-        sum=significant(float(np.max(np.abs(np.sum(y, axis=1)))), 2),
-        d=d,
+    """The share of the spread the three directions carry, ‖x‖'s range, and ‖y‖ = √D, Σy = 0 in D dimensions
+    (over the rows whose LayerNorm is defined)."""
+    d, s = y.shape[1], y.shape[0]
+    defined = np.all(np.isfinite(y), axis=1)
+    if s < 2 or not np.any(defined):
+        return t("model.picture.none")
+    spread = float(np.sum(view.explained))
+    return t.sentences(
+        [
+            t(
+                "model.picture.reading",
+                share=t("model.picture.all") if s <= 4 else percent(round(min(spread, 1.0), 4)),
+                low=decimals(float(np.min(view.before_norm)), 2),
+                high=decimals(float(np.max(view.before_norm)), 2),
+                root=decimals(math.sqrt(d), 4),
+                off=significant(float(np.max(np.abs(view.after_norm[defined] - math.sqrt(d)))), 2),
+                sum=significant(float(np.max(np.abs(np.sum(y[defined], axis=1)))), 2),
+                d=d,
+            ),
+            t("model.picture.undefined", count=int(np.sum(~defined))) if not np.all(defined) else "",
+        ]
     )
 
 
 def check_text(t, states: States, chosen: int) -> str:
+    """normviz's layer_norm against the model's own outputs, in float32 units in the last place; the times."""
     check = hidden.library_check(
         states.inputs[chosen], states.outputs[chosen], states.gammas[chosen], states.betas[chosen], states.eps
     )
@@ -412,8 +533,9 @@ def check_text(t, states: States, chosen: int) -> str:
         "model.check.reading",
         norm=states.names[chosen],
         diff32=significant(check.diff32, 2),
+        ulps=decimals(check.diff32_ulps, 1),
         diff64=significant(check.diff64, 2),
-        spacing=significant(check.scale * 2.0**-23, 2),
+        ulp=significant(check.ulp, 2),
         eps=shortest(states.eps),
         load=decimals(model.load().load_seconds, 2),
         seconds=decimals(run.seconds * 1000.0, 1),
