@@ -30,6 +30,7 @@ from normviz.format import (
     decimals,
     decimals_vector,
     eps_text,
+    percent,
     scientific,
     shortest,
     shortest_vector,
@@ -623,11 +624,6 @@ def model_numbers(sentence: str) -> SentenceNumbers:
     )
 
 
-def _pct(value: float) -> str:
-    """A share as a percentage with 3 significant digits: 0.226 %."""
-    return f"{significant(100.0 * value, 3)} %"
-
-
 def _model_share(rng: random.Random) -> Problem:
     """Which of the 13 LayerNorms receives inputs with the largest share along 𝟏, averaged over the tokens?"""
     sentence = rng.choice(MODEL_SENTENCES)
@@ -639,12 +635,12 @@ def _model_share(rng: random.Random) -> Problem:
         "sentence": sentence,
         "count": len(m.tokens),
         "top": model.NORMS[top],
-        "top_mean": _pct(means[top]),
+        "top_mean": percent(means[top], digits=3),
         "second": model.NORMS[second],
-        "second_mean": _pct(means[second]),
+        "second_mean": percent(means[second], digits=3),
         "low": model.NORMS[low],
-        "low_mean": _pct(means[low]),
-        "max": _pct(float(np.max(m.shares))),
+        "low_mean": percent(means[low], digits=3),
+        "max": percent(float(np.max(m.shares)), digits=3),
         "top_gap": decimals(float(m.mean_gap[top]), 4),
     }
     figure = ("model_share", {"shares": _vec(means), "gaps": _vec(m.mean_gap), "top": top})
@@ -677,7 +673,7 @@ def _model_gap(rng: random.Random) -> Problem:
         "token": m.tokens[j],
         "position": j,
         "c": shown,
-        "c_pct": _pct(c),
+        "c_pct": percent(c, digits=3),
         "formula": significant(formula, 4),
         "sqrt": significant(math.sqrt(float(shown)), 4),
         "answer": significant(answer, 4),
@@ -686,7 +682,7 @@ def _model_gap(rng: random.Random) -> Problem:
         "eps": shortest(m.eps),
         "count": s,
         "mean_gap": significant(float(m.mean_gap[k]), 4),
-        "mean_c": _pct(mean_share),
+        "mean_c": percent(mean_share, digits=3),
         "gap_of_mean": significant(float(hidden.gap_from_share(mean_share)), 4),
     }
     figure = (

@@ -161,22 +161,23 @@ def si(value: float, unit: str) -> str:
     return f"{value:.3g} {unit}"
 
 
-def percent(value: float, *, fraction: bool = False) -> str:
+def percent(value: float, *, fraction: bool = False, digits: int = 2) -> str:
     """A share as a percentage, 0.019 %; below 10⁻⁵ as the fraction itself (9.2e-08), the way such tiny
-    shares are usually quoted; ``fraction``: both, 0.019 % (0.00019). — where it is not finite."""
+    shares are usually quoted; ``fraction``: both, 0.019 % (0.00019); ``digits``: significant digits below
+    10 % (0.226 % with 3). — where it is not finite."""
     if not math.isfinite(value):
         return "—"
-    share = _share(100 * value)
+    share = _share(100 * value, digits)
     if fraction:
         return f"{share} % ({value:.2g})"
     return f"{share} %" if value >= 1e-5 or value == 0 else f"{value:.2g}"
 
 
-def _share(pct: float) -> str:
-    """A percentage's digits: two significant ones, whole numbers from 10 % (100 %, never 1e+02 %), and as
-    many decimals as it takes for a share below 100 % not to read 100 (99.95)."""
+def _share(pct: float, digits: int = 2) -> str:
+    """A percentage's digits: ``digits`` significant ones below 10 %, whole numbers from 10 % (100 %, never
+    1e+02 %), and as many decimals as it takes for a share below 100 % not to read 100 (99.95)."""
     if pct < 9.95:
-        return f"{pct:.2g}"
+        return f"{pct:.{digits}g}"
     digits = 0
     while pct < 100 and float(f"{pct:.{digits}f}") >= 100 and digits < 12:
         digits += 1

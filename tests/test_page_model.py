@@ -156,3 +156,25 @@ def test_every_upload_refusal_has_its_line_in_both_languages(lang):
         fields = {f for _, f, _, _ in string.Formatter().parse(line) if f}
         assert fields <= given.get(code, set()), (code, fields)
         assert line.strip() and "\n" not in line
+
+
+def test_an_upload_with_a_checkpoint_shows_that_norms_gamma_and_beta():
+    """Uploaded states with the checkpoint they came from: the γ and β of the chosen norm (D entries)."""
+    from normviz import checkpoint
+    from normviz.checkpoint_examples import EXAMPLES
+    from normviz.i18n import Translator
+    from normviz.ui import model as md
+
+    report = checkpoint.inspect_file(EXAMPLES["gpt2"].model.read_bytes(), None, "gpt2.safetensors").report
+    group = next(g for g in report.groups if g.module == "h.1.ln_2")
+    x = np.random.default_rng(2).standard_normal((9, group.size)).astype(np.float32)
+    states = md.upload_view(
+        "with a checkpoint", x, "uploaded states", None, ("h.1.ln_2", group.gamma, group.beta, "ck")
+    )
+    assert states.names == ("h.1.ln_2",) and states.key == ("upload", "with a checkpoint", "ck", "h.1.ln_2")
+    t = Translator("en")
+    summary, last, _ = md.gamma_view(states.key, 0, t, False)
+    said = md.gamma_text(t, states, 0, summary, last, [], 6.0)
+    g = group.gamma
+    assert f"h.1.ln_2's γ runs from {significant(float(g.min()), 4)} (x{subscript(int(g.argmin()))})" in said
+    assert "the last LayerNorm" not in said

@@ -47,10 +47,11 @@ STRINGS = {
     "model.upload.help": {
         "zh": "一个 .safetensors、.npy 或 torch 文件（用 weights_only=True "
         "读取），形状 (N, D) 或 (B, S, D)，最大 {limit} MB；每一行当作一个词元，最多"
-        "分析前 512 行。文件在一个受限的独立进程里读取。上传的状态没有 γ 和 β，所以没有那一节。",
+        "分析前 512 行。文件在一个受限的独立进程里读取。要看 γ 和 β，可以再上传产生这些状态的模型的检查"
+        "点。",
         "en": "A .safetensors, .npy or torch file (read with weights_only=True) of shape (N, D) or (B, S, D), at most "
         "{limit} MB; each row is taken as one token, and the first 512 rows are analysed. It is read in a "
-        "separate, limited process. Uploaded states come without γ and β, so that section is left out.",
+        "separate, limited process. For γ and β, upload the checkpoint of the model the states came from as well.",
     },
     "model.upload.prompt": {
         "zh": "上传一个隐藏状态文件，就能看到同样的分析（每一行当作一个词元）。",
@@ -70,7 +71,7 @@ STRINGS = {
         "an outlier.",
     },
     "model.tokens": {
-        "zh": "文本变成了 {count} 个词元（token，含 [CLS] 和 [SEP]）：{tokens}{more}",
+        "zh": "文本变成了 {count} 个词元（token），包括 [CLS] 和 [SEP]：{tokens}{more}",
         "en": "The text became {count} tokens ([CLS] and [SEP] included): {tokens}{more}",
     },
     "model.more": {"zh": "，以及另外 {count} 个。", "en": ", and {count} more."},
@@ -98,6 +99,24 @@ STRINGS = {
     "model.upload.rows": {
         "zh": "文件有 {rows} 行；下面分析前 {shown} 行。",
         "en": "The file has {rows} rows; the analysis below is of the first {shown}.",
+    },
+    "model.upload.checkpoint": {
+        "zh": "检查点（可选，用于 γ 和 β）",
+        "en": "Checkpoint (optional, for γ and β)",
+    },
+    "model.upload.checkpoint.help": {
+        "zh": "与检查点读取页相同的文件和规则（最大 {limit} MB，在受限的独立进程里读取）。选一个 γ 长度等"
+        "于 D 的归一化层，页面就显示它的 γ 和 β。",
+        "en": "The same files and rules as the checkpoint reader (at most {limit} MB, read in a separate, limited "
+        "process). Pick a norm whose γ has D entries and the page shows its γ and β.",
+    },
+    "model.upload.checkpoint.norm": {
+        "zh": "检查点里的归一化层",
+        "en": "The checkpoint's norm",
+    },
+    "model.upload.checkpoint.none": {
+        "zh": "检查点里的 {count} 个带 γ 的归一化层没有一个的 γ 长度是 D = {d}，所以不显示 γ 和 β。",
+        "en": "None of the checkpoint's {count} norms with a γ has D = {d} entries, so there is no γ or β to show.",
     },
     # --- what the norm receives
     "model.share.header": {"zh": "LayerNorm 收到的输入", "en": "What each LayerNorm receives"},
@@ -208,12 +227,12 @@ STRINGS = {
         "it (the How norms bend space page draws the ellipsoid γ makes).",
     },
     "model.gamma.small": {
-        "zh": "最后一个 LayerNorm（{norm}）有 {count} 个坐标的 |γ| 小于 {below}"
-        "（|γ| 中位数的 5 %）：{coords}。这些坐标的输出几乎不变：在超平面里，一个坐标的输出离它的"
-        " β 最多 |γᵢ|·√(D − 1)（这里最多 {reach}）。",
-        "en": "In the last LayerNorm ({norm}), {count} coordinates have |γ| below {below} (5 % of the median |γ|): "
-        "{coords}. Their outputs hardly move: within the hyperplane a coordinate's output stays within |γᵢ|·√(D "
-        "− 1) of its β ({reach} at most here).",
+        "zh": "{where}有 {count} 个坐标的 |γ| 小于 {below}（|γ| 中位数的 5 %）："
+        "{coords}。这些坐标的输出几乎不变：在超平面里，一个坐标的输出离它的 β 最多 |γᵢ|·√(D "
+        "− 1)（这里最多 {reach}）。",
+        "en": "In {where}, {count} coordinates have |γ| below {below} (5 % of the median |γ|): {coords}. Their outputs "
+        "hardly move: within the hyperplane a coordinate's output stays within |γᵢ|·√(D − 1) of its β ({reach} "
+        "at most here).",
     },
     # --- the picture
     "model.picture.header": {"zh": "图：归一化之前与之后", "en": "The picture: before and after the norm"},
@@ -315,12 +334,11 @@ STRINGS = {
         "en": "Reading this file needed more memory than the {limit} MiB limit and was stopped.",
     },
     "model.gamma.outlier": {
-        "zh": "其中 {coords} 也是这段文本上该 LayerNorm 输入的离群坐标（超过 "
-        "{threshold} 倍均方根）：这些离群值本身在输出里被关掉了（输出约等于 β），但它们仍然通过 σ"
-        " 把其余每个坐标缩小。",
-        "en": "Of these, {coords} are also outlier coordinates of that LayerNorm's input on this text (above "
-        "{threshold} times the root mean square): the outliers themselves are switched off in the output (their "
-        "outputs are about β), yet through σ they still shrink every other coordinate.",
+        "zh": "其中 {coords} 也是这个归一化层在这里的输入的离群坐标（超过 {threshold} 倍均方根）"
+        "：这些离群值本身在输出里被关掉了（输出约等于 β），但它们仍然通过 σ 把其余每个坐标缩小。",
+        "en": "Of these, {coords} are also outlier coordinates of that norm's input here (above {threshold} times the "
+        "root mean square): the outliers themselves are switched off in the output (their outputs are about β), "
+        "yet through σ they still shrink every other coordinate.",
     },
     # --- the figures (normviz.figures.model)
     # --- norms × tokens heat maps
@@ -484,19 +502,21 @@ STRINGS = {
         "LayerNorms, not across tokens.",
     },
     "model.gamma.small.one": {
-        "zh": "最后一个 LayerNorm（{norm}）有一个坐标的 |γ| 小于 {below}（|γ| 中位数的"
-        " 5 %）：{coords}。它的输出几乎不变：在超平面里，它离 β 最多 |γᵢ|·√(D − 1) "
-        "= {reach}。",
-        "en": "In the last LayerNorm ({norm}), one coordinate has |γ| below {below} (5 % of the median |γ|): {coords}. "
-        "Its output hardly moves: within the hyperplane it stays within |γᵢ|·√(D − 1) = {reach} of its β.",
+        "zh": "{where}有一个坐标的 |γ| 小于 {below}（|γ| 中位数的 5 %）：{coords}。"
+        "它的输出几乎不变：在超平面里，它离 β 最多 |γᵢ|·√(D − 1) = {reach}。",
+        "en": "In {where}, one coordinate has |γ| below {below} (5 % of the median |γ|): {coords}. Its output hardly "
+        "moves: within the hyperplane it stays within |γᵢ|·√(D − 1) = {reach} of its β.",
     },
     "model.gamma.outlier.one": {
-        "zh": "其中 {coords} 也是这段文本上该 LayerNorm 输入的离群坐标（超过 "
-        "{threshold} 倍均方根）：这个离群值本身在输出里被关掉了（输出约等于 β），但它仍然通过 σ "
-        "把其余每个坐标缩小。",
-        "en": "Of these, {coords} is also an outlier coordinate of that LayerNorm's input on this text (above "
-        "{threshold} times the root mean square): the outlier itself is switched off in the output (its output "
-        "is about β), yet through σ it still shrinks every other coordinate.",
+        "zh": "其中 {coords} 也是这个归一化层在这里的输入的离群坐标（超过 {threshold} 倍均方根）"
+        "：这个离群值本身在输出里被关掉了（输出约等于 β），但它仍然通过 σ 把其余每个坐标缩小。",
+        "en": "Of these, {coords} is also an outlier coordinate of that norm's input here (above {threshold} times the "
+        "root mean square): the outlier itself is switched off in the output (its output is about β), yet "
+        "through σ it still shrinks every other coordinate.",
+    },
+    "model.gamma.where.last": {
+        "zh": "最后一个 LayerNorm（{norm}）",
+        "en": "the last LayerNorm ({norm})",
     },
     "model.picture.all": {
         "zh": "全部",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from normviz import hidden, model
+from normviz import checkpoint, hidden, model
 from normviz.figures import model as figs
 from normviz.figures.typed import typed_arrays as packed
 from normviz.format import decimals, percent, shortest, significant, subscript
@@ -179,13 +179,69 @@ def upload_states(t) -> States | None:
         return None
     if rows > MAX_ROWS:
         st.info(t("model.upload.rows", shown=MAX_ROWS, rows=rows), icon="✂️")
-    return upload_view(digest, x, t("model.upload.name"), rows)
+    norm = checkpoint_norm(t, int(x.shape[1]))
+    return upload_view(digest, x, t("model.upload.name"), rows, norm)
 
 
-def upload_view(digest: str, x: np.ndarray, name: str, rows: int | None = None) -> States:
-    """An upload's states, keyed by its SHA-256 (the analyses' caches hit on the key, not on the array)."""
-    return remember(States(("upload", digest), (name,), tuple(str(i) for i in range(x.shape[0])), x[None], None,
-                           None, None, UPLOAD_EPS, None, rows or int(x.shape[0])))  # fmt: skip
+@st.cache_resource(max_entries=4, show_spinner=False)
+def read_checkpoint(file_hash: str, filename: str, _data: bytes) -> tuple[tuple, tuple | None]:
+    """The norm groups of an uploaded checkpoint that have a γ, as (module, γ, β or None) — read by the checkpoint
+    page's isolated reader once per file — or ((), (code, values)) for a refused file."""
+    try:
+        report = checkpoint.inspect_file_isolated(_data, None, filename).report
+    except checkpoint.CheckpointError as err:
+        return (), (err.code, dict(err.values))
+    groups = tuple((g.module, g.gamma, g.beta) for g in report.groups if g.gamma is not None and g.gamma.ndim == 1)
+    return groups, None
+
+
+def checkpoint_norm(t, d: int) -> tuple[str, np.ndarray, np.ndarray | None, str] | None:
+    """An optional checkpoint beside uploaded states, and the norm (of D = ``d`` γ's) whose γ and β the page then
+    shows: (module, γ, β, the checkpoint's SHA-256), or None."""
+    upload = st.file_uploader(
+        t("model.upload.checkpoint"), key=key("checkpoint"), max_upload_size=LIMIT_MB,
+        help=t("model.upload.checkpoint.help", limit=LIMIT_MB),
+    )  # fmt: skip
+    if upload is None:
+        return None
+    data = upload.getvalue()
+    digest = hashlib.sha256(data).hexdigest()
+    groups, refused = read_checkpoint(digest, upload.name, data)
+    if refused is not None:
+        code, values = refused  # the checkpoint page's own refusal lines, with every value they may quote
+        limit = values.get("limit", checkpoint.MAX_BYTES)
+        line = t(
+            f"checkpoint.error.{code}",
+            name=literal(upload.name),
+            size=values.get("size", ""),
+            limit=f"{limit:g}" if isinstance(limit, float) else limit,
+            count=values.get("count", 0),
+            mb=LIMIT_MB,
+            dtype=literal(values.get("dtype", "?")),
+        )
+        st.warning(line, icon="⚠️")
+        return None
+    fitting = [g for g in groups if g[1].size == d]
+    if not fitting:
+        st.warning(t("model.upload.checkpoint.none", d=d, count=len(groups)), icon="⚠️")
+        return None
+    modules = [g[0] for g in fitting]
+    chosen = st.selectbox(t("model.upload.checkpoint.norm"), modules, key=key("checkpoint_norm"))
+    module, gamma, beta = fitting[modules.index(chosen) if chosen in modules else 0]
+    return module, gamma, beta, digest
+
+
+def upload_view(digest: str, x: np.ndarray, name: str, rows: int | None = None, norm=None) -> States:
+    """An upload's states, keyed by its SHA-256 (the analyses' caches hit on the key, not on the array); with a
+    checkpoint's norm (``checkpoint_norm``), its γ and β (β = 0 where the norm has none) and its name."""
+    tokens = tuple(str(i) for i in range(x.shape[0]))
+    if norm is None:
+        return remember(States(("upload", digest), (name,), tokens, x[None], None, None, None, UPLOAD_EPS, None,
+                               rows or int(x.shape[0])))  # fmt: skip
+    module, gamma, beta, ck_digest = norm
+    beta = np.zeros_like(gamma) if beta is None else beta
+    return remember(States(("upload", digest, ck_digest, module), (module,), tokens, x[None], None, gamma[None],
+                           beta[None], UPLOAD_EPS, None, rows or int(x.shape[0])))  # fmt: skip
 
 
 def chosen_norm(states: States) -> int:
@@ -350,10 +406,6 @@ def share_text(t, states: States, table: hidden.LayerTable, chosen: int) -> str:
     )
 
 
-def _share(value: float) -> str:
-    return percent(value) if math.isfinite(value) else "—"  # a zero row: 0/0
-
-
 def token_table(t, states: States, table: hidden.LayerTable, chosen: int) -> str:
     rows = [
         [
@@ -362,7 +414,7 @@ def token_table(t, states: States, table: hidden.LayerTable, chosen: int) -> str
             decimals(float(table.norm[chosen, j]), 2),
             decimals(float(table.mean[chosen, j]), 3),
             decimals(float(table.std[chosen, j]), 3),
-            _share(float(table.share_ones[chosen, j])),
+            percent(float(table.share_ones[chosen, j])),  # — for a zero row (0/0)
             decimals(float(table.gap[chosen, j]), 4, nan="—"),  # 0/0: every coordinate equal
         ]
         for j in range(min(len(states.tokens), TABLE_ROWS))
@@ -474,7 +526,7 @@ def gamma_text(
         parts.append(
             t(
                 "model.gamma.small.one" if last.small.size == 1 else "model.gamma.small",
-                norm=LAST,
+                where=states.names[-1] if _one(states) else t("model.gamma.where.last", norm=LAST),
                 count=int(last.small.size),
                 below=significant(last.small_below, 2),
                 coords=", ".join(

@@ -10,6 +10,7 @@ import pickle
 import numpy as np
 
 from normviz import hidden, model
+from normviz.checkpoint_examples import EXAMPLES
 from tests.helpers.browser import (
     MAIN,
     assert_no_error,
@@ -64,9 +65,23 @@ def test_uploads_are_analysed_and_a_hostile_file_is_one_line(page, base_url, tmp
     path = tmp_path / "states <b>.npy"
     path.write_bytes(buf.getvalue())
     page.locator(UPLOADER).set_input_files(str(path))
-    wait_for(page, main_text, lambda t: "The most prominent is x₅: above the threshold in 12 of 12 tokens" in t)
+    wait_for(page, main_text, lambda t: "Only x₅ of the uploaded states exceeds 6 times" in t)
     wait_for_charts(page, 4)  # share, gap, outliers, the picture: no γ, no recurrence across norms
     wait_for_app_run(page)
     assert "The learned γ and β" not in main_text(page)
-    assert_no_error(page)
     assert page.locator(f"{MAIN} .js-plotly-plot").count() == 4
+    assert_no_error(page)
+
+    # the checkpoint the states "came from" (the bundled GPT-2-style example, D = 32): its γ and β appear
+    x32 = np.random.default_rng(3).standard_normal((8, 32)).astype(np.float32)
+    buf = io.BytesIO()
+    np.save(buf, x32)
+    narrow = tmp_path / "states32.npy"  # another name: choosing the same path again fires no change
+    narrow.write_bytes(buf.getvalue())
+    page.locator(UPLOADER).first.set_input_files(str(narrow))
+    wait_for(page, main_text, lambda t: "in 12 of 12 rows" not in t)  # the 8 new rows analysed
+    wait_for_app_run(page)
+    page.locator(UPLOADER).nth(1).set_input_files(str(EXAMPLES["gpt2"].model))
+    wait_for(page, main_text, lambda t: "h.0.ln_1's γ runs from" in t)
+    wait_for_charts(page, 5)
+    assert_no_error(page)
