@@ -54,7 +54,7 @@ def test_the_real_model_chart_is_valid_plotly_with_the_shares_as_bars_and_the_ga
     assert bars["marker"]["opacity"][12] == 1.0 > bars["marker"]["opacity"][0]  # the largest share stands out
     layout = spec["layout"]
     assert layout["yaxis2"]["overlaying"] == "y" and layout["yaxis2"]["side"] == "right"
-    assert all(layout[a]["title"]["text"] for a in ("xaxis", "yaxis", "yaxis2")) and layout["title"]["text"]
+    assert all(layout[a]["title"]["text"] for a in ("yaxis", "yaxis2")) and layout["title"]["text"]
     assert bars["name"] == t("lesson.model.fig.share") and diamonds["name"] == t("lesson.model.fig.gap")
 
 

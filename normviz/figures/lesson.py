@@ -89,19 +89,21 @@ def model_share_figure(names, shares, gaps, t: Translator, *, projector: bool = 
         },
     ]
     plot_height = MODEL_HEIGHT[1 if projector else 0]
-    legend = legend_below(projector, plot_height=plot_height, entries=2, gap=7.5 if projector else 6.5)
+    # the norms' names stand at −45° below the bars (their own axis title would sit where the legend goes)
+    legend = legend_below(projector, plot_height=plot_height, entries=2, gap=8.5 if projector else 8.0)
     return {
         "data": data,
         "layout": base_layout(
             projector,
             title={"text": t("lesson.model.fig.title")},
-            xaxis={"title": {"text": t("lesson.model.fig.x")}, "tickangle": -45, "type": "category"},
+            xaxis={"tickangle": -45, "type": "category"},
             yaxis={"title": {"text": t("lesson.model.fig.share_y")}, "rangemode": "tozero"},
             yaxis2={
                 "title": {"text": t("lesson.model.fig.gap_y")},
                 "overlaying": "y",
                 "side": "right",
                 "rangemode": "tozero",
+                "tickmode": "auto",  # its own round ticks (plotly lines them up with the left axis' grid otherwise)
                 "showgrid": False,
                 "automargin": True,
             },

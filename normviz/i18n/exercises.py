@@ -569,17 +569,17 @@ STRINGS = {
     },
     "exercise.model_share.q": {
         "zh": "训练好的模型 all-MiniLM-L6-v2（13 个 LayerNorm，D = 384）读入句子“{sentence}”（含 [CLS] 和 [SEP] 共 {count} 个词元）。"
-        "在哪个 LayerNorm 上，输入 x 沿 𝟏 的份额 c = μ²·D/‖x‖² 按词元平均最大？“真实模型”页可以在这句话上运行模型。",
+        "在哪个 LayerNorm 上，输入 x 沿 𝟏 的占比 c = μ²·D/‖x‖² 按词元平均最大？“真实模型”页可以在这句话上运行模型。",
         "en": "A trained model, all-MiniLM-L6-v2 (13 LayerNorms, D = 384), reads the sentence “{sentence}” ({count} "
         "tokens with [CLS] and [SEP]). At which LayerNorm does the input x have the largest share along 𝟏, "
         "c = μ²·D/‖x‖², averaged over the tokens? The “Inside a real model” page runs the model on this sentence.",
     },
     "exercise.model_share.why": {
-        "zh": "根据 13 个 LayerNorm 实际收到的输入（由前向钩子截获），按词元平均的沿 𝟏 份额在 {top} 最大，为 {top_mean}；"
-        "其次是 {second}，为 {second_mean}；最小的是 {low}，为 {low_mean}。所有 LayerNorm 上单个词元的份额最大也只有 {max}："
+        "zh": "根据 13 个 LayerNorm 实际收到的输入（由前向钩子截获），按词元平均的沿 𝟏 占比在 {top} 最大，为 {top_mean}；"
+        "其次是 {second}，为 {second_mean}；最小的是 {low}，为 {low_mean}。所有 LayerNorm 上单个词元的占比最大也只有 {max}："
         "这些输入几乎垂直于 𝟏，所以 LayerNorm 减去均值几乎什么也没去掉，不减均值的 RMSNorm 的输出也和 LayerNorm 的很接近"
         "（γ = 1，β = 0）：在 {top}，‖LN(x) − RMS(x)‖ / ‖LN(x)‖ 按词元平均只有 {top_gap}。"
-        "图中柱子是每个 LayerNorm 的平均份额，菱形是平均差。",
+        "图中柱子是每个 LayerNorm 的平均占比，菱形是平均差。",
         "en": "From the inputs the 13 LayerNorms really received (captured by forward hooks), the share along 𝟏 "
         "averaged over the tokens is largest at {top}, {top_mean}; next comes {second} with {second_mean}, and the "
         "smallest is {low_mean}, at {low}. Even the largest share of any single token at any of them is {max}: "
@@ -589,7 +589,7 @@ STRINGS = {
     },
     "exercise.model_gap.q": {
         "zh": "训练好的模型 all-MiniLM-L6-v2（D = 384）读入句子“{sentence}”，在 {norm}，词元“{token}”（位置 {position}，"
-        "[CLS] 记为 0）的输入 x 沿 𝟏 的份额是 c = μ²·D/‖x‖² = {c}。在这个 x 上，LayerNorm 和 RMSNorm 相差多少："
+        "[CLS] 记为 0）的输入 x 沿 𝟏 的占比是 c = μ²·D/‖x‖² = {c}。在这个 x 上，LayerNorm 和 RMSNorm 相差多少："
         "‖LN(x) − RMS(x)‖ / ‖LN(x)‖，取 γ = 1、β = 0，用模型的 ε = {eps}？保留 3 位有效数字。",
         "en": "A trained model, all-MiniLM-L6-v2 (D = 384), reads the sentence “{sentence}”, and at {norm} the input x "
         "of the token “{token}” (position {position}, counting [CLS] as 0) has the share c = μ²·D/‖x‖² = {c} of ‖x‖² along 𝟏. "
@@ -601,8 +601,8 @@ STRINGS = {
         "而 ⟨LN(x), RMS(x)⟩ = D·σ/r。所以 ‖LN − RMS‖² / ‖LN‖² = 2(1 − σ/r) = 2(1 − √(1 − c))，"
         "差为 √(2(1 − √(1 − {c}))) ≈ {formula}，接近 √c = {sqrt}。模型的 ε = {eps} 与这个词元的 σ² = {var} 相比可以忽略："
         "直接用这个词元的实际输入计算（normviz.hidden.ln_rms_gap，float64），差为 {answer}，与公式相差 {diff}。"
-        "注意平均：{norm} 的 {count} 个词元上，差的平均是 {mean_gap}，而把平均份额 {mean_c} 代入公式得到 {gap_of_mean}。"
-        "c 小于 5/9 时这条曲线是凹的，所以差的平均小于平均份额对应的差。图中把 {norm} 的每个词元都画在这条曲线上。",
+        "注意平均：{norm} 的 {count} 个词元上，差的平均是 {mean_gap}，而把平均占比 {mean_c} 代入公式得到 {gap_of_mean}。"
+        "c 小于 5/9 时这条曲线是凹的，所以差的平均小于平均占比对应的差。图中把 {norm} 的每个词元都画在这条曲线上。",
         "en": "At ε = 0 both outputs have length √D: LN(x) = (x − μ𝟏)/σ and RMS(x) = x/r with r² = ‖x‖²/D = σ² + μ², "
         "and ⟨LN(x), RMS(x)⟩ = D·σ/r. So ‖LN − RMS‖² / ‖LN‖² = 2(1 − σ/r) = 2(1 − √(1 − c)), and the gap is "
         "√(2(1 − √(1 − {c}))) ≈ {formula}, close to √c = {sqrt}. The model's ε = {eps} is negligible next to this "
@@ -613,8 +613,8 @@ STRINGS = {
         "token of {norm} on that curve.",
     },
     # small figures
-    "exercises.fig.gap.title": {"zh": "LN 与 RMS 之差和沿 𝟏 的份额", "en": "The LN–RMS gap against the share along 𝟏"},
-    "exercises.fig.gap.x": {"zh": "沿 𝟏 的份额 c（%）", "en": "share along 𝟏, c (%)"},
+    "exercises.fig.gap.title": {"zh": "LN 与 RMS 之差和沿 𝟏 的占比", "en": "The LN–RMS gap against the share along 𝟏"},
+    "exercises.fig.gap.x": {"zh": "沿 𝟏 的占比 c（%）", "en": "share along 𝟏, c (%)"},
     "exercises.fig.gap.y": {"zh": "‖LN − RMS‖ / ‖LN‖（%）", "en": "‖LN − RMS‖ / ‖LN‖ (%)"},
     "exercises.fig.gap.curve": {"zh": "√(2(1 − √(1 − c)))（ε = 0）", "en": "√(2(1 − √(1 − c))) (ε = 0)"},
     "exercises.fig.gap.tokens": {"zh": "{norm} 的各个词元", "en": "the tokens at {norm}"},

@@ -204,8 +204,8 @@ STRINGS = {
         "√D = {root}.",
     },
     "lesson.model.share": {
-        "zh": "句子“{sentence}”被切成 {count} 个词元（含 [CLS] 和 [SEP]）。按词元平均，输入 x 沿 𝟏 的份额 c = μ²·D/‖x‖² "
-        "在 {top} 最大，为 {top_mean}；在 {low} 最小，为 {low_mean}。13 个 LayerNorm 上单个词元的份额最大也只有 {max}："
+        "zh": "句子“{sentence}”被切成 {count} 个词元（含 [CLS] 和 [SEP]）。按词元平均，输入 x 沿 𝟏 的占比 c = μ²·D/‖x‖² "
+        "在 {top} 最大，为 {top_mean}；在 {low} 最小，为 {low_mean}。13 个 LayerNorm 上单个词元的占比最大也只有 {max}："
         "这些输入本来就几乎垂直于 𝟏，LayerNorm 减去均值几乎什么也没去掉。",
         "en": "The sentence “{sentence}” became {count} tokens ([CLS] and [SEP] included). Averaged over them, the "
         "share of the input x along 𝟏, c = μ²·D/‖x‖², is largest at {top}, {top_mean}, and smallest at {low}, "
@@ -215,7 +215,7 @@ STRINGS = {
     "lesson.model.gap": {
         "zh": "所以不减均值的 RMSNorm 给出的几乎就是 LayerNorm 的输出（γ = 1，β = 0，用模型的 ε = {eps}）："
         "‖LN(x) − RMS(x)‖ / ‖LN(x)‖ 按词元平均，在 {top} 是 {top_gap}，在 {low} 是 {low_gap}；"
-        "所有 LayerNorm 上单个词元的差最大是 {max_gap}。逐个词元看，这个差就是份额 c 的 ε = 0 公式 √(2(1 − √(1 − c))) ≈ √c，"
+        "所有 LayerNorm 上单个词元的差最大是 {max_gap}。逐个词元看，这个差就是占比 c 的 ε = 0 公式 √(2(1 − √(1 − c))) ≈ √c，"
         "误差不超过 {error}。",
         "en": "So RMSNorm, which skips the centring, gives nearly LayerNorm's output (γ = 1, β = 0, the model's "
         "ε = {eps}): ‖LN(x) − RMS(x)‖ / ‖LN(x)‖, averaged over the tokens, is {top_gap} at {top} and {low_gap} at "
@@ -255,7 +255,7 @@ STRINGS = {
         "en": "This step runs the model with torch, which is not installed here, so it cannot compute.",
     },
     "lesson.model.description": {
-        "zh": "柱状图：13 个 LayerNorm（按数据经过的顺序）的输入沿 𝟏 的份额（按词元平均，左轴，%）；"
+        "zh": "柱状图：13 个 LayerNorm（按数据经过的顺序）的输入沿 𝟏 的占比（按词元平均，左轴，%）；"
         "菱形：‖LN(x) − RMS(x)‖ / ‖LN(x)‖ 按词元平均（右轴，%）。",
         "en": "Bars: for the 13 LayerNorms, in the order the data passes them, the share of the input along 𝟏 averaged "
         "over the tokens (left axis, %); diamonds: ‖LN(x) − RMS(x)‖ / ‖LN(x)‖ averaged over the tokens (right axis, %).",
@@ -264,10 +264,9 @@ STRINGS = {
         "zh": "真实模型的 13 个 LayerNorm 收到的输入",
         "en": "What the 13 LayerNorms of a real model receive",
     },
-    "lesson.model.fig.share": {"zh": "沿 𝟏 的份额（平均）", "en": "share along 𝟏 (mean)"},
+    "lesson.model.fig.share": {"zh": "沿 𝟏 的占比（平均）", "en": "share along 𝟏 (mean)"},
     "lesson.model.fig.gap": {"zh": "‖LN − RMS‖ / ‖LN‖（平均）", "en": "‖LN − RMS‖ / ‖LN‖ (mean)"},
-    "lesson.model.fig.x": {"zh": "LayerNorm", "en": "LayerNorm"},
-    "lesson.model.fig.share_y": {"zh": "沿 𝟏 的份额（%）", "en": "share along 𝟏 (%)"},
+    "lesson.model.fig.share_y": {"zh": "沿 𝟏 的占比（%）", "en": "share along 𝟏 (%)"},
     "lesson.model.fig.gap_y": {"zh": "‖LN − RMS‖ / ‖LN‖（%）", "en": "‖LN − RMS‖ / ‖LN‖ (%)"},
     "lesson.summary.col.method": {"zh": "方法", "en": "method"},
     "lesson.summary.col.formula": {"zh": "公式", "en": "formula"},
