@@ -214,3 +214,8 @@ def test_overview_says_only_the_direction_carries_information():
     en, zh = _both_en_zh("overview.intro")
     assert "only a direction is left to carry information" in en and "x − μ·𝟏" in en
     assert "只剩方向" in zh and "x − μ·𝟏" in zh
+
+
+def test_sentences_follow_each_other_without_a_space_in_chinese_and_with_one_in_english():
+    assert Translator("zh").sentences(["甲是 1。", "", "乙是 2。"]) == "甲是 1。乙是 2。"
+    assert Translator("en").sentences(["A is 1.", "", "B is 2."]) == "A is 1. B is 2."

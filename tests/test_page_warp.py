@@ -132,3 +132,9 @@ def test_a_fold_with_no_grid_point_says_so_instead_of_counting_zero():
     assert len(fold.vertices) == 0 and fold.fold.kind == "ray_beyond"
     page = text(at)
     assert "None of the grid's 125 points lies in this fold" in page and "0 lie in the fold" not in page
+
+
+def test_chinese_statements_follow_each_other_without_a_space():
+    """The fold's and the stretch's sentences are joined the Chinese way (Translator.sentences), no "。 "."""
+    page = text(run_page("warp", lang="zh"))
+    assert "。 " not in page and "个点。" in page

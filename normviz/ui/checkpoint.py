@@ -374,7 +374,7 @@ def drawn_caption(t, report: ck.Report) -> None:
             t("checkpoint.fig.bounded.families", shown=shown.families, families=_int(shown.all_families, t.lang))
         )
     if parts:
-        st.caption(" ".join(parts))
+        st.caption(t.sentences(parts))
 
 
 def histogram_figure(report: ck.Report, t, projector: bool) -> dict:

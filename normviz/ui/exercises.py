@@ -203,8 +203,8 @@ def exercise_block(t, number: int, p: ex.Problem, seed: int) -> None:
         st.warning(t(f"exercises.err.{verdict.reason}", n=n), icon="⚠️")
         return
     if verdict.status == "right":
-        st.success(t("exercises.right") + " " + answer_text(t, p), icon="✅")
+        st.success(t.sentences([t("exercises.right"), answer_text(t, p)]), icon="✅")
     else:
-        st.error(t("exercises.wrong") + " " + answer_text(t, p), icon="❌")
+        st.error(t.sentences([t("exercises.wrong"), answer_text(t, p)]), icon="❌")
     st.markdown(explanation(t, p))
     feedback_figure(t, p, k)

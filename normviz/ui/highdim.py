@@ -357,4 +357,4 @@ def concentration_caption(t, conc: hd.Concentration, distribution: str) -> str:
         rms=significant(conc.target),
         c=significant(conc.theory) if conc.theory is not None else "",
     )
-    return text + " " + t("highdim.conc.caption.iid")
+    return t.sentences([text, t("highdim.conc.caption.iid")])

@@ -346,7 +346,7 @@ def sweep_caption(t, reduction: str = "mean") -> str:
         bits=lim.bits,
         tiny=f"{lim.tiny:.1e}",
     )
-    return text + (" " + t("prec.fig.caption.sum", max=f"{lim.max:g}") if reduction == "sum" else "")
+    return t.sentences([text, t("prec.fig.caption.sum", max=f"{lim.max:g}") if reduction == "sum" else ""])
 
 
 def naive_note(t, cur: precision.Current, device: str) -> str:
@@ -405,18 +405,14 @@ def grad_message(t, cur: precision.Current) -> None:
     zero = [k for k, r in naive.items() if r.outcome == "zero"]
     if zero:
         when = t("prec.grad.nan_when" if cur.reduction == "mean" else "prec.grad.nan_when.sum", max=f"{lim.max:g}")
-        st.warning(
-            t(
-                "prec.grad.silent",
-                methods=" / ".join(METHODS[k].label for k in zero),
-                n=cur.n,
-                up=_norm(up.norm),
-                err=_error(up.error),
-            )
-            + " "
-            + when,
-            icon="⚠️",
+        silent = t(
+            "prec.grad.silent",
+            methods=" / ".join(METHODS[k].label for k in zero),
+            n=cur.n,
+            up=_norm(up.norm),
+            err=_error(up.error),
         )
+        st.warning(t.sentences([silent, when]), icon="⚠️")
     if cur.mean_inf["float16"] and naive["ln"].outcome == "nan":
         st.warning(t("prec.grad.mean_nan", max=f"{lim.max:g}", count=naive["ln"].nonfinite, n=cur.n), icon="⚠️")
     elif not zero and all(r.outcome == "ok" for r in cur.grads.values()):

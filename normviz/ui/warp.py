@@ -150,7 +150,7 @@ def image_text(t, image: warp.GridImage, n: int) -> str:
                 radius=decimals(image.radius, 4),
             )
         )
-    return " ".join(parts)
+    return t.sentences(parts)
 
 
 def fold_text(t, folded: warp.GridFold) -> str:
@@ -163,18 +163,19 @@ def fold_text(t, folded: warp.GridFold) -> str:
     if f.kind == "point":
         return kind
     if not len(folded.vertices):  # x off the grid, and no grid point on its fold
-        return kind + " " + t("warp.fold.none", total=folded.total_vertices, y=decimals_vector(f.output, 3))
-    return (
-        kind
-        + " "
-        + t(
-            "warp.fold.count",
-            vertices=len(folded.vertices),
-            total=folded.total_vertices,
-            lines=len(folded.lines),
-            total_lines=folded.total_lines,
-            y=decimals_vector(f.output, 3),
-        )
+        return t.sentences([kind, t("warp.fold.none", total=folded.total_vertices, y=decimals_vector(f.output, 3))])
+    return t.sentences(
+        [
+            kind,
+            t(
+                "warp.fold.count",
+                vertices=len(folded.vertices),
+                total=folded.total_vertices,
+                lines=len(folded.lines),
+                total_lines=folded.total_lines,
+                y=decimals_vector(f.output, 3),
+            ),
+        ]
     )
 
 
@@ -191,9 +192,9 @@ def stretch_text(t, local: warp.LocalStretch) -> str:
     )
     error = significant(local.linearisation_error, 2)
     if local.smooth:
-        return text + " " + t("warp.stretch.smooth", error=error)
+        return t.sentences([text, t("warp.stretch.smooth", error=error)])
     rough = "kink" if local.key == "l2" and local.eps > 0 else "line" if local.key == "ln" else "origin"
-    return text + " " + t("warp.stretch.rough", where=t(f"warp.stretch.where.{rough}"), error=error)
+    return t.sentences([text, t("warp.stretch.rough", where=t(f"warp.stretch.where.{rough}"), error=error)])
 
 
 # --- γ makes an ellipsoid -----------------------------------------------------------------------------
