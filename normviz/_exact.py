@@ -23,6 +23,21 @@ import numpy as np
 from normviz import _xp
 
 
+def finite_number(name: str, value) -> float:
+    """``value`` as a float when it is a finite real number (not a bool or text); TypeError or ValueError naming
+    ``name`` otherwise (an int beyond float's range included)."""
+    if isinstance(value, (bool, str, bytes)) or not isinstance(value, (int, float, np.floating, np.integer)):
+        raise TypeError(f"{name} must be a real number; got {value!r}")
+    try:
+        value = float(value)
+    except OverflowError:
+        digits = len(str(abs(value)))
+        raise ValueError(f"{name} must be a finite real number; got an integer of {digits} digits") from None
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite real number; got {value!r}")
+    return value
+
+
 def ieee():
     """NaN/inf from 0/0 or overflow are honest results, not warnings (numpy-backed namespaces)."""
     return np.errstate(divide="ignore", invalid="ignore", over="ignore")

@@ -128,6 +128,42 @@ def call(
     return value
 
 
+def read_file(
+    target: str,
+    *args,
+    error: type,
+    unreadable: str,
+    time_limit_s: float,
+    memory_limit: int,
+    preload: tuple[str, ...] = (),
+    allowed: frozenset[tuple[str, str]] = frozenset(),
+):
+    """``call`` for a reader of files from strangers (the checkpoint and hidden-state uploads): ``target``
+    returns its answer, or ``(code, message, values)`` for a refusal, which is raised here as
+    ``error(code, message, **values)``. Running out of time or memory is ``error`` "time_limit" (limit in s)
+    or "memory_limit" (limit in MiB); a worker that fails otherwise is ``error(unreadable, ...)``."""
+    try:
+        outcome = call(
+            target, *args, wall_s=2 * time_limit_s, cpu_s=time_limit_s, memory_bytes=memory_limit,
+            preload=preload, allowed=allowed,
+        )  # fmt: skip
+    except LimitExceeded as exc:
+        if exc.which == "time":
+            raise error(
+                "time_limit", f"reading the file took more than {time_limit_s:g} s; it was stopped", limit=time_limit_s
+            ) from None
+        mib = memory_limit // 2**20
+        raise error(
+            "memory_limit", f"reading the file needed more than {mib} MiB of memory; it was stopped", limit=mib
+        ) from None
+    except Failed as exc:
+        raise error(unreadable, f"the file could not be read ({exc})") from None
+    if isinstance(outcome, tuple):
+        code, message, values = outcome
+        raise error(code, message, **values)
+    return outcome
+
+
 def _lower(which: int, soft: int, hard: int) -> None:
     """Set a limit no higher than the one this process was given (a container's, say)."""
     given = resource.getrlimit(which)[1]

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from normviz import _xp
+from normviz._exact import finite_number
 from normviz.gradient import analytic_jacobian
 from normviz.information import apply, cosine, norm
 from normviz.methods import method
@@ -103,21 +104,8 @@ OUTLIER_TEX = (
 # --- argument checks --------------------------------------------------------------------------------------
 
 
-def _number(name: str, value) -> float:
-    if isinstance(value, (bool, str, bytes)) or not isinstance(value, (int, float, np.floating, np.integer)):
-        raise TypeError(f"{name} must be a real number; got {value!r}")
-    try:
-        value = float(value)
-    except OverflowError:
-        digits = len(str(abs(value)))
-        raise ValueError(f"{name} must be a finite real number; got an integer of {digits} digits") from None
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite real number; got {value!r}")
-    return value
-
-
 def _positive(name: str, value) -> float:
-    value = _number(name, value)
+    value = finite_number(name, value)
     if not value > 0:
         raise ValueError(f"{name} must be a positive finite number; got {value!r}")
     return value
@@ -127,14 +115,14 @@ def _eps(name: str, value, key: str | None = None) -> float:
     """ε ≥ 0, finite; None: method ``key``'s own default."""
     if value is None and key is not None:
         return method(key).default_eps
-    value = _number(name, value)
+    value = finite_number(name, value)
     if value < 0:
         raise ValueError(f"{name} must be a finite number ≥ 0; got {value!r}")
     return value
 
 
 def _alpha(value) -> float:
-    return DYT_ALPHA if value is None else _number("alpha", value)
+    return DYT_ALPHA if value is None else finite_number("alpha", value)
 
 
 def _array(name: str, value, *, ndim: int, min_len: int = 1, last: int | None = None) -> np.ndarray:
@@ -316,8 +304,8 @@ def where_they_part(
     x = _array("x", x, ndim=1, min_len=2)
     a = _alpha(alpha)
     e = _eps("eps", eps)
-    c = _number("offset", offset)
-    s = _number("outlier", outlier)
+    c = finite_number("offset", offset)
+    s = finite_number("outlier", outlier)
     n = x.size
     spiked = x.copy()
     spiked[0] = s
@@ -540,7 +528,7 @@ def ngpt_path(
     h = _array("h0", h0, ndim=1, min_len=2)
     if not float(norm(h)) > 0:
         raise ValueError(f"h0 must not be the zero vector; got {h0!r}")
-    a = _number("alpha", alpha)
+    a = finite_number("alpha", alpha)
     if not 0 < a <= 1:
         raise ValueError(f"alpha must be in (0, 1]; got {alpha!r}")
     if isinstance(arc_points, bool) or not isinstance(arc_points, (int, np.integer)) or arc_points < 2:
@@ -593,7 +581,7 @@ def pre_norm_path(h0=(0.0, 0.0, 1.0), *, gain: float = 1.0, steps: int = 8, seed
 
 
 def _rest_and_s(rest, s) -> tuple[np.ndarray, float]:
-    return _array("rest", rest, ndim=1), _number("s", s)
+    return _array("rest", rest, ndim=1), finite_number("s", s)
 
 
 def with_outlier(rest, s, *, index: int = 0) -> np.ndarray:

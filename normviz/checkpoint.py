@@ -381,33 +381,18 @@ def inspect_file_isolated(
 
     data = _as_bytes(data)
     _check_size(data, MAX_BYTES, f"file {filename}".strip())  # no process for what the size alone refuses
-    try:
-        outcome = _isolated.call(
-            f"{__name__}:_inspect_outcome",
-            data,
-            config,
-            filename,
-            wall_s=2 * time_limit_s,
-            cpu_s=time_limit_s,
-            memory_bytes=memory_limit,
-            preload=("safetensors", "torch") if _torch_format(data) else ("safetensors",),
-            allowed=_ANSWER_CLASSES,
-        )
-    except _isolated.LimitExceeded as exc:
-        if exc.which == "time":
-            raise CheckpointError(
-                "time_limit", f"reading the file took more than {time_limit_s:g} s; it was stopped", limit=time_limit_s
-            ) from None
-        mib = memory_limit // 2**20
-        raise CheckpointError(
-            "memory_limit", f"reading the file needed more than {mib} MiB of memory; it was stopped", limit=mib
-        ) from None
-    except _isolated.Failed as exc:
-        raise CheckpointError("not_a_checkpoint", f"the file could not be read ({exc})") from None
-    if isinstance(outcome, tuple):
-        code, message, values = outcome
-        raise CheckpointError(code, message, **values)
-    return outcome
+    return _isolated.read_file(
+        f"{__name__}:_inspect_outcome",
+        data,
+        config,
+        filename,
+        error=CheckpointError,
+        unreadable="not_a_checkpoint",
+        time_limit_s=time_limit_s,
+        memory_limit=memory_limit,
+        preload=("safetensors", "torch") if _torch_format(data) else ("safetensors",),
+        allowed=_ANSWER_CLASSES,
+    )
 
 
 def read_config(data: bytes) -> dict:

@@ -37,6 +37,7 @@ import numpy as np
 
 from normviz import _xp
 from normviz import checkpoint as ck
+from normviz._exact import finite_number
 from normviz.norms import layer_norm, rms_norm
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
@@ -134,28 +135,15 @@ def _vector(name: str, value, d: int | None = None) -> np.ndarray:
     return _finite(name, arr)
 
 
-def _number(name: str, value) -> float:
-    if isinstance(value, (bool, str, bytes)) or not isinstance(value, (int, float, np.floating, np.integer)):
-        raise TypeError(f"{name} must be a real number; got {value!r}")
-    try:
-        value = float(value)
-    except OverflowError:
-        digits = len(str(abs(value)))
-        raise ValueError(f"{name} must be a finite real number; got an integer of {digits} digits") from None
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite real number; got {value!r}")
-    return value
-
-
 def _eps(value) -> float:
-    value = _number("eps", value)
+    value = finite_number("eps", value)
     if value < 0:
         raise ValueError(f"eps must be a finite number >= 0; got {value!r}")
     return value
 
 
 def _threshold(value) -> float:
-    value = _number("threshold", value)
+    value = finite_number("threshold", value)
     if not value > 0:
         raise ValueError(f"threshold must be a positive finite number; got {value!r}")
     return value
@@ -910,29 +898,14 @@ def read_hidden_isolated(
     data = _as_bytes(data)
     _check_size(data, filename)  # no process for what the size alone refuses
     cheap = data.startswith(NPY_MAGIC) or data[8:9] == b"{"  # .npy, or a safetensors header: no torch
-    try:
-        outcome = _isolated.call(
-            f"{__name__}:_read_outcome",
-            data,
-            filename,
-            key,
-            wall_s=2 * time_limit_s,
-            cpu_s=time_limit_s,
-            memory_bytes=memory_limit,
-            preload=("safetensors",) if cheap else ("safetensors", "torch"),
-        )
-    except _isolated.LimitExceeded as exc:
-        if exc.which == "time":
-            raise HiddenError(
-                "time_limit", f"reading the file took more than {time_limit_s:g} s; it was stopped", limit=time_limit_s
-            ) from None
-        mib = memory_limit // 2**20
-        raise HiddenError(
-            "memory_limit", f"reading the file needed more than {mib} MiB of memory; it was stopped", limit=mib
-        ) from None
-    except _isolated.Failed as exc:
-        raise HiddenError("not_a_tensor_file", f"the file could not be read ({exc})") from None
-    if isinstance(outcome, tuple):
-        code, message, values = outcome
-        raise HiddenError(code, message, **values)
-    return outcome
+    return _isolated.read_file(
+        f"{__name__}:_read_outcome",
+        data,
+        filename,
+        key,
+        error=HiddenError,
+        unreadable="not_a_tensor_file",
+        time_limit_s=time_limit_s,
+        memory_limit=memory_limit,
+        preload=("safetensors",) if cheap else ("safetensors", "torch"),
+    )

@@ -31,12 +31,8 @@ replaces one, with the same contract.
 
 from __future__ import annotations
 
-import math
-
-import numpy as np
-
 from normviz import _numpy_rows, _torch_path, _xp
-from normviz._exact import exact, finish, ieee, param, prepare
+from normviz._exact import exact, finish, finite_number, ieee, param, prepare
 from normviz._numpy_rows import THREADED_MIN_BYTES
 
 __all__ = [
@@ -117,16 +113,7 @@ def l2_normalize(x, /, *, eps=1e-12, axis=-1):
 
 
 def _check_alpha(alpha) -> float:
-    if isinstance(alpha, bool) or not isinstance(alpha, (int, float, np.floating, np.integer)):
-        raise TypeError(f"alpha must be a real number; got {type(alpha).__name__}")
-    try:
-        alpha = float(alpha)
-    except OverflowError:  # an int beyond float range
-        digits = len(str(abs(alpha)))
-        raise ValueError(f"alpha must be a finite real number; got an integer of {digits} digits") from None
-    if not math.isfinite(alpha):
-        raise ValueError(f"alpha must be a finite real number; got {alpha!r}")
-    return alpha
+    return finite_number("alpha", alpha)
 
 
 def dyt(x, /, *, alpha=0.5, weight=None, bias=None, axis=-1):
