@@ -101,6 +101,40 @@ SOURCES = {
             "arXiv",
             "2601.22966",
         ),
+        Source(
+            "chen2025",
+            "Chen, Lu, Zhu, Sun & Liu",
+            2025,
+            "Stronger Normalization-Free Transformers",
+            "arXiv",
+            "2512.10938",
+        ),
+        Source(
+            "verma2026",
+            "Verma",
+            2026,
+            "When Does Removing LayerNorm Help? Activation Bounding as a Regime-Dependent Implicit Regularizer",
+            "arXiv",
+            "2604.23434",
+        ),
+        Source(
+            "baroni2025",
+            "Baroni et al.",
+            2025,
+            "Transformers Don't Need LayerNorm at Inference Time: Scaling LayerNorm Removal to GPT-2 XL and the "
+            "Implications for Mechanistic Interpretability",
+            "arXiv",
+            "2507.02559",
+        ),
+        Source(
+            "sun2025",
+            "Sun et al.",
+            2025,
+            "The Curse of Depth in Large Language Models",
+            "NeurIPS 2025",
+            "2502.05795",
+        ),
+        Source("chen2026", "Chen & Yao", 2026, "Attention Sinks Induce Gradient Sinks", "arXiv", "2603.17771"),
     )
 }
 
@@ -119,8 +153,8 @@ PAGE_SOURCES = {
     "axes": ("ba2016", "zhang2019", "ioffe2015"),
     "family": ("ba2016", "zhang2019", "ioffe2015"),
     "checkpoint": _NORMS,
-    "gradient": _GEOMETRY,
-    "residual": ("xiong2020", "kim2025", "gemma2024", "loshchilov2024", "ba2016", "zhang2019"),
+    "gradient": (*_GEOMETRY, "chen2026"),
+    "residual": ("xiong2020", "kim2025", "gemma2024", "loshchilov2024", "sun2025", "ba2016", "zhang2019"),
     # the optional closing step ("beyond") cites the residual page's Peri-Norm (and Gemma 2's) and nGPT
     "lesson": (
         "ba2016",
@@ -131,7 +165,20 @@ PAGE_SOURCES = {
         "kim2025",
         "gemma2024",
         "loshchilov2024",
+        "chen2025",
+        "baroni2025",
     ),
-    "model": ("ba2016", "zhang2019", "sun2024"),
-    "beyond": ("zhu2025", "henry2020", "dehghani2023", "loshchilov2024", "kim2025", "gemma2024", "sun2024", "qiu2026"),
+    "model": ("ba2016", "zhang2019", "sun2024", "baroni2025", "chen2026"),
+    "beyond": (
+        "zhu2025",
+        "henry2020",
+        "dehghani2023",
+        "loshchilov2024",
+        "kim2025",
+        "gemma2024",
+        "sun2024",
+        "qiu2026",
+        "chen2025",
+        "verma2026",
+    ),
 }

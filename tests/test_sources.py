@@ -54,6 +54,11 @@ def test_the_citations_are_the_papers_the_issue_names():
         ("Dehghani et al.", 2023),  # QK-norm with LayerNorm in ViT-22B
         ("Sun et al.", 2024),  # massive activations
         ("Qiu et al.", 2026),  # outlier-driven rescaling (residual sinks)
+        ("Chen, Lu, Zhu, Sun & Liu", 2025),  # Derf (issue #29)
+        ("Verma", 2026),  # removing LayerNorm helps as a regularizer, with little data
+        ("Baroni et al.", 2025),  # LayerNorm frozen at inference
+        ("Sun et al.", 2025),  # the curse of depth, LayerNorm Scaling
+        ("Chen & Yao", 2026),  # gradient sinks
     }
     assert "xiong2020" in PAGE_SOURCES["residual"] and "ioffe2015" in PAGE_SOURCES["axes"]
     assert {"kim2025", "gemma2024", "loshchilov2024"} <= set(PAGE_SOURCES["residual"])

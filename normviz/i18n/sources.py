@@ -68,6 +68,38 @@ STRINGS = {
         "together with the normalization (softmax, RMSNorm) the outlier rescales all the other components; it acts "
         "as a scale factor rather than as content.",
     },
+    "sources.why.chen2025": {
+        "zh": "Derf：用 γ ⊙ erf(αx + s) + β 代替归一化层，α 和 s 各是一个可学习的标量（初值 0.5 和 0），γ、β 按通道；"
+        "作者比较了许多 S 形函数，认为好的替代曲线要以 0 为中心、有界、在 0 附近够陡、单调。",
+        "en": "Derf: γ ⊙ erf(αx + s) + β in place of a normalization layer, with α and s one learned scalar each (0.5 "
+        "and 0 at the start) and γ, β per channel; comparing many S-shaped curves, the authors find that a good "
+        "replacement is zero-centred, bounded, steep near 0 and monotone.",
+    },
+    "sources.why.verma2026": {
+        "zh": "去掉 LayerNorm、换成 DyT 的好处来自有界激活带来的正则化：训练数据很少时验证损失更低，数据多了反而更高。",
+        "en": "the benefit of replacing LayerNorm with DyT comes from the regularization that bounded activations "
+        "bring: with very little training data the validation loss is lower, with more data it is higher.",
+    },
+    "sources.why.baroni2025": {
+        "zh": "把 GPT-2 的每个 LayerNorm 的 σ 换成固定常数（再微调一小段），LayerNorm 就只是一个仿射映射；"
+        "GPT-2 XL 的验证交叉熵只升高约 0.03。",
+        "en": "replacing the σ of each of GPT-2's LayerNorms with a fixed constant (with a short fine-tune) turns the "
+        "LayerNorm into an affine map; GPT-2 XL's validation cross-entropy rises by about 0.03.",
+    },
+    "sources.why.sun2025": {
+        "zh": "深度的诅咒：Pre-LN 堆叠里残差流的方差随层数增长，深层接近恒等映射；把第 ℓ 层归一化的输出乘以 1/√ℓ"
+        "（LayerNorm Scaling）能让深层重新起作用，130M 到 7B 参数的模型困惑度都有改善。",
+        "en": "the curse of depth: in a Pre-LN stack the stream's variance grows with depth and deep layers come close "
+        "to the identity; multiplying the output of layer ℓ's normalization by 1/√ℓ (LayerNorm Scaling) makes them "
+        "useful again, with better perplexity from 130M to 7B parameters.",
+    },
+    "sources.why.chen2026": {
+        "zh": "梯度汇聚：因果掩码下的注意力汇聚让梯度集中到少数词元上；RMSNorm 的雅可比大约按输入长度的倒数缩小梯度，"
+        "作者认为巨大激活正是模型在训练中对这种梯度压力的适应。",
+        "en": "gradient sinks: under a causal mask, attention sinks concentrate the gradient on a few tokens; since "
+        "RMSNorm's Jacobian shrinks the gradient roughly in inverse proportion to the input's length, the authors "
+        "argue that massive activations are how the model adapts to that pressure in training.",
+    },
     "sources.why.ioffe2015": {
         "zh": "提出 BatchNorm：每个特征在一个批次的所有样本上求统计量，推理时改用训练中累积的滑动统计量。",
         "en": "introduces BatchNorm: each feature takes its statistics over all examples of a batch, and at "
