@@ -6,7 +6,7 @@ array([0.6, 0.8])
 """
 
 from normviz.methods import METHODS
-from normviz.norms import dyt, l2_normalize, layer_norm, rms_norm
+from normviz.norms import derf, dyt, l2_normalize, layer_norm, rms_norm
 from normviz.norms_family import batch_norm, lp_normalize, min_max, softmax, standardize
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "rms_norm",
     "l2_normalize",
     "dyt",
+    "derf",
     "lp_normalize",
     "softmax",
     "min_max",

@@ -9,6 +9,27 @@ Plain numpy data (float64) and frozen dataclasses; nothing draws. Every norm com
   saturate at ±1. DyT keeps x's direction only approximately and its length partly. Where it parts from
   LayerNorm: a common offset c·𝟏 (LayerNorm removes it; DyT saturates every coordinate towards sign(c)·1, so at
   ε = 0 the RMS distance tends to √(mean((±1 − LN(x))²)) = √2), and one huge coordinate (see Outliers).
+* **Derf** (Chen, Lu, Zhu, Sun & Liu 2025, arXiv:2512.10938): Derf(x) = γ ⊙ erf(α·x + s) + β, α and s one
+  learned scalar each (0.5 and 0 at the start), γ and β per channel. Both curves are odd about their centre
+  x = −s/α (DyT: s = 0), bounded by 1 and increasing for α > 0; their slopes, γ = 1:
+
+      DyT'(x) = α·(1 − tanh²(α·x)),  DyT'(0) = α
+      Derf'(x) = (2α/√π)·exp(−(α·x + s)²),  Derf'(0) = (2α/√π)·e^{−s²},  at most 2α/√π (at x = −s/α).
+
+  Saturation here means reaching a fraction q of the bound (the page takes q = 0.99): tanh(α·x) = ±q at
+  x = ±artanh(q)/α, erf(α·x + s) = ±q at x = (±erfinv(q) − s)/α. The window between the two is 2·artanh(q)/α
+  wide for DyT and 2·erfinv(q)/α for Derf (artanh(0.99) = 2.647, erfinv(0.99) = 1.821): s moves Derf's window,
+  not its width. Over all of ℝⁿ both images are the open box (−1, 1)ⁿ; the image of the box [−E, E]ⁿ is
+  [−tanh(αE), tanh(αE)]ⁿ under DyT and [erf(s − αE), erf(s + αE)]ⁿ under Derf (α > 0), centred at
+  ½(erf(s + αE) + erf(s − αE))·𝟏, which is 0 only for s = 0: a shift makes a zero-centred set of inputs give
+  outputs that are not zero-centred.
+
+  Matching LayerNorm's slope. At ε = 0, LN(x) = (x − μ𝟏)/σ has Jacobian J = (P − y yᵀ/n)/σ (P = I − 𝟏𝟏ᵀ/n,
+  y = LN(x)), so J·v = v/σ for every v ⊥ 𝟏, x (Pv = v, yᵀv = 0): LayerNorm multiplies a small change in any of
+  those n − 2 directions by 1/σ, and a change along 𝟏 or x by 0. For a zero-mean input σ is its RMS r. DyT's
+  and Derf's Jacobians at 0 are α·I and (2α/√π)·e^{−s²}·I: the same slope in every direction, equal to 1/r
+  for α = 1/r (DyT) and α = √π/(2r) (Derf, s = 0). Only at 0: away from it both slopes fall as the curves
+  saturate.
 * **QK-norm** (a norm on each head's queries and keys before the dot product: Henry et al. 2020,
   arXiv:2010.04245, with L2; Dehghani et al. 2023, arXiv:2302.05442, with LayerNorm; RMSNorm in Qwen3,
   Gemma 3, OLMo 2): the logits ℓⱼ = q·kⱼ/√d. With q and every kⱼ scaled by s the
@@ -51,15 +72,20 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from scipy import special
 
 from normviz import _xp
 from normviz._exact import finite_number
 from normviz.gradient import analytic_jacobian
 from normviz.information import apply, cosine, norm
 from normviz.methods import method
-from normviz.norms import dyt, l2_normalize, layer_norm, rms_norm, softmax
+from normviz.norms import derf, dyt, l2_normalize, layer_norm, rms_norm, softmax
 
 DYT_ALPHA = inspect.signature(dyt).parameters["alpha"].default  # the paper's α₀, read from the library
+DERF_ALPHA = inspect.signature(derf).parameters["alpha"].default  # Derf's α₀ and s₀, read from the library
+DERF_SHIFT = inspect.signature(derf).parameters["shift"].default
+SQUASHES = ("dyt", "derf")
+SATURATION = 0.99  # a curve "saturates" where it reaches this fraction of its bound 1
 QK_NORMS = ("rms", "ln")
 NUMPY = _xp.Backend("numpy")
 
@@ -69,6 +95,13 @@ DYT_TEX = (
     r"\frac{\partial y_i}{\partial x_j} = \delta_{ij}\,\alpha\,\gamma_i \big(1 - \tanh^2(\alpha x_i)\big)",
     r"J_{\mathrm{LN}} = \big(P - \tfrac{1}{n}\, y y^{\top}\big) / \sigma",
     r"P = I - \tfrac{1}{n}\mathbf{1}\mathbf{1}^{\top}",
+)
+DERF_TEX = (
+    r"\operatorname{Derf}(x) = \gamma \odot \operatorname{erf}(\alpha x + s) + \beta",
+    r"\operatorname{erf}(z) = \tfrac{2}{\sqrt\pi} \textstyle\int_0^z e^{-t^2}\,dt",
+    r"\operatorname{Derf}'(0) = \tfrac{2\alpha}{\sqrt\pi}\, e^{-s^2},\ \ \operatorname{DyT}'(0) = \alpha",
+    r"J_{\mathrm{LN}}\, v = v/\sigma \ \ (v \perp \mathbf{1}, x;\ \varepsilon = 0)",
+    r"\alpha_{\mathrm{DyT}} = \tfrac{1}{r},\ \ \alpha_{\mathrm{Derf}} = \tfrac{\sqrt\pi}{2r}",
 )
 QK_TEX = (
     r"\ell_j = \frac{\hat q \cdot \hat k_j}{\sqrt d}",
@@ -346,6 +379,325 @@ def dyt_ray(x, *, alpha: float | None = None, reach: float = 3.0, points: int = 
         raise ValueError(f"points must be an integer ≥ 2; got {points!r}")
     t = np.linspace(0.0, r, int(points))
     return DytRay(x, a, t, _back(dyt(t[:, None] * x[None, :], alpha=a)))
+
+
+# --- Derf: erf instead of tanh ------------------------------------------------------------------------------
+
+
+def _kind(kind) -> str:
+    if kind not in SQUASHES:
+        raise ValueError(f"kind must be one of {SQUASHES}; got {kind!r}")
+    return kind
+
+
+def _shift(value) -> float:
+    return DERF_SHIFT if value is None else finite_number("shift", value)
+
+
+def _derf_alpha(value) -> float:
+    return DERF_ALPHA if value is None else finite_number("alpha", value)
+
+
+def _level(value) -> float:
+    q = finite_number("level", value)
+    if not 0 < q < 1:
+        raise ValueError(f"level must be in (0, 1); got {value!r}")
+    return q
+
+
+def derf_jacobian(x, *, alpha: float | None = None, shift: float | None = None) -> np.ndarray:
+    """∂Derf(x)/∂x (γ = 1): the diagonal matrix diag((2α/√π)·exp(−(α·xᵢ + s)²)); no coordinate reaches another."""
+    x = _array("x", x, ndim=1)
+    a, s = _derf_alpha(alpha), _shift(shift)
+    return np.diag(2.0 * a / math.sqrt(math.pi) * np.exp(-((a * x + s) ** 2)))
+
+
+def squash_values(kind: str, x, *, alpha: float | None = None, shift: float | None = None, backend=None):
+    """DyT(x) (``shift`` must be 0 or None: DyT has none) or Derf(x) through the library, γ = 1, β = 0, as float64."""
+    kind = _kind(kind)
+    if kind == "dyt":
+        if shift not in (None, 0, 0.0):
+            raise ValueError(f"shift must be 0 for DyT (it has none); got {shift!r}")
+        return _back(dyt(_on(backend, np.asarray(x, dtype=np.float64)), alpha=_alpha(alpha)))
+    xb = _on(backend, np.asarray(x, dtype=np.float64))
+    return _back(derf(xb, alpha=_derf_alpha(alpha), shift=_shift(shift)))
+
+
+@dataclass(frozen=True)
+class Squash:
+    """One squashing curve, y = tanh(α·x) (DyT) or erf(α·x + s) (Derf), γ = 1, β = 0, α > 0: where it is steep,
+    where it saturates, where it is centred and which LayerNorm slope it matches."""
+
+    kind: str  # "dyt" | "derf"
+    alpha: float
+    shift: float  # 0 for DyT
+    level: float  # q: saturation means |y| reaching q (of the bound 1)
+    slope0: float  # the slope at x = 0: α (DyT), (2α/√π)·e^{−s²} (Derf)
+    steepest: float  # the largest slope, at the centre: α (DyT), 2α/√π (Derf)
+    centre: float  # −s/α: where y = 0, the curve's centre of symmetry
+    value0: float  # y at x = 0: 0 (DyT), erf(s) (Derf)
+    saturation: tuple[float, float]  # (x₋, x₊): y = −q at x₋ and +q at x₊
+    matched_rms: float  # the RMS r of a zero-mean input whose LayerNorm slope 1/r is ``steepest``
+
+    @property
+    def window(self) -> float:
+        """x₊ − x₋: the width of the unsaturated window, 2·artanh(q)/α or 2·erfinv(q)/α (any s)."""
+        return self.saturation[1] - self.saturation[0]
+
+
+def squash(kind: str, *, alpha: float | None = None, shift: float | None = None, level: float = SATURATION) -> Squash:
+    """``Squash`` of DyT (``shift`` 0 or None) or Derf with slope α > 0 and shift s:
+
+    * slope at 0: α·(1 − tanh²(0)) = α; (2α/√π)·exp(−s²);
+    * saturation: tanh(α·x) = ±q at x = ±artanh(q)/α; erf(α·x + s) = ±q at x = (±erfinv(q) − s)/α;
+    * matched RMS: 1/α (DyT), √π/(2α) (Derf), so that the steepest slope equals LayerNorm's 1/r (``slope_match``).
+    """
+    kind = _kind(kind)
+    a = _positive("alpha", _alpha(alpha) if kind == "dyt" else _derf_alpha(alpha))
+    q = _level(level)
+    if kind == "dyt":
+        if shift not in (None, 0, 0.0):
+            raise ValueError(f"shift must be 0 for DyT (it has none); got {shift!r}")
+        root = math.atanh(q)
+        return Squash("dyt", a, 0.0, q, a, a, 0.0, 0.0, (-root / a, root / a), 1.0 / a)
+    s = _shift(shift)
+    root = float(special.erfinv(q))
+    steepest = 2.0 * a / math.sqrt(math.pi)
+    return Squash(
+        "derf",
+        a,
+        s,
+        q,
+        steepest * math.exp(-s * s),
+        steepest,
+        -s / a,
+        float(special.erf(s)),
+        ((-root - s) / a, (root - s) / a),
+        math.sqrt(math.pi) / (2.0 * a),
+    )
+
+
+def matched_alpha(kind: str, rms: float) -> float:
+    """The α whose slope at 0 (s = 0) equals LayerNorm's 1/r on a zero-mean input of RMS r (ε = 0): 1/r for DyT,
+    √π/(2r) for Derf."""
+    kind = _kind(kind)
+    r = _positive("rms", rms)
+    return 1.0 / r if kind == "dyt" else math.sqrt(math.pi) / (2.0 * r)
+
+
+def image_box(kind: str, half_width: float, *, alpha: float | None = None, shift: float | None = None):
+    """(lo, hi): each coordinate's image of [−E, E] (E = ``half_width`` > 0) under DyT or Derf (α > 0, γ = 1,
+    β = 0): (−tanh(αE), tanh(αE)) and (erf(s − αE), erf(s + αE)), by the library (both curves increase)."""
+    kind = _kind(kind)
+    e = _positive("half_width", half_width)
+    a = _positive("alpha", _alpha(alpha) if kind == "dyt" else _derf_alpha(alpha))
+    lo, hi = squash_values(kind, [-e, e], alpha=a, shift=None if kind == "dyt" else shift)
+    return float(lo), float(hi)
+
+
+@dataclass(frozen=True)
+class SquashCurves:
+    """DyT's and Derf's curves over one x grid (the library's outputs) with their ``Squash`` facts."""
+
+    x: np.ndarray  # (k,)
+    dyt: np.ndarray  # tanh(α·x)
+    derf: np.ndarray  # erf(α·x + s)
+    facts: dict  # "dyt" | "derf" -> Squash
+
+    @property
+    def reach(self) -> float:
+        return float(self.x[-1])
+
+
+def squash_curves(
+    *, alpha: float | None = None, shift: float | None = None, level: float = SATURATION, points: int = 241
+) -> SquashCurves:
+    """Both curves, same α (DyT's default when None), Derf with shift s, on a symmetric grid wide enough to show
+    every saturation point: ±1.25·max|x_sat| (at least 1)."""
+    if isinstance(points, bool) or not isinstance(points, (int, np.integer)) or points < 3:
+        raise ValueError(f"points must be an integer ≥ 3; got {points!r}")
+    a = _alpha(alpha)
+    facts = {"dyt": squash("dyt", alpha=a, level=level), "derf": squash("derf", alpha=a, shift=shift, level=level)}
+    reach = max(1.0, 1.25 * max(abs(v) for f in facts.values() for v in f.saturation))
+    x = np.linspace(-reach, reach, int(points))
+    s = facts["derf"].shift
+    return SquashCurves(x, squash_values("dyt", x, alpha=a), squash_values("derf", x, alpha=a, shift=s), facts)
+
+
+@dataclass(frozen=True)
+class DerfPicture:
+    """Derf beside DyT on the DyT picture's input x (γ = 1, β = 0, the same α): Derf(x), Derf's image of the ray
+    t·x, and both images of the drawn box [−E, E]ⁿ."""
+
+    x: np.ndarray
+    alpha: float
+    shift: float
+    derf: np.ndarray  # Derf(x)
+    cosine: float  # cos(Derf(x), x); NaN for x = 0 or Derf(x) = 0
+    t: np.ndarray  # (k,) from 0 to reach
+    ray: np.ndarray  # (k, n): Derf(t·x), from erf(s)·𝟏 at t = 0
+    half_width: float  # E
+    box_dyt: tuple[float, float]  # each coordinate's image of [−E, E] under DyT
+    box_derf: tuple[float, float]  # and under Derf
+
+    @property
+    def centre_dyt(self) -> float:
+        return 0.5 * (self.box_dyt[0] + self.box_dyt[1])
+
+    @property
+    def centre_derf(self) -> float:
+        """The middle of Derf's image of [−E, E]: 0 only for s = 0."""
+        return 0.5 * (self.box_derf[0] + self.box_derf[1])
+
+
+def derf_picture(
+    x,
+    *,
+    alpha: float | None = None,
+    shift: float | None = None,
+    half_width: float,
+    reach: float = 3.0,
+    points: int = 61,
+    backend: _xp.Backend | None = None,
+) -> DerfPicture:
+    """``DerfPicture`` of x (at least 2 finite numbers), α > 0, the box [−E, E]ⁿ, the ray for 0 ≤ t ≤ ``reach``."""
+    x = _array("x", x, ndim=1, min_len=2)
+    a = _positive("alpha", _derf_alpha(alpha))
+    s = _shift(shift)
+    r = _positive("reach", reach)
+    if isinstance(points, bool) or not isinstance(points, (int, np.integer)) or points < 2:
+        raise ValueError(f"points must be an integer ≥ 2; got {points!r}")
+    t = np.linspace(0.0, r, int(points))
+    y = squash_values("derf", x, alpha=a, shift=s, backend=backend)
+    return DerfPicture(
+        x=x,
+        alpha=a,
+        shift=s,
+        derf=y,
+        cosine=cosine(y, x),
+        t=t,
+        ray=squash_values("derf", t[:, None] * x[None, :], alpha=a, shift=s, backend=backend),
+        half_width=_positive("half_width", half_width),
+        box_dyt=image_box("dyt", half_width, alpha=a),
+        box_derf=image_box("derf", half_width, alpha=a, shift=s),
+    )
+
+
+@dataclass(frozen=True)
+class SlopeMatch:
+    """LayerNorm's slope on a zero-mean input of RMS r (ε = 0) against DyT's and Derf's slopes at 0 at the matched
+    α, each measured by central differences on the library's functions."""
+
+    rms: float  # r = σ (zero mean)
+    n: int
+    x: np.ndarray  # the input: zero mean, RMS r
+    direction: np.ndarray  # a unit v ⊥ 𝟏, x
+    alpha_dyt: float  # 1/r
+    alpha_derf: float  # √π/(2r)
+    ln_gain: float  # ‖LN(x + hv) − LN(x − hv)‖/(2h): 1/σ
+    ln_along_ones: float  # the same along 𝟏/√n: 0
+    ln_along_x: float  # and along x/‖x‖: 0 (at ε = 0)
+    dyt_slope: float  # (DyT(h) − DyT(−h))/(2h) at α_DyT
+    derf_slope: float  # (Derf(h) − Derf(−h))/(2h) at α_Derf, s = 0
+
+    @property
+    def predicted(self) -> float:
+        return 1.0 / self.rms
+
+
+def slope_match(rms: float, *, n: int = 64, seed: int = 0, backend: _xp.Backend | None = None) -> SlopeMatch:
+    """``SlopeMatch`` for a seeded zero-mean input of n ≥ 3 coordinates scaled to RMS r > 0 (so σ = r) and a seeded
+    unit direction v ⊥ 𝟏, x. Steps h = 10⁻⁴·r for LayerNorm (its output does not change with r), 10⁻⁴/α at 0 for
+    the curves: central differences, exact up to O(h²) and rounding (about 1e-10 relative)."""
+    r = _positive("rms", rms)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 3:
+        raise ValueError(
+            f"n must be an integer ≥ 3 (LayerNorm's slope 1/σ lives on the n − 2 directions ⊥ 𝟏, x); got {n!r}"
+        )
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be an integer ≥ 0; got {seed!r}")
+    n = int(n)
+    rng = np.random.default_rng(int(seed))
+    g = rng.standard_normal(n)
+    x = g - g.mean()
+    x *= r / math.sqrt(float(np.mean(x * x)))
+    basis = np.column_stack([np.ones(n) / math.sqrt(n), x / float(np.linalg.norm(x))])  # orthonormal: x ⊥ 𝟏
+    v = rng.standard_normal(n)
+    v -= basis @ (basis.T @ v)
+    v /= float(np.linalg.norm(v))
+
+    def ln_gain(direction: np.ndarray) -> float:
+        h = 1e-4 * r
+        both = _back(layer_norm(_on(backend, np.stack([x + h * direction, x - h * direction])), eps=0.0))
+        return float(np.linalg.norm(both[0] - both[1])) / (2 * h)
+
+    def slope(kind: str, a: float) -> float:
+        h = 1e-4 / a
+        lo, hi = squash_values(kind, [-h, h], alpha=a, shift=None if kind == "dyt" else 0.0, backend=backend)
+        return float(hi - lo) / (2 * h)
+
+    a_dyt, a_derf = matched_alpha("dyt", r), matched_alpha("derf", r)
+    return SlopeMatch(
+        rms=r,
+        n=n,
+        x=x,
+        direction=v,
+        alpha_dyt=a_dyt,
+        alpha_derf=a_derf,
+        ln_gain=ln_gain(v),
+        ln_along_ones=ln_gain(basis[:, 0]),
+        ln_along_x=ln_gain(basis[:, 1]),
+        dyt_slope=slope("dyt", a_dyt),
+        derf_slope=slope("derf", a_derf),
+    )
+
+
+@dataclass(frozen=True)
+class Reported:
+    """One benchmark as a paper reports it (its numbers, not computed here): LayerNorm, DyT, Derf."""
+
+    key: str  # "vit" | "dit": the row's label in the page's strings
+    source: str  # the source key (``normviz.sources``)
+    layer_norm: float
+    dyt: float
+    derf: float
+    higher_is_better: bool
+    digits: int  # decimals as reported
+
+    @property
+    def derf_minus_ln(self) -> float:
+        return round(self.derf - self.layer_norm, self.digits)
+
+    @property
+    def derf_minus_dyt(self) -> float:
+        return round(self.derf - self.dyt, self.digits)
+
+
+# Chen et al. (2025), Figure 1 and the authors' README: ViT-B top-1 on ImageNet-1K (%), DiT-L/4 FID on ImageNet.
+DERF_REPORTED = (
+    Reported("vit", "chen2025", 82.3, 82.5, 82.8, True, 1),
+    Reported("dit", "chen2025", 45.91, 45.66, 43.94, False, 2),
+)
+
+
+@dataclass(frozen=True)
+class RegimeClaim:
+    """Verma (2026) on DyT in place of LayerNorm in GPT-2-family models: the paper's numbers, as it reports them.
+    Changes of the validation loss as magnitudes in percent, the direction in the field's name."""
+
+    source: str
+    params: tuple[str, str]  # the model sizes spanned, smallest and largest
+    tokens: tuple[str, str]  # the training tokens spanned, fewest and most
+    lower_small: float  # DyT's loss lower by this at the smallest model on the fewest tokens
+    higher_large: float  # higher by this at the smallest model on the most tokens
+    higher_small_largest: float  # higher by this at the largest model on the fewest tokens: the benefit gone
+    higher_large_worst: float  # the penalty on the most tokens at its largest
+    saturated_small: float  # share of DyT's activations that saturate (by the paper's criterion), fewest tokens
+    saturated_large: float  # and on the most tokens
+    tokens_per_param: float  # every run has fewer training tokens per parameter than this
+
+
+VERMA_REPORTED = RegimeClaim("verma2026", ("64M", "3.78B"), ("1M", "118M"), 27.3, 18.8, 1.7, 27.9, 49.0, 23.0, 1.84)
 
 
 # --- QK-norm ----------------------------------------------------------------------------------------------

@@ -25,8 +25,8 @@ timings: benchmarks/README.md.
 
 The rest of the family (softmax, min_max, standardize, batch_norm,
 lp_normalize) lives in ``norms_family`` and is re-exported here. ``dyt``
-(Dynamic Tanh) is no normalization at all: an element-wise squashing that
-replaces one, with the same contract.
+(Dynamic Tanh) and ``derf`` (Dynamic erf) are no normalization at all:
+element-wise squashings that replace one, with the same contract.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ __all__ = [
     "rms_norm",
     "l2_normalize",
     "dyt",
+    "derf",
     "softmax",
     "min_max",
     "standardize",
@@ -149,6 +150,54 @@ def dyt(x, /, *, alpha=0.5, weight=None, bias=None, axis=-1):
     xp = p.xp
     with ieee():
         return finish(p, xp.tanh(xp.astype(p.x, p.cdtype) * alpha), w, b)
+
+
+def derf(x, /, *, alpha=0.5, shift=0.0, weight=None, bias=None, axis=-1):
+    r"""Dynamic erf (Chen, Lu, Zhu, Sun & Liu, "Stronger Normalization-Free Transformers", arXiv:2512.10938).
+
+    y = weight * erf(alpha * x + shift) + bias
+
+    ``dyt``'s contract with erf in place of tanh and a shift inside it. alpha
+    and shift are one learnable scalar each in the paper (initialised to 0.5
+    and 0), weight (gamma) and bias (beta) per feature, of x's shape along
+    ``axis``. The Jacobian is diagonal, d y_i / d x_i =
+    weight_i * alpha * 2/sqrt(pi) * exp(-(alpha * x_i + shift)**2): steeper
+    at 0 than DyT with the same alpha (2/sqrt(pi) ~ 1.128 times), and it
+    saturates sooner. Without weight and bias the output lies in [-1, 1] (in
+    (-1, 1) for finite alpha * x + shift); with them |y_i| <= |gamma_i| +
+    |beta_i|. A nonzero shift moves the curve along x: erf(shift) at x = 0,
+    0 at x = -shift / alpha. Computed in at least float32; erf is
+    ``scipy.special.erf`` for numpy (numpy has none), ``torch.erf`` for torch,
+    and for any other array-API library (the standard has no erf) scipy's on
+    a numpy copy, returned in x's library on x's device. NaN propagates;
+    +-inf gives +-1 (for alpha > 0); alpha = 0 gives erf(shift) (and NaN for
+    an infinite x_i: 0 * inf).
+
+    Parameters
+    ----------
+    x : array-like (numpy, torch, any array-API array)
+    alpha, shift : finite real numbers (scalars, the same for every feature)
+    weight, bias : array-like of x's shape along ``axis``, optional (gamma, beta)
+    axis : int or tuple of ints
+    """
+    alpha = _check_alpha(alpha)
+    shift = finite_number("shift", shift)
+    p, _ = prepare(x, axis, 0.0)
+    w, b = param(p, weight, "weight"), param(p, bias, "bias")
+    xp = p.xp
+    with ieee():
+        return finish(p, _erf(xp, xp.astype(p.x, p.cdtype) * alpha + shift), w, b)
+
+
+def _erf(xp, z):
+    """erf of an array in its own library: torch's, else scipy's (numpy and, through a numpy copy, the rest)."""
+    if _xp.is_torch(z):
+        return z.erf()
+    from scipy import special
+
+    if _xp.is_numpy(z):
+        return special.erf(z)
+    return xp.asarray(special.erf(_xp.to_numpy(z)), device=_xp.device(z))
 
 
 # The family builds on the three above (standardize and batch_norm call layer_norm, lp_normalize

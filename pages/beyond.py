@@ -1,5 +1,5 @@
-"""经典之后 / Beyond the classic three: Dynamic Tanh, QK-norm, nGPT's sphere, Peri-Norm, and one massive
-activation against RMSNorm, LayerNorm and DyT.
+"""经典之后 / Beyond the classic three: Dynamic Tanh and Dynamic erf, QK-norm, nGPT's sphere, Peri-Norm, and one
+massive activation against RMSNorm, LayerNorm and DyT.
 
 Each section is a fragment with its controls: a move reruns that section alone.
 """
@@ -28,19 +28,27 @@ def dyt_section() -> None:
     controls, picture, text = ui.picture_first(t)
     with controls:
         by.dyt_controls(t)
-    cmp, parting, space, jacobians = by.dyt_view(by.chosen_x(), by.chosen_alpha(), t, projector, ui.backend())
+    view = by.dyt_view(by.chosen_x(), by.chosen_alpha(), by.chosen_shift(), t, projector, ui.backend())
     with picture:
-        ui.chart(space, key="beyond.dyt_chart", description=t("beyond.dyt.description"))
+        ui.chart(view.space, key="beyond.dyt_chart", description=t("beyond.dyt.description"))
     with text:
         if projector:  # after the picture; elsewhere the explanation leads up to the controls
             explanation("dyt", beyond.DYT_TEX)
-        st.markdown(by.dyt_text(t, cmp))
+            explanation("derf", beyond.DERF_TEX)
+        st.markdown(by.dyt_text(t, view.cmp))
+        st.markdown(by.derf_text(t, view.derf))
     st.subheader(t("beyond.jac.header"))
-    ui.chart(jacobians, key="beyond.jacobian_chart", description=t("beyond.jac.description"))
-    st.markdown(by.jacobian_text(t, cmp))
+    ui.chart(view.jacobians, key="beyond.jacobian_chart", description=t("beyond.jac.description"))
+    st.markdown(by.jacobian_text(t, view.cmp))
     st.subheader(t("beyond.part.header"))
-    st.markdown(by.parting_table(t, parting))
-    st.markdown(by.parting_text(t, parting))
+    st.markdown(by.parting_table(t, view.parts))
+    st.markdown(by.parting_text(t, view.parts))
+    st.subheader(t("beyond.derf.header"))
+    ui.chart(view.curves_figure, key="beyond.squash_chart", description=t("beyond.squash.description"))
+    st.markdown(by.squash_text(t, view.curves))
+    st.subheader(t("beyond.derf.match.header"))
+    by.match_controls(t)
+    st.markdown(by.match_text(t, by.match_view(by.chosen_rms(), ui.backend()), by.chosen_alpha()))
 
 
 @ui.fragment
@@ -91,7 +99,12 @@ with parts.main:
     st.header(t("beyond.dyt.header"))
     if not projector:
         explanation("dyt", beyond.DYT_TEX)
+        explanation("derf", beyond.DERF_TEX)
     dyt_section()
+    st.subheader(t("beyond.derf.reported.header"))
+    st.markdown(by.reported_table(t))
+    st.markdown(by.reported_text(t))
+    st.markdown(by.regime_text(t))
 
 st.header(t("beyond.qk.header"))
 if not projector:

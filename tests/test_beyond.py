@@ -1,7 +1,7 @@
 """normviz.beyond: DyT next to LayerNorm/RMSNorm, QK-norm's bounded logits, nGPT's sphere, outlier rescaling.
 
-Oracles: torch (torch.tanh, F.layer_norm, F.rms_norm, softmax/log_softmax, autograd) in float64, the
-closed forms of the module's docstring, and worked numbers.
+Oracles: torch (torch.tanh, torch.erf, F.layer_norm, F.rms_norm, softmax/log_softmax, autograd) in float64,
+the closed forms of the module's docstring, worked numbers, and the papers' own numbers for what they report.
 """
 
 from __future__ import annotations
@@ -181,6 +181,208 @@ def test_dyt_ray_errors_name_the_argument(kwargs, error, pattern):
     args = {"x": [1.0, 2.0]} | kwargs
     with pytest.raises(error, match=pattern):
         beyond.dyt_ray(args.pop("x"), **args)
+
+
+# --- Derf beside DyT ---------------------------------------------------------------------------------------
+
+ARTANH_099, ERFINV_099 = 2.6466524123622457, 1.8213863677184496  # artanh(0.99), erfinv(0.99): mpmath, 16 digits
+
+
+def test_derf_defaults_are_the_authors_initial_values():
+    """Dynamic_erf(alpha_init_value=0.5, shift_init_value=0.0) in the authors' code (ViT/dynamic_erf.py)."""
+    assert beyond.DERF_ALPHA == 0.5 and beyond.DERF_SHIFT == 0.0 and beyond.SATURATION == 0.99
+
+
+@pytest.mark.parametrize("x", [(0.3, -1.2), (1.0, 2.0, 3.0), (-4.0, 0.5, 2.5)], ids=str)
+@pytest.mark.parametrize(("alpha", "shift"), [(0.5, 0.0), (1.7, -0.6)])
+def test_derf_jacobian_against_autograd(x, alpha, shift):
+    auto = torch.autograd.functional.jacobian(lambda t: torch.erf(alpha * t + shift), t64(x)).numpy()
+    jac = beyond.derf_jacobian(x, alpha=alpha, shift=shift)
+    np.testing.assert_allclose(jac, auto, rtol=1e-14, atol=0)
+    assert np.count_nonzero(jac - np.diag(np.diag(jac))) == 0
+
+
+@pytest.mark.parametrize("alpha", [0.05, 0.5, 1.3, 3.0])
+@pytest.mark.parametrize("shift", [0.0, 0.7, -1.5])
+def test_squash_facts_against_torch(alpha, shift):
+    dyt, derf = beyond.squash("dyt", alpha=alpha), beyond.squash("derf", alpha=alpha, shift=shift)
+    zero = torch.zeros(1, dtype=torch.float64, requires_grad=True)
+    (g,) = torch.autograd.grad(torch.tanh(alpha * zero).sum(), zero)
+    assert dyt.slope0 == dyt.steepest == pytest.approx(float(g), rel=1e-15)
+    zero = torch.zeros(1, dtype=torch.float64, requires_grad=True)
+    (g,) = torch.autograd.grad(torch.erf(alpha * zero + shift).sum(), zero)
+    assert derf.slope0 == pytest.approx(float(g), rel=1e-14)
+    grid = torch.linspace(-40 / alpha, 40 / alpha, 400_001, dtype=torch.float64, requires_grad=True)
+    (slopes,) = torch.autograd.grad(torch.erf(alpha * grid + shift).sum(), grid)
+    assert derf.steepest == pytest.approx(float(slopes.max()), rel=1e-6)  # the steepest slope, at the centre
+    assert derf.steepest == pytest.approx(2 * alpha / math.sqrt(math.pi), rel=1e-15)
+    assert derf.centre == -shift / alpha and float(torch.erf(torch.tensor(alpha * derf.centre + shift))) == 0.0
+    assert derf.value0 == pytest.approx(float(torch.erf(torch.tensor(shift, dtype=torch.float64))), rel=1e-15)
+    q = 0.99
+    lo, hi = dyt.saturation
+    np.testing.assert_allclose(torch.tanh(alpha * t64([lo, hi])).numpy(), [-q, q], rtol=1e-13)
+    lo, hi = derf.saturation
+    np.testing.assert_allclose(torch.erf(alpha * t64([lo, hi]) + shift).numpy(), [-q, q], rtol=1e-13)
+    # the window: 2·artanh(q)/α and 2·erfinv(q)/α, whatever the shift
+    assert dyt.window == pytest.approx(2 * ARTANH_099 / alpha, rel=1e-14)
+    assert derf.window == pytest.approx(2 * ERFINV_099 / alpha, rel=1e-14)
+    assert dyt.window / derf.window == pytest.approx(ARTANH_099 / ERFINV_099, rel=1e-14)
+    assert dyt.matched_rms == pytest.approx(1 / alpha) and derf.matched_rms == pytest.approx(
+        math.sqrt(math.pi) / 2 / alpha
+    )
+
+
+def test_squash_worked_numbers_at_the_papers_alpha():
+    dyt, derf = beyond.squash("dyt"), beyond.squash("derf")
+    assert dyt.alpha == derf.alpha == 0.5 and derf.shift == 0.0 and derf.value0 == 0.0
+    assert dyt.saturation[1] == pytest.approx(5.2933048, rel=1e-7)  # artanh(0.99)/0.5
+    assert derf.saturation == pytest.approx((-3.6427727, 3.6427727), rel=1e-7)  # erfinv(0.99)/0.5
+    assert derf.slope0 == pytest.approx(0.5641896, rel=1e-7)  # 1/√π
+    assert ARTANH_099 / ERFINV_099 == pytest.approx(1.4531, abs=5e-5)
+
+
+@pytest.mark.parametrize("rms", [0.25, 1.0, 2.0, 8.0])
+def test_matched_alpha_makes_the_slopes_at_0_equal_layernorms_1_over_r(rms):
+    """LayerNorm at ε = 0 on a zero-mean x of RMS r: J·v = v/r for v ⊥ 𝟏, x, J·𝟏 = J·x = 0 (torch autograd);
+    tanh(α·u) and erf(α·u) have slope 1/r at 0 for α = 1/r and α = √π/(2r)."""
+    n = 16
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=n)
+    x -= x.mean()
+    x *= rms / math.sqrt(np.mean(x * x))
+    jac = torch.autograd.functional.jacobian(lambda t: F.layer_norm(t, (n,), eps=0.0), t64(x)).numpy()
+    q, _ = np.linalg.qr(np.column_stack([np.ones(n), x, rng.normal(size=(n, 3))]))
+    for v in q[:, 2:].T:  # orthonormal, ⊥ 𝟏 and x
+        np.testing.assert_allclose(jac @ v, v / rms, atol=1e-13 / rms)
+    np.testing.assert_allclose(jac @ np.ones(n), 0.0, atol=1e-13 / rms)
+    np.testing.assert_allclose(jac @ x, 0.0, atol=1e-13)
+    a_dyt, a_derf = beyond.matched_alpha("dyt", rms), beyond.matched_alpha("derf", rms)
+    for fn, a in ((torch.tanh, a_dyt), (torch.erf, a_derf)):
+        zero = torch.zeros(1, dtype=torch.float64, requires_grad=True)
+        (g,) = torch.autograd.grad(fn(a * zero).sum(), zero)
+        assert float(g) == pytest.approx(1 / rms, rel=1e-15)
+    m = beyond.slope_match(rms, n=n, seed=3)
+    assert m.alpha_dyt == a_dyt and m.alpha_derf == a_derf and m.predicted == 1 / rms
+    assert m.x.mean() == pytest.approx(0.0, abs=1e-15 * rms) and math.sqrt(np.mean(m.x**2)) == pytest.approx(rms)
+    assert abs(m.direction.sum()) < 1e-12 and abs(m.direction @ m.x) < 1e-12 * rms
+    for measured in (m.ln_gain, m.dyt_slope, m.derf_slope):
+        assert measured == pytest.approx(1 / rms, rel=1e-8)
+    assert abs(m.ln_along_ones) < 1e-8 / rms and abs(m.ln_along_x) < 1e-8 / rms
+
+
+def test_slope_match_by_torch_backend_gives_the_same_numbers():
+    a, b = beyond.slope_match(2.0), beyond.slope_match(2.0, backend=nv._xp.Backend("torch", "cpu"))
+    for name in ("ln_gain", "dyt_slope", "derf_slope"):
+        assert getattr(b, name) == pytest.approx(getattr(a, name), rel=1e-9)
+
+
+@pytest.mark.parametrize(("alpha", "shift", "e"), [(0.5, 0.0, 2.0), (0.5, 0.8, 2.5), (1.3, -1.7, 2.0)])
+def test_image_box_is_the_curves_values_at_the_box_ends(alpha, shift, e):
+    lo, hi = beyond.image_box("derf", e, alpha=alpha, shift=shift)
+    np.testing.assert_allclose([lo, hi], torch.erf(alpha * t64([-e, e]) + shift).numpy(), rtol=1e-15)
+    dlo, dhi = beyond.image_box("dyt", e, alpha=alpha)
+    assert dhi == -dlo == pytest.approx(math.tanh(alpha * e), rel=1e-15)
+    inside = np.random.default_rng(1).uniform(-e, e, size=(2000, 3))
+    y = np.asarray(nv.derf(inside, alpha=alpha, shift=shift))
+    assert np.all((y >= lo) & (y <= hi))  # the image of the box lies in [lo, hi]³ ...
+    np.testing.assert_allclose([y.min(), y.max()], [lo, hi], atol=0.02)  # ... and fills it
+    centre = (lo + hi) / 2
+    assert (centre == 0.0) == (shift == 0.0)
+    if shift:
+        assert math.copysign(1.0, centre) == math.copysign(1.0, shift)  # the box moves the way s points
+
+
+def test_a_wide_box_saturates_both_ends_and_hides_the_shift():
+    """α·E = 7.8: erf(s ± α·E) rounds to ±1 in float64 for |s| ≤ 2, so the image box is centred at 0 even for s ≠ 0."""
+    assert beyond.image_box("derf", 6.0, alpha=1.3, shift=-1.7) == (-1.0, 1.0)
+
+
+@pytest.mark.parametrize("x", [(2.0, 0.5), (1.5, -0.5, 2.5), (0.0, 0.0)], ids=str)
+@pytest.mark.parametrize("shift", [0.0, 0.6, -1.2])
+def test_derf_picture_against_torch(x, shift):
+    pic = beyond.derf_picture(x, alpha=0.7, shift=shift, half_width=2.5, reach=3.0, points=31)
+    tx = t64(x)
+    np.testing.assert_allclose(pic.derf, torch.erf(0.7 * tx + shift).numpy(), rtol=1e-15, atol=1e-300)
+    t = torch.linspace(0, 3.0, 31, dtype=torch.float64)
+    np.testing.assert_allclose(pic.ray, torch.erf(0.7 * t[:, None] * tx[None, :] + shift).numpy(), rtol=1e-14)
+    np.testing.assert_allclose(pic.ray[0], math.erf(shift), rtol=1e-15)  # starts at erf(s)·𝟏
+    assert pic.box_dyt == beyond.image_box("dyt", 2.5, alpha=0.7)
+    assert pic.box_derf == beyond.image_box("derf", 2.5, alpha=0.7, shift=shift)
+    assert pic.centre_dyt == 0.0 and pic.centre_derf == pytest.approx(sum(pic.box_derf) / 2)
+    if any(x) and np.any(pic.derf):
+        want = float(pic.derf @ np.array(x) / np.linalg.norm(pic.derf) / np.linalg.norm(x))
+        assert pic.cosine == pytest.approx(want, rel=1e-14)
+
+
+@pytest.mark.parametrize(("alpha", "shift"), [(0.5, 0.0), (0.05, 2.0), (3.0, -2.0)])
+def test_squash_curves_are_the_librarys_and_show_every_saturation_point(alpha, shift):
+    c = beyond.squash_curves(alpha=alpha, shift=shift, points=101)
+    tx = t64(c.x)
+    np.testing.assert_allclose(c.dyt, torch.tanh(alpha * tx).numpy(), rtol=1e-15, atol=1e-300)
+    np.testing.assert_allclose(c.derf, torch.erf(alpha * tx + shift).numpy(), rtol=1e-14, atol=1e-300)
+    assert c.x[0] == -c.reach and c.reach >= 1.0
+    for f in c.facts.values():
+        assert all(-c.reach < v < c.reach for v in f.saturation)
+    assert c.facts["derf"].shift == shift and c.facts["dyt"].shift == 0.0
+
+
+def test_the_reported_numbers_are_the_papers():
+    """Chen et al. (2025), Figure 1 and their README: ViT-B top-1 82.3/82.5/82.8 %, DiT-L/4 FID 45.91/45.66/43.94;
+    Verma (2026), abstract: −27.3 % at 64M/1M, +18.8 % at 64M/118M, +1.7 % at 3.78B/1M, +27.9 %, 49 % vs 23 %
+    saturated, T/P < 1.84."""
+    vit, dit = beyond.DERF_REPORTED
+    assert (vit.key, vit.layer_norm, vit.dyt, vit.derf, vit.higher_is_better) == ("vit", 82.3, 82.5, 82.8, True)
+    assert (dit.key, dit.layer_norm, dit.dyt, dit.derf, dit.higher_is_better) == ("dit", 45.91, 45.66, 43.94, False)
+    assert (vit.derf_minus_ln, vit.derf_minus_dyt) == (0.5, 0.3)
+    assert (dit.derf_minus_ln, dit.derf_minus_dyt) == (-1.97, -1.72)
+    assert vit.source == dit.source == "chen2025"
+    v = beyond.VERMA_REPORTED
+    assert v.source == "verma2026" and v.params == ("64M", "3.78B") and v.tokens == ("1M", "118M")
+    assert (v.lower_small, v.higher_large, v.higher_small_largest, v.higher_large_worst) == (27.3, 18.8, 1.7, 27.9)
+    assert (v.saturated_small, v.saturated_large, v.tokens_per_param) == (49.0, 23.0, 1.84)
+
+
+def test_derf_display_lines_fit_a_phone():
+    """About 40 rendered characters a line at most (320 px): commands count as one glyph, braces as none."""
+    import re
+
+    for line in beyond.DERF_TEX:
+        shown = re.sub(r"\\(operatorname|mathrm|text)\{([^}]*)\}", r"\2", line)
+        shown = re.sub(r"\\[a-zA-Z]+", "x", shown)
+        shown = re.sub(r"[{}^_]|\\[,; ]", "", shown)
+        assert len(shown) <= 40, (line, shown)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "pattern"),
+    [
+        pytest.param(lambda: beyond.squash("tanh"), ValueError, r"kind must be one of", id="kind"),
+        pytest.param(lambda: beyond.squash("derf", alpha=0.0), ValueError, r"alpha must be a positive", id="alpha-0"),
+        pytest.param(lambda: beyond.squash("dyt", alpha=-1.0), ValueError, r"alpha must be a positive", id="alpha<0"),
+        pytest.param(lambda: beyond.squash("derf", shift=math.nan), ValueError, r"shift must be a finite", id="s-nan"),
+        pytest.param(lambda: beyond.squash("derf", shift="1"), TypeError, r"shift must be a real number", id="s-str"),
+        pytest.param(lambda: beyond.squash("dyt", shift=0.5), ValueError, r"shift must be 0 for DyT", id="dyt-s"),
+        pytest.param(lambda: beyond.squash("derf", level=1.0), ValueError, r"level must be in \(0, 1\)", id="q-1"),
+        pytest.param(lambda: beyond.matched_alpha("derf", 0.0), ValueError, r"rms must be a positive", id="rms-0"),
+        pytest.param(lambda: beyond.matched_alpha("ln", 1.0), ValueError, r"kind must be one of", id="kind-ln"),
+        pytest.param(lambda: beyond.slope_match(1.0, n=2), ValueError, r"n must be an integer ≥ 3", id="n-2"),
+        pytest.param(lambda: beyond.slope_match(-1.0), ValueError, r"rms must be a positive", id="rms<0"),
+        pytest.param(lambda: beyond.slope_match(1.0, seed=-1), ValueError, r"seed must be an integer", id="seed"),
+        pytest.param(lambda: beyond.image_box("derf", 0.0), ValueError, r"half_width must be a positive", id="E-0"),
+        pytest.param(lambda: beyond.derf_picture([1.0], half_width=2.0), ValueError, r"x must be a vector", id="x-one"),
+        pytest.param(
+            lambda: beyond.derf_picture([1.0, 2.0], half_width=2.0, shift=math.inf),
+            ValueError,
+            r"shift must be a finite",
+            id="picture-s-inf",
+        ),
+        pytest.param(lambda: beyond.squash_curves(points=2), ValueError, r"points must be an integer ≥ 3", id="pts"),
+        pytest.param(lambda: beyond.derf_jacobian([1.0, "a"]), TypeError, r"x must be real numbers", id="jacobian-x"),
+    ],
+)
+def test_derf_errors_name_the_argument(call, error, pattern):
+    with pytest.raises(error, match=pattern):
+        call()
 
 
 # --- QK-norm -----------------------------------------------------------------------------------------------

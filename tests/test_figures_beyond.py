@@ -7,6 +7,8 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 import pytest
+import torch
+from scipy import special
 
 from normviz import beyond
 from normviz.figures import beyond as figs
@@ -24,6 +26,7 @@ KEYS = ((1.0, 0.0, 0.0, 1.0), (0.0, 1.0, 1.0, 0.0), (-1.0, -1.0, 0.0, 1.0))  # t
 SCALES = np.logspace(-1, 1, 9)
 REST = np.linspace(-1.0, 1.0, 15) + 0.01  # no zero: RMSNorm's measured ratio is a 0/0 where a rest is 0
 OUTLIER, INDEX = 50.0, 3
+SHIFT = 0.6  # Derf's s in the pictures with Derf
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +42,9 @@ def data():
         "plain": beyond.pre_norm_path(),
         "effect": beyond.outlier_effect(REST, OUTLIER, index=INDEX),
         "curve": beyond.outlier_curve(REST, np.concatenate([[0.0], np.logspace(-1, 3, 17)])),
+        "derf2": beyond.derf_picture(X2, alpha=cmp2.alpha, shift=SHIFT, half_width=figs.dyt_extent(X2)),
+        "derf3": beyond.derf_picture(X3, alpha=cmp3.alpha, shift=SHIFT, half_width=figs.dyt_extent(X3)),
+        "curves": beyond.squash_curves(alpha=0.8, shift=SHIFT),
     }
 
 
@@ -47,6 +53,11 @@ def build(name: str, d: dict, t=EN, projector=False) -> dict:
         return figs.dyt_figure(d["cmp2"], d["ray2"], t, projector=projector)
     if name == "dyt3":
         return figs.dyt_figure(d["cmp3"], d["ray3"], t, projector=projector)
+    if name in ("dyt2_derf", "dyt3_derf"):
+        n = name[3]
+        return figs.dyt_figure(d[f"cmp{n}"], d[f"ray{n}"], t, projector=projector, derf=d[f"derf{n}"])
+    if name == "squash":
+        return figs.squash_figure(d["curves"], t, projector=projector)
     if name == "jacobian":
         return figs.jacobian_figure(d["cmp3"], t, projector=projector)
     if name == "qk":
@@ -58,7 +69,7 @@ def build(name: str, d: dict, t=EN, projector=False) -> dict:
     return figs.outlier_figure(d["effect"], d["curve"], t, projector=projector)
 
 
-BUILDERS = ("dyt2", "dyt3", "jacobian", "qk", "sphere", "norms", "outlier")
+BUILDERS = ("dyt2", "dyt3", "dyt2_derf", "dyt3_derf", "squash", "jacobian", "qk", "sphere", "norms", "outlier")
 
 
 def rows(tr: dict, dim: int) -> np.ndarray:
@@ -219,6 +230,113 @@ def test_dyt_figure_refuses_what_it_cannot_draw():
     x = (1.0, 2.0, 3.0, 4.0)
     with pytest.raises(ValueError, match="2 or 3"):
         figs.dyt_figure(beyond.compare_dyt(x), beyond.dyt_ray(x), EN)
+
+
+# --- Derf beside DyT ------------------------------------------------------------------------------------------
+
+
+def _edges(fig: dict, role: str, dim: int) -> np.ndarray:
+    r = rows(trace(fig, role), dim)
+    return r[np.all(np.isfinite(r), axis=1)]
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_derf_is_drawn_beside_dyt_with_its_ray_and_both_images_of_the_drawn_box(data, n):
+    cmp, pic = data[f"cmp{n}"], data[f"derf{n}"]
+    fig = build(f"dyt{n}_derf", data)
+    have = set(roles(fig))
+    assert {"derf_ray", "image_dyt", "image_derf", "link_derf", "out_derf"} <= have
+    assert {"dyt_box", "rms_sphere", "ln_set", "dyt_ray", "out_dyt", "out_ln", "out_rms"} <= have
+    x = np.asarray(cmp.x)
+    a, s = cmp.alpha, SHIFT
+    want = torch.erf(a * torch.as_tensor(x) + s).numpy()  # the direct formula, not the library
+    np.testing.assert_allclose(rows(trace(fig, "out_derf"), n)[0], want, rtol=1e-15)
+    np.testing.assert_array_equal(rows(trace(fig, "link_derf"), n), np.stack([x, pic.derf]))
+    ray = rows(trace(fig, "derf_ray"), n)
+    t = np.linspace(0.0, 3.0, ray.shape[0])
+    np.testing.assert_allclose(ray, torch.erf(a * torch.as_tensor(t[:, None] * x[None, :]) + s).numpy(), rtol=1e-14)
+    np.testing.assert_allclose(ray[0], math.erf(s), rtol=1e-15)  # Derf(0·x) = erf(s)·𝟏: off the origin
+    e = figs.dyt_extent(x)
+    for key, (lo, hi) in (
+        ("dyt", (-math.tanh(a * e), math.tanh(a * e))),
+        ("derf", (math.erf(s - a * e), math.erf(s + a * e))),
+    ):
+        corners = np.unique(_edges(fig, f"image_{key}", n), axis=0)
+        assert len(corners) == 2**n
+        np.testing.assert_allclose(np.sort(np.unique(corners)), [lo, hi], rtol=1e-14)
+        assert trace(fig, f"image_{key}")["line"]["color"] == COLORS[key]
+        assert f"[{decimals(lo, 3)}, {decimals(hi, 3)}]" in trace(fig, f"image_{key}")["name"]
+    derf_box = np.unique(_edges(fig, "image_derf", n))
+    assert derf_box.sum() > 0.1  # s > 0 moved Derf's box towards +𝟏: no longer centred
+    assert np.unique(_edges(fig, "image_dyt", n)).sum() == 0.0
+    box = _edges(fig, "dyt_box", n)
+    assert np.all(np.abs(box) == 1.0)  # still (−1, 1)ⁿ: both curves' image of all of ℝⁿ
+    assert trace(fig, "dyt_box")["line"]["color"] == COLORS["reference"]
+    assert "Derf" in trace(fig, "dyt_box")["name"] and f"s = {SHIFT:g}" in fig["layout"]["title"]["text"]
+
+
+def test_without_derf_the_dyt_picture_is_as_before(data):
+    fig = build("dyt2", data)
+    assert not {"derf_ray", "image_dyt", "image_derf", "out_derf"} & set(roles(fig))
+    assert trace(fig, "dyt_box")["line"]["color"] == COLORS["dyt"]
+
+
+def test_the_four_outputs_differ_by_marker_and_dash_and_derf_by_colour(data):
+    for name in ("dyt2_derf", "dyt3_derf"):
+        fig = build(name, data)
+        keys = ("dyt", "derf", "ln", "rms")
+        assert len({trace(fig, f"out_{k}")["marker"]["symbol"] for k in keys}) == 4
+        assert len({trace(fig, f"link_{k}")["line"]["dash"] for k in keys}) == 4
+        assert trace(fig, "out_derf")["marker"]["color"] == COLORS["derf"]
+    others = {v.upper() for k, v in COLORS.items() if k != "derf"} | {m.color.upper() for m in METHODS.values()}
+    assert COLORS["derf"].upper() not in others
+
+
+def test_derf_must_be_drawn_for_the_same_x_alpha_and_box(data):
+    other = beyond.derf_picture(X2, alpha=1.0, shift=0.0, half_width=figs.dyt_extent(X2))
+    with pytest.raises(ValueError, match="same x, α and drawn box"):
+        figs.dyt_figure(data["cmp2"], data["ray2"], EN, derf=other)
+    wrong_box = beyond.derf_picture(X2, alpha=0.5, half_width=7.0)
+    with pytest.raises(ValueError, match="same x, α and drawn box"):
+        figs.dyt_figure(data["cmp2"], data["ray2"], EN, derf=wrong_box)
+
+
+def test_the_curves_are_tanh_and_erf_with_their_tangents_and_saturation_points(data):
+    c = data["curves"]
+    fig = build("squash", data)
+    assert roles(fig) == [
+        "bounds", "curve_dyt", "curve_derf", "tangent_dyt", "tangent_derf", "sat_dyt", "sat_derf", "centre_derf"
+    ]  # fmt: skip
+    x = coords(trace(fig, "curve_dyt"), "x")
+    np.testing.assert_allclose(coords(trace(fig, "curve_dyt"), "y"), np.tanh(0.8 * x), rtol=1e-15, atol=1e-300)
+    want = torch.erf(0.8 * torch.as_tensor(x) + SHIFT).numpy()
+    np.testing.assert_allclose(coords(trace(fig, "curve_derf"), "y"), want, rtol=1e-14)
+    # tangents through (0, f(0)) with slope f'(0): α for tanh, (2α/√π)·e^(−s²) for erf
+    for key, value0, slope in (
+        ("dyt", 0.0, 0.8),
+        ("derf", math.erf(SHIFT), 2 * 0.8 / math.sqrt(math.pi) * math.exp(-(SHIFT**2))),
+    ):
+        tx, ty = coords(trace(fig, f"tangent_{key}"), "x"), coords(trace(fig, f"tangent_{key}"), "y")
+        assert (ty[1] - ty[0]) / (tx[1] - tx[0]) == pytest.approx(slope, rel=1e-12)
+        assert ty[0] - slope * tx[0] == pytest.approx(value0, abs=1e-12)
+        assert decimals(slope, 3) in trace(fig, f"tangent_{key}")["name"]
+    # the saturation points: ∓0.99 of the bound, on the curves
+    for key, fn in (("dyt", lambda u: np.tanh(0.8 * u)), ("derf", lambda u: special.erf(0.8 * u + SHIFT))):
+        sx, sy = coords(trace(fig, f"sat_{key}"), "x"), coords(trace(fig, f"sat_{key}"), "y")
+        np.testing.assert_array_equal(sy, [-0.99, 0.99])
+        np.testing.assert_allclose(fn(sx), sy, rtol=1e-13)
+        assert np.all(np.abs(sx) < x[-1])  # inside the plot
+    assert coords(trace(fig, "centre_derf"), "x")[0] == pytest.approx(-SHIFT / 0.8)
+    assert set(coords(trace(fig, "bounds"), "y")[np.isfinite(coords(trace(fig, "bounds"), "y"))]) == {-1.0, 1.0}
+    assert fig["layout"]["xaxis"]["range"] == [-c.reach, c.reach]
+    looks = {(trace(fig, r)["line"]["dash"]) for r in ("curve_dyt", "curve_derf", "tangent_dyt", "tangent_derf")}
+    assert len(looks) == 4  # four lines, four dashes
+
+
+def test_the_derf_figures_stay_light(data):
+    for name in ("dyt2_derf", "dyt3_derf", "squash"):
+        size = len(json.dumps(typed_arrays(build(name, data), strict=True)))
+        assert size < {"dyt2_derf": 40_000, "dyt3_derf": 120_000, "squash": 20_000}[name], (name, size)
 
 
 # --- the Jacobians -------------------------------------------------------------------------------------------
@@ -452,7 +570,7 @@ def test_a_non_positive_outlier_has_no_place_on_the_log_axis(data):
     go.Figure(fig)
 
 
-MEANINGFUL = {m.color.lower(): key for key, m in METHODS.items()} | {COLORS["dyt"].lower(): "dyt"}
+MEANINGFUL = {m.color.lower(): key for key, m in METHODS.items()} | {COLORS[k].lower(): k for k in ("dyt", "derf")}
 
 
 def _look(tr: dict) -> tuple:

@@ -31,6 +31,9 @@ COLORS = {
     # Dynamic Tanh (the beyond page): Paul Tol's indigo, far from LayerNorm's bluish green and RMSNorm's blue
     # under every colour-vision deficiency (a green, Tol's #117733, sat next to LayerNorm's even for normal vision)
     "dyt": "#332288",
+    # Dynamic erf (the beyond page, beside DyT): Paul Tol's rose, warm where DyT's indigo is cold, so the two
+    # squashing curves stay apart under every colour-vision deficiency; 3.4:1 on the 3D scene's grey
+    "derf": "#CC6677",
 }
 DASHES = {m.key: m.dash for m in METHODS.values()}
 

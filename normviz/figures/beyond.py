@@ -7,6 +7,10 @@ Nothing here builds a ``go.Figure`` or touches Streamlit.
 * ``dyt_figure``: x, DyT(x), LN(x), RMS(x) in the plane or in space, with the sets each reaches (γ = 1, β = 0,
   the norms' sets at ε = 0): DyT's open box (−1, 1)ⁿ, RMSNorm's sphere of radius √n, LayerNorm's two points
   or circle, and DyT's image of the ray t·x, a curve that bends towards a corner of the box.
+  Given a ``beyond.DerfPicture``, Derf beside DyT (the same α): Derf(x), its image of the ray (from erf(s)·𝟏),
+  and each curve's image of the drawn box [−E, E]ⁿ (Derf's moves off centre with the shift s).
+* ``squash_figure``: tanh(α·x) and erf(α·x + s) on one x axis, their tangents at 0 and where each reaches
+  ±0.99 of its bound.
 * ``jacobian_figure``: the three n × n Jacobians on one diverging colour scale centred on 0.
 * ``qk_figure``: q and every key scaled by s: the largest |logit|, each key's probability and the entropy,
   plain and QK-normed.
@@ -15,15 +19,18 @@ Nothing here builds a ``go.Figure`` or touches Streamlit.
 * ``outlier_figure``: what one massive coordinate does to the others' outputs under RMSNorm, LayerNorm, DyT.
 
 Roles. dyt: ``dyt_box``, ``rms_sphere``, ``ln_set``, ``ray``, ``dyt_ray``, ``arrow_input`` (3D: with
-``arrow_input_head``), ``link_<key>`` and ``out_<key>`` for key in dyt, ln, rms. jacobian: ``jac_dyt``,
-``jac_ln``, ``jac_rms``. qk: ``max_plain``, ``max_normed``, ``bound``, ``p_plain_<j>``, ``p_normed_<j>``,
-``entropy_plain``, ``entropy_normed``, ``entropy_max``, ``current``. sphere: ``unit_sphere``, ``ngpt_arcs``,
-``ngpt_points``, ``targets``, ``pre_points``, ``start``. stream norms: ``norm_ngpt``, ``norm_pre``,
-``norm_expected``. outlier: ``factor_rms``, ``measured_rms``, ``factor_ln``, ``measured_ln``, ``factor_dyt``,
-``current``, ``coords_rms``, ``coords_ln``, ``coords_dyt``, ``outlier_mark``.
+``arrow_input_head``), ``link_<key>`` and ``out_<key>`` for key in dyt, ln, rms. jacobian: ``jac_dyt``, ``jac_ln``,
+``jac_rms``. dyt with Derf, also: ``derf_ray``, ``image_dyt``, ``image_derf``, ``link_derf``, ``out_derf``. squash:
+``bounds``, ``curve_dyt``, ``curve_derf``, ``tangent_dyt``, ``tangent_derf``, ``sat_dyt``, ``sat_derf``,
+``centre_derf``. qk: ``max_plain``, ``max_normed``, ``bound``, ``p_plain_<j>``, ``p_normed_<j>``, ``entropy_plain``,
+``entropy_normed``, ``entropy_max``, ``current``. sphere: ``unit_sphere``, ``ngpt_arcs``, ``ngpt_points``,
+``targets``, ``pre_points``, ``start``. stream norms: ``norm_ngpt``, ``norm_pre``, ``norm_expected``. outlier:
+``factor_rms``, ``measured_rms``, ``factor_ln``, ``measured_ln``, ``factor_dyt``, ``current``, ``coords_rms``,
+``coords_ln``, ``coords_dyt``, ``outlier_mark``.
 
-No curve is told from another by colour alone: DyT is dash-dotted with crosses, the methods keep their own
-dashes and markers (``Method.dash``, ``Method.symbol``), plain logits are black, dashed, with × markers.
+No curve is told from another by colour alone: DyT is dash-dotted with crosses, Derf long-dash-dotted with ×, the
+methods keep their own dashes and markers (``Method.dash``, ``Method.symbol``), plain logits are black, dashed, with
+× markers.
 """
 
 from __future__ import annotations
@@ -44,8 +51,11 @@ from normviz.methods import METHODS
 
 AXES = "xyz"
 DYT_DASH, DYT_SYMBOL = "dashdot", "cross"  # a 3D scene draws "cross" too
-LOOK = {"dyt": (DYT_DASH, DYT_SYMBOL)} | {key: (m.dash, m.symbol) for key, m in METHODS.items()}
-OUTPUTS = ("dyt", "ln", "rms")  # the order outputs are drawn and listed
+DERF_DASH, DERF_SYMBOL = "longdashdot", "x"  # both drawn in 3D scenes too
+LOOK = {"dyt": (DYT_DASH, DYT_SYMBOL), "derf": (DERF_DASH, DERF_SYMBOL)}
+LOOK |= {key: (m.dash, m.symbol) for key, m in METHODS.items()}
+TANGENT_DASH = {"dyt": "dot", "derf": "dash"}  # the curves' tangents at 0, apart from the curves and each other
+OUTPUTS = ("dyt", "ln", "rms")  # the order outputs are drawn and listed (Derf's after DyT's when it is drawn)
 PLAIN_LOOK = {"color": COLORS["input"], "dash": "dash", "symbol": "x"}  # plain logits: no norm, black (residual)
 # One colour per key in the QK chart's middle panel (Paul Tol's bright and muted hues, 4:1 and more on white,
 # none a method's), and one marker shape per key as well: keys are never told apart by colour alone.
@@ -62,6 +72,7 @@ QK_HEIGHT = (640, 560)
 SPHERE_HEIGHT = (560, 540)
 NORMS_HEIGHT = (300, 400)
 OUTLIER_HEIGHT = (600, 560)
+SQUASH_HEIGHT = (300, 380)
 PANEL_TOP = 4.6  # font sizes above a grid of titled panels: the figure's title and the panels' titles
 OFFSETS = {"rms": -0.22, "ln": 0.0, "dyt": 0.22}  # the outlier panel: three markers side by side per coordinate
 GLYPHS = {"rms": "■", "ln": "◆", "dyt": "✚"}  # the outlier's values written after their markers' shapes
@@ -73,8 +84,8 @@ def _tr(t: Translator, key: str, **values) -> str:
 
 
 def _name(key: str, t: Translator) -> str:
-    """A method's name, DyT's included (it has no ``Method`` record: it is no normalization)."""
-    return _tr(t, "dyt") if key == "dyt" else method_name(key, t)
+    """A method's name, DyT's and Derf's included (they have no ``Method`` record: they are no normalization)."""
+    return _tr(t, key) if key in ("dyt", "derf") else method_name(key, t)
 
 
 def _title(text: str) -> dict:
@@ -132,18 +143,19 @@ def box_edges(n: int) -> np.ndarray:
     return np.array([[a, b] for i, a in enumerate(corners) for b in corners[i + 1 :] if np.count_nonzero(a != b) == 1])
 
 
-def _dyt_sets(n: int, t: Translator, projector: bool) -> list[dict]:
-    """DyT's box, RMSNorm's circle or sphere of radius √n and LayerNorm's points or circle (ε = 0)."""
+def _dyt_sets(n: int, t: Translator, projector: bool, *, shared: bool = False) -> list[dict]:
+    """DyT's box, RMSNorm's circle or sphere of radius √n and LayerNorm's points or circle (ε = 0). ``shared``:
+    the box is DyT's and Derf's image of all of ℝⁿ, drawn grey and dashed, neither curve's colour."""
     s = sizes(projector)
     tr = partial(_tr, t)
     box = line(
         _gaps(box_edges(n)),
         dim=n,
         role="dyt_box",
-        name=tr(f"dyt.box{n}"),
-        color=COLORS["dyt"],
+        name=tr(f"dyt.box{n}.shared" if shared else f"dyt.box{n}"),
+        color=COLORS["reference"] if shared else COLORS["dyt"],
         width=s["thin"] * (1.5 if n == 3 else 1.0),
-        dash="dot",
+        dash="dash" if shared else "dot",
     )
     if n == 2:
         rms = line(
@@ -198,16 +210,48 @@ def _eps_label(cmp: beyond.DytComparison, t: Translator) -> str:
     return _tr(t, "eps_pair", ln=eps_text(cmp.eps_ln), rms=eps_text(cmp.eps_rms))
 
 
-def dyt_figure(cmp: beyond.DytComparison, ray: beyond.DytRay, t: Translator, *, projector: bool = False) -> dict:
+def _image_box(lo: float, hi: float, n: int, *, key: str, t: Translator, projector: bool) -> dict:
+    """The box [lo, hi]ⁿ (a curve's image of the drawn box [−E, E]ⁿ) as its 4 or 12 edges, in the curve's colour."""
+    edges = lo + (hi - lo) * (box_edges(n) + 1.0) / 2.0
+    span = f"[{decimals(lo, 3)}, {decimals(hi, 3)}]{'²' if n == 2 else '³'}"
+    return line(
+        _gaps(edges),
+        dim=n,
+        role=f"image_{key}",
+        name=_tr(t, "dyt.image", method=_name(key, t), box=span),
+        color=COLORS[key],
+        width=sizes(projector)["thin"] * (1.5 if n == 3 else 1.0),
+        dash=LOOK[key][0],  # the curve's own dash: DyT's and Derf's boxes differ by more than colour
+    )
+
+
+def dyt_figure(
+    cmp: beyond.DytComparison,
+    ray: beyond.DytRay,
+    t: Translator,
+    *,
+    projector: bool = False,
+    derf: beyond.DerfPicture | None = None,
+) -> dict:
     """x (an arrow), DyT(x), LN(x) and RMS(x) (markers joined to x by thin lines) with the sets they reach,
-    the ray t·x and DyT's image of it, on fixed axes ±``dyt_extent(x)``; n = 2 (the plane) or 3 (space)."""
+    the ray t·x and DyT's image of it, on fixed axes ±``dyt_extent(x)``; n = 2 (the plane) or 3 (space).
+
+    With ``derf`` (computed for this x, DyT's α and the half-width ``dyt_extent(x)``): Derf(x), Derf's image of the
+    ray, and DyT's and Derf's images of the drawn box [−E, E]ⁿ; the open box is then both curves' image of ℝⁿ."""
     n = cmp.x.size
     if n not in (2, 3):
         raise ValueError(f"x must have 2 or 3 numbers to be drawn; got {n}")
     s = sizes(projector)
     extent = dyt_extent(cmp.x)
     x = np.asarray(cmp.x, dtype=np.float64)
-    data = _dyt_sets(n, t, projector)
+    if derf is not None and (not np.array_equal(derf.x, x) or derf.half_width != extent or derf.alpha != cmp.alpha):
+        raise ValueError("derf must be drawn for the same x, α and drawn box (half-width dyt_extent(x)) as DyT")
+    data = _dyt_sets(n, t, projector, shared=derf is not None)
+    if derf is not None:
+        data += [
+            _image_box(*derf.box_dyt, n, key="dyt", t=t, projector=projector),
+            _image_box(*derf.box_derf, n, key="derf", t=t, projector=projector),
+        ]
     data.append(
         line(
             geo.ray_in_box(x, extent),
@@ -231,6 +275,21 @@ def dyt_figure(cmp: beyond.DytComparison, ray: beyond.DytRay, t: Translator, *, 
     curve.pop("hoverinfo")
     curve.update(customdata=np.asarray(ray.t, dtype=np.float64), hovertemplate=_hover_xyz(n, "t = %{customdata:.2f}"))
     data.append(curve)
+    if derf is not None:
+        bent = line(
+            derf.ray,
+            dim=n,
+            role="derf_ray",
+            name=_tr(t, "dyt.derf_curve", reach=shortest(float(derf.t[-1])), s=shortest(derf.shift)),
+            color=COLORS["derf"],
+            width=s["line"] * (1.3 if n == 3 else 1.0),
+            dash=DERF_DASH,
+        )
+        bent.pop("hoverinfo")
+        bent.update(
+            customdata=np.asarray(derf.t, dtype=np.float64), hovertemplate=_hover_xyz(n, "t = %{customdata:.2f}")
+        )
+        data.append(bent)
     arrow = arrows(
         np.zeros(n),
         x,
@@ -244,8 +303,11 @@ def dyt_figure(cmp: beyond.DytComparison, ray: beyond.DytRay, t: Translator, *, 
     )
     arrow[0]["hovertemplate"] = _hover_xyz(n, t("method.input"))
     data += arrow
-    for key in OUTPUTS:
-        y = np.asarray(getattr(cmp, key), dtype=np.float64)
+    outputs = {key: getattr(cmp, key) for key in OUTPUTS}
+    if derf is not None:
+        outputs = {"dyt": cmp.dyt, "derf": derf.derf, "ln": cmp.ln, "rms": cmp.rms}
+    for key, y in outputs.items():
+        y = np.asarray(y, dtype=np.float64)
         dash, symbol = LOOK[key]
         name = _tr(t, "dyt.out", method=_name(key, t))
         data.append(
@@ -312,7 +374,124 @@ def dyt_figure(cmp: beyond.DytComparison, ray: beyond.DytRay, t: Translator, *, 
             if projector
             else legend_below(projector, plot_height=height, entries=entries, x_title=False, top=3.4, entry_width=None)
         )
-    layout["title"] = _title(_tr(t, "dyt.title", alpha=shortest(cmp.alpha), eps=_eps_label(cmp, t)))
+    title = _tr(t, "dyt.title", alpha=shortest(cmp.alpha), eps=_eps_label(cmp, t))
+    if derf is not None:
+        title = _tr(t, "dyt.title_derf", alpha=shortest(cmp.alpha), s=shortest(derf.shift), eps=_eps_label(cmp, t))
+    layout["title"] = _title(title)
+    return {"data": data, "layout": layout}
+
+
+# --- the two curves ----------------------------------------------------------------------------------------
+
+
+def squash_figure(curves: beyond.SquashCurves, t: Translator, *, projector: bool = False) -> dict:
+    """tanh(α·x) and erf(α·x + s) (the library's outputs) over one x axis, the bound ±1, each curve's tangent at
+    x = 0 (slope ``Squash.slope0``, through its value there), where each reaches ±q of its bound (markers at
+    (x₋, −q) and (x₊, q)), and Derf's centre (−s/α, 0)."""
+    s = sizes(projector)
+    tr = partial(_tr, t)
+    reach = curves.reach
+    width = s["line"]
+    data = [
+        {
+            "type": "scatter",
+            "mode": "lines",
+            "x": np.array([-reach, reach, np.nan, -reach, reach]),
+            "y": np.array([1.0, 1.0, np.nan, -1.0, -1.0]),
+            "name": tr("squash.bounds"),
+            "meta": "bounds",
+            "hoverinfo": "skip",
+            "line": {"color": COLORS["reference"], "dash": "dot", "width": s["thin"]},
+        }
+    ]
+    for key, values in (("dyt", curves.dyt), ("derf", curves.derf)):
+        dash = LOOK[key][0]
+        f = curves.facts[key]
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "lines",
+                "x": np.asarray(curves.x, dtype=np.float64),
+                "y": np.asarray(values, dtype=np.float64),
+                "name": tr(f"squash.{key}", alpha=shortest(f.alpha), s=shortest(f.shift)),
+                "meta": f"curve_{key}",
+                "hovertemplate": "x = %{x:.3f}: %{y:.4f}<extra>" + _name(key, t) + "</extra>",
+                "line": {"color": COLORS[key], "dash": dash, "width": width},
+            }
+        )
+    for key in ("dyt", "derf"):
+        f = curves.facts[key]
+        ends = np.array([-1.1, 1.1])  # the tangent between the heights ∓1.1
+        xs = (ends - f.value0) / f.slope0
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "lines",
+                "x": xs,
+                "y": ends,
+                "name": tr("squash.tangent", method=_name(key, t), slope=decimals(f.slope0, 3)),
+                "meta": f"tangent_{key}",
+                "hoverinfo": "skip",
+                "line": {"color": COLORS[key], "dash": TANGENT_DASH[key], "width": s["thin"]},
+            }
+        )
+    for key in ("dyt", "derf"):
+        f = curves.facts[key]
+        _, symbol = LOOK[key]
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "x": np.array(f.saturation, dtype=np.float64),
+                "y": np.array([-f.level, f.level]),
+                "name": tr(
+                    "squash.sat",
+                    method=_name(key, t),
+                    q=shortest(f.level),
+                    lo=decimals(f.saturation[0], 3),
+                    hi=decimals(f.saturation[1], 3),
+                ),
+                "meta": f"sat_{key}",
+                "hovertemplate": "(%{x:.3f}, %{y:.2f})<extra>" + _name(key, t) + "</extra>",
+                "marker": {
+                    "symbol": symbol,
+                    "size": s["marker"] * 1.3,
+                    "color": COLORS[key],
+                    "line": {"color": "black", "width": 1},
+                },
+            }
+        )
+    f = curves.facts["derf"]
+    data.append(
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "x": np.array([f.centre]),
+            "y": np.array([0.0]),
+            "name": tr("squash.centre", x=decimals(f.centre, 3)),
+            "meta": "centre_derf",
+            "hovertemplate": "(%{x:.3f}, 0)<extra>" + _name("derf", t) + "</extra>",
+            "marker": {
+                "symbol": "circle-open",
+                "size": s["marker"] * 1.3,
+                "color": COLORS["derf"],
+                "line": {"width": 2},
+            },
+        }
+    )
+    height = SQUASH_HEIGHT[projector]
+    layout = base_layout(
+        projector,
+        title=_title(tr("squash.title", alpha=shortest(f.alpha), s=shortest(f.shift))),
+        xaxis=dict(title=dict(text=tr("squash.x")), range=[-reach, reach], zeroline=True, zerolinecolor="#BBBBBB"),
+        yaxis=dict(title=dict(text=tr("squash.y")), range=[-1.15, 1.15], zeroline=True, zerolinecolor="#BBBBBB"),
+        dragmode=False,
+        **(
+            legend_beside(height, below=3.6)
+            if projector
+            else legend_below(projector, plot_height=height, entries=_entries(data), entry_width=None)
+        ),
+    )
     return {"data": data, "layout": layout}
 
 

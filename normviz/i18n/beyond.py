@@ -1,17 +1,17 @@
-"""Strings of the beyond page (DyT, QK-norm, nGPT, Peri-Norm, outliers)."""
+"""Strings of the beyond page (DyT and Derf, QK-norm, nGPT, Peri-Norm, outliers)."""
 
 STRINGS = {
     "nav.beyond": {"zh": "经典之后", "en": "Beyond the classic three"},
     "overview.page.beyond": {
-        "zh": "经典之后：DyT 用逐坐标的 tanh 代替归一化，QK-norm 给注意力 logit 设上限，nGPT 让残差流留在球面上，"
+        "zh": "经典之后：DyT 和 Derf 用逐坐标的 tanh 或 erf 代替归一化，QK-norm 给注意力 logit 设上限，nGPT 让残差流留在球面上，"
         "Peri-Norm 在子层两端都归一化，以及一个巨大的激活值怎样让 RMSNorm 缩小其余所有坐标。",
-        "en": "Beyond the classic three: DyT replaces the norm with a tanh per coordinate, QK-norm caps the "
+        "en": "Beyond the classic three: DyT and Derf replace the norm with a tanh or an erf per coordinate, QK-norm caps the "
         "attention logits, nGPT keeps the residual stream on a sphere, Peri-Norm normalizes both ends of a "
         "sublayer, and one massive activation makes RMSNorm shrink every other coordinate.",
     },
     "beyond.title": {
-        "zh": "经典之后：DyT、QK-norm、球面与离群值",
-        "en": "Beyond the classic three: DyT, QK-norm, the sphere, outliers",
+        "zh": "经典之后：DyT 与 Derf、QK-norm、球面与离群值",
+        "en": "Beyond the classic three: DyT and Derf, QK-norm, the sphere, outliers",
     },
     "beyond.intro": {
         "zh": "前面的页面讲 L2、RMSNorm 和 LayerNorm。近几年的模型在它们之外又走了几步：有的干脆去掉归一化，"
@@ -23,7 +23,10 @@ STRINGS = {
         "Unless said otherwise γ = 1, β = 0 and ε = 0.",
     },
     # --- DyT
-    "beyond.dyt.header": {"zh": "Dynamic Tanh（DyT）", "en": "Dynamic Tanh (DyT)"},
+    "beyond.dyt.header": {
+        "zh": "Dynamic Tanh（DyT）与 Dynamic erf（Derf）",
+        "en": "Dynamic Tanh (DyT) and Dynamic erf (Derf)",
+    },
     "beyond.dyt.text": {
         "zh": "Zhu 等（2025）用 y = γ ⊙ tanh(α·x) + β 代替 LayerNorm，α 是一个可学习的标量。它不求 x 的均值，也不求"
         "它的尺度：每个坐标各自经过同一条 S 形曲线。所以（γ = 1、β = 0 时）它的输出落在开区间的方盒 (−1, 1)ⁿ 里，"
@@ -41,11 +44,17 @@ STRINGS = {
         "out, towards the corner of the box given by the signs of x's coordinates (a zero coordinate stays 0).",
     },
     "beyond.dim": {"zh": "维数", "en": "Dimension"},
-    "beyond.alpha": {"zh": "DyT 的 α", "en": "DyT's α"},
+    "beyond.alpha": {"zh": "α（DyT 与 Derf 共用）", "en": "α (DyT and Derf alike)"},
     "beyond.alpha.help": {
-        "zh": "α 决定多大的输入开始饱和：|α·xᵢ| 小时 tanh 几乎是直线，大时接近 ±1。论文的默认初始值是 0.5。",
+        "zh": "α 决定多大的输入开始饱和：|α·xᵢ| 小时 tanh 几乎是直线，大时接近 ±1；erf 也一样。"
+        "两篇论文的默认初始值都是 0.5。",
         "en": "α sets where inputs start to saturate: while |α·xᵢ| is small tanh is nearly a straight line, when "
-        "it is large the output is close to ±1. The paper's default initial value is 0.5.",
+        "it is large the output is close to ±1; so is erf. Both papers' default initial value is 0.5.",
+    },
+    "beyond.shift": {"zh": "Derf 的平移 s", "en": "Derf's shift s"},
+    "beyond.shift.help": {
+        "zh": "Derf 的 erf(α·x + s) 里可学习的平移（论文里初始为 0）。DyT 没有这个参数。",
+        "en": "The learned shift inside Derf's erf(α·x + s) (0 at the start of training in the paper). DyT has none.",
     },
     "beyond.x": {"zh": "输入 x{i}", "en": "Input x{i}"},
     "beyond.x.help": {
@@ -53,9 +62,11 @@ STRINGS = {
         "en": "One coordinate of the input; when all coordinates are equal, LayerNorm at ε = 0 is not defined (0/0).",
     },
     "beyond.dyt.description": {
-        "zh": "输入 x、DyT、LayerNorm 和 RMSNorm 的输出，DyT 的方盒、RMSNorm 的球面和 LayerNorm 的输出集合，以及 DyT 下射线 t·x 的像。",
-        "en": "The input x, its outputs under DyT, LayerNorm and RMSNorm, DyT's box, RMSNorm's sphere, LayerNorm's set "
-        "of outputs, and the image of the ray t·x under DyT.",
+        "zh": "输入 x、DyT、Derf、LayerNorm 和 RMSNorm 的输出，DyT 与 Derf 共同的开方盒、两者各自对图中方盒的像、"
+        "RMSNorm 的球面和 LayerNorm 的输出集合，以及 DyT 和 Derf 下射线 t·x 的像。",
+        "en": "The input x, its outputs under DyT, Derf, LayerNorm and RMSNorm, the open box DyT and Derf share, each "
+        "one's image of the box drawn, RMSNorm's sphere, LayerNorm's set of outputs, and the images of the ray t·x "
+        "under DyT and Derf.",
     },
     "beyond.undefined": {"zh": "0/0，没有定义", "en": "0/0, not defined"},
     "beyond.dyt.zero": {
@@ -71,6 +82,143 @@ STRINGS = {
         "mean exactly the same direction). ‖DyT(x)‖ = {norm}; if tanh were a straight line it would be "
         "α‖x‖ = {linear}; RMSNorm's sphere has radius √n = {root}. The largest |DyT(x)ᵢ| is {top} (tanh stays below 1). "
         "The root-mean-square gap to LayerNorm, ‖DyT(x) − LN(x)‖/√n, is {gap}.",
+    },
+    # --- Derf beside DyT
+    "beyond.derf.text": {
+        "zh": "Chen 等（2025）把 tanh 换成误差函数 erf，称为 Dynamic erf（Derf）：y = γ ⊙ erf(α·x + s) + β，"
+        "其中 α 和 s 各是一个可学习的标量（初值 0.5 和 0），γ、β 按通道。erf 和 tanh 一样是奇函数、有界、单调，"
+        "但在 0 附近更陡，也更快贴近 ±1。图里用同一个 α 把 Derf 画在 DyT 旁边：Derf(x)、它对射线 t·x 的像，"
+        "以及两条曲线各自把图中画出的方盒 [−E, E]ⁿ 送到哪里。平移 s 只属于 Derf：它让曲线沿 x 方向移动。",
+        "en": "Chen et al. (2025) put the error function erf in place of tanh and call it Dynamic erf (Derf): "
+        "y = γ ⊙ erf(α·x + s) + β, with α and s one learned scalar each (0.5 and 0 at the start) and γ, β per "
+        "channel. Like tanh, erf is odd, bounded and increasing, but it is steeper near 0 and closes in on ±1 "
+        "sooner. The picture draws Derf beside DyT with the same α: Derf(x), its image of the ray t·x, and where "
+        "each curve sends the box [−E, E]ⁿ drawn in the picture. The shift s is Derf's alone: it moves the "
+        "curve along x.",
+    },
+    "beyond.derf.zero": {
+        "zh": "Derf(0) = erf(s)·𝟏，这里 s = {s}，每个坐标都是 {value}。",
+        "en": "Derf(0) = erf(s)·𝟏, here with s = {s}: {value} in every coordinate.",
+    },
+    "beyond.derf.reading": {
+        "zh": "同一个 α、平移 s = {s} 时，Derf(x) = {derf}，cos(Derf(x), x) = {cos}，最大的 |Derf(x)ᵢ| 是 {top}（erf 总小于 1）。",
+        "en": "With the same α and the shift s = {s}, Derf(x) = {derf}, cos(Derf(x), x) = {cos}, and the largest "
+        "|Derf(x)ᵢ| is {top} (erf stays below 1).",
+    },
+    "beyond.derf.box": {
+        "zh": "在整个 ℝ{power} 上，两者的像都是开方盒 (−1, 1){power}（灰色虚线）。图中画出的方盒 [−{e}, {e}]{power} "
+        "在 DyT 下变成 [{dlo}, {dhi}]{power}，以 0 为中心；在 Derf 下变成 [{elo}, {ehi}]{power}，中心在 {centre}·𝟏。",
+        "en": "Over all of ℝ{power} both images are the open box (−1, 1){power} (grey, dashed). The box drawn, "
+        "[−{e}, {e}]{power}, goes to [{dlo}, {dhi}]{power} under DyT, centred at 0, and to [{elo}, {ehi}]{power} under "
+        "Derf, centred at {centre}·𝟏.",
+    },
+    "beyond.derf.box.shifted": {
+        "zh": "是平移 s = {s} 把它移离了中心：围绕 0 对称分布的输入，输出不再围绕 0 对称；Derf(0) = erf(s)·𝟏，"
+        "每个坐标是 {start}，Derf 对射线的像就从那里出发。",
+        "en": "The shift s = {s} moved it off centre: inputs spread evenly around 0 no longer give outputs spread "
+        "evenly around 0, and Derf(0) = erf(s)·𝟏 has {start} in every coordinate, where Derf's image of the ray "
+        "starts.",
+    },
+    "beyond.derf.box.saturated": {
+        "zh": "这个方盒相对 1/α 太宽，两端都已饱和：到显示的位数为止，Derf 的像仍以 0 为中心，看不出平移 s = {s}；"
+        "但 Derf(0) = erf(s)·𝟏 每个坐标是 {start}，不是 0。把 α 调小就能看到方盒偏向一边。",
+        "en": "The box drawn is so wide against 1/α that both of its ends saturate: to the digits shown Derf's image "
+        "is still centred at 0 and the shift s = {s} does not show there, yet Derf(0) = erf(s)·𝟏 has {start} in "
+        "every coordinate, not 0. A smaller α shows the box slide to one side.",
+    },
+    "beyond.derf.box.centred": {
+        "zh": "s = 0 时两个方盒都以 0 为中心；把 s 调离 0，看 Derf 的方盒怎样偏到一边。",
+        "en": "With s = 0 both boxes are centred at 0; move s away from 0 to see Derf's box slide to one side.",
+    },
+    "beyond.derf.header": {"zh": "两条曲线：tanh 与 erf", "en": "The two curves: tanh and erf"},
+    "beyond.squash.description": {
+        "zh": "tanh(α·x) 和 erf(α·x + s) 画在同一条 x 轴上，界 ±1，两者在 x = 0 处的切线，两者达到界的 99 % 的点，以及 Derf 的中心。",
+        "en": "tanh(α·x) and erf(α·x + s) on one x axis, the bound ±1, each curve's tangent at x = 0, the points where "
+        "each reaches 99 % of its bound, and Derf's centre.",
+    },
+    "beyond.derf.slope": {
+        "zh": "在 x = 0 处，DyT 的斜率是 α = {a}，Derf 的斜率是 (2α/√π)·e^(−s²) = {d0}，s = 0 时这就是它最大的斜率 "
+        "2α/√π，是 DyT 的 2/√π = {ratio} 倍。",
+        "en": "At x = 0 DyT's slope is α = {a} and Derf's is (2α/√π)·e^(−s²) = {d0}; with s = 0 that is its "
+        "steepest slope, 2α/√π, which is 2/√π = {ratio} times DyT's.",
+    },
+    "beyond.derf.slope.shifted": {
+        "zh": "在 x = 0 处，DyT 的斜率是 α = {a}，Derf 的斜率是 (2α/√π)·e^(−s²) = {d0}，小于它最大的斜率 "
+        "2α/√π = {dmax}（DyT 的 2/√π = {ratio} 倍），那是在它的中心 x = −s/α = {centre} 处。",
+        "en": "At x = 0 DyT's slope is α = {a} and Derf's is (2α/√π)·e^(−s²) = {d0}, less than its steepest "
+        "slope 2α/√π = {dmax} (2/√π = {ratio} times DyT's), which it has at its centre x = −s/α = {centre}.",
+    },
+    "beyond.derf.saturation": {
+        "zh": "这里“饱和”指曲线达到界 1 的 {pct} %：DyT 在 x = ±artanh({q})/α = ±{xd} 处达到 ±{q}，"
+        "Derf 在 x = (±erfinv({q}) − s)/α 处，即 {lo} 和 {hi}。",
+        "en": "Saturating here means reaching {pct} % of the bound 1: DyT reaches ±{q} at x = ±artanh({q})/α = "
+        "±{xd}, Derf at x = (±erfinv({q}) − s)/α, that is at {lo} and {hi}.",
+    },
+    "beyond.derf.window": {
+        "zh": "两点之间不饱和的窗口，DyT 宽 {wdyt}，Derf 宽 {wderf}：无论 α 取多少，DyT 的窗口都是 Derf 的 "
+        "artanh({q})/erfinv({q}) = {ratio} 倍。s 只移动 Derf 的窗口，不改变它的宽度。",
+        "en": "The unsaturated window between the two is {wdyt} wide for DyT and {wderf} for Derf: DyT's is "
+        "artanh({q})/erfinv({q}) = {ratio} times Derf's, whatever α. The shift moves Derf's window, it does not "
+        "widen it.",
+    },
+    "beyond.derf.match.header": {"zh": "与 LayerNorm 的斜率对齐", "en": "Matching LayerNorm's slope"},
+    "beyond.rms": {"zh": "输入的 RMS r（均值为 0，所以 σ = r）", "en": "Input RMS r (zero mean, so σ = r)"},
+    "beyond.rms.help": {
+        "zh": "一个有 {n} 个坐标、均值为 0 的输入（由固定的随机数生成器给出），缩放到这个 RMS。",
+        "en": "An input of {n} coordinates with zero mean (from a fixed random generator), scaled to this RMS.",
+    },
+    "beyond.derf.match": {
+        "zh": "取一个有 n = {n} 个坐标、均值为 0、RMS 为 r = {r} 的输入（所以 σ = r），ε = 0。沿任何与 𝟏 和 x 都正交的"
+        "方向，LayerNorm 把一个小的变化乘以 1/σ = {gain}（对库里的 LayerNorm 做中心差分测得 {measured}），"
+        "沿 𝟏 或沿 x 的变化则乘以 0（测得 {ones}、{along}）。DyT 和 Derf 在 0 处对每个方向都是同一个斜率："
+        "DyT 在 α = 1/r = {adyt} 时、Derf（s = 0）在 α = √π/(2r) = {aderf} 时，这个斜率等于 1/σ"
+        "（测得 {mdyt} 和 {mderf}）。这只在 0 附近成立：离 0 越远，两条曲线越饱和，斜率越小。"
+        "反过来，当前的 α = {alpha} 对 DyT 来说对应 RMS 为 1/α = {rdyt} 的输入，对 Derf 来说对应 √π/(2α) = {rderf}。",
+        "en": "Take an input of n = {n} coordinates with zero mean and RMS r = {r} (so σ = r), at ε = 0. LayerNorm "
+        "multiplies a small change along any direction orthogonal to 𝟏 and x by 1/σ = {gain} (central differences "
+        "on the library's LayerNorm: {measured}), and a change along 𝟏 or along x by 0 (measured: {ones}, "
+        "{along}). DyT and Derf have one slope at 0, the same in every direction: it equals 1/σ for "
+        "α = 1/r = {adyt} (DyT) and for α = √π/(2r) = {aderf} (Derf, s = 0); measured: {mdyt} and {mderf}. "
+        "That holds near 0 only: further out both curves saturate and their slopes fall. The other way round, "
+        "the current α = {alpha} matches inputs of RMS 1/α = {rdyt} under DyT and √π/(2α) = {rderf} under Derf.",
+    },
+    "beyond.derf.reported.header": {"zh": "论文报告的结果", "en": "What the papers report"},
+    "beyond.derf.reported.col.bench": {"zh": "任务", "en": "benchmark"},
+    "beyond.derf.reported.col.diff": {"zh": "Derf − LayerNorm", "en": "Derf − LayerNorm"},
+    "beyond.derf.reported.vit": {
+        "zh": "ViT-B，ImageNet-1K top-1 准确率（越高越好）",
+        "en": "ViT-B, ImageNet-1K top-1 accuracy (higher is better)",
+    },
+    "beyond.derf.reported.dit": {
+        "zh": "DiT-L/4，ImageNet 上的 FID（越低越好）",
+        "en": "DiT-L/4, FID on ImageNet (lower is better)",
+    },
+    "beyond.derf.reported.text": {
+        "zh": "上表是 Chen 等（2025）报告的数字，不是本应用算出来的。按他们的结果，Derf 比 LayerNorm 的 top-1 高 {vit} 个百分点、"
+        "FID 变化 {dit}；比 DyT 分别是 {vit_dyt} 个百分点和 {dit_dyt}。他们的消融实验认为，替代归一化的曲线"
+        "必须以 0 为中心、有界、在 0 附近够陡、单调；tanh 和 erf 都满足（erf(α·x + s) 在 s = 0 时以 0 为中心，"
+        "平移把中心移到 x = −s/α）。",
+        "en": "The table gives the numbers Chen et al. (2025) report, not numbers computed here. By their results Derf beats "
+        "LayerNorm by {vit} points of top-1 accuracy and changes the FID by {dit}; against DyT, {vit_dyt} points "
+        "and {dit_dyt}. Their ablations find that a curve replacing the norm must be zero-centred, bounded, steep "
+        "near 0 and monotone; tanh and erf are all four (erf(α·x + s) is centred at 0 with s = 0, and a shift "
+        "moves its centre to x = −s/α).",
+    },
+    "beyond.derf.regime": {
+        "zh": "这样的好处从哪里来？Verma（2026）研究的是 DyT（不是 Derf）：在 {p0}–{p1} 参数、用 {t0}–{t1} 个词元（token）"
+        "训练的 GPT-2 系列模型上，该文报告 DyT 在 {p0} 参数、{t0} 个词元时让验证损失降低 {lower} %，在 {p0} 参数、"
+        "{t1} 个词元时却让它升高 {higher} %；模型变大后，{t0} 个词元时的好处消失（{p1} 参数时升高 {gone} %），"
+        "而 {t1} 个词元时的损失增幅达到 {worst} %。该文把这解释为有界激活起了正则化的作用：{t0} 个词元时 DyT 有 "
+        "{sat0} % 的激活饱和，{t1} 个词元时是 {sat1} %。按该文自己的说明，所有实验都受算力限制，每个参数的训练词元数"
+        "少于 {tp}。这些是该文的数字和结论，不是本应用的。",
+        "en": "Where does such a gain come from? Verma (2026) studies DyT (not Derf): in GPT-2-family models of {p0}–{p1} "
+        "parameters trained on {t0}–{t1} tokens, the paper reports that DyT lowers the validation loss by "
+        "{lower} % at {p0} parameters on {t0} tokens but raises it by {higher} % at {p0} parameters on {t1} "
+        "tokens; with more capacity the {t0}-token benefit vanishes (the loss is {gone} % higher at {p1} "
+        "parameters), while the {t1}-token penalty reaches {worst} %. The paper reads this as bounded activations "
+        "acting as a regularizer: {sat0} % of DyT's activations saturate at {t0} tokens, {sat1} % at {t1}. Its "
+        "scope, as it states it: every run is compute-limited, with fewer than {tp} training tokens per "
+        "parameter. These are that paper's numbers and conclusions, not the app's.",
     },
     "beyond.jac.header": {"zh": "雅可比矩阵：对角的与稠密的", "en": "The Jacobians: diagonal and dense"},
     "beyond.jac.description": {
@@ -349,6 +497,7 @@ STRINGS = {
     # --- the figures (normviz.figures.beyond)
     # --- shared -------------------------------------------------------------------------------------------
     "beyond.fig.dyt": {"zh": "DyT", "en": "DyT"},
+    "beyond.fig.derf": {"zh": "Derf", "en": "Derf"},
     "beyond.fig.eps": {"zh": "ε = {eps}", "en": "ε = {eps}"},
     "beyond.fig.eps_pair": {
         "zh": "ε = {ln}（LayerNorm）、{rms}（RMSNorm）",
@@ -391,6 +540,45 @@ STRINGS = {
         "en": "DyT(t·x), 0 ≤ t ≤ {reach}: from the origin towards sign(x) on the box",
     },
     "beyond.fig.dyt.out": {"zh": "{method}(x)", "en": "{method}(x)"},
+    "beyond.fig.dyt.title_derf": {
+        "zh": "DyT、Derf（s = {s}）、LayerNorm、RMSNorm：α = {alpha}，{eps}",
+        "en": "DyT, Derf (s = {s}), LayerNorm, RMSNorm: α = {alpha}, {eps}",
+    },
+    "beyond.fig.dyt.box2.shared": {
+        "zh": "DyT 和 Derf 对整个平面的像：开正方形 (−1, 1)²",
+        "en": "DyT's and Derf's image of the whole plane: the open square (−1, 1)²",
+    },
+    "beyond.fig.dyt.box3.shared": {
+        "zh": "DyT 和 Derf 对整个空间的像：开立方体 (−1, 1)³",
+        "en": "DyT's and Derf's image of all of space: the open cube (−1, 1)³",
+    },
+    "beyond.fig.dyt.image": {
+        "zh": "{method} 对图中方盒的像：{box}",
+        "en": "{method}'s image of the box drawn: {box}",
+    },
+    "beyond.fig.dyt.derf_curve": {
+        "zh": "Derf(t·x)，0 ≤ t ≤ {reach}：从 erf({s})·𝟏 出发",
+        "en": "Derf(t·x), 0 ≤ t ≤ {reach}: from erf({s})·𝟏",
+    },
+    # --- tanh and erf ------------------------------------------------------------------------------------
+    "beyond.fig.squash.title": {
+        "zh": "tanh(α·x) 与 erf(α·x + s)：α = {alpha}，s = {s}",
+        "en": "tanh(α·x) and erf(α·x + s): α = {alpha}, s = {s}",
+    },
+    "beyond.fig.squash.x": {"zh": "输入 x（一个坐标）", "en": "input x (one coordinate)"},
+    "beyond.fig.squash.y": {"zh": "输出 y", "en": "output y"},
+    "beyond.fig.squash.bounds": {"zh": "界 ±1（达不到）", "en": "the bound ±1 (never reached)"},
+    "beyond.fig.squash.dyt": {"zh": "DyT：tanh({alpha}·x)", "en": "DyT: tanh({alpha}·x)"},
+    "beyond.fig.squash.derf": {"zh": "Derf：erf({alpha}·x + {s})", "en": "Derf: erf({alpha}·x + {s})"},
+    "beyond.fig.squash.tangent": {
+        "zh": "{method} 在 x = 0 处的切线，斜率 {slope}",
+        "en": "{method}'s tangent at x = 0, slope {slope}",
+    },
+    "beyond.fig.squash.sat": {
+        "zh": "{method} 在 x = {lo} 和 {hi} 处达到 ∓{q}",
+        "en": "{method} reaches ∓{q} at x = {lo} and {hi}",
+    },
+    "beyond.fig.squash.centre": {"zh": "Derf 的中心 x = −s/α = {x}", "en": "Derf's centre x = −s/α = {x}"},
     # --- Jacobians ------------------------------------------------------------------------------------------
     "beyond.fig.jac.title": {"zh": "x 处的雅可比矩阵 ∂yᵢ/∂xⱼ", "en": "The Jacobian ∂yᵢ/∂xⱼ at x"},
     "beyond.fig.jac.x": {"zh": "j（输入 xⱼ）", "en": "j (input xⱼ)"},

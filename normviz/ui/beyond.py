@@ -1,4 +1,4 @@
-"""Widgets, cached computations and readouts of the beyond page (DyT, QK-norm, nGPT, Peri-Norm, outliers).
+"""Widgets, cached computations and readouts of the beyond page (DyT and Derf, QK-norm, nGPT, Peri-Norm, outliers).
 
 Every widget key is ``beyond.<name>`` and names its URL parameter (``PARAMS``, through ``links``). Each
 section's numbers and packed figures are cached together, keyed by everything they show.
@@ -7,6 +7,7 @@ section's numbers and packed figures are cached together, keyed by everything th
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 import streamlit as st
@@ -30,6 +31,11 @@ X_BOUNDS = (-6.0, 6.0, 0.1)
 DEFAULT_X = (2.0, 0.5, -1.0)
 PART_OFFSET, PART_OUTLIER = 100.0, 1000.0  # "where they part": x + 100·𝟏, and x with x₁ = 1000
 RAY_REACH = 3.0  # DyT(t·x) for 0 ≤ t ≤ 3
+# Derf beside DyT
+SHIFT_BOUNDS = (-2.0, 2.0, 0.1)
+RMS_CHOICES = ("0.25", "0.5", "1", "2", "4", "8")  # the input RMS r whose LayerNorm slope 1/r DyT and Derf match
+MATCH_N, MATCH_SEED = 64, 0  # that input: 64 coordinates from a fixed random generator, centred, scaled to RMS r
+POWERS = {2: "²", 3: "³"}  # ℝ², the square (−1, 1)², the cube (−1, 1)³: the picture's dimensions
 # QK-norm
 HEAD_DIMS = ("4", "16", "64", "128")
 QK_NORM_LABELS = {k: METHODS[k].label for k in beyond.QK_NORMS}
@@ -59,6 +65,8 @@ def key(name: str) -> str:
 PARAMS = (
     links.choice(key("dim"), key("dim"), DIMS, "2D"),
     links.number(key("alpha"), key("alpha"), *ALPHA_BOUNDS[:2], beyond.DYT_ALPHA),
+    links.number(key("shift"), key("shift"), *SHIFT_BOUNDS[:2], beyond.DERF_SHIFT),
+    links.choice(key("rms"), key("rms"), RMS_CHOICES, "2"),
     *(links.number(key(f"x{i}"), key(f"x{i}"), *X_BOUNDS[:2], DEFAULT_X[i - 1]) for i in (1, 2, 3)),
     links.choice(key("d"), key("d"), HEAD_DIMS, "64"),
     links.choice(key("qknorm"), key("qknorm"), tuple(QK_NORM_LABELS.values()), QK_NORM_LABELS["rms"]),
@@ -86,10 +94,18 @@ def formula(lines) -> str:
 
 
 def dyt_controls(t) -> None:
-    left, right = st.columns([1, 3])
+    left, middle, right = st.columns([1, 2, 2])
     left.segmented_control(t("beyond.dim"), list(DIMS), key=key("dim"), required=True)
     keyed_slider(
-        right, t("beyond.alpha"), *ALPHA_BOUNDS[:2], step=ALPHA_BOUNDS[2], key=key("alpha"), help=t("beyond.alpha.help")
+        middle,
+        t("beyond.alpha"),
+        *ALPHA_BOUNDS[:2],
+        step=ALPHA_BOUNDS[2],
+        key=key("alpha"),
+        help=t("beyond.alpha.help"),
+    )
+    keyed_slider(
+        right, t("beyond.shift"), *SHIFT_BOUNDS[:2], step=SHIFT_BOUNDS[2], key=key("shift"), help=t("beyond.shift.help")
     )
     for i, col in zip(range(1, dyt_dimension() + 1), st.columns(3)):
         keyed_slider(
@@ -114,17 +130,44 @@ def chosen_alpha() -> float:
     return round(float(st.session_state[key("alpha")]), 10)
 
 
+def chosen_shift() -> float:
+    return round(float(st.session_state[key("shift")]), 10)
+
+
+def chosen_rms() -> float:
+    return float(st.session_state[key("rms")])
+
+
+class DytView(NamedTuple):
+    cmp: beyond.DytComparison
+    parts: tuple[beyond.Parting, ...]
+    derf: beyond.DerfPicture
+    curves: beyond.SquashCurves
+    space: dict  # packed figures
+    jacobians: dict
+    curves_figure: dict
+
+
 @cached(64)
-def dyt_view(
-    x: tuple, alpha: float, t, projector: bool, backend: _xp.Backend
-) -> tuple[beyond.DytComparison, tuple[beyond.Parting, ...], dict, dict]:
-    """DyT, LayerNorm and RMSNorm of x (ε = 0), where DyT and LayerNorm part, and the two packed figures."""
+def dyt_view(x: tuple, alpha: float, shift: float, t, projector: bool, backend: _xp.Backend) -> DytView:
+    """DyT, LayerNorm and RMSNorm of x (ε = 0), where DyT and LayerNorm part, Derf beside DyT (the same α, shift
+    s), the two curves, and the three packed figures."""
     cmp = beyond.compare_dyt(x, alpha=alpha, eps=0.0, backend=backend)
     parts = beyond.where_they_part(x, alpha=alpha, eps=0.0, offset=PART_OFFSET, outlier=PART_OUTLIER)
     ray = beyond.dyt_ray(x, alpha=alpha, reach=RAY_REACH)
-    space = packed(figs.dyt_figure(cmp, ray, t, projector=projector))
-    jacobians = packed(figs.jacobian_figure(cmp, t, projector=projector))
-    return cmp, parts, space, jacobians
+    picture = beyond.derf_picture(
+        x, alpha=alpha, shift=shift, half_width=figs.dyt_extent(x), reach=RAY_REACH, backend=backend
+    )
+    curves = beyond.squash_curves(alpha=alpha, shift=shift)
+    return DytView(
+        cmp,
+        parts,
+        picture,
+        curves,
+        packed(figs.dyt_figure(cmp, ray, t, projector=projector, derf=picture)),
+        packed(figs.jacobian_figure(cmp, t, projector=projector)),
+        packed(figs.squash_figure(curves, t, projector=projector)),
+    )
 
 
 def dyt_text(t, cmp: beyond.DytComparison) -> str:
@@ -148,6 +191,146 @@ def dyt_text(t, cmp: beyond.DytComparison) -> str:
         root=decimals(math.sqrt(n), 4),
         top=near_one(float(np.max(np.abs(cmp.dyt)))),
         gap=decimals(cmp.distance_ln, 4, nan=t("beyond.undefined")),
+    )
+
+
+def derf_text(t, pic: beyond.DerfPicture) -> str:
+    """Derf(x) beside DyT(x), and what each does to the picture's box [−E, E]ⁿ (the shift moves Derf's)."""
+    n = pic.x.size
+    reading = (
+        t("beyond.derf.zero", s=shortest(pic.shift), value=decimals(float(pic.derf[0]), 4))
+        if not np.any(pic.x)
+        else t(
+            "beyond.derf.reading",
+            s=shortest(pic.shift),
+            derf=decimals_vector(pic.derf, 4),
+            cos=decimals(pic.cosine, 4, nan=t("beyond.undefined")),
+            top=near_one(float(np.max(np.abs(pic.derf)))),
+        )
+    )
+    values = dict(
+        power=POWERS[n],
+        e=shortest(pic.half_width),
+        dlo=decimals(pic.box_dyt[0], 3),
+        dhi=decimals(pic.box_dyt[1], 3),
+        elo=decimals(pic.box_derf[0], 3),
+        ehi=decimals(pic.box_derf[1], 3),
+        centre=decimals(pic.centre_derf, 3),
+        s=shortest(pic.shift),
+        start=decimals(float(pic.ray[0, 0]), 3),
+    )
+    box = t("beyond.derf.box", **values)
+    if pic.shift == 0:
+        moved = t("beyond.derf.box.centred", **values)
+    elif values["centre"] == decimals(0.0, 3):  # both ends saturated to the digits shown: the shift does not show
+        moved = t("beyond.derf.box.saturated", **values)
+    else:
+        moved = t("beyond.derf.box.shifted", **values)
+    return "\n\n".join((reading, t.sentences([box, moved])))
+
+
+def squash_text(t, curves: beyond.SquashCurves) -> str:
+    """Each curve's slope at 0, where it reaches ±q of its bound, and what the shift does to Derf's window."""
+    dyt, derf = curves.facts["dyt"], curves.facts["derf"]
+    slope = t(
+        "beyond.derf.slope.shifted" if derf.shift != 0 else "beyond.derf.slope",
+        a=decimals(dyt.slope0, 3),
+        d0=decimals(derf.slope0, 4),
+        dmax=decimals(derf.steepest, 4),
+        centre=decimals(derf.centre, 3),
+        ratio=decimals(derf.steepest / dyt.steepest, 4),
+    )
+    q = shortest(derf.level)
+    saturation = t(
+        "beyond.derf.saturation",
+        q=q,
+        pct=shortest(100 * derf.level),
+        xd=decimals(dyt.saturation[1], 3),
+        lo=decimals(derf.saturation[0], 3),
+        hi=decimals(derf.saturation[1], 3),
+    )
+    window = t(
+        "beyond.derf.window",
+        wdyt=decimals(dyt.window, 3),
+        wderf=decimals(derf.window, 3),
+        ratio=decimals(dyt.window / derf.window, 4),
+        q=q,
+    )
+    return t.sentences([slope, saturation, window])
+
+
+def match_controls(t) -> None:
+    st.select_slider(t("beyond.rms"), RMS_CHOICES, key=key("rms"), help=t("beyond.rms.help", n=MATCH_N))
+
+
+@cached(16)
+def match_view(rms: float, backend: _xp.Backend) -> beyond.SlopeMatch:
+    return beyond.slope_match(rms, n=MATCH_N, seed=MATCH_SEED, backend=backend)
+
+
+def match_text(t, m: beyond.SlopeMatch, alpha: float) -> str:
+    """The α at which DyT's and Derf's slopes at 0 equal LayerNorm's 1/σ, measured; and the RMS the current α fits."""
+    dyt, derf = beyond.squash("dyt", alpha=alpha), beyond.squash("derf", alpha=alpha, shift=0.0)
+    return t(
+        "beyond.derf.match",
+        n=m.n,
+        r=shortest(m.rms),
+        gain=decimals(m.predicted, 4),
+        measured=decimals(m.ln_gain, 4),
+        ones=significant(m.ln_along_ones, 2),
+        along=significant(m.ln_along_x, 2),
+        adyt=decimals(m.alpha_dyt, 4),
+        aderf=decimals(m.alpha_derf, 4),
+        mdyt=decimals(m.dyt_slope, 4),
+        mderf=decimals(m.derf_slope, 4),
+        alpha=shortest(alpha),
+        rdyt=decimals(dyt.matched_rms, 4),
+        rderf=decimals(derf.matched_rms, 4),
+    )
+
+
+def reported_table(t) -> str:
+    """Chen et al.'s numbers (``beyond.DERF_REPORTED``), as they report them: LayerNorm, DyT, Derf per benchmark."""
+    unit = {"vit": " %", "dit": ""}
+    rows = [
+        [
+            t(f"beyond.derf.reported.{r.key}"),
+            *(decimals(v, r.digits) + unit[r.key] for v in (r.layer_norm, r.dyt, r.derf)),
+            decimals(r.derf_minus_ln, r.digits),
+        ]
+        for r in beyond.DERF_REPORTED
+    ]
+    header = [t("beyond.derf.reported.col.bench"), "LayerNorm", "DyT", "Derf", t("beyond.derf.reported.col.diff")]
+    return markdown_table(header, rows, "lrrrr")
+
+
+def reported_text(t) -> str:
+    vit, dit = beyond.DERF_REPORTED
+    return t(
+        "beyond.derf.reported.text",
+        vit=decimals(vit.derf_minus_ln, vit.digits),
+        vit_dyt=decimals(vit.derf_minus_dyt, vit.digits),
+        dit=decimals(dit.derf_minus_ln, dit.digits),
+        dit_dyt=decimals(dit.derf_minus_dyt, dit.digits),
+    )
+
+
+def regime_text(t) -> str:
+    """Verma's result on DyT (``beyond.VERMA_REPORTED``), as that paper's claim."""
+    c = beyond.VERMA_REPORTED
+    return t(
+        "beyond.derf.regime",
+        p0=c.params[0],
+        p1=c.params[1],
+        t0=c.tokens[0],
+        t1=c.tokens[1],
+        lower=decimals(c.lower_small, 1),
+        higher=decimals(c.higher_large, 1),
+        gone=decimals(c.higher_small_largest, 1),
+        worst=decimals(c.higher_large_worst, 1),
+        sat0=shortest(c.saturated_small),
+        sat1=shortest(c.saturated_large),
+        tp=shortest(c.tokens_per_param),
     )
 
 

@@ -26,7 +26,7 @@ from tests.helpers.browser import (
 from tests.helpers.browser import record_frames as record_received
 from tests.helpers.projector import assert_fits_a_projector, open_on_a_projector
 
-CHARTS = 7  # DyT's space, the Jacobians, QK, the sphere, the lengths, Peri-Norm's stack, the outlier
+CHARTS = 8  # DyT's space, the Jacobians, QK, the sphere, the lengths, Peri-Norm's stack, the outlier
 
 
 def test_beyond_fits_a_projector_and_a_qk_control_reruns_its_section_alone(page, base_url):
