@@ -1,10 +1,11 @@
-"""梯度 / Gradients: the Jacobian of each norm, its null space, and what backprop keeps of a gradient.
+"""梯度 / Gradients: the Jacobian of each norm, its null space, what backprop keeps of a gradient, and the
+gradient that one massive coordinate swallows.
 
-The page draws its controls, headings and fixed text once. Two keyed fragments draw what the controls
+The page draws its controls, headings and fixed text once. Three keyed fragments draw what the controls
 change: ``by_x`` the Jacobian tables (x and ε), into places kept for them among the text; ``backprop`` the
-3D picture and its table (g and the method, and x and ε too), in its own body. A control reruns only the
-fragments that depend on it (``ui.rerun_only``), so a move re-sends the numbers it changes, not the sliders
-and the prose around them.
+3D picture and its table (g and the method, and x and ε too), in its own body; ``massive`` RMSNorm with one
+massive coordinate (m and n, and ε). A control reruns only the fragments that depend on it
+(``ui.rerun_only``), so a move re-sends the numbers it changes, not the sliders and the prose around them.
 """
 
 from typing import NamedTuple
@@ -14,7 +15,7 @@ import streamlit as st
 from normviz import ui
 from normviz.ui import gradient as grad
 
-BY_X, BACKPROP = "gradient.by_x", "gradient.backprop"
+BY_X, BACKPROP, MASSIVE = "gradient.by_x", "gradient.backprop", "gradient.massive"
 
 
 class Places(NamedTuple):
@@ -29,7 +30,7 @@ parts = ui.page_parts(t, controls=True)
 parts.intro.markdown(t("grad.intro"))
 projector = ui.projector()
 with parts.controls:
-    grad.page_controls(t, on_change=ui.rerun_only(BY_X, BACKPROP))
+    grad.page_controls(t, on_change=ui.rerun_only(BY_X, BACKPROP), eps_on_change=ui.rerun_only(BY_X, BACKPROP, MASSIVE))
 message = ui.place(parts.main if projector else parts.text)  # in sight, not folded away with the controls
 with parts.text:
     st.header(t("grad.jac.header"))
@@ -69,11 +70,32 @@ def backprop() -> None:
     grad.backprop_table(t, bp)
 
 
+@ui.fragment(key=MASSIVE)
+def massive() -> None:
+    """RMSNorm at x with one massive coordinate m: J's singular values and what reaches the other coordinates."""
+    controls, picture, text = ui.picture_first(t)
+    with controls:
+        grad.massive_controls(t)
+    n, m = grad.massive_choice()
+    mg, svd, figure = grad.massive_view(n, m, grad.massive_eps(grad.x_and_eps()[1]), t, projector)
+    with picture:
+        ui.chart(figure, key="gradient.massive_chart", description=t("grad.mass.description"))
+    with text:
+        if projector:  # after the picture; elsewhere the explanation leads up to the controls
+            grad.massive_explanation(t)
+        st.markdown(grad.spectrum_table(t, mg, svd))
+        st.markdown(grad.massive_text(t, mg, svd))
+
+
 by_x(Places(message, jacobian, null))
 with parts.main:
     with ui.picture_first(t)[0]:  # the section's controls; its picture and table are the fragment's
         grad.g_controls(t, on_change=ui.rerun_only(BACKPROP))
     backprop()
     st.markdown(t("grad.bp.caption"))
+    st.header(t("grad.mass.header"))
+    if not projector:
+        grad.massive_explanation(t)
+    massive()
 
 ui.sources_section(t, "gradient")

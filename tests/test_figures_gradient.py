@@ -1,3 +1,6 @@
+import json
+import math
+
 import numpy as np
 import plotly.graph_objects as go
 import pytest
@@ -6,7 +9,7 @@ from normviz import gradient
 from normviz.figures import gradient as figs
 from normviz.i18n import Translator
 from normviz.methods import KEYS
-from tests.helpers.pages import arrow_tips, finite_points, trace
+from tests.helpers.pages import arrow_tips, finite_points, points, trace
 
 EN = Translator("en")
 
@@ -66,3 +69,63 @@ def test_a_zero_x_draws_no_null_line_but_still_draws_g():
 def test_x_must_be_3d():
     with pytest.raises(ValueError, match="3 components"):
         figs.backprop_figure(gradient.backprop("ln", (1.0, 2.0, 3.0, 4.0), (1.0, 0, 0, 0)), EN)
+
+
+# --- one massive coordinate ----------------------------------------------------------------------------------
+
+
+def _massive(n=64, m=100.0, eps=0.0):
+    rest, g = gradient.massive_example(n)
+    mg = gradient.massive_gradient(rest, g, m, eps=eps)
+    return mg, figs.massive_figure(mg, EN)
+
+
+@pytest.mark.parametrize("n, m, eps", [(3, 1.0, 0.0), (64, 100.0, 0.0), (512, 250.0, 1e-6), (4096, 1e4, 1.0)])
+@pytest.mark.parametrize("lang, projector", [("en", False), ("zh", True)])
+def test_massive_figure_is_valid_plotly(n, m, eps, lang, projector):
+    rest, g = gradient.massive_example(n)
+    mg = gradient.massive_gradient(rest, g, m, eps=eps)
+    go.Figure(figs.massive_figure(mg, Translator(lang), projector=projector))
+
+
+@pytest.mark.parametrize("n, m, eps", [(3, 100.0, 0.0), (64, 100.0, 0.0), (64, 2000.0, 1.0), (4096, 5.0, 1e-6)])
+def test_the_curve_is_the_others_gradient_and_the_asymptote_is_root_n_over_m(n, m, eps):
+    mg, fig = _massive(n, m, eps)
+    curve, asym = points(trace(fig, "massive_others")), points(trace(fig, "massive_asymptote"))
+    np.testing.assert_array_equal(curve[:, 0], mg.scales)
+    np.testing.assert_array_equal(curve[:, 1], mg.others)
+    rest, g = gradient.massive_example(n)
+    np.testing.assert_allclose(asym[:, 1] * asym[:, 0], math.sqrt(n) * np.linalg.norm(g[1:]), rtol=1e-14)
+    # the current m on the curve, the vertical line at m across the whole y range, m = 1 circled
+    assert np.allclose(points(trace(fig, "massive_current")), [[m, mg.here]])
+    line = points(trace(fig, "massive_line"))
+    assert np.all(line[:, 0] == m) and np.allclose(np.log10(line[:, 1]), fig["layout"]["yaxis"]["range"])
+    assert np.allclose(points(trace(fig, "massive_reference")), [[1.0, mg.reference]])
+    # every point of the curve inside the fixed log ranges; both axes logarithmic
+    lo, hi = fig["layout"]["yaxis"]["range"]
+    assert lo < np.log10(mg.others).min() and np.log10(mg.others).max() < hi
+    assert fig["layout"]["xaxis"]["type"] == fig["layout"]["yaxis"]["type"] == "log"
+    assert f"n = {n}" in fig["layout"]["title"]["text"]
+
+
+def test_the_legend_names_the_count_and_the_title_eps():
+    mg, fig = _massive(64, 100.0, 1e-6)
+    assert "63" in trace(fig, "massive_others")["name"] and "n = 64" in trace(fig, "massive_asymptote")["name"]
+    assert "ε = 1e-6" in fig["layout"]["title"]["text"] and "m = 100" in trace(fig, "massive_current")["name"]
+    zh = figs.massive_figure(mg, Translator("zh"))
+    assert "其余 63 个坐标" in trace(zh, "massive_others")["name"]
+
+
+def test_a_negative_m_draws_no_current_marker_on_the_log_axis():
+    mg, fig = _massive(8, -50.0, 0.0)
+    roles = {t.get("meta") for t in fig["data"]}
+    assert "massive_current" not in roles and "massive_line" not in roles
+    assert np.all(points(trace(fig, "massive_others"))[:, 0] > 0)
+    go.Figure(fig)
+
+
+def test_the_massive_figure_is_light():
+    from normviz.figures.typed import typed_arrays
+
+    _, fig = _massive(4096, 100.0, 0.0)
+    assert len(json.dumps(typed_arrays(fig), default=str)) < 12_000

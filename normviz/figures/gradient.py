@@ -10,16 +10,23 @@ as plotly JSON dicts, with the projection engine's 3D pieces (``line``,
 * ``arrow_input`` the direction of x (scaled into the cube), ``arrow_g`` the incoming gradient g, ``arrow_jtg`` Jᵀg,
   ``arrow_kept`` g with the removed components taken out, ``removed_<name>`` each removed component,
   drawn from the kept part's tip to g.
+
+``massive_figure`` (one massive coordinate, RMSNorm) is 2D, log–log: ``massive_others`` ‖(Jᵀg)_{i≠k}‖ against m,
+``massive_asymptote`` √n‖g_{i≠k}‖/m, ``massive_reference`` the value at m = 1, ``massive_current`` the current m
+(a marker on the curve) and ``massive_line`` a vertical dotted line there.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
 from normviz import gradient
 from normviz.figures._legend import legend_below, legend_beside
-from normviz.figures._style import COLORS, method_name, sizes
+from normviz.figures._style import COLORS, base_layout, method_name, sizes
 from normviz.figures.projection import SPACE, View, arrows, camera, line
+from normviz.format import eps_text, shortest
 from normviz.i18n import Translator
 
 GRADIENT_COLOR = "#D55E00"  # Okabe-Ito vermillion: g, the incoming gradient (no method uses it)
@@ -153,3 +160,101 @@ def backprop_figure(bp: gradient.Backprop, t: Translator, *, projector: bool = F
     layout["scene"]["camera"] = camera("oblique", lift=0.12, zoom=ZOOM)
     layout["title"] = {"text": tr("title", method=method_name(bp.key, t)), "x": 0.01, "xanchor": "left"}
     return {"data": data, "layout": layout}
+
+
+def _log_range(values, *, below: float, above: float) -> list[float]:
+    """[log10(min) − below, log10(max) + above] of the finite positive ``values`` (plotly's log axis range)."""
+    v = np.asarray(values, dtype=np.float64)
+    v = v[np.isfinite(v) & (v > 0)]
+    if v.size == 0:
+        return [-1.0, 1.0]
+    return [math.log10(float(v.min())) - below, math.log10(float(v.max())) + above]
+
+
+def massive_figure(mg: gradient.MassiveGradient, t: Translator, *, projector: bool = False) -> dict:
+    """‖(Jᵀg)_{i≠k}‖ against the massive coordinate m on log–log axes, with the asymptote √n‖g_{i≠k}‖/m, the
+    value at m = 1 and the current m marked. Axis ranges are fixed from the data (a rerun keeps them)."""
+    s = sizes(projector)
+    tr = lambda key, **kw: t(f"grad.mass.fig.{key}", **kw)  # noqa: E731 - a short local alias
+    ms = np.asarray(mg.scales, dtype=np.float64)
+    pos = ms > 0
+    xs, ys = ms[pos], np.asarray(mg.others, dtype=np.float64)[pos]
+    asym = np.asarray(mg.asymptote(xs), dtype=np.float64)
+    rms = COLORS["rms"]
+    hover = "m = %{x:.4g}: %{y:.4g}<extra></extra>"
+    data = [
+        {
+            "type": "scatter",
+            "mode": "lines",
+            "x": xs,
+            "y": np.where(np.isfinite(asym), asym, np.nan),
+            "name": tr("asymptote", n=mg.n),
+            "meta": "massive_asymptote",
+            "line": {"color": COLORS["reference"], "dash": "dash", "width": s["thin"] * 1.5},
+            "hovertemplate": hover,
+        },
+        {
+            "type": "scatter",
+            "mode": "lines",
+            "x": xs,
+            "y": np.where(np.isfinite(ys), ys, np.nan),
+            "name": tr("others", count=mg.n - 1),
+            "meta": "massive_others",
+            "line": {"color": rms, "width": s["line"]},
+            "hovertemplate": hover,
+        },
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "x": np.array([gradient.REFERENCE_M]),
+            "y": np.array([mg.reference]),
+            "name": tr("reference"),
+            "meta": "massive_reference",
+            "marker": {"color": "white", "symbol": "circle", "size": s["marker"], "line": {"color": rms, "width": 2}},
+            "hovertemplate": hover,
+        },
+    ]
+    y_range = _log_range(np.concatenate([ys, [mg.reference]]), below=0.3, above=0.5)
+    if mg.m > 0:  # a log axis has no place for m ≤ 0
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "lines",
+                "x": np.full(2, mg.m),
+                "y": np.power(10.0, np.array(y_range)),
+                "name": tr("current_line"),
+                "meta": "massive_line",
+                "showlegend": False,
+                "hoverinfo": "skip",
+                "line": {"color": COLORS["input"], "dash": "dot", "width": s["thin"]},
+            }
+        )
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "x": np.array([mg.m]),
+                "y": np.array([mg.here]),
+                "name": tr("current", m=shortest(mg.m)),
+                "meta": "massive_current",
+                "marker": {
+                    "color": rms,
+                    "symbol": "diamond",
+                    "size": s["marker"] * 1.4,
+                    "line": {"color": "white", "width": 1},
+                },
+                "hovertemplate": hover,
+            }
+        )
+    x_range = _log_range(xs, below=0.05, above=0.05)
+    entries = sum(trace.get("showlegend", True) is not False for trace in data)
+    return {
+        "data": data,
+        "layout": base_layout(
+            projector,
+            title={"text": tr("title", n=mg.n, eps=eps_text(mg.eps)), "x": 0.01, "xanchor": "left"},
+            xaxis={"title": {"text": tr("x")}, "type": "log", "range": x_range, "exponentformat": "power"},
+            yaxis={"title": {"text": tr("y")}, "type": "log", "range": y_range, "exponentformat": "power"},
+            **legend_below(projector, plot_height=420 if projector else 320, entries=entries, columns=2),
+        ),
+    }

@@ -3,9 +3,11 @@
 STRINGS = {
     "nav.gradient": {"zh": "梯度（反向传播）", "en": "Backprop gradients"},
     "overview.page.gradient": {
-        "zh": "归一化的雅可比矩阵：公式与 torch.autograd 并排对照，看它把梯度中沿 x 和沿 𝟏 的分量去掉。",
-        "en": "The Jacobian of each norm, by formula and by torch.autograd side by side, and how it strips a "
-        "gradient of its parts along x and along 𝟏.",
+        "zh": "归一化的雅可比矩阵：公式与 torch.autograd 并排对照，看它把梯度中沿 x 和沿 𝟏 的分量去掉；"
+        "再看一个巨大坐标怎样让 RMSNorm 吞掉传给其他坐标的梯度。",
+        "en": "The Jacobian of each norm, by formula and by torch.autograd side by side, how it strips a "
+        "gradient of its parts along x and along 𝟏, and how one massive coordinate makes RMSNorm swallow the "
+        "gradient of all the others.",
     },
     "grad.title": {
         "zh": "梯度：归一化在反向传播里做了什么",
@@ -160,4 +162,137 @@ STRINGS = {
     "grad.fig.removed_radial_ln": {"zh": "去掉的：沿 x − μ𝟏 的分量", "en": "removed: component along x − μ𝟏"},
     "grad.fig.removed_ones": {"zh": "去掉的：沿 𝟏 的分量", "en": "removed: component along 𝟏"},
     "grad.fig.jtg": {"zh": "Jᵀg（{method}）", "en": "Jᵀg ({method})"},
+    # --- one massive coordinate (RMSNorm)
+    "grad.mass.header": {"zh": "巨大激活吞掉的梯度", "en": "The gradient that a massive activation swallows"},
+    "grad.mass.paper": {
+        "zh": "Chen 与 Yao（2026）认为，本节这笔算术会影响训练。他们报告：在因果掩码下，注意力汇聚（少数几个词元（token），"
+        "最常见的是第一个，吸走了大部分注意力）会让反向传播的梯度集中到这些词元上，他们称之为梯度汇聚。"
+        "由于 RMSNorm 的雅可比矩阵大约按输入范数的倒数缩小梯度，他们把这些词元上的巨大激活（massive activations）"
+        "解读为训练中的一种适应：削弱这种局部的梯度压力。他们的检验 V-scale 改变了沿 value 路径回传的梯度："
+        "在他们预训练的 V-scale 模型里，注意力汇聚仍在，巨大激活则被压了下去。这是他们的论点和实验，本页并不训练模型。"
+        "本页算出来的是这个论点所依据的雅可比算术：一个向量，其中一个坐标很大。",
+        "en": "Chen & Yao (2026) argue that the arithmetic of this section shapes training. Under a causal mask, they "
+        "report, attention sinks (a few tokens, most often the first, that draw much of the attention) concentrate "
+        "the backward gradient on those tokens: gradient sinks. Since RMSNorm's Jacobian attenuates the gradient "
+        "roughly in inverse proportion to the input's norm, they read the massive activations on those tokens as an "
+        "adaptive response that damps this local gradient pressure during training. Their test, V-scale, changes "
+        "the gradient that flows back along the value path: in their pretrained V-scale models the attention sinks "
+        "remain and the massive activations are suppressed. That is their argument and their experiment; this page "
+        "trains no model. What it computes is the Jacobian arithmetic the argument rests on, for one vector with "
+        "one large coordinate.",
+    },
+    "grad.mass.text": {
+        "zh": "例子：x 有 n 个分量，巨大的那个是 x₁ = m（k = 1），其余 n − 1 个固定不变：由伪随机数生成（随机种子 0），"
+        "再整体缩放使它们的 RMS 恰好为 1，所以 m 以其余坐标的 RMS 为单位。上游梯度 g 有 n 个伪随机分量（随机种子 1）。"
+        "RMSNorm 不带增益（γ = 1），ε 用本页上方的设置（选各方法默认值时，RMSNorm 用它的 {default}）。"
+        "g₋ₖ 和 (Jᵀg)₋ₖ 指 i ≠ k 的 n − 1 个分量，即传到其他坐标的部分。",
+        "en": "The example: x has n components; the massive one is x₁ = m (k = 1), and the other n − 1 stay fixed: "
+        "pseudo-random numbers (random seed 0), rescaled so that their RMS is exactly 1, so m counts in units of "
+        "the others' RMS. The upstream gradient g has n pseudo-random entries (random seed 1). RMSNorm without a "
+        "gain (γ = 1), with the ε set at the top of the page (where that is each method's default, RMSNorm's: "
+        "{default}). g₋ₖ and (Jᵀg)₋ₖ are the n − 1 entries with i ≠ k: what reaches the other coordinates.",
+    },
+    "grad.mass.derivation": {
+        "zh": "推导：r = √(‖x‖²/n + ε) 满足 ∂r/∂x_j = x_j/(n r)，所以 ∂(x_i/r)/∂x_j = δ_ij/r − x_i x_j/(n r³)，"
+        "这就是下面的 J。J 是对称矩阵。与 x 正交的向量 v 有 J v = v/r；x 本身有 "
+        "J x = (1/r)(1 − ‖x‖²/(n r²)) x = (1/r)(ε/r²) x，因为 n r² − ‖x‖² = nε。所以奇异值是 1/r（n − 1 重）"
+        "和沿 x 的 (1/r)·ε/r² ≤ 1/r；ε = 0 时分别为 √n/‖x‖ 和 0。当 x_k = m 时 n r² ≥ m²，故 1/r ≤ √n/|m|："
+        "传过去的梯度不会超过 √n‖g‖/|m|。对 i ≠ k，随着 |m| 增大，x_i (x·g)/(n r²) → 0 且 |m|/r → √n，"
+        "所以 |m|·(Jᵀg)_i → √n·g_i。",
+        "en": "Derivation. r = √(‖x‖²/n + ε) has ∂r/∂x_j = x_j/(n r), so ∂(x_i/r)/∂x_j = δ_ij/r − x_i x_j/(n r³): "
+        "that is J below. J is symmetric. A vector v orthogonal to x gives J v = v/r; x itself gives "
+        "J x = (1/r)(1 − ‖x‖²/(n r²)) x = (1/r)(ε/r²) x, because n r² − ‖x‖² = nε. So the singular values are "
+        "1/r, n − 1 times, and (1/r)·ε/r² ≤ 1/r along x; at ε = 0 they are √n/‖x‖ and 0. With x_k = m, "
+        "n r² ≥ m², so 1/r ≤ √n/|m|: no gradient comes through larger than √n‖g‖/|m|. For i ≠ k, "
+        "x_i (x·g)/(n r²) → 0 and |m|/r → √n as |m| grows, so |m|·(Jᵀg)_i → √n·g_i.",
+    },
+    "grad.mass.m": {"zh": "巨大坐标 m（以其余坐标的 RMS 为单位）", "en": "Massive coordinate m (× the others' RMS)"},
+    "grad.mass.m.help": {
+        "zh": "x₁ = m；其余 n − 1 个坐标固定不变，它们的 RMS 为 1。",
+        "en": "x₁ = m; the other n − 1 coordinates stay fixed, with RMS 1.",
+    },
+    "grad.mass.n": {"zh": "维数 n", "en": "Dimension n"},
+    "grad.mass.n.help": {
+        "zh": "x 的坐标个数。曲线在 m = √n 附近拐弯。",
+        "en": "How many coordinates x has. The curve bends near m = √n.",
+    },
+    "grad.mass.col.direction": {"zh": "方向", "en": "directions"},
+    "grad.mass.col.count": {"zh": "个数", "en": "how many"},
+    "grad.mass.col.formula": {"zh": "公式", "en": "formula"},
+    "grad.mass.col.value": {"zh": "奇异值", "en": "singular value"},
+    "grad.mass.col.svd": {"zh": "autograd 的 J 做 SVD（最大值）", "en": "SVD of the autograd J (largest)"},
+    "grad.mass.col.diff": {"zh": "最大 \\|差\\|", "en": "max \\|difference\\|"},
+    "grad.mass.dir.perp": {"zh": "与 x 正交", "en": "orthogonal to x"},
+    "grad.mass.dir.along": {"zh": "沿 x", "en": "along x"},
+    "grad.mass.spectrum": {
+        "zh": "m = {m}（n = {n}，ε = {eps}，γ = 1）时 r = √(‖x‖²/n + ε) = {r}。J 在与 x 正交的 {others} 个方向上的奇异值是 "
+        "1/r = {kept}，沿 x 的是 (1/r)·ε/r² = {radial}。m = 1 时 x 的 RMS 与其余坐标的相同，1/r 为 {kept1}："
+        "J 的最大奇异值现在是那时的 {factor}。",
+        "en": "At m = {m} (n = {n}, ε = {eps}, γ = 1), r = √(‖x‖²/n + ε) = {r}. J's singular value is 1/r = {kept} "
+        "on the {others} directions orthogonal to x and (1/r)·ε/r² = {radial} along x. At m = 1, where x's RMS "
+        "is that of the others, 1/r was {kept1}: J's largest singular value is now {factor} of that.",
+    },
+    "grad.mass.check": {
+        "zh": "对 F.rms_norm 用 torch.autograd 求出的雅可比矩阵（float64）做 numpy 的 SVD，得到同样的奇异值，差别不超过 {diff}。",
+        "en": "numpy's SVD of torch.autograd's Jacobian of F.rms_norm (float64) gives the same singular values, "
+        "to within {diff}.",
+    },
+    "grad.mass.check_skipped": {
+        "zh": "本页只在 n ≤ {limit} 时用 torch.autograd 和 SVD 核对这些值：n = {n} 时光是雅可比矩阵就有 {n} × {n} 个元素。"
+        "测试在较小的 n 上核对同一公式。",
+        "en": "The page checks these against torch.autograd and SVD only up to n = {limit}: at n = {n} the Jacobian "
+        "alone has {n} × {n} entries. The tests check the same formula at smaller n.",
+    },
+    "grad.mass.no_torch": {
+        "zh": "没有安装 torch，所以跳过了与 torch.autograd 的对照；表中的值来自公式。",
+        "en": "torch is not installed, so the check against torch.autograd is skipped; the values come from the "
+        "formula.",
+    },
+    "grad.mass.others": {
+        "zh": "m = {m} 时，其余 {others} 个坐标从上游梯度 g 收到 ‖(Jᵀg)₋ₖ‖ = {here}，而 m = 1 时是 {reference}："
+        "现在是那时的 {share}。",
+        "en": "At m = {m} the other {others} coordinates receive ‖(Jᵀg)₋ₖ‖ = {here} of the upstream gradient g, "
+        "against {reference} at m = 1: {share} of it.",
+    },
+    "grad.mass.asymptote": {
+        "zh": "渐近线 √n‖g₋ₖ‖/|m| 在这里是 {asym}，精确值是它的 {ratio} 倍；m 越大，这个比值越接近 1，"
+        "因为 |m|·‖(Jᵀg)₋ₖ‖ → √n‖g₋ₖ‖ = {limit}。",
+        "en": "The asymptote √n‖g₋ₖ‖/|m| is {asym} here, and the exact value is {ratio} times it; as m grows the "
+        "ratio tends to 1, since |m|·‖(Jᵀg)₋ₖ‖ → √n‖g₋ₖ‖ = {limit}.",
+    },
+    "grad.mass.bound": {
+        "zh": "无论 g 是什么，都有 ‖Jᵀg‖ ≤ ‖g‖/r ≤ √n‖g‖/|m|；这里是 {whole} ≤ {over_r} ≤ {bound}。",
+        "en": "Whatever g is, ‖Jᵀg‖ ≤ ‖g‖/r ≤ √n‖g‖/|m|; here {whole} ≤ {over_r} ≤ {bound}.",
+    },
+    "grad.mass.knee": {
+        "zh": "曲线在 m = √n = {root} 附近拐弯：远低于它时，‖x‖² 主要来自其余坐标，梯度几乎不变；远高于它时 "
+        "1/r ≈ √n/|m|。n 越大，一个坐标要越大才会吞掉梯度。",
+        "en": "The curve bends near m = √n = {root}: well below it the other coordinates hold most of ‖x‖² and the "
+        "gradient hardly changes; well above it 1/r ≈ √n/|m|. The larger n is, the larger a coordinate must be "
+        "before it swallows the gradient.",
+    },
+    "grad.mass.description": {
+        "zh": "双对数坐标图：传到其余 n − 1 个坐标的梯度范数随巨大坐标 m 的变化，虚线是渐近线 √n‖g₋ₖ‖/m，"
+        "圆圈标出 m = 1 时的值，菱形标出当前的 m。",
+        "en": "Log–log chart: the norm of the gradient that reaches the other n − 1 coordinates against the massive "
+        "coordinate m, the asymptote √n‖g₋ₖ‖/m dashed, the value at m = 1 circled and the current m marked "
+        "with a diamond.",
+    },
+    "grad.mass.fig.title": {
+        "zh": "RMSNorm，n = {n}，ε = {eps}：传到其他坐标的梯度",
+        "en": "RMSNorm, n = {n}, ε = {eps}: what reaches the other coordinates",
+    },
+    "grad.mass.fig.x": {
+        "zh": "巨大坐标 m（以其余坐标的 RMS 为单位）",
+        "en": "massive coordinate m (× the others' RMS)",
+    },
+    "grad.mass.fig.y": {"zh": "梯度范数 ‖(Jᵀg)₋ₖ‖", "en": "gradient norm ‖(Jᵀg)₋ₖ‖"},
+    "grad.mass.fig.others": {
+        "zh": "精确值：其余 {count} 个坐标的 ‖(Jᵀg)₋ₖ‖",
+        "en": "exact: ‖(Jᵀg)₋ₖ‖ over the other {count} coordinates",
+    },
+    "grad.mass.fig.asymptote": {"zh": "渐近线 √n‖g₋ₖ‖/m（n = {n}）", "en": "asymptote √n‖g₋ₖ‖/m (n = {n})"},
+    "grad.mass.fig.reference": {"zh": "m = 1 时", "en": "at m = 1"},
+    "grad.mass.fig.current": {"zh": "当前 m = {m}", "en": "current m = {m}"},
+    "grad.mass.fig.current_line": {"zh": "当前 m", "en": "current m"},
 }

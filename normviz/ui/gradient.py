@@ -2,8 +2,9 @@
 
 Every widget key is namespaced ``gradient.<name>`` (pages share one session
 state) and names its URL parameter (``PARAMS``, through ``links``). x and ε concern the whole page; g and
-the method shown in 3D concern the backprop section (a fragment). The
-Jacobians, torch's autograd ones included, are cached as numpy by (x, ε).
+the method shown in 3D concern the backprop section (a fragment); m and n the massive-coordinate section
+(a fragment of its own, which reads ε). The Jacobians, torch's autograd ones included, are cached as numpy
+by (x, ε); the massive-coordinate section by (n, m, ε).
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ import streamlit as st
 from normviz import _xp, gradient
 from normviz.figures import gradient as figs
 from normviz.figures.typed import typed_arrays as packed
-from normviz.format import legible, legible_vector
+from normviz.format import decimals, eps_text, legible, legible_vector, percent, scientific, shortest
 from normviz.methods import METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
 from normviz.ui.kit.controls import METHOD_LABELS, eps_control, eps_param, eps_value, keyed_slider
-from normviz.ui.kit.tables import markdown_table
+from normviz.ui.kit.tables import display_equations, markdown_table
 
 PAGE = "gradient"
 X_BOUNDS = (-5.0, 5.0)
@@ -34,11 +35,18 @@ def key(name: str) -> str:
     return f"{PAGE}.{name}"
 
 
+# the massive coordinate m (in units of the others' RMS) on a 1-2-5 scale, and the dimension n
+MASSIVE_MS = ("1", "2", "5", "10", "20", "50", "100", "200", "500", "1000", "2000", "5000", "10000")
+MASSIVE_NS = ("3", "64", "512", "4096")
+CHECK_MAX_N = 64  # the page checks the singular values against autograd + SVD up to this n (512: ~0.1 s)
+
 PARAMS = (
     *(links.number(key(f"x{i + 1}"), key(f"x{i + 1}"), *X_BOUNDS, v) for i, v in enumerate(gradient.SEED_X)),
     *(links.number(key(f"g{i + 1}"), key(f"g{i + 1}"), *G_BOUNDS, v) for i, v in enumerate(gradient.DEFAULT_G)),
     eps_param(key("eps"), "0"),
     links.choice(key("method"), key("method"), tuple(METHOD_LABELS.values()), METHODS["ln"].label),
+    links.choice(key("m"), key("m"), MASSIVE_MS, "100"),
+    links.choice(key("n"), key("n"), MASSIVE_NS, "64"),
 )
 
 
@@ -48,12 +56,12 @@ def _vector_sliders(t, name: str, bounds, help_key: str, on_change) -> None:
         keyed_slider(col, label, *bounds, step=STEP, key=key(f"{name}{i + 1}"), help=t(help_key), on_change=on_change)
 
 
-def page_controls(t, *, on_change=None) -> None:
+def page_controls(t, *, on_change=None, eps_on_change=None) -> None:
     """x (three sliders) and ε, read by ``x_and_eps``; the page's link values are read first (one warning for
-    the bad ones)."""
+    the bad ones). ``eps_on_change`` (default ``on_change``): ε's, which more sections read than x."""
     links.load(t, PARAMS)
     _vector_sliders(t, "x", X_BOUNDS, "grad.x.help", on_change)
-    eps_control(t, key=key("eps"), help=t("grad.eps.help"), on_change=on_change)
+    eps_control(t, key=key("eps"), help=t("grad.eps.help"), on_change=eps_on_change or on_change)
 
 
 def x_and_eps() -> tuple[tuple[float, ...], float | None]:
@@ -189,3 +197,111 @@ def backprop_table(t, bp: gradient.Backprop) -> None:
         for name, v, note in zip((t("grad.bp.kept"), "Jᵀg", "s·Jᵀg"), values, notes)
     ]
     st.markdown(markdown_table([t("grad.col.quantity"), t("grad.col.vector"), t("grad.col.note")], rows, "lll"))
+
+
+# --- one massive coordinate ---------------------------------------------------------------------------------
+
+
+def massive_controls(t) -> None:
+    """The massive coordinate m (a 1-2-5 scale) and the dimension n, read by ``massive_choice``."""
+    left, right = st.columns([3, 1])
+    left.select_slider(t("grad.mass.m"), MASSIVE_MS, key=key("m"), help=t("grad.mass.m.help"))
+    right.segmented_control(t("grad.mass.n"), list(MASSIVE_NS), key=key("n"), required=True, help=t("grad.mass.n.help"))
+
+
+def massive_choice() -> tuple[int, float]:
+    """n and m as ``massive_controls`` left them in the session state."""
+    return int(st.session_state[key("n")]), float(st.session_state[key("m")])
+
+
+def massive_eps(eps: float | None) -> float:
+    """The page's ε for RMSNorm: its own default where the page says "default"."""
+    return METHODS["rms"].eps_or_default(eps)
+
+
+@cached(64)
+def massive_view(n: int, m: float, eps: float, t, projector: bool) -> tuple[gradient.MassiveGradient, object, dict]:
+    """The example in n dimensions with x₁ = m: the backward pass, the singular values of torch's autograd
+    Jacobian by SVD (None above ``CHECK_MAX_N`` or without torch) and the packed figure."""
+    rest, g = gradient.massive_example(n)
+    mg = gradient.massive_gradient(rest, g, m, eps=eps)
+    svd = None
+    if n <= CHECK_MAX_N:
+        svd = gradient.rms_autograd_singular_values(gradient.massive_x(rest, m), eps=eps)
+    return mg, svd, packed(figs.massive_figure(mg, t, projector=projector))
+
+
+def massive_explanation(t) -> None:
+    """The paper's argument (as theirs), the example and its conditions, the derivation and its formulas: one
+    element (fewer to send on a projector, where the section's fragment draws it)."""
+    parts = (
+        t("grad.mass.paper"),
+        t("grad.mass.text", default=eps_text(METHODS["rms"].default_eps)),
+        t("grad.mass.derivation"),
+        display_equations(gradient.MASSIVE_TEX),
+    )
+    st.markdown("\n\n".join(parts))
+
+
+def _svd_cells(formula: np.ndarray, svd) -> tuple[str, str]:
+    """The autograd singular values of one group (the largest shown) and the largest |difference| to the formula."""
+    if svd is None:
+        return "—", "—"
+    return legible(float(np.max(svd)), 4), scientific(float(np.max(np.abs(svd - formula))), 1)
+
+
+def spectrum_table(t, mg: gradient.MassiveGradient, svd) -> str:
+    """J's singular values at m: the n − 1 on the directions orthogonal to x and the one along x, by formula
+    and, where run, by SVD of the autograd Jacobian."""
+    sp = mg.spectrum
+    values = sp.values()
+    perp, along = values[:-1], values[-1:]
+    svd_perp, svd_along = (None, None) if svd is None else (svd[:-1], svd[-1:])
+    rows = [
+        [t("grad.mass.dir.perp"), str(mg.n - 1), "1/r", legible(sp.kept, 4), *_svd_cells(perp, svd_perp)],
+        [t("grad.mass.dir.along"), "1", "(1/r)·ε/r²", legible(sp.radial, 4), *_svd_cells(along, svd_along)],
+    ]
+    header = [t(f"grad.mass.col.{c}") for c in ("direction", "count", "formula", "value", "svd", "diff")]
+    return markdown_table(header, rows, "lrllrr")
+
+
+def massive_text(t, mg: gradient.MassiveGradient, svd) -> str:
+    """The section's computed statements, each with its conditions (n, m, ε, γ = 1)."""
+    sp, ref = mg.spectrum, mg.reference_spectrum
+    common = {"m": shortest(mg.m), "n": mg.n, "eps": eps_text(mg.eps), "others": mg.n - 1}
+    spectrum = t(
+        "grad.mass.spectrum",
+        **common,
+        r=decimals(sp.r, 4),
+        kept=legible(sp.kept, 4),
+        radial=legible(sp.radial, 4),
+        kept1=decimals(ref.kept, 4),
+        factor=percent(mg.kept_share, digits=3),
+    )
+    others = t(
+        "grad.mass.others",
+        **common,
+        here=legible(mg.here, 4),
+        reference=legible(mg.reference, 4),
+        share=percent(mg.share, digits=3),
+    )
+    asymptote = t(
+        "grad.mass.asymptote",
+        asym=legible(float(mg.asymptote(mg.m)), 4),
+        ratio=decimals(mg.to_asymptote, 4),
+        limit=decimals(mg.limit, 4),
+    )
+    bound = t(
+        "grad.mass.bound",
+        whole=legible(mg.whole, 4),
+        over_r=legible(mg.g_over_r, 4),
+        bound=legible(mg.bound, 4),
+    )
+    knee = t("grad.mass.knee", root=decimals(mg.root_n, 2))
+    if svd is None:
+        check = (
+            t("grad.mass.check_skipped", limit=CHECK_MAX_N, n=mg.n) if mg.n > CHECK_MAX_N else t("grad.mass.no_torch")
+        )
+    else:
+        check = t("grad.mass.check", diff=scientific(float(np.max(np.abs(svd - sp.values()))), 1))
+    return "\n\n".join((t.sentences([spectrum, check]), t.sentences([others, asymptote]), t.sentences([bound, knee])))
