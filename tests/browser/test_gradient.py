@@ -7,7 +7,7 @@ import pytest
 from tests.helpers import browser as h
 from tests.helpers.projector import assert_fits_a_projector, open_on_a_projector
 
-CHARTS = 1
+CHARTS = 2  # the Jacobians in 3D, the gradient the others receive against m
 
 
 def test_gradient_renders_the_formula_next_to_autograd_then_g_moves_its_arrow_and_the_projection(page, base_url):
@@ -15,7 +15,7 @@ def test_gradient_renders_the_formula_next_to_autograd_then_g_moves_its_arrow_an
     the layout again, then g (in the folded controls) moves its arrow and LayerNorm's Jᵀg."""
     open_on_a_projector(page, base_url, "gradient", lang="zh", charts=CHARTS)
     assert_fits_a_projector(page, "gradient", lang="zh")
-    assert page.locator(h.PLOT).count() == 1
+    assert page.locator(h.PLOT).count() == CHARTS
     main = h.main_text(page)
     assert "雅可比矩阵" in main and main.count("(0.4298, −0.0661, −0.0992)") == 2  # RMSNorm's row 1, both columns
     assert h.plotly_layout(page, 0)["font"]["size"] >= 20
@@ -41,6 +41,6 @@ def test_gradient_renders_the_formula_next_to_autograd_then_g_moves_its_arrow_an
     h.press_keys(page, x1, "ArrowRight")
     h.press_keys(page, x1, "ArrowRight")
     assert "gradient.x1=1.2" in page.url and h.main_text(page) != before
-    assert page.locator(h.PLOT).count() == 1 and h.main_text(page).count("J (analytic)") == 1
+    assert page.locator(h.PLOT).count() == CHARTS and h.main_text(page).count("J (analytic)") == 1
     assert h.wait_for_tip(page, "arrow_g", lambda p: p[1] == 3.0) == pytest.approx((1.0, 3.0, 0.0))  # g kept
     h.assert_no_error(page)

@@ -7,7 +7,7 @@ already opens it in projector mode (``OWN_TEST``) is checked there instead, on t
 Chinese as it opens and in English after the sidebar's language switch, so the walk does not load it a
 second time::
 
-    open_on_a_projector(page, base_url, "gradient", lang="zh", charts=1)
+    open_on_a_projector(page, base_url, "gradient", lang="zh", charts=2)
     assert_fits_a_projector(page, "gradient", lang="zh")
 """
 
