@@ -460,6 +460,11 @@ class Beyond:
     dyt: np.ndarray  # DyT(x)
     ln: np.ndarray  # LayerNorm(x)
     distance: float  # ‖DyT(x) − LN(x)‖ / √n
+    derf: np.ndarray  # Derf(x) = erf(α·x + s) with the library's α₀ and s₀ (0.5 and 0, as DyT's α₀)
+    derf_distance: float  # ‖Derf(x) − LN(x)‖ / √n
+    dyt_curve: beyond.Squash  # tanh(α·x): slope α at 0, 99 % of its bound at ±artanh(0.99)/α
+    derf_curve: beyond.Squash  # erf(α·x): slope 2α/√π at 0, 99 % at ±erfinv(0.99)/α
+    vit: beyond.Reported  # Chen et al.'s ViT-B top-1 with LayerNorm, DyT and Derf (their numbers)
     offset: float
     offset_dyt: np.ndarray  # DyT(x + offset·𝟏): saturated near 𝟏
     offset_ln: np.ndarray  # LayerNorm(x + offset·𝟏) = LayerNorm(x)
@@ -482,6 +487,7 @@ def beyond_scene(step_: Step) -> Beyond:
     p = step_.param
     x = np.asarray(p["x"], dtype=np.float64)
     base, moved, _ = beyond.where_they_part(x, offset=p["offset"], eps=0.0)
+    derf = beyond.squash_values("derf", x, alpha=beyond.DERF_ALPHA, shift=beyond.DERF_SHIFT)
     d, m, scale = int(p["head_dim"]), int(p["keys"]), float(p["qk_scale"])
     rng = np.random.default_rng(int(p["seed"]))
     q, keys = rng.standard_normal(d), rng.standard_normal((m, d))
@@ -497,6 +503,11 @@ def beyond_scene(step_: Step) -> Beyond:
         dyt=base.dyt,
         ln=base.ln,
         distance=base.distance,
+        derf=derf,
+        derf_distance=float(np.linalg.norm(derf - base.ln) / math.sqrt(x.size)),
+        dyt_curve=beyond.squash("dyt", alpha=beyond.DYT_ALPHA),
+        derf_curve=beyond.squash("derf", alpha=beyond.DERF_ALPHA, shift=beyond.DERF_SHIFT),
+        vit=next(r for r in beyond.DERF_REPORTED if r.key == "vit"),
         offset=float(p["offset"]),
         offset_dyt=moved.dyt,
         offset_ln=moved.ln,

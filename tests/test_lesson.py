@@ -352,7 +352,13 @@ def test_the_optional_closing_step_follows_the_cost_step_and_precedes_the_summar
     assert lesson.STEPS[order.index("beyond")].kind == "beyond"
     assert CATALOG["lesson.step.beyond.title"]["en"].startswith("Optional")
     assert CATALOG["lesson.step.beyond.title"]["zh"].startswith("选读")
-    for key in ("lesson.beyond.dyt", "lesson.beyond.qk", "lesson.beyond.outlier", "lesson.beyond.residual"):
+    for key in (
+        "lesson.beyond.dyt",
+        "lesson.beyond.derf",
+        "lesson.beyond.qk",
+        "lesson.beyond.outlier",
+        "lesson.beyond.residual",
+    ):
         for lang in LANGUAGES:
             assert CATALOG[key][lang].strip()
     for lang in LANGUAGES:  # each claim says where it holds
@@ -382,6 +388,17 @@ def test_the_closing_steps_numbers_are_a_direct_torch_computation():
     np.testing.assert_allclose(ln_c.numpy(), ln.numpy(), atol=1e-9)
     assert b.offset_distance == pytest.approx(float(torch.linalg.vector_norm(dyt_c - ln_c) / math.sqrt(3)), rel=1e-12)
     assert b.offset_limit == pytest.approx(math.sqrt(2), rel=1e-12) and b.offset_distance > 1.4  # saturated
+    derf = torch.erf(0.5 * x)  # Derf at the paper's α₀ = 0.5, s₀ = 0
+    np.testing.assert_allclose(b.derf, derf.numpy(), rtol=1e-15)
+    assert b.derf_distance == pytest.approx(float(torch.linalg.vector_norm(derf - ln) / math.sqrt(3)), rel=1e-12)
+    assert b.dyt_curve.steepest == 0.5 and b.derf_curve.steepest == pytest.approx(1 / math.sqrt(math.pi), rel=1e-15)
+    q = torch.tensor(0.99, dtype=torch.float64)
+    assert b.dyt_curve.saturation[1] == pytest.approx(float(torch.atanh(q) / 0.5), rel=1e-12)
+    assert b.derf_curve.saturation[1] == pytest.approx(float(torch.special.erfinv(q) / 0.5), rel=1e-12)
+    assert float(torch.erf(0.5 * torch.tensor(b.derf_curve.saturation[1], dtype=torch.float64))) == pytest.approx(
+        0.99, rel=1e-12
+    )
+    assert (b.vit.layer_norm, b.vit.dyt, b.vit.derf) == (82.3, 82.5, 82.8)  # as Chen et al. report them
 
     d, m, scale = p["head_dim"], p["keys"], p["qk_scale"]
     rng = np.random.default_rng(p["seed"])

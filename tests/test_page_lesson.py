@@ -491,6 +491,12 @@ def test_the_optional_closing_step_states_its_computed_numbers_and_draws_pre_per
         f"{math.sqrt(128):.2f}",  # the QK bound for d = 128, γ = 1
         f"{math.sqrt(127 / (127 + p['outlier'] ** 2)):.4f}",  # RMSNorm's factor on the others
         f"{math.tanh(0.5):.4f}",
+        decimals_vector(torch.erf(0.5 * x).numpy(), 3),  # Derf at α₀ = 0.5, s₀ = 0
+        decimals(float(torch.linalg.vector_norm(torch.erf(0.5 * x) - ln) / math.sqrt(3)), 3),
+        f"{1 / math.sqrt(math.pi):.3f}",  # Derf's slope at 0, 2α/√π
+        f"{float(torch.special.erfinv(torch.tensor(0.99, dtype=torch.float64))) / 0.5:.2f}",
+        f"{math.atanh(0.99) / 0.5:.2f}",
+        "82.8",
     ):
         assert want in shown, want
     rng = np.random.default_rng(p["seed"])

@@ -161,6 +161,24 @@ STRINGS = {
         "coordinate of DyT saturates, {offset_dyt}, and the gap becomes {offset_distance}. As the offset grows "
         "without bound the gap tends to {limit} (√2 at ε = 0).",
     },
+    "lesson.beyond.derf": {
+        "zh": "**Derf**（Dynamic erf；Chen 等，2025）把 tanh 换成误差函数，并在里面加"
+        "一个可学习的平移 s：y = γ ⊙ erf(α·x + s) + β（α 和 s 各是一个标量，初始值"
+        " {alpha} 和 0）。同一个 x = {x}，Derf 给出 {derf}，与 LayerNorm"
+        " 平均每个坐标相差 {distance}。α 相同时，erf 在 0 处更陡（斜率 2α/√π = "
+        "{slope_derf}，DyT 是 α = {slope_dyt}），也更早饱和：达到界的 {pct}"
+        " % 时，Derf 在 |x| = {sat_derf}，DyT 在 |x| = {sat_dyt}。作"
+        "者报告 ViT-B 在 ImageNet 上的 top-1 准确率：LayerNorm {vit_ln}"
+        " %，DyT {vit_dyt} %，Derf {vit_derf} %（这是他们的数字，不是这里算的）"
+        "。",
+        "en": "**Derf** (Dynamic erf; Chen et al., 2025) swaps tanh for the error function and adds a learned shift s "
+        "inside it: y = γ ⊙ erf(α·x + s) + β (α and s one scalar each, {alpha} and 0 at the start). On the same "
+        "x = {x} Derf gives {derf}, a gap of {distance} per coordinate from LayerNorm. With the same α, erf is "
+        "steeper at 0 (slope 2α/√π = {slope_derf}, against DyT's α = {slope_dyt}) and saturates sooner: it "
+        "reaches {pct} % of its bound at |x| = {sat_derf}, DyT at |x| = {sat_dyt}. The authors report ViT-B "
+        "top-1 accuracy on ImageNet of {vit_ln} % with LayerNorm, {vit_dyt} % with DyT and {vit_derf} % with "
+        "Derf (their numbers, not computed here).",
+    },
     "lesson.beyond.qk": {
         "zh": "**QK-norm** 在每个注意力头里先归一化查询 q 和键 k，再求点积（Henry 等，2020，用 L2；Dehghani 等，2023，"
         "用 LayerNorm；Qwen3、Gemma 3 和 OLMo 2 用 RMSNorm）。用 RMSNorm 且 ε = 0 时，q̂ 和 k̂ 的长度都是 √d，"

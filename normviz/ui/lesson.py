@@ -530,6 +530,23 @@ def beyond_step(t, step: lesson.Step) -> None:
     )
     st.markdown(
         t(
+            "lesson.beyond.derf",
+            x=decimals_vector(b.x, 0),
+            alpha=f"{b.derf_curve.alpha:g}",
+            derf=decimals_vector(b.derf, 3),
+            distance=decimals(b.derf_distance, 3),
+            slope_dyt=decimals(b.dyt_curve.steepest, 3),
+            slope_derf=decimals(b.derf_curve.steepest, 3),
+            sat_dyt=decimals(b.dyt_curve.saturation[1], 2),
+            sat_derf=decimals(b.derf_curve.saturation[1], 2),
+            pct=f"{100 * b.derf_curve.level:g}",
+            vit_ln=f"{b.vit.layer_norm:.1f}",
+            vit_dyt=f"{b.vit.dyt:.1f}",
+            vit_derf=f"{b.vit.derf:.1f}",
+        )
+    )
+    st.markdown(
+        t(
             "lesson.beyond.qk",
             d=b.head_dim,
             bound=decimals(b.bound, 2),
