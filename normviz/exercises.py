@@ -481,6 +481,68 @@ def _outlier(rng: random.Random) -> Problem:
     return Problem("outlier", "number", values, answer, sig3_tolerance(answer), extra={"what": what})
 
 
+DERF_ALPHAS = (0.25, 0.5, 1.0, 2.0)  # α of the slope and saturation variants (s = 0)
+DERF_RMS = (0.5, 2.0, 4.0, 8.0)  # r of the matched-α variant
+
+
+def _derf(rng: random.Random) -> Problem:
+    """Derf(x) = erf(α·x + s), s = 0, γ = 1, β = 0 (``beyond.squash``): its slope at 0, where it reaches 99 % of
+    its bound, or the α whose slope at 0 is LayerNorm's 1/σ on a zero-mean input of RMS r (ε = 0)."""
+    what = rng.choice(("slope", "saturation", "match"))
+    if what == "match":
+        r = rng.choice(DERF_RMS)
+        answer = beyond.matched_alpha("derf", r)
+        values = {"r": shortest(r), "gain": shortest(1 / r), "dyt": shortest(beyond.matched_alpha("dyt", r))}
+    else:
+        a = rng.choice(DERF_ALPHAS)
+        derf, dyt = beyond.squash("derf", alpha=a, shift=0.0), beyond.squash("dyt", alpha=a)
+        q = derf.level
+        values = {"alpha": shortest(a), "q": shortest(q), "pct": shortest(100 * q)}
+        if what == "slope":
+            answer = derf.steepest
+            values |= {"dyt": shortest(dyt.steepest), "ratio": decimals(derf.steepest / dyt.steepest, 4)}
+        else:
+            answer = derf.saturation[1]
+            values |= {"root": decimals(derf.saturation[1] * a, 4), "dyt": decimals(dyt.saturation[1], 3)}
+    values["answer"] = significant(answer, 3)
+    return Problem("derf", "number", values, answer, sig3_tolerance(answer), extra={"what": what})
+
+
+FROZEN_ENTRIES = (-2.0, -1.0, 0.0, 1.0, 2.0, 3.0, 4.0)  # the entries of x
+FROZEN_DIVISORS = (0.5, 2.0, 4.0)  # the frozen c
+FROZEN_SCALES = (2.0, 3.0, 10.0)  # k of the scaled variant
+FROZEN_SHIFTS = (-5.0, 5.0, 100.0)  # b of the shifted variant
+
+
+def _frozen(rng: random.Random) -> Problem:
+    """LayerNorm with σ frozen at a constant c (Baroni et al., 2025; ``hidden.frozen_layer_norm``, γ = 1, β = 0):
+    LN_c(k·x) = k·LN_c(x), while LayerNorm's output stays LN(x); LN_c(x + b·𝟏) = LN_c(x), as LayerNorm's."""
+    what = rng.choice(("scaled", "shifted"))
+    while True:
+        x = np.array([rng.choice(FROZEN_ENTRIES) for _ in range(3)])
+        if len(set(x)) > 1:  # LayerNorm needs σ > 0 for the comparison
+            break
+    c = rng.choice(FROZEN_DIVISORS)
+    if what == "scaled":
+        k = rng.choice(FROZEN_SCALES)
+        moved, change = k * x, {"k": shortest(k)}
+    else:
+        b = rng.choice(FROZEN_SHIFTS)
+        moved, change = x + b, {"b": shortest(b)}
+    y = hidden.frozen_layer_norm(moved[None], c)[0]
+    base = hidden.frozen_layer_norm(x[None], c)[0]
+    values = {
+        "x": shortest_vector(x),
+        "c": shortest(c),
+        "mean": shortest(float(x.mean())) if float(x.mean()).is_integer() else decimals(float(x.mean()), 4),
+        "base": decimals_vector(base, 4),
+        "y": decimals_vector(y, 4),
+        "ln": decimals_vector(norms.layer_norm(moved, eps=0.0), 4),
+        "sigma": decimals(float(np.std(moved)), 4),
+    } | change
+    return Problem("frozen", "vector", values, _vec(y), 0.005, extra={"what": what})
+
+
 # --- the residual page's toy stack (normviz.residual): its default width and seed, so the page reproduces it
 
 STACK_NORM = "rms"  # the Norm of the stack exercises (LLaMA's)
@@ -722,6 +784,8 @@ BANK: tuple[Exercise, ...] = (
             _ellipse_axes,
             _qk_bound,
             _outlier,
+            _derf,
+            _frozen,
         )
     )
     + tuple(Exercise(f.__name__[1:], f, needs_torch=True) for f in (_grad_path, _stack_growth))

@@ -135,7 +135,32 @@ def _torch_answer(p):
         return _torch_outlier(p)
     if p.key in ("model_share", "model_gap"):
         return _torch_model(p)
+    if p.key == "derf":
+        return _torch_derf(p)
+    if p.key == "frozen":
+        return _torch_frozen(p)
     raise AssertionError(f"no independent computation for {p.key}")
+
+
+def _torch_derf(p) -> float:
+    """Derf's slope at 0 (autograd through torch.erf), its 99 % point (torch's erfinv), or the α whose slope 2α/√π
+    at 0 is LayerNorm's gain 1/r (ε = 0)."""
+    v, what = p.values, p.extra["what"]
+    if what == "match":
+        return 1 / float(v["r"]) * math.sqrt(math.pi) / 2
+    a = float(v["alpha"])
+    if what == "saturation":
+        return float(torch.special.erfinv(torch.tensor(0.99, dtype=torch.float64))) / a
+    z = torch.zeros((), dtype=torch.float64, requires_grad=True)
+    return float(torch.autograd.grad(torch.erf(a * z), z)[0])
+
+
+def _torch_frozen(p) -> tuple[float, ...]:
+    """(x' − mean(x')·𝟏)/c for x' = k·x or x + b·𝟏, written out in torch."""
+    v = p.values
+    x = torch.tensor(_parse(v["x"]), dtype=torch.float64)
+    moved = float(v["k"]) * x if p.extra["what"] == "scaled" else x + float(_parse(f"({v['b']})")[0])
+    return tuple(((moved - moved.mean()) / float(v["c"])).tolist())
 
 
 def _gains(p):
@@ -505,13 +530,13 @@ def test_without_torch_the_stack_exercises_are_left_out_and_the_rest_is_the_same
     assert reduced == full[: len(reduced)]
 
 
-def test_the_set_has_22_exercises_20_without_the_models_files_and_18_without_torch(monkeypatch, tmp_path):
+def test_the_set_has_24_exercises_22_without_the_models_files_and_20_without_torch(monkeypatch, tmp_path):
     """The two model exercises come last and need torch and the model: without its files the set is the first
-    20 of the full one, without torch the first 18 (the stack exercises need autograd)."""
+    22 of the full one, without torch the first 20 (the stack exercises need autograd)."""
     from normviz import _xp, model
 
     keys = [e.key for e in ex.BANK]
-    assert len(keys) == 22 and keys[-4:] == ["grad_path", "stack_growth", "model_share", "model_gap"]
+    assert len(keys) == 24 and keys[-6:] == ["derf", "frozen", "grad_path", "stack_growth", "model_share", "model_gap"]
     assert [e.key for e in ex.BANK if e.needs_model] == ["model_share", "model_gap"]
     assert all(e.needs_torch for e in ex.BANK if e.needs_model)
     full = ex.make_set(11)
@@ -519,9 +544,9 @@ def test_the_set_has_22_exercises_20_without_the_models_files_and_18_without_tor
     monkeypatch.setenv(model.ENV_DIR, str(tmp_path))  # an empty folder: model.verify finds no file
     assert not ex.model_available()
     without_model = ex.make_set(11)
-    assert len(without_model) == 20 and without_model == full[:20]
+    assert len(without_model) == 22 and without_model == full[:22]
     monkeypatch.setattr(_xp, "torch_installed", lambda: False)
-    assert ex.make_set(11) == full[:18]
+    assert ex.make_set(11) == full[:20]
 
 
 def _drawn(key, seeds=range(200)):
@@ -632,7 +657,12 @@ def test_merge_never_picks_an_x_whose_fold_at_eps_0_is_undefined():
 
 # --- the /beyond exercises: QK-norm's bound and one massive activation (issue #22) ----------------------------
 
-BEYOND_VARIANTS = {"qk_bound": {"ones", "gamma", "plain", "normed"}, "outlier": {"rms", "dyt", "ln"}}
+BEYOND_VARIANTS = {
+    "qk_bound": {"ones", "gamma", "plain", "normed"},
+    "outlier": {"rms", "dyt", "ln"},
+    "derf": {"slope", "saturation", "match"},
+    "frozen": {"scaled", "shifted"},
+}
 
 
 @pytest.mark.parametrize("key", sorted(BEYOND_VARIANTS))
@@ -657,9 +687,14 @@ def test_the_beyond_exercises_draw_every_variant_with_its_text_in_both_languages
             "rms": p.values.get("f"),
             "dyt": p.values.get("sat"),
             "ln": p.values.get("limit"),
+            "slope": p.values.get("answer"),
+            "saturation": p.values.get("answer"),
+            "match": p.values.get("answer"),
+            "scaled": p.values.get("y"),
+            "shifted": p.values.get("y"),
         }[what]
         assert all(shown in text for text in why.values()), (key, what)
-        if what != "plain":  # every explanation with a norm (or DyT, which has none) states its ε
+        if key in ("qk_bound", "outlier") and what != "plain":  # each with a norm (or DyT, which has none) states ε
             assert all("ε" in text for text in why.values()), (key, what)
     assert seen == BEYOND_VARIANTS[key]
 
@@ -820,3 +855,61 @@ def test_the_model_gap_explanation_carries_its_numbers_in_both_languages():
 def test_a_malformed_answer_to_the_model_gap_exercise_gets_a_reason_not_an_exception(typed, reason):
     for p in _drawn("model_gap", range(6)):
         assert (ex.check(p, typed).status, ex.check(p, typed).reason) == ("malformed", reason)
+
+
+# --- issue #29: Derf's curve and LayerNorm with σ frozen --------------------------------------------------------
+
+
+def test_the_derf_exercises_answers_are_torchs():
+    """The slope at 0 by autograd through torch.erf, the 99 % point by torch's erfinv (and erf of it is 0.99), the
+    matched α by autograd's directional derivative of torch's LayerNorm (ε = 0) on a zero-mean input of RMS r
+    along a direction orthogonal to 𝟏 and x, equated with Derf's slope 2α/√π."""
+    gen = torch.Generator().manual_seed(0)
+    for p in _drawn("derf", range(60)):
+        what, answer = p.extra["what"], p.answer
+        assert p.values["answer"] == ex.significant(answer, 3) and p.tol == ex.sig3_tolerance(answer)
+        if what in ("slope", "saturation"):
+            a = float(p.values["alpha"])
+            if what == "slope":
+                z = torch.zeros((), dtype=torch.float64, requires_grad=True)
+                (slope,) = torch.autograd.grad(torch.erf(a * z), z)
+                assert answer == pytest.approx(float(slope), rel=1e-14)
+            else:
+                q = torch.tensor(0.99, dtype=torch.float64)
+                assert answer == pytest.approx(float(torch.special.erfinv(q)) / a, rel=1e-12)
+                assert float(torch.erf(a * torch.tensor(answer, dtype=torch.float64))) == pytest.approx(0.99, rel=1e-13)
+            continue
+        r, n = float(p.values["r"]), 64
+        x = torch.randn(n, dtype=torch.float64, generator=gen)
+        x = (x - x.mean()) * r / (x - x.mean()).pow(2).mean().sqrt()
+        v = torch.randn(n, dtype=torch.float64, generator=gen)
+        for u in (torch.ones(n, dtype=torch.float64), x):  # v ⟂ 𝟏 and x
+            v = v - (v @ u) / (u @ u) * u
+        v = v / v.norm()
+        _, jv = torch.autograd.functional.jvp(lambda t, n=n: F.layer_norm(t, (n,), eps=0.0), x, v)
+        assert float(jv.norm()) == pytest.approx(1 / r, rel=1e-12)
+        assert 2 * answer / math.sqrt(math.pi) == pytest.approx(float(jv.norm()), rel=1e-12)
+
+
+def test_the_frozen_exercises_answers_are_the_formula_and_differ_from_layernorm():
+    """(x − μ𝟏)/c written out; LN_c(k·x) = k·LN_c(x) and LN_c(x + b𝟏) = LN_c(x); torch's LayerNorm (ε = 0)
+    of the changed input is the shown "ln", which differs from the answer unless c happens to be its σ."""
+    for p in _drawn("frozen", range(60)):
+        x = torch.tensor(
+            [float(v.replace("−", "-")) for v in p.values["x"].strip("()").split(", ")], dtype=torch.float64
+        )
+        c = float(p.values["c"])
+        base = (x - x.mean()) / c
+        if p.extra["what"] == "scaled":
+            k = float(p.values["k"])
+            moved, want = k * x, k * base
+        else:
+            moved, want = x + _parse(f"({p.values['b']})")[0], base
+        np.testing.assert_allclose(p.answer, ((moved - moved.mean()) / c).numpy(), rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(p.answer, want.numpy(), rtol=1e-12, atol=1e-12)
+        ln = F.layer_norm(moved, (3,), eps=0.0)
+        assert p.values["ln"] == ex.decimals_vector(ln.numpy(), 4)
+        assert p.values["sigma"] == ex.decimals(float(moved.std(unbiased=False)), 4)
+        assert p.values["y"] == ex.decimals_vector(np.asarray(p.answer), 4)
+        if not math.isclose(float(moved.std(unbiased=False)), c):
+            assert not np.allclose(p.answer, ln.numpy(), atol=p.tol)

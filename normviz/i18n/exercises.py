@@ -567,6 +567,84 @@ STRINGS = {
         "onto one value, and the outlier's output tends to √(D − 1) ≈ {top}. At s = {s} they lie between {lo} "
         "and {hi}, a range that keeps narrowing as s grows. Any fixed ε > 0 gives the same limit, since σ² grows without bound.",
     },
+    "exercise.derf.q.slope": {
+        "zh": "Derf(x) = erf(α·x + s)（Chen 等，2025），取 α = {alpha}、s "
+        "= 0（γ = 1，β = 0）。它在 x = 0 处的斜率是多少？保留 3 位有效数字。",
+        "en": "Derf(x) = erf(α·x + s) (Chen et al., 2025) with α = {alpha} and s = 0 (γ = 1, β = 0). What is its slope "
+        "at x = 0? 3 significant digits.",
+    },
+    "exercise.derf.why.slope": {
+        "zh": "erf(z) 的导数是 (2/√π)·e^(−z²)，在 z = 0 处是 2/√π。由链式法则，erf"
+        "(α·x) 在 x = 0 处的斜率是 2α/√π ≈ {answer}。同一个 α 的 DyT，tan"
+        "h(α·x) 在 0 处的斜率是 α = {dyt}：Derf 陡 {ratio} 倍。",
+        "en": "The derivative of erf(z) is (2/√π)·e^(−z²), which is 2/√π at z = 0. By the chain rule erf(α·x) has "
+        "slope 2α/√π ≈ {answer} at x = 0. DyT with the same α, tanh(α·x), has slope α = {dyt} there: Derf is "
+        "{ratio} times as steep.",
+    },
+    "exercise.derf.q.saturation": {
+        "zh": "Derf(x) = erf(α·x)，α = {alpha}（s = 0，γ = 1，β = 0）。x "
+        "取多大的正数时，Derf 达到它的界 1 的 {pct} %，即 erf(α·x) = {q}？保留 3"
+        " 位有效数字。",
+        "en": "Derf(x) = erf(α·x) with α = {alpha} (s = 0, γ = 1, β = 0). At what positive x does Derf reach {pct} % "
+        "of its bound 1, that is erf(α·x) = {q}? 3 significant digits.",
+    },
+    "exercise.derf.why.saturation": {
+        "zh": "erf(α·x) = {q} 即 α·x = erfinv({q}) ≈ {root}，所以 x = e"
+        "rfinv({q})/α ≈ {answer}。同一个 α 的 DyT 要到 x = artanh"
+        "({q})/α ≈ {dyt} 才达到 {q}：erf 更早饱和。",
+        "en": "erf(α·x) = {q} means α·x = erfinv({q}) ≈ {root}, so x = erfinv({q})/α ≈ {answer}. DyT with the same α "
+        "reaches {q} only at x = artanh({q})/α ≈ {dyt}: erf saturates sooner.",
+    },
+    "exercise.derf.q.match": {
+        "zh": "一个均值为 0 的输入，RMS 为 r = {r}（所以 σ = r），ε = 0。LayerNorm "
+        "把与 𝟏 和 x 都正交的小变化乘以 1/σ。Derf(x) = erf(α·x)（s = 0）的 α "
+        "取多少时，它在 0 处的斜率正好是 1/σ？保留 3 位有效数字。",
+        "en": "An input with zero mean and RMS r = {r} (so σ = r), ε = 0. LayerNorm multiplies a small change "
+        "orthogonal to 𝟏 and x by 1/σ. For which α does Derf(x) = erf(α·x) (s = 0) have exactly the slope 1/σ at "
+        "0? 3 significant digits.",
+    },
+    "exercise.derf.why.match": {
+        "zh": "Derf 在 0 处的斜率是 2α/√π。令 2α/√π = 1/r = {gain}，得 α = √π"
+        "/(2r) ≈ {answer}。DyT 的斜率是 α，所以它要 α = 1/r = {dyt}。这只在"
+        " 0 附近成立：再往外两条曲线都会饱和。",
+        "en": "Derf's slope at 0 is 2α/√π. Setting 2α/√π = 1/r = {gain} gives α = √π/(2r) ≈ {answer}. DyT's slope is "
+        "α, so it needs α = 1/r = {dyt}. This holds near 0 only: further out both curves saturate.",
+    },
+    "exercise.frozen.q.scaled": {
+        "zh": "Baroni 等（2025）在推理时把 LayerNorm 的 σ 换成一个固定常数 c：LN_c(x)"
+        " = (x − μ·𝟏)/c（γ = 1，β = 0）。取 x = {x}，c = {c}。LN_c"
+        "({k}·x) 是多少？每个分量保留 3 位小数。",
+        "en": "Baroni et al. (2025) replace LayerNorm's σ with a fixed constant c at inference: LN_c(x) = (x − μ·𝟏)/c "
+        "(γ = 1, β = 0). Take x = {x} and c = {c}. What is LN_c({k}·x)? 3 decimals per component.",
+    },
+    "exercise.frozen.why.scaled": {
+        "zh": "x 的均值是 μ = {mean}，LN_c(x) = (x − μ·𝟏)/{c} = {base}。减"
+        "均值和除以常数都是线性的，所以 LN_c({k}·x) = {k}·LN_c(x) = {y}：固定了 "
+        "σ 的 LayerNorm 是一个仿射映射，长度保留下来了。真正的 LayerNorm 会除以 {k}"
+        "·x 自己的 σ = {sigma}，给出 {ln}，与 LN(x) 相同：长度被去掉了。所以这个映射把"
+        "输入送到整个超平面 Σy = 0 上，而不是它里面的 √n 球面上。",
+        "en": "The mean of x is μ = {mean} and LN_c(x) = (x − μ·𝟏)/{c} = {base}. Removing the mean and dividing by a "
+        "constant are both linear, so LN_c({k}·x) = {k}·LN_c(x) = {y}: with σ frozen LayerNorm is an affine map, "
+        "and the length stays. The real LayerNorm divides by {k}·x's own σ = {sigma} and gives {ln}, the same as "
+        "LN(x): the length is gone. So the frozen map sends inputs onto the whole hyperplane Σy = 0, not onto "
+        "the √n sphere inside it.",
+    },
+    "exercise.frozen.q.shifted": {
+        "zh": "Baroni 等（2025）在推理时把 LayerNorm 的 σ 换成一个固定常数 c：LN_c(x)"
+        " = (x − μ·𝟏)/c（γ = 1，β = 0）。取 x = {x}，c = {c}。LN_c(x"
+        " + {b}·𝟏) 是多少？每个分量保留 3 位小数。",
+        "en": "Baroni et al. (2025) replace LayerNorm's σ with a fixed constant c at inference: LN_c(x) = (x − μ·𝟏)/c "
+        "(γ = 1, β = 0). Take x = {x} and c = {c}. What is LN_c(x + {b}·𝟏)? 3 decimals per component.",
+    },
+    "exercise.frozen.why.shifted": {
+        "zh": "加上 {b}·𝟏 只让均值也加上 {b}：x + {b}·𝟏 − (μ + {b})·𝟏 = x − μ"
+        "·𝟏（μ = {mean}），所以 LN_c(x + {b}·𝟏) = LN_c(x) = {y}：固定"
+        "了 σ 的 LayerNorm 仍然去掉沿 𝟏 的分量。变的只是除数：真正的 LayerNorm 除以输"
+        "入自己的 σ = {sigma}，给出 {ln}。",
+        "en": "Adding {b}·𝟏 adds {b} to the mean as well: x + {b}·𝟏 − (μ + {b})·𝟏 = x − μ·𝟏 (μ = {mean}), so LN_c(x + "
+        "{b}·𝟏) = LN_c(x) = {y}: with σ frozen LayerNorm still removes the component along 𝟏. Only the divisor "
+        "changed: the real LayerNorm divides by the input's own σ = {sigma} and gives {ln}.",
+    },
     "exercise.model_share.q": {
         "zh": "训练好的模型 all-MiniLM-L6-v2（13 个 LayerNorm，D = 384）读入句子“{sentence}”（含 [CLS] 和 [SEP] 共 {count} 个词元）。"
         "在哪个 LayerNorm 上，输入 x 沿 𝟏 的占比 c = μ²·D/‖x‖² 按词元平均最大？“真实模型”页可以在这句话上运行模型。",
