@@ -19,6 +19,15 @@ For one token x ∈ ℝᴰ, with 𝟏 = (1, …, 1):
   ellipsoid of dimension D − 2, flattened along every coordinate whose γ is near 0. Coordinate i of an output
   stays within βᵢ ± |γᵢ|·√(D − 1) (``GammaSummary.reach``).
 
+* LayerNorm with σ frozen (Baroni et al. 2025, arXiv:2507.02559): γ ⊙ (x − μ𝟏)/c + β with a fixed c is affine
+  (``frozen_layer_norm``): the mean is still removed, the length kept. ``drift`` and ``neighbours`` measure what
+  a changed model does to the states and to the ranking of sentences; ``frozen_view`` is a 3D slice that holds
+  two tokens exactly.
+* LayerNorm's Jacobian J = diag(γ)(1/s)(I − 𝟏𝟏ᵀ/D − zzᵀ/D), s = √(σ² + ε), z = (x − μ𝟏)/s (``ln_jacobian``):
+  without γ its singular values are 1/s (D − 2 times), ε/s³ and 0. A coordinate with |xᵢ − μ| = a forces
+  1/s ≤ √(D − 1)/a: a massive activation shrinks the gradient through its token's norm (``massive``; Chen &
+  Yao 2026, arXiv:2603.17771, argue that this is why they form, for RMSNorm in pre-norm models).
+
 Files: ``read_hidden`` reads a ``.npy`` (without pickle), a safetensors file or a torch file
 (``torch.load(weights_only=True)``, through ``normviz.checkpoint.read_state_dict``), capped at
 ``checkpoint.MAX_BYTES``; ``read_hidden_isolated`` does it in a worker process with limits on its time and
@@ -713,6 +722,330 @@ def hyperplane_view(before, after) -> HiddenView:
         explained=np.clip(np.array(shares), 0.0, 1.0),
         before_norm=_row_norm(x),
         after_norm=np.where(undefined, np.nan, _row_norm(y)),
+    )
+
+
+# --- LayerNorm with σ frozen (Baroni et al. 2025) ----------------------------------------------------------
+
+FROZEN_TEX = (  # short display lines: each fits a phone's width
+    r"\mathrm{LN}(x) = \gamma \odot \frac{x - \mu\mathbf{1}}{s} + \beta",
+    r"s = \sqrt{\sigma^2 + \varepsilon}",
+    r"\mathrm{LN}_c(x) = \gamma \odot \frac{x - \mu\mathbf{1}}{c} + \beta",
+    r"\gamma = 1,\ \beta = 0:\quad \lVert \mathrm{LN}(x) \rVert = \sqrt{D}\,\sigma/s",
+    r"\lVert \mathrm{LN}_c(x) \rVert = \lVert x - \mu\mathbf{1} \rVert / c = \sqrt{D}\,\sigma/c",
+)
+
+
+def _divisors(c, s: int) -> np.ndarray:
+    """(S, 1) positive finite divisors from a constant or one per row."""
+    arr = _real("c", c)
+    if arr.ndim == 0:
+        arr = np.full(s, float(arr))
+    if arr.shape != (s,):
+        raise ValueError(f"c must be a number or one number per row ({s}); got shape {arr.shape}")
+    _finite("c", arr)
+    if np.any(arr <= 0):
+        raise ValueError(f"c must be positive; got {float(arr.min())!r}")
+    return arr[:, None]
+
+
+def frozen_layer_norm(x, c, *, gamma=None, beta=None) -> np.ndarray:
+    r"""LayerNorm with its divisor frozen (Baroni et al. 2025, arXiv:2507.02559), per row of x (S, D), in float64:
+
+        y = γ ⊙ (x − mean(x)·𝟏) / c + β,
+
+    c a positive constant (or one per row) in place of s = √(var(x) + ε). An affine map of x: the mean is still
+    removed (y − β ⟂ 𝟏 for γ = 1), the length is kept (‖y − β‖ = ‖x − mean(x)·𝟏‖/c for γ = 1), so the outputs
+    fill the whole hyperplane instead of its √D sphere. γ = None is 1, β = None is 0.
+    """
+    x = _states("x", x)
+    d = x.shape[1]
+    g = np.ones(d) if gamma is None else _vector("gamma", gamma, d)
+    b = np.zeros(d) if beta is None else _vector("beta", beta, d)
+    return (x - x.mean(axis=1, keepdims=True)) / _divisors(c, x.shape[0]) * g + b
+
+
+def _row_cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return _divide(np.einsum("...j,...j->...", a, b), np.linalg.norm(a, axis=-1) * np.linalg.norm(b, axis=-1))
+
+
+@dataclass(frozen=True)
+class Drift:
+    """How far a changed run's states are from the original's, per norm (L) and token (S)."""
+
+    cosine: np.ndarray  # (L, S) cos(y_changed, y_original) per token; NaN where either is 0
+    relative: np.ndarray  # (L, S) ‖y_changed − y_original‖ / ‖y_original‖ per token; NaN where y_original = 0
+    layer_relative: np.ndarray  # (L,) ‖Y_changed − Y_original‖_F / ‖Y_original‖_F over the norm's tokens
+
+    @property
+    def layer_cosine(self) -> np.ndarray:
+        """(L,) the mean over the tokens of ``cosine`` (NaN tokens left out)."""
+        return _nanmean(self.cosine, axis=1)
+
+    @property
+    def layer_min_cosine(self) -> np.ndarray:
+        """(L,) the smallest token's cosine."""
+        return np.fmin.reduce(self.cosine, axis=1)
+
+
+def drift(original, changed) -> Drift:
+    """``Drift`` of ``changed`` against ``original``, both (L, S, D) (or (S, D): one layer), in float64."""
+    a = _real("original", original)
+    b = _real("changed", changed)
+    if a.ndim == 2 and b.ndim == 2:
+        a, b = a[None], b[None]
+    if a.ndim != 3 or b.shape != a.shape or a.shape[2] < 1:
+        raise ValueError(f"original and changed must have one shape (L, S, D); got {a.shape} and {b.shape}")
+    _finite("original", a)
+    _finite("changed", b)
+    diff = np.linalg.norm(b - a, axis=2)
+    norm = np.linalg.norm(a, axis=2)
+    layer = _divide(np.sqrt(np.sum(diff**2, axis=1)), np.sqrt(np.sum(norm**2, axis=1)))
+    return Drift(_row_cosine(b, a), _divide(diff, norm), layer)
+
+
+@dataclass(frozen=True)
+class Neighbours:
+    """Candidates ranked by cosine to a query, before and after a change of the model."""
+
+    original: np.ndarray  # (N,) cos(candidate, query), both from the original model
+    changed: np.ndarray  # (N,) the same from the changed model
+    order_original: np.ndarray  # (N,) candidate indices, the most similar first (ties: the lower index first)
+    order_changed: np.ndarray
+
+    @property
+    def same_order(self) -> bool:
+        return bool(np.array_equal(self.order_original, self.order_changed))
+
+    @property
+    def same_nearest(self) -> bool:
+        return bool(self.order_original[0] == self.order_changed[0])
+
+    @property
+    def moved(self) -> int:
+        """How many candidates have another rank after the change."""
+        return int(np.count_nonzero(self.order_original != self.order_changed))
+
+    def kept(self, k: int) -> int:
+        """How many of the first ``k`` places hold the same candidate after the change."""
+        k = min(int(k), self.order_original.size)
+        return int(np.count_nonzero(self.order_original[:k] == self.order_changed[:k]))
+
+    def rank_changed(self) -> np.ndarray:
+        """(N,) each candidate's rank (0 = nearest) after the change."""
+        ranks = np.empty(self.order_changed.size, dtype=int)
+        ranks[self.order_changed] = np.arange(self.order_changed.size)
+        return ranks
+
+
+def _order(cos: np.ndarray) -> np.ndarray:
+    return np.lexsort((np.arange(cos.size), -cos))
+
+
+def neighbours(query, candidates, query_changed, candidates_changed) -> Neighbours:
+    """Rank ``candidates`` (N, D) by cosine to ``query`` (D,), and the changed model's embeddings of the same
+    sentences likewise: whether the nearest-neighbour order survives the change."""
+    q, q2 = _vector("query", query), _vector("query_changed", query_changed)
+    c, c2 = _real("candidates", candidates), _real("candidates_changed", candidates_changed)
+    if c.ndim != 2 or c.shape[0] < 1 or c.shape[1] != q.size or c2.shape != c.shape or q2.size != q.size:
+        raise ValueError(
+            f"candidates must be (N, {q.size}) with N >= 1, the changed ones alike; got {c.shape}, {c2.shape}"
+        )
+    before, after = _row_cosine(_finite("candidates", c), q), _row_cosine(_finite("candidates_changed", c2), q2)
+    return Neighbours(before, after, _order(before), _order(after))
+
+
+@dataclass(frozen=True)
+class FrozenView:
+    """Two tokens' exact 3D slice: the basis (𝟏/√D, e₁, e₂) spans both inputs, so nothing is projected away.
+
+    e₁ is token a's centred input direction, e₂ token b's made orthogonal to e₁. Coordinates (2, 3) of the inputs
+    x, of LN(x) = (x − μ𝟏)/s and of the frozen map (x − μ𝟏)/c (γ = 1, β = 0 for both). In this slice LayerNorm's
+    output set is the circle of radius √D·σ/s in the plane ⟂ 𝟏 (√D at ε = 0), the frozen map's the whole plane.
+    """
+
+    basis: np.ndarray  # (3, D) orthonormal rows: 𝟏/√D, e₁, e₂
+    inputs: np.ndarray  # (2, 3)
+    ln: np.ndarray  # (2, 3)
+    frozen: np.ndarray  # (2, 3)
+    s: np.ndarray  # (2,) √(σ² + ε)
+    c: np.ndarray  # (2,) the frozen divisors
+    residual: float  # the largest distance of an input from the slice (rounding only)
+
+    @property
+    def ratio(self) -> np.ndarray:
+        """(2,) ‖frozen‖/‖LN‖ = s/c: how much longer the frozen output is than LayerNorm's."""
+        return self.s / self.c
+
+
+def frozen_view(x, c, eps) -> FrozenView:
+    """``FrozenView`` of the two rows of ``x`` (2, D), D ≥ 3, frozen with divisors ``c`` (a number or two), ``eps``
+    LayerNorm's ε. Rows whose centred parts are parallel get a Helmert vector ⟂ 𝟏 and e₁ as e₂."""
+    x = _states("x", x)
+    if x.shape[0] != 2 or x.shape[1] < 3:
+        raise ValueError(f"x must hold two tokens of D >= 3 features; got shape {x.shape}")
+    d = x.shape[1]
+    e = _eps(eps)
+    cs = _divisors(c, 2)[:, 0]
+    centred, s = _divisor(x, e)
+    ones = np.full(d, 1.0 / math.sqrt(d))
+    basis = [ones]
+    for v in itertools.chain(centred, (_helmert(d, j) for j in range(1, d))):
+        for b in basis:
+            v = v - (b @ v) * b
+        n = np.linalg.norm(v)
+        if n > 1e-9 * max(1.0, float(np.abs(centred).max())):
+            basis.append(v / n)
+        if len(basis) == 3:
+            break
+    basis = np.array(basis)
+    inside = x @ basis.T
+    residual = float(np.max(np.linalg.norm(x - inside @ basis, axis=1)))
+    with np.errstate(divide="ignore", invalid="ignore"):  # a constant token at ε = 0: LayerNorm is 0/0 (NaN)
+        ln = (centred / s[:, None]) @ basis.T
+    return FrozenView(
+        basis=basis,
+        inputs=inside,
+        ln=ln,
+        frozen=(centred / cs[:, None]) @ basis.T,
+        s=s,
+        c=cs,
+        residual=residual,
+    )
+
+
+# --- the Jacobian of LayerNorm, and the largest coordinates (Chen & Yao 2026) ----------------------------
+
+JACOBIAN_TEX = (  # short display lines: each fits a phone's width
+    r"J = \operatorname{diag}(\gamma)\,\tfrac{1}{s}\,Q",
+    r"Q = I - \tfrac{1}{D}\mathbf{1}\mathbf{1}^{\top} - \tfrac{1}{D} z z^{\top}",
+    r"z = (x - \mu\mathbf{1})/s,\quad s = \sqrt{\sigma^2 + \varepsilon}",
+    r"\gamma = 1:\ \sigma_i(J) \in \{1/s,\ \varepsilon/s^3,\ 0\}",
+    r"\lVert J \rVert_2 = 1/s \le \sqrt{D-1}\,/\max_i |x_i - \mu|",
+)
+
+
+def _divisor(x: np.ndarray, eps: float) -> tuple[np.ndarray, np.ndarray]:
+    """(x − μ𝟏 per row, s = √(σ² + ε) per row) for x (..., D): σ from each row scaled by its largest |xᵢ − μ|
+    (no square under- or overflows), then s = hypot(σ, √ε)."""
+    centred = x - x.mean(axis=-1, keepdims=True)
+    m = np.max(np.abs(centred), axis=-1, keepdims=True)
+    m = np.where(m > 0, m, 1.0)
+    sigma = m[..., 0] * np.sqrt(np.mean((centred / m) ** 2, axis=-1))
+    return centred, np.hypot(sigma, math.sqrt(eps))
+
+
+def ln_jacobian(x, eps, gamma=None) -> np.ndarray:
+    r"""The Jacobian ∂y/∂x of y = γ ⊙ (x − μ𝟏)/s + β, s = √(σ² + ε), at every row of x (S, D): (S, D, D).
+
+    With c = x − μ𝟏 (= Px, P = I − 𝟏𝟏ᵀ/D), ∂s/∂x = cᵀ/(D·s), so for z = c/s
+
+        J = diag(γ) · (1/s) · (I − 𝟏𝟏ᵀ/D − z zᵀ/D).
+
+    Without γ it is symmetric with eigenvalues 0 along 𝟏, ε/s³ along z and 1/s on the D − 2 directions ⟂ 𝟏, z
+    (``ln_jacobian_singular_values``).
+    """
+    x = _states("x", x)
+    e = _eps(eps)
+    d = x.shape[1]
+    g = np.ones(d) if gamma is None else _vector("gamma", gamma, d)
+    c, s = _divisor(x, e)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # s = 0 (a constant row at ε = 0): NaN
+        z = c / s[:, None]
+        core = np.eye(d) - 1.0 / d - np.einsum("si,sj->sij", z, z) / d
+        return g[None, :, None] * core / s[:, None, None]
+
+
+def ln_jacobian_singular_values(x, eps) -> np.ndarray:
+    """(S, D) the singular values of LayerNorm's Jacobian without γ at each row of x, from the closed form
+    (``ln_jacobian``), largest first: 1/s (D − 2 times), ε/s³, 0 (the spectral norm is 1/s for D ≥ 3)."""
+    x = _states("x", x)
+    e = _eps(eps)
+    d = x.shape[1]
+    _, s = _divisor(x, e)
+    out = np.zeros((x.shape[0], d))
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        out[:, : d - 2] = (1.0 / s)[:, None]
+        out[:, d - 2] = e / s**3
+    return out
+
+
+@dataclass(frozen=True)
+class Massive:
+    """Per norm (L) of a model: its input's largest |xᵢ| over tokens and coordinates, and LayerNorm's Jacobian.
+
+    jacobian: (L, S) the spectral norm of the Jacobian without γ, 1/s (D ≥ 3), s = √(σ² + ε) per token;
+    bound: (L, S) √(D − 1)/max_i |xᵢ − μ|, an upper bound on 1/s (σ ≥ |xᵢ − μ|/√(D − 1) for every i, since the
+    other D − 1 centred coordinates sum to −(xᵢ − μ)); gamma_norm: (L,) ‖diag(γ)·J‖₂ at the top token (SVD),
+    None without γ.
+    """
+
+    token: np.ndarray  # (L,) the token holding the norm's largest |xᵢ|
+    coordinate: np.ndarray  # (L,) its coordinate i
+    value: np.ndarray  # (L,) that xᵢ, signed
+    s: np.ndarray  # (L, S)
+    jacobian: np.ndarray  # (L, S)
+    centred_max: np.ndarray  # (L, S) max_i |xᵢ − μ| per token
+    bound: np.ndarray  # (L, S)
+    gamma_norm: np.ndarray | None
+    eps: float
+
+    @property
+    def top_s(self) -> np.ndarray:
+        return self.s[np.arange(self.token.size), self.token]
+
+    @property
+    def top_jacobian(self) -> np.ndarray:
+        """(L,) 1/s of the token holding the largest coordinate."""
+        return self.jacobian[np.arange(self.token.size), self.token]
+
+    @property
+    def median_jacobian(self) -> np.ndarray:
+        return np.median(self.jacobian, axis=1)
+
+    @property
+    def smallest(self) -> np.ndarray:
+        """(L,) True where the token with the largest coordinate has the smallest 1/s of its norm's tokens."""
+        return self.top_jacobian <= self.jacobian.min(axis=1)
+
+
+def massive(layers, eps, gammas=None) -> Massive:
+    """``Massive`` of ``layers`` (L, S, D) (D ≥ 3), ``eps`` LayerNorm's ε, ``gammas`` (L, D) or None.
+
+    The top token's γ'd spectral norm is the square root of the largest eigenvalue of (ΓJ)ᵀ(ΓJ) (``eigvalsh``)."""
+    x = _real("layers", layers)
+    if x.ndim != 3 or x.shape[1] < 1 or x.shape[2] < 3:
+        raise ValueError(f"layers must have shape (L, S, D) with S >= 1 and D >= 3; got {x.shape}")
+    _finite("layers", x)
+    e = _eps(eps)
+    n_layers, _, d = x.shape
+    g = None if gammas is None else _real("gammas", gammas)
+    if g is not None and g.shape != (n_layers, d):
+        raise ValueError(f"gammas must have shape ({n_layers}, {d}); got {g.shape}")
+    flat = np.abs(x).reshape(n_layers, -1).argmax(axis=1)
+    token, coordinate = np.divmod(flat, d)
+    rows = np.arange(n_layers)
+    c, s = _divisor(x, e)
+    centred_max = np.abs(c).max(axis=2)
+    gamma_norm = None
+    if g is not None:
+        gamma_norm = np.empty(n_layers)
+        for k in range(n_layers):
+            j = ln_jacobian(x[k, token[k]][None], e, g[k])[0]
+            gamma_norm[k] = math.sqrt(max(float(np.linalg.eigvalsh(j.T @ j)[-1]), 0.0))
+    with np.errstate(over="ignore"):  # 1/s past float64's range (a subnormal s) is inf, as IEEE says
+        jacobian = _divide(np.ones_like(s), s)  # NaN for a constant token at ε = 0
+        bound = _divide(np.full_like(centred_max, math.sqrt(d - 1)), centred_max)
+    return Massive(
+        token=token,
+        coordinate=coordinate,
+        value=x[rows, token, coordinate],
+        s=s,
+        jacobian=jacobian,
+        centred_max=centred_max,
+        bound=bound,
+        gamma_norm=gamma_norm,
+        eps=e,
     )
 
 

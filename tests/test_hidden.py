@@ -814,3 +814,184 @@ def test_a_worker_out_of_memory_is_a_memory_limit_refusal():
     with pytest.raises(hd.HiddenError) as info:
         hd.read_hidden_isolated(data, memory_limit=4 * 2**20)
     assert info.value.code == "memory_limit" and info.value.values == {"limit": 4}
+
+
+# --- LayerNorm with σ frozen (Baroni et al. 2025) ----------------------------------------------------------
+
+
+def test_frozen_layer_norm_is_the_formula_with_a_constant_divisor():
+    x, g, b = states(5, 16, offset=3.0), RNG.standard_normal(16), RNG.standard_normal(16)
+    direct = (x - x.mean(axis=1, keepdims=True)) / 0.7 * g + b
+    np.testing.assert_allclose(hd.frozen_layer_norm(x, 0.7, gamma=g, beta=b), direct, rtol=1e-13, atol=1e-13)
+    per_row = np.linspace(0.5, 2.0, 5)
+    np.testing.assert_allclose(
+        hd.frozen_layer_norm(x, per_row), (x - x.mean(axis=1, keepdims=True)) / per_row[:, None], rtol=1e-13
+    )
+    # c = each row's own s gives LayerNorm back
+    s = np.sqrt(x.var(axis=1) + 1e-5)
+    np.testing.assert_allclose(hd.frozen_layer_norm(x, s), layer_norm(x, eps=1e-5), atol=1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    hnp.arrays(np.float64, (3, 6), elements=st.floats(-50, 50)),
+    st.floats(0.1, 10),
+    st.floats(0.1, 5),
+    st.floats(-20, 20),
+)
+def test_frozen_layer_norm_is_affine_keeps_length_and_removes_the_mean(x, c, a, shift):
+    """Affine: f(a·x + shift·𝟏) = a·f(x) (the shift is removed, the scale kept, unlike LayerNorm); ⟂ 𝟏 and
+    ‖f(x)‖ = ‖x − μ𝟏‖/c at γ = 1, β = 0."""
+    y = hd.frozen_layer_norm(x, c)
+    np.testing.assert_allclose(hd.frozen_layer_norm(a * x + shift, c), a * y, atol=1e-9 * (1 + np.abs(x).max()))
+    np.testing.assert_allclose(y.sum(axis=1), 0, atol=1e-9 * (1 + np.abs(x).max()))
+    centred = x - x.mean(axis=1, keepdims=True)
+    np.testing.assert_allclose(np.linalg.norm(y, axis=1), np.linalg.norm(centred, axis=1) / c, rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("c", "error", "match"),
+    [(0.0, ValueError, "c must be positive"), (-1.0, ValueError, "c must be positive"),
+     (np.ones(3), ValueError, r"c must be a number or one number per row \(5\)"),
+     (math.nan, ValueError, "c must hold finite numbers"), ("1", TypeError, "c must be real numbers")],
+)  # fmt: skip
+def test_frozen_layer_norm_refuses_a_bad_divisor(c, error, match):
+    with pytest.raises(error, match=match):
+        hd.frozen_layer_norm(states(5, 4), c)
+
+
+def test_drift_is_the_per_token_cosine_and_relative_error():
+    a = np.stack([states(6, 10, seed=1), states(6, 10, seed=2)])
+    b = a + 0.3 * np.stack([states(6, 10, seed=3), states(6, 10, seed=4)])
+    d = hd.drift(a, b)
+    for k in range(2):
+        for j in range(6):
+            u, v = a[k, j], b[k, j]
+            assert d.cosine[k, j] == pytest.approx(u @ v / np.linalg.norm(u) / np.linalg.norm(v), rel=1e-12)
+            assert d.relative[k, j] == pytest.approx(np.linalg.norm(v - u) / np.linalg.norm(u), rel=1e-12)
+        assert d.layer_relative[k] == pytest.approx(np.linalg.norm(b[k] - a[k]) / np.linalg.norm(a[k]), rel=1e-12)
+    np.testing.assert_allclose(d.layer_cosine, d.cosine.mean(axis=1))
+    np.testing.assert_allclose(d.layer_min_cosine, d.cosine.min(axis=1))
+    same = hd.drift(a[0], a[0])
+    np.testing.assert_allclose(same.cosine, 1.0)
+    np.testing.assert_allclose(same.layer_relative, 0.0)
+    with pytest.raises(ValueError, match="original and changed must have one shape"):
+        hd.drift(a, b[:, :3])
+
+
+def test_neighbours_rank_by_cosine_and_say_whether_the_order_survives():
+    q = np.array([1.0, 0.0, 0.0])
+    cands = np.array([[0.0, 1.0, 0.0], [1.0, 0.1, 0.0], [1.0, 1.0, 0.0], [-1.0, 0.0, 0.0]])
+    same = hd.neighbours(q, cands, 2 * q, 3 * cands)  # scaled embeddings: the same cosines
+    assert same.order_original.tolist() == [1, 2, 0, 3] and same.same_order and same.same_nearest
+    assert same.moved == 0
+    swapped = cands[[0, 2, 1, 3]]  # candidates 1 and 2 trade places in the changed model
+    changed = hd.neighbours(q, cands, q, swapped)
+    assert changed.order_changed.tolist() == [2, 1, 0, 3] and not changed.same_order and not changed.same_nearest
+    assert changed.moved == 2 and changed.rank_changed().tolist() == [2, 1, 0, 3]
+    assert changed.kept(2) == 0 and changed.kept(3) == 1 and changed.kept(9) == 2 and same.kept(3) == 3
+    np.testing.assert_allclose(changed.changed, swapped @ q / np.linalg.norm(swapped, axis=1))
+    with pytest.raises(ValueError, match="candidates must be"):
+        hd.neighbours(q, cands[:, :2], q, cands)
+
+
+def test_the_frozen_view_holds_both_tokens_exactly_with_ln_on_the_circle_and_frozen_at_its_own_length():
+    x = states(2, 50, offset=2.0, seed=7)
+    x[1, 3] += 25.0  # a token with a large coordinate: a larger s
+    c = np.array([0.9, 1.1])
+    view = hd.frozen_view(x, c, 1e-5)
+    np.testing.assert_allclose(view.basis @ view.basis.T, np.eye(3), atol=1e-12)
+    np.testing.assert_allclose(view.basis[0], np.full(50, 1 / math.sqrt(50)))
+    np.testing.assert_allclose(view.basis[1:].sum(axis=1), 0, atol=1e-12)
+    assert view.residual < 1e-12 * np.abs(x).max()
+    np.testing.assert_allclose(view.inputs @ view.basis, x, atol=1e-12 * np.abs(x).max())  # nothing projected away
+    centred = x - x.mean(axis=1, keepdims=True)
+    s = np.sqrt(centred.var(axis=1) + 1e-5)
+    np.testing.assert_allclose(view.s, s)
+    np.testing.assert_allclose(view.ln @ view.basis, layer_norm(x, eps=1e-5), atol=1e-12)
+    np.testing.assert_allclose(view.frozen @ view.basis, hd.frozen_layer_norm(x, c), atol=1e-12)
+    np.testing.assert_allclose(view.ln[:, 0], 0, atol=1e-12)
+    np.testing.assert_allclose(view.frozen[:, 0], 0, atol=1e-12)
+    np.testing.assert_allclose(np.linalg.norm(view.ln, axis=1), math.sqrt(50) * centred.std(axis=1) / s)
+    np.testing.assert_allclose(np.linalg.norm(view.frozen, axis=1) / np.linalg.norm(view.ln, axis=1), s / c)
+    np.testing.assert_allclose(view.ratio, s / c)
+
+
+def test_the_frozen_view_of_parallel_tokens_completes_the_basis():
+    x = np.vstack([np.arange(6.0), 2 * np.arange(6.0) + 5])
+    view = hd.frozen_view(x, 1.0, 0.0)
+    np.testing.assert_allclose(view.basis @ view.basis.T, np.eye(3), atol=1e-12)
+    assert view.residual < 1e-12 * 20
+    with pytest.raises(ValueError, match="x must hold two tokens of D >= 3 features"):
+        hd.frozen_view(x[:, :2], 1.0, 0.0)
+
+
+# --- LayerNorm's Jacobian and the largest coordinates (Chen & Yao 2026) ----------------------------------
+
+
+@pytest.mark.parametrize("eps", [0.0, 1e-5, 0.3])
+def test_the_jacobian_is_torchs_autograd_of_layer_norm(eps):
+    x = states(4, 9, offset=1.5, seed=3)
+    g = RNG.standard_normal(9)
+    ours = hd.ln_jacobian(x, eps, g)
+    for i in range(4):
+        ref = torch.autograd.functional.jacobian(
+            lambda v: F.layer_norm(v, (9,), torch.tensor(g), torch.tensor(RNG.standard_normal(9)), eps),
+            torch.tensor(x[i]),
+        )
+        np.testing.assert_allclose(ours[i], ref.numpy(), rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("eps", [0.0, 1e-5, 0.3])
+def test_the_closed_form_singular_values_are_the_svds(eps):
+    x = states(5, 11, offset=-2.0, seed=4)
+    x[2, 4] += 40.0
+    closed = hd.ln_jacobian_singular_values(x, eps)
+    svd = np.linalg.svd(hd.ln_jacobian(x, eps), compute_uv=False)
+    np.testing.assert_allclose(closed, svd, rtol=1e-10, atol=1e-12)
+    s = np.sqrt(x.var(axis=1) + eps)
+    np.testing.assert_allclose(svd[:, 0], 1 / s, rtol=1e-12)  # the spectral norm is 1/s (D >= 3)
+    np.testing.assert_allclose(np.sort(svd, axis=1)[:, 1], eps / s**3, rtol=1e-9, atol=1e-15)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hnp.arrays(np.float64, (2, 7), elements=st.floats(-1e3, 1e3)), st.floats(0.0, 1.0))  # subnormals included
+def test_one_large_centred_coordinate_bounds_the_jacobian_norm(x, eps):
+    """1/s ≤ √(D − 1)/max|xᵢ − μ|: σ² ≥ (xᵢ − μ)²/(D − 1), equality when the other coordinates are equal."""
+    found = hd.massive(x[None], eps)
+    ok = np.isfinite(found.jacobian) & np.isfinite(found.bound)
+    assert np.all(found.jacobian[ok] <= found.bound[ok] * (1 + 1e-9))
+    spike = np.zeros(7)
+    spike[2] = 10.0  # every other coordinate equal: the bound is reached at ε = 0
+    tight = hd.massive(spike[None, None], 0.0)
+    assert tight.jacobian[0, 0] == pytest.approx(tight.bound[0, 0], rel=1e-12)
+
+
+def test_massive_finds_the_largest_coordinate_and_the_jacobian_norm_there():
+    layers = np.stack([states(6, 20, seed=5), states(6, 20, seed=6), states(6, 20, seed=8)])
+    layers[0, 4, 7] = -90.0  # the largest |x_i| of norm 0: token 4, coordinate 7
+    layers[1, 1, 2] = 12.0
+    layers[2, 2, 5] = 8.0  # norm 2: token 2 holds the largest |x_i| ...
+    layers[2, 3] = 3.0 * (-1.0) ** np.arange(20)  # ... but token 3 (all |x_i| = 3) has the larger σ
+    gammas = RNG.uniform(0.5, 2.0, (3, 20))
+    found = hd.massive(layers, 1e-5, gammas)
+    assert found.token.tolist() == [4, 1, 2] and found.coordinate.tolist() == [7, 2, 5]
+    assert found.value.tolist() == [-90.0, 12.0, 8.0]
+    s = np.sqrt(layers.var(axis=2) + 1e-5)
+    np.testing.assert_allclose(found.s, s)
+    np.testing.assert_allclose(found.jacobian, 1 / s)
+    np.testing.assert_allclose(found.top_jacobian, 1 / s[[0, 1, 2], [4, 1, 2]])
+    np.testing.assert_allclose(found.median_jacobian, np.median(1 / s, axis=1))
+    assert found.smallest.tolist() == [bool(np.argmax(s[k]) == j) for k, j in ((0, 4), (1, 1), (2, 2))]
+    assert found.smallest.tolist() == [True, True, False]
+    assert 1 / s[2, 2] < np.median(1 / s[2])  # below the median, yet not the smallest
+    for k, j in ((0, 4), (1, 1)):  # the γ'd spectral norm against torch's autograd Jacobian and its 2-norm
+        jac = torch.autograd.functional.jacobian(
+            lambda v, k=k: F.layer_norm(v, (20,), torch.tensor(gammas[k]), None, 1e-5), torch.tensor(layers[k, j])
+        )
+        assert found.gamma_norm[k] == pytest.approx(float(torch.linalg.matrix_norm(jac, ord=2)), rel=1e-9)
+    assert hd.massive(layers, 1e-5).gamma_norm is None
+    with pytest.raises(ValueError, match=r"layers must have shape \(L, S, D\)"):
+        hd.massive(layers[0], 1e-5)
+    with pytest.raises(ValueError, match=r"gammas must have shape \(3, 20\)"):
+        hd.massive(layers, 1e-5, gammas[:1])

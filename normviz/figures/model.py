@@ -14,12 +14,16 @@ touches Streamlit.
 * ``gamma_figure``: histograms of one norm's γ and β, with γ's smallest and largest marked and written.
 * ``hyperplane_figure``: the inputs and their LN(x) in 3 directions of the hyperplane ⟂ 𝟏, with the √D sphere.
   A 3D shadow of points on the √D sphere lies inside the ball, not on the sphere: the strings say so.
+* ``drift_figure``: per norm, the cosine and relative error of a run with frozen σ against the ordinary run.
+* ``frozen_slice_figure``: two tokens in their exact 3D slice (𝟏 up): LayerNorm's circle, the frozen map's plane.
+* ``jacobian_figure``: every (norm, token)'s Jacobian norm 1/s against its largest |xᵢ − μ|, with the bound.
 
 Roles. heat map: ``heatmap_share`` or ``heatmap_gap``; with ``chosen``: ``chosen`` (the row's outline) and
 ``chosen_halo`` (a white line under it, so it shows on dark and light cells). outlier: ``max_ratio``,
 ``threshold``, ``flagged``, ``top_coords``. recurrence: ``recurrence``. γ and β: ``gamma_hist``, ``beta_hist``,
 ``gamma_min``, ``gamma_max``, ``gamma_one``, ``beta_zero``. hyperplane: ``sphere``, ``moves``, ``before``,
-``after``.
+``after``. drift: ``cosine``, ``cosine_min``, ``relative``, ``frozen_edge``. slice: ``plane``, ``circle``,
+``centring``, ``rays``, ``inputs``, ``ln``, ``frozen``. Jacobian: ``bound``, ``tokens``, ``top``.
 
 Tokens are the user's text: plotly reads labels as HTML, so each is escaped (``<`` stays a ``<`` on screen), and
 tokens sit at positions 0 … S − 1 with the strings as tick labels (a categorical axis would merge two "the").
@@ -838,6 +842,360 @@ def hyperplane_figure(
             )
         ),
     )
+    layout["margin"]["t"] = int(4.8 * font)  # the title's two lines
+    layout["height"] = plot_height + layout["margin"]["t"] + layout["margin"]["b"]
+    return {"data": data, "layout": layout}
+
+
+# --- LayerNorm frozen at inference (Baroni et al. 2025) -----------------------------------------------------
+
+DRIFT_HEIGHT = (460, 500)
+SLICE_HEIGHT = (460, 520)
+JACOBIAN_HEIGHT = (400, 460)
+FROZEN_COLOR = COLORS["decomposition"]  # reddish purple: apart from LayerNorm's green and the input's black
+
+
+def drift_figure(
+    cosine, min_cosine, relative, norms: list[str], t: Translator, *, frozen: int, projector: bool = False
+) -> dict:
+    """Per norm (x, in order): above, the mean and the smallest token's cosine between the frozen run's output and
+    the original's; below, ‖Y_frozen − Y‖_F/‖Y‖_F (a log axis past ``LOG_DECADES`` decades). The first
+    ``frozen`` norms are frozen: a dashed line after the last one when not all are."""
+    cos, low, rel = (np.asarray(a, dtype=np.float64) for a in (cosine, min_cosine, relative))
+    n = len(norms)
+    if not (cos.shape == low.shape == rel.shape == (n,)) or n == 0:
+        raise ValueError(f"cosine, min_cosine and relative must be vectors of len(norms) = {n}")
+    if not 0 <= frozen <= n:
+        raise ValueError(f"frozen must be from 0 to {n}; got {frozen}")
+    s = sizes(projector)
+    font = s["font"]
+    tr = partial(_tr, t)
+    plot_height = DRIFT_HEIGHT[projector]
+    grid, (up, down) = subplot_grid(
+        2, 1, projector=projector, titles=[tr("drift.cos.title"), tr("drift.rel.title")], vertical_spacing=0.16
+    )
+    x = np.arange(n)
+    names = [_label(name) for name in norms]
+    data = [
+        {
+            "type": "scatter",
+            "mode": "lines+markers",
+            "x": x,
+            "y": cos,
+            "customdata": names,
+            "name": tr("drift.cos"),
+            "meta": "cosine",
+            "hovertemplate": tr("drift.cos.hover", norm="%{customdata}", value="%{y:.4f}") + "<extra></extra>",
+            "line": {"color": FROZEN_COLOR, "width": s["line"]},
+            "marker": {"size": 0.7 * s["marker"], "color": FROZEN_COLOR},
+            **up.refs,
+        },
+        {
+            "type": "scatter",
+            "mode": "lines+markers",
+            "x": x,
+            "y": low,
+            "customdata": names,
+            "name": tr("drift.min"),
+            "meta": "cosine_min",
+            "hovertemplate": tr("drift.min.hover", norm="%{customdata}", value="%{y:.4f}") + "<extra></extra>",
+            "line": {"color": FROZEN_COLOR, "width": s["thin"], "dash": "dot"},
+            "marker": {"size": 0.6 * s["marker"], "color": FROZEN_COLOR, "symbol": "triangle-down"},
+            **up.refs,
+        },
+        {
+            "type": "scatter",
+            "mode": "lines+markers",
+            "x": x,
+            "y": rel,
+            "customdata": names,
+            "name": tr("drift.rel"),
+            "meta": "relative",
+            "hovertemplate": tr("drift.rel.hover", norm="%{customdata}", value="%{y:.3g}") + "<extra></extra>",
+            "line": {"color": COLORS["input"], "width": s["line"]},
+            "marker": {"size": 0.7 * s["marker"], "color": COLORS["input"], "symbol": "square"},
+            **down.refs,
+        },
+    ]
+    finite_low = low[np.isfinite(low)]
+    y_low = min(0.0, float(finite_low.min())) if finite_low.size else 0.0
+    y_up = dict(range=[y_low - 0.02, 1.02])
+    finite_rel = rel[np.isfinite(rel) & (rel > 0)]
+    span = math.log10(finite_rel.max() / finite_rel.min()) if finite_rel.size else 0.0
+    if span > LOG_DECADES:
+        lo, hi = math.log10(float(finite_rel.min())), math.log10(float(finite_rel.max()))
+        y_down = dict(type="log", range=[lo - 0.1 * (hi - lo), hi + 0.1 * (hi - lo)], exponentformat="power")
+        rel_span = [10.0 ** y_down["range"][0], 10.0 ** y_down["range"][1]]  # a log axis' range is in decades
+    else:
+        y_down = dict(range=[0.0, 1.15 * max(_finite_max(rel), 1e-12)], rangemode="tozero")
+        rel_span = y_down["range"]
+    if frozen < n:  # after the last frozen norm, across both panels
+        for cell, span_y in ((up, y_up["range"]), (down, rel_span)):
+            data.append(
+                {
+                    "type": "scatter",
+                    "mode": "lines",
+                    "x": np.full(2, frozen - 0.5),
+                    "y": np.array(span_y, dtype=np.float64),
+                    "name": tr("drift.edge", k=frozen),
+                    "meta": "frozen_edge",
+                    "showlegend": cell is up,
+                    "legendgroup": "edge",
+                    "hoverinfo": "name",
+                    "line": {"color": COLORS["reference"], "width": s["thin"], "dash": "dash"},
+                    **cell.refs,
+                }
+            )
+    ticks = dict(
+        tickmode="array",
+        tickvals=x,
+        ticktext=[_label(name, 18) for name in norms],
+        tickangle=-45,
+        tickfont=dict(size=_small(font, 0.8)),
+        range=[-0.5, n - 0.5],
+        zeroline=False,
+    )
+    grid[up.xaxis].update(**ticks, showticklabels=False)
+    grid[down.xaxis].update(**ticks, title={"text": tr("drift.x")})
+    grid[up.yaxis].update(title={"text": tr("drift.cos.y")}, **y_up)
+    grid[down.yaxis].update(title={"text": tr("drift.rel.y")}, **y_down)
+    gap = 8.4  # the norms' names at −45° and the axis title under the lower panel
+    layout = base_layout(
+        projector,
+        **grid,
+        title=_title(tr("drift.title", k=frozen, n=n)),
+        **(
+            legend_beside(plot_height, below=gap)
+            if projector
+            else legend_below(projector, plot_height=plot_height, entries=len(data), gap=gap, top=PANEL_TOP)
+        ),
+    )
+    layout["margin"]["t"] = int(PANEL_TOP * font)
+    layout["height"] = plot_height + layout["margin"]["t"] + layout["margin"]["b"]
+    return {"data": data, "layout": layout}
+
+
+def _to_scene(points: np.ndarray) -> np.ndarray:
+    """Slice coordinates (𝟏/√D, e₁, e₂) to the scene's (x, y, z) = (e₁, e₂, 𝟏/√D): the plane ⟂ 𝟏 lies flat."""
+    return np.asarray(points, dtype=np.float64)[:, [1, 2, 0]]
+
+
+def frozen_slice_figure(
+    inputs, ln, frozen, tokens: list[str], radius: float, t: Translator, *, projector: bool = False, norm: str
+) -> dict:
+    """Two tokens in the exact 3D slice spanned by 𝟏 and their centred inputs (``hidden.frozen_view``): the
+    inputs, the drop along 𝟏 onto the plane ⟂ 𝟏 (the mean removed, by both maps), LayerNorm's outputs on the
+    circle of radius ``radius`` (√D; its output set in this slice) and the frozen map's outputs on the same
+    rays at their own lengths (its output set: the whole plane, drawn as a square). All (2, 3) in the slice's
+    coordinates (𝟏/√D, e₁, e₂), drawn with 𝟏 up."""
+    x, y, f = (_to_scene(np.asarray(a, dtype=np.float64).reshape(-1, 3)) for a in (inputs, ln, frozen))
+    if not (x.shape == y.shape == f.shape == (len(tokens), 3)):
+        raise ValueError(f"inputs, ln and frozen must have shape (len(tokens), 3) = ({len(tokens)}, 3)")
+    s = sizes(projector)
+    font = s["font"]
+    tr = partial(_tr, t)
+    extent = hyperplane_extent(x, np.concatenate([y, f]), radius)
+    labels = [_label(tok) for tok in tokens]
+    e = 0.95 * extent
+    angle = np.linspace(0.0, 2 * math.pi, 97)
+    centred = x * np.array([1.0, 1.0, 0.0])
+    far = np.where(
+        (np.linalg.norm(f, axis=1) > np.linalg.norm(y, axis=1))[:, None], f, y
+    )  # each ray through both outputs
+    gaps = np.full((len(tokens), 1, 3), np.nan)
+    data = [
+        {
+            "type": "mesh3d",
+            "x": np.array([-e, e, e, -e]),
+            "y": np.array([-e, -e, e, e]),
+            "z": np.zeros(4),
+            "i": np.array([0, 0], dtype=np.uint16),
+            "j": np.array([1, 2], dtype=np.uint16),
+            "k": np.array([2, 3], dtype=np.uint16),
+            "name": tr("slice.plane"),
+            "meta": "plane",
+            "showlegend": True,
+            "color": FROZEN_COLOR,
+            "opacity": 0.12,
+            "hoverinfo": "skip",
+        },
+        line(
+            np.column_stack([radius * np.cos(angle), radius * np.sin(angle), np.zeros_like(angle)]),
+            dim=3,
+            role="circle",
+            name=tr("slice.circle", radius=significant(radius, 3)),
+            color=COLORS["ln"],
+            width=s["line"],
+        ),
+        line(
+            np.concatenate([np.stack([x, centred], axis=1), gaps], axis=1).reshape(-1, 3),
+            dim=3,
+            role="centring",
+            name=tr("slice.centring"),
+            color=COLORS["reference"],
+            width=s["thin"],
+            dash="dash",
+        )
+        | {"connectgaps": False},
+        line(
+            np.concatenate([np.stack([np.zeros_like(far), far], axis=1), gaps], axis=1).reshape(-1, 3),
+            dim=3,
+            role="rays",
+            name=tr("slice.rays"),
+            color=COLORS["reference"],
+            width=s["thin"],
+        )
+        | {"connectgaps": False},
+    ]
+    for role, pts, color, symbol, key in (
+        ("inputs", x, COLORS["input"], "circle", "slice.inputs"),
+        ("ln", y, COLORS["ln"], "diamond", "slice.ln"),
+        ("frozen", f, FROZEN_COLOR, "square", "slice.frozen"),
+    ):
+        name = tr(key)
+        data.append(
+            {
+                "type": "scatter3d",
+                "mode": "markers+text" if role == "inputs" else "markers",  # the tokens named once, at the inputs
+                "x": pts[:, 0],
+                "y": pts[:, 1],
+                "z": pts[:, 2],
+                **({"text": labels, "textposition": "top center", "textfont": {"size": _small(font)}}
+                   if role == "inputs" else {}),
+                "customdata": labels,
+                "name": name,
+                "meta": role,
+                "hovertemplate": tr("slice.hover", token="%{customdata}") + " (%{x:.2f}, %{y:.2f}, %{z:.2f})"
+                f"<extra>{name}</extra>",
+                "marker": {"symbol": symbol, "size": 0.6 * s["marker"], "color": color,
+                           "line": {"color": "#FFFFFF", "width": 1}},
+            }
+        )  # fmt: skip
+    ticks = tick_values(extent)
+
+    def axis(key: str) -> dict:
+        return dict(
+            range=[-extent, extent],
+            autorange=False,
+            tickmode="array",
+            tickvals=ticks,
+            title=dict(text=tr(key), font=dict(size=_small(font, 0.85))),
+            tickfont=dict(size=_small(font, 0.7)),
+            zeroline=True,
+            zerolinecolor="#999999",
+            showbackground=True,
+            backgroundcolor="#F7F7F7",
+            gridcolor="#E2E2E2",
+            showspikes=False,
+        )
+
+    plot_height = SLICE_HEIGHT[projector]
+    title = f"{tr('slice.title', norm=_label(norm))}<br><span style='font-size:0.8em'>{tr('slice.subtitle')}</span>"
+    layout = base_layout(
+        projector,
+        title=_title(title),
+        scene=dict(
+            xaxis=axis("slice.e1"),
+            yaxis=axis("slice.e2"),
+            zaxis=axis("slice.ones"),
+            aspectmode="cube",
+            camera=camera("oblique", lift=0.1 if projector else 0.0, zoom=1.0 if projector else 1.2),
+        ),
+        **(
+            legend_beside(plot_height, below=1.0)
+            if projector
+            else legend_below(
+                projector, plot_height=plot_height, entries=len(data), x_title=False, top=3.4, entry_width=None
+            )
+        ),
+    )
+    layout["margin"]["t"] = int(4.8 * font)
+    layout["height"] = plot_height + layout["margin"]["t"] + layout["margin"]["b"]
+    return {"data": data, "layout": layout}
+
+
+# --- the largest coordinates and LayerNorm's Jacobian (Chen & Yao 2026) -------------------------------------
+
+
+def jacobian_figure(
+    centred_max, jacobian, top_token, norms: list[str], tokens: list[str], d: int, t: Translator, *,
+    projector: bool = False,
+) -> dict:  # fmt: skip
+    """Every (norm, token) of a run as a point: x = max_i |xᵢ − μ| of its input, y = the spectral norm of
+    LayerNorm's Jacobian there (without γ), 1/s; log axes. The token holding each norm's largest |xᵢ|
+    (``top_token`` (L,)) is marked, and the bound 1/s ≤ √(D − 1)/max_i |xᵢ − μ| drawn as a dashed line."""
+    cx = np.asarray(centred_max, dtype=np.float64)
+    jy = np.asarray(jacobian, dtype=np.float64)
+    n_norms, n_tokens = len(norms), len(tokens)
+    top = np.asarray(top_token, dtype=int)
+    if cx.shape != (n_norms, n_tokens) or jy.shape != cx.shape or top.shape != (n_norms,):
+        raise ValueError("centred_max and jacobian must be (len(norms), len(tokens)), top_token (len(norms),)")
+    s = sizes(projector)
+    font = s["font"]
+    tr = partial(_tr, t)
+    norm_text = [_label(name) for name in norms]
+    token_text = [_label(tok) for tok in tokens]
+    custom = [[name, token_text[j]] for name in norm_text for j in range(n_tokens)]
+    rows = np.arange(n_norms)
+    ok = np.isfinite(cx) & (cx > 0) & np.isfinite(jy) & (jy > 0)
+    lo_x, hi_x = (float(cx[ok].min()), float(cx[ok].max())) if ok.any() else (0.1, 10.0)
+    xs = np.geomspace(lo_x / 1.5, hi_x * 1.5, 40)
+    bound = math.sqrt(d - 1) / xs
+    hover = tr("jac.hover", norm="%{customdata[0]}", token="%{customdata[1]}", x="%{x:.3g}", y="%{y:.3g}")
+    data = [
+        {
+            "type": "scatter",
+            "mode": "lines",
+            "x": xs,
+            "y": bound,
+            "name": tr("jac.bound"),
+            "meta": "bound",
+            "hoverinfo": "name",
+            "line": {"color": COLORS["reference"], "dash": "dash", "width": s["thin"]},
+        },
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "x": cx.ravel(),
+            "y": jy.ravel(),
+            "customdata": custom,
+            "name": tr("jac.tokens"),
+            "meta": "tokens",
+            "hovertemplate": hover + "<extra></extra>",
+            "marker": {"color": COLORS["ln"], "size": 0.5 * s["marker"], "opacity": 0.6},
+        },
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "x": cx[rows, top],
+            "y": jy[rows, top],
+            "customdata": [[norm_text[k], token_text[top[k]]] for k in rows],
+            "name": tr("jac.top"),
+            "meta": "top",
+            "hovertemplate": hover + "<extra></extra>",
+            "marker": {"color": FLAG_COLOR, "symbol": "diamond", "size": 1.0 * s["marker"],
+                       "line": {"color": "#FFFFFF", "width": 1}},
+        },
+    ]  # fmt: skip
+    ys = jy[ok] if ok.any() else np.array([0.1, 10.0])
+    lo_y, hi_y = math.log10(float(ys.min())), math.log10(float(ys.max()))
+    plot_height = JACOBIAN_HEIGHT[projector]
+    layout = base_layout(
+        projector,
+        title=_title(f"{tr('jac.title')}<br><span style='font-size:0.8em'>{tr('jac.subtitle')}</span>"),
+        xaxis=dict(
+            type="log", title={"text": tr("jac.x")}, range=[math.log10(xs[0]), math.log10(xs[-1])],
+            exponentformat="power", dtick=1,
+        ),
+        yaxis=dict(
+            type="log", title={"text": tr("jac.y")}, range=[lo_y - 0.25, hi_y + 0.25], exponentformat="power", dtick=1,
+        ),
+        **(
+            legend_beside(plot_height, below=4.4)
+            if projector
+            else legend_below(projector, plot_height=plot_height, entries=3, top=3.4, entry_width=None)
+        ),
+    )  # fmt: skip
     layout["margin"]["t"] = int(4.8 * font)  # the title's two lines
     layout["height"] = plot_height + layout["margin"]["t"] + layout["margin"]["b"]
     return {"data": data, "layout": layout}

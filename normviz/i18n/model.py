@@ -531,4 +531,282 @@ STRINGS = {
         "en": "{count} rows have all coordinates equal; their LayerNorm at ε = 0 is 0/0, and no output is drawn for "
         "them.",
     },
+    # --- LayerNorm frozen at inference (Baroni et al. 2025)
+    "model.freeze.header": {"zh": "推理时冻结 LayerNorm 的 σ", "en": "LayerNorm frozen at inference"},
+    "model.freeze.text": {
+        "zh": "Baroni、Khara、Schaeffer、Subkhankulov 和 Heimersheim（2025，arXiv:2507.02559）把 GPT-2 里每个 "
+        "LayerNorm 的 σ 换成一个固定常数，在一段短暂的微调中逐个去掉这些归一化层；他们报告说，GPT-2 XL 的验证交叉熵只升高约 "
+        "0.03（这是他们在自己的模型上的结果）。除数固定以后，LayerNorm 就成了 x 的仿射映射：它仍然减去均值 μ·𝟏，"
+        "却不再用每个词元自己的 s 去除，所以 x − μ𝟏 的长度被保留下来。输出不再落在超平面 ⟂ 𝟏 里的 √D 球面上，而是铺满整个超平面："
+        "球面变成了平面。下面把这些常数直接放进训练好的 all-MiniLM-L6-v2，**没有做任何微调**：看到的是训练好的模型"
+        "还多么依赖归一化层的这一步除法，而不是论文的结果。",
+        "en": "Baroni, Khara, Schaeffer, Subkhankulov & Heimersheim (2025, arXiv:2507.02559) replace the σ of every "
+        "LayerNorm in GPT-2 by a fixed constant, removing the norms one at a time during a short fine-tune, and "
+        "report that GPT-2 XL's validation cross-entropy then rises by only about 0.03 (their result, on their "
+        "models). With the divisor fixed, LayerNorm becomes an affine map of x: it still removes the mean μ·𝟏, "
+        "but no longer divides each token by its own s, so the length of x − μ𝟏 is kept. Its outputs fill the "
+        "whole hyperplane ⟂ 𝟏 instead of the √D sphere within it: a plane instead of a sphere. Below, the "
+        "constants go into all-MiniLM-L6-v2 as it was trained, **without any fine-tuning**: this shows how much "
+        "the trained model still relies on its norms' division, not the paper's result.",
+    },
+    "model.freeze.mode": {"zh": "常数怎么取", "en": "Constants"},
+    "model.freeze.mode.one": {"zh": "每个 LayerNorm 一个 σ", "en": "One σ per LayerNorm"},
+    "model.freeze.mode.cls": {"zh": "[CLS] 单独一个 σ", "en": "[CLS] with its own σ"},
+    "model.freeze.mode.help": {
+        "zh": "每个 LayerNorm 一个 σ：所有词元都除以同一个常数。[CLS] 单独一个 σ：位置 0 的 [CLS] 用它自己的常数，"
+        "其余词元共用另一个；论文的代码对第一个词元也是这样单独估计的（GPT-2 第一个词元的 σ 大得多，正如这里 "
+        "layer1.output 到 layer4.output 上的 [CLS]）。",
+        "en": "One σ per LayerNorm: every token is divided by the same constant. [CLS] with its own σ: position 0 "
+        "([CLS]) gets a constant of its own and the other tokens share another, as the paper's code estimates the "
+        "first token's σ apart (in GPT-2 it is far larger, as [CLS]'s is here at layer1.output to layer4.output).",
+    },
+    "model.freeze.upto": {"zh": "冻结的 LayerNorm 个数（从第一个起）", "en": "LayerNorms frozen (from the first)"},
+    "model.freeze.upto.help": {
+        "zh": "冻结前 k 个 LayerNorm，其余的保持训练时的样子。",
+        "en": "Freeze the first k LayerNorms and leave the others as trained.",
+    },
+    "model.freeze.calibration": {
+        "zh": "常数在随应用一起提供的 {n} 个短句上估计（列在下面；连同 [CLS] 和 [SEP] 共 {tokens} 个词元），"
+        "用的是没有冻结的模型：每个 LayerNorm 的常数是这些词元在它输入处各自的 s = √(σ² + ε) 的平均值"
+        "（σ² 是 D = 384 个特征上的有偏方差，ε = 10⁻¹²）。按全部词元平均，这些常数从 {low}（{low_norm}）"
+        "到 {high}（{high_norm}）。[CLS] 与众不同：在 {cls_norm} 上它的 s 平均是 {cls}，其余词元是 {rest}，"
+        "相差 {times} 倍。",
+        "en": "The constants are estimated on {n} short sentences shipped with the app (listed below; {tokens} "
+        "tokens with [CLS] and [SEP]), run through the ordinary model: each LayerNorm's constant is the mean over "
+        "those tokens of each token's own s = √(σ² + ε) at the LayerNorm's input (σ² the biased variance over "
+        "the D = 384 features, ε = 10⁻¹²). Over all tokens these means run from {low} ({low_norm}) to {high} "
+        "({high_norm}). [CLS] stands apart: at {cls_norm} its s averages {cls} against {rest} for the other "
+        "tokens, {times} times as much.",
+    },
+    "model.freeze.table": {
+        "zh": "每个 LayerNorm 的常数，以及校准句",
+        "en": "Every LayerNorm's constants, and the sentences",
+    },
+    "model.freeze.col.norm": {"zh": "LayerNorm", "en": "LayerNorm"},
+    "model.freeze.col.all": {"zh": "全部词元的平均 s", "en": "mean s, all tokens"},
+    "model.freeze.col.cls": {"zh": "[CLS] 的平均 s", "en": "mean s, [CLS]"},
+    "model.freeze.col.rest": {"zh": "其余词元的平均 s", "en": "mean s, the others"},
+    "model.freeze.col.min": {"zh": "最小的 s", "en": "smallest s"},
+    "model.freeze.col.max": {"zh": "最大的 s", "en": "largest s"},
+    "model.freeze.col.rank": {"zh": "名次", "en": "rank"},
+    "model.freeze.col.original": {"zh": "原模型", "en": "ordinary model"},
+    "model.freeze.col.frozen": {"zh": "冻结后", "en": "frozen"},
+    "model.freeze.col.cos": {"zh": "余弦", "en": "cosine"},
+    "model.freeze.sentences": {"zh": "校准句：", "en": "The calibration sentences:"},
+    "model.freeze.drift.description": {
+        "zh": "两个面板：每个 LayerNorm 冻结后的输出与原输出的余弦（按词元平均和最低的词元），以及相对误差。",
+        "en": "Two panels: per LayerNorm, the cosine between the frozen run's output and the ordinary one's (mean "
+        "over the tokens and the lowest token), and the relative error.",
+    },
+    "model.freeze.drift": {
+        "zh": "冻结 {n} 个 LayerNorm 中的前 {k} 个（{mode}）后，最后一个 {last} 的输出与原来的余弦按词元平均是 {cos}"
+        "（最低的词元是 {low}），在它的全部词元上 ‖Y_冻结 − Y‖_F/‖Y‖_F = {rel}。",
+        "en": "With the first {k} of the {n} LayerNorms frozen ({mode}), the output of the last one, {last}, has a "
+        "mean cosine of {cos} to the ordinary run's (the lowest token: {low}), and ‖Y_frozen − Y‖_F/‖Y‖_F = {rel} "
+        "over its tokens.",
+    },
+    "model.freeze.below": {
+        "zh": "平均余弦第一次低于 {mark} 是在 {norm}。",
+        "en": "The mean cosine first falls below {mark} at {norm}.",
+    },
+    "model.freeze.above": {
+        "zh": "在每个 LayerNorm 上，平均余弦都不低于 {mark}。",
+        "en": "The mean cosine stays at or above {mark} at every LayerNorm.",
+    },
+    "model.freeze.embedding": {
+        "zh": "句向量（最后一层隐藏状态在全部词元上的平均，再做 L2 归一化，和模型说明里的算法一样）与原模型的句向量的余弦是 {cos}。",
+        "en": "The sentence embedding (the mean of the last hidden states over all tokens, L2-normalized, as the "
+        "model card computes it) has cosine {cos} to the ordinary model's.",
+    },
+    "model.freeze.same_order": {
+        "zh": "按与你的文本的余弦排序，应用里其余 {n} 个句子（校准句和例句）在冻结后的模型里顺序完全不变。",
+        "en": "Ranked by cosine to your text, the other {n} sentences of the app (the calibration sentences and the "
+        "examples) keep exactly the same order in the frozen model.",
+    },
+    "model.freeze.new_order": {
+        "zh": "按与你的文本的余弦排序，应用里其余 {n} 个句子（校准句和例句）在冻结后的模型里顺序变了：{n} 个中有 {moved} 个换了名次。",
+        "en": "Ranked by cosine to your text, the other {n} sentences of the app (the calibration sentences and the "
+        "examples) change their order in the frozen model: {moved} of the {n} take another rank.",
+    },
+    "model.freeze.top": {
+        "zh": "前 {k} 名中有 {kept} 名的句子不变。",
+        "en": "The same sentence stands in {kept} of the first {k} places.",
+    },
+    "model.freeze.same_nearest": {
+        "zh": "最近的仍然是“{sentence}”。",
+        "en": "The nearest is still “{sentence}”.",
+    },
+    "model.freeze.new_nearest": {
+        "zh": "最近的原来是“{sentence}”，现在是“{now}”。",
+        "en": "The nearest was “{sentence}” and is now “{now}”.",
+    },
+    "model.freeze.slice.text": {
+        "zh": "在一个 LayerNorm 的输入（原模型的输入）上看几何：取自己的 s 相对冻结常数 c 最小和最大的两个词元。"
+        "三维切片由 𝟏 和这两个词元去均值后的输入张成，两个输入都恰好在切片里，没有任何部分被投影掉。"
+        "两种映射都先沿 𝟏 把输入落到平面 ⟂ 𝟏 上（去掉均值）。LayerNorm 接着把它缩放到半径 √D 的圆上，"
+        "这是它在这个切片里的输出集合；冻结的映射改为除以 c，长度保留下来：它的输出集合是整个平面。"
+        "这里 γ = 1，β = 0（学到的 γ 和 β 对两个输出集合做同样的拉伸和平移）。",
+        "en": "The geometry on two tokens of one LayerNorm's input (the ordinary model's): the tokens whose own s "
+        "is smallest and largest against the frozen constant c. The 3D slice is spanned by 𝟏 and the two tokens' "
+        "centred inputs, so both inputs lie in it exactly: nothing is projected away. Both maps drop an input "
+        "along 𝟏 onto the plane ⟂ 𝟏 (the mean removed). LayerNorm then scales it onto the circle of radius √D, "
+        "its output set in this slice; the frozen map divides by c instead and keeps the length: its output set "
+        "is the whole plane. Here γ = 1 and β = 0 (the learned γ and β stretch and move both output sets alike).",
+    },
+    "model.freeze.slice": {"zh": "三维切片用哪个 LayerNorm 的输入", "en": "The LayerNorm whose input the slice shows"},
+    "model.freeze.slice.help": {
+        "zh": "这个 LayerNorm 在原模型里收到的输入；常数按上面选的方式取。",
+        "en": "The input this LayerNorm receives in the ordinary model; the constants as chosen above.",
+    },
+    "model.freeze.slice.description": {
+        "zh": "三维图：两个词元的输入、沿 𝟏 去掉均值、LayerNorm 在圆上的输出和冻结映射在平面上的输出。",
+        "en": "3D: two tokens' inputs, the mean removed along 𝟏, LayerNorm's outputs on the circle and the frozen "
+        "map's outputs in the plane.",
+    },
+    "model.freeze.slice.reading": {
+        "zh": "在 {norm} 上，{a} 的 s/c = {ra}，{b} 的 s/c = {rb}。LayerNorm 把两者都放在长度 {ln} 处的圆上"
+        "（√D = {root}）；冻结的映射给它们的长度是 {fa} 和 {fb}：方向相同，长度是 LayerNorm 输出的 s/c 倍。",
+        "en": "At {norm}, {a} has s/c = {ra} and {b} has s/c = {rb}. LayerNorm puts both on the circle, at length "
+        "{ln} (√D = {root}); the frozen map gives them the lengths {fa} and {fb}: the same directions, s/c times "
+        "LayerNorm's length.",
+    },
+    # --- the largest coordinates and LayerNorm's Jacobian (Chen & Yao 2026)
+    "model.jac.header": {
+        "zh": "最大的坐标与 LayerNorm 的雅可比",
+        "en": "The largest coordinates and LayerNorm's Jacobian",
+    },
+    "model.jac.text": {
+        "zh": "Chen 和 Yao（2026，arXiv:2603.17771）认为，巨大激活在训练中起着调节梯度的作用：因果掩码下的注意力汇聚"
+        "把梯度集中到少数词元上，而 RMSNorm 的雅可比大约按输入长度的倒数缩小梯度，所以一个巨大的坐标会压低经过该词元"
+        "归一化层的梯度（这是他们针对 Pre-Norm 解码器里 RMSNorm 的论证）。这里的模型是 Post-LN 编码器，用 LayerNorm，"
+        "也没有因果掩码，所以只能展示其中的机制：LayerNorm 在 x 处的雅可比，以及它在坐标最大的词元上有多大。"
+        "不计 γ 时雅可比是对称的，奇异值是 1/s（在 ⟂ 𝟏、⟂ z 的 D − 2 个方向上）、沿 z 的 ε/s³ 和沿 𝟏 的 0，"
+        "所以谱范数是 1/s：经过这个归一化层的任何梯度最多被放大到 1/s 倍。一个 |xᵢ − μ| = a 的坐标迫使 "
+        "σ ≥ a/√(D − 1)（其余 D − 1 个去均值的坐标之和是 −a），因此 1/s ≤ √(D − 1)/a。",
+        "en": "Chen & Yao (2026, arXiv:2603.17771) argue that massive activations act as regulators of the gradient "
+        "in training: attention sinks under a causal mask concentrate the gradient on a few tokens, and since "
+        "RMSNorm's Jacobian shrinks the gradient roughly in inverse proportion to the input's norm, a huge "
+        "coordinate damps what passes through that token's norm (their argument, for RMSNorm in pre-norm "
+        "decoders). This model is a post-LN encoder with LayerNorm and no causal mask, so only the mechanism can "
+        "be shown here: LayerNorm's Jacobian at x, and how large it is at the tokens with the largest coordinates. "
+        "Without γ the Jacobian is symmetric, with singular values 1/s (on the D − 2 directions ⟂ 𝟏 and ⟂ z), "
+        "ε/s³ along z and 0 along 𝟏, so its spectral norm is 1/s: any gradient through the norm is scaled by at "
+        "most 1/s. A coordinate with |xᵢ − μ| = a forces σ ≥ a/√(D − 1) (the other D − 1 centred coordinates sum "
+        "to −a), hence 1/s ≤ √(D − 1)/a.",
+    },
+    "model.jac.description": {
+        "zh": "对数坐标散点图：每个（LayerNorm，词元）的最大 |xᵢ − μ| 与雅可比范数 1/s，标出每个 LayerNorm 上坐标最大的词元和上界。",
+        "en": "Log-log scatter: for every (LayerNorm, token), the largest |xᵢ − μ| against the Jacobian norm 1/s, "
+        "with each LayerNorm's token of the largest coordinate and the bound marked.",
+    },
+    "model.jac.count": {
+        "zh": "在 {n} 个 LayerNorm 中的 {count} 个上，输入里 |xᵢ| 最大的那个词元的 s 也最大，因而在全部 {tokens} "
+        "个词元中雅可比范数 1/s 最小：{norms}。",
+        "en": "At {count} of the {n} LayerNorms the token holding the input's largest |xᵢ| also has the largest s, "
+        "and so the smallest Jacobian norm 1/s of all {tokens} tokens: {norms}.",
+    },
+    "model.jac.count.one": {
+        "zh": "在 {n} 个 LayerNorm 中只有一个（{norms}）上，输入里 |xᵢ| 最大的那个词元的 s 也最大，因而在全部 "
+        "{tokens} 个词元中雅可比范数 1/s 最小。",
+        "en": "At one of the {n} LayerNorms ({norms}) the token holding the input's largest |xᵢ| also has the "
+        "largest s, and so the smallest Jacobian norm 1/s of all {tokens} tokens.",
+    },
+    "model.jac.none": {
+        "zh": "在 {n} 个 LayerNorm 中，没有一个上 |xᵢ| 最大的那个词元在全部 {tokens} 个词元中雅可比范数 1/s 最小。",
+        "en": "At none of the {n} LayerNorms does the token holding the input's largest |xᵢ| have the smallest "
+        "Jacobian norm 1/s of all {tokens} tokens.",
+    },
+    "model.jac.case": {
+        "zh": "差别最大的是 {norm}：{token} 的 {coord} = {value} 使它的 s = {s}，于是 1/s = {jac}，"
+        "只有中位数词元的 {median} 的 1/{times}；它达到了上界 √(D − 1)/max |xᵢ − μ| = {bound} 的 {share}："
+        "这一个坐标几乎撑起了整个 σ。",
+        "en": "The largest gap is at {norm}: {token}'s {coord} = {value} gives it s = {s}, so 1/s = {jac}, "
+        "{times} times smaller than the median token's {median}, and {share} of the bound "
+        "√(D − 1)/max |xᵢ − μ| = {bound}: that one coordinate makes almost all of σ.",
+    },
+    "model.jac.case.spread": {
+        "zh": "差别最大的是 {norm}：{token} 的 {coord} = {value} 使它的 s = {s}，于是 1/s = {jac}，"
+        "只有中位数词元的 {median} 的 1/{times}；它是上界 √(D − 1)/max |xᵢ − μ| = {bound} 的 {share}。",
+        "en": "The largest gap is at {norm}: {token}'s {coord} = {value} gives it s = {s}, so 1/s = {jac}, "
+        "{times} times smaller than the median token's {median}, and {share} of the bound "
+        "√(D − 1)/max |xᵢ − μ| = {bound}.",
+    },
+    "model.jac.gamma": {
+        "zh": "算上 γ，{norm} 上这个词元的 ‖diag(γ)·J‖₂ = {value}（由矩阵的特征值求出）。",
+        "en": "With γ included, ‖diag(γ)·J‖₂ at that token of {norm} is {value} (from the matrix's eigenvalues).",
+    },
+    "model.jac.table": {"zh": "每个 LayerNorm 上最大的坐标", "en": "The largest coordinate at every LayerNorm"},
+    "model.jac.col.norm": {"zh": "LayerNorm", "en": "LayerNorm"},
+    "model.jac.col.token": {"zh": "|xᵢ| 最大的词元", "en": "token of the largest |xᵢ|"},
+    "model.jac.col.coord": {"zh": "坐标", "en": "coordinate"},
+    "model.jac.col.value": {"zh": "xᵢ", "en": "xᵢ"},
+    "model.jac.col.s": {"zh": "s = √(σ² + ε)", "en": "s = √(σ² + ε)"},
+    "model.jac.col.jac": {"zh": "‖J‖₂ = 1/s", "en": "‖J‖₂ = 1/s"},
+    "model.jac.col.median": {"zh": "各词元 1/s 的中位数", "en": "median 1/s of the tokens"},
+    "model.jac.col.gamma": {"zh": "‖diag(γ)·J‖₂", "en": "‖diag(γ)·J‖₂"},
+    "model.jac.col.min": {"zh": "这里 1/s 最小？", "en": "smallest 1/s here?"},
+    "model.jac.yes": {"zh": "是", "en": "yes"},
+    "model.jac.no": {"zh": "否", "en": "no"},
+    # --- their figures
+    "model.fig.drift.title": {
+        "zh": "冻结 {n} 个 LayerNorm 中的前 {k} 个",
+        "en": "The first {k} of {n} LayerNorms frozen",
+    },
+    "model.fig.drift.cos.title": {"zh": "与原输出的余弦", "en": "Cosine to the ordinary output"},
+    "model.fig.drift.rel.title": {"zh": "相对误差 ‖Y_冻结 − Y‖_F/‖Y‖_F", "en": "Relative error ‖Y_frozen − Y‖_F/‖Y‖_F"},
+    "model.fig.drift.cos": {"zh": "按词元平均", "en": "Mean over the tokens"},
+    "model.fig.drift.min": {"zh": "最低的词元", "en": "Lowest token"},
+    "model.fig.drift.rel": {"zh": "相对误差", "en": "Relative error"},
+    "model.fig.drift.cos.hover": {"zh": "{norm}：平均余弦 {value}", "en": "{norm}: mean cosine {value}"},
+    "model.fig.drift.min.hover": {
+        "zh": "{norm}：最低词元的余弦 {value}",
+        "en": "{norm}: lowest token's cosine {value}",
+    },
+    "model.fig.drift.rel.hover": {
+        "zh": "{norm}：‖Y_冻结 − Y‖_F/‖Y‖_F = {value}",
+        "en": "{norm}: ‖Y_frozen − Y‖_F/‖Y‖_F = {value}",
+    },
+    "model.fig.drift.edge": {"zh": "冻结到这里为止（前 {k} 个）", "en": "Frozen up to here (the first {k})"},
+    "model.fig.drift.x": {"zh": "LayerNorm（按数据经过的顺序）", "en": "LayerNorm (in the order the data passes them)"},
+    "model.fig.drift.cos.y": {"zh": "余弦", "en": "cosine"},
+    "model.fig.drift.rel.y": {"zh": "相对误差", "en": "relative error"},
+    "model.fig.slice.title": {
+        "zh": "{norm} 上的两个词元",
+        "en": "Two tokens at {norm}",
+    },
+    "model.fig.slice.subtitle": {
+        "zh": "LayerNorm：圆；冻结的 σ：平面 ⟂ 𝟏（γ = 1，β = 0）",
+        "en": "LayerNorm: a circle; σ frozen: the plane ⟂ 𝟏 (γ = 1, β = 0)",
+    },
+    "model.fig.slice.plane": {"zh": "冻结映射的输出：平面 ⟂ 𝟏", "en": "Frozen map's outputs: the plane ⟂ 𝟏"},
+    "model.fig.slice.circle": {
+        "zh": "LayerNorm 的输出：半径 {radius} 的圆",
+        "en": "LayerNorm's outputs: the circle of radius {radius}",
+    },
+    "model.fig.slice.centring": {"zh": "去掉均值：沿 𝟏 落下", "en": "Mean removed: a drop along 𝟏"},
+    "model.fig.slice.rays": {"zh": "每个词元的方向", "en": "Each token's direction"},
+    "model.fig.slice.inputs": {"zh": "输入 x", "en": "Inputs x"},
+    "model.fig.slice.ln": {"zh": "LN(x)（γ = 1，β = 0）", "en": "LN(x) (γ = 1, β = 0)"},
+    "model.fig.slice.frozen": {"zh": "冻结的 (x − μ𝟏)/c", "en": "Frozen (x − μ𝟏)/c"},
+    "model.fig.slice.hover": {"zh": "词元「{token}」", "en": "Token “{token}”"},
+    "model.fig.slice.e1": {"zh": "e₁", "en": "e₁"},
+    "model.fig.slice.e2": {"zh": "e₂", "en": "e₂"},
+    "model.fig.slice.ones": {"zh": "𝟏/√D", "en": "𝟏/√D"},
+    "model.fig.jac.title": {
+        "zh": "LayerNorm 的雅可比范数",
+        "en": "LayerNorm's Jacobian norm",
+    },
+    "model.fig.jac.subtitle": {
+        "zh": "对每个词元最大的去均值坐标",
+        "en": "against each token's largest centred coordinate",
+    },
+    "model.fig.jac.x": {"zh": "词元输入的最大 |xᵢ − μ|", "en": "Largest |xᵢ − μ| of the token's input"},
+    "model.fig.jac.y": {"zh": "‖J‖₂ = 1/s（γ = 1）", "en": "‖J‖₂ = 1/s (γ = 1)"},
+    "model.fig.jac.bound": {"zh": "上界 √(D − 1)/max |xᵢ − μ|", "en": "Bound √(D − 1)/max |xᵢ − μ|"},
+    "model.fig.jac.tokens": {"zh": "每个（LayerNorm，词元）", "en": "Every (LayerNorm, token)"},
+    "model.fig.jac.top": {"zh": "LayerNorm 上 |xᵢ| 最大的词元", "en": "The LayerNorm's token of the largest |xᵢ|"},
+    "model.fig.jac.hover": {
+        "zh": "{norm}，「{token}」：max |xᵢ − μ| = {x}，1/s = {y}",
+        "en": "{norm}, “{token}”: max |xᵢ − μ| = {x}, 1/s = {y}",
+    },
 }

@@ -3,6 +3,10 @@
 Every widget key is ``model.<name>`` and names its URL parameter (``PARAMS``, through ``links``). A text runs
 the model once per process (``model_run``, cached on the text); an upload is read in an isolated worker once
 per file (its SHA-256). Everything the page says is computed by ``normviz.hidden`` on what the norms received.
+
+The model's text also gets LayerNorm with σ frozen (Baroni et al. 2025: ``model.calibrate``'s constants, one more
+forward pass per text and setting, ``frozen_run``; the app's own sentences ranked by cosine, ``neighbour_view``)
+and the largest coordinates with LayerNorm's Jacobian norm 1/s (Chen & Yao 2026, ``massive_view``).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
 from normviz.ui.kit.controls import keyed_slider
 from normviz.ui.kit.literal import literal
-from normviz.ui.kit.tables import markdown_table
+from normviz.ui.kit.tables import display_equations, markdown_table
 
 PAGE = "model"
 SOURCES = ("text", "upload")
@@ -43,6 +47,11 @@ TOKENS_LISTED = 40  # tokens listed in the chosen norm's table (all of them are 
 LIMIT_MB = hidden.MAX_BYTES // 2**20
 UPLOAD_EPS = 1e-5  # LayerNorm's default ε (torch's) for hidden states of unknown origin
 MAX_ROWS = 512  # an upload's rows analysed (the first ones): the model's own limit, and a bounded cost per move
+CANDIDATES = (*model.CALIBRATION, *PRESETS)  # the app's own sentences, ranked by cosine to the user's text
+NEIGHBOURS_LISTED = 5
+TOP_PLACES = 3  # the neighbour statement says how many of the first places keep their sentence
+COSINE_MARK = 0.99  # the drift statement names the first norm whose mean cosine falls below this
+BOUND_SHARE = 0.9  # 1/s this close to its bound √(D − 1)/max|xᵢ − μ|: "one coordinate makes almost all of σ"
 
 
 def key(name: str) -> str:
@@ -55,6 +64,9 @@ PARAMS = (
     links.text(key("text"), key("text"), PRESETS[0]),
     links.choice(key("norm"), key("norm"), model.NORMS, LAST),
     links.number(key("threshold"), key("threshold"), *THRESHOLD_BOUNDS[:2], hidden.DEFAULT_THRESHOLD),
+    links.choice(key("freeze"), key("freeze"), model.FREEZE_MODES, "cls"),
+    links.integer(key("frozen"), key("frozen"), 1, len(model.NORMS), len(model.NORMS)),
+    links.choice(key("slice"), key("slice"), model.NORMS, LAST),
 )
 
 
@@ -593,3 +605,307 @@ def check_text(t, states: States, chosen: int) -> str:
         seconds=decimals(run.seconds * 1000.0, 1),
         tokens=len(run.tokens),
     )
+
+
+# --- LayerNorm frozen at inference (Baroni et al. 2025) -----------------------------------------------------
+
+FROZEN_EQUATIONS = display_equations(hidden.FROZEN_TEX)
+JACOBIAN_EQUATIONS = display_equations(hidden.JACOBIAN_TEX)
+
+
+def freeze_controls(t) -> tuple[str, int]:
+    """How the constants are chosen (``model.FREEZE_MODES``) and how many norms, from the first, are frozen."""
+    left, right = st.columns([2, 3])
+    left.segmented_control(
+        t("model.freeze.mode"), list(model.FREEZE_MODES), key=key("freeze"), required=True,
+        format_func=lambda m: t(f"model.freeze.mode.{m}"), help=t("model.freeze.mode.help"),
+    )  # fmt: skip
+    keyed_slider(
+        right, t("model.freeze.upto"), 1, len(model.NORMS), step=1, key=key("frozen"), help=t("model.freeze.upto.help")
+    )
+    mode = st.session_state.get(key("freeze"))
+    return (mode if mode in model.FREEZE_MODES else "cls"), int(st.session_state[key("frozen")])
+
+
+def slice_control(t) -> int:
+    """The norm whose input the 3D slice shows; returns its index."""
+    st.select_slider(t("model.freeze.slice"), list(model.NORMS), key=key("slice"), help=t("model.freeze.slice.help"))
+    name = st.session_state.get(key("slice"))
+    return model.NORMS.index(name) if name in model.NORMS else len(model.NORMS) - 1
+
+
+def calibration() -> model.Calibration:
+    """The constants' estimate on ``model.CALIBRATION`` (once per process: ``model.calibrate``)."""
+    return model.calibrate()
+
+
+@dataclass(frozen=True)
+class Frozen:
+    """The user's text through the model with the first ``upto`` norms frozen (``mode``), against the ordinary run."""
+
+    mode: str
+    upto: int
+    drift: hidden.Drift
+    embedding: np.ndarray  # (D,) the frozen model's sentence embedding
+    cosine: float  # its cosine to the ordinary model's embedding
+
+
+@cached(16)
+def frozen_run(text: str, mode: str, upto: int) -> Frozen:
+    """One more forward pass of ``text`` (the frozen one); only its drift and embedding are kept."""
+    original = text_states(text)
+    run = model.run(text, frozen=calibration().constants(mode, upto))
+    drift = hidden.drift(original.outputs, run.outputs)
+    return Frozen(mode, upto, drift, run.embedding, float(original.run.embedding @ run.embedding))
+
+
+@cached(16)
+def drift_chart(text: str, mode: str, upto: int, t, projector: bool) -> dict:
+    d = frozen_run(text, mode, upto).drift
+    figure = figs.drift_figure(
+        d.layer_cosine, d.layer_min_cosine, d.layer_relative, list(model.NORMS), t, frozen=upto, projector=projector
+    )
+    return packed(figure)
+
+
+@cached(8)
+def candidate_embeddings(mode: str | None, upto: int) -> np.ndarray:
+    """(len(CANDIDATES), D) the candidates' embeddings, by the ordinary model (``mode`` None) or a frozen one: one
+    forward pass each, once per process and setting."""
+    frozen = None if mode is None else calibration().constants(mode, upto)
+    out = np.stack([model.run(text, frozen=frozen).embedding for text in CANDIDATES])
+    out.flags.writeable = False
+    return out
+
+
+@cached(16)
+def neighbour_view(text: str, mode: str, upto: int) -> tuple[hidden.Neighbours, tuple[int, ...]]:
+    """The candidates other than ``text`` itself ranked by cosine to it, ordinary and frozen; and their indices
+    into ``CANDIDATES``."""
+    keep = tuple(i for i, sentence in enumerate(CANDIDATES) if sentence != text)
+    rows = list(keep)
+    found = hidden.neighbours(
+        text_states(text).run.embedding,
+        candidate_embeddings(None, 0)[rows],
+        frozen_run(text, mode, upto).embedding,
+        candidate_embeddings(mode, upto)[rows],
+    )
+    return found, keep
+
+
+@cached(16)
+def slice_view(text: str, mode: str, chosen: int, t, projector: bool):
+    """The two tokens of the chosen norm's (ordinary) input whose s/c is smallest and largest, in their exact 3D
+    slice (``hidden.frozen_view``), with the constants of ``mode`` at that norm; (view, (a, b), figure)."""
+    states = text_states(text)
+    x = states.inputs[chosen].astype(np.float64)
+    first, rest = calibration().constants(mode)[chosen]
+    c = np.full(x.shape[0], rest)
+    c[0] = first
+    s = np.sqrt(x.var(axis=1) + states.eps)
+    ratio = s / c
+    a, b = int(np.argmin(ratio)), int(np.argmax(ratio))
+    if a == b:
+        a, b = 0, min(1, x.shape[0] - 1)
+    view = hidden.frozen_view(x[[a, b]], c[[a, b]], states.eps)
+    figure = figs.frozen_slice_figure(
+        view.inputs, view.ln, view.frozen, [states.tokens[a], states.tokens[b]], math.sqrt(x.shape[1]), t,
+        projector=projector, norm=model.NORMS[chosen],
+    )  # fmt: skip
+    return view, (a, b), packed(figure)
+
+
+def _mode_name(t, mode: str) -> str:
+    return t(f"model.freeze.mode.{mode}")
+
+
+def calibration_text(t, calib: model.Calibration) -> str:
+    """Where the constants come from, their range, and how far [CLS] stands apart."""
+    names = model.NORMS
+    low, high = int(np.argmin(calib.sigma)), int(np.argmax(calib.sigma))
+    apart = calib.sigma_first / calib.sigma_rest
+    k = int(np.argmax(apart))
+    return t(
+        "model.freeze.calibration",
+        n=len(calib.sentences),
+        tokens=calib.tokens,
+        low=significant(float(calib.sigma[low]), 3),
+        low_norm=names[low],
+        high=significant(float(calib.sigma[high]), 3),
+        high_norm=names[high],
+        cls_norm=names[k],
+        cls=significant(float(calib.sigma_first[k]), 3),
+        rest=significant(float(calib.sigma_rest[k]), 3),
+        times=decimals(float(apart[k]), 1),
+    )
+
+
+def calibration_table(t, calib: model.Calibration) -> str:
+    """Every norm's constants and the spread of s over the calibration tokens; then the sentences."""
+    rows = [
+        [
+            name,
+            significant(float(calib.sigma[k]), 4),
+            significant(float(calib.sigma_first[k]), 4),
+            significant(float(calib.sigma_rest[k]), 4),
+            significant(float(calib.s[k].min()), 3),
+            significant(float(calib.s[k].max()), 3),
+        ]
+        for k, name in enumerate(model.NORMS)
+    ]
+    header = [t(f"model.freeze.col.{c}") for c in ("norm", "all", "cls", "rest", "min", "max")]
+    sentences = "\n".join(f"{i + 1}. {text}" for i, text in enumerate(calib.sentences))
+    return markdown_table(header, rows, "lrrrrr") + "\n\n" + t("model.freeze.sentences") + "\n\n" + sentences
+
+
+def drift_text(t, frozen: Frozen) -> str:
+    """How far the last norm's output and the sentence embedding moved, and where the cosine first fell."""
+    d = frozen.drift
+    cos = d.layer_cosine
+    below = np.flatnonzero(cos < COSINE_MARK)
+    parts = [
+        t(
+            "model.freeze.drift",
+            k=frozen.upto,
+            n=len(model.NORMS),
+            mode=_mode_name(t, frozen.mode),
+            last=LAST,
+            cos=decimals(float(cos[-1]), 4),
+            low=decimals(float(d.layer_min_cosine[-1]), 4),
+            rel=significant(float(d.layer_relative[-1]), 3),
+        ),
+        t("model.freeze.below", norm=model.NORMS[int(below[0])], mark=shortest(COSINE_MARK))
+        if below.size
+        else t("model.freeze.above", mark=shortest(COSINE_MARK)),
+        t("model.freeze.embedding", cos=decimals(frozen.cosine, 4)),
+    ]
+    return t.sentences(parts)
+
+
+def neighbour_text(t, found: hidden.Neighbours, keep: tuple[int, ...]) -> str:
+    n = len(keep)
+    first, then = keep[int(found.order_original[0])], keep[int(found.order_changed[0])]
+    parts = [
+        t("model.freeze.same_order", n=n) if found.same_order else t("model.freeze.new_order", n=n, moved=found.moved),
+        "" if found.same_order else t("model.freeze.top", k=min(TOP_PLACES, n), kept=found.kept(TOP_PLACES)),
+        t("model.freeze.same_nearest", sentence=CANDIDATES[first].rstrip("."))
+        if found.same_nearest
+        else t("model.freeze.new_nearest", sentence=CANDIDATES[first].rstrip("."), now=CANDIDATES[then].rstrip(".")),
+    ]
+    return t.sentences(parts)
+
+
+def neighbour_table(t, found: hidden.Neighbours, keep: tuple[int, ...]) -> str:
+    """The first ``NEIGHBOURS_LISTED`` of both rankings side by side (the app's own sentences)."""
+    rows = []
+    for r in range(min(NEIGHBOURS_LISTED, len(keep))):
+        i, j = int(found.order_original[r]), int(found.order_changed[r])
+        rows.append(
+            [
+                str(r + 1),
+                CANDIDATES[keep[i]],
+                decimals(float(found.original[i]), 3),
+                CANDIDATES[keep[j]],
+                decimals(float(found.changed[j]), 3),
+            ]
+        )
+    header = [t(f"model.freeze.col.{c}") for c in ("rank", "original", "cos", "frozen", "cos")]
+    return markdown_table(header, rows, "rlrlr")
+
+
+def slice_text(t, view: hidden.FrozenView, pair: tuple[int, int], tokens, chosen: int) -> str:
+    """The two tokens' s/c, LayerNorm's common length √D·σ/s and the frozen map's own lengths."""
+    d = view.basis.shape[1]
+    ln_len = np.linalg.norm(view.ln, axis=1)
+    fr_len = np.linalg.norm(view.frozen, axis=1)
+    a, b = pair
+    return t(
+        "model.freeze.slice.reading",
+        norm=model.NORMS[chosen],
+        a=literal(tokens[a]),
+        b=literal(tokens[b]),
+        ra=decimals(float(view.ratio[0]), 3),
+        rb=decimals(float(view.ratio[1]), 3),
+        root=decimals(math.sqrt(d), 3),
+        ln=decimals(float(np.max(ln_len)), 3),
+        fa=decimals(float(fr_len[0]), 2),
+        fb=decimals(float(fr_len[1]), 2),
+    )
+
+
+# --- the largest coordinates and LayerNorm's Jacobian (Chen & Yao 2026) -------------------------------------
+
+
+@cached(8)
+def massive_view(key: tuple, t, projector: bool):
+    """Every norm's largest |xᵢ|, 1/s of every token, the top token's ‖diag(γ)J‖₂ (13 eigenvalue problems of
+    D × D, once per text) and the figure."""
+    states = states_of(key)
+    found = hidden.massive(states.inputs, states.eps, states.gammas)
+    figure = figs.jacobian_figure(
+        found.centred_max, found.jacobian, found.token, list(states.names), list(states.tokens),
+        int(states.inputs.shape[2]), t, projector=projector,
+    )  # fmt: skip
+    return found, packed(figure)
+
+
+def massive_text(t, states: States, found: hidden.Massive) -> str:
+    """At how many norms the token with the largest coordinate has the smallest 1/s, and the strongest case."""
+    hit = np.flatnonzero(found.smallest)
+    times = found.median_jacobian / found.top_jacobian
+    parts = []
+    if hit.size:
+        k = int(hit[np.argmax(times[hit])])
+        parts.append(
+            t(
+                "model.jac.count" if hit.size > 1 else "model.jac.count.one",
+                count=int(hit.size),
+                n=len(states.names),
+                tokens=len(states.tokens),
+                norms=", ".join(states.names[int(i)] for i in hit),
+            )
+        )
+    else:
+        k = int(np.argmax(times))
+        parts.append(t("model.jac.none", n=len(states.names), tokens=len(states.tokens)))
+    share = float(found.top_jacobian[k] / found.bound[k, int(found.token[k])])
+    parts.append(
+        t(
+            "model.jac.case" if share >= BOUND_SHARE else "model.jac.case.spread",
+            bound=significant(float(found.bound[k, int(found.token[k])]), 3),
+            share=percent(share),
+            norm=states.names[k],
+            token=literal(states.tokens[int(found.token[k])]),
+            coord=f"x{subscript(int(found.coordinate[k]))}",
+            value=decimals(float(found.value[k]), 1),
+            s=significant(float(found.top_s[k]), 3),
+            jac=significant(float(found.top_jacobian[k]), 3),
+            times=decimals(float(times[k]), 1),
+            median=significant(float(found.median_jacobian[k]), 3),
+        )
+    )
+    if found.gamma_norm is not None:
+        parts.append(t("model.jac.gamma", norm=states.names[k], value=significant(float(found.gamma_norm[k]), 3)))
+    return t.sentences(parts)
+
+
+def massive_table(t, states: States, found: hidden.Massive) -> str:
+    rows = [
+        [
+            name,
+            literal(states.tokens[int(found.token[k])]).replace("|", "\\|"),
+            f"x{subscript(int(found.coordinate[k]))}",
+            decimals(float(found.value[k]), 2),
+            significant(float(found.top_s[k]), 4),
+            significant(float(found.top_jacobian[k]), 4),
+            significant(float(found.median_jacobian[k]), 4),
+            "—" if found.gamma_norm is None else significant(float(found.gamma_norm[k]), 4),
+            t("model.jac.yes") if found.smallest[k] else t("model.jac.no"),
+        ]
+        for k, name in enumerate(states.names)
+    ]
+    header = [
+        t(f"model.jac.col.{c}").replace("|", "\\|")  # |xᵢ| in a header would split its cell
+        for c in ("norm", "token", "coord", "value", "s", "jac", "median", "gamma", "min")
+    ]
+    return markdown_table(header, rows, "lllrrrrrl")

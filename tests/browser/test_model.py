@@ -31,7 +31,7 @@ FIRST = "The students dragged the vector and watched it land on the sphere."
 
 def test_the_model_page_draws_the_real_states_and_a_norm_change_reruns_the_analysis_alone(page, base_url):
     received = record_received(page)
-    open_page(page, base_url, "model", lang="zh", charts=6)
+    open_page(page, base_url, "model", lang="zh", charts=9)
     assert_no_error(page)
     run = model.run(FIRST)
     share = by_meta(plotly_data(page, 0), "heatmap_share")
