@@ -58,5 +58,5 @@ def foreign(text: str, lang: str, page_lang: str) -> str:
     on a Chinese page); for ``st.markdown(..., unsafe_allow_html=True)`` with the app's own text only."""
     if lang not in LANG_TAGS or page_lang not in LANG_TAGS:
         raise ValueError(f"lang and page_lang must be among {tuple(LANG_TAGS)}; got {lang!r}, {page_lang!r}")
-    escaped = html.escape(text)
+    escaped = html.escape(text, quote=False)  # text, never an attribute: quotes stay as they are
     return escaped if lang == page_lang else f'<span lang="{LANG_TAGS[lang]}">{escaped}</span>'
