@@ -26,6 +26,11 @@ The stack (one seed fixes everything; the same weights serve every variant):
   remove the mean, which nGPT does not, so nGPT runs with RMSNorm only (``ARRANGEMENT_NORMS``). As in
   the paper the block reads the stream itself; from layer 1 on it is on the √D sphere, the first
   layer reads the drawn h₀;
+* LayerNorm scaling ("lns"):                      h ← h + f(Norm(h)/√ℓ) in layer ℓ = 1 … depth, and the same final
+  Norm at the top, unscaled: Sun et al. (2025), "The Curse of Depth in Large Language Models" (NeurIPS 2025,
+  arXiv:2502.05795), h ← LayerNorm(h)·1/√ℓ before each sublayer (their code scales the Norm before both of a
+  layer's sublayers by 1/√(index + 1) and leaves the final Norm alone). One sublayer per layer here, as for
+  the others; in layer 1 it is Pre-Norm (1/√1 = 1);
 * no norm (``NO_NORM``):                         h ← h + f(h), no Norm anywhere, not at the top either;
 * Norm is LayerNorm or RMSNorm: ``torch.nn.functional.layer_norm / rms_norm`` (autograd flows
   through them) with the ε default of ``normviz.methods``, γ = 1, β = 0; the tests run the same
@@ -39,6 +44,9 @@ the stack records, on the residual stream hₗ (h₀ is the input):
 * the mean over tokens of ‖hₗ‖₂ (Post-Norm and nGPT keep it at √D; Pre-Norm lets it grow, about like
   √l; Peri-Norm adds a vector of norm √D per layer, so ‖hₗ‖² grows by about D per layer whatever the
   gain; without a norm it grows by about the same factor at every layer);
+* the mean over tokens of ‖hₗ‖²/D (``mean_square``) and of ‖hₗ − h₀‖²/D (``added``: what the layers 1 … l
+  added, as a mean square per coordinate), and the update-to-stream ratio ‖hₗ − hₗ₋₁‖ / ‖hₗ₋₁‖ (mean over
+  tokens; ``update_ratio``, NaN at l = 0);
 * ‖∂L/∂hₗ‖ (Frobenius, over all tokens), by autograd;
 * the largest |value| the layer computes: its block's hidden units, every Norm's input (Post-Norm's
   sum, Peri-Norm's block output, nGPT's block output and step) and hₗ; compared with float16's
@@ -61,6 +69,17 @@ Two more ways to run the same stack:
 
 Xiong et al. (2020), "On Layer Normalization in the Transformer Architecture", analyse the
 gradients of Pre- and Post-Norm at initialization.
+
+What Pre-Norm and LNS add to the stream, in expectation over the draw of the weights (``expected_added``):
+given its input u, (W₁u)ᵢ ~ N(0, ‖u‖²/D) exactly, so E‖f(u)‖² = g²·D·c(‖u‖²/D) with
+c(σ²) = E[GELU(σz)²], z ~ N(0, 1) (``gelu_mean_square``); layer ℓ's W₂ is drawn apart from everything
+before it, so the layers' additions are uncorrelated with each other and with h₀. With ε = 0 the Norm's
+output has ‖u‖²/D = 1 (Pre-Norm) or 1/ℓ (LNS), and
+
+    E‖h_L − h₀‖²/D = g²·Σ_{ℓ=1}^{L} c(σ_ℓ²),  σ_ℓ² = 1 (Pre-Norm: g²·L·c(1), c(1) ≈ 0.4252, linear in L)
+                                            or 1/ℓ (LNS: c(σ²) = σ²/4 + 3σ⁴/(2π) + O(σ⁶), so ≈ (g²/4)·ln L + C),
+
+and E‖h_L‖²/D = ‖h₀‖²/D + the same sum. ``depth_growth`` reads the measured numbers beside these.
 """
 
 from __future__ import annotations
@@ -71,14 +90,22 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import numpy as np
+from scipy import special
 
 from normviz import _xp
 from normviz.methods import method
 
-ARRANGEMENTS = ("pre", "post", "peri", "ngpt")  # every arrangement with a Norm
+ARRANGEMENTS = ("pre", "post", "peri", "ngpt", "lns")  # every arrangement with a Norm
 CLASSIC = ("pre", "post")  # Xiong et al.'s two (the gradient-path exercise chooses between them)
 NORMS = ("ln", "rms")
-ARRANGEMENT_NORMS = {"pre": NORMS, "post": NORMS, "peri": NORMS, "ngpt": ("rms",)}  # nGPT: no mean removed
+ARRANGEMENT_NORMS = {
+    "pre": NORMS,
+    "post": NORMS,
+    "peri": NORMS,
+    "ngpt": ("rms",),  # nGPT: no mean removed
+    "lns": NORMS,
+}
+DEPTH_SCALED = ("lns",)  # the Norm before the block times 1/√ℓ in layer ℓ (Sun et al. 2025's LayerNorm scaling)
 NGPT_ALPHA = 0.05  # nGPT's eigen learning rate α at initialization (its alpha_init_value)
 NO_NORM = "none"  # h ← h + f(h): no Norm anywhere (its runs take norm=None)
 STACKS = (*ARRANGEMENTS, NO_NORM)
@@ -192,8 +219,10 @@ class Stages:
     ``before``: the block's input (Pre-Norm, Peri-Norm), and the same Norm once more at the top of the stack;
     ``out``: the block's output (Peri-Norm's output Norm, nGPT's h_F = Norm(f(h)));
     ``after``: the new stream (Post-Norm's Norm of the sum, nGPT's renormalization);
-    ``alpha``: None for the residual sum h + branch, nGPT's α for its step h + α·(branch − h).
-    ``out_mask`` / ``after_mask``: batched (``_batched``), which variants have that Norm (None: all of them)."""
+    ``alpha``: None for the residual sum h + branch, nGPT's α for its step h + α·(branch − h);
+    ``scaled``: the ``before`` Norm's output times 1/√ℓ in layer ℓ (LNS; not the Norm at the top).
+    ``out_mask`` / ``after_mask`` / ``scaled_mask``: batched (``_batched``), which variants have that Norm
+    or scaling (None: all of them)."""
 
     before: Callable | None = None
     out: Callable | None = None
@@ -201,6 +230,8 @@ class Stages:
     alpha: float | None = None
     out_mask: tuple[bool, ...] | None = None
     after_mask: tuple[bool, ...] | None = None
+    scaled: bool = False
+    scaled_mask: tuple[bool, ...] | None = None
 
 
 def _stages(arrangement: str, fn) -> Stages:
@@ -213,6 +244,8 @@ def _stages(arrangement: str, fn) -> Stages:
         return Stages(before=fn, out=fn)
     if arrangement == "ngpt":
         return Stages(out=fn, after=fn, alpha=NGPT_ALPHA)
+    if arrangement in DEPTH_SCALED:
+        return Stages(before=fn, scaled=True)
     return Stages()
 
 
@@ -234,16 +267,32 @@ def _batched(stages: list[Stages]) -> Stages:
     """The stages of several variants with the same step (``alpha``) as one, for V × T × D."""
     (alpha,) = {s.alpha for s in stages}
 
-    def mask(name):
-        have = tuple(getattr(s, name) is not None for s in stages)
-        return None if all(have) else have
+    def mask(have):
+        return None if all(have) else tuple(have)
 
+    scaled = [s.scaled for s in stages]
     return Stages(
         *(_per_variant([getattr(s, name) for s in stages]) for name in ("before", "out", "after")),
         alpha,
-        mask("out"),
-        mask("after"),
+        mask([s.out is not None for s in stages]),
+        mask([s.after is not None for s in stages]),
+        any(scaled),
+        mask(scaled),
     )
+
+
+def _depth_scaled(u, layer: int, mask):
+    """u · 1/√ℓ in layer ℓ = ``layer`` (LNS), for the variants ``mask`` marks (None: all; the others times 1,
+    which leaves every bit, forward and backward, as it is)."""
+    if layer == 1:
+        return u  # 1/√1 = 1
+    scale = 1 / math.sqrt(layer)
+    if mask is None:
+        return u * scale
+    import torch
+
+    factors = torch.tensor([scale if m else 1.0 for m in mask], dtype=u.dtype, device=u.device)
+    return u * factors.reshape(-1, *([1] * (u.dim() - 1)))
 
 
 def _record(peaks: list, x, mask) -> None:
@@ -256,14 +305,17 @@ def _record(peaks: list, x, mask) -> None:
     peaks.append(peak)
 
 
-def _layer(h, w1, w2, *, stages: Stages, gain: float, peaks: list, path: str = "all"):
-    """One layer: branch = out(f(before(h))), then after(h + branch), or nGPT's after(h + α·(branch − h))
-    (``_stages``); h may hold several variants (``_batched``).
+def _layer(h, w1, w2, *, stages: Stages, gain: float, peaks: list, layer: int, path: str = "all"):
+    """Layer ``layer`` (1-based): branch = out(f(before(h))) (LNS: f(before(h)/√layer)), then after(h + branch),
+    or nGPT's after(h + α·(branch − h)) (``_stages``); h may hold several variants (``_batched``).
 
     ``path`` "skip" detaches the branch, "branch" the skip connection (the gradient then flows only the
     other way; nGPT's h enters its step twice, both detached)."""
     skip = h.detach() if path == "branch" else h
-    branch = _block(h if stages.before is None else stages.before(h), w1, w2, gain, peaks)
+    u = h if stages.before is None else stages.before(h)
+    if stages.scaled:
+        u = _depth_scaled(u, layer, stages.scaled_mask)
+    branch = _block(u, w1, w2, gain, peaks)
     if stages.out is not None:
         _record(peaks, branch, stages.out_mask)
         branch = stages.out(branch)
@@ -298,8 +350,8 @@ def forward_from(h, start: int, weights, r, *, arrangement: str, norm: str | Non
     For finite differences: L as a function of one layer's stream, everything after it fixed."""
     stages = _stages(arrangement, _norm_fn(norm, None))
     peaks: list = []
-    for w1, w2 in weights[start:]:
-        h = _layer(h, w1, w2, stages=stages, gain=gain, peaks=peaks)
+    for layer, (w1, w2) in enumerate(weights[start:], start=start + 1):
+        h = _layer(h, w1, w2, stages=stages, gain=gain, peaks=peaks, layer=layer)
     out = h if stages.before is None else stages.before(h)
     return (out * r).sum()
 
@@ -319,6 +371,9 @@ class StackRun:
     zero_outputs: int = 0  # tokens whose output row is exactly 0
     zero_gradients: int = 0  # tokens whose ∂L/∂h₀ row is exactly 0: the layers below learn nothing from them
     unchanged: bool = False  # ∂L/∂h₀ is exactly ∂L/∂h_depth: the gradient arrived at the input unchanged
+    mean_square: np.ndarray | None = None  # mean over tokens of ‖hₗ‖²/D
+    added: np.ndarray | None = None  # mean over tokens of ‖hₗ − h₀‖²/D: what layers 1 … l added
+    update_ratio: np.ndarray | None = None  # mean over tokens of ‖hₗ − hₗ₋₁‖ / ‖hₗ₋₁‖ (NaN at l = 0)
 
     def first_above(self, limit: float) -> int | None:
         """The first layer whose peak |value| exceeds ``limit`` (None if none does)."""
@@ -393,53 +448,73 @@ def _run_batch(config: StackConfig, variants: list, stages: list[Stages], params
     with torch.enable_grad():
         h = h0.expand(len(variants), *h0.shape).clone().requires_grad_(True)
         streams, peaks = [h], []
-        for w1, w2 in weights:
-            h = _layer(h, w1, w2, stages=batch, gain=config.gain, peaks=peaks, path=path)
+        for layer, (w1, w2) in enumerate(weights, start=1):
+            h = _layer(h, w1, w2, stages=batch, gain=config.gain, peaks=peaks, layer=layer, path=path)
             h.retain_grad()
             streams.append(h)
         out = h if batch.before is None else batch.before(h)
         (out * r).sum().backward()
     out = out.detach()
-    # One stack per statistic, not a few small ops per layer (a move runs eight variants of up to 48 layers).
-    every = torch.stack(streams).detach()
+    # One stack per statistic, not a few small ops per layer and variant (a move runs eleven variants of up to
+    # 48 layers), and one transfer to numpy.
+    every = torch.stack(streams).detach()  # depth+1 × V × T × D
     grads = torch.stack([s.grad for s in streams])
-    inside = torch.stack(peaks).reshape(len(weights), -1, len(variants)).amax(dim=1) if weights else None
+    inside = (
+        torch.stack(peaks).reshape(len(weights), -1, len(variants)).amax(dim=1)
+        if weights
+        else every.new_zeros(0, len(variants))
+    )
+    layers = _per_layer(every, grads, inside)
     return [
-        _statistics(
-            variant,
-            path,
-            every[:, v].contiguous(),
-            grads[:, v].contiguous(),
-            inside[:, v] if inside is not None else every.new_zeros(0),
-            out[v],
-            r,
-        )
+        _statistics(variant, path, layers[:, :, v], grads[0, v], grads[-1, v], out[v], r)
         for v, variant in enumerate(variants)
     ]
 
 
-def _statistics(variant, path: str, every, grads, inside, out, r) -> StackRun:
-    """One variant's StackRun from its streams (depth+1 × T × D), their gradients, the per-layer peaks
-    inside the layers and its output."""
+PER_LAYER = ("stream_norm", "grad_norm", "peak", "mean_square", "added", "update_ratio")  # StackRun's arrays
+
+
+def _per_layer(every, grads, inside) -> np.ndarray:
+    """Every variant's per-layer numbers at once, float64 numpy, statistic (``PER_LAYER``) × depth+1 × V, from
+    the streams and their gradients (depth+1 × V × T × D) and the peaks inside the layers (depth × V)."""
+    import torch
+
+    wide = every.double()
+    lengths = wide.norm(dim=-1)  # depth+1 × V × T
+    width = wide.shape[-1]
+    steps = ((wide[1:] - wide[:-1]).norm(dim=-1) / lengths[:-1]).mean(dim=-1)
+    peak = torch.maximum(every.abs().flatten(2).amax(dim=2), torch.cat([inside.new_zeros(1, inside.shape[1]), inside]))
+    return _xp.to_numpy(
+        torch.stack(
+            [
+                lengths.mean(dim=-1),
+                grads.double().flatten(2).norm(dim=2),
+                peak.double(),
+                (lengths * lengths).mean(dim=-1) / width,
+                (wide - wide[0]).pow(2).sum(dim=-1).mean(dim=-1) / width,
+                torch.cat([steps.new_full((1, steps.shape[1]), math.nan), steps]),  # no update into the input
+            ]
+        )
+    )
+
+
+def _statistics(variant, path: str, layers: np.ndarray, bottom, top, out, r) -> StackRun:
+    """One variant's StackRun from its per-layer numbers (``PER_LAYER`` × depth+1), the gradients at the input
+    (``bottom``) and the top and its output."""
     import torch
 
     arrangement, norm, float16 = variant
-    stream = every.double().norm(dim=-1).mean(dim=-1)
-    grad_norm = grads.double().flatten(1).norm(dim=1)
-    peak = torch.maximum(every.abs().flatten(1).amax(dim=1), torch.cat([inside.new_zeros(1), inside]))
-    bottom, top = grads[0], grads[-1]
+    arrays = dict(zip(PER_LAYER, layers, strict=True))
     return StackRun(
         arrangement,
         norm,
-        _xp.to_numpy(stream),
-        _xp.to_numpy(grad_norm),
-        _xp.to_numpy(peak.double()),
-        float((out * r).sum()),
-        float16,
-        path,
-        int((out == 0).all(dim=-1).sum()),
-        int((bottom == 0).all(dim=-1).sum()),
-        bool(torch.equal(bottom, top)),
+        loss=float((out * r).sum()),
+        float16=float16,
+        path=path,
+        zero_outputs=int((out == 0).all(dim=-1).sum()),
+        zero_gradients=int((bottom == 0).all(dim=-1).sum()),
+        unchanged=bool(torch.equal(bottom, top)),
+        **arrays,
     )
 
 
@@ -468,25 +543,25 @@ class Comparison:
 
 
 def compare(config: StackConfig, *, backend: _xp.Backend | None = None, dtype: str = "float32") -> Comparison:
-    """Every arrangement with each of its Norms (``ARRANGEMENT_NORMS``: Pre, Post and Peri × LayerNorm/RMSNorm,
+    """Every arrangement with each of its Norms (``ARRANGEMENT_NORMS``: Pre, Post, Peri and LNS × LayerNorm/RMSNorm,
     nGPT × RMSNorm) and the stack without a norm, with the same weights."""
     import torch
 
     device = _device(backend)
     # RMSNorm's backward on the CPU is torch's composite of x · rsqrt(mean(x²) + ε): before the block its two
     # gradients meet the skip connection's at h, and how their sum rounds depends on the graph. So Pre- and
-    # Peri-Norm RMSNorm share a pass of their own (the same Norm before the block: h goes through it whole, as
-    # in a one-variant run), nGPT's step has its own (run_stacks), and every number is a one-variant run's to
-    # the last bit; the other five share a pass.
-    together = [("pre", "ln", None), ("post", "ln", None), ("post", "rms", None), ("peri", "ln", None)]
-    rms_before = [("pre", "rms", None), ("peri", "rms", None), ("ngpt", "rms", None)]
+    # Peri-Norm RMSNorm (and LNS RMSNorm: its 1/√ℓ is a product after that same Norm, times 1 for the others)
+    # share a pass of their own (h goes through the Norm whole, as in a one-variant run), nGPT's step has its own
+    # (run_stacks), and every number is a one-variant run's to the last bit; the other six share a pass.
+    together = [("pre", "ln"), ("post", "ln"), ("post", "rms"), ("peri", "ln"), ("lns", "ln")]
+    rms_before = [("pre", "rms"), ("peri", "rms"), ("lns", "rms")]
     with _xp.one_cpu_thread(device):
         params = parameters(config, dtype=getattr(torch, dtype), device=device)
         *normed, bare = run_stacks(
-            config, [*together, (NO_NORM, None, None)], backend=backend, dtype=dtype, params=params
+            config, [(a, n, None) for a, n in (*together, (NO_NORM, None))], backend=backend, dtype=dtype, params=params
         )
-        normed += run_stacks(config, rms_before[:2], backend=backend, dtype=dtype, params=params)
-        normed += run_stacks(config, rms_before[2:], backend=backend, dtype=dtype, params=params)
+        normed += run_stacks(config, [(a, n, None) for a, n in rms_before], backend=backend, dtype=dtype, params=params)
+        normed += run_stacks(config, [("ngpt", "rms", None)], backend=backend, dtype=dtype, params=params)
     done = {(run.arrangement, run.norm): run for run in normed}
     runs = {(a, n): done[(a, n)] for a in ARRANGEMENTS for n in ARRANGEMENT_NORMS[a]}
     return Comparison(config, runs, float(torch.finfo(torch.float16).max), device, bare)
@@ -514,8 +589,8 @@ def finite_difference_grad_norms(
     stages = _stages(arrangement, _norm_fn(norm, None))
     with torch.no_grad():
         streams, h = [h0], h0
-        for w1, w2 in weights:
-            h = _layer(h, w1, w2, stages=stages, gain=config.gain, peaks=[])
+        for layer, (w1, w2) in enumerate(weights, start=1):
+            h = _layer(h, w1, w2, stages=stages, gain=config.gain, peaks=[], layer=layer)
             streams.append(h)
         norms = []
         for start, hl in enumerate(streams):
@@ -528,3 +603,103 @@ def finite_difference_grad_norms(
                 grad[idx] = (up - down) / (2 * step)
             norms.append(float(grad.norm()))
     return np.asarray(norms)
+
+
+# --- Pre-Norm against LayerNorm scaling: what the layers add (Sun et al. 2025) ---------------------------
+
+GROWTH_ARRANGEMENTS = ("pre", "lns")  # the two whose additions have an expectation here (``expected_added``)
+
+
+@cache
+def _hermite(nodes: int = 64) -> tuple[np.ndarray, np.ndarray]:
+    """Gauss–Hermite nodes and weights for E[g(z)], z ~ N(0, 1) (the weights sum to 1)."""
+    x, w = np.polynomial.hermite_e.hermegauss(nodes)
+    return x, w / math.sqrt(2 * math.pi)
+
+
+def gelu_mean_square(variance) -> np.ndarray:
+    r"""c(σ²) = E[GELU(σz)²], z ~ N(0, 1), GELU(x) = x·Φ(x) (torch's exact GELU), for each σ² in ``variance``.
+
+    Gauss–Hermite quadrature with 64 nodes (exact to rounding for 0 ≤ σ² ≤ 1, where the stack needs it).
+    c(1) ≈ 0.4252; c(σ²) = σ²/4 + 3σ⁴/(2π) + O(σ⁶) as σ → 0."""
+    v = np.asarray(variance, dtype=np.float64)
+    if np.any(~np.isfinite(v)) or np.any(v < 0):
+        raise ValueError(f"variance must be finite and ≥ 0; got {variance!r}")
+    x, w = _hermite()
+    u = np.sqrt(v)[..., None] * x
+    return (u * special.ndtr(u)) ** 2 @ w
+
+
+def expected_added(config: StackConfig, arrangement: str) -> np.ndarray:
+    """E‖hₗ − h₀‖²/D for l = 0 … depth over the draw of the weights (any input, ε = 0): g²·Σ_{ℓ≤l} c(σ_ℓ²) with
+    σ_ℓ² = 1 for Pre-Norm and 1/ℓ for LNS (the block's input Norm(h) or Norm(h)/√ℓ has ‖u‖²/D = σ_ℓ²)."""
+    if arrangement not in GROWTH_ARRANGEMENTS:
+        raise ValueError(f"arrangement must be one of {GROWTH_ARRANGEMENTS}; got {arrangement!r}")
+    layers = np.arange(1, config.depth + 1, dtype=np.float64)
+    variance = np.ones_like(layers) if arrangement == "pre" else 1 / layers
+    return np.concatenate([[0.0], np.cumsum(config.gain**2 * gelu_mean_square(variance))])
+
+
+@dataclass(frozen=True)
+class DepthGrowth:
+    """Pre-Norm and LNS on one stack (one Norm): the stream's mean square per coordinate at the input and the
+    top, what the layers added by layer ``half`` and by the top, measured and expected, and the top layer's
+    update-to-stream ratio. Each dict maps "pre" and "lns" to its number."""
+
+    norm: str
+    depth: int
+    half: int  # ⌊depth/2⌋: doubling the depth from it (0 for a stack of one layer)
+    start: float  # mean over tokens of ‖h₀‖²/D (the same input for both)
+    top: dict[str, float]  # ‖h_L‖²/D
+    added: dict[str, float]  # ‖h_L − h₀‖²/D
+    added_half: dict[str, float]  # ‖h_half − h₀‖²/D
+    expected: dict[str, float]  # E‖h_L − h₀‖²/D (``expected_added``)
+    expected_half: dict[str, float]
+    update_top: dict[str, float]  # ‖h_L − h_{L−1}‖ / ‖h_{L−1}‖
+    per_layer: float  # g²·c(1): what a Pre-Norm layer adds in expectation
+
+    def factor(self, arrangement: str) -> float:
+        """‖h_L‖²/‖h₀‖² (means over tokens of the squares): the stream's growth over the stack."""
+        return self.top[arrangement] / self.start
+
+    def doubling(self, arrangement: str, *, expected: bool = False) -> float:
+        """What the layers added by the top over what they added by layer ``half`` (NaN for one layer)."""
+        if self.half == 0:
+            return math.nan
+        top, half = (self.expected, self.expected_half) if expected else (self.added, self.added_half)
+        return top[arrangement] / half[arrangement]
+
+
+def depth_growth(comp: Comparison, norm: str = "rms") -> DepthGrowth:
+    """``DepthGrowth`` read from a ``compare`` result (its Pre-Norm and LNS runs with ``norm``)."""
+    config = comp.config
+    depth, half = config.depth, config.depth // 2
+    runs = {a: comp.runs[(a, norm)] for a in GROWTH_ARRANGEMENTS}
+    expected = {a: expected_added(config, a) for a in GROWTH_ARRANGEMENTS}
+    return DepthGrowth(
+        norm,
+        depth,
+        half,
+        float(runs["pre"].mean_square[0]),
+        {a: float(r.mean_square[depth]) for a, r in runs.items()},
+        {a: float(r.added[depth]) for a, r in runs.items()},
+        {a: float(r.added[half]) for a, r in runs.items()},
+        {a: float(e[depth]) for a, e in expected.items()},
+        {a: float(e[half]) for a, e in expected.items()},
+        {a: float(r.update_ratio[depth]) for a, r in runs.items()},
+        float(config.gain**2 * gelu_mean_square(1.0)),
+    )
+
+
+# The arrangement as display lines, short enough for a phone (a display wider than the screen scrolls).
+LNS_TEX = (
+    r"\text{Pre:}\ \ h_\ell = h_{\ell-1} + f\big(\operatorname{Norm}(h_{\ell-1})\big)",
+    r"\text{LNS:}\ \ h_\ell = h_{\ell-1} + f(u_\ell)",
+    r"u_\ell = \operatorname{Norm}(h_{\ell-1}) \,/\, \sqrt{\ell}",
+    r"f(u) = g\, W_2 \operatorname{GELU}(W_1 u)",
+    r"c(\sigma^2) = \mathbb{E}\big[\operatorname{GELU}(\sigma z)^2\big]",
+    r"\mathbb{E}\,\lVert h_L - h_0 \rVert^2 / D = g^2 \textstyle\sum_{\ell=1}^{L} c(\sigma_\ell^2)",
+    r"\text{Pre:}\ \ \sigma_\ell^2 = 1,\ \ \text{sum} = L\, c(1)",
+    r"\text{LNS:}\ \ \sigma_\ell^2 = 1/\ell,\ \ c(\sigma^2) \approx \sigma^2/4",
+    r"\text{LNS sum} \approx \tfrac{1}{4}\ln L + C",
+)

@@ -1,4 +1,5 @@
-"""残差 / Pre-Norm vs Post-Norm (Peri-Norm, nGPT, no norm): a toy deep residual stack at initialization, layer by layer.
+"""残差 / Pre-Norm vs Post-Norm (Peri-Norm, nGPT, LNS, no norm): a toy deep residual stack at initialization,
+layer by layer.
 
 The controls, the figure they change and the float16 table sit in one fragment.
 """
@@ -14,6 +15,7 @@ parts = ui.page_parts(t)
 parts.intro.markdown(t("res.intro"))
 parts.intro.markdown(t("res.models"))
 parts.intro.markdown(t("res.newer"))
+parts.intro.markdown(t("res.lns"))
 backend = ui.backend()
 projector = ui.projector()
 
@@ -33,8 +35,10 @@ def stack_section():
     res.summary_table(t, comp)
     res.timing_caption(t, comp, seconds)
     st.markdown(t("res.reading"))
+    st.markdown(t("res.update.reading"))
     st.markdown(t("res.none.reading"))
     res.newer_reading(t, comp)
+    res.lns_reading(t, comp)
     st.header(t("res.fp16.header"))
     st.markdown(t("res.fp16.text"))
     st.markdown(t("res.f16.intro"))

@@ -261,12 +261,12 @@ def test_without_a_norm_the_output_follows_the_input_scale_and_post_norm_stays_a
     assert scaled.runs[("post", "rms")].stream_norm[-1] == pytest.approx(math.sqrt(128), rel=1e-4)
 
 
-def test_only_pre_peri_and_no_norm_have_a_path_that_hands_the_gradient_down_unchanged():
+def test_only_pre_peri_lns_and_no_norm_have_a_path_that_hands_the_gradient_down_unchanged():
     """path="skip": along the skip connections alone the gradient reaches h₀ bit for bit as it left the top in
-    Pre-Norm, Peri-Norm and without a norm; in Post-Norm and nGPT it crosses every layer's Norm. No other path
-    does it."""
+    Pre-Norm, Peri-Norm, LNS and without a norm; in Post-Norm and nGPT it crosses every layer's Norm. No other
+    path does it."""
     config = residual.StackConfig(depth=6, width=32, seed=2)
-    identity = ("pre", "peri", residual.NO_NORM)
+    identity = ("pre", "peri", "lns", residual.NO_NORM)
     for arrangement, norm in VARIANTS:
         runs = {p: residual.run_stack(config, arrangement, norm, path=p) for p in residual.GRADIENT_PATHS}
         assert runs["skip"].unchanged is (arrangement in identity), (arrangement, norm)
@@ -557,3 +557,249 @@ def test_float16_cut_off_tokens_meet_peri_and_ngpts_extra_norm_and_give_nan(scal
         assert naive.zero_outputs > 0 and math.isnan(naive.input_gradient), arr
         assert upcast.input_gradient == pytest.approx(comp.runs[(arr, "rms")].input_gradient, rel=0.02)
     assert f16[("pre", "rms", "naive")].input_gradient >= 0.0  # Pre-Norm: finite, the cut tokens silent
+
+
+# --- LayerNorm scaling (Sun et al. 2025; issue #29) ------------------------------------------------------
+
+
+def _direct_scaled(config: residual.StackConfig, arrangement: str, norm: str) -> dict:
+    """Pre-Norm and LNS written out plainly in float64 torch from the same draws, autograd for the gradients:
+    Pre h ← h + f(N(h)); LNS h ← h + f(N(h)/√ℓ), ℓ = 1 … L; N at the top, unscaled, for both (Sun et al. 2025,
+    h' = LayerNorm(h)·1/√ℓ). The peak of a layer: its hidden units and hₗ (the Norm's input is the stream)."""
+    import torch.nn.functional as F
+
+    h0, weights, r = residual.parameters(config, dtype=torch.float64)
+    eps = method(norm).default_eps
+
+    def n(x):
+        if norm == "ln":
+            return F.layer_norm(x, (x.shape[-1],), eps=eps)
+        return x / torch.sqrt((x * x).mean(dim=-1, keepdim=True) + eps)
+
+    h = h0.clone().requires_grad_(True)
+    streams, peaks = [h], [float(h.detach().abs().max())]
+    for ell, (w1, w2) in enumerate(weights, start=1):
+        u = n(h) / math.sqrt(ell) if arrangement == "lns" else n(h)
+        hidden = F.gelu(u @ w1.T)
+        new = h + config.gain * (hidden @ w2.T)
+        peaks.append(max(float(hidden.detach().abs().max()), float(new.detach().abs().max())))
+        new.retain_grad()
+        streams.append(new)
+        h = new
+    loss = (n(h) * r).sum()
+    loss.backward()
+    every = torch.stack([s.detach() for s in streams])
+    lengths = every.norm(dim=-1)
+    steps = (every[1:] - every[:-1]).norm(dim=-1) / lengths[:-1]
+    return {
+        "stream_norm": lengths.mean(dim=-1).numpy(),
+        "grad_norm": np.array([float(s.grad.norm()) for s in streams]),
+        "peak": np.array(peaks),
+        "loss": float(loss.detach()),
+        "mean_square": (lengths**2).mean(dim=-1).numpy() / config.width,
+        "added": ((every - every[0]) ** 2).sum(dim=-1).mean(dim=-1).numpy() / config.width,
+        "update_ratio": np.concatenate([[np.nan], steps.mean(dim=-1).numpy()]),
+    }
+
+
+@pytest.mark.parametrize("arrangement", ["pre", "lns"])
+@pytest.mark.parametrize("norm", residual.NORMS)
+@pytest.mark.parametrize(
+    "config",
+    [
+        SMALL,
+        residual.StackConfig(depth=7, width=16, tokens=3, seed=4, scale=3.0, gain=2.0),
+        residual.StackConfig(depth=5, width=16, tokens=3, seed=4, scale=0.1, gain=32.0),
+    ],
+)
+def test_lns_and_pre_norm_give_the_numbers_of_a_direct_torch_computation(config, arrangement, norm):
+    run = residual.run_stack(config, arrangement, norm, dtype="float64")
+    want = _direct_scaled(config, arrangement, norm)
+    for name in ("stream_norm", "grad_norm", "peak", "mean_square", "added", "update_ratio"):
+        np.testing.assert_allclose(getattr(run, name), want[name], rtol=1e-12, err_msg=name)
+    assert run.loss == pytest.approx(want["loss"], rel=1e-12)
+    assert np.isnan(run.update_ratio[0]) and run.added[0] == 0.0
+
+
+def test_lns_differs_from_pre_norm_from_layer_2_on_and_is_pre_norm_in_layer_1():
+    """1/√1 = 1: a stack of one layer is Pre-Norm to the last bit; from layer 2 on LNS's block reads a smaller input."""
+    one = residual.StackConfig(depth=1, width=32, seed=3)
+    for norm in residual.NORMS:
+        pre, lns = residual.run_stack(one, "pre", norm), residual.run_stack(one, "lns", norm)
+        for name in ("stream_norm", "grad_norm", "peak", "update_ratio"):
+            np.testing.assert_array_equal(getattr(pre, name), getattr(lns, name), err_msg=name)
+    comp = residual.compare(residual.StackConfig(depth=6, width=32, seed=3))
+    for norm in residual.NORMS:
+        pre, lns = comp.runs[("pre", norm)], comp.runs[("lns", norm)]
+        assert np.array_equal(pre.stream_norm[:2], lns.stream_norm[:2])
+        assert np.all(lns.stream_norm[2:] < pre.stream_norm[2:])
+
+
+def test_the_library_norms_run_lns_with_one_norm_per_layer_and_the_unscaled_one_at_the_top(monkeypatch):
+    fused = {n: residual.run_stack(SMALL, "lns", n, dtype="float64") for n in residual.NORMS}
+    calls = []
+
+    def library(name):
+        def fn(h):
+            calls.append(name)
+            return method(name)(h)
+
+        return fn
+
+    monkeypatch.setattr(residual, "_norm", library)
+    for norm in residual.NORMS:
+        calls.clear()
+        ours = residual.run_stack(SMALL, "lns", norm, dtype="float64")
+        assert len(calls) == SMALL.depth + 1
+        np.testing.assert_allclose(ours.grad_norm, fused[norm].grad_norm, rtol=1e-12)
+        np.testing.assert_allclose(ours.stream_norm, fused[norm].stream_norm, rtol=1e-12)
+
+
+def test_gelu_mean_square_is_the_integral_and_starts_like_a_quarter_of_the_variance():
+    from scipy import integrate, special, stats
+
+    def direct(v):
+        s = math.sqrt(v)
+        return integrate.quad(lambda z: (s * z * special.ndtr(s * z)) ** 2 * stats.norm.pdf(z), -np.inf, np.inf)[0]
+
+    variances = np.array([1.0, 0.5, 1 / 24, 1 / 48, 1e-3, 0.0])
+    np.testing.assert_allclose(residual.gelu_mean_square(variances), [direct(v) for v in variances], rtol=1e-12)
+    assert float(residual.gelu_mean_square(1.0)) == pytest.approx(0.4252, abs=1e-4)
+    # torch's GELU on a large sample agrees (the block's own nonlinearity)
+    z = torch.from_numpy(np.random.default_rng(0).standard_normal(2_000_000))
+    assert float((torch.nn.functional.gelu(z) ** 2).mean()) == pytest.approx(0.4252, rel=3e-3)
+    for v in (1e-2, 1e-3):
+        assert (residual.gelu_mean_square(v) - v / 4) / v**2 == pytest.approx(3 / (2 * math.pi), rel=0.03)
+    for bad in (-1.0, math.nan, math.inf):
+        with pytest.raises(ValueError, match="variance"):
+            residual.gelu_mean_square(bad)
+
+
+def test_expected_added_is_linear_for_pre_norm_and_a_quarter_log_for_lns():
+    deep = residual.StackConfig(depth=48, gain=2.0)
+    pre, lns = residual.expected_added(deep, "pre"), residual.expected_added(deep, "lns")
+    assert pre[0] == lns[0] == 0.0 and pre.shape == lns.shape == (49,)
+    np.testing.assert_allclose(pre, 4.0 * 0.42522148257 * np.arange(49), rtol=1e-9)
+    layers = np.arange(1, 49)
+    np.testing.assert_allclose(np.diff(lns), 4.0 * residual.gelu_mean_square(1 / layers), rtol=1e-12)
+    # (g²/4)·ln L + C: the doubling from 24 to 48 layers adds (g²/4)·ln 2, to within the O(1/L) rest
+    assert lns[48] - lns[24] == pytest.approx(math.log(2), abs=0.03)
+    assert residual.expected_added(residual.StackConfig(), "lns")[24] == pytest.approx(1.3098, abs=1e-4)
+    with pytest.raises(ValueError, match="arrangement"):
+        residual.expected_added(deep, "post")
+
+
+@pytest.mark.parametrize("norm", residual.NORMS)
+def test_over_many_draws_of_the_weights_the_layers_add_what_expected_added_says(norm):
+    """The expectation over the weights, by Monte Carlo with independent draws (numpy, float64, ε = 0): a fixed
+    input of scale 3, 400 draws of a 12-layer stack of width 64."""
+    rng = np.random.default_rng(29)
+    depth, width, tokens = 12, 64, 8
+    h0 = 3.0 * rng.standard_normal((tokens, width))
+
+    def n(x):
+        if norm == "ln":
+            x = x - x.mean(axis=-1, keepdims=True)
+        return x / np.sqrt((x * x).mean(axis=-1, keepdims=True))
+
+    from scipy import special
+
+    added = {"pre": [], "lns": []}
+    for _ in range(400):
+        weights = rng.standard_normal((depth, 2, width, width)) / math.sqrt(width)
+        for arrangement, out in added.items():
+            h = h0
+            for ell in range(1, depth + 1):
+                a = n(h) / (math.sqrt(ell) if arrangement == "lns" else 1.0) @ weights[ell - 1, 0].T
+                h = h + (a * special.ndtr(a)) @ weights[ell - 1, 1].T
+            out.append(((h - h0) ** 2).sum(axis=-1).mean() / width)
+    config = residual.StackConfig(depth=depth, width=width)
+    for arrangement, out in added.items():
+        assert np.mean(out) == pytest.approx(residual.expected_added(config, arrangement)[-1], rel=0.02), arrangement
+
+
+def _numpy_growth(config: residual.StackConfig, arrangement: str, norm: str) -> dict:
+    """Pre-Norm or LNS as a plain numpy loop in float64 over the stack's own draws (numpy's float32 draws,
+    widened), GELU as x·Φ(x): ‖hₗ‖²/D, ‖hₗ − h₀‖²/D and ‖hₗ − hₗ₋₁‖/‖hₗ₋₁‖, means over tokens."""
+    from scipy import special
+
+    z, _, weights = residual._draws(config.seed, config.width, config.tokens, "float32")
+    eps = method(norm).default_eps
+    h0 = z.astype(np.float64) * config.scale
+    h, streams = h0, [h0]
+    for ell in range(1, config.depth + 1):
+        x = h - h.mean(axis=-1, keepdims=True) if norm == "ln" else h
+        u = x / np.sqrt((x * x).mean(axis=-1, keepdims=True) + eps)
+        if arrangement == "lns":
+            u = u / math.sqrt(ell)
+        a = u @ weights[ell - 1, 0].astype(np.float64).T
+        h = h + config.gain * (a * special.ndtr(a)) @ weights[ell - 1, 1].astype(np.float64).T
+        streams.append(h)
+    s = np.stack(streams)
+    lengths = np.linalg.norm(s, axis=-1)
+    return {
+        "mean_square": (lengths**2).mean(axis=-1) / config.width,
+        "added": ((s - s[0]) ** 2).sum(axis=-1).mean(axis=-1) / config.width,
+        "update_ratio": (np.linalg.norm(s[1:] - s[:-1], axis=-1) / lengths[:-1]).mean(axis=-1),
+    }
+
+
+@pytest.mark.parametrize("norm", residual.NORMS)
+@pytest.mark.parametrize(
+    "config",
+    [
+        residual.StackConfig(),
+        residual.StackConfig(depth=48, width=64, seed=7, gain=4.0),
+        residual.StackConfig(depth=9, width=256, seed=2, scale=100.0, gain=0.25),
+        residual.StackConfig(depth=1, width=16),
+    ],
+)
+def test_depth_growth_reads_the_numbers_a_plain_numpy_loop_gives(config, norm):
+    """res.lns.reading's numbers, recomputed without torch: the stream's mean square at the input and the top,
+    what the layers added by layer ⌊L/2⌋ and L, the top layer's update-to-stream ratio; the expectations."""
+    growth = residual.depth_growth(residual.compare(config), norm)
+    depth, half = config.depth, config.depth // 2
+    assert (growth.norm, growth.depth, growth.half) == (norm, depth, half)
+    for arrangement in ("pre", "lns"):
+        want = _numpy_growth(config, arrangement, norm)
+        assert growth.start == pytest.approx(want["mean_square"][0], rel=1e-5)
+        assert growth.top[arrangement] == pytest.approx(want["mean_square"][depth], rel=1e-4)
+        assert growth.factor(arrangement) == pytest.approx(
+            want["mean_square"][depth] / want["mean_square"][0], rel=1e-4
+        )
+        assert growth.added[arrangement] == pytest.approx(want["added"][depth], rel=1e-3)
+        assert growth.added_half[arrangement] == pytest.approx(want["added"][half], rel=1e-3, abs=1e-12)
+        assert growth.update_top[arrangement] == pytest.approx(want["update_ratio"][depth - 1], rel=1e-4)
+        expected = residual.expected_added(config, arrangement)
+        assert (growth.expected[arrangement], growth.expected_half[arrangement]) == (expected[depth], expected[half])
+        if half:
+            assert growth.doubling(arrangement) == pytest.approx(want["added"][depth] / want["added"][half], rel=2e-3)
+        else:
+            assert math.isnan(growth.doubling(arrangement)) and math.isnan(growth.doubling(arrangement, expected=True))
+    assert growth.per_layer == pytest.approx(config.gain**2 * 0.42522148, rel=1e-7)
+
+
+def test_at_the_page_defaults_lns_holds_the_stream_down_and_its_top_update_is_a_smaller_share():
+    """The page's defaults (D = 128, 24 layers, gain 1, scale 1, random seed 0): Pre-Norm's ‖hₗ‖²/D grows about
+    tenfold, LNS's about twofold; the measured additions sit within 15 % of the expectation; from 12 to 24 layers
+    Pre-Norm's additions double and LNS's grow by less than a fifth; the top layer's update is about a fifth of the
+    stream with Pre-Norm and under a tenth with LNS."""
+    for norm in residual.NORMS:
+        g = residual.depth_growth(residual.compare(residual.StackConfig()), norm)
+        assert 8 < g.factor("pre") < 14 and 1.8 < g.factor("lns") < 2.8
+        for arrangement in ("pre", "lns"):
+            assert g.added[arrangement] == pytest.approx(g.expected[arrangement], rel=0.15)
+        assert 1.8 < g.doubling("pre") < 2.2 and 1.0 < g.doubling("lns") < 1.2
+        assert g.doubling("pre", expected=True) == 2.0
+        assert 0.15 < g.update_top["pre"] < 0.3 and g.update_top["lns"] < 0.1
+
+
+def test_the_lns_formulas_fit_a_phone_line_by_line():
+    """Each display line of LNS_TEX renders in at most about 40 characters (commands and braces dropped)."""
+    import re
+
+    for line in residual.LNS_TEX:
+        visible = re.sub(r"\\(operatorname|text|mathbb|tfrac|textstyle|big|Big)\b", "", line)
+        visible = re.sub(r"\\[a-zA-Z]+", "x", visible)  # a symbol (\ell, \sigma, \lVert) is one character
+        visible = re.sub(r"[{}_^ ]|\\[,;! ]", "", visible)
+        assert len(visible) <= 40, (line, len(visible))

@@ -1,12 +1,15 @@
-"""Pre-, Post- and Peri-Norm, nGPT and no norm, layer by layer: stream norm, gradient norm, and the float16 limit.
+"""Pre-, Post- and Peri-Norm, nGPT, LNS and no norm, layer by layer: stream norm, update-to-stream ratio,
+gradient norm, and the float16 limit.
 
 Data come from ``normviz.residual`` (a ``Comparison``); this builder only
-draws, as plotly JSON dicts: three panels over the layer index sharing one
-legend. Colour is the norm (LayerNorm, RMSNorm: the method colours, Okabe–Ito),
+draws, as plotly JSON dicts: four panels over the layer index sharing one
+legend (one column on a screen, 2 × 2 on a projector, whose figure keeps its height).
+Colour is the norm (LayerNorm, RMSNorm: the method colours, Okabe–Ito),
 the dash is the arrangement (Pre-Norm solid, Post-Norm dotted, Peri-Norm
-dash-dotted, nGPT long-dashed), so that no curve is told apart by colour alone;
-the stack without a norm is black and dashed. Traces carry ``meta`` roles: ``stream_<v>``, ``grad_<v>``,
-``peak_<v>`` with v = ``<arr>_<norm>`` or ``none``, ``root_width`` (√D),
+dash-dotted, nGPT long-dashed, LNS long-dash-dotted with open markers), so that no curve is told apart by
+colour alone; the stack without a norm is black and dashed. Traces carry ``meta`` roles: ``stream_<v>``,
+``update_<v>`` (layers 1 … depth), ``grad_<v>``, ``peak_<v>`` with v = ``<arr>_<norm>`` or ``none``,
+``root_width`` (√D),
 ``fp16_max``, ``fp16_square`` (√65504 = 256) and ``square_<arr>_<norm>`` and
 ``overflow_<v>`` (the first layer beyond 256 and beyond 65504, when there is
 one; 256 only where a Norm squares the values).
@@ -30,10 +33,12 @@ ARRANGEMENT_DASH = {
     "post": "dot",
     "peri": "dashdot",
     "ngpt": "longdash",
+    "lns": "longdashdot",
     residual.NO_NORM: "dash",
 }
 NO_NORM_SYMBOL = "x"  # a norm's curve carries its method's marker
-PANELS = ("stream", "grad", "peak")
+OPEN_MARKERS = frozenset(residual.DEPTH_SCALED)  # LNS: its norm's marker, open (Pre-Norm's is filled)
+PANELS = ("stream", "update", "grad", "peak")
 
 
 def _tr(t: Translator, key: str, **values) -> str:
@@ -91,34 +96,46 @@ def _level(cell, layers, value: float, *, role: str, name: str, dash: str, width
 def comparison_figure(
     comp: residual.Comparison, t: Translator, *, projector: bool = False, shown: Collection[str] | None = None
 ) -> dict:
-    """Three panels over the layers 0 … depth: mean ‖hₗ‖, ‖∂L/∂hₗ‖ and max |value| against float16's limits,
-    one curve per variant (``variants``) whose arrangement is in ``shown`` (None: all of them)."""
+    """Four panels over the layers 0 … depth: mean ‖hₗ‖, the update-to-stream ratio ‖hₗ − hₗ₋₁‖ / ‖hₗ₋₁‖ (layers
+    1 … depth), ‖∂L/∂hₗ‖ and max |value| against float16's limits, one curve per variant (``variants``) whose
+    arrangement is in ``shown`` (None: all of them)."""
     s = sizes(projector)
     tr = partial(_tr, t)
+    rows, cols = (2, 2) if projector else (4, 1)  # a projector's 2 × 2 keeps the three panels' height
     grid, cells = subplot_grid(
-        3,
-        1,
+        rows,
+        cols,
         projector=projector,
         titles=[tr(f"{p}.title") for p in PANELS],
         # 0.09 rounds a domain to 1.0000000000000002; a projector's 24 px type needs more
-        vertical_spacing=0.14 if projector else 0.1,
+        vertical_spacing=0.2 if projector else 0.075,
+        horizontal_spacing=0.14,
     )
     layers = np.arange(comp.config.depth + 1, dtype=np.float64)
     data = []
     for suffix, run, name, color in variants(comp, t):
         if shown is not None and run.arrangement not in shown:
             continue
-        for cell, panel, values in zip(cells, PANELS, (run.stream_norm, run.grad_norm, run.peak)):
+        series = (
+            (layers, run.stream_norm),
+            (layers[1:], run.update_ratio[1:]),  # no update into the input
+            (layers, run.grad_norm),
+            (layers, run.peak),
+        )
+        symbol = METHODS[run.norm].symbol if run.norm else NO_NORM_SYMBOL
+        if run.arrangement in OPEN_MARKERS:
+            symbol += "-open"
+        for cell, panel, (x, values) in zip(cells, PANELS, series):
             data.append(
                 _series(
                     cell,
-                    layers,
+                    x,
                     values,
                     role=f"{panel}_{suffix}",
                     name=name,
                     color=color,
                     dash=ARRANGEMENT_DASH[run.arrangement],
-                    symbol=METHODS[run.norm].symbol if run.norm else NO_NORM_SYMBOL,
+                    symbol=symbol,
                     width=s["line"],
                     legend=panel == "stream",
                     group=suffix,
@@ -138,7 +155,7 @@ def comparison_figure(
                         "meta": f"{kind}_{suffix}",
                         "name": label,
                         "legendrank": 300,  # the markers after the curves and the limits
-                        **cells[2].refs,
+                        **cells[3].refs,
                         "hovertemplate": label + "<extra></extra>",
                         "marker": {
                             "symbol": symbol,
@@ -161,7 +178,7 @@ def comparison_figure(
     )
     data.append(
         _level(
-            cells[2],
+            cells[3],
             layers,
             comp.fp16_max,
             role="fp16_max",
@@ -172,7 +189,7 @@ def comparison_figure(
     )
     data.append(
         _level(
-            cells[2],
+            cells[3],
             layers,
             comp.square_limit,
             role="fp16_square",
@@ -184,7 +201,7 @@ def comparison_figure(
     for cell, panel in zip(cells, PANELS):
         pad = 0.02 * max(float(layers[-1]), 1.0)  # a marker on layer 0 or the last layer is not cut in half
         grid[cell.xaxis]["range"] = [-pad, float(layers[-1]) + pad]
-        if panel == "peak":
+        if cell.row == rows:  # the bottom row says what the shared x axis is
             grid[cell.xaxis]["title"] = {"text": tr("layer")}
         if cell.index > 1:
             grid[cell.xaxis]["matches"] = "x"
@@ -201,7 +218,7 @@ def comparison_figure(
             **(
                 legend_beside(680, below=3.6)
                 if projector
-                else legend_below(projector, plot_height=760, entries=entries, columns=2)
+                else legend_below(projector, plot_height=1000, entries=entries, columns=2)
             ),
         ),
     }

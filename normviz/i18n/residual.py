@@ -3,10 +3,11 @@
 STRINGS = {
     "nav.residual": {"zh": "Pre-Norm 与 Post-Norm", "en": "Pre- vs Post-Norm"},
     "overview.page.residual": {
-        "zh": "在一个随机初始化的深层残差网络里逐层比较 Pre-Norm、Post-Norm、Peri-Norm、nGPT 和完全不归一化："
-        "残差流范数、梯度范数、float16 何时溢出。",
-        "en": "A randomly initialized deep residual stack, layer by layer, with Pre-Norm, Post-Norm, Peri-Norm, nGPT "
-        "and with no norm at all: residual-stream norm, gradient norm, and where float16 would overflow.",
+        "zh": "在一个随机初始化的深层残差网络里逐层比较 Pre-Norm、Post-Norm、Peri-Norm、nGPT、按深度缩放的 Pre-Norm（LNS）"
+        "和完全不归一化：残差流范数、每层更新与残差流之比、梯度范数、float16 何时溢出。",
+        "en": "A randomly initialized deep residual stack, layer by layer, with Pre-Norm, Post-Norm, Peri-Norm, nGPT, "
+        "Pre-Norm scaled with depth (LNS) and with no norm at all: residual-stream norm, update-to-stream ratio, "
+        "gradient norm, and where float16 would overflow.",
     },
     "res.title": {"zh": "残差流：Pre-Norm 与 Post-Norm", "en": "The residual stream: Pre-Norm and Post-Norm"},
     "res.intro": {
@@ -42,7 +43,7 @@ STRINGS = {
         "“小初始化”就是把它调小（例如 0.1）。不归一化的那种变体每层算 h + f(h)，顶上也没有 Norm。Norm 是 torch.nn.functional 的 layer_norm 或 rms_norm（ε 取本库的默认值，γ = 1，β = 0），"
         "自动求导穿过它；测试里用本库的归一化函数跑同一个网络，结果一致。层数变少时是同一个网络在更浅处截断。损失是输出的一个固定随机投影 L = Σ 输出 ⊙ R（R 的元素服从 N(0, 1)）；"
         "不用输出之和，因为 LayerNorm 的输出各分量之和恒为 0，Post-Norm 的梯度会全是 0。"
-        "每层记录：残差流 hₗ 的范数（对词元取平均）、‖∂L/∂hₗ‖（对全部词元的 Frobenius 范数，由 autograd 算出），"
+        "每层记录：残差流 hₗ 的范数（对词元取平均）、更新与残差流之比 ‖hₗ − hₗ₋₁‖ / ‖hₗ₋₁‖（对词元取平均）、‖∂L/∂hₗ‖（对全部词元的 Frobenius 范数，由 autograd 算出），"
         "以及这一层算出的最大 |值|（MLP 隐藏单元、每个 Norm 的输入（Post-Norm 的和、Peri-Norm 与 nGPT 子层的输出、nGPT 的一步）以及 hₗ）。第 0 层是输入本身。",
         "en": "How the stack is built (one seed draws every random number; all variants share the same "
         "weights): a batch of tokens, each of width D; the input h₀ = scale × z with z's entries from N(0, 1). "
@@ -54,7 +55,8 @@ STRINGS = {
         "get the same numbers. A smaller depth cuts the same network earlier. The loss is a fixed random projection of the "
         "output, L = Σ output ⊙ R with R's entries from N(0, 1); not the plain sum, because a LayerNorm output "
         "always sums to 0, which would make every Post-Norm gradient 0. For each layer the page records the "
-        "norm of the residual stream hₗ (averaged over tokens), ‖∂L/∂hₗ‖ (Frobenius norm over all tokens, by "
+        "norm of the residual stream hₗ (averaged over tokens), the update-to-stream ratio ‖hₗ − hₗ₋₁‖ / ‖hₗ₋₁‖ "
+        "(averaged over tokens), ‖∂L/∂hₗ‖ (Frobenius norm over all tokens, by "
         "autograd), and the largest |value| the layer computes (the MLP's hidden units, every Norm's input: Post-Norm's sum, Peri-Norm's "
         "and nGPT's block output, nGPT's step; and hₗ). "
         "Layer 0 is the input itself.",
@@ -80,8 +82,9 @@ STRINGS = {
     },
     "res.shown": {"zh": "图中画出", "en": "Drawn in the figure"},
     "res.shown.help": {
-        "zh": "选择图里画哪些放法；下面的汇总表总是列出全部变体。",
-        "en": "Which arrangements the figure draws; the summary table below always lists every variant.",
+        "zh": "选择图里画哪些放法（LNS 是按层深缩放的 Pre-Norm：第 ℓ 层的 Norm 输出乘以 1/√ℓ）；下面的汇总表总是列出全部变体。",
+        "en": "Which arrangements the figure draws (LNS is Pre-Norm with LayerNorm scaling: layer ℓ's Norm output "
+        "times 1/√ℓ); the summary table below always lists every variant.",
     },
     "res.seed": {"zh": "随机种子", "en": "Random seed"},
     "res.seed.help": {"zh": "决定输入、权重和投影 R。", "en": "Draws the input, the weights and the projection R."},
@@ -101,24 +104,25 @@ STRINGS = {
         "{seconds} s (results are cached by the controls' values).",
     },
     "res.reading": {
-        "zh": "怎么读：上图中 Post-Norm 的残差流范数每层都停在 √D（ε 远小于均方时；虚线），"
-        "Pre-Norm 的残差流没人归一化，每层加上一个子层输出，范数随层数增长。中图是损失对每层残差流 hₗ 的梯度范数"
+        "zh": "怎么读：在残差流范数图中，Post-Norm 的残差流范数每层都停在 √D（ε 远小于均方时；虚线），"
+        "Pre-Norm 的残差流没人归一化，每层加上一个子层输出，范数随层数增长。梯度范数图是损失对每层残差流 hₗ 的梯度范数"
         "（不是 Xiong 等分析的权重梯度）。残差流随深度变长时（默认设置就是这样），Pre-Norm 的 ‖∂L/∂hₗ‖ 在顶层最小、往输入方向变大："
         "恒等路径把梯度原样传下去，每个子层再加上自己的一份，而顶上那个 Norm 要除以已经变大的 h 的均方根。"
         "Post-Norm 的 hₗ 每层都在 √D，梯度往下传时要穿过每一层 Norm 的雅可比矩阵。"
-        "下图把每层的最大 |值| 和 float16 的两条界线比：256 以上单个平方 xᵢ² 就超过 65504，"
+        "最大 |值| 图把每层的最大 |值| 和 float16 的两条界线比：256 以上单个平方 xᵢ² 就超过 65504，"
         "若在 float16 里算 RMSNorm 的平方和会得到 inf（圆圈标出首次越界的层）；65504 以上数值本身就无法用 float16 表示（叉号）。"
         "调大子层增益或输入尺度，看它们出现在哪一层。"
         "LayerNorm 和 RMSNorm 的曲线几乎重合（绿线压在蓝线下面）：在这样的随机初始化下，每个词元的均值比它的均方根小得多，"
         "减不减均值差别很小。",
-        "en": "How to read it: in the top panel the Post-Norm stream norm sits at √D after every layer (when ε "
+        "en": "How to read it: in the stream-norm panel the Post-Norm stream norm sits at √D after every layer (when ε "
         "is small next to the mean square; dashed line), while the Pre-Norm stream is never normalized: every "
-        "layer adds a sublayer output and its norm grows with depth. The middle panel is the gradient norm of "
+        "layer adds a sublayer output and its norm grows with depth. The gradient panel shows the gradient norm of "
         "the loss with respect to each stream hₗ (not the weight gradients Xiong et al. analyse). When the stream "
         "grows with depth, as it does with the default controls, Pre-Norm's ‖∂L/∂hₗ‖ is smallest at the top and "
         "grows towards the input: the identity path hands the gradient down whole and every sublayer adds its "
         "share, while the final Norm divides by the RMS of the grown h. Post-Norm keeps every hₗ at √D, and its "
-        "gradient crosses each layer's Norm Jacobian on the way down. The bottom panel compares each layer's largest |value| with "
+        "gradient crosses each layer's Norm Jacobian on the way down. The panel of largest |values| compares each layer's "
+        "largest |value| with "
         "float16's two limits: above 256 a single square xᵢ² exceeds 65504, so an RMSNorm whose sum of squares "
         "ran in float16 would get inf (a circle marks the first layer past it); above 65504 the value itself "
         "is not representable in float16 (a cross). Raise the sublayer gain or the input scale to see where "
@@ -172,7 +176,7 @@ STRINGS = {
         "‖h{sub}‖ = {top}，按这个式子估计是 {estimate}；Pre-Norm 的是 {pre}。输入尺度为 1 时（增益取哪一档都一样），"
         "梯度和 Pre-Norm 一样在输入处最大，在顶层最小或与最小值相差不过百分之几（恒等路径把梯度原样传下去，每个子层再加上自己的一份）；"
         "当前设置下 ‖∂L/∂h₀‖ = {grad0}，‖∂L/∂h{sub}‖ = {grad_top}。"
-        "子层输出本身仍随增益变大，它的最大 |值| 是输出端 Norm 要平方的量，画在下图里。",
+        "子层输出本身仍随增益变大，它的最大 |值| 是输出端 Norm 要平方的量，画在最大 |值| 图里。",
         "en": "Peri-Norm (dash-dot): what each layer adds, Norm(f(Norm(h))), has norm √D per token (when ε is "
         "small next to its mean square) whatever the gain (the output Norm divides the gain away), so ‖hₗ‖² grows by about D per layer and the stream grows "
         "roughly like √(‖h₀‖² + l·D) (the added vectors are not exactly orthogonal to h; the gap is larger at small D). With the current controls the top layer's ‖h{sub}‖ = {top}, where the formula "
@@ -180,7 +184,7 @@ STRINGS = {
         "largest at the input and, to within a few per cent, smallest at the top, as in Pre-Norm (the identity path hands it down whole and every sublayer "
         "adds its share); with the current controls ‖∂L/∂h₀‖ = {grad0} and ‖∂L/∂h{sub}‖ = {grad_top}. "
         "The sublayer's output itself still grows with the gain; its largest |value| is what the output Norm "
-        "squares, and the bottom panel shows it.",
+        "squares, and the panel of largest |values| shows it.",
     },
     "res.ngpt.reading": {
         "zh": "nGPT（长虚线）：每层最后都是一个 Norm，所以从第 1 层起 ‖hₗ‖ 就是 √D（ε 远小于均方时），"
@@ -189,6 +193,76 @@ STRINGS = {
         "en": "nGPT (long dashes): every layer ends in a Norm, so from layer 1 on ‖hₗ‖ is √D (when ε is small next "
         "to the mean square), as in Post-Norm and whatever the input scale and the gain; only layer 1 reads the "
         "raw input h₀. With the current controls ‖∂L/∂h₀‖ = {grad0} and ‖∂L/∂h{sub}‖ = {grad_top}.",
+    },
+    "res.update.reading": {
+        "zh": "每层更新与残差流之比图把每层对残差流的改变除以被改变的残差流：‖hₗ − hₗ₋₁‖ / ‖hₗ₋₁‖（对词元取平均）。"
+        "Pre-Norm 每层加上的 f(Norm(h)) 按期望大小与 h 无关，所以残差流变长时这个比值大约像 1/‖hₗ₋₁‖ 那样下降"
+        "（一次随机抽取会有起伏）。"
+        "Post-Norm 和 nGPT 改变的是长度固定为 √D 的残差流，这个比值就是每层在球面上走的一步。",
+        "en": "The update-to-stream panel divides what each layer changes by the stream it changes: ‖hₗ − hₗ₋₁‖ / "
+        "‖hₗ₋₁‖ (averaged over tokens). In Pre-Norm what a layer adds, f(Norm(h)), has the same size in expectation "
+        "whatever h, so the ratio falls about like 1/‖hₗ₋₁‖ as the stream grows (with the ups and downs of one "
+        "random draw). "
+        "Post-Norm and nGPT change a stream of fixed length √D; there the ratio is the step each layer takes on "
+        "the sphere.",
+    },
+    "res.lns": {
+        "zh": "第五种放法是 LayerNorm Scaling（LNS）。Sun、Song、Li、Yin、Zheng 和 Liu（《The Curse of Depth in Large "
+        "Language Models》，NeurIPS 2025，arXiv:2502.05795）认为：Pre-Norm 堆叠里残差流的方差随深度增长（按他们的分析最多可达指数增长），"
+        "于是深层的雅可比矩阵接近恒等矩阵，这些层几乎不起作用。他们的办法是把第 ℓ 层（ℓ = 1, 2, …，即这一层的深度）"
+        "Norm 的输出乘以 1/√ℓ：h ← h + f(Norm(h)/√ℓ)，不引入新的超参数；顶上的 Norm 不变。他们报告，从 130M 到 7B 参数的模型，"
+        "困惑度都好了 5–8 %。这些是论文对训练过的模型的结论；下面的玩具网络测的是这种缩放在初始化时对网络做了什么。",
+        "en": "A fifth arrangement is LayerNorm Scaling (LNS). Sun, Song, Li, Yin, Zheng & Liu (“The Curse of Depth in "
+        "Large Language Models”, NeurIPS 2025, arXiv:2502.05795) argue that in a Pre-Norm stack the stream's variance "
+        "grows with depth (up to exponentially, in their analysis), so that the deep layers' Jacobians come close to "
+        "the identity and those layers contribute little. Their fix multiplies the output of layer ℓ's Norm by 1/√ℓ "
+        "(ℓ = 1, 2, …, the layer's depth): h ← h + f(Norm(h)/√ℓ), with no new hyperparameter; the Norm at the top "
+        "stays as it is. They report perplexity 5–8 % better with it, for models from 130M to 7B parameters. Those "
+        "are the paper's claims about trained models; the toy stack below measures what the scaling does to a stack "
+        "at initialization.",
+    },
+    "res.lns.reading": {
+        "zh": "LNS（长划点线，空心标记）在这个网络上的实测（RMSNorm，当前设置：D = {d}，层数 {depth}，增益 {gain}，"
+        "输入尺度 {scale}，随机种子 {seed}）：残差流每个坐标的均方 ‖hₗ‖²/D（对词元取平均）从输入处的 {start}，"
+        "到顶层 Pre-Norm 是 {pre_top}（×{pre_factor}），LNS 是 {lns_top}（×{lns_factor}）。"
+        "各层加上去的部分 ‖h{sub} − h₀‖²/D，Pre-Norm 是 {pre_added}，LNS 是 {lns_added}；"
+        "它对权重随机抽取的期望（ε = 0，见上面的公式）分别是 {depth} × {per_layer} = {pre_expected} 和 {lns_expected}。",
+        "en": "LNS (long dash-dot, open markers), measured on this stack (RMSNorm, the current controls: D = {d}, "
+        "depth {depth}, gain {gain}, input scale {scale}, random seed {seed}): the stream's mean square per "
+        "coordinate, ‖hₗ‖²/D averaged over tokens, goes from {start} at the input to {pre_top} at the top with "
+        "Pre-Norm (×{pre_factor}) and to {lns_top} with LNS (×{lns_factor}). What the layers added, "
+        "‖h{sub} − h₀‖²/D, is {pre_added} with Pre-Norm and {lns_added} with LNS; its expectation over the random "
+        "draw of the weights (ε = 0, the formulas above) is {depth} × {per_layer} = {pre_expected} and {lns_expected}.",
+    },
+    "res.lns.doubling": {
+        "zh": "从第 {half} 层到第 {depth} 层，各层加上去的部分 Pre-Norm 变为 ×{pre}（期望 ×{pre_expected}：随深度线性增长），"
+        "LNS 变为 ×{lns}（期望 ×{lns_expected}：这个和大约像 (g²/4)·ln L 加一个常数那样增长）。",
+        "en": "From layer {half} to layer {depth} what the layers added grows ×{pre} with Pre-Norm (expected "
+        "×{pre_expected}: linear in the depth) and ×{lns} with LNS (expected ×{lns_expected}: the sum grows like "
+        "(g²/4)·ln L plus a constant).",
+    },
+    "res.lns.update.closer": {
+        "zh": "在顶层，第 {depth} 层的更新占它所加到的残差流的 {pre}（Pre-Norm；‖h{sub} − h{sub1}‖ / ‖h{sub1}‖，"
+        "对词元取平均），LNS 是 {lns}：初始化时 1/√ℓ 缩小更新的程度超过它压住残差流的程度，所以在这个网络里 LNS 的顶层"
+        "更接近恒等映射，而不是更远。论文认为训练过的模型里方差随深度的增长最多可达指数级；初始化时的网络看不到这一点："
+        "这里 Pre-Norm 残差流的均方按期望随深度线性增长。",
+        "en": "At the top, layer {depth}'s update is {pre} of the stream it is added to with Pre-Norm "
+        "(‖h{sub} − h{sub1}‖ / ‖h{sub1}‖, averaged over tokens) and {lns} with LNS: at initialization 1/√ℓ shrinks "
+        "the update more than it holds the stream down, so in this stack the top layer of LNS is closer to the "
+        "identity, not further from it. The paper argues that in trained models the variance can grow up to "
+        "exponentially with depth; a stack at initialization does not show that: here the mean square of "
+        "Pre-Norm's stream grows linearly with depth in expectation.",
+    },
+    "res.lns.update.same": {
+        "zh": "只有一层时 LNS 就是 Pre-Norm（1/√1 = 1）：两者的更新都是残差流的 {pre}。",
+        "en": "With one layer LNS is Pre-Norm (1/√1 = 1): in both the update is {pre} of the stream.",
+    },
+    "res.lns.update.further": {
+        "zh": "在顶层，第 {depth} 层的更新占它所加到的残差流的 {pre}（Pre-Norm；‖h{sub} − h{sub1}‖ / ‖h{sub1}‖，"
+        "对词元取平均），LNS 是 {lns}：在这次随机抽取里，LNS 的顶层对残差流的改变比 Pre-Norm 的大。",
+        "en": "At the top, layer {depth}'s update is {pre} of the stream it is added to with Pre-Norm "
+        "(‖h{sub} − h{sub1}‖ / ‖h{sub1}‖, averaged over tokens) and {lns} with LNS: on this random draw the top "
+        "layer of LNS changes the stream more than Pre-Norm's does.",
     },
     "res.f16.newer": {
         "zh": "Peri-Norm 和 nGPT 多了一处 Norm：子层的输出。一个词元被手写的 float16 Norm 截成 0 之后，"
@@ -245,14 +319,16 @@ STRINGS = {
         "zh": "这 {count} 次 float16 运行用了 {seconds} 秒。",
         "en": "These {count} float16 runs took {seconds} s.",
     },
-    "res.fig.stream.title": {"zh": "残差流范数 ‖hₗ‖（词元平均）", "en": "Residual-stream norm ‖hₗ‖ (mean over tokens)"},
+    "res.fig.stream.title": {"zh": "残差流范数 ‖hₗ‖（词元平均）", "en": "Stream norm ‖hₗ‖ (mean over tokens)"},
+    "res.fig.update.title": {"zh": "每层更新与残差流之比", "en": "Update-to-stream ratio"},
     "res.fig.grad.title": {"zh": "梯度范数 ‖∂L/∂hₗ‖", "en": "Gradient norm ‖∂L/∂hₗ‖"},
     "res.fig.peak.title": {
         "zh": "本层最大 |值| 与 float16 的界",
-        "en": "Largest |value| in the layer vs float16's limits",
+        "en": "Largest |value| vs float16's limits",
     },
     "res.fig.stream.y": {"zh": "‖hₗ‖", "en": "‖hₗ‖"},
     "res.fig.grad.y": {"zh": "‖∂L/∂hₗ‖", "en": "‖∂L/∂hₗ‖"},
+    "res.fig.update.y": {"zh": "‖hₗ − hₗ₋₁‖ / ‖hₗ₋₁‖", "en": "‖hₗ − hₗ₋₁‖ / ‖hₗ₋₁‖"},
     "res.fig.peak.y": {"zh": "最大 |值|", "en": "max |value|"},
     "res.fig.layer": {"zh": "层 l（0 = 输入）", "en": "layer l (0 = input)"},
     "res.fig.arr.pre": {"zh": "Pre-Norm", "en": "Pre-Norm"},
@@ -260,6 +336,7 @@ STRINGS = {
     "res.fig.arr.none": {"zh": "不归一化", "en": "No norm"},
     "res.fig.arr.peri": {"zh": "Peri-Norm", "en": "Peri-Norm"},
     "res.fig.arr.ngpt": {"zh": "nGPT", "en": "nGPT"},
+    "res.fig.arr.lns": {"zh": "LNS", "en": "LNS"},
     "res.fig.series": {"zh": "{arrangement} · {norm}", "en": "{arrangement} · {norm}"},
     "res.fig.root_width": {"zh": "√D = {value}", "en": "√D = {value}"},
     "res.fig.fp16_max": {"zh": "float16 最大值 {value}", "en": "float16 max {value}"},

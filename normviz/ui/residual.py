@@ -1,4 +1,4 @@
-"""Widgets, cached computations and tables of the residual (Pre-, Post-, Peri-Norm, nGPT, no norm) page.
+"""Widgets, cached computations and tables of the residual (Pre-, Post-, Peri-Norm, nGPT, LNS, no norm) page.
 
 Every widget key is namespaced ``residual.<name>`` and names its URL
 parameter (``PARAMS``, through ``links``). The stack runs in torch on the app's backend (its device for
@@ -15,13 +15,13 @@ import streamlit as st
 from normviz import _xp, residual
 from normviz.figures import residual as figs
 from normviz.figures.typed import typed_arrays as packed
-from normviz.format import legible, subscript
+from normviz.format import legible, percent, shortest, subscript
 from normviz.methods import METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
 from normviz.ui.kit.controls import keyed_slider
 from normviz.ui.kit.numbers import int_input
-from normviz.ui.kit.tables import markdown_table
+from normviz.ui.kit.tables import display_equations, markdown_table
 
 PAGE = "residual"
 WIDTHS = ("16", "32", "64", "128", "256", "512")
@@ -204,3 +204,67 @@ def float16_table(t, comp: residual.Comparison, runs: dict) -> None:
         t("res.f16.col.upcast"),
     ]
     st.markdown(markdown_table(header, rows, "lrrrrr"))
+
+
+def lns_formula() -> str:
+    """Pre-Norm and LNS, and what their layers add in expectation (``residual.LNS_TEX``), as display equations."""
+    return display_equations(residual.LNS_TEX)
+
+
+def lns_text(t, comp: residual.Comparison, norm: str = "rms") -> str:
+    """What Pre-Norm and LNS do to this stack (``residual.depth_growth``): the stream's mean square at the input
+    and the top, what the layers added against its expectation, the doubling from layer ⌊L/2⌋, the top update."""
+    g, config = residual.depth_growth(comp, norm), comp.config
+    sub = subscript(g.depth)
+    parts = [
+        t(
+            "res.lns.reading",
+            d=config.width,
+            depth=g.depth,
+            gain=shortest(config.gain),
+            scale=shortest(config.scale),
+            seed=config.seed,
+            sub=sub,
+            start=legible(g.start, 3),
+            pre_top=legible(g.top["pre"], 3),
+            lns_top=legible(g.top["lns"], 3),
+            pre_factor=legible(g.factor("pre"), 2),
+            lns_factor=legible(g.factor("lns"), 2),
+            pre_added=legible(g.added["pre"], 3),
+            lns_added=legible(g.added["lns"], 3),
+            per_layer=legible(g.per_layer, 4),
+            pre_expected=legible(g.expected["pre"], 3),
+            lns_expected=legible(g.expected["lns"], 3),
+        )
+    ]
+    if g.half:
+        parts.append(
+            t(
+                "res.lns.doubling",
+                half=g.half,
+                depth=g.depth,
+                **{
+                    f"{arr}{tail}": legible(g.doubling(arr, expected=bool(tail)), 2)
+                    for arr in residual.GROWTH_ARRANGEMENTS
+                    for tail in ("", "_expected")
+                },
+            )
+        )
+    pre, lns = g.update_top["pre"], g.update_top["lns"]
+    verdict = "same" if lns == pre else "closer" if lns < pre else "further"
+    parts.append(
+        t(
+            f"res.lns.update.{verdict}",
+            depth=g.depth,
+            sub=sub,
+            sub1=subscript(g.depth - 1),
+            pre=percent(pre, digits=3),
+            lns=percent(lns, digits=3),
+        )
+    )
+    return t.sentences(parts)
+
+
+def lns_reading(t, comp: residual.Comparison) -> None:
+    st.markdown(lns_formula())
+    st.markdown(lns_text(t, comp))
