@@ -18,6 +18,9 @@ from the library on the chosen backend, at ε = 0, γ = 1, β = 0, back as float
   on the octahedron's face in the positive orthant, the probability simplex.
 * Standardizing a data column (``column``): a normal column (heights) and a skewed
   one (log-normal incomes) both end with mean 0 and variance 1, and keep their shape.
+  The laws they are drawn from are frozen ``scipy.stats`` distributions (``law``): their
+  skewness and the share of their mass within mean ± k·sd come from scipy, not from
+  hand-written closed forms.
 """
 
 from __future__ import annotations
@@ -25,8 +28,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
+from scipy import stats
 
 from normviz import _xp, norms
 from normviz.methods import METHODS
@@ -260,11 +265,6 @@ def pixels(values=SEED_PIXELS, *, backend: _xp.Backend | None = None) -> Pixels:
     return Pixels(v, divided, mm, bool(np.allclose(divided, mm, rtol=0, atol=1e-12)))
 
 
-def normal_fraction(k: float) -> float:
-    """P(|Z| ≤ k) for a standard normal Z: erf(k / √2) (0.6827, 0.9545, 0.9973 for k = 1, 2, 3)."""
-    return math.erf(k / math.sqrt(2.0))
-
-
 COLUMN_MEAN, COLUMN_SD = 170.0, 10.0  # a column of body heights in cm: N(170, 10²)
 INCOME_MEDIAN, INCOME_LOG_SD = 40.0, 0.7  # annual incomes in thousands: ln(income) ~ N(ln 40, 0.7²)
 COLUMNS = ("heights", "incomes")
@@ -272,17 +272,40 @@ KS = (1, 2, 3)
 BINS = 24
 
 
-def skewness(values) -> float:
-    """Sample skewness m₃ / m₂^(3/2) with the biased central moments (divide by n): 0 for a symmetric sample."""
-    v = np.asarray(values, dtype=np.float64)
-    d = v - v.mean()
-    return float(np.mean(d**3) / np.mean(d**2) ** 1.5)
+def law(kind: str):
+    """The distribution a column is drawn from, frozen (``scipy.stats``): heights N(170, 10²); incomes
+    log-normal with ln X ~ N(ln 40, 0.7²), which is ``lognorm(s=0.7, scale=40)`` (scale = e^μ, the median)."""
+    if kind == "heights":
+        return stats.norm(COLUMN_MEAN, COLUMN_SD)
+    if kind == "incomes":
+        return stats.lognorm(INCOME_LOG_SD, scale=INCOME_MEDIAN)
+    raise ValueError(f"kind must be one of {COLUMNS}; got {kind!r}")
+
+
+def share_within(dist, k: float) -> float:
+    """P(|X − E X| ≤ k·sd X) for a frozen scipy.stats distribution: cdf(mean + k·sd) − cdf(mean − k·sd)."""
+    mean, sd = dist.mean(), dist.std()
+    return float(dist.cdf(mean + k * sd) - dist.cdf(mean - k * sd))
+
+
+@lru_cache(maxsize=16)
+def normal_fraction(k: float) -> float:
+    """P(|Z| ≤ k) for a normal Z, Φ(k) − Φ(−k) = erf(k / √2), from ``scipy.stats.norm``
+    (0.6827, 0.9545, 0.9973 for k = 1, 2, 3)."""
+    return share_within(stats.norm(), k)
+
+
+def skewness(values, *, bias: bool = True) -> float:
+    """Sample skewness, ``scipy.stats.skew``: with ``bias`` (the default) g₁ = m₃ / m₂^(3/2) with the biased
+    central moments (divide by n), 0 for a symmetric sample; without, the bias-corrected
+    G₁ = g₁ · √(n(n − 1)) / (n − 2) (defined for n > 2; scipy returns g₁ below)."""
+    return float(stats.skew(np.asarray(values, dtype=np.float64), bias=bias))
 
 
 def lognormal_skewness(log_sd: float) -> float:
-    """The skewness of a log-normal distribution with log-scale standard deviation s: (e^(s²) + 2)·√(e^(s²) − 1)."""
-    w = math.exp(log_sd * log_sd)
-    return (w + 2.0) * math.sqrt(w - 1.0)
+    """The skewness of a log-normal distribution with log-scale standard deviation s, from
+    ``scipy.stats.lognorm``: (e^(s²) + 2)·√(e^(s²) − 1)."""
+    return float(stats.lognorm(log_sd).stats(moments="s"))
 
 
 def draw(kind: str, n: int, seed: int) -> np.ndarray:
@@ -295,6 +318,25 @@ def draw(kind: str, n: int, seed: int) -> np.ndarray:
 
 
 @dataclass(frozen=True)
+class Law:
+    """What a column's law (``law``) says: its mean, standard deviation and skewness, and the share of its
+    mass within mean ± k·sd for each k in ``KS`` (all from ``scipy.stats``)."""
+
+    mean: float
+    std: float
+    skew: float
+    within: dict[int, float]
+
+
+@lru_cache(maxsize=len(COLUMNS))
+def law_facts(kind: str) -> Law:
+    """``Law`` of the distribution column ``kind`` is drawn from (computed once per kind; read-only)."""
+    dist = law(kind)
+    within = {k: share_within(dist, k) for k in KS}
+    return Law(float(dist.mean()), float(dist.std()), float(dist.stats(moments="s")), within)
+
+
+@dataclass(frozen=True)
 class Column:
     kind: str  # "heights" | "incomes"
     values: np.ndarray
@@ -303,7 +345,7 @@ class Column:
     std: float  # biased (divide by n), as the standardization uses
     z_mean: float
     z_var: float  # biased
-    skew: float  # of the values
+    skew: float  # of the values, biased g₁ (scipy.stats.skew, bias=True)
     z_skew: float  # of z: the same, as z = (x − μ)/σ with σ > 0 keeps the shape
     within: dict[int, float]  # fraction of |z| <= k in this column
     normal: dict[int, float]  # the same for a normal distribution
@@ -311,6 +353,9 @@ class Column:
     edges: np.ndarray  # histogram bin edges of the values
     z_edges: np.ndarray  # the same edges standardized: (edges − μ) / σ
     counts: np.ndarray  # values per bin, which are z per z-bin too
+    skew_unbiased: float  # bias-corrected G₁ of the values (scipy.stats.skew, bias=False)
+    z_skew_unbiased: float  # the same of z
+    law: Law  # what the distribution the column is drawn from says (law_facts)
 
 
 def column(
@@ -339,13 +384,15 @@ def column(
         edges,
         (edges - mean) / std,
         np.histogram(values, bins=edges)[0],
+        skewness(values, bias=False),
+        skewness(z, bias=False),
+        law_facts(kind),
     )
 
 
 def normal_density(z) -> np.ndarray:
-    """The standard normal density φ(z) = exp(−z²/2) / √(2π)."""
-    z = np.asarray(z, dtype=np.float64)
-    return np.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
+    """The density φ(z) = exp(−z²/2) / √(2π) of a normal law with mean 0 and variance 1 (``scipy.stats.norm``)."""
+    return stats.norm.pdf(np.asarray(z, dtype=np.float64))
 
 
 SEED_AFFINE = (0.5, 2.0, -1.0)  # x̂ = 0.5, γ = 2, β = −1 -> y = 0

@@ -12,7 +12,13 @@ reduces each cloud to numbers a figure can show honestly:
 * for n = 4, LayerNorm's outputs in an orthonormal basis of the hyperplane
   Σyᵢ = 0: three coordinates that lose nothing, on the 2-sphere of radius 2 (ε = 0);
 * concentration of measure: the input norms cluster around √n times the
-  component RMS as n grows, with a relative spread that shrinks like c/√n.
+  component RMS as n grows, with a relative spread that shrinks like c/√n;
+* the exact laws where they apply (``Law``, frozen ``scipy.stats`` distributions):
+  ‖x‖/σ ~ χ(n) for N(0, σ²) components, and for the cosine c of two independent
+  directions uniform on the sphere of R^d, (1 + c)/2 ~ Beta((d − 1)/2, (d − 1)/2);
+  each cloud's norms and pair cosines are tested against them (``Fit``:
+  Kolmogorov–Smirnov, ``scipy.stats.kstest``) and the laws' densities drawn on the
+  histograms.
 
 Sampling is numpy with a seeded generator, so a (spec, seed) gives the same
 cloud on every backend and run; every result is plain numpy data, safe to cache.
@@ -26,8 +32,10 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
+from scipy import stats
 
 from normviz import _xp
 from normviz.geometry import zero_mean_basis
@@ -47,6 +55,9 @@ CONCENTRATION_DIMS = tuple(2**k for k in range(1, 14))  # 2, 4, ..., 8192
 CONCENTRATION_COUNT = 256
 CLOUDS = ("input", *KEYS)
 _PCA_ITERATIONS = 24
+ALPHA = 0.01  # the significance level at which the page reads its goodness-of-fit tests
+FIT_MAX = 20_000  # a goodness-of-fit test uses at most this many values of a sample (the first ones)
+CURVE_POINTS = 121  # points of an exact density drawn over a histogram
 
 
 @dataclass(frozen=True)
@@ -188,6 +199,141 @@ def histogram(values, *, bins: int = 40) -> Histogram:
 
 
 @dataclass(frozen=True)
+class Law:
+    """An exact law of a quantity the page samples; ``dist`` is it as a frozen ``scipy.stats`` distribution.
+
+    "chi": ‖x‖ = scale·χ(dim), χ(dim) the norm of dim independent N(0, 1) components,
+    ``scipy.stats.chi(dim, scale=scale)``: mean scale·√2·Γ((dim + 1)/2)/Γ(dim/2) ≈ scale·√(dim − 1/2),
+    standard deviation → scale/√2 as dim grows.
+    "cosine": the cosine c of two independent directions uniform on the sphere of R^dim:
+    (1 + c)/2 ~ Beta(a, a) with a = (dim − 1)/2, so c ~ ``scipy.stats.beta(a, a, loc=−1, scale=2)``,
+    density beta.pdf((1 + c)/2)/2: mean 0, variance exactly 1/dim.
+    """
+
+    kind: str  # "chi" | "cosine"
+    dim: int
+    scale: float = 1.0
+
+    def __post_init__(self):
+        if self.kind not in ("chi", "cosine"):
+            raise ValueError(f"kind must be 'chi' or 'cosine'; got {self.kind!r}")
+        low = 2 if self.kind == "cosine" else 1
+        if isinstance(self.dim, bool) or not isinstance(self.dim, (int, np.integer)) or self.dim < low:
+            raise ValueError(f"dim must be an integer >= {low} for the {self.kind} law; got {self.dim!r}")
+        if not (math.isfinite(self.scale) and self.scale > 0):
+            raise ValueError(f"scale must be finite and > 0; got {self.scale}")
+
+    @property
+    def shape(self) -> float:
+        """The Beta law's two equal parameters (dim − 1)/2 (cosine), or chi's degrees of freedom."""
+        return (self.dim - 1) / 2 if self.kind == "cosine" else float(self.dim)
+
+    @property
+    def dist(self):
+        """The law as a frozen scipy.stats distribution (shared: freezing one formats its docstring, ~0.3 ms)."""
+        return _frozen(self.kind, int(self.dim), float(self.scale))
+
+    def central(self, share: float) -> tuple[float, float]:
+        """The interval [ppf((1 − share)/2), ppf((1 + share)/2)] that holds ``share`` of the law, centred in
+        probability (for the cosine law: symmetric about 0)."""
+        low, high = self.dist.interval(share)
+        return float(low), float(high)
+
+
+@lru_cache(maxsize=64)
+def _frozen(kind: str, dim: int, scale: float):
+    """``Law.dist``: scipy.stats.chi(dim, scale=scale), or beta(a, a, loc=−1, scale=2) with a = (dim − 1)/2."""
+    if kind == "chi":
+        return stats.chi(dim, scale=scale)
+    a = (dim - 1) / 2
+    return stats.beta(a, a, loc=-1.0, scale=2.0)
+
+
+def norm_law(spec: CloudSpec) -> Law | None:
+    """The exact law of the input norms: ‖x‖ = σ·χ(n) for N(0, σ²) components. None with an offset
+    m ≠ 0 (‖x‖²/σ² is then a noncentral χ² with noncentrality n·m²/σ², not a chi) and for σ·t₃
+    components (no standard law)."""
+    return Law("chi", spec.n, spec.scale) if spec.family == "normal" and spec.offset == 0.0 else None
+
+
+def cosine_dim(spec: CloudSpec, cloud: str) -> int | None:
+    """The d for which ``cloud``'s directions y/‖y‖ are independent and uniform on the sphere of R^d, or None.
+
+    The input, L2 and RMSNorm (each output a positive multiple of its x, at any ε): d = n for N(0, σ²)
+    components, whose law is rotation invariant; None with an offset m ≠ 0 (it pulls every direction toward
+    𝟏) and for t₃ components (not rotation invariant). LayerNorm (its output a positive multiple of
+    x − mean(x)·𝟏, a N(0, σ²) vector of the (n − 1)-dimensional hyperplane Σyᵢ = 0 for N(m, σ²) components,
+    whatever m): d = n − 1; None for n = 2 (the hyperplane is a line: every cosine is ±1) and for t₃.
+    """
+    if spec.family != "normal":
+        return None
+    if cloud == "ln":
+        return spec.n - 1 if spec.n >= 3 else None
+    return spec.n if spec.offset == 0.0 else None
+
+
+def cosine_law(spec: CloudSpec, cloud: str) -> Law | None:
+    """The exact law of ``cloud``'s pair cosines (``cosine_dim``), or None where none applies."""
+    d = cosine_dim(spec, cloud)
+    return None if d is None else Law("cosine", d)
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A sample against its exact ``law``: the law's mean and standard deviation (scipy), the sample's, a
+    two-sided Kolmogorov–Smirnov test of its first ``tested`` values (``scipy.stats.kstest`` with the law's
+    cdf), and the law's density over the sample's histogram as expected counts per bin,
+    ``curve_y`` = N · (bin width) · pdf(``curve_x``): the scale of the histogram's bars."""
+
+    law: Law
+    mean: float
+    std: float
+    count: int  # finite values in the sample
+    sample_mean: float
+    sample_std: float
+    tested: int  # values that entered the test: min(count, FIT_MAX)
+    statistic: float  # D = sup |F_N(v) − F(v)|
+    pvalue: float
+    curve_x: np.ndarray
+    curve_y: np.ndarray
+
+    def rejected(self, alpha: float = ALPHA) -> bool:
+        """Whether the test rejects the law at significance ``alpha`` (p < alpha)."""
+        return self.pvalue < alpha
+
+
+def fit(values, law: Law, hist: Histogram, *, points: int = CURVE_POINTS) -> Fit | None:
+    """``values`` against ``law`` (see ``Fit``); ``hist`` is their histogram, whose window and bin width
+    the density curve takes. None when no value is finite."""
+    values = np.asarray(values, dtype=np.float64).ravel()
+    finite = values[np.isfinite(values)]
+    if finite.size == 0:
+        return None
+    dist = law.dist
+    tested = finite[:FIT_MAX]
+    result = stats.kstest(tested, dist.cdf)
+    edges = hist.edges
+    x = np.linspace(edges[0], edges[-1], points)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        y = finite.size * (edges[1] - edges[0]) * dist.pdf(x)
+    y[~np.isfinite(y)] = np.nan  # the cosine law of R² is infinite at c = ±1
+    mean, var = dist.stats(moments="mv")
+    return Fit(
+        law,
+        float(mean),
+        float(np.sqrt(var)),
+        int(finite.size),
+        float(finite.mean()),
+        float(finite.std()),
+        int(tested.size),
+        float(result.statistic),
+        float(result.pvalue),
+        x,
+        y,
+    )
+
+
+@dataclass(frozen=True)
 class Pca:
     """A cloud seen along its two main axes (centred): coordinates of the first points and
     the fraction of the total variance each axis carries."""
@@ -271,12 +417,29 @@ class CloudStats:
     singular_values: np.ndarray  # descending, min(spectrum rows, n) of them
     along_ones: float  # ‖Y·𝟏‖/√n over all N rows: the cloud's extent along 𝟏
     pca: Pca
+    cosines: Histogram  # of the pair cosines cos∠(y₂ᵢ, y₂ᵢ₊₁) (``pair_cosines``)
+    norm_fit: Fit | None = None  # the norms against their exact law, where one applies (``norm_law``)
+    cosine_fit: Fit | None = None  # the pair cosines against theirs (``cosine_law``)
     times_ms: dict[str, float] = field(default_factory=dict)  # "transfer" or "method", and "statistics"
 
 
 def _sync(a) -> None:
     """Wait for an asynchronous device (CUDA) by copying one element back to the host."""
     _xp.to_numpy(a[:1, :1])
+
+
+def pair_cosines(xp, y, norms: np.ndarray, average) -> np.ndarray:
+    """cos∠(y₂ᵢ, y₂ᵢ₊₁) = ⟨a, b⟩ / (‖a‖·‖b‖) for the pairs of rows (0, 1), (2, 3), … of y (N // 2 of them,
+    independent when the rows are), on y's backend (namespace ``xp``); ``norms`` are the rows' norms (host,
+    float64), ``average`` the vector 𝟏/n on the backend. Clipped to [−1, 1] against rounding; a zero row
+    gives NaN."""
+    pairs, n = y.shape[0] // 2, y.shape[1]
+    if pairs == 0:
+        return np.empty(0)
+    a, b = y[0 : 2 * pairs : 2], y[1 : 2 * pairs : 2]
+    dots = _xp.to_numpy(xp.matmul(a * b, average)).astype(np.float64) * n  # row sums as a product (cloud_stats)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.clip(dots / (norms[0 : 2 * pairs : 2] * norms[1 : 2 * pairs : 2]), -1.0, 1.0)
 
 
 def cloud_stats(
@@ -287,11 +450,15 @@ def cloud_stats(
     eps: float | None = 0.0,
     points: int = PLOT_POINTS,
     rows: int | None = None,
+    norm_law: Law | None = None,
+    cosine_law: Law | None = None,
 ) -> CloudStats:
     """Move the input cloud x onto ``backend``, apply method ``key`` ("input": none) with ``eps``
     (None: the method's default) and reduce the result; statistics run on the backend too.
 
     ``rows`` (default: all) limits the rows that enter the singular values and principal axes.
+    ``norm_law`` and ``cosine_law``: the exact laws of the output norms and pair cosines, if any; the
+    result then holds their ``Fit``.
     """
     backend = backend or _xp.Backend("numpy")
     start = time.perf_counter()
@@ -311,12 +478,17 @@ def cloud_stats(
     average = backend.asarray(np.full(y.shape[1], 1.0 / y.shape[1]))
     row_means = _xp.to_numpy(xp.matmul(y, average)).astype(np.float64)
     mean_squares = _xp.to_numpy(xp.matmul(y * y, average)).astype(np.float64)
-    norms = histogram(np.sqrt(mean_squares * y.shape[1]))
+    norm_values = np.sqrt(mean_squares * y.shape[1])
+    norms = histogram(norm_values)
     means = histogram(row_means)
     along = float(np.linalg.norm(row_means)) * math.sqrt(y.shape[1])
     svals, pca = _spectrum(xp, y[: rows or y.shape[0]], points, backend)
+    cos_values = pair_cosines(xp, y, norm_values, average)
+    cosines = histogram(cos_values)
+    norm_fit = fit(norm_values, norm_law, norms) if norm_law is not None else None
+    cosine_fit = fit(cos_values, cosine_law, cosines) if cosine_law is not None else None
     times["statistics"] = (time.perf_counter() - start) * 1e3
-    return CloudStats(norms, means, svals, along, pca, times)
+    return CloudStats(norms, means, svals, along, pca, cosines, norm_fit, cosine_fit, times)
 
 
 def _by_cloud(name: str) -> property:
@@ -346,6 +518,9 @@ class CloudSummary:
     singular_values = _by_cloud("singular_values")
     along_ones = _by_cloud("along_ones")
     pca = _by_cloud("pca")
+    cosines = _by_cloud("cosines")
+    norm_fit = _by_cloud("norm_fit")
+    cosine_fit = _by_cloud("cosine_fit")
 
     @property
     def times_ms(self) -> dict[str, float]:
@@ -369,11 +544,20 @@ def summarize(
     start = time.perf_counter()
     x = sample(spec)
     sample_ms = (time.perf_counter() - start) * 1e3
-    stats = {
-        c: cloud_stats(x, c, backend=backend, eps=eps, points=points, rows=spec.spectrum_rows)
-        for c in ("input", *methods)
+    clouds = {
+        c: cloud_stats(x, c, backend=backend, eps=eps, points=points, **laws(spec, c)) for c in ("input", *methods)
     }
-    return CloudSummary(spec, backend.label, eps, stats, sample_ms)
+    return CloudSummary(spec, backend.label, eps, clouds, sample_ms)
+
+
+def laws(spec: CloudSpec, cloud: str) -> dict:
+    """``cloud_stats``'s keyword arguments for ``cloud`` of ``spec`` beyond the backend: the spectrum's rows and
+    the exact laws of its norms (the input's only: every output norm is fixed at ε = 0) and pair cosines."""
+    return {
+        "rows": spec.spectrum_rows,
+        "norm_law": norm_law(spec) if cloud == "input" else None,
+        "cosine_law": cosine_law(spec, cloud),
+    }
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,13 @@ def by_scale(places: tuple, chosen) -> None:
         ui.chart(charts["concentration"], key="highdim.concentration")
         st.caption(hd.concentration_caption(t, data.concentration, spec.distribution))
 
+    st.subheader(t("highdim.laws.header"))
+    st.markdown(hd.norm_law_text(t, summary))
+    ui.chart(charts["cosines"], key="highdim.cosines")
+    st.markdown(hd.cosine_text(t, summary))
+    st.markdown(hd.fit_table(t, summary))
+    st.caption(hd.fit_caption(t))
+
     st.subheader(t("highdim.sv.header"))
     ui.chart(charts["singular_values"], key="highdim.singular_values")
     st.caption(hd.singular_values_caption(t, summary))

@@ -1,7 +1,9 @@
 """normviz.family: the members' outputs and checks, x / ‖x‖_p, the 3D sets, the data columns, parameter counts.
 
 Parameter counts and x / ‖x‖_p are checked against torch; the normal fractions against closed forms
-(erf) and the 68-95-99.7 % rule; the columns' moments against numpy.
+(erf) and the 68-95-99.7 % rule; the columns' moments against numpy. What scipy.stats computes here (the
+normal and log-normal laws' shares, skewness, the sample skewness) is checked against closed forms written
+out in the tests, numerical integration and Monte Carlo.
 """
 
 from __future__ import annotations
@@ -182,6 +184,86 @@ def test_lognormal_skewness_formula_and_the_sample_agree():
     assert np.median(family.draw("incomes", 400_000, 0)) == pytest.approx(family.INCOME_MEDIAN, rel=0.01)
 
 
+def test_normal_fraction_from_scipy_is_the_closed_form_erf():
+    for k in (0.25, 0.5, 1, 1.5, 2, 3, 4.5):
+        assert family.normal_fraction(k) == pytest.approx(math.erf(k / math.sqrt(2.0)), abs=1e-15)
+
+
+def _g1(v) -> float:
+    """The biased sample skewness written out: m₃ / m₂^(3/2) with central moments that divide by n."""
+    d = np.asarray(v, dtype=np.float64) - np.mean(v)
+    return float(np.mean(d**3) / np.mean(d**2) ** 1.5)
+
+
+@pytest.mark.parametrize("kind, n, seed", [("incomes", 50, 0), ("incomes", 2000, 5), ("heights", 300, 2)])
+def test_skewness_follows_the_stated_conventions_biased_g1_and_bias_corrected_G1(kind, n, seed):
+    v = family.draw(kind, n, seed)
+    g1 = _g1(v)
+    assert family.skewness(v) == pytest.approx(g1, rel=1e-12, abs=1e-14)  # bias=True: divide by n
+    big_g1 = g1 * math.sqrt(n * (n - 1)) / (n - 2)  # the adjusted Fisher-Pearson coefficient
+    assert family.skewness(v, bias=False) == pytest.approx(big_g1, rel=1e-12, abs=1e-14)
+    col = family.column(n, seed, kind=kind)
+    assert col.skew == pytest.approx(g1, rel=1e-12, abs=1e-14)
+    assert col.skew_unbiased == pytest.approx(big_g1, rel=1e-12, abs=1e-14)
+    assert col.z_skew_unbiased == pytest.approx(col.skew_unbiased, abs=1e-12)  # affine with a > 0: unchanged
+    assert _g1(col.z) == pytest.approx(g1, abs=1e-12)
+
+
+@pytest.mark.parametrize("s", [0.1, 0.5, 0.7, 1.0, 1.5])
+def test_lognormal_skewness_from_scipy_is_the_closed_form(s):
+    w = math.exp(s * s)
+    assert family.lognormal_skewness(s) == pytest.approx((w + 2.0) * math.sqrt(w - 1.0), rel=1e-12)
+
+
+def _lognormal_cdf(x: float) -> float:
+    """P(X ≤ x) for ln X ~ N(ln 40, 0.7²), written with math.erf (not scipy): Φ((ln x − ln 40) / 0.7)."""
+    if x <= 0:
+        return 0.0
+    u = (math.log(x) - math.log(family.INCOME_MEDIAN)) / family.INCOME_LOG_SD
+    return 0.5 * (1.0 + math.erf(u / math.sqrt(2.0)))
+
+
+def test_the_incomes_law_mean_sd_and_shares_match_closed_forms_integration_and_monte_carlo():
+    from scipy import integrate
+
+    law = family.law_facts("incomes")
+    mu, s = math.log(family.INCOME_MEDIAN), family.INCOME_LOG_SD
+    mean = math.exp(mu + s * s / 2)  # e^(μ + s²/2)
+    sd = mean * math.sqrt(math.exp(s * s) - 1.0)
+    assert law.mean == pytest.approx(mean, rel=1e-12) and law.std == pytest.approx(sd, rel=1e-12)
+    assert law.skew == pytest.approx(family.lognormal_skewness(s), rel=1e-12)
+
+    def pdf(x):  # the log-normal density written out
+        return math.exp(-((math.log(x) - mu) ** 2) / (2 * s * s)) / (x * s * math.sqrt(2 * math.pi))
+
+    draws = np.random.default_rng(20260101).lognormal(mu, s, size=2_000_000)  # its own stream, not family.draw
+    for k in family.KS:
+        low, high = mean - k * sd, mean + k * sd
+        closed = _lognormal_cdf(high) - _lognormal_cdf(low)
+        assert law.within[k] == pytest.approx(closed, abs=1e-12)
+        integral, err = integrate.quad(pdf, max(low, 1e-12), high, limit=200)
+        assert law.within[k] == pytest.approx(integral, abs=1e-7) and err < 1e-7
+        assert law.within[k] == pytest.approx(np.mean(np.abs(draws - mean) <= k * sd), abs=2e-3)  # ~8 sd of MC noise
+    # the numbers the page states: not the 68-95-99.7 rule
+    assert [round(100 * law.within[k], 2) for k in family.KS] == [85.44, 95.63, 98.18]
+
+
+def test_the_heights_law_is_the_normal_one():
+    law = family.law_facts("heights")
+    assert (law.mean, law.std, law.skew) == (pytest.approx(170.0), pytest.approx(10.0), pytest.approx(0.0, abs=1e-15))
+    for k in family.KS:
+        assert law.within[k] == pytest.approx(math.erf(k / math.sqrt(2.0)), abs=1e-15)
+    with pytest.raises(ValueError, match="kind must be"):
+        family.law("weights")
+
+
+def test_a_large_sample_of_incomes_has_its_laws_shares_and_skewness():
+    col = family.column(200_000, 11, kind="incomes")
+    for k in family.KS:
+        assert col.within[k] == pytest.approx(col.law.within[k], abs=4e-3)  # sample mean and sd, not the law's
+    assert col.skew == pytest.approx(col.law.skew, rel=0.15)  # a long tail: the sample skewness converges slowly
+
+
 def test_histograms_before_and_after_share_their_bins():
     col = family.column(300, 2, kind="incomes")
     np.testing.assert_allclose(col.z_edges, (col.edges - col.mean) / col.std)
@@ -196,9 +278,10 @@ def test_the_two_columns_use_their_own_draws():
         family.draw("weights", 5, 0)
 
 
-def test_normal_density_integrates_to_one():
+def test_normal_density_integrates_to_one_and_is_the_closed_form():
     z = np.linspace(-8, 8, 16001)
     assert np.trapezoid(family.normal_density(z), z) == pytest.approx(1.0, abs=1e-9)
+    np.testing.assert_allclose(family.normal_density(z), np.exp(-z * z / 2) / math.sqrt(2 * math.pi), rtol=1e-14)
 
 
 def test_column_seed_changes_the_sample_and_n_is_checked():

@@ -56,6 +56,7 @@ def every_figure(spec: hd.CloudSpec, eps, methods, lang: str, projector: bool) -
         figs.singular_values_figure(s, t, **kw),
         figs.pca_figure(s, t, **kw),
         figs.concentration_figure(conc, t, n=spec.n, **kw),
+        figs.cosines_figure(s, t, **kw),
     ]
 
 
@@ -183,5 +184,74 @@ def test_no_methods_selected_shows_only_the_inputs():
     s = hd.summarize(hd.CloudSpec(8, 50), eps=0.0, methods=())
     assert s.clouds == ("input",)
     fig = figs.distributions_figure(s, EN)
-    assert metas(fig) == ["hist_norm_input", "hist_mean_input"]
+    assert metas(fig) == ["hist_norm_input", "hist_mean_input", "law_norm_input"]
     assert math.isclose(s.norms["input"].counts.sum(), 50)
+    assert metas(figs.cosines_figure(s, EN)) == ["hist_cos_input", "law_cos_input"]
+
+
+# --- the exact laws on the histograms ----------------------------------------------------------------------
+
+
+def _chi_pdf(r, n: int, sigma: float) -> np.ndarray:
+    """σ·χ(n)'s density written out (math.lgamma, not scipy)."""
+    u = np.asarray(r, dtype=np.float64) / sigma
+    return np.exp((n - 1) * np.log(u) - u * u / 2 - (n / 2 - 1) * math.log(2.0) - math.lgamma(n / 2)) / sigma
+
+
+def _cosine_pdf(c, d: int) -> np.ndarray:
+    """The cosine of two uniform directions in R^d: Γ(d/2)/(√π·Γ((d − 1)/2))·(1 − c²)^((d − 3)/2)."""
+    c = np.asarray(c, dtype=np.float64)
+    return np.exp(math.lgamma(d / 2) - math.lgamma((d - 1) / 2)) / math.sqrt(math.pi) * (1 - c * c) ** ((d - 3) / 2)
+
+
+def _width(tr: dict) -> float:
+    return float(coords(tr, "width")[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_input_norms_carry_the_chi_density_scaled_to_their_counts(lang):
+    s = hd.summarize(hd.CloudSpec(64, 500, scale=2.0, seed=1), eps=0.0)
+    fig = figs.distributions_figure(s, Translator(lang))
+    bars, curve = trace(fig, "hist_norm_input"), trace(fig, "law_norm_input")
+    fit = s.norm_fit["input"]  # float64; the figure sends it as float32
+    np.testing.assert_allclose(fit.curve_y, 500 * _width(bars) * _chi_pdf(fit.curve_x, 64, 2.0), rtol=1e-9)
+    x = coords(curve, "x")
+    np.testing.assert_allclose(x, fit.curve_x, rtol=1e-7)
+    np.testing.assert_allclose(coords(curve, "y"), fit.curve_y, rtol=1e-7)
+    assert (curve["xaxis"], curve["yaxis"]) == (bars["xaxis"], bars["yaxis"])
+    assert x[0] == pytest.approx(coords(bars, "x")[0] - _width(bars) / 2)  # over the histogram's window
+    assert [m for m in metas(fig) if m.startswith("law_")] == ["law_norm_input"]  # the outputs' norms are fixed
+    assert "χ(64)" in curve["name"] and ("counts" in curve["name"] if lang == "en" else "个数" in curve["name"])
+    for spec in (hd.CloudSpec(64, 500, "shifted", shift=1.0), hd.CloudSpec(64, 500, "heavy")):
+        no_law = figs.distributions_figure(hd.summarize(spec, eps=0.0), EN)
+        assert not [m for m in metas(no_law) if m.startswith("law_")]  # no density where none applies
+
+
+@pytest.mark.parametrize(
+    "spec, dims",
+    [
+        (hd.CloudSpec(16, 400, seed=2), {"input": 16, "l2": 16, "rms": 16, "ln": 15}),
+        (hd.CloudSpec(16, 400, "shifted", shift=2.0, seed=2), {"ln": 15}),
+        (hd.CloudSpec(16, 400, "heavy", seed=2), {}),
+        (hd.CloudSpec(2, 400, seed=2), {"input": 2, "l2": 2, "rms": 2}),
+    ],
+    ids=["gaussian", "shifted", "heavy", "n2"],
+)
+def test_the_cosine_panels_carry_their_exact_law_only_where_it_applies(spec, dims):
+    s = hd.summarize(spec, eps=0.0)
+    fig = figs.cosines_figure(s, EN)
+    assert [m for m in metas(fig) if m.startswith("hist_cos_")] == [f"hist_cos_{c}" for c in hd.CLOUDS]
+    assert {m.removeprefix("law_cos_") for m in metas(fig) if m.startswith("law_")} == set(dims)
+    for cloud in hd.CLOUDS:
+        bars = trace(fig, f"hist_cos_{cloud}")
+        assert coords(bars, "y").sum() == 200 and bars["marker"]["color"] == COLORS[cloud]
+        if cloud in dims:
+            curve, fit = trace(fig, f"law_cos_{cloud}"), s.cosine_fit[cloud]
+            inside = np.abs(fit.curve_x) < 1  # the law of R² is infinite at ±1
+            expected = 200 * _width(bars) * _cosine_pdf(fit.curve_x[inside], dims[cloud])
+            np.testing.assert_allclose(fit.curve_y[inside], expected, rtol=1e-9)
+            np.testing.assert_allclose(coords(curve, "y"), fit.curve_y, rtol=1e-7)  # float32 on the wire
+            assert curve["xaxis"] == bars["xaxis"] and f"d = {dims[cloud]}" in curve["name"]
+    titles = [a["text"] for a in fig["layout"]["annotations"]]
+    assert sum("no exact law drawn" in title for title in titles) == 4 - len(dims)
+    assert all(f"exact law, d = {d}" in " ".join(titles) for d in dims.values())

@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from scipy import stats
 
 from normviz import _xp
 from normviz import highdim as hd
@@ -278,6 +279,216 @@ def test_spread_constant_follows_the_delta_method_and_matches_samples():
     assert conc.relative_std[0] == pytest.approx(c / 16, rel=0.1)
 
 
+# --- the exact laws (scipy.stats) against closed forms, Monte Carlo and the page's own samples -----------------
+
+
+def _chi_mean(n: int, sigma: float = 1.0) -> float:
+    """σ·√2·Γ((n + 1)/2)/Γ(n/2), with math.lgamma (not scipy)."""
+    return sigma * math.sqrt(2.0) * math.exp(math.lgamma((n + 1) / 2) - math.lgamma(n / 2))
+
+
+def _chi_pdf(r, n: int, sigma: float = 1.0) -> np.ndarray:
+    """σ·χ(n)'s density written out: u^(n−1)·e^(−u²/2) / (2^(n/2 − 1)·Γ(n/2)) / σ at u = r/σ."""
+    u = np.asarray(r, dtype=np.float64) / sigma
+    log = (n - 1) * np.log(u) - u * u / 2 - (n / 2 - 1) * math.log(2.0) - math.lgamma(n / 2)
+    return np.exp(log) / sigma
+
+
+def _cosine_pdf(c, d: int) -> np.ndarray:
+    """The density of the cosine of two uniform directions in R^d, written out:
+    Γ(d/2) / (√π·Γ((d − 1)/2)) · (1 − c²)^((d − 3)/2)."""
+    c = np.asarray(c, dtype=np.float64)
+    return np.exp(math.lgamma(d / 2) - math.lgamma((d - 1) / 2)) / math.sqrt(math.pi) * (1 - c * c) ** ((d - 3) / 2)
+
+
+@pytest.mark.parametrize("n", [2, 3, 16, 128, 896, 8192])
+@pytest.mark.parametrize("sigma", [0.5, 1.0, 3.0])
+def test_the_chi_law_is_the_closed_form_mean_sd_and_density(n, sigma):
+    law = hd.Law("chi", n, sigma)
+    mean = _chi_mean(n, sigma)
+    assert law.dist.mean() == pytest.approx(mean, rel=1e-10)  # lgamma's rounding at n = 8192: ~1e-11
+    assert law.dist.std() == pytest.approx(sigma * math.sqrt(n - (mean / sigma) ** 2), rel=1e-6)  # E‖x‖² = σ²n
+    r = sigma * np.linspace(0.05, math.sqrt(n) + 4, 50)
+    np.testing.assert_allclose(law.dist.pdf(r), _chi_pdf(r, n, sigma), rtol=1e-9)
+    if n >= 16:  # the page's approximations: the mean near σ·√(n − 1/2), the sd near σ/√2
+        assert mean == pytest.approx(sigma * math.sqrt(n - 0.5), rel=1e-3)
+        assert law.dist.std() == pytest.approx(sigma / math.sqrt(2), rel=0.02)
+    if n == 8192:
+        assert law.dist.std() == pytest.approx(sigma / math.sqrt(2), rel=1e-4)
+
+
+@pytest.mark.parametrize("d", [2, 3, 4, 16, 127, 128, 8192])
+def test_the_cosine_law_is_the_closed_form_density_with_mean_0_and_variance_1_over_d(d):
+    law = hd.Law("cosine", d)
+    assert law.shape == (d - 1) / 2
+    assert law.dist.mean() == pytest.approx(0.0, abs=1e-15)
+    assert law.dist.var() == pytest.approx(1.0 / d, rel=1e-12)  # exactly 1/d
+    c = np.linspace(-0.999, 0.999, 41) * min(1.0, 8 / math.sqrt(d))
+    np.testing.assert_allclose(law.dist.pdf(c), _cosine_pdf(c, d), rtol=1e-9)
+    a = (d - 1) / 2  # the density of c is that of (1 + c)/2 under Beta(a, a), halved
+    np.testing.assert_allclose(law.dist.pdf(c), stats.beta(a, a).pdf((1 + c) / 2) / 2, rtol=1e-12)
+    low, high = law.central(0.99)
+    assert low == pytest.approx(-high, abs=1e-12) and law.dist.cdf(high) == pytest.approx(0.995, abs=1e-12)
+
+
+@pytest.mark.parametrize("d", [3, 10, 100])
+def test_the_cosine_law_is_that_of_random_directions_by_monte_carlo(d):
+    g = torch.Generator().manual_seed(1000 + d)
+    a, b = (
+        torch.randn(40_000, d, generator=g, dtype=torch.float64),
+        torch.randn(40_000, d, generator=g, dtype=torch.float64),
+    )
+    cos = torch.nn.functional.cosine_similarity(a, b, dim=1).numpy()
+    law = hd.Law("cosine", d)
+    assert cos.var() == pytest.approx(1.0 / d, rel=0.03)  # ~4 sd of the sample variance
+    assert stats.kstest(cos, law.dist.cdf).pvalue > hd.ALPHA
+    wrong = hd.Law("cosine", round(1.25 * d)).dist  # a law 10 % narrower (or more) is not it
+    assert stats.kstest(cos, wrong.cdf).pvalue < 1e-6
+
+
+@pytest.mark.parametrize(
+    "bad", [("cosine", 1, 1.0), ("chi", 0, 1.0), ("gamma", 3, 1.0), ("chi", 3, 0.0), ("chi", True, 1.0)]
+)
+def test_a_law_names_its_bad_argument(bad):
+    with pytest.raises(ValueError, match="kind|dim|scale"):
+        hd.Law(*bad)
+
+
+def test_the_laws_apply_only_where_they_are_exact():
+    gauss, shifted = hd.CloudSpec(16, 10, scale=2.0), hd.CloudSpec(16, 10, "shifted", shift=3.0)
+    heavy, unshifted = hd.CloudSpec(16, 10, "heavy"), hd.CloudSpec(16, 10, "shifted", shift=0.0)
+    assert hd.norm_law(gauss) == hd.Law("chi", 16, 2.0) and hd.norm_law(unshifted) == hd.Law("chi", 16, 1.0)
+    assert hd.norm_law(shifted) is None and hd.norm_law(heavy) is None
+    for cloud in ("input", "l2", "rms"):  # positive multiples of x: the input's directions
+        assert hd.cosine_dim(gauss, cloud) == 16 and hd.cosine_dim(unshifted, cloud) == 16
+        assert hd.cosine_dim(shifted, cloud) is None and hd.cosine_dim(heavy, cloud) is None
+    # LayerNorm: x − mean(x)·𝟏 lives in the (n − 1)-dimensional hyperplane, whatever the offset
+    assert hd.cosine_dim(gauss, "ln") == hd.cosine_dim(shifted, "ln") == 15 and hd.cosine_dim(heavy, "ln") is None
+    assert hd.cosine_dim(hd.CloudSpec(2, 10), "ln") is None  # the hyperplane is a line: cosines ±1
+    assert hd.cosine_law(gauss, "ln") == hd.Law("cosine", 15) and hd.cosine_law(shifted, "input") is None
+    assert hd.laws(gauss, "rms")["norm_law"] is None  # an output's norm is fixed at ε = 0, not chi
+
+
+@pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.label)
+def test_pair_cosines_are_the_cosines_of_rows_0_1_then_2_3(backend):
+    spec = hd.CloudSpec(12, 301, "shifted", shift=1.5, seed=2)  # an odd count: the last row has no partner
+    x = hd.sample(spec)
+    xt = torch.from_numpy(x)
+    want = torch.nn.functional.cosine_similarity(xt[0:300:2], xt[1:300:2], dim=1).numpy()
+    centred = xt - xt.mean(dim=1, keepdim=True)
+    want_ln = torch.nn.functional.cosine_similarity(centred[0:300:2], centred[1:300:2], dim=1).numpy()
+    for cloud, expected in (("input", want), ("l2", want), ("rms", want), ("ln", want_ln)):
+        for eps in (0.0, 1e-3):  # a positive multiple at any ε: the cosines do not move
+            c = hd.cloud_stats(x, cloud, backend=backend, eps=eps).cosines
+            assert c.counts.sum() == 150
+            assert c.mean == pytest.approx(expected.mean(), abs=1e-12) and c.std == pytest.approx(
+                expected.std(), abs=1e-12
+            )
+    assert hd.cloud_stats(x[:1], "input", backend=backend).cosines.counts.sum() == 0  # one vector, no pair
+
+
+def _independent_norms_and_cosines(spec: hd.CloudSpec, cloud: str) -> tuple[np.ndarray, np.ndarray]:
+    """The cloud's norms and pair cosines computed with torch from the sampled inputs."""
+    x = torch.from_numpy(hd.sample(spec))
+    y = {
+        "input": x,
+        "l2": torch.nn.functional.normalize(x, dim=1),
+        "rms": torch.nn.functional.rms_norm(x, (spec.n,)),
+        "ln": torch.nn.functional.layer_norm(x, (spec.n,)),
+    }[cloud]
+    pairs = spec.count // 2
+    cos = torch.nn.functional.cosine_similarity(y[0 : 2 * pairs : 2], y[1 : 2 * pairs : 2], dim=1)
+    return torch.linalg.vector_norm(y, dim=1).numpy(), cos.numpy()
+
+
+PAGE_SPECS = [
+    hd.CloudSpec(128, 1000),  # the page's defaults
+    hd.CloudSpec(16, 5000, scale=3.0, seed=3),
+    hd.CloudSpec(2, 30_000, seed=1),  # more values than a test takes
+    hd.CloudSpec(8192, 61),
+    hd.CloudSpec(4, 2000, "shifted", shift=-2.0, scale=0.5, seed=5),  # LayerNorm's cosines only
+    hd.CloudSpec(32, 400, "shifted", shift=0.0, seed=8),
+]
+
+
+@pytest.mark.parametrize("spec", PAGE_SPECS, ids=lambda s: f"{s.distribution}-n{s.n}-N{s.count}-m{s.shift}-s{s.seed}")
+def test_the_pages_samples_are_not_rejected_at_alpha_and_the_p_values_are_kstests(spec):
+    """The page's own samples (fixed random seeds) against their laws: scipy's Kolmogorov–Smirnov p computed again
+    on norms and cosines from torch, and a second test (Cramér–von Mises) that does not reject either."""
+    summary = hd.summarize(spec, eps=0.0)
+    fits = 0
+    for cloud in summary.clouds:
+        norms, cos = _independent_norms_and_cosines(spec, cloud)
+        for fit, values, law in (
+            (summary.norm_fit[cloud], norms, hd.norm_law(spec) if cloud == "input" else None),
+            (summary.cosine_fit[cloud], cos, hd.cosine_law(spec, cloud)),
+        ):
+            assert (fit is None) == (law is None)
+            if fit is None:
+                continue
+            fits += 1
+            assert fit.law == law and fit.count == len(values) and fit.tested == min(len(values), hd.FIT_MAX)
+            ks = stats.kstest(values[: hd.FIT_MAX], law.dist.cdf)
+            assert fit.pvalue == pytest.approx(ks.pvalue, rel=1e-6, abs=1e-9)
+            assert fit.statistic == pytest.approx(ks.statistic, abs=1e-9)
+            assert fit.pvalue >= hd.ALPHA and not fit.rejected()
+            assert stats.cramervonmises(values[: hd.FIT_MAX], law.dist.cdf).pvalue >= hd.ALPHA
+            assert fit.sample_mean == pytest.approx(values.mean(), abs=1e-9 * (1 + abs(values.mean())))
+            assert fit.sample_std == pytest.approx(values.std(), rel=1e-9, abs=1e-12)
+            assert fit.mean == pytest.approx(law.dist.mean(), rel=1e-12, abs=1e-15)
+    ln = 1 if spec.n >= 3 else 0  # at n = 2 LayerNorm's cosines are ±1: no law
+    assert fits == (ln if spec.offset else 4 + ln)
+
+
+def test_the_test_has_power_a_wrong_law_is_rejected():
+    """The same test on the page's samples rejects laws that are close but wrong: the chi law one dimension off or
+    2 % too wide, and LayerNorm's cosines taken as if they lived in R^n not in the (n − 1)-dimensional hyperplane."""
+    spec = hd.CloudSpec(16, 20_000, seed=4)
+    norms, _ = _independent_norms_and_cosines(spec, "input")
+    right = hd.fit(norms, hd.Law("chi", 16), hd.histogram(norms))
+    assert not right.rejected()
+    for wrong in (hd.Law("chi", 17), hd.Law("chi", 16, 1.02)):
+        assert hd.fit(norms, wrong, hd.histogram(norms)).pvalue < 1e-6
+    spec4 = hd.CloudSpec(4, 20_000, "shifted", shift=1.0, seed=4)
+    ln = hd.summarize(spec4, eps=0.0, methods=("ln",))
+    _, cos = _independent_norms_and_cosines(spec4, "ln")
+    assert ln.cosine_fit["ln"].law == hd.Law("cosine", 3) and not ln.cosine_fit["ln"].rejected()  # uniform on [−1, 1]
+    assert hd.fit(cos, hd.Law("cosine", 4), hd.histogram(cos)).pvalue < 1e-6
+
+
+def test_a_fit_curve_is_the_density_scaled_to_the_histograms_counts():
+    spec = hd.CloudSpec(2, 200_000, seed=6)
+    summary = hd.summarize(spec, eps=0.0, methods=())
+    hist, fit = summary.norms["input"], summary.norm_fit["input"]
+    width = hist.edges[1] - hist.edges[0]
+    np.testing.assert_allclose(fit.curve_y, 200_000 * width * _chi_pdf(fit.curve_x, 2), rtol=1e-9)
+    assert (fit.curve_x[0], fit.curve_x[-1]) == (hist.edges[0], hist.edges[-1])
+    # its area over the window, in bars: the expected count there (N · P(window))
+    inside = fit.law.dist.cdf(hist.edges[-1]) - fit.law.dist.cdf(hist.edges[0])
+    assert np.trapezoid(fit.curve_y, fit.curve_x) / width == pytest.approx(200_000 * inside, rel=1e-3)
+    # and the bars follow it: the curve at each bin's centre against the counts (Pearson's statistic per bin ~ 1)
+    centres = 0.5 * (hist.edges[:-1] + hist.edges[1:])
+    expected = 200_000 * width * _chi_pdf(centres, 2)
+    big = expected > 100
+    assert np.mean((hist.counts[big] - expected[big]) ** 2 / expected[big]) < 3
+    # the cosine law of R²: infinite at ±1, drawn as a gap there, finite inside
+    cos = summary.cosine_fit["input"]
+    assert np.all(np.isfinite(cos.curve_y[1:-1])) and cos.count == 100_000 and cos.tested == hd.FIT_MAX
+
+
+def test_spread_constant_agrees_with_scipys_chi_and_noncentral_chi2():
+    """c in std/mean ≈ c/√n: for N(0, σ²) the exact chi law's std/mean·√n tends to it; with an offset, the delta
+    method on ‖x‖² (noncentral χ², scipy.stats.ncx2: mean σ²(n + λ), variance 2σ⁴(n + 2λ)) gives it exactly."""
+    chi = hd.Law("chi", 8192, 2.0).dist
+    assert chi.std() / chi.mean() * math.sqrt(8192) == pytest.approx(
+        hd.spread_constant("gaussian", scale=2.0), rel=1e-3
+    )
+    for m, sigma, n in ((2.0, 1.0, 64), (-3.0, 0.5, 1000), (0.5, 4.0, 7)):
+        square = stats.ncx2(n, n * m * m / sigma**2)
+        delta = math.sqrt(square.var()) / (2 * square.mean()) * math.sqrt(n)
+        assert hd.spread_constant("shifted", shift=m, scale=sigma) == pytest.approx(delta, rel=1e-12)
+
+
 def test_histogram_counts_every_finite_value_and_reports_nonfinite():
     h = hd.histogram([1.0, 2.0, 2.0, 3.0, np.nan], bins=4)
     assert h.counts.sum() == 4 and h.nonfinite == 1
@@ -300,4 +511,10 @@ def test_the_cuda_backend_gives_the_numpy_numbers():
             atol=hd.rounding_floor(cpu.singular_values[cloud]),
         )
         assert cuda.norms[cloud].mean == pytest.approx(cpu.norms[cloud].mean, rel=1e-12)
+        np.testing.assert_array_equal(cuda.cosines[cloud].counts, cpu.cosines[cloud].counts)
+        for name in ("norm_fit", "cosine_fit"):
+            a, b = getattr(cuda, name)[cloud], getattr(cpu, name)[cloud]
+            assert (a is None) == (b is None)
+            if a is not None:
+                assert a.pvalue == pytest.approx(b.pvalue, rel=1e-9)
         np.testing.assert_allclose(cuda.pca[cloud].explained, cpu.pca[cloud].explained, rtol=1e-8)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -103,15 +104,20 @@ def test_both_columns_standardized_have_mean_0_variance_1_and_keep_their_skewnes
     assert errors(at) == []
     stats = table_with(at, "| skewness")
     cols = {k: family.column(n, seed, kind=k) for k in family.COLUMNS}
-    heights_before, heights_after, incomes_before, incomes_after = cells(stats, "skewness m₃ / m₂^(3/2) (divide by n)")
+    skew_row = "skewness g₁ = m₃ / m₂^(3/2) (biased: divide by n)"
+    heights_before, heights_after, incomes_before, incomes_after = cells(stats, skew_row)
     assert heights_before == heights_after == legible(cols["heights"].skew)
     assert incomes_before == incomes_after == legible(cols["incomes"].skew) and cols["incomes"].skew > 1.5
+    corrected = cells(stats, "skewness G₁ = g₁·√(n(n − 1))/(n − 2) (bias-corrected)")
+    for col, before, after in zip(cols.values(), corrected[::2], corrected[1::2]):
+        assert before == after == legible(col.skew * math.sqrt(n * (n - 1)) / (n - 2))  # G₁ written out
     assert cells(stats, "standard deviation (divide by n)")[1::2] == ["1.000", "1.000"]
     shares = table_with(at, "−1 ≤ z ≤ 1")
     for k in family.KS:
-        heights, incomes, normal = cells(shares, f"−{k} ≤ z ≤ {k}")
+        heights, incomes, law, normal = cells(shares, f"−{k} ≤ z ≤ {k}")
         assert heights == f"{100 * cols['heights'].within[k]:.1f} %"
         assert incomes == f"{100 * cols['incomes'].within[k]:.1f} %"
+        assert law == f"{100 * lognormal_share(k):.2f} %"
         assert normal == f"{100 * math.erf(k / math.sqrt(2)):.2f} %"
     assert float(cells(shares, "−1 ≤ z ≤ 1")[1].rstrip(" %")) > 75.0  # incomes: not 68 %
     fig = figures(at)[2]
@@ -120,6 +126,62 @@ def test_both_columns_standardized_have_mean_0_variance_1_and_keep_their_skewnes
             coords(trace(fig, f"hist_{kind}_before"), "y"), coords(trace(fig, f"hist_{kind}_after"), "y")
         )
         assert coords(trace(fig, f"hist_{kind}_after"), "y").sum() == n
+
+
+def lognormal_share(k: int) -> float:
+    """P(|X − E X| ≤ k·sd X) for ln X ~ N(ln 40, 0.7²), written with math.erf and the closed-form moments."""
+    mu, s = math.log(40.0), 0.7
+    mean = math.exp(mu + s * s / 2)
+    sd = mean * math.sqrt(math.exp(s * s) - 1)
+
+    def cdf(x):
+        return 0.0 if x <= 0 else 0.5 * (1 + math.erf((math.log(x) - mu) / (s * math.sqrt(2))))
+
+    return cdf(mean + k * sd) - cdf(mean - k * sd)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_incomes_law_is_stated_with_its_exact_mean_sd_and_shares(lang):
+    page = text(run_page("family", lang=lang))
+    mean = math.exp(math.log(40.0) + 0.49 / 2)
+    sd = mean * math.sqrt(math.exp(0.49) - 1)
+    assert f"e^(μ + s²/2) = {mean:.2f}" in page and f"{sd:.2f}" in page
+    shares = [f"{100 * lognormal_share(k):.2f} %" for k in (1, 2, 3)]
+    normal = [f"{100 * math.erf(k / math.sqrt(2)):.2f} %" for k in (1, 2, 3)]
+    assert shares == ["85.44 %", "95.63 %", "98.18 %"]
+    joined = (", " if lang == "en" else "、").join
+    if lang == "en":
+        assert f"{shares[0]}, {shares[1]} and {shares[2]} of its probability" in page
+        assert f"against {normal[0]}, {normal[1]} and {normal[2]} for a normal law" in page
+        assert "not sampling noise" in page and "scipy.stats.lognorm(s = 0.7, scale = 40)" in page
+    else:
+        assert joined(shares) in page and joined(normal) in page and "不是抽样误差" in page
+    w = math.exp(0.49)
+    assert f"{(w + 2) * math.sqrt(w - 1):.4f}" in page  # the law's skewness, 2.8884
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("n, seed", [(200, 0), (1000, 3)])
+def test_the_skewness_statement_shows_the_numbers_before_and_after(lang, n, seed):
+    at = run_page("family", lang=lang, **{K + "n": str(n), K + "seed": str(seed)})
+    assert errors(at) == []
+    page = text(at)
+    incomes = family.draw("incomes", n, seed)
+    d = incomes - incomes.mean()
+    g1 = float(np.mean(d**3) / np.mean(d**2) ** 1.5)  # written out, not scipy
+    z = torch.from_numpy((incomes - incomes.mean()) / incomes.std())
+    g1_z = float(torch.mean(z**3) / torch.mean(z**2) ** 1.5)
+    big_g1 = g1 * math.sqrt(n * (n - 1)) / (n - 2)
+    if lang == "en":
+        assert f"Incomes: g₁ = {legible(g1, 4)} before standardizing and {legible(g1_z, 4)} after" in page
+        assert f"G₁ = {legible(big_g1, 4)} and {legible(big_g1, 4)}" in page
+        assert "skewness does not change under x ↦ a·x + b with a > 0" in page
+        rounding = r"before and after (differ by at most \d\.\d\de−1\d: float64 rounding|are exactly equal)"
+        assert re.search(rounding, page)
+    else:
+        assert f"标准化前 g₁ = {legible(g1, 4)}，标准化后 g₁ = {legible(g1_z, 4)}" in page
+        assert f"G₁ 分别是 {legible(big_g1, 4)} 和 {legible(big_g1, 4)}" in page
+        assert "在 a > 0 的 x ↦ a·x + b 下偏度不变" in page
 
 
 def test_the_column_text_names_the_rule_as_the_normal_distributions_in_both_languages():

@@ -4,12 +4,14 @@ import time
 
 import numpy as np
 import pytest
+from scipy import special, stats
 
 from normviz import highdim as topic
 from normviz.ui import highdim as ui_hd
-from tests.helpers.pages import coords, errors, figures, points, run_page, text, trace
+from tests.helpers.pages import coords, errors, figures, points, run_page, tables, text, trace
 from tests.helpers.strings import BARE_ONE, page_strings
 
+torch = pytest.importorskip("torch")
 DIM, COUNT, SEED = ui_hd.N_KEY, ui_hd.COUNT_KEY, ui_hd.SEED_KEY
 DIST, SHIFT, SCALE, EPS, SHOW = ui_hd.DIST_KEY, ui_hd.SHIFT_KEY, ui_hd.SCALE_KEY, ui_hd.EPS_KEY, ui_hd.SHOW_KEY
 
@@ -31,7 +33,7 @@ def test_page_runs_in_both_languages(lang, title):
     at = page(lang, dim="16", samples="200")
     assert errors(at) == []
     assert title in at.title[0].value
-    assert len(figures(at)) == 5
+    assert len(figures(at)) == 6
     pts = n4_points(at)
     assert len(pts) == 200
     np.testing.assert_allclose(np.linalg.norm(pts, axis=1), 2.0, atol=1e-9)  # exact, radius 2
@@ -56,13 +58,13 @@ def test_preset_8192_caps_the_sample_count_with_a_message():
     assert at.number_input(key=DIM).value == 8192
     assert any("uses N = 61" in m.value for m in at.info)
     assert any("n = 8192, N = 61" in h.value for h in at.header)
-    sv = trace(figures(at)[3], "sv_ln")
+    sv = trace(figures(at)[4], "sv_ln")
     assert len(coords(sv, "x")) == 61  # fewer vectors than dimensions: min(N, n) singular values
 
 
 def test_layer_norm_singular_value_along_1_is_zero_when_n_le_count():
     at = page(dim="16", samples="200")
-    fig = figures(at)[3]
+    fig = figures(at)[4]
     assert [t.get("meta") for t in fig["data"] if t.get("meta", "").startswith("sv_zero")] == ["sv_zero_ln"]
     assert "Y·𝟏 = 0" in text(at)
 
@@ -70,7 +72,7 @@ def test_layer_norm_singular_value_along_1_is_zero_when_n_le_count():
 def test_large_clouds_say_that_the_spectrum_uses_a_subset():
     at = page(dim="896", samples="1000")
     assert errors(at) == []
-    assert len(coords(trace(figures(at)[3], "sv_ln"), "x")) == topic.SPECTRUM_MAX
+    assert len(coords(trace(figures(at)[4], "sv_ln"), "x")) == topic.SPECTRUM_MAX
     assert f"first {topic.SPECTRUM_MAX} vectors" in text(at)
 
 
@@ -99,7 +101,7 @@ def test_url_reproduces_the_cloud():
     b = page(dim="32", samples="150", dist="σ·t₃", sigma="2", seed="7")
     assert errors(a) == [] and not a.warning
     np.testing.assert_array_equal(
-        coords(trace(figures(a)[4], "pca_input"), "x"), coords(trace(figures(b)[4], "pca_input"), "x")
+        coords(trace(figures(a)[5], "pca_input"), "x"), coords(trace(figures(b)[5], "pca_input"), "x")
     )
     assert a.number_input(key=SEED).value == 7
 
@@ -242,3 +244,142 @@ def test_scientific_numbers_write_the_exponents_minus_as_a_minus_sign(lang):
     page = text(at) + "\n".join(str(m.value) for m in at.markdown)
     assert re.search(r"\de[−+]\d\d", page), "the page shows no number in scientific notation"
     assert not re.search(r"\de-\d", page), re.search(r".{20}\de-\d.{5}", page)
+
+
+# --- the exact laws: chi on the norms, Beta on the pair cosines, and the page's own tests ------------------
+
+
+def _chi_mean(n: int, sigma: float) -> float:
+    return sigma * math.sqrt(2.0) * math.exp(math.lgamma((n + 1) / 2) - math.lgamma(n / 2))
+
+
+def _clouds(spec: topic.CloudSpec) -> dict:
+    """Each cloud's outputs for the page's sampled inputs, by torch (ε = 0)."""
+    x = torch.from_numpy(topic.sample(spec))
+    return {
+        "input": x,
+        "l2": torch.nn.functional.normalize(x, dim=1, eps=0.0),
+        "rms": torch.nn.functional.rms_norm(x, (spec.n,), eps=0.0),
+        "ln": torch.nn.functional.layer_norm(x, (spec.n,), eps=0.0),
+    }
+
+
+def _cosines(y) -> np.ndarray:
+    pairs = y.shape[0] // 2
+    return torch.nn.functional.cosine_similarity(y[0 : 2 * pairs : 2], y[1 : 2 * pairs : 2], dim=1).numpy()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_chi_statement_quotes_the_exact_law_and_the_pages_own_test(lang):
+    """Defaults (n = 128, N = 1000, σ = 1, random seed 0): the chi law's mean and sd from closed forms, the sample's
+    from torch, and scipy's Kolmogorov–Smirnov p on those norms, with the words that p calls for."""
+    at = page(lang)
+    assert errors(at) == []
+    page_text = text(at)
+    n, sigma = 128, 1.0
+    mean = _chi_mean(n, sigma)
+    sd = math.sqrt(n * sigma**2 - mean**2)
+    norms = torch.linalg.vector_norm(_clouds(topic.CloudSpec(n, 1000))["input"], dim=1).numpy()
+    p = stats.kstest(norms, stats.chi(n).cdf).pvalue
+    assert p >= 0.01
+    for number in (f"{mean:.4g}", f"{sigma * math.sqrt(n - 0.5):.4g}", f"{sd:.4g}", f"{sigma / math.sqrt(2):.4g}"):
+        assert number in page_text
+    assert f"{100 * sd / mean:.3g} %" in page_text
+    assert f"{norms.mean():.4g}" in page_text and f"{norms.std():.4g}" in page_text
+    assert f"p = {p:.3f} ≥ 0.01" in page_text
+    if lang == "en":
+        approx = sigma * math.sqrt(n - 0.5)
+        assert f"Γ((n + 1)/2)/Γ(n/2) = {mean:.4g} (close to σ·√(n − 1/2) = {approx:.4g})" in page_text
+        assert f"standard deviation {sd:.4g} (it tends to σ/√2 = {sigma / math.sqrt(2):.4g}" in page_text
+        assert "Γ((n + 1)/2)/Γ(n/2) = 11.29" in page_text and "the 1,000 norms against σ·χ(128)" in page_text
+        assert "the test does not reject this law. Not rejecting is not a proof" in page_text
+    else:
+        assert f"标准差 {sd:.4g}（n 增大时趋于 σ/√2 = {sigma / math.sqrt(2):.4g}）" in page_text
+        assert "检验不拒绝这个分布。不拒绝不等于证明" in page_text and "这 1,000 个范数与 σ·χ(128)" in page_text
+    # the curve on the input's norms is that law's density, scaled to the bars
+    fig = figures(at)[1]
+    bars, curve = trace(fig, "hist_norm_input"), trace(fig, "law_norm_input")
+    width = coords(bars, "width")[0]
+    np.testing.assert_allclose(coords(curve, "y"), 1000 * width * stats.chi(n).pdf(coords(curve, "x")), rtol=1e-4)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_sample_the_test_rejects_is_said_to_be_rejected_by_chance(lang):
+    """Random seed 9 at n = 16, N = 100 is one of the 1 % of samples a true chi law fails at the 1 % level."""
+    at = page(lang, dim="16", samples="100", seed="9")
+    assert errors(at) == []
+    norms = torch.linalg.vector_norm(_clouds(topic.CloudSpec(16, 100, seed=9))["input"], dim=1).numpy()
+    p = stats.kstest(norms, stats.chi(16).cdf).pvalue
+    assert p < 0.01
+    page_text = text(at)
+    assert f"p = {p:.3f} < 0.01" in page_text
+    if lang == "en":
+        assert "the test rejects this law" in page_text and "a true law is rejected by chance" in page_text
+    else:
+        assert "检验拒绝这个分布" in page_text and "纯属偶然" in page_text
+    table = next(tb for tb in tables(at) if "KS" in tb)
+    assert (" rejected |" if lang == "en" else "| 拒绝 |") in table.splitlines()[2]  # the norms' row
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(
+    "query, laws",
+    [
+        ({}, {"input": 128, "l2": 128, "rms": 128, "ln": 127}),
+        ({"dist": "N(m,σ²)"}, {"ln": 127}),
+        ({"dist": "σ·t₃"}, {}),
+        ({"dim": "2", "samples": "30000"}, {"input": 2, "l2": 2, "rms": 2}),
+    ],
+    ids=["gaussian", "shifted", "heavy", "n2"],
+)
+def test_the_cosine_table_tests_each_clouds_cosines_against_its_own_law(lang, query, laws):
+    at = page(lang, **query)
+    assert errors(at) == []
+    spec = topic.CloudSpec(int(query.get("dim", 128)), int(query.get("samples", 1000)))
+    distribution = {"N(m,σ²)": "shifted", "σ·t₃": "heavy"}.get(query.get("dist"), "gaussian")
+    spec = topic.CloudSpec(spec.n, spec.count, distribution, shift=3.0 if distribution == "shifted" else 0.0)
+    clouds = _clouds(spec)
+    table = next(tb for tb in tables(at) if "KS" in tb)
+    rows = {
+        line.split("|")[1].strip(): [c.strip() for c in line.strip("|").split("|")][1:]
+        for line in table.splitlines()[2:]
+    }
+    assert len(rows) == 5
+    page_text = text(at)
+    names = {
+        "en": {"input": "input x", "l2": "L2 normalization", "rms": "RMSNorm", "ln": "LayerNorm"},
+        "zh": {"input": "输入 x", "l2": "L2 归一化", "rms": "RMSNorm", "ln": "LayerNorm"},
+    }[lang]
+    for cloud, y in clouds.items():
+        row = rows[f"{names[cloud]}: cosines" if lang == "en" else f"{names[cloud]}：余弦"]
+        cos = _cosines(y)
+        assert row[2] == f"{cos.mean():.4f}, {cos.std():.4f}".replace("-", "−")  # the sample: mean, sd
+        if cloud not in laws:
+            assert row[0] == ("none applies" if lang == "en" else "不适用") and row[4] == "—"
+            continue
+        d = laws[cloud]
+        a = (d - 1) / 2
+        assert row[0].startswith(f"(1 + c)/2 ~ Beta({a:.4g}, {a:.4g})") and row[1] == f"0.0000, {1 / math.sqrt(d):.4f}"
+        p = stats.kstest(cos[:20_000], stats.beta(a, a, loc=-1, scale=2).cdf).pvalue
+        assert row[4] == f"{p:.3f}" and p >= 0.01 and row[5] == ("not rejected" if lang == "en" else "不拒绝")
+    # the law of R^n in numbers: sd 1/√n, the central 99 % from the inverse regularized incomplete beta function
+    n = spec.n
+    a = (n - 1) / 2
+    q = 2 * special.betaincinv(a, a, 0.995) - 1
+    assert f"1/√{n} = {1 / math.sqrt(n):.4g}" in page_text and f"±{q:.4f}" in page_text
+    if distribution == "shifted":
+        mean = _cosines(clouds["input"]).mean()
+        assert f"{mean:.3f}" in page_text and ("m = 3" in page_text)
+        assert ("d = n − 1 = 127 again" if lang == "en" else "d = n − 1 = 127 的分布") in page_text
+    if n == 2:
+        assert ("every LayerNorm cosine is +1 or −1" if lang == "en" else "不是 +1 就是 −1") in page_text
+        assert (
+            "the first 20,000 of the 30,000 norms" if lang == "en" else "前 20,000 个范数（共 30,000 个）"
+        ) in page_text
+    if n == 128:
+        assert ("nearly orthogonal" if lang == "en" else "几乎正交") in page_text
+    heavy_words = ("follows no standard named law", "不服从任何有名字的标准分布")
+    assert (heavy_words[lang == "zh"] in page_text) == (distribution == "heavy")
+    assert ("law_norm_input" in [tr["meta"] for tr in figures(at)[1]["data"]]) == (
+        distribution != "shifted" and distribution != "heavy"
+    )

@@ -1,11 +1,14 @@
-"""Pictures beyond three dimensions: the n = 4 hyperplane, histograms, singular values, PCA, concentration.
+"""Pictures beyond three dimensions: the n = 4 hyperplane, histograms, singular values, PCA, concentration,
+pair cosines.
 
 Every builder takes the plain data of ``normviz.highdim`` and returns plotly
 JSON: ``{"data": [trace dicts], "layout": {...}}`` with numpy arrays as values
 (never ``go.Figure``; the tests load each one with ``go.Figure`` once). What is
 exact and what is a projection is said in the trace names: at n = 4 LayerNorm's
 outputs in a basis of the hyperplane Σyᵢ = 0 are exact; everything else drawn
-in fewer than n coordinates is a projection. Traces carry ``meta`` naming their role.
+in fewer than n coordinates is a projection. Traces carry ``meta`` naming their role. Where a histogram's
+values follow an exact law (``hd.Fit``), its density is drawn on the bars as expected counts (N · bin width ·
+pdf), never where no law applies.
 """
 
 from __future__ import annotations
@@ -175,6 +178,30 @@ def _bars(hist: hd.Histogram, cell: dict, *, name: str, meta: str, color: str, p
     }
 
 
+def _law_curve(fit: hd.Fit, cell: dict, *, name: str, meta: str, projector: bool) -> dict:
+    """An exact law's density over a histogram, scaled to its counts (``Fit.curve_y``), on ``cell``'s axes."""
+    return {
+        "type": "scatter",
+        "mode": "lines",
+        "x": fit.curve_x.astype(np.float32),  # display only: halves the curve
+        "y": fit.curve_y.astype(np.float32),
+        "xaxis": cell["x"],
+        "yaxis": cell["y"],
+        "name": name,
+        "meta": meta,
+        "showlegend": False,
+        "line": {"color": COLORS["decomposition"], "width": sizes(projector)["line"] * 0.8, "dash": "dash"},
+        "hovertemplate": "%{x:.4g}: %{y:.3g}<extra>" + name + "</extra>",
+    }
+
+
+def _law_name(law: hd.Law, t: Translator) -> str:
+    """The exact law in words: "σ·χ(128)" or "(1 + c)/2 ~ Beta(63.5, 63.5)"."""
+    if law.kind == "chi":
+        return t("highdim.fig.law.chi", n=law.dim, scale=significant(law.scale))
+    return t("highdim.fig.law.cosine", a=significant(law.shape), d=law.dim)
+
+
 def distributions_figure(summary: hd.CloudSummary, t: Translator, *, projector: bool = False) -> dict:
     """Histograms of ‖y‖ (top row) and mean(y) (bottom row), one column per cloud, with the targets
     marked: √n·(component RMS) for the input, ``Method.radius(n)`` for each method (ε = 0)."""
@@ -189,6 +216,10 @@ def distributions_figure(summary: hd.CloudSummary, t: Translator, *, projector: 
         look = {"color": _color(cloud), "pattern": _look(cloud, "pattern")}
         data.append(_bars(summary.norms[cloud], top, name=name, meta=f"hist_norm_{cloud}", **look))
         data.append(_bars(summary.means[cloud], bottom, name=name, meta=f"hist_mean_{cloud}", **look))
+        fit = summary.norm_fit[cloud]
+        if fit is not None:
+            law = _law_name(fit.law, t)
+            data.append(_law_curve(fit, top, name=law, meta=f"law_norm_{cloud}", projector=projector))
         label = t(
             "highdim.fig.hist.expected" if cloud == "input" else "highdim.fig.hist.target", value=significant(target)
         )
@@ -209,6 +240,45 @@ def distributions_figure(summary: hd.CloudSummary, t: Translator, *, projector: 
             margin={"l": 10, "r": 10, "t": 70, "b": 10},
             annotations=annotations,
             shapes=shapes,
+            **axes,
+        ),
+    }
+
+
+# --- pair cosines -----------------------------------------------------------------------------------
+
+
+def cosines_figure(summary: hd.CloudSummary, t: Translator, *, projector: bool = False) -> dict:
+    """Histograms of the pair cosines cos∠(y₂ᵢ, y₂ᵢ₊₁), one panel per cloud, each with its exact law's
+    density (``Fit``) where one applies: d = n for the input, L2 and RMSNorm with N(0, σ²) components,
+    d = n − 1 for LayerNorm with N(m, σ²) components (``hd.cosine_dim``)."""
+    clouds = summary.clouds
+    cells = grid(1, len(clouds), hspace=0.06)
+    data, annotations, axes = [], [], {}
+    for col, (cell, cloud) in enumerate(zip(cells, clouds)):
+        name = method_name(cloud, t)
+        look = {"color": _color(cloud), "pattern": _look(cloud, "pattern")}
+        data.append(_bars(summary.cosines[cloud], cell, name=name, meta=f"hist_cos_{cloud}", **look))
+        fit = summary.cosine_fit[cloud]
+        if fit is not None:
+            label = t("highdim.fig.cos.law", d=fit.law.dim)
+            data.append(_law_curve(fit, cell, name=_law_name(fit.law, t), meta=f"law_cos_{cloud}", projector=projector))
+        else:
+            label = t("highdim.fig.cos.nolaw")
+        annotations.append(cell_title(cell, f"{name}<br><span style='font-size:0.8em'>{label}</span>", projector))
+        axes.update(cell["axes"])
+        axes[cell["xaxis"]].update(title={"text": t("highdim.fig.cos.axis")}, nticks=5)
+        if col == 0:
+            axes[cell["yaxis"]]["title"] = {"text": t("highdim.fig.hist.count")}
+    return {
+        "data": data,
+        "layout": base_layout(
+            projector,
+            height=460 if projector else 340,
+            showlegend=False,
+            bargap=0.0,
+            margin={"l": 10, "r": 10, "t": 70, "b": 10},
+            annotations=annotations,
             **axes,
         ),
     }

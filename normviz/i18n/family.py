@@ -203,7 +203,7 @@ STRINGS = {
         "zh": "两列数据，各自标准化：z = (x − μ) / σ，μ 是这一列的均值，σ 是它的有偏标准差（除以 n）。"
         "身高（厘米）取自均值 170、标准差 10 的正态分布；年收入（单位：千）取自对数正态分布：ln(收入) 服从均值 ln 40、"
         "标准差 0.7 的正态分布，所以少数收入远高于其余。标准化之后两列的均值都是 0、方差都是 1，取值也不在 [0, 1] 里："
-        "z 表示离均值几个标准差。标准化做的仅此而已：减去一个数、再除以一个正数，所以直方图的形状不变，偏度与原来完全相同。"
+        "z 表示离均值几个标准差。标准化做的仅此而已：减去一个数、再除以一个正数，所以直方图的形状不变，偏度也不变。"
         "“离均值 1、2、3 个 σ 以内分别有 {p1}、{p2}、{p3} 的数据”（erf(k/√2)）是正态分布的性质，不是 z 分数的性质："
         "身高在抽样误差以内符合它，收入不符合。",
         "en": "Two columns of data, each standardized on its own: z = (x − μ) / σ with the column's mean μ and its "
@@ -212,7 +212,7 @@ STRINGS = {
         "is normal with mean ln 40 and standard deviation 0.7, so a few incomes lie far above the rest. After "
         "standardizing, both columns have mean 0 and variance 1, and their values are not in [0, 1]: z counts "
         "standard deviations from the mean. That is all standardization does. It subtracts one number and divides "
-        "by a positive one, so the histogram keeps its shape and the skewness stays exactly what it was. The rule "
+        "by a positive one, so the histogram keeps its shape and the skewness stays what it was. The rule "
         "that 1, 2 and 3 σ around the mean hold {p1}, {p2} and {p3} of the values (erf(k/√2)) is a fact about the "
         "normal distribution, not about z-scores: the heights follow it up to sampling noise, the incomes do not.",
     },
@@ -226,13 +226,60 @@ STRINGS = {
     "family.column.col.side": {"zh": "{column}，{side}", "en": "{column}, {side}"},
     "family.column.row.mean": {"zh": "均值", "en": "mean"},
     "family.column.row.std": {"zh": "标准差（除以 n）", "en": "standard deviation (divide by n)"},
-    "family.column.row.skew": {"zh": "偏度 m₃ / m₂^(3/2)（除以 n）", "en": "skewness m₃ / m₂^(3/2) (divide by n)"},
+    "family.column.row.skew": {
+        "zh": "偏度 g₁ = m₃ / m₂^(3/2)（有偏：除以 n）",
+        "en": "skewness g₁ = m₃ / m₂^(3/2) (biased: divide by n)",
+    },
+    "family.column.row.skew_unbiased": {
+        "zh": "偏度 G₁ = g₁·√(n(n − 1))/(n − 2)（修正偏差）",
+        "en": "skewness G₁ = g₁·√(n(n − 1))/(n − 2) (bias-corrected)",
+    },
+    "family.column.skew.affine": {
+        "zh": "标准化是仿射变换 x ↦ (x − μ)/σ，其中 σ > 0；在 a > 0 的 x ↦ a·x + b 下偏度不变"
+        "（上表两种偏度都由 scipy.stats.skew 算出：g₁ 用 bias=True，G₁ 用 bias=False）。",
+        "en": "Standardizing is the affine map x ↦ (x − μ)/σ with σ > 0, and skewness does not change under "
+        "x ↦ a·x + b with a > 0 (both skewness rows above come from scipy.stats.skew: g₁ with bias=True, G₁ with "
+        "bias=False).",
+    },
+    "family.column.skew.numbers": {
+        "zh": "收入：标准化前 g₁ = {before}，标准化后 g₁ = {after}；G₁ 分别是 {g_before} 和 {g_after}。",
+        "en": "Incomes: g₁ = {before} before standardizing and {after} after; G₁ = {g_before} and {g_after}.",
+    },
+    "family.column.skew.rounding": {
+        "zh": "两列数据、两种估计，标准化前后的偏度相差都不超过 {diff}，这只是 float64 的舍入误差。",
+        "en": "In both columns and with both estimators, before and after differ by at most {diff}: float64 rounding.",
+    },
+    "family.column.skew.exact": {
+        "zh": "两列数据、两种估计，标准化前后的偏度完全相同。",
+        "en": "In both columns and with both estimators, before and after are exactly equal.",
+    },
+    "family.column.skew.law": {
+        "zh": "收入取自的对数正态分布本身的偏度是 (e^(s²) + 2)·√(e^(s²) − 1) = {law}（s = {s}，scipy.stats.lognorm）；"
+        "正态分布的偏度是 0。",
+        "en": "The log-normal law the incomes are drawn from has skewness (e^(s²) + 2)·√(e^(s²) − 1) = {law} at "
+        "s = {s} (scipy.stats.lognorm); a normal law has 0.",
+    },
+    "family.column.law.text": {
+        "zh": "收入所服从的分布本身是 scipy.stats.lognorm(s = {s}, scale = {median})，即 ln X ~ N(ln {median}, {s}²)："
+        "均值 e^(μ + s²/2) = {mean}，标准差 {sd}（单位：千）。它的概率落在均值 ± 1、2、3 个标准差以内的部分分别是 "
+        "{l1}、{l2}、{l3}，正态分布则是 {p1}、{p2}、{p3}（scipy.stats.norm）。这些是用这个分布真实的均值和标准差算出的精确值，"
+        "所以差别不是抽样误差：68–95–99.7 规则是正态分布的性质。",
+        "en": "The incomes' law itself is scipy.stats.lognorm(s = {s}, scale = {median}), that is "
+        "ln X ~ N(ln {median}, {s}²): mean e^(μ + s²/2) = {mean}, standard deviation {sd} (thousands). "
+        "Within its mean ± 1, 2 and 3 standard deviations lie {l1}, {l2} and {l3} of its probability, against "
+        "{p1}, {p2} and {p3} for a normal law (scipy.stats.norm). These are exact values, with the law's true mean "
+        "and standard deviation, so the gap is not sampling noise: the 68–95–99.7 rule is a property of normal laws.",
+    },
+    "family.column.col.law.incomes": {"zh": "对数正态分布（精确值）", "en": "log-normal law (exact)"},
     "family.column.row.largest": {"zh": "离均值最远（以 σ 计）", "en": "farthest from the mean (in σ)"},
     "family.column.col.k": {"zh": "范围", "en": "range"},
     "family.column.col.normal": {"zh": "正态分布 erf(k/√2)", "en": "normal distribution erf(k/√2)"},
     "family.column.shares": {
-        "zh": "标准化后落在 −k ≤ z ≤ k 里的比例，与正态分布的 erf(k/√2) 相比。",
-        "en": "The share of each standardized column within −k ≤ z ≤ k, against the normal distribution's erf(k/√2).",
+        "zh": "标准化后落在 −k ≤ z ≤ k 里的比例，与两个精确值相比：收入所取自的对数正态分布落在均值 ± k 个标准差以内的概率"
+        "（scipy.stats.lognorm），以及正态分布的 erf(k/√2)（scipy.stats.norm）。",
+        "en": "The share of each standardized column within −k ≤ z ≤ k, against two exact values: the probability "
+        "within mean ± k standard deviations of the log-normal law the incomes are drawn from (scipy.stats.lognorm), "
+        "and the normal distribution's erf(k/√2) (scipy.stats.norm).",
     },
     "family.column.fig.heights.before": {"zh": "身高（厘米）", "en": "heights (cm)"},
     "family.column.fig.heights.after": {"zh": "身高，标准化后", "en": "heights, standardized"},

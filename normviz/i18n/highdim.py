@@ -181,6 +181,156 @@ STRINGS = {
     },
     "highdim.fig.conc.theory": {"zh": "理论值 {c}/√n（正态分量）", "en": "theory {c}/√n (Gaussian components)"},
     "highdim.fig.conc.current": {"zh": "当前 n = {n}", "en": "current n = {n}"},
+    # the exact laws (chi, Beta) and the goodness-of-fit tests
+    "highdim.laws.header": {
+        "zh": "精确分布：chi 分布与 Beta 分布（scipy.stats）",
+        "en": "Exact laws: the chi and Beta distributions (scipy.stats)",
+    },
+    "highdim.law.name.chi": {"zh": "σ·χ({n})，σ = {sigma}", "en": "σ·χ({n}) with σ = {sigma}"},
+    "highdim.law.name.cosine": {
+        "zh": "(1 + c)/2 ~ Beta({a}, {a})，d = {d}",
+        "en": "(1 + c)/2 ~ Beta({a}, {a}), d = {d}",
+    },
+    "highdim.fig.law.chi": {
+        "zh": "精确的 σ·χ({n}) 密度（σ = {scale}），按个数缩放",
+        "en": "exact σ·χ({n}) density (σ = {scale}), scaled to the counts",
+    },
+    "highdim.fig.law.cosine": {
+        "zh": "精确密度：(1 + c)/2 ~ Beta({a}, {a})（d = {d}），按个数缩放",
+        "en": "exact density: (1 + c)/2 ~ Beta({a}, {a}) (d = {d}), scaled to the counts",
+    },
+    "highdim.fig.cos.law": {"zh": "虚线：精确分布，d = {d}", "en": "dashed: exact law, d = {d}"},
+    "highdim.fig.cos.nolaw": {"zh": "不画精确分布", "en": "no exact law drawn"},
+    "highdim.fig.cos.axis": {"zh": "余弦 c", "en": "cosine c"},
+    "highdim.law.norm.chi": {
+        "zh": "输入范数直方图上的虚线是一个精确分布。分量服从 N(0,σ²) 时，‖x‖/σ 是 n 个独立的 N(0, 1) 数的范数，"
+        "服从自由度为 n 的 chi 分布（scipy.stats.chi），即 ‖x‖ ~ σ·χ(n)；虚线是它的密度乘以 N 再乘以箱宽，与柱子同一尺度。"
+        "n = {n}、σ = {sigma} 时：均值 σ·√2·Γ((n + 1)/2)/Γ(n/2) = {mean}（接近 σ·√(n − 1/2) = {approx}），"
+        "标准差 {sd}（n 增大时趋于 σ/√2 = {limit}），相对散布 {relative}。标准差停在 σ/√2 附近，均值却像 σ·√n 一样增长，所以相对于均值，范数随 n 增大越来越集中。"
+        "本页的 {count:,} 个范数：均值 {sample_mean}，标准差 {sample_sd}（除以 N）。",
+        "en": "The dashed curve on the input's norms is an exact law. For N(0,σ²) components ‖x‖/σ is the norm of n "
+        "independent N(0, 1) numbers, which has the chi distribution with n degrees of freedom (scipy.stats.chi), "
+        "so ‖x‖ ~ σ·χ(n); the curve is its density times N times the bin width, the scale of the bars. At n = {n}, "
+        "σ = {sigma}: mean σ·√2·Γ((n + 1)/2)/Γ(n/2) = {mean} (close to σ·√(n − 1/2) = {approx}), standard "
+        "deviation {sd} (it tends to σ/√2 = {limit} as n grows), a relative spread of {relative}. The standard "
+        "deviation stays near σ/√2 while the mean grows like σ·√n, so relative to their mean the norms concentrate "
+        "as n grows. The page's {count:,} norms: mean {sample_mean}, standard deviation "
+        "{sample_sd} (dividing by N).",
+    },
+    "highdim.law.norm.shifted": {
+        "zh": "输入范数直方图上不画精确曲线：有偏移 m = {m} 时 chi 分布不适用（此时 ‖x‖²/σ² 服从自由度为 n、"
+        "非中心参数 n·m²/σ² = {lam} 的非中心 χ² 分布）。",
+        "en": "No exact curve is drawn on the input's norms: with the offset m = {m} the chi law does not apply "
+        "(‖x‖²/σ² then follows a noncentral χ² law with n degrees of freedom and noncentrality n·m²/σ² = {lam}).",
+    },
+    "highdim.law.norm.heavy": {
+        "zh": "输入范数直方图上不画精确曲线：分量独立服从 t₃ 的向量，其范数不服从任何有名字的标准分布（scipy.stats 里也没有），"
+        "所以只画直方图。",
+        "en": "No exact curve is drawn on the input's norms: the norm of a vector of independent t₃ components "
+        "follows no standard named law (scipy.stats has none), so the histogram stands alone.",
+    },
+    "highdim.law.cos.text": {
+        "zh": "角度上的测度集中。每个直方图把一团点的向量两两配对（第 1 个和第 2 个、第 3 个和第 4 个……），"
+        "得到 {pairs:,} 个余弦 c = ⟨a, b⟩/(‖a‖·‖b‖)。若两个方向相互独立、在 R^d 的球面上均匀分布，"
+        "则 (1 + c)/2 服从 Beta((d − 1)/2, (d − 1)/2)（scipy.stats.beta；c 的密度是 (1 + c)/2 的密度的一半）："
+        "c 的均值为 0，标准差恰为 1/√d。d = n = {n} 时：Beta({a}, {a})，标准差 1/√{n} = {sd}，"
+        "这样的余弦有 {central} 落在 ±{q} 以内。",
+        "en": "Concentration of measure in angles. Each histogram pairs a cloud's vectors, the 1st with the 2nd, the "
+        "3rd with the 4th and so on: {pairs:,} cosines c = ⟨a, b⟩/(‖a‖·‖b‖). When two directions are independent "
+        "and uniform on the sphere of R^d, (1 + c)/2 follows Beta((d − 1)/2, (d − 1)/2) (scipy.stats.beta; the "
+        "density of c is that of (1 + c)/2, halved): c has mean 0 and standard deviation exactly 1/√d. For "
+        "d = n = {n}: Beta({a}, {a}), standard deviation 1/√{n} = {sd}, and {central} of such cosines lie "
+        "within ±{q}.",
+    },
+    "highdim.law.cos.table": {
+        "zh": "下表用本页的样本逐一检验：每团点的余弦（以及输入的范数）是否符合各自的精确分布（如果有的话）。",
+        "en": "The table below tests the page's own samples, each cloud's cosines and the input's norms, against their "
+        "exact laws where one applies.",
+    },
+    "highdim.law.cos.orthogonal": {
+        "zh": "在 {n} 维里，两个随机方向几乎正交。",
+        "en": "In {n} dimensions two random directions are nearly orthogonal.",
+    },
+    "highdim.law.cos.gaussian": {
+        "zh": "N(0,σ²) 分量在各个方向上的分布都一样，所以输入的方向是均匀的：d = n = {n}。"
+        "L2 和 RMSNorm 把每个 x 除以一个正数，余弦不变。",
+        "en": "N(0,σ²) components have the same law in every direction, so the input's directions are uniform: "
+        "d = n = {n}. L2 and RMSNorm divide each x by a positive number and keep its cosines.",
+    },
+    "highdim.law.cos.ln": {
+        "zh": "LayerNorm 的输出是 x − mean(x)·𝟏 的正数倍，这个向量的方向在 n − 1 维的超平面 Σyᵢ = 0 里均匀分布：d = {d}。",
+        "en": "LayerNorm's output is a positive multiple of x − mean(x)·𝟏, whose direction is uniform in the "
+        "hyperplane Σyᵢ = 0 of dimension n − 1: d = {d}.",
+    },
+    "highdim.law.cos.shifted": {
+        "zh": "有偏移 m = {m} 时，输入的方向不再均匀：𝟏 把它们拉到一起（这里输入余弦的均值是 {mean}），"
+        "所以输入、L2 和 RMSNorm（后两者保留输入的余弦）都不画精确分布。",
+        "en": "With the offset m = {m} the input's directions are not uniform: 𝟏 pulls them together (the "
+        "input's mean cosine here is {mean}), so no exact law is drawn for the input, L2 or RMSNorm (the last "
+        "two keep the input's cosines).",
+    },
+    "highdim.law.cos.shifted_ln": {
+        "zh": "LayerNorm 去掉了偏移：x − mean(x)·𝟏 = σ·(z − mean(z)·𝟏) 与 m 无关，它的方向在 n − 1 维的超平面 Σyᵢ = 0 里"
+        "均匀分布，所以它的余弦又服从 d = n − 1 = {d} 的分布。",
+        "en": "LayerNorm removes the offset: x − mean(x)·𝟏 = σ·(z − mean(z)·𝟏) does not depend on m, and its "
+        "direction is uniform in the hyperplane Σyᵢ = 0 of dimension n − 1, so its cosines follow the law of "
+        "d = n − 1 = {d} again.",
+    },
+    "highdim.law.cos.heavy": {
+        "zh": "σ·t₃ 分量在不同方向上的分布不一样，所以哪一团点的余弦都没有适用的精确分布，不画曲线；"
+        "L2 和 RMSNorm 保留输入的余弦。",
+        "en": "σ·t₃ components do not have the same law in every direction, so no exact law of the cosine applies "
+        "to any cloud and none is drawn; L2 and RMSNorm keep the input's cosines.",
+    },
+    "highdim.law.cos.n2": {
+        "zh": "n = 2 时超平面 Σyᵢ = 0 是一条直线，所以 LayerNorm 的余弦不是 +1 就是 −1。",
+        "en": "At n = 2 the hyperplane Σyᵢ = 0 is a line, so every LayerNorm cosine is +1 or −1.",
+    },
+    "highdim.fit.what.norms": {"zh": "范数", "en": "norms"},
+    "highdim.fit.what.cosines": {"zh": "余弦", "en": "cosines"},
+    "highdim.fit.all": {"zh": "这 {count:,} 个{what}", "en": "the {count:,} {what}"},
+    "highdim.fit.first": {
+        "zh": "前 {tested:,} 个{what}（共 {count:,} 个）",
+        "en": "the first {tested:,} of the {count:,} {what}",
+    },
+    "highdim.fit.kept": {
+        "zh": "用 Kolmogorov–Smirnov 检验（scipy.stats.kstest）比较{sample}与 {law}：D = {d}，p = {p} ≥ {alpha}，"
+        "所以在 {level} 的显著性水平下，检验不拒绝这个分布。不拒绝不等于证明：它只说明检验看不出样本与这个分布有矛盾。",
+        "en": "A Kolmogorov–Smirnov test (scipy.stats.kstest) of {sample} against {law}: D = {d}, p = {p} ≥ {alpha}, "
+        "so at the {level} significance level the test does not reject this law. Not rejecting is not a proof: it "
+        "says the test finds no disagreement between the sample and the law.",
+    },
+    "highdim.fit.rejected": {
+        "zh": "用 Kolmogorov–Smirnov 检验（scipy.stats.kstest）比较{sample}与 {law}：D = {d}，p = {p} < {alpha}，"
+        "所以在 {level} 的显著性水平下，检验拒绝这个分布。这里的分布是精确的，所以这是真分布也会被拒绝的那 {level} "
+        "的样本之一，纯属偶然；换一个随机种子多半就能通过。",
+        "en": "A Kolmogorov–Smirnov test (scipy.stats.kstest) of {sample} against {law}: D = {d}, p = {p} < {alpha}, "
+        "so at the {level} significance level the test rejects this law. The law is exact here, so this is one of "
+        "the {level} of samples in which a true law is rejected by chance; another random seed will most likely "
+        "pass.",
+    },
+    "highdim.fit.col.sample": {"zh": "样本", "en": "sample"},
+    "highdim.fit.col.law": {"zh": "精确分布", "en": "exact law"},
+    "highdim.fit.col.law_stats": {"zh": "分布：均值、标准差", "en": "law: mean, sd"},
+    "highdim.fit.col.sample_stats": {"zh": "样本：均值、标准差（除以 N）", "en": "sample: mean, sd (divide by N)"},
+    "highdim.fit.col.d": {"zh": "KS 的 D", "en": "KS D"},
+    "highdim.fit.col.p": {"zh": "p", "en": "p"},
+    "highdim.fit.col.verdict": {"zh": "{level} 水平下", "en": "at the {level} level"},
+    "highdim.fit.row.norms": {"zh": "{cloud}：范数", "en": "{cloud}: norms"},
+    "highdim.fit.row.cosines": {"zh": "{cloud}：余弦", "en": "{cloud}: cosines"},
+    "highdim.fit.none": {"zh": "不适用", "en": "none applies"},
+    "highdim.fit.yes": {"zh": "不拒绝", "en": "not rejected"},
+    "highdim.fit.no": {"zh": "拒绝", "en": "rejected"},
+    "highdim.fit.caption": {
+        "zh": "Kolmogorov–Smirnov 检验（scipy.stats.kstest，双侧）比较样本的经验分布函数和分布的分布函数：D 是两者之间的最大差距，"
+        "p 是分布成立时出现至少这么大差距的概率。在 {level} 的水平下，p < {alpha} 时拒绝这个分布。不拒绝并不证明分布成立，"
+        "而真分布也会在 {level} 的样本里被拒绝。每次检验最多用样本的前 {limit:,} 个值；样本就是本页的样本，随随机种子变化。",
+        "en": "The Kolmogorov–Smirnov test (scipy.stats.kstest, two-sided) compares a sample's empirical distribution "
+        "function with the law's: D is the largest gap between them, p the probability of a gap at least as large if "
+        "the law holds. At the {level} level a law is rejected when p < {alpha}. Not rejecting does not prove a law, "
+        "and a true law is still rejected in {level} of samples. A test uses at most the first {limit:,} values of a "
+        "sample; the samples are this page's own and change with its random seed.",
+    },
     "highdim.sv.header": {
         "zh": "奇异值：LayerNorm 的点云在 𝟏 方向上是扁的",
         "en": "Singular values: LayerNorm's cloud is flat along 𝟏",

@@ -12,7 +12,7 @@ import streamlit as st
 from normviz import _xp, family
 from normviz.figures import family as figs
 from normviz.figures.typed import typed_arrays as packed
-from normviz.format import decimals, legible, legible_vector, shortest_vector
+from normviz.format import decimals, legible, legible_vector, scientific, shortest, shortest_vector
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
 from normviz.ui.kit.controls import keyed_slider
@@ -180,8 +180,13 @@ def pixel_table(t, values, backend: _xp.Backend) -> None:
         st.caption(t("family.pixels.differ", low=f"{px.values.min():g}", high=f"{px.values.max():g}"))
 
 
+def percentage(share: float) -> str:
+    """A share as a percentage with two decimals: 68.27 %."""
+    return f"{decimals(100.0 * share, 2)} %"
+
+
 def column_text(t) -> str:
-    p = {f"p{k}": f"{100.0 * family.normal_fraction(k):.2f} %" for k in family.KS}
+    p = {f"p{k}": percentage(family.normal_fraction(k)) for k in family.KS}
     return t("family.column.text", **p)
 
 
@@ -199,7 +204,8 @@ def columns(n: int, seed: int, backend: _xp.Backend) -> dict[str, family.Column]
 
 
 def column_tables(t, cols: dict[str, family.Column]) -> None:
-    """Mean, σ and skewness before and after standardizing; the share within ±k against the normal distribution's."""
+    """Mean, σ and skewness (biased g₁ and bias-corrected G₁) before and after standardizing, what that shows;
+    the share within ±k against the incomes' own law and the normal law."""
     kinds = [k for k in family.COLUMNS if k in cols]
     q = [t("family.column.col.quantity")] + [
         t("family.column.col.side", column=t(f"family.column.{k}"), side=t(f"family.column.col.{side}"))
@@ -217,21 +223,76 @@ def column_tables(t, cols: dict[str, family.Column]) -> None:
             *(v for k in kinds for v in (legible(cols[k].std), legible(cols[k].z_var ** 0.5))),
         ],
         [t("family.column.row.skew"), *(v for k in kinds for v in (legible(cols[k].skew), legible(cols[k].z_skew)))],
+        [
+            t("family.column.row.skew_unbiased"),
+            *(v for k in kinds for v in (legible(cols[k].skew_unbiased), legible(cols[k].z_skew_unbiased))),
+        ],
         [t("family.column.row.largest"), *(v for k in kinds for v in ("—", legible(cols[k].largest)))],
     ]
     st.markdown(markdown_table(q, body, "l" + "r" * 2 * len(kinds)))
+    st.markdown(skew_text(t, cols))
     st.caption(t("family.column.shares"))
     first = cols[kinds[0]]
+    skewed = [k for k in kinds if k == "incomes"]
     body = [
-        [f"−{k} ≤ z ≤ {k}", *(f"{100.0 * cols[c].within[k]:.1f} %" for c in kinds), f"{100.0 * first.normal[k]:.2f} %"]
+        [
+            f"−{k} ≤ z ≤ {k}",
+            *(f"{100.0 * cols[c].within[k]:.1f} %" for c in kinds),
+            *(percentage(cols[c].law.within[k]) for c in skewed),
+            percentage(first.normal[k]),
+        ]
         for k in family.KS
     ]
     st.markdown(
         markdown_table(
-            [t("family.column.col.k"), *(t(f"family.column.{c}") for c in kinds), t("family.column.col.normal")],
+            [
+                t("family.column.col.k"),
+                *(t(f"family.column.{c}") for c in kinds),
+                *(t(f"family.column.col.law.{c}") for c in skewed),
+                t("family.column.col.normal"),
+            ],
             body,
-            "l" + "r" * (len(kinds) + 1),
+            "l" + "r" * (len(kinds) + len(skewed) + 1),
         )
+    )
+
+
+def skew_text(t, cols: dict[str, family.Column]) -> str:
+    """Skewness before and after standardizing, in numbers: the same to rounding (an affine map with a > 0),
+    both estimators; and the skewness of the law the incomes are drawn from."""
+    diff = max(abs(a - b) for c in cols.values() for a, b in ((c.skew, c.z_skew), (c.skew_unbiased, c.z_skew_unbiased)))
+    inc = cols.get("incomes")
+    parts = [t("family.column.skew.affine")]
+    if inc is not None:
+        parts.append(
+            t(
+                "family.column.skew.numbers",
+                before=legible(inc.skew, 4),
+                after=legible(inc.z_skew, 4),
+                g_before=legible(inc.skew_unbiased, 4),
+                g_after=legible(inc.z_skew_unbiased, 4),
+            )
+        )
+    parts.append(
+        t("family.column.skew.exact") if diff == 0 else t("family.column.skew.rounding", diff=scientific(diff))
+    )
+    if inc is not None:
+        parts.append(t("family.column.skew.law", law=legible(inc.law.skew, 4), s=shortest(family.INCOME_LOG_SD)))
+    return t.sentences(parts)
+
+
+def law_text(t) -> str:
+    """The incomes' own law (log-normal): its mean and sd, and the share of its mass within mean ± k·sd against
+    a normal law's, all from scipy.stats."""
+    law = family.law_facts("incomes")
+    return t(
+        "family.column.law.text",
+        median=shortest(family.INCOME_MEDIAN),
+        s=shortest(family.INCOME_LOG_SD),
+        mean=decimals(law.mean, 2),
+        sd=decimals(law.std, 2),
+        **{f"l{k}": percentage(law.within[k]) for k in family.KS},
+        **{f"p{k}": percentage(family.normal_fraction(k)) for k in family.KS},
     )
 
 

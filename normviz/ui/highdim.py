@@ -12,6 +12,7 @@ its own method, and the concentration draws on nothing but the distribution's fa
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -45,6 +46,8 @@ SHIFT_BOUNDS = (-10.0, 10.0)
 DEFAULT_SHIFT = 3.0
 SCALE_BOUNDS = (0.1, 10.0)
 N4_POINTS = 1000
+CENTRAL = 0.99  # the share of a cosine law whose interval the page quotes
+ORTHOGONAL = 0.25  # "nearly orthogonal" is said where that interval lies within ±ORTHOGONAL
 CONCENTRATION_SEED = 0  # the concentration figure shows a law, not this cloud: its sample does not follow the seed
 PARAMS = (
     links.integer(N_KEY, N_KEY, hd.MIN_DIM, hd.MAX_DIM, DEFAULT_N),
@@ -177,8 +180,9 @@ def standard_cloud(n: int, count: int, family: str, seed: int) -> tuple[np.ndarr
 
 @cached(96)
 def cloud_stats(spec: hd.CloudSpec, backend: _xp.Backend, eps: float | None, key: str) -> hd.CloudStats:
+    """One cloud's statistics, with its norms and pair cosines tested against their exact laws (``hd.laws``)."""
     z, _ = standard_cloud(spec.n, spec.count, spec.family, spec.seed)
-    return hd.cloud_stats(hd.sample(spec, z), key, backend=backend, eps=eps, rows=spec.spectrum_rows)
+    return hd.cloud_stats(hd.sample(spec, z), key, backend=backend, eps=eps, **hd.laws(spec, key))
 
 
 def summary(spec: hd.CloudSpec, backend: _xp.Backend, eps: float | None, methods: tuple[str, ...]) -> hd.CloudSummary:
@@ -240,6 +244,7 @@ def page_data(
         "n4": n4,
         "distributions": typed(figs.distributions_figure(data, t, **kw)),
         "concentration": conc_chart,
+        "cosines": typed(figs.cosines_figure(data, t, **kw)),
         "singular_values": typed(figs.singular_values_figure(data, t, **kw)),
         "pca": typed(figs.pca_figure(data, t, **kw)),
     }
@@ -358,3 +363,159 @@ def concentration_caption(t, conc: hd.Concentration, distribution: str) -> str:
         c=significant(conc.theory) if conc.theory is not None else "",
     )
     return t.sentences([text, t("highdim.conc.caption.iid")])
+
+
+# --- the exact laws (chi, Beta) and the goodness-of-fit tests -----------------------------------------
+
+
+def _value(kind: str, value: float) -> str:
+    """A norm with four significant digits (11.29); a cosine with four decimals (0.0036, never 3.6e-05)."""
+    return significant(value) if kind == "chi" else decimals(value, 4)
+
+
+def _p(p: float) -> str:
+    """A p-value: three decimals (0.712), or scientific below 0.001 (3.1e−05)."""
+    return decimals(p, 3) if p >= 1e-3 else scientific(p, 1)
+
+
+def _percent(share: float) -> str:
+    return f"{significant(100.0 * share, 2 if 100.0 * share >= 10 else 3)} %"
+
+
+def _tested(t, fit: hd.Fit, what: str) -> str:
+    """ "the 1000 norms", or "the first 20,000 of the 200,000 cosines" where the test takes a part."""
+    if fit.tested < fit.count:
+        return t("highdim.fit.first", tested=fit.tested, count=fit.count, what=t(f"highdim.fit.what.{what}"))
+    return t("highdim.fit.all", count=fit.count, what=t(f"highdim.fit.what.{what}"))
+
+
+def verdict(t, fit: hd.Fit, what: str, law: str) -> str:
+    """The Kolmogorov–Smirnov test's result in words, at the page's α; the wording follows the p-value."""
+    values = dict(
+        sample=_tested(t, fit, what),
+        law=law,
+        d=decimals(fit.statistic, 4),
+        p=_p(fit.pvalue),
+        alpha=decimals(hd.ALPHA, 2),
+        level=_percent(hd.ALPHA),
+    )
+    key = "highdim.fit.rejected" if fit.rejected() else "highdim.fit.kept"
+    return t(key, **values)
+
+
+def law_name(t, law: hd.Law) -> str:
+    """σ·χ(128) (σ = 1), or Beta(63.5, 63.5) for (1 + c)/2 with d = 128."""
+    if law.kind == "chi":
+        return t("highdim.law.name.chi", n=law.dim, sigma=significant(law.scale))
+    return t("highdim.law.name.cosine", a=significant(law.shape), d=law.dim)
+
+
+def norm_law_text(t, summary: hd.CloudSummary) -> str:
+    """What the exact law of the input norms says (chi), in numbers, and the test of the page's sample;
+    for the other distributions, why no curve is drawn."""
+    spec, fit = summary.spec, summary.norm_fit["input"]
+    if fit is None:
+        if spec.distribution == "heavy":
+            return t("highdim.law.norm.heavy")
+        lam = spec.n * spec.offset**2 / spec.scale**2
+        return t("highdim.law.norm.shifted", m=significant(spec.offset), lam=significant(lam))
+    n, sigma = fit.law.dim, fit.law.scale
+    law = law_name(t, fit.law)
+    text = t(
+        "highdim.law.norm.chi",
+        n=n,
+        sigma=significant(sigma),
+        mean=significant(fit.mean),
+        approx=significant(sigma * math.sqrt(n - 0.5)),
+        sd=significant(fit.std),
+        limit=significant(sigma / math.sqrt(2.0)),
+        relative=_percent(fit.std / fit.mean),
+        count=fit.count,
+        sample_mean=significant(fit.sample_mean),
+        sample_sd=significant(fit.sample_std),
+    )
+    return t.sentences([text, verdict(t, fit, "norms", law)])
+
+
+def cosine_text(t, summary: hd.CloudSummary) -> str:
+    """The cosine law of uniform directions in R^n in numbers (mean 0, sd 1/√n, the central 99 %), and which
+    clouds it applies to for this distribution (``hd.cosine_dim``), and why not for the others."""
+    spec = summary.spec
+    law = hd.Law("cosine", spec.n)
+    pairs = spec.count // 2
+    q = law.central(CENTRAL)[1]
+    parts = [
+        t(
+            "highdim.law.cos.text",
+            pairs=pairs,
+            n=spec.n,
+            a=significant(law.shape),
+            sd=significant(law.dist.std()),
+            q=decimals(q, 4),
+            central=_percent(CENTRAL),
+        )
+    ]
+    if q < ORTHOGONAL:
+        parts.append(t("highdim.law.cos.orthogonal", n=spec.n))
+    if spec.offset == 0.0 and spec.family == "normal":
+        parts.append(t("highdim.law.cos.gaussian", n=spec.n))
+        if "ln" in summary.stats and spec.n >= 3:
+            parts.append(t("highdim.law.cos.ln", d=spec.n - 1))
+    elif spec.distribution == "shifted":
+        mean = summary.cosines["input"].mean
+        parts.append(t("highdim.law.cos.shifted", m=significant(spec.offset), mean=decimals(mean, 3)))
+        if "ln" in summary.stats and spec.n >= 3:
+            parts.append(t("highdim.law.cos.shifted_ln", d=spec.n - 1))
+    else:
+        parts.append(t("highdim.law.cos.heavy"))
+    if spec.n == 2 and "ln" in summary.stats:
+        parts.append(t("highdim.law.cos.n2"))
+    parts.append(t("highdim.law.cos.table"))
+    return t.sentences(parts)
+
+
+def fit_rows(summary: hd.CloudSummary) -> list[tuple[str, str, hd.Fit | None]]:
+    """(what, cloud, fit) for the input's norms and every cloud's cosines, in the page's order."""
+    rows = [("norms", "input", summary.norm_fit["input"])]
+    rows += [("cosines", c, summary.cosine_fit[c]) for c in summary.clouds]
+    return rows
+
+
+def fit_table(t, summary: hd.CloudSummary) -> str:
+    """Every sample of the page against its exact law: the law's mean and sd, the sample's, and the
+    Kolmogorov–Smirnov test (D, p, verdict at α); a dash where no law applies."""
+    header = [
+        t("highdim.fit.col.sample"),
+        t("highdim.fit.col.law"),
+        t("highdim.fit.col.law_stats"),
+        t("highdim.fit.col.sample_stats"),
+        t("highdim.fit.col.d"),
+        t("highdim.fit.col.p"),
+        t("highdim.fit.col.verdict", level=_percent(hd.ALPHA)),
+    ]
+    body = []
+    for what, cloud, fit in fit_rows(summary):
+        label = t(f"highdim.fit.row.{what}", cloud=t(f"method.{cloud}"))
+        if fit is None:
+            hist = summary.norms[cloud] if what == "norms" else summary.cosines[cloud]
+            kind = "chi" if what == "norms" else "cosine"
+            sample = f"{_value(kind, hist.mean)}, {_value(kind, hist.std)}"
+            body.append([label, t("highdim.fit.none"), "—", sample, "—", "—", "—"])
+            continue
+        kind = fit.law.kind
+        body.append(
+            [
+                label,
+                law_name(t, fit.law),
+                f"{_value(kind, fit.mean)}, {_value(kind, fit.std)}",
+                f"{_value(kind, fit.sample_mean)}, {_value(kind, fit.sample_std)}",
+                decimals(fit.statistic, 4),
+                _p(fit.pvalue),
+                t("highdim.fit.no" if fit.rejected() else "highdim.fit.yes"),
+            ]
+        )
+    return markdown_table(header, body, "llllrrl")
+
+
+def fit_caption(t) -> str:
+    return t("highdim.fit.caption", level=_percent(hd.ALPHA), alpha=decimals(hd.ALPHA, 2), limit=hd.FIT_MAX)
