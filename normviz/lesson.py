@@ -465,6 +465,9 @@ class Beyond:
     dyt_curve: beyond.Squash  # tanh(α·x): slope α at 0, 99 % of its bound at ±artanh(0.99)/α
     derf_curve: beyond.Squash  # erf(α·x): slope 2α/√π at 0, 99 % at ±erfinv(0.99)/α
     vit: beyond.Reported  # Chen et al.'s ViT-B top-1 with LayerNorm, DyT and Derf (their numbers)
+    frozen_c: float  # σ(x) at ε = 0 (biased): the constant LayerNorm's σ is frozen at (Baroni et al., 2025)
+    frozen_double: np.ndarray  # LN_c(2x) = (2x − mean(2x)·𝟏)/c = 2·LN(x): the frozen map keeps the length
+    ln_double: np.ndarray  # LayerNorm(2x) = LayerNorm(x)
     offset: float
     offset_dyt: np.ndarray  # DyT(x + offset·𝟏): saturated near 𝟏
     offset_ln: np.ndarray  # LayerNorm(x + offset·𝟏) = LayerNorm(x)
@@ -508,6 +511,9 @@ def beyond_scene(step_: Step) -> Beyond:
         dyt_curve=beyond.squash("dyt", alpha=beyond.DYT_ALPHA),
         derf_curve=beyond.squash("derf", alpha=beyond.DERF_ALPHA, shift=beyond.DERF_SHIFT),
         vit=next(r for r in beyond.DERF_REPORTED if r.key == "vit"),
+        frozen_c=float(np.std(x)),
+        frozen_double=hidden.frozen_layer_norm(2 * x[None], float(np.std(x)))[0],
+        ln_double=norms.layer_norm(2 * x, eps=0.0),
         offset=float(p["offset"]),
         offset_dyt=moved.dyt,
         offset_ln=moved.ln,
@@ -524,6 +530,25 @@ def beyond_scene(step_: Step) -> Beyond:
         rms_factor=beyond.rms_outlier_factor(rest, s, eps=0.0),
         dyt_other=float(effect.dyt[effect.others][0]),
     )
+
+
+@dataclass(frozen=True)
+class FrozenScene:
+    """The real model with every LayerNorm's σ frozen (``normviz.model.calibrate``'s constants on its shipped
+    sentences, [CLS] with its own; no fine-tuning): the cosine of the sentence embedding to the ordinary model's."""
+
+    sentence: str
+    cosine: float  # every LayerNorm frozen, [CLS] with its own constant ("cls")
+    cosine_one: float  # every LayerNorm frozen with one constant for all tokens ("one")
+
+
+def frozen_scene(sentence: str) -> FrozenScene:
+    """Three forward passes of ``sentence`` (ordinary, frozen "cls", frozen "one"). Raises
+    ``normviz.model.ModelFileError`` when the model's files are missing or altered."""
+    calibration = model.calibrate()
+    plain = model.run(sentence).embedding
+    cls, one = (model.run(sentence, frozen=calibration.constants(mode)).embedding for mode in ("cls", "one"))
+    return FrozenScene(sentence, float(plain @ cls), float(plain @ one))
 
 
 @dataclass(frozen=True)

@@ -399,6 +399,11 @@ def test_the_closing_steps_numbers_are_a_direct_torch_computation():
         0.99, rel=1e-12
     )
     assert (b.vit.layer_norm, b.vit.dyt, b.vit.derf) == (82.3, 82.5, 82.8)  # as Chen et al. report them
+    c = float(torch.std(x, unbiased=False))  # σ frozen at x's own σ (ε = 0): LN_c(2x) = 2·LN(x) ≠ LN(2x) = LN(x)
+    assert b.frozen_c == pytest.approx(c, rel=1e-14)
+    np.testing.assert_allclose(b.frozen_double, ((2 * x - (2 * x).mean()) / c).numpy(), rtol=1e-14)
+    np.testing.assert_allclose(b.frozen_double, 2 * ln.numpy(), atol=1e-12)
+    np.testing.assert_allclose(b.ln_double, F.layer_norm(2 * x, (3,), eps=0.0).numpy(), atol=1e-12)
 
     d, m, scale = p["head_dim"], p["keys"], p["qk_scale"]
     rng = np.random.default_rng(p["seed"])

@@ -497,8 +497,19 @@ def test_the_optional_closing_step_states_its_computed_numbers_and_draws_pre_per
         f"{float(torch.special.erfinv(torch.tensor(0.99, dtype=torch.float64))) / 0.5:.2f}",
         f"{math.atanh(0.99) / 0.5:.2f}",
         "82.8",
+        decimals_vector((2 * ln).numpy(), 3),  # σ frozen at σ(x): LN_c(2x) = 2·LN(x)
+        decimals(float(torch.std(x, unbiased=False)), 4),
     ):
         assert want in shown, want
+    # the real model frozen (no fine-tuning): the embedding's cosine, from three runs of the library's model
+    from normviz import model as nv_model
+
+    calibration = nv_model.calibrate()
+    plain = nv_model.run(lesson.MODEL_SENTENCE).embedding
+    for mode in ("cls", "one"):
+        frozen = nv_model.run(lesson.MODEL_SENTENCE, frozen=calibration.constants(mode)).embedding
+        cos = float(torch.nn.functional.cosine_similarity(torch.from_numpy(plain), torch.from_numpy(frozen), dim=0))
+        assert decimals(cos, 3) in shown, (mode, cos)
     rng = np.random.default_rng(p["seed"])
     q, k = torch.from_numpy(rng.standard_normal(p["head_dim"])), torch.from_numpy(rng.standard_normal((p["keys"], 128)))
     s = p["qk_scale"]

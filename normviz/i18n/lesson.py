@@ -179,6 +179,31 @@ STRINGS = {
         "top-1 accuracy on ImageNet of {vit_ln} % with LayerNorm, {vit_dyt} % with DyT and {vit_derf} % with "
         "Derf (their numbers, not computed here).",
     },
+    "lesson.beyond.frozen": {
+        "zh": "**推理时固定 σ**（Baroni 等，2025）：把 LayerNorm 的 σ 换成事先量好的常数"
+        " c，LN_c(x) = γ ⊙ (x − μ·𝟏)/c + β 就成了仿射映射：仍然去掉沿 𝟏 的分量"
+        "，但不再去掉长度。取 x = {x}，c = σ(x) = {c}（ε = 0，γ = 1，β = 0）"
+        "，此时 LN_c(x) = LN(x) = {ln}；而 LN_c(2x) = {double}，Lay"
+        "erNorm 仍给出 LN(2x) = {ln_double}。所以输出不再落在超平面 Σy = 0 里"
+        "半径 √n 的球面上，而是铺满整个超平面。他们把 GPT-2 的所有 LayerNorm 这样固定后再微"
+        "调一小段，报告 GPT-2 XL 的验证交叉熵只升高约 0.03（这是他们的数字）。",
+        "en": "**σ frozen at inference** (Baroni et al., 2025): replace LayerNorm's σ with a constant c measured "
+        "beforehand and LN_c(x) = γ ⊙ (x − μ·𝟏)/c + β becomes an affine map: it still removes the component "
+        "along 𝟏, but no longer the length. Take x = {x} and c = σ(x) = {c} (ε = 0, γ = 1, β = 0): then LN_c(x) "
+        "= LN(x) = {ln}, but LN_c(2x) = {double} while LayerNorm still gives LN(2x) = {ln_double}. So the "
+        "outputs no longer lie on the sphere of radius √n in the hyperplane Σy = 0; they fill the whole "
+        "hyperplane. Freezing every LayerNorm of GPT-2 this way and then fine-tuning briefly, they report GPT-2 "
+        "XL's validation cross-entropy rising by only about 0.03 (their number).",
+    },
+    "lesson.beyond.frozen_model": {
+        "zh": "不微调就不行：真实模型页对 all-MiniLM-L6-v2 的 13 个 LayerNorm 全部这样"
+        "固定（常数在随应用附带的句子上估计，[CLS] 单独一个），句子“{sentence}”的句向量与原模型"
+        "的余弦只剩 {cos}；所有词元共用一个常数时只剩 {cos_one}。",
+        "en": "Without the fine-tuning it does not hold: the real-model page freezes all 13 LayerNorms of "
+        "all-MiniLM-L6-v2 this way (the constants estimated on sentences shipped with the app, [CLS] with its "
+        "own), and the sentence embedding of “{sentence}” keeps a cosine of only {cos} to the ordinary model's; "
+        "with one constant for every token, {cos_one}.",
+    },
     "lesson.beyond.qk": {
         "zh": "**QK-norm** 在每个注意力头里先归一化查询 q 和键 k，再求点积（Henry 等，2020，用 L2；Dehghani 等，2023，"
         "用 LayerNorm；Qwen3、Gemma 3 和 OLMo 2 用 RMSNorm）。用 RMSNorm 且 ε = 0 时，q̂ 和 k̂ 的长度都是 √d，"

@@ -547,6 +547,25 @@ def beyond_step(t, step: lesson.Step) -> None:
     )
     st.markdown(
         t(
+            "lesson.beyond.frozen",
+            x=decimals_vector(b.x, 0),
+            c=decimals(b.frozen_c, 4),
+            ln=decimals_vector(b.ln, 3),
+            double=decimals_vector(b.frozen_double, 3),
+            ln_double=decimals_vector(b.ln_double, 3),
+        )
+    )
+    if (frozen := frozen_model(lesson.MODEL_SENTENCE)) is not None:
+        st.markdown(
+            t(
+                "lesson.beyond.frozen_model",
+                sentence=frozen.sentence,
+                cos=decimals(frozen.cosine, 3),
+                cos_one=decimals(frozen.cosine_one, 3),
+            )
+        )
+    st.markdown(
+        t(
             "lesson.beyond.qk",
             d=b.head_dim,
             bound=decimals(b.bound, 2),
@@ -579,6 +598,23 @@ def beyond_step(t, step: lesson.Step) -> None:
     values = beyond_ui.tops_values(beyond.stack_tops(comp))
     st.markdown(t("lesson.beyond.residual", d=values["width"], **values))
     chart(res_ui.figure(config, backend(), t, projector(), BEYOND_SHOWN), key=key(step, "chart"))
+
+
+def frozen_model(sentence: str) -> lesson.FrozenScene | None:
+    """The real model with σ frozen on the lesson's sentence (``lesson.frozen_scene``, cached), or None without
+    torch or without the model's files (the closing step then keeps to the formula)."""
+    if not _xp.torch_installed():
+        return None
+    try:
+        return _frozen_model(sentence, model.load().folder)
+    except model.ModelFileError:
+        return None
+
+
+@cached(4)
+def _frozen_model(sentence: str, folder) -> lesson.FrozenScene:
+    """``folder``, the verified model folder, is part of the key only (as ``model_view``'s)."""
+    return lesson.frozen_scene(sentence)
 
 
 @cached(4)
