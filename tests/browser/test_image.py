@@ -31,11 +31,12 @@ from tests.helpers.browser import assert_document_language, assert_no_error, mai
 
 ROOT = Path(__file__).resolve().parents[2]
 TAG = f"localhost/normviz-test:{os.getpid()}"
-# Measured on the local base: 1.43 GB (Debian with Python 0.17 GB; torch 0.58, pyarrow 0.16, the real model's
-# files 0.09 (normviz/model.py: all-MiniLM-L6-v2's weights, 91 MB), plotly 0.06, sympy, pandas, streamlit about
-# 0.04 each; tokenizers 0.01; the app 7 MB). The bound is that and 5 %: a new dependency, or a prune step that
-# stops working (torch's C++ tests alone are 83 MB), crosses it and must say why.
-MAX_BYTES = 1_500_000_000  # 1.43 GB + 5 %
+# Measured on the local base: 1.55 GB (Debian with Python 0.17 GB; torch 0.58, pyarrow 0.16, scipy 0.12 (issue
+# #29: Derf's erf on numpy, the chi and Beta laws), the real model's files 0.09 (normviz/model.py:
+# all-MiniLM-L6-v2's weights, 91 MB), plotly 0.06, sympy, pandas, streamlit about 0.04 each; tokenizers 0.01; the
+# app 7 MB). The bound is that and 5 %: a new dependency, or a prune step that stops working (torch's C++ tests
+# alone are 83 MB), crosses it and must say why.
+MAX_BYTES = 1_630_000_000  # 1.55 GB + 5 %
 NOT_IN_APP = ("tests", "benchmarks", ".git", ".venv", ".env")
 NOT_ANYWHERE = (re.compile(r"\.key$"), re.compile(r"^\.env$"))
 DEPLOYMENT = ROOT / "deploy" / "k8s" / "deployment.yaml"
