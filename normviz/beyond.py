@@ -423,6 +423,19 @@ def squash_values(kind: str, x, *, alpha: float | None = None, shift: float | No
     return _back(derf(xb, alpha=_derf_alpha(alpha), shift=_shift(shift)))
 
 
+def log10_gap_to_bound(kind: str, z) -> float:
+    """log₁₀ of min over the entries of 1 − |f(z)|, f = tanh (DyT) or erf (Derf), computed without forming f(z):
+    1 − tanh(a) = 2/(e^{2a} + 1) and 1 − erf(a) = erfc(a) = 2·Φ(−a√2), a = |z|, in logarithms. Finite for every
+    finite z, though f(z) itself is ±1 in float64 beyond |z| ≈ 19.06 (tanh) and ≈ 5.93 (erf)."""
+    kind = _kind(kind)
+    a = float(np.max(np.abs(np.asarray(z, dtype=np.float64))))
+    if kind == "dyt":
+        ln_gap = math.log(2.0) - 2.0 * a - math.log1p(math.exp(-2.0 * a))
+    else:
+        ln_gap = math.log(2.0) + float(special.log_ndtr(-a * math.sqrt(2.0)))
+    return ln_gap / math.log(10.0)
+
+
 @dataclass(frozen=True)
 class Squash:
     """One squashing curve, y = tanh(α·x) (DyT) or erf(α·x + s) (Derf), γ = 1, β = 0, α > 0: where it is steep,

@@ -107,6 +107,19 @@ def scientific(value, digits: int = 2) -> str:
     return "0" if value == 0 else f"{value:.{digits}e}".replace("-", MINUS)
 
 
+def scientific_log10(log10_value, digits: int = 2) -> str:
+    """``scientific`` of 10**log10_value, for a number beyond float64's range (1 − tanh(500) = 10**−434.0...):
+    scientific_log10(-433.7, 2) reads 2.00e−434."""
+    log10_value = float(log10_value)
+    if not math.isfinite(log10_value):
+        raise ValueError(f"log10_value must be finite; got {log10_value!r}")
+    exponent = math.floor(log10_value)
+    mantissa = round(10.0 ** (log10_value - exponent), digits)
+    if mantissa >= 10.0:  # 9.996 rounded to 2 decimals
+        mantissa, exponent = mantissa / 10.0, exponent + 1
+    return f"{mantissa:.{digits}f}e{'+' if exponent >= 0 else MINUS}{abs(exponent):02d}"
+
+
 def shortest(value) -> str:
     """The shortest general form, as a user types it: 3 (not 3.0), −0.25, 1e-300; −0 reads 0."""
     value = float(value) + 0.0

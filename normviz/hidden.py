@@ -731,8 +731,9 @@ FROZEN_TEX = (  # short display lines: each fits a phone's width
     r"\mathrm{LN}(x) = \gamma \odot \frac{x - \mu\mathbf{1}}{s} + \beta",
     r"s = \sqrt{\sigma^2 + \varepsilon}",
     r"\mathrm{LN}_c(x) = \gamma \odot \frac{x - \mu\mathbf{1}}{c} + \beta",
-    r"\gamma = 1,\ \beta = 0:\quad \lVert \mathrm{LN}(x) \rVert = \sqrt{D}\,\sigma/s",
-    r"\lVert \mathrm{LN}_c(x) \rVert = \lVert x - \mu\mathbf{1} \rVert / c = \sqrt{D}\,\sigma/c",
+    r"\gamma = 1,\ \beta = 0:",
+    r"\lVert \mathrm{LN}(x) \rVert = \sqrt{D}\,\sigma/s",
+    r"\lVert \mathrm{LN}_c(x) \rVert = \sqrt{D}\,\sigma/c",
 )
 
 
@@ -921,7 +922,8 @@ JACOBIAN_TEX = (  # short display lines: each fits a phone's width
     r"Q = I - \tfrac{1}{D}\mathbf{1}\mathbf{1}^{\top} - \tfrac{1}{D} z z^{\top}",
     r"z = (x - \mu\mathbf{1})/s,\quad s = \sqrt{\sigma^2 + \varepsilon}",
     r"\gamma = 1:\ \sigma_i(J) \in \{1/s,\ \varepsilon/s^3,\ 0\}",
-    r"\lVert J \rVert_2 = 1/s \le \sqrt{D-1}\,/\max_i |x_i - \mu|",
+    r"\lVert J \rVert_2 = 1/s",
+    r"1/s \le \sqrt{D-1}\,/\max_i |x_i - \mu|",
 )
 
 

@@ -163,8 +163,9 @@ def derf(x, /, *, alpha=0.5, shift=0.0, weight=None, bias=None, axis=-1):
     ``axis``. The Jacobian is diagonal, d y_i / d x_i =
     weight_i * alpha * 2/sqrt(pi) * exp(-(alpha * x_i + shift)**2): steeper
     at 0 than DyT with the same alpha (2/sqrt(pi) ~ 1.128 times), and it
-    saturates sooner. Without weight and bias the output lies in [-1, 1] (in
-    (-1, 1) for finite alpha * x + shift); with them |y_i| <= |gamma_i| +
+    saturates sooner. Without weight and bias the output lies in [-1, 1]
+    (mathematically inside, but erf rounds to +-1 in float64 once
+    |alpha * x + shift| > 5.93); with them |y_i| <= |gamma_i| +
     |beta_i|. A nonzero shift moves the curve along x: erf(shift) at x = 0,
     0 at x = -shift / alpha. Computed in at least float32; erf is
     ``scipy.special.erf`` for numpy (numpy has none), ``torch.erf`` for torch,

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+from scipy import special
 
 import normviz as nv
 from normviz import beyond, residual
@@ -913,3 +914,18 @@ def test_the_pre_norm_streams_expected_length_and_the_outliers_limits():
     assert curve.at(5.0) == 1 and curve.scales.tolist() == [0.0, 5.0, 100.0]
     with pytest.raises(ValueError, match="s must be one of"):
         curve.at(7.0)
+
+
+@pytest.mark.parametrize("kind", ["dyt", "derf"])
+def test_the_gap_to_the_bound_is_exact_where_the_curve_rounds_to_one(kind):
+    """log₁₀(1 − tanh(z)) and log₁₀ erfc(z) against mpmath at 60 digits, also where tanh(z) or erf(z) is 1.0 in
+    float64 and where the gap itself is below float64's range."""
+    import mpmath
+
+    mpmath.mp.dps = 60
+    exact = (lambda z: 2 / (mpmath.exp(2 * z) + 1)) if kind == "dyt" else mpmath.erfc  # 1 − tanh(z), no cancellation
+    for z in (0.0, 0.5, 3.0, 5.0, 6.0, 18.5, 19.5, 40.0, 500.0):
+        got = beyond.log10_gap_to_bound(kind, [-z, 0.1 * z])  # the smaller gap: |−z| is the larger entry
+        assert got == pytest.approx(float(mpmath.log10(exact(mpmath.mpf(z)))), rel=1e-12, abs=1e-13), z
+    curve = np.tanh if kind == "dyt" else special.erf
+    assert curve(40.0) == 1.0 and math.isfinite(beyond.log10_gap_to_bound(kind, 40.0))  # 1 in float64, not in fact

@@ -142,3 +142,20 @@ def test_format_is_the_only_home_of_number_formatting():
             if isinstance(node, ast.FunctionDef) and node.name in old:
                 found.append(f"{path.relative_to(root)}:{node.name}")
     assert found == [], found
+
+
+@pytest.mark.parametrize(
+    ("log10_value", "want"),
+    [(-433.99345, "1.02e−434"), (math.log10(4.64e-16), "4.64e−16"), (2.0, "1.00e+02"), (-0.0000001, "1.00e+00")],
+)
+def test_scientific_log10_reads_like_scientific_beyond_float64s_range(log10_value, want):
+    got = fmt.scientific_log10(log10_value, 2)
+    assert got == want
+    if -300 < log10_value < 300:
+        assert got == fmt.scientific(10.0**log10_value, 2)
+
+
+def test_scientific_log10_carries_a_mantissa_that_rounds_up_to_ten():
+    assert fmt.scientific_log10(math.log10(9.999e-5), 2) == "1.00e−04"
+    with pytest.raises(ValueError, match="log10_value"):
+        fmt.scientific_log10(float("inf"))

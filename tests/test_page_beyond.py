@@ -8,7 +8,7 @@ import torch
 
 from normviz import beyond, residual
 from normviz.figures import beyond as figs
-from normviz.format import decimals, decimals_vector, significant
+from normviz.format import decimals, decimals_vector, scientific, significant
 from tests.helpers.pages import change_controls, coords, errors, figures, run_page, tables, text, url_params
 
 K = "beyond."
@@ -150,7 +150,8 @@ def test_the_outlier_statements_are_the_formulas_and_the_librarys_outputs(dim, s
     assert f"shift by b(s) = {decimals(effect.ln_shift, 4)}" in page
     assert f"−1/√(D − 1) = {decimals(-1 / math.sqrt(dim - 1), 4)}" in page
     assert f"it tends to √D = {decimals(math.sqrt(dim), 3)}" in page
-    own = {5.0: decimals(math.tanh(2.5), 4), 1000.0: "1", 0.0: "0.0000"}[s]  # tanh(500) is 1 in float64
+    # tanh(500) is 1 in float64, 1 − 2/(e¹⁰⁰⁰ + 1) = 1 − 1.0152e−434 in fact
+    own = {5.0: decimals(math.tanh(2.5), 4), 1000.0: "1 − 1.02e−434", 0.0: "0.0000"}[s]
     assert f"the outlier's is tanh(α·s) = {own}, at most 1" in page
     curve = beyond.outlier_curve(r, (0.0, *np.logspace(-1, 4, 41), s))
     assert f"Over the whole sweep of {curve.scales.size} values of s from 0 to 10000" in page
@@ -371,3 +372,12 @@ def test_bad_shift_and_rms_links_are_named_in_the_one_warning():
     page = text(at)
     assert said("zh", "centred", derf_numbers((2.0, 0.5), 0.5, 0.0, 2.0)) in page  # the defaults, s = 0 and r = 2
     assert "1/σ = 0.5000" in page
+
+
+def test_a_curve_that_rounds_to_one_is_shown_with_its_exact_gap():
+    at = run_page("beyond", lang="en", **{"beyond.alpha": "3", "beyond.x1": "6", "beyond.shift": "0.5"})
+    shown = text(at)
+    gap_dyt = 2 / (math.exp(2 * 18.0) + 1)
+    gap_derf = math.erfc(18.5)
+    assert f"largest |DyT(x)ᵢ| is 1 − {scientific(gap_dyt, 2)}" in shown  # tanh(18) and erf(18.5) are 1 in float64
+    assert f"largest |Derf(x)ᵢ| is 1 − {scientific(gap_derf, 2)}" in shown

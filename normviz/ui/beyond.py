@@ -16,7 +16,15 @@ from normviz import _xp, beyond, residual
 from normviz.figures import beyond as figs
 from normviz.figures import residual as residual_figs
 from normviz.figures.typed import typed_arrays as packed
-from normviz.format import decimals, decimals_vector, shortest, shortest_vector, significant, subscript
+from normviz.format import (
+    decimals,
+    decimals_vector,
+    scientific_log10,
+    shortest,
+    shortest_vector,
+    significant,
+    subscript,
+)
 from normviz.methods import METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
@@ -189,7 +197,7 @@ def dyt_text(t, cmp: beyond.DytComparison) -> str:
         norm=decimals(cmp.norm_dyt, 4),
         linear=decimals(cmp.alpha * cmp.norm_x, 4),
         root=decimals(math.sqrt(n), 4),
-        top=near_one(float(np.max(np.abs(cmp.dyt)))),
+        top=near_one(float(np.max(np.abs(cmp.dyt))), beyond.log10_gap_to_bound("dyt", cmp.alpha * cmp.x)),
         gap=decimals(cmp.distance_ln, 4, nan=t("beyond.undefined")),
     )
 
@@ -205,7 +213,9 @@ def derf_text(t, pic: beyond.DerfPicture) -> str:
             s=shortest(pic.shift),
             derf=decimals_vector(pic.derf, 4),
             cos=decimals(pic.cosine, 4, nan=t("beyond.undefined")),
-            top=near_one(float(np.max(np.abs(pic.derf)))),
+            top=near_one(
+                float(np.max(np.abs(pic.derf))), beyond.log10_gap_to_bound("derf", pic.alpha * pic.x + pic.shift)
+            ),
         )
     )
     values = dict(
@@ -334,12 +344,12 @@ def regime_text(t) -> str:
     )
 
 
-def near_one(value: float) -> str:
-    """A value in [0, 1] that may round to 1.0000: then 1 − (its distance to 1, exact), or 1 itself (a tanh
-    beyond about 19.06 is 1 in float64)."""
+def near_one(value: float, log10_gap: float) -> str:
+    """A value in [0, 1) that may round to 1.0000: then 1 − its gap, computed on its own
+    (``beyond.log10_gap_to_bound``: a tanh beyond about 19.06, an erf beyond 5.93, is 1 in float64, not in fact)."""
     if value < 0.99995:
         return decimals(value, 4)
-    return f"1 − {significant(1.0 - value, 2)}" if value < 1.0 else "1"
+    return f"1 − {scientific_log10(log10_gap, 2)}"
 
 
 def jacobian_text(t, cmp: beyond.DytComparison) -> str:
@@ -650,7 +660,9 @@ def outlier_text(t, effect: beyond.OutlierEffect, quiet: beyond.OutlierEffect, c
     dyt = t(
         "beyond.out.dyt",
         change=significant(float(np.max(np.abs(effect.dyt[others] - quiet.dyt[others]))), 2),
-        own=near_one(float(effect.dyt[effect.index])),
+        own=near_one(
+            float(effect.dyt[effect.index]), beyond.log10_gap_to_bound("dyt", effect.alpha * effect.x[effect.index])
+        ),
         alpha=decimals(effect.alpha, 2),
         error=significant(max(curve.rms_error, curve.ln_error), 2),
         count=len(curve.scales),
