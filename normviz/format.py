@@ -174,12 +174,15 @@ def si(value: float, unit: str) -> str:
     return f"{value:.3g} {unit}"
 
 
-def percent(value: float, *, fraction: bool = False, digits: int = 2) -> str:
+def percent(value: float, *, fraction: bool = False, digits: int = 2, places: int | None = None) -> str:
     """A share as a percentage, 0.019 %; below 10⁻⁵ as the fraction itself (9.2e-08), the way such tiny
     shares are usually quoted; ``fraction``: both, 0.019 % (0.00019); ``digits``: significant digits below
-    10 % (0.226 % with 3). — where it is not finite."""
+    10 % (0.226 % with 3); ``places``: that many decimals instead, for shares quoted side by side (68.27 %,
+    95.45 %). — where it is not finite."""
     if not math.isfinite(value):
         return "—"
+    if places is not None:
+        return f"{decimals(100 * value, places)} %"
     share = _share(100 * value, digits)
     if fraction:
         return f"{share} % ({value:.2g})"

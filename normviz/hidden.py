@@ -978,8 +978,8 @@ class Massive:
 
     jacobian: (L, S) the spectral norm of the Jacobian without γ, 1/s (D ≥ 3), s = √(σ² + ε) per token;
     bound: (L, S) √(D − 1)/max_i |xᵢ − μ|, an upper bound on 1/s (σ ≥ |xᵢ − μ|/√(D − 1) for every i, since the
-    other D − 1 centred coordinates sum to −(xᵢ − μ)); gamma_norm: (L,) ‖diag(γ)·J‖₂ at the top token (SVD),
-    None without γ.
+    other D − 1 centred coordinates sum to −(xᵢ − μ)); gamma_norm: (L,) ‖diag(γ)·J‖₂ at the top token
+    (√λmax of (ΓJ)ᵀ(ΓJ)), None without γ.
     """
 
     token: np.ndarray  # (L,) the token holding the norm's largest |xᵢ|

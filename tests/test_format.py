@@ -159,3 +159,8 @@ def test_scientific_log10_carries_a_mantissa_that_rounds_up_to_ten():
     assert fmt.scientific_log10(math.log10(9.999e-5), 2) == "1.00e−04"
     with pytest.raises(ValueError, match="log10_value"):
         fmt.scientific_log10(float("inf"))
+
+
+def test_percent_with_places_quotes_shares_side_by_side():
+    assert fmt.percent(0.682689492, places=2) == "68.27 %" and fmt.percent(0.9545, places=2) == "95.45 %"
+    assert fmt.percent(0.5, places=0) == "50 %" and fmt.percent(float("nan"), places=2) == "—"

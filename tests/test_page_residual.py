@@ -238,10 +238,10 @@ def _numpy_pre_and_lns(depth: int = 24, width: int = 128, seed: int = 0) -> dict
     [
         (
             "en",
-            "They report perplexity 5–8 % better with it, for models from 130M to 7B parameters",
+            "They report better pre-training perplexity than Pre-Norm at every size from 130M to 7B parameters",
             "closer to the identity",
         ),
-        ("zh", "从 130M 到 7B 参数的模型，困惑度都好了 5–8 %", "更接近恒等映射"),
+        ("zh", "从 130M 到 7B 参数的模型，预训练的困惑度都比 Pre-Norm 好", "更接近恒等映射"),
     ],
 )
 def test_lns_is_cited_with_the_papers_claim_and_its_growth_read_with_numbers_a_numpy_loop_gives(lang, claim, verdict):

@@ -261,11 +261,11 @@ STRINGS = {
     },
     "family.column.law.text": {
         "zh": "收入所服从的分布本身是 scipy.stats.lognorm(s = {s}, scale = {median})，即 ln X ~ N(ln {median}, {s}²)："
-        "均值 e^(μ + s²/2) = {mean}，标准差 {sd}（单位：千）。它的概率落在均值 ± 1、2、3 个标准差以内的部分分别是 "
+        "均值 e^(ln {median} + s²/2) = {mean}，标准差 {sd}（单位：千）。它的概率落在均值 ± 1、2、3 个标准差以内的部分分别是 "
         "{l1}、{l2}、{l3}，正态分布则是 {p1}、{p2}、{p3}（scipy.stats.norm）。这些是用这个分布真实的均值和标准差算出的精确值，"
         "所以差别不是抽样误差：68–95–99.7 规则是正态分布的性质。",
         "en": "The incomes' law itself is scipy.stats.lognorm(s = {s}, scale = {median}), that is "
-        "ln X ~ N(ln {median}, {s}²): mean e^(μ + s²/2) = {mean}, standard deviation {sd} (thousands). "
+        "ln X ~ N(ln {median}, {s}²): mean e^(ln {median} + s²/2) = {mean}, standard deviation {sd} (thousands). "
         "Within its mean ± 1, 2 and 3 standard deviations lie {l1}, {l2} and {l3} of its probability, against "
         "{p1}, {p2} and {p3} for a normal law (scipy.stats.norm). These are exact values, with the law's true mean "
         "and standard deviation, so the gap is not sampling noise: the 68–95–99.7 rule is a property of normal laws.",

@@ -165,19 +165,19 @@ STRINGS = {
         "zh": "**Derf**（Dynamic erf；Chen 等，2025）把 tanh 换成误差函数，并在里面加"
         "一个可学习的平移 s：y = γ ⊙ erf(α·x + s) + β（α 和 s 各是一个标量，初始值"
         " {alpha} 和 0）。同一个 x = {x}，Derf 给出 {derf}，与 LayerNorm"
-        " 平均每个坐标相差 {distance}。α 相同时，erf 在 0 处更陡（斜率 2α/√π = "
-        "{slope_derf}，DyT 是 α = {slope_dyt}），也更早饱和：达到界的 {pct}"
-        " % 时，Derf 在 |x| = {sat_derf}，DyT 在 |x| = {sat_dyt}。作"
-        "者报告 ViT-B 在 ImageNet 上的 top-1 准确率：LayerNorm {vit_ln}"
-        " %，DyT {vit_dyt} %，Derf {vit_derf} %（这是他们的数字，不是这里算的）"
-        "。",
+        " 平均每个坐标相差 {distance}（‖Derf(x) − LN(x)‖ / √n）。α 相同时，e"
+        "rf 在 0 处更陡（斜率 2α/√π = {slope_derf}，DyT 是 α = "
+        "{slope_dyt}），也更早饱和：达到界的 {pct} % 时，Derf 在 |x| = "
+        "{sat_derf}，DyT 在 |x| = {sat_dyt}。作者报告 ViT-B 在 ImageN"
+        "et 上的 top-1 准确率：LayerNorm {vit_ln} %，DyT {vit_dyt} %"
+        "，Derf {vit_derf} %（这是他们的数字，不是这里算的）。",
         "en": "**Derf** (Dynamic erf; Chen et al., 2025) swaps tanh for the error function and adds a learned shift s "
         "inside it: y = γ ⊙ erf(α·x + s) + β (α and s one scalar each, {alpha} and 0 at the start). On the same "
-        "x = {x} Derf gives {derf}, a gap of {distance} per coordinate from LayerNorm. With the same α, erf is "
-        "steeper at 0 (slope 2α/√π = {slope_derf}, against DyT's α = {slope_dyt}) and saturates sooner: it "
-        "reaches {pct} % of its bound at |x| = {sat_derf}, DyT at |x| = {sat_dyt}. The authors report ViT-B "
-        "top-1 accuracy on ImageNet of {vit_ln} % with LayerNorm, {vit_dyt} % with DyT and {vit_derf} % with "
-        "Derf (their numbers, not computed here).",
+        "x = {x} Derf gives {derf}, a gap of {distance} per coordinate from LayerNorm (‖Derf(x) − LN(x)‖ / √n). "
+        "With the same α, erf is steeper at 0 (slope 2α/√π = {slope_derf}, against DyT's α = {slope_dyt}) and "
+        "saturates sooner: it reaches {pct} % of its bound at |x| = {sat_derf}, DyT at |x| = {sat_dyt}. The "
+        "authors report ViT-B top-1 accuracy on ImageNet of {vit_ln} % with LayerNorm, {vit_dyt} % with DyT and "
+        "{vit_derf} % with Derf (their numbers, not computed here).",
     },
     "lesson.beyond.frozen": {
         "zh": "**推理时固定 σ**（Baroni 等，2025）：把 LayerNorm 的 σ 换成事先量好的常数"
@@ -196,13 +196,15 @@ STRINGS = {
         "XL's validation cross-entropy rising by only about 0.03 (their number).",
     },
     "lesson.beyond.frozen_model": {
-        "zh": "不微调就不行：真实模型页对 all-MiniLM-L6-v2 的 13 个 LayerNorm 全部这样"
-        "固定（常数在随应用附带的句子上估计，[CLS] 单独一个），句子“{sentence}”的句向量与原模型"
-        "的余弦只剩 {cos}；所有词元共用一个常数时只剩 {cos_one}。",
-        "en": "Without the fine-tuning it does not hold: the real-model page freezes all 13 LayerNorms of "
-        "all-MiniLM-L6-v2 this way (the constants estimated on sentences shipped with the app, [CLS] with its "
-        "own), and the sentence embedding of “{sentence}” keeps a cosine of only {cos} to the ordinary model's; "
-        "with one constant for every token, {cos_one}.",
+        "zh": "这里没有微调。真实模型页把 all-MiniLM-L6-v2 的全部 {count} 个 LayerNo"
+        "rm 都这样固定（常数在随应用附带的句子上估计，[CLS] 单独一个常数）：句子“{sentence}”"
+        "的句向量与原模型的余弦是 {cos}；若所有词元（token）共用一个常数，只剩 {cos_one}。这"
+        "是一个小型编码器上的结果，不是对 Baroni 等的 GPT-2 结果的检验。",
+        "en": "No fine-tuning here. The real-model page freezes all {count} LayerNorms of all-MiniLM-L6-v2 this way "
+        "(the constants estimated on sentences shipped with the app, [CLS] with a constant of its own): the "
+        "sentence embedding of “{sentence}” has a cosine of {cos} to the ordinary model's, and only {cos_one} "
+        "with one constant for every token. That is one small encoder, not a test of Baroni et al.'s GPT-2 "
+        "result.",
     },
     "lesson.beyond.qk": {
         "zh": "**QK-norm** 在每个注意力头里先归一化查询 q 和键 k，再求点积（Henry 等，2020，用 L2；Dehghani 等，2023，"

@@ -732,8 +732,8 @@ STRINGS = {
         "√(D − 1)/max |xᵢ − μ| = {bound}.",
     },
     "model.jac.gamma": {
-        "zh": "算上 γ，{norm} 上这个词元的 ‖diag(γ)·J‖₂ = {value}（由矩阵的特征值求出）。",
-        "en": "With γ included, ‖diag(γ)·J‖₂ at that token of {norm} is {value} (from the matrix's eigenvalues).",
+        "zh": "算上 γ，{norm} 上这个词元的 ‖diag(γ)·J‖₂ = {value}（即 diag(γ)·J 最大的奇异值，√λmax((diag(γ)J)ᵀ(diag(γ)J))）。",
+        "en": "With γ included, ‖diag(γ)·J‖₂ at that token of {norm} is {value} (its largest singular value, √λmax((diag(γ)J)ᵀ(diag(γ)J))).",
     },
     "model.jac.table": {"zh": "每个 LayerNorm 上最大的坐标", "en": "The largest coordinate at every LayerNorm"},
     "model.jac.col.norm": {"zh": "LayerNorm", "en": "LayerNorm"},

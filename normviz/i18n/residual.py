@@ -211,13 +211,14 @@ STRINGS = {
         "Language Models》，NeurIPS 2025，arXiv:2502.05795）认为：Pre-Norm 堆叠里残差流的方差随深度增长（按他们的分析最多可达指数增长），"
         "于是深层的雅可比矩阵接近恒等矩阵，这些层几乎不起作用。他们的办法是把第 ℓ 层（ℓ = 1, 2, …，即这一层的深度）"
         "Norm 的输出乘以 1/√ℓ：h ← h + f(Norm(h)/√ℓ)，不引入新的超参数；顶上的 Norm 不变。他们报告，从 130M 到 7B 参数的模型，"
-        "困惑度都好了 5–8 %。这些是论文对训练过的模型的结论；下面的玩具网络测的是这种缩放在初始化时对网络做了什么。",
+        "预训练的困惑度都比 Pre-Norm 好。这些是论文对训练过的模型的结论；下面的玩具网络测的是这种缩放在初始化时对网络做了什么。",
         "en": "A fifth arrangement is LayerNorm Scaling (LNS). Sun, Song, Li, Yin, Zheng & Liu (“The Curse of Depth in "
         "Large Language Models”, NeurIPS 2025, arXiv:2502.05795) argue that in a Pre-Norm stack the stream's variance "
         "grows with depth (up to exponentially, in their analysis), so that the deep layers' Jacobians come close to "
         "the identity and those layers contribute little. Their fix multiplies the output of layer ℓ's Norm by 1/√ℓ "
         "(ℓ = 1, 2, …, the layer's depth): h ← h + f(Norm(h)/√ℓ), with no new hyperparameter; the Norm at the top "
-        "stays as it is. They report perplexity 5–8 % better with it, for models from 130M to 7B parameters. Those "
+        "stays as it is. They report better pre-training perplexity than Pre-Norm at every size from 130M to 7B "
+        "parameters. Those "
         "are the paper's claims about trained models; the toy stack below measures what the scaling does to a stack "
         "at initialization.",
     },

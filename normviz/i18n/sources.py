@@ -76,9 +76,11 @@ STRINGS = {
         "replacement is zero-centred, bounded, steep near 0 and monotone.",
     },
     "sources.why.verma2026": {
-        "zh": "去掉 LayerNorm、换成 DyT 的好处来自有界激活带来的正则化：训练数据很少时验证损失更低，数据多了反而更高。",
-        "en": "the benefit of replacing LayerNorm with DyT comes from the regularization that bounded activations "
-        "bring: with very little training data the validation loss is lower, with more data it is higher.",
+        "zh": "认为用 DyT 代替 LayerNorm 的好处来自有界激活带来的正则化：在 GPT-2 系列模型上，训"
+        "练数据很少时验证损失更低，数据多了反而更高，而且模型越大，数据少时的好处也越小。",
+        "en": "argues that the benefit of replacing LayerNorm with DyT comes from the regularization that bounded "
+        "activations bring: in GPT-2-family models the validation loss is lower with very little training data "
+        "and higher with more, and the benefit with little data shrinks as the model grows.",
     },
     "sources.why.baroni2025": {
         "zh": "把 GPT-2 的每个 LayerNorm 的 σ 换成固定常数（再微调一小段），LayerNorm 就只是一个仿射映射；"
@@ -87,11 +89,12 @@ STRINGS = {
         "LayerNorm into an affine map; GPT-2 XL's validation cross-entropy rises by about 0.03.",
     },
     "sources.why.sun2025": {
-        "zh": "深度的诅咒：Pre-LN 堆叠里残差流的方差随层数增长，深层接近恒等映射；把第 ℓ 层归一化的输出乘以 1/√ℓ"
-        "（LayerNorm Scaling）能让深层重新起作用，130M 到 7B 参数的模型困惑度都有改善。",
-        "en": "the curse of depth: in a Pre-LN stack the stream's variance grows with depth and deep layers come close "
-        "to the identity; multiplying the output of layer ℓ's normalization by 1/√ℓ (LayerNorm Scaling) makes them "
-        "useful again, with better perplexity from 130M to 7B parameters.",
+        "zh": "深度的诅咒：作者认为 Pre-LN 堆叠里残差流的方差随层数增长，使深层接近恒等映射；他们把第 ℓ 层归"
+        "一化的输出乘以 1/√ℓ（LayerNorm Scaling），报告 130M 到 7B 参数的模型预训"
+        "练困惑度都有改善。",
+        "en": "the curse of depth: the authors argue that in a Pre-LN stack the stream's variance grows with depth and "
+        "brings deep layers close to the identity; they multiply the output of layer ℓ's normalization by 1/√ℓ "
+        "(LayerNorm Scaling) and report better pre-training perplexity from 130M to 7B parameters.",
     },
     "sources.why.chen2026": {
         "zh": "梯度汇聚：因果掩码下的注意力汇聚让梯度集中到少数词元上；RMSNorm 的雅可比大约按输入长度的倒数缩小梯度，"

@@ -19,6 +19,7 @@ from normviz.figures.typed import typed_arrays as packed
 from normviz.format import (
     decimals,
     decimals_vector,
+    scientific,
     scientific_log10,
     shortest,
     shortest_vector,
@@ -287,8 +288,8 @@ def match_text(t, m: beyond.SlopeMatch, alpha: float) -> str:
         r=shortest(m.rms),
         gain=decimals(m.predicted, 4),
         measured=decimals(m.ln_gain, 4),
-        ones=significant(m.ln_along_ones, 2),
-        along=significant(m.ln_along_x, 2),
+        ones=scientific(m.ln_along_ones, 1),
+        along=scientific(m.ln_along_x, 1),
         adyt=decimals(m.alpha_dyt, 4),
         aderf=decimals(m.alpha_derf, 4),
         mdyt=decimals(m.dyt_slope, 4),

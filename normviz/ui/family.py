@@ -12,7 +12,7 @@ import streamlit as st
 from normviz import _xp, family
 from normviz.figures import family as figs
 from normviz.figures.typed import typed_arrays as packed
-from normviz.format import decimals, legible, legible_vector, scientific, shortest, shortest_vector
+from normviz.format import decimals, legible, legible_vector, percent, scientific, shortest, shortest_vector
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
 from normviz.ui.kit.controls import keyed_slider
@@ -180,13 +180,8 @@ def pixel_table(t, values, backend: _xp.Backend) -> None:
         st.caption(t("family.pixels.differ", low=f"{px.values.min():g}", high=f"{px.values.max():g}"))
 
 
-def percentage(share: float) -> str:
-    """A share as a percentage with two decimals: 68.27 %."""
-    return f"{decimals(100.0 * share, 2)} %"
-
-
 def column_text(t) -> str:
-    p = {f"p{k}": percentage(family.normal_fraction(k)) for k in family.KS}
+    p = {f"p{k}": percent(family.normal_fraction(k), places=2) for k in family.KS}
     return t("family.column.text", **p)
 
 
@@ -238,8 +233,8 @@ def column_tables(t, cols: dict[str, family.Column]) -> None:
         [
             f"−{k} ≤ z ≤ {k}",
             *(f"{100.0 * cols[c].within[k]:.1f} %" for c in kinds),
-            *(percentage(cols[c].law.within[k]) for c in skewed),
-            percentage(first.normal[k]),
+            *(percent(cols[c].law.within[k], places=2) for c in skewed),
+            percent(first.normal[k], places=2),
         ]
         for k in family.KS
     ]
@@ -291,8 +286,8 @@ def law_text(t) -> str:
         s=shortest(family.INCOME_LOG_SD),
         mean=decimals(law.mean, 2),
         sd=decimals(law.std, 2),
-        **{f"l{k}": percentage(law.within[k]) for k in family.KS},
-        **{f"p{k}": percentage(family.normal_fraction(k)) for k in family.KS},
+        **{f"l{k}": percent(law.within[k], places=2) for k in family.KS},
+        **{f"p{k}": percent(family.normal_fraction(k), places=2) for k in family.KS},
     )
 
 

@@ -23,7 +23,7 @@ from normviz import _xp
 from normviz import highdim as hd
 from normviz.figures import highdim as figs
 from normviz.figures.typed import typed_arrays as typed
-from normviz.format import decimals, decimals_vector, eps_text, scientific, significant
+from normviz.format import decimals, decimals_vector, eps_text, percent, scientific, significant
 from normviz.methods import KEYS, METHODS
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
@@ -378,10 +378,6 @@ def _p(p: float) -> str:
     return decimals(p, 3) if p >= 1e-3 else scientific(p, 1)
 
 
-def _percent(share: float) -> str:
-    return f"{significant(100.0 * share, 2 if 100.0 * share >= 10 else 3)} %"
-
-
 def _tested(t, fit: hd.Fit, what: str) -> str:
     """ "the 1000 norms", or "the first 20,000 of the 200,000 cosines" where the test takes a part."""
     if fit.tested < fit.count:
@@ -397,7 +393,7 @@ def verdict(t, fit: hd.Fit, what: str, law: str) -> str:
         d=decimals(fit.statistic, 4),
         p=_p(fit.pvalue),
         alpha=decimals(hd.ALPHA, 2),
-        level=_percent(hd.ALPHA),
+        level=percent(hd.ALPHA, digits=3),
     )
     key = "highdim.fit.rejected" if fit.rejected() else "highdim.fit.kept"
     return t(key, **values)
@@ -429,7 +425,7 @@ def norm_law_text(t, summary: hd.CloudSummary) -> str:
         approx=significant(sigma * math.sqrt(n - 0.5)),
         sd=significant(fit.std),
         limit=significant(sigma / math.sqrt(2.0)),
-        relative=_percent(fit.std / fit.mean),
+        relative=percent(fit.std / fit.mean, digits=3),
         count=fit.count,
         sample_mean=significant(fit.sample_mean),
         sample_sd=significant(fit.sample_std),
@@ -452,7 +448,7 @@ def cosine_text(t, summary: hd.CloudSummary) -> str:
             a=significant(law.shape),
             sd=significant(law.dist.std()),
             q=decimals(q, 4),
-            central=_percent(CENTRAL),
+            central=percent(CENTRAL, digits=3),
         )
     ]
     if q < ORTHOGONAL:
@@ -491,7 +487,7 @@ def fit_table(t, summary: hd.CloudSummary) -> str:
         t("highdim.fit.col.sample_stats"),
         t("highdim.fit.col.d"),
         t("highdim.fit.col.p"),
-        t("highdim.fit.col.verdict", level=_percent(hd.ALPHA)),
+        t("highdim.fit.col.verdict", level=percent(hd.ALPHA, digits=3)),
     ]
     body = []
     for what, cloud, fit in fit_rows(summary):
@@ -518,4 +514,4 @@ def fit_table(t, summary: hd.CloudSummary) -> str:
 
 
 def fit_caption(t) -> str:
-    return t("highdim.fit.caption", level=_percent(hd.ALPHA), alpha=decimals(hd.ALPHA, 2), limit=hd.FIT_MAX)
+    return t("highdim.fit.caption", level=percent(hd.ALPHA, digits=3), alpha=decimals(hd.ALPHA, 2), limit=hd.FIT_MAX)

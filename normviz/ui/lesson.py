@@ -540,9 +540,9 @@ def beyond_step(t, step: lesson.Step) -> None:
             sat_dyt=decimals(b.dyt_curve.saturation[1], 2),
             sat_derf=decimals(b.derf_curve.saturation[1], 2),
             pct=f"{100 * b.derf_curve.level:g}",
-            vit_ln=f"{b.vit.layer_norm:.1f}",
-            vit_dyt=f"{b.vit.dyt:.1f}",
-            vit_derf=f"{b.vit.derf:.1f}",
+            vit_ln=decimals(b.vit.layer_norm, b.vit.digits),
+            vit_dyt=decimals(b.vit.dyt, b.vit.digits),
+            vit_derf=decimals(b.vit.derf, b.vit.digits),
         )
     )
     st.markdown(
@@ -559,6 +559,7 @@ def beyond_step(t, step: lesson.Step) -> None:
         st.markdown(
             t(
                 "lesson.beyond.frozen_model",
+                count=len(model.NORMS),
                 sentence=frozen.sentence,
                 cos=decimals(frozen.cosine, 3),
                 cos_one=decimals(frozen.cosine_one, 3),
