@@ -65,6 +65,19 @@ class Prepared:
         return tuple(self.x.shape[a] for a in self.axes)
 
 
+def finite_vector(name: str, value, *, min_len: int = 1) -> np.ndarray:
+    """A 1-D float64 array of at least ``min_len`` finite entries, or a TypeError / ValueError naming ``name``."""
+    try:
+        v = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a vector of real numbers; got {value!r}") from None
+    if v.ndim != 1 or v.size < min_len:
+        raise ValueError(f"{name} must be a vector of at least {min_len} numbers; got shape {v.shape}")
+    if not np.all(np.isfinite(v)):
+        raise ValueError(f"{name} must hold finite numbers; got {value!r}")
+    return v
+
+
 def check_eps(eps) -> float:
     if isinstance(eps, bool) or not isinstance(eps, (int, float, np.floating, np.integer)):
         raise TypeError(f"eps must be a real number; got {type(eps).__name__}")

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from normviz import _xp
-from normviz._exact import finite_number, ieee
+from normviz._exact import check_eps, finite_number, finite_vector, ieee
 from normviz.dof import jacobian as analytic_jacobian_raw
 from normviz.methods import KEYS, method
 
@@ -223,30 +223,10 @@ MASSIVE_TEX = (
 )
 
 
-def _nonnegative_eps(eps) -> float:
-    eps = finite_number("eps", eps)
-    if eps < 0:
-        raise ValueError(f"eps must be a finite number ≥ 0; got {eps!r}")
-    return eps
-
-
-def _finite_vector(name: str, value, *, min_len: int = 1) -> np.ndarray:
-    """A 1-D float64 array of at least ``min_len`` finite entries, or a ValueError naming ``name``."""
-    try:
-        v = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a vector of real numbers; got {value!r}") from None
-    if v.ndim != 1 or v.size < min_len:
-        raise ValueError(f"{name} must be a vector of at least {min_len} numbers; got shape {v.shape}")
-    if not np.all(np.isfinite(v)):
-        raise ValueError(f"{name} must hold finite numbers; got {value!r}")
-    return v
-
-
 def rms_radius(x, *, eps: float) -> float:
     """r = √(‖x‖²/n + ε), RMSNorm's divisor (biased mean of x²)."""
-    x = _finite_vector("x", x)
-    return math.sqrt(float(x @ x) / x.size + _nonnegative_eps(eps))
+    x = finite_vector("x", x)
+    return math.sqrt(float(x @ x) / x.size + check_eps(eps))
 
 
 @dataclass(frozen=True)
@@ -277,14 +257,14 @@ class RmsSpectrum:
 
 def rms_spectrum(x, *, eps: float) -> RmsSpectrum:
     """The singular values of RMSNorm's Jacobian at x, from the formula (no matrix is built: n may be large)."""
-    x = _finite_vector("x", x)
-    return RmsSpectrum(x.size, _nonnegative_eps(eps), rms_radius(x, eps=eps))
+    x = finite_vector("x", x)
+    return RmsSpectrum(x.size, check_eps(eps), rms_radius(x, eps=eps))
 
 
 def rms_vjp(x, g, *, eps: float) -> np.ndarray:
     """Jᵀg of RMSNorm at x (γ = 1), without building J: (1/r)(g − x (x·g)/(n r²))."""
-    x = _finite_vector("x", x)
-    g = _finite_vector("g", g)
+    x = finite_vector("x", x)
+    g = finite_vector("g", g)
     if g.shape != x.shape:
         raise ValueError(f"g must have the shape of x {x.shape}; got {g.shape}")
     r = rms_radius(x, eps=eps)
@@ -294,7 +274,7 @@ def rms_vjp(x, g, *, eps: float) -> np.ndarray:
 
 def massive_x(rest, m: float, *, k: int = MASSIVE_INDEX) -> np.ndarray:
     """x with the massive coordinate x_k = m and the others ``rest`` (in order)."""
-    rest = _finite_vector("rest", rest)
+    rest = finite_vector("rest", rest)
     m = finite_number("m", m)
     if not (isinstance(k, (int, np.integer)) and 0 <= k <= rest.size):
         raise ValueError(f"k must be an index from 0 to {rest.size}; got {k!r}")
@@ -417,12 +397,12 @@ def massive_gradient(
     and the same along ``scales`` of m (the current m added)."""
     x = massive_x(rest, m, k=k)
     rest = np.delete(x, k)
-    g = _finite_vector("g", g)
+    g = finite_vector("g", g)
     if g.shape != x.shape:
         raise ValueError(f"g must have the shape of x {x.shape}; got {g.shape}")
-    eps = _nonnegative_eps(eps)
+    eps = check_eps(eps)
     m = float(x[k])
-    ms = np.union1d(_finite_vector("scales", scales), [m])
+    ms = np.union1d(finite_vector("scales", scales), [m])
     others = _others_sweep(rest, g, ms, eps, k)
     ref = _others_sweep(rest, g, np.array([REFERENCE_M]), eps, k)[0]
     return MassiveGradient(
@@ -443,5 +423,5 @@ def massive_gradient(
 def rms_autograd_singular_values(x, *, eps: float) -> np.ndarray | None:
     """The singular values (descending) of torch's autograd Jacobian of F.rms_norm at x, float64, by
     ``numpy.linalg.svd``; None without torch."""
-    jac = autograd_jacobian("rms", _finite_vector("x", x), eps=_nonnegative_eps(eps))
+    jac = autograd_jacobian("rms", finite_vector("x", x), eps=check_eps(eps))
     return None if jac is None else np.linalg.svd(jac, compute_uv=False)
