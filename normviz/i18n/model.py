@@ -568,13 +568,13 @@ STRINGS = {
     "model.freeze.calibration": {
         "zh": "常数在随应用一起提供的 {n} 个短句上估计（列在下面；连同 [CLS] 和 [SEP] 共 {tokens} 个词元），"
         "用的是没有冻结的模型：每个 LayerNorm 的常数是这些词元在它输入处各自的 s = √(σ² + ε) 的平均值"
-        "（σ² 是 D = 384 个特征上的有偏方差，ε = 10⁻¹²）。按全部词元平均，这些常数从 {low}（{low_norm}）"
+        "（σ² 是 D = {d} 个特征上的有偏方差，ε = {eps}）。按全部词元平均，这些常数从 {low}（{low_norm}）"
         "到 {high}（{high_norm}）。[CLS] 与众不同：在 {cls_norm} 上它的 s 平均是 {cls}，其余词元是 {rest}，"
         "相差 {times} 倍。",
         "en": "The constants are estimated on {n} short sentences shipped with the app (listed below; {tokens} "
         "tokens with [CLS] and [SEP]), run through the ordinary model: each LayerNorm's constant is the mean over "
         "those tokens of each token's own s = √(σ² + ε) at the LayerNorm's input (σ² the biased variance over "
-        "the D = 384 features, ε = 10⁻¹²). Over all tokens these means run from {low} ({low_norm}) to {high} "
+        "the D = {d} features, ε = {eps}). Over all tokens these means run from {low} ({low_norm}) to {high} "
         "({high_norm}). [CLS] stands apart: at {cls_norm} its s averages {cls} against {rest} for the other "
         "tokens, {times} times as much.",
     },

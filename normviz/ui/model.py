@@ -23,7 +23,7 @@ import streamlit as st
 from normviz import checkpoint, hidden, model
 from normviz.figures import model as figs
 from normviz.figures.typed import typed_arrays as packed
-from normviz.format import decimals, percent, shortest, significant, subscript
+from normviz.format import decimals, eps_text, percent, shortest, significant, subscript
 from normviz.norms import layer_norm
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
@@ -728,6 +728,8 @@ def calibration_text(t, calib: model.Calibration) -> str:
     return t(
         "model.freeze.calibration",
         n=len(calib.sentences),
+        d=calib.embeddings.shape[1],
+        eps=eps_text(model.load().eps),
         tokens=calib.tokens,
         low=significant(float(calib.sigma[low]), 3),
         low_norm=names[low],
