@@ -231,13 +231,13 @@ STRINGS = {
     },
     "highdim.law.cos.text": {
         "zh": "角度上的测度集中。每个直方图把一团点的向量两两配对（第 1 个和第 2 个、第 3 个和第 4 个……），"
-        "得到 {pairs:,} 个余弦 c = ⟨a, b⟩/(‖a‖·‖b‖)。若两个方向相互独立、在 R^d 的球面上均匀分布，"
+        "得到 {pairs:,} 个余弦 c = ⟨a, b⟩/(‖a‖·‖b‖)。若两个方向相互独立、在 ℝᵈ 的球面上均匀分布，"
         "则 (1 + c)/2 服从 Beta((d − 1)/2, (d − 1)/2)（scipy.stats.beta；c 的密度是 (1 + c)/2 的密度的一半）："
         "c 的均值为 0，标准差恰为 1/√d。d = n = {n} 时：Beta({a}, {a})，标准差 1/√{n} = {sd}，"
         "这样的余弦有 {central} 落在 ±{q} 以内。",
         "en": "Concentration of measure in angles. Each histogram pairs a cloud's vectors, the 1st with the 2nd, the "
         "3rd with the 4th and so on: {pairs:,} cosines c = ⟨a, b⟩/(‖a‖·‖b‖). When two directions are independent "
-        "and uniform on the sphere of R^d, (1 + c)/2 follows Beta((d − 1)/2, (d − 1)/2) (scipy.stats.beta; the "
+        "and uniform on the sphere of ℝᵈ, (1 + c)/2 follows Beta((d − 1)/2, (d − 1)/2) (scipy.stats.beta; the "
         "density of c is that of (1 + c)/2, halved): c has mean 0 and standard deviation exactly 1/√d. For "
         "d = n = {n}: Beta({a}, {a}), standard deviation 1/√{n} = {sd}, and {central} of such cosines lie "
         "within ±{q}.",
