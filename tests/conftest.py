@@ -32,14 +32,7 @@ def _cuda_available() -> bool:
     return bool(torch.cuda.is_available())
 
 
-# The longest tests first (about 130 s of image build, 65 s of replicas killed and frozen): pytest-xdist hands each
-# worker a contiguous run of the list, so they start at once instead of when a worker reaches them.
-FIRST = ("tests/browser/test_image.py", "tests/test_fleet.py")
-
-
 def pytest_collection_modifyitems(config, items):
-    rank = {path: k for k, path in enumerate(FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(FIRST)))  # stable: the rest keep order
     gpu_items = [item for item in items if item.get_closest_marker("gpu")]
     if gpu_items and not _cuda_available():
         skip = pytest.mark.skip(reason="needs a CUDA device (torch.cuda.is_available() is False)")

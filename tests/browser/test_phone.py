@@ -126,8 +126,7 @@ def assert_reflows(m: dict) -> None:
 
 def in_english_from_the_sidebar(page, path: str) -> None:
     """Open the sidebar from its button, switch to English (a rerun, not a load), close it: the page still
-    reflows into the width. (The English audit runs in tests/browser/test_projector.py, the Chinese one here at
-    the phone's width, where width-dependent findings such as a scrolling equation show.)"""
+    reflows into the width, and the audit passes in English."""
     page.locator(SIDEBAR_OPENER).first.click()
     switch_language(page, "en")
     page.locator('[data-testid="stSidebarCollapseButton"] button').first.click()
@@ -136,6 +135,7 @@ def in_english_from_the_sidebar(page, path: str) -> None:
     page.evaluate("() => window.scrollTo(0, 0)")
     assert_no_error(page, context=f"{path or 'overview'} on a phone, in English")
     assert_reflows(page.evaluate(MEASURE_JS))
+    assert_accessible(page, f"{path or 'overview'} on a phone (en)")
 
 
 # --- picture first on a narrow screen, the columns unchanged on a wide one ------------------------------
