@@ -501,15 +501,18 @@ STRINGS = {
     },
     "lesson.step.beyond.title": {"zh": "选读：后来的发展", "en": "Optional: what came next"},
     "lesson.step.beyond.text": {
-        "zh": "这一步是选读，可以直接跳到小结。LayerNorm 和 RMSNorm 之后出现了：不求统计量的 DyT、"
-        "给注意力 logit 设上限的 QK-norm、把归一化放到新位置的 Peri-Norm 与 nGPT；还有一个发现：一个巨大的激活值会让 RMSNorm "
-        "把其余坐标都压小。"
-        "下面每个数都由 normviz 在本页算出（γ = 1，β = 0；凡有 ε 的归一化都取 ε = 0，玩具网络除外，它用库的默认 ε）。",
-        "en": "This step is optional: skip to the summary if you like. After LayerNorm and RMSNorm came DyT, which "
-        "takes no statistics; QK-norm, which caps the attention logits; Peri-Norm and nGPT, which put the norm in "
-        "new places; and a finding: one massive activation makes RMSNorm shrink every other coordinate. Every number below is computed on "
-        "this page by normviz (γ = 1, β = 0; ε = 0 in every norm that has one, except the toy stack, which uses "
-        "the library's default ε).",
+        "zh": "这一步是选读，可以直接跳到小结。LayerNorm 和 RMSNorm 之后出现了：不求统计量的 DyT"
+        " 与 Derf、推理时固定 σ 的 LayerNorm、给注意力 logit 设上限的 QK-norm、"
+        "把归一化放到新位置的 Peri-Norm 与 nGPT；还有一个发现：一个巨大的激活值会让 RMSNor"
+        "m 把其余坐标都压小。下面每个数都由 normviz 在本页算出（γ = 1，β = 0；凡有 ε 的归"
+        "一化都取 ε = 0。例外是玩具网络，它用库的默认 ε；以及真实模型，它用自己训练出的 γ、β 和 ε）"
+        "。",
+        "en": "This step is optional: skip to the summary if you like. After LayerNorm and RMSNorm came DyT and Derf, "
+        "which take no statistics; LayerNorm with σ frozen at inference; QK-norm, which caps the attention "
+        "logits; Peri-Norm and nGPT, which put the norm in new places; and a finding: one massive activation "
+        "makes RMSNorm shrink every other coordinate. Every number below is computed on this page by normviz (γ "
+        "= 1, β = 0; ε = 0 in every norm that has one, except the toy stack, which uses the library's default ε, "
+        "and the real model, which uses its own trained γ, β and ε).",
     },
     "lesson.step.summary.title": {"zh": "小结", "en": "Summary"},
     "lesson.step.summary.text": {
