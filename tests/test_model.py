@@ -20,6 +20,7 @@ from safetensors.numpy import load_file
 
 from normviz import model as m
 from normviz.norms import layer_norm
+from tests.helpers.reference_bert import reference_bert
 
 SENTENCES = (
     "The quick brown fox jumps over the lazy dog near the river bank this morning.",
@@ -307,12 +308,7 @@ def test_the_captured_outputs_are_layer_norm_of_the_captured_inputs(fox):
 
 @pytest.fixture(scope="module")
 def bert(loaded):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("HF_HUB_OFFLINE", "1")
-        mp.setenv("TRANSFORMERS_OFFLINE", "1")
-        transformers = pytest.importorskip("transformers")
-        model = transformers.BertModel.from_pretrained(str(loaded.folder), local_files_only=True)
-    return model.eval()
+    return reference_bert(loaded.folder)
 
 
 @pytest.mark.parametrize("text", SENTENCES)

@@ -10,6 +10,7 @@ import pytest
 import torch
 
 from normviz import model as m
+from tests.helpers.reference_bert import reference_bert
 
 TEXTS = (
     "The students dragged the vector and watched it land on the sphere.",
@@ -25,12 +26,7 @@ def loaded():
 
 @pytest.fixture(scope="module")
 def bert(loaded):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("HF_HUB_OFFLINE", "1")
-        mp.setenv("TRANSFORMERS_OFFLINE", "1")
-        transformers = pytest.importorskip("transformers")
-        model = transformers.BertModel.from_pretrained(str(loaded.folder), local_files_only=True)
-    return model.eval()
+    return reference_bert(loaded.folder)
 
 
 @pytest.fixture(scope="module")

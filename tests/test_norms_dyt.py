@@ -1,7 +1,8 @@
 """normviz.dyt (Dynamic Tanh, Zhu et al. 2025) against the direct torch formula, its properties and its errors.
 
 The oracle is weight * torch.tanh(alpha * x) + bias, computed in float32 for float16/bfloat16 (normviz
-takes tanh in at least float32) and cast back to the dtype.
+takes tanh in at least float32) and cast back to the dtype. The error contract (bad weight, bias, x, axis) is
+one for both squashings, dyt and derf, and is tested here for both.
 """
 
 from __future__ import annotations
@@ -213,6 +214,7 @@ def test_any_finite_real_alpha_is_accepted(alpha):
     np.testing.assert_allclose(nv.dyt([1.0, -3.0], alpha=alpha), np.tanh(float(alpha) * np.array([1.0, -3.0])))
 
 
+@pytest.mark.parametrize("squash", [nv.dyt, nv.derf], ids=["dyt", "derf"])
 @pytest.mark.parametrize("backend", ["numpy", "torch"])
 @pytest.mark.parametrize(
     ("name", "value", "error", "pattern"),
@@ -225,26 +227,29 @@ def test_any_finite_real_alpha_is_accepted(alpha):
         ("weight", [[1.0], [1.0, 2.0]], TypeError, r"weight must be numeric"),
     ],
 )
-def test_bad_weight_or_bias(backend, name, value, error, pattern):
+def test_bad_weight_or_bias(squash, backend, name, value, error, pattern):
     with pytest.raises(error, match=pattern):
-        nv.dyt(on(backend, np.ones((2, 3))), **{name: value})
+        squash(on(backend, np.ones((2, 3))), **{name: value})
 
 
+@pytest.mark.parametrize("squash", [nv.dyt, nv.derf], ids=["dyt", "derf"])
 @pytest.mark.parametrize("backend", ["numpy", "torch"])
-def test_complex_x_is_a_type_error(backend):
+def test_complex_x_is_a_type_error(squash, backend):
     x = np.array([1 + 1j, 2.0])
     with pytest.raises(TypeError, match=r"x must be real.*complex"):
-        nv.dyt(torch.from_numpy(x) if backend == "torch" else x)
+        squash(torch.from_numpy(x) if backend == "torch" else x)
 
 
+@pytest.mark.parametrize("squash", [nv.dyt, nv.derf], ids=["dyt", "derf"])
 @pytest.mark.parametrize(
     "bad", ["abc", [object(), 1.0], [[1.0, 2.0], [3.0]], None], ids=["text", "an object", "ragged", "None"]
 )
-def test_non_numeric_x_is_a_type_error(bad):
+def test_non_numeric_x_is_a_type_error(squash, bad):
     with pytest.raises(TypeError, match=r"\bx\b"):
-        nv.dyt(bad)
+        squash(bad)
 
 
+@pytest.mark.parametrize("squash", [nv.dyt, nv.derf], ids=["dyt", "derf"])
 @pytest.mark.parametrize(
     ("x", "axis", "error", "pattern"),
     [
@@ -254,11 +259,12 @@ def test_non_numeric_x_is_a_type_error(bad):
         (3.0, -1, ValueError, r"axis -1 is out of range"),
     ],
 )
-def test_bad_x_or_axis(x, axis, error, pattern):
+def test_bad_x_or_axis(squash, x, axis, error, pattern):
     with pytest.raises(error, match=pattern):
-        nv.dyt(x, axis=axis)
+        squash(x, axis=axis)
 
 
-def test_masked_x_is_refused():
+@pytest.mark.parametrize("squash", [nv.dyt, nv.derf], ids=["dyt", "derf"])
+def test_masked_x_is_refused(squash):
     with pytest.raises(TypeError, match=r"^x must not be a masked array"):
-        nv.dyt(np.ma.masked_array([1.0, 2.0], mask=[False, True]))
+        squash(np.ma.masked_array([1.0, 2.0], mask=[False, True]))

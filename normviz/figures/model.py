@@ -749,7 +749,6 @@ def hyperplane_figure(
     if b.shape != (n, 3) or a.shape != (n, 3):
         raise ValueError(f"before and after must have shape (len(tokens), 3) = ({n}, 3); got {b.shape}, {a.shape}")
     s = sizes(projector)
-    font = s["font"]
     tr = partial(_tr, t)
     extent = hyperplane_extent(b, a, radius)
     token_text = [_label(tok) for tok in tokens]
@@ -799,15 +798,28 @@ def hyperplane_figure(
                 },
             }
         )
+    # A second, smaller line: what u₁, u₂, u₃ are, and the share of the spread they carry when given.
+    second = tr("hyper.directions") if variance is None else tr("hyper.variance", share=percent(float(variance)))
+    title = f"{tr('hyper.title')}<br><span style='font-size:0.8em'>{second}</span>"
+    axes = [tr("hyper.axis", i=subscript(i)) for i in (1, 2, 3)]
+    entries = len(data) + 1  # LN(x)'s entry takes two lines
+    layout = _cube_layout(projector, title, axes, extent, HYPER_HEIGHT[projector], entries)
+    return {"data": data, "layout": layout}
+
+
+def _cube_layout(projector: bool, title: str, axes: list[str], extent: float, plot_height: int, entries: int) -> dict:
+    """The layout of a 3D figure in the cube [−extent, extent]³ with a two-line title: the axes named ``axes``,
+    the oblique camera (on a phone the whole cube), the legend beside (projector) or below."""
+    font = sizes(projector)["font"]
     ticks = tick_values(extent)
 
-    def axis(i: int) -> dict:
+    def axis(text: str) -> dict:
         return dict(
             range=[-extent, extent],
             autorange=False,
             tickmode="array",
             tickvals=ticks,
-            title=dict(text=tr("hyper.axis", i=subscript(i)), font=dict(size=_small(font, 0.85))),
+            title=dict(text=text, font=dict(size=_small(font, 0.85))),
             tickfont=dict(size=_small(font, 0.7)),
             zeroline=True,
             zerolinecolor="#999999",
@@ -817,22 +829,15 @@ def hyperplane_figure(
             showspikes=False,
         )
 
-    # A second, smaller line: what u₁, u₂, u₃ are, and the share of the spread they carry when given.
-    second = tr("hyper.directions") if variance is None else tr("hyper.variance", share=percent(float(variance)))
-    title = f"{tr('hyper.title')}<br><span style='font-size:0.8em'>{second}</span>"
-    plot_height = HYPER_HEIGHT[projector]
-    entries = len(data) + 1  # LN(x)'s entry takes two lines
     layout = base_layout(
         projector,
         title=_title(title),
         scene=dict(
-            xaxis=axis(1),
-            yaxis=axis(2),
-            zaxis=axis(3),
+            xaxis=axis(axes[0]),
+            yaxis=axis(axes[1]),
+            zaxis=axis(axes[2]),
             aspectmode="cube",
-            camera=camera(
-                "oblique", lift=0.1 if projector else 0.0, zoom=1.0 if projector else 1.2
-            ),  # a phone: the whole cube
+            camera=camera("oblique", lift=0.1 if projector else 0.0, zoom=1.0 if projector else 1.2),
         ),
         **(
             legend_beside(plot_height, below=1.0)
@@ -844,7 +849,7 @@ def hyperplane_figure(
     )
     layout["margin"]["t"] = int(4.8 * font)  # the title's two lines
     layout["height"] = plot_height + layout["margin"]["t"] + layout["margin"]["b"]
-    return {"data": data, "layout": layout}
+    return layout
 
 
 # --- LayerNorm frozen at inference (Baroni et al. 2025) -----------------------------------------------------
@@ -1071,46 +1076,9 @@ def frozen_slice_figure(
                            "line": {"color": "#FFFFFF", "width": 1}},
             }
         )  # fmt: skip
-    ticks = tick_values(extent)
-
-    def axis(key: str) -> dict:
-        return dict(
-            range=[-extent, extent],
-            autorange=False,
-            tickmode="array",
-            tickvals=ticks,
-            title=dict(text=tr(key), font=dict(size=_small(font, 0.85))),
-            tickfont=dict(size=_small(font, 0.7)),
-            zeroline=True,
-            zerolinecolor="#999999",
-            showbackground=True,
-            backgroundcolor="#F7F7F7",
-            gridcolor="#E2E2E2",
-            showspikes=False,
-        )
-
-    plot_height = SLICE_HEIGHT[projector]
     title = f"{tr('slice.title', norm=_label(norm))}<br><span style='font-size:0.8em'>{tr('slice.subtitle')}</span>"
-    layout = base_layout(
-        projector,
-        title=_title(title),
-        scene=dict(
-            xaxis=axis("slice.e1"),
-            yaxis=axis("slice.e2"),
-            zaxis=axis("slice.ones"),
-            aspectmode="cube",
-            camera=camera("oblique", lift=0.1 if projector else 0.0, zoom=1.0 if projector else 1.2),
-        ),
-        **(
-            legend_beside(plot_height, below=1.0)
-            if projector
-            else legend_below(
-                projector, plot_height=plot_height, entries=len(data), x_title=False, top=3.4, entry_width=None
-            )
-        ),
-    )
-    layout["margin"]["t"] = int(4.8 * font)
-    layout["height"] = plot_height + layout["margin"]["t"] + layout["margin"]["b"]
+    axes = [tr("slice.e1"), tr("slice.e2"), tr("slice.ones")]
+    layout = _cube_layout(projector, title, axes, extent, SLICE_HEIGHT[projector], len(data))
     return {"data": data, "layout": layout}
 
 
