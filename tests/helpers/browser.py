@@ -449,13 +449,21 @@ def tip(trace: dict[str, Any]) -> tuple[float, ...]:
 def wait_for(page, read: Callable[[Any], T], done: Callable[[T], bool], *, timeout_s: float = 30.0) -> T:
     """Poll ``read(page)`` every 100 ms until ``done(value)`` or the timeout; return the last value.
 
-    It does not fail on a timeout: the caller asserts on what it returns.
+    It does not fail on a timeout: the caller asserts on what it returns. A read that fails with an
+    AssertionError (a chart not in the page) is tried again until the timeout, and then fails: Streamlit 1.67
+    mounts a ``st.plotly_chart`` afresh whenever its figure changes (the element's id hashes the figure), so for
+    about 0.1 s of every redraw the chart is not in the page.
     """
     deadline = time.monotonic() + timeout_s
     while True:
-        value = read(page)
-        if done(value) or time.monotonic() > deadline:
-            return value
+        try:
+            value = read(page)
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+        else:
+            if done(value) or time.monotonic() > deadline:
+                return value
         page.wait_for_timeout(100)
 
 
