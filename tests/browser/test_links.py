@@ -181,17 +181,19 @@ def test_offscreen_arrow_follows_x_in_the_browser(page, base_url):
     open_page(page, base_url, "plane", lang="en", x1="1", x2="0.5")
     page.wait_for_selector(LIVE_READY, state="attached")
     assert by_meta(plotly_data(page), "x_offscreen")["x"] == []
+    # The keys' release would rerun the page, and Python's new figure ends the motion layer: on a loaded CI
+    # machine that came before the first read, which then waited for a layer that never came back. Without the
+    # release the layer stays, and what it shows is the browser's own drawing.
+    page.evaluate("() => { document.querySelector('.nv-live').__normvizLive.release = () => {}; }")
     box = page.locator(".nv-live-plot")
     box.focus()
     for _ in range(8):  # Shift: 10 steps of 0.01 each
         page.keyboard.press("Shift+ArrowRight")
     motion = wait_for(
         page,
-        # the layer's div exists a moment before plotly has drawn its traces into it (a loaded CI machine read it
-        # in that gap): no traces yet, read again
-        lambda p: p.locator(".nv-live-motion").evaluate(
-            "el => (el.data || []).map(t => ({meta: t.meta, x: Array.from(t.x)}))"
-        ),
+        # the layer's div exists a moment before plotly has drawn its traces into it: no traces yet, read again
+        lambda p: p.evaluate("""() => { const el = document.querySelector('.nv-live-motion');
+            return ((el && el.data) || []).map(t => ({meta: t.meta, x: Array.from(t.x)})); }"""),
         lambda traces: any(t["meta"] == "x_offscreen" and len(t["x"]) > 0 for t in traces),
         timeout_s=10,
     )
