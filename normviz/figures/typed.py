@@ -44,7 +44,7 @@ class Typed(dict):
     strict = False
 
 
-def typed_arrays(value, *, strict: bool = False):
+def typed_arrays(value, *, strict: bool = True):
     """``value`` (a figure dict) with every numeric numpy array as a plotly.js typed array.
 
     A typed array is ``{"dtype": "f8", "bdata": <base64>}`` (plus ``"shape"``
@@ -53,8 +53,10 @@ def typed_arrays(value, *, strict: bool = False):
     (strings, and ``range``/``domain`` pairs, which plotly.js wants as plain
     lists) become lists; numpy scalars become Python numbers.
 
-    ``strict``: also strict JSON in the same pass: a NaN or ±inf left outside a typed array becomes
-    None (a gap to plotly.js), since ``JSON.parse`` rejects the bare ``NaN`` that ``json.dumps`` writes.
+    ``strict`` (the default: the app's figures reach the browser as a component's data): also strict JSON in the
+    same pass: a NaN or ±inf left outside a typed array becomes None (a gap to plotly.js), since ``JSON.parse``
+    rejects the bare ``NaN`` that ``json.dumps`` writes. ``strict=False`` leaves them as floats (plotly's own
+    encoder, st.plotly_chart's, writes them).
 
     A dict comes back as a ``Typed`` (read-only, as every cached value)."""
     if isinstance(value, Typed) and (value.strict or not strict):

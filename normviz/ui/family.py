@@ -146,7 +146,7 @@ def p_table(t, table: tuple[family.PRow, ...]) -> None:
 @cached(128)
 def p_figure(x, t, projector: bool, backend: _xp.Backend) -> dict:
     """The p-balls (drawn by the lazy chart), packed as strict JSON once, not on every run."""
-    return packed(figs.p_figure(p_rows(x, backend), t, projector=projector), strict=True)
+    return packed(figs.p_figure(p_rows(x, backend), t, projector=projector))
 
 
 # ---------------------------------------------------------------------------

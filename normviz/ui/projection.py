@@ -297,7 +297,7 @@ def figure(
     kit = engine.PLANE if kit_name == "plane" else engine.SPACE
     proj = cached_projection(scene, backend)
     spec = engine.projection_figure(scene, proj, t, kit=kit, projector=projector_mode, view=view, guides=guides)
-    return typed_arrays(spec, strict=True)
+    return typed_arrays(spec)
 
 
 def live_scene(

@@ -132,7 +132,7 @@ def morph_view(
     figure = figs.morph_figure(
         m, t, projector=projector, extent=EXTENT, fold=folded if fold else None, stretch=local if stretch else None
     )
-    return folded, local, image, packed(figure, strict=True)  # the animated chart's payload as it is
+    return folded, local, image, packed(figure)  # the animated chart's payload as it is
 
 
 def image_text(t, image: warp.GridImage, n: int) -> str:
