@@ -44,22 +44,46 @@ BUDGET = {
 
 
 def test_the_lessons_mounts_name_files_that_exist_and_stay_small():
-    """The lesson mounts five components, the family page the sixth (its lazy chart): each names its files in its
-    own folder and inlines none (the lazy chart's element carries its figure's data, counted apart)."""
+    """The lesson mounts five components, the family page the sixth (its figures): each names its files in its
+    own folder and inlines none (a figure's element carries the figure's data, counted apart)."""
     at = run_page("lesson", step="3")
     family = run_page("family")
     assert errors(at) == [] and errors(family) == []
     folders = component_folders()
     protos = {el.proto.component_name: el.proto for el in at.get("bidi_component")}
-    (lazy,) = [el.proto for el in family.get("bidi_component") if el.proto.component_name == "normviz.lazy"]
-    assert set(protos) == set(BUDGET) == set(folders) - {"normviz.lazy"}
-    assert (lazy.js_content, lazy.css_content, lazy.js_source_path) == ("", "", "lazy.js")
-    assert (folders["normviz.lazy"] / lazy.js_source_path).is_file()
-    assert (folders["normviz.lazy"] / lazy.css_source_path).is_file()
-    assert len(lazy.SerializeToString()) - len(lazy.json.encode()) < 300
+    protos.pop("normviz.figure", None)
+    figures = [el.proto for el in family.get("bidi_component") if el.proto.component_name == "normviz.figure"]
+    assert set(protos) == set(BUDGET) == set(folders) - {"normviz.figure"} and len(figures) == 3
+    for fig in figures:
+        assert (fig.js_content, fig.css_content, fig.js_source_path) == ("", "", "figure.js")
+        assert (folders["normviz.figure"] / fig.js_source_path).is_file()
+        assert (folders["normviz.figure"] / fig.css_source_path).is_file()
+        assert len(fig.SerializeToString()) - len(fig.json.encode()) < 300
     for name, proto in protos.items():
         assert (proto.js_content, proto.css_content) == ("", ""), name
         assert (folders[name] / proto.js_source_path).is_file(), name
         assert not proto.css_source_path or (folders[name] / proto.css_source_path).is_file(), name
         assert len(proto.SerializeToString()) < BUDGET[name], name
     assert protos["normviz.lesson_keys"].js_source_path == "lesson_keys.js"
+
+
+def test_a_definition_is_registered_once_per_process_and_a_failure_is_not_kept(monkeypatch):
+    """Registering resolves and checks the asset paths: once per process, not for every figure of every run."""
+    import streamlit as st
+
+    calls = []
+
+    def fake(name, **kwargs):
+        calls.append(name)
+        if len(calls) == 1:
+            raise component.StreamlitAPIException("no asset_dir")
+        return lambda **kw: None
+
+    monkeypatch.setattr(st.components.v2, "component", fake)
+    monkeypatch.setattr(component, "_mounts", {})
+    mount, why = component.register("figure", js="figure.js")
+    assert mount is None and "pip install --no-deps -e ." in why
+    first = component.register("figure", js="figure.js")[0]
+    assert first is not None and component.register("figure", js="figure.js")[0] is first
+    assert calls == ["normviz.figure", "normviz.figure"]
+    assert component.register("figure", js="other.js")[0] is not first and len(calls) == 3

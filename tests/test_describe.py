@@ -10,7 +10,7 @@ from normviz.figures.describe import describe_figure, describe_projection
 from normviz.figures.dof import fraction_figure
 from normviz.figures.projection import PLANE, SPACE, View, fit_extent, projection_figure
 from normviz.i18n import Translator
-from tests.helpers.pages import run_page
+from tests.helpers.pages import charts, run_page
 
 
 def scene(x, **kw):
@@ -77,7 +77,7 @@ def test_every_figure_of_a_plain_chart_page_has_a_description(lang):
     at = run_page("dof", lang=lang)
     header = Translator(lang)("access.describe.header")
     described = [e for e in at.expander if e.label == header]
-    assert len(described) == len(at.get("plotly_chart")) >= 1
+    assert len(described) == len(charts(at)) >= 1
 
 
 @pytest.mark.parametrize("lang, header", [("en", "Figure description"), ("zh", "图的文字描述")])

@@ -151,6 +151,7 @@ def test_without_the_installed_manifest_it_draws_a_static_chart(monkeypatch, cap
     from streamlit.components.v2.component_manager import BidiComponentManager
 
     monkeypatch.setattr(BidiComponentManager, "get_component_asset_root", lambda self, name: None)
+    monkeypatch.setattr(live.component, "_mounts", {})  # as in a process where normviz is not installed
     live._warned.clear()
     with caplog.at_level(logging.WARNING, logger="normviz.ui.kit.live"):
         at = run_app()

@@ -3,12 +3,10 @@ runs."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from normviz.ui import cost as cost_ui
-from tests.helpers.pages import errors, run_page
+from tests.helpers.pages import charts, errors, run_page
 
 
 def table(at) -> str:
@@ -98,18 +96,16 @@ def test_benchmark_button_runs_and_shows_the_chart(lang, monkeypatch):
     monkeypatch.setattr(cost_ui, "PAGE_SHAPES", ((2, 8), (4, 16)))
     monkeypatch.setattr(cost_ui, "PAGE_REPEATS", 2)
     at = run_page("cost", lang=lang)
-    assert not at.get("plotly_chart") and at.info
+    assert not charts(at) and at.info
     at.button(key="cost.bench.start").click().run()
     assert not errors(at)
-    charts = at.get("plotly_chart")
-    assert len(charts) == 1
-    fig = json.loads(charts[0].proto.spec)
+    (fig,) = charts(at).values()
     assert [t["meta"] for t in fig["data"]] == ["bench_copy", "bench_ln", "bench_rms", "bench_l2"]
     assert "2 × 8" in markdown(at) and "4 × 16" in markdown(at)
     assert at.button(key="cost.bench.start").label == ("重新测量" if lang == "zh" else "Measure again")
     # kept for the session: another rerun shows it without measuring again
     at.number_input(key=cost_ui.HIDDEN).set_value(512).run()
-    assert len(at.get("plotly_chart")) == 1
+    assert len(charts(at)) == 1
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

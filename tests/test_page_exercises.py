@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from normviz import exercises as ex
-from tests.helpers.pages import errors, run_page
+from tests.helpers.pages import charts, errors, run_page
 
 SEED = "123"
 
@@ -51,7 +51,7 @@ def test_every_right_answer_is_accepted_with_an_explanation_and_figure(lang, rig
     by_key = {p.key: p for p, _ in pairs}
     assert f"‖x‖₂ = {by_key['l2_pair'].values['length']}" in shown  # the explanations carry their own numbers
     assert f"= {by_key['traffic'].values['gb']} GB" in shown
-    assert len(at.get("plotly_chart")) >= 10  # the explanations' figures (two explanations are tables)
+    assert len(charts(at)) >= 10  # the explanations' figures (two explanations are tables)
 
 
 @pytest.mark.parametrize("lang, wrong", [("en", "Not quite."), ("zh", "还不对。")])
@@ -138,7 +138,6 @@ def test_the_invariance_and_the_stack_exercises_show_their_own_variant(seed, lan
     gain 1; seed 28: x + 100·𝟏, Pre-Norm, no norm at gain 0.1. Each feedback figure and explanation is its own.
     (The stack exercises draw after the warp and the /beyond ones, so their seeds moved from 3 and 2 when the
     warp ones arrived, to 35 and 20 when qk_bound and outlier did, and to 25 and 28 when derf and frozen did.)"""
-    import json
 
     from normviz import residual
     from tests.helpers.pages import coords, trace
@@ -155,7 +154,7 @@ def test_the_invariance_and_the_stack_exercises_show_their_own_variant(seed, lan
         next(b for b in at.button if b.key == f"exercises.{seed}.{k}.check").click()
     at.run()
     assert errors(at) == [] and len(at.success) == 3
-    moved, paths, growth = (json.loads(c.proto.spec) for c in at.get("plotly_chart"))
+    moved, paths, growth = charts(at).values()
     by_key = {p.key: p for p, _ in pairs}
     shown = "\n".join(m.value for m in at.markdown)
     inv = by_key["invariant"]
@@ -205,7 +204,6 @@ def test_the_warp_exercises_take_a_malformed_answer_with_a_message_and_explain_a
 def test_the_warp_exercises_feedback_draws_the_fibre_and_the_ellipse():
     """After a right answer: the merge exercise's grid morph rings exactly the grid points that merge (by
     normviz.warp.same_output on every vertex), and the ellipse exercise draws its figure."""
-    import json
 
     from normviz import warp
     from normviz.methods import METHODS
@@ -221,8 +219,7 @@ def test_the_warp_exercises_feedback_draws_the_fibre_and_the_ellipse():
     for k in numbers.values():
         check(at, k)
     assert errors(at) == [] and len(at.success) == 2
-    charts = {c.key: json.loads(c.proto.spec) for c in at.get("plotly_chart")}
-    fold = charts[f"exercises.{SEED}.{numbers['merge']}.figure"]
+    fold = charts(at)[f"exercises.{SEED}.{numbers['merge']}.figure"]
     merge = pairs[numbers["merge"] - 1][0]
     assert fold.get("frames") and merge.figure == ("fold", merge.figure[1])
     ringed = trace(fold, "fold_vertices")
@@ -234,7 +231,7 @@ def test_the_warp_exercises_feedback_draws_the_fibre_and_the_ellipse():
         for v in grid[warp.same_output(key, merge.figure[1]["x"], grid, eps=float(merge.values["eps"]))]
     }
     assert got == want and len(got) == merge.answer
-    ellipse = charts[f"exercises.{SEED}.{numbers['ellipse_axes']}.figure"]
+    ellipse = charts(at)[f"exercises.{SEED}.{numbers['ellipse_axes']}.figure"]
     assert ellipse["data"]
 
 
@@ -289,7 +286,6 @@ def test_the_model_exercises_take_a_wrong_and_a_malformed_answer_then_explain_a_
     norm is called wrong, "abc" for the gap gets the page's message; the right answers (the gap to 3 significant
     digits, from the formula on the shown share) are right, their explanations carry their numbers, and the
     feedback draws the means per norm and the token on the ε = 0 curve."""
-    import json
 
     from normviz.i18n import translate
     from tests.helpers.pages import coords, trace
@@ -323,10 +319,9 @@ def test_the_model_exercises_take_a_wrong_and_a_malformed_answer_then_explain_a_
     shown = "\n".join(m.value for m in at.markdown)
     for value in (share.values["top_mean"], share.values["second_mean"], gap.values["answer"], gap.values["c"]):
         assert value in shown, value
-    charts = {c.key: json.loads(c.proto.spec) for c in at.get("plotly_chart")}
-    means = charts[f"exercises.{seed}.{numbers['model_share']}.figure"]
+    means = charts(at)[f"exercises.{seed}.{numbers['model_share']}.figure"]
     np.testing.assert_allclose(coords(trace(means, "model_share"), "y"), 100 * np.array(share.figure[1]["shares"]))
-    curve = charts[f"exercises.{seed}.{numbers['model_gap']}.figure"]
+    curve = charts(at)[f"exercises.{seed}.{numbers['model_gap']}.figure"]
     chosen = trace(curve, "gap_chosen")
     assert coords(chosen, "y")[0] == pytest.approx(100 * gap.answer)
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from normviz import lesson
-from tests.helpers.pages import coords, errors, figures, live_payloads, run_page, tables, text, trace
+from tests.helpers.pages import charts, coords, errors, figures, live_payloads, run_page, tables, text, trace
 
 TOTAL = len(lesson.STEPS)
 
@@ -439,7 +439,7 @@ def test_the_warp_step_plays_the_grid_into_two_points_and_states_its_computed_la
     assert errors(at) == []
     (fig,) = figures(at)
     assert len(fig["frames"]) >= 2 and {"grid", "grid_points"} <= {t.get("meta") for t in fig["data"]}
-    assert not at.get("plotly_chart")  # the animated chart draws it: HTML Play/Pause and the keys
+    assert not charts(at)  # the animated chart draws it: HTML Play/Pause and the keys
     grid = torch.tensor([(a, b) for a in range(-3, 4) for b in range(-3, 4)], dtype=torch.float64)
     out = F.layer_norm(grid, (2,), eps=0.0)
     below, above, diagonal = grid[:, 0] > grid[:, 1], grid[:, 0] < grid[:, 1], grid[:, 0] == grid[:, 1]

@@ -1,9 +1,9 @@
 """The app in Streamlit: one module per page (or pair of pages) here, the shared pieces in ``kit``."""
 
-from normviz.ui.kit.chart import cached_projection, chart
+from normviz.ui.kit.chart import cached_projection
 from normviz.ui.kit.collector import set_up as set_up_collector
+from normviz.ui.kit.figure import chart, lazy_chart
 from normviz.ui.kit.layout import page_link, page_parts, picture_first, place, sources_section
-from normviz.ui.kit.lazy import lazy_chart
 from normviz.ui.kit.links import fragment, page_state, rerun_only
 from normviz.ui.kit.literal import literal
 from normviz.ui.kit.live import animated_chart

@@ -23,7 +23,7 @@ from normviz.i18n import CATALOG
 from normviz.ui import dof as dof_ui
 from normviz.ui.kit import links
 from normviz.ui.kit.cache import cached
-from normviz.ui.kit.chart import chart
+from normviz.ui.kit.figure import chart
 from normviz.ui.kit.layout import page_link
 from normviz.ui.kit.literal import literal
 from normviz.ui.kit.shell import backend, projector

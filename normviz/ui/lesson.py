@@ -27,8 +27,9 @@ from normviz.ui import invariance as inv_ui
 from normviz.ui import residual as res_ui
 from normviz.ui.kit import lesson_keys, links
 from normviz.ui.kit.cache import cached
-from normviz.ui.kit.chart import cached_projection, chart
+from normviz.ui.kit.chart import cached_projection
 from normviz.ui.kit.controls import keyed_slider
+from normviz.ui.kit.figure import chart
 from normviz.ui.kit.layout import page_link
 from normviz.ui.kit.live import animated_chart, live_chart
 from normviz.ui.kit.shell import backend, projector

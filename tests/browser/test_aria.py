@@ -33,7 +33,7 @@ NEUTRAL = {m.label for m in METHODS.values()} | {"PNG", "SVG", "GIF", "CSV", "nu
 WORD = re.compile(r"[A-Za-z]{3,}")
 
 FIGURES_JS = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stPlotlyChart"],'
-    + ' [data-testid="stMain"] .nv-live-plot, [data-testid="stMain"] .nv-lazy-plot')].map((el) => {
+    + ' [data-testid="stMain"] .nv-live-plot, [data-testid="stMain"] .nv-figure-plot')].map((el) => {
   const described = document.getElementById(el.getAttribute('aria-describedby') || '');
   return {live: el.classList.contains('nv-live-plot'), role: el.getAttribute('role'),
           described: described ? described.textContent.trim().slice(0, 60) : null};

@@ -17,9 +17,9 @@ from tests.helpers.browser import (
 from tests.helpers.projector import assert_fits_a_projector, open_on_a_projector
 
 CHARTS = 3  # the members in 3D, x / ‖x‖_p, the columns' histograms
-# the lazy chart's plot (normviz.ui.kit.lazy) once drawn, named and described as Streamlit's plotly charts are
+# the lazy p-balls' plot (normviz.ui.kit.figure) once drawn, named and described as every figure is
 LAZY_PLOT_JS = """() => {
-  const el = document.querySelector('.nv-lazy-plot');
+  const el = document.querySelector('.st-key-nv-figure-box-family-p_chart .nv-figure-plot');
   const described = el && document.getElementById(el.getAttribute('aria-describedby') || '');
   return el && described && el.classList.contains('js-plotly-plot')
     ? {role: el.getAttribute('role'), described: described.textContent} : null;

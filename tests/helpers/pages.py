@@ -63,17 +63,24 @@ def errors(at: AppTest) -> list[str]:
 
 
 def figures(at: AppTest) -> list[dict]:
-    """The plotly figure specs on the page: st.plotly_chart's and the lazy charts' in page order, then the live
-    charts' (AppTest renders none of them)."""
-    static = []
+    """The plotly figure specs on the page: the figure component's (``ui.chart``, ``ui.lazy_chart``) and
+    st.plotly_chart's in page order, then the live charts' (AppTest renders none of them)."""
+    return list(charts(at).values()) + [payload["figure"] for payload in live_payloads(at)]
+
+
+FIGURE_COMPONENT = "normviz.figure"
+
+
+def charts(at: AppTest) -> dict[str, dict]:
+    """The figures ``ui.chart`` and ``ui.lazy_chart`` draw (the figure component's, or st.plotly_chart's where the
+    component is unavailable), by their key, in page order."""
+    found = {}
     for element in _in_page_order(at._tree):
         if element.type == "plotly_chart":
-            static.append(json.loads(element.proto.spec))
-        elif element.type == "bidi_component" and element.proto.json:
-            payload = json.loads(element.proto.json)
-            if isinstance(payload, dict) and "figure" in payload and "scene" not in payload:
-                static.append(payload["figure"])
-    return static + [payload["figure"] for payload in live_payloads(at)]
+            found[element.key] = json.loads(element.proto.spec)
+        elif element.type == "bidi_component" and element.proto.component_name == FIGURE_COMPONENT:
+            found[element.key] = json.loads(element.proto.json)["figure"]
+    return found
 
 
 def _in_page_order(node):
@@ -87,8 +94,8 @@ def _in_page_order(node):
 
 
 def live_payloads(at: AppTest) -> list[dict]:
-    """The data of the page's live charts (the sidebar's export tools, the lesson's key listener and the lazy
-    charts are components too: left out)."""
+    """The data of the page's live charts (the sidebar's export tools, the lesson's key listener and the figure
+    component are components too: left out)."""
     payloads = (json.loads(el.proto.json) for el in at.get("bidi_component") if el.proto.json)
     return [p for p in payloads if isinstance(p, dict) and "figure" in p and "scene" in p]
 
@@ -148,7 +155,8 @@ def text(at: AppTest) -> str:
 
 def without_component(monkeypatch, name: str) -> None:
     """Streamlit knows no asset_dir for the component ``name`` ("normviz.export"), as where normviz is not
-    installed; the other components stay, and normviz.ui.kit.component forgets what it has logged."""
+    installed; the other components stay, and normviz.ui.kit.component forgets what it has logged and
+    registered."""
     from streamlit.components.v2.component_manager import BidiComponentManager
 
     from normviz.ui.kit import component
@@ -157,6 +165,7 @@ def without_component(monkeypatch, name: str) -> None:
     monkeypatch.setattr(BidiComponentManager, "get_component_asset_root",
                         lambda self, key: None if key == name else known(self, key))  # fmt: skip
     monkeypatch.setattr(component, "_said", set())
+    monkeypatch.setattr(component, "_mounts", {})
 
 
 def component_folders() -> dict[str, Path]:

@@ -5,10 +5,13 @@
   ``urlcheck``: the pure checks of a link's values and their message.
 - ``numbers``: bounded number fields, integer entries, preset buttons; ``vector_field``: a vector typed as text;
   ``controls``: the method and ε controls.
-- ``chart``: a figure dict on the page; ``layout``: picture-first order and the Sources section;
+- ``figure``: a figure dict on the page, redrawn in place (``chart``, ``lazy_chart``); ``chart``: what figures
+  share (box, description, config, Streamlit's plotly element); ``layout``: picture-first order and the Sources
+  section;
   ``tables``: markdown tables and a projection's readouts.
 - ``literal``: user text shown as itself; ``component``: browser components, whose JavaScript lives in
-  their ``assets/`` folders: ``live`` (the live drag), ``export`` (copy link, PNG/SVG/GIF), ``lesson_keys``.
+  their ``assets/`` folders: ``figure``, ``live`` (the live drag), ``export`` (copy link, PNG/SVG/GIF),
+  ``lesson_keys``, ``document``, ``reconnect``.
 
 Page modules (``normviz/ui/<page>.py``) import the kit, never each other (the lesson and the exercises,
 which compose pages, excepted); the kit imports no page module.

@@ -1,4 +1,5 @@
-"""Figures on the page: a figure dict drawn by st.plotly_chart with its text description, and the cached
+"""What every figure on the page shares: its box and text description, plotly.js's config, Streamlit's plotly
+element (``plotly_chart``: where the app's figure component cannot draw, ``normviz.ui.kit.figure``), and the cached
 projection the plane, the space and the lesson draw."""
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ class _BuiltFigure(BaseFigure):
         return self._spec
 
 
-def chart(spec: dict, *, key: str, description: str | None = None) -> None:
+def plotly_chart(spec: dict, *, key: str, description: str | None = None) -> None:
     """Draw a figure dict (plotly JSON from ``normviz.figures``) with st.plotly_chart, numpy as typed arrays,
-    and its text description below (``describe``: generic from the JSON unless ``description`` is given)."""
+    and its text description below (``describe``: generic from the JSON unless ``description`` is given).
+    The pages draw with ``ui.chart`` (``normviz.ui.kit.figure``), which falls back to this."""
     with figure_box(key):
         st.plotly_chart(_BuiltFigure(typed_arrays(spec)), key=key, theme=None, config=plot_config())
         describe(spec, description)

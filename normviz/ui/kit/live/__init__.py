@@ -22,7 +22,7 @@ HTTP cache, compiled (``vendor.py`` says why there). Hence ``pip install
 plotly.min.js from the installed plotly) in ``make run``, ``make test`` and the
 Dockerfile. Without
 either, ``live_chart`` logs one warning naming the fix and draws the figure
-with ``st.plotly_chart`` (``ui.kit.chart``: no live motion; it returns None).
+with ``st.plotly_chart`` (``ui.kit.chart.plotly_chart``: no live motion; it returns None).
 
 ``animated_chart`` is the same component with nothing to drag (scene mode
 "figure"): a figure whose plotly frames play in the browser, with Play and
@@ -48,7 +48,7 @@ import streamlit as st
 
 from normviz.figures.describe import plain_text
 from normviz.ui.kit import component
-from normviz.ui.kit.chart import chart, describe, figure_box
+from normviz.ui.kit.chart import describe, figure_box, plotly_chart
 from normviz.ui.kit.live import vendor
 from normviz.ui.kit.live.payload import check_scene, figure_payload
 
@@ -73,10 +73,8 @@ def unavailable_reason() -> str | None:
 def _renderer():
     """(the component's mount function, None), or (None, why it is unavailable).
 
-    Registered on every call, inside the script run: the registry belongs to
-    the running Runtime (AppTest makes a new one per test) and registering an
-    identical definition again is a cheap no-op. At import time there may be
-    no runtime, and so no manifest to resolve "live.js" against.
+    Registered inside the script run (``component.register``: once per process), not at import time, when
+    there may be no runtime, and so no manifest to resolve "live.js" against.
     """
     if (reason := vendor.missing()) is not None:
         return None, reason
@@ -140,7 +138,7 @@ def live_chart(
         if reason not in _warned:
             _warned.add(reason)
             _LOG.warning("normviz.ui.kit.live: drawing a static chart instead: %s", reason)
-        chart(spec, key=f"{key}.static", description=description)
+        plotly_chart(spec, key=f"{key}.static", description=description)
         return None
     payload, animation = _prepared(spec)
     if animation:
@@ -195,7 +193,7 @@ def animated_chart(
     height : int, optional
         Plot height in pixels (default: the layout's height, else 500).
 
-    Without the app's plotly.js or the installed component it is ``chart`` (``st.plotly_chart``, with plotly's
+    Without the app's plotly.js or the installed component it is ``plotly_chart`` (``st.plotly_chart``, with plotly's
     own Play and slider); under AppTest the component is mounted and the figure is in its ``proto.json``.
     """
     from normviz.ui.kit.shell import current_translator  # here: the shell imports this module

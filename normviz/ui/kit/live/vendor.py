@@ -48,7 +48,7 @@ PLOTLY_JS = STATIC / f"plotly-{plotly_version()}.min.js"
 
 
 def missing() -> str | None:
-    """Why a component that draws with the app's plotly.js (the live chart, the lazy chart) cannot, or None."""
+    """Why a component that draws with the app's plotly.js (the live chart, the figure component) cannot, or None."""
     if PLOTLY_JS.is_file():
         return None
     return (

@@ -20,17 +20,17 @@ function tagSwitch(root) {
 }
 
 /** Each figure box's description (the expander's text) becomes its chart's accessible description: the live
- * chart's focusable box, or Streamlit's plotly element or the lazy chart's plot, each a figure named by the
- * plot's title. */
+ * chart's focusable box, or the figure component's plot (Streamlit's plotly element without it), each a figure
+ * named by the plot's title. */
 function linkFigures(root) {
   if (!data.figureBox) return;
   for (const box of root.querySelectorAll(`[class*="st-key-${CSS.escape(data.figureBox)}"]`)) {
     const text = box.querySelector('[data-testid="stExpander"] [data-testid="stText"]');
-    const chart = box.querySelector(".nv-live-plot") || box.querySelector('[data-testid="stPlotlyChart"], .nv-lazy-plot');
+    const chart = box.querySelector(".nv-live-plot") || box.querySelector('[data-testid="stPlotlyChart"], .nv-figure-plot');
     if (!text || !chart) continue;
     if (!text.id) text.id = `nv-description-${++serial}`;
     if (chart.getAttribute("aria-describedby") !== text.id) chart.setAttribute("aria-describedby", text.id);
-    if (chart.matches('[data-testid="stPlotlyChart"], .nv-lazy-plot')) {
+    if (chart.matches('[data-testid="stPlotlyChart"], .nv-figure-plot')) {
       if (chart.getAttribute("role") !== "figure") chart.setAttribute("role", "figure");
       const title = chart.querySelector(".gtitle");
       if (title && title.textContent.trim()) {
