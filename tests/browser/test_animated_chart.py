@@ -201,3 +201,20 @@ def test_under_reduced_motion_play_shows_the_last_frame_at_once(page, animated_u
         assert_no_error(page)
     finally:
         page.emulate_media(reduced_motion="no-preference")
+
+
+def test_a_figure_with_frames_drawn_by_ui_chart_keeps_them_and_plays_them(page, animated_url):
+    """ui.chart's figure component hands plotly the frames too: its own slider and Play animate the grid."""
+    page.goto(page_url(animated_url, "", kind="chart"), wait_until="domcontentloaded")
+    wait_for_app_run(page, initial_wait_ms=0)
+    plot = page.locator(".nv-figure-plot.js-plotly-plot")
+    plot.wait_for(timeout=60_000)
+    assert plot.evaluate("(gd) => (gd._transitionData._frames || []).map((f) => f.name)") == [
+        f"f{k}" for k in range(LAST + 1)
+    ]
+    plot.evaluate(
+        f"(gd) => window.Plotly.animate(gd, ['f{LAST}'], {{frame: {{duration: 0}}, transition: {{duration: 0}}}})"
+    )
+    moved = wait_for(page, grid, lambda g: np.allclose(g, expected_grid(LAST)), timeout_s=10)
+    np.testing.assert_allclose(moved, expected_grid(LAST), atol=1e-12)
+    assert_no_error(page)

@@ -31,7 +31,10 @@ def _finite_points(trace: dict) -> list[tuple[float, float]]:
 
 def test_warp_plays_the_morph_in_the_browser_and_a_method_change_reruns_its_fragment(page, base_url):
     received = record_received(page)
+    plotly_js: list[str] = []  # the live chart's morph and the figure component's two figures share one load
+    page.on("request", lambda r: plotly_js.append(r.url) if "/app/static/plotly-" in r.url else None)
     open_on_a_projector(page, base_url, "warp", lang="zh", charts=CHARTS)
+    assert len(plotly_js) == 1, plotly_js
     assert_fits_a_projector(page, "warp", lang="zh")
     switch_language(page, "en")
     assert_fits_a_projector(page, "warp", lang="en")

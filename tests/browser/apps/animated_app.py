@@ -3,7 +3,7 @@
 One animated figure: a 5 x 5 grid of inputs morphing, frame by frame, from where it is to its L2-normalized
 image (the shape of the warp page's figure: ``frames``, a plotly slider with one step per frame, Play/Pause in
 ``layout.updatemenus``). It counts its script runs and shows them as ``runs=N``. ``?lang=zh`` draws it in
-Chinese.
+Chinese; ``?kind=chart`` draws it with ``ui.chart`` (the figure component) instead.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import numpy as np
 import streamlit as st
 
 from normviz import l2_normalize
-from normviz.ui import animated_chart
+from normviz.ui import animated_chart, chart
 
 FRAMES = 11  # t = 0, 0.1, ..., 1
 FRAME_MS = 150  # Play's time per frame: slow enough for a test to see it between the ends
@@ -92,5 +92,8 @@ def grid_figure() -> dict:
     return {"data": [points(0.0)], "layout": layout, "frames": frames}
 
 
-animated_chart(grid_figure(), key=KEY, description="A 5 by 5 grid of inputs moving onto the unit circle.")
+if st.query_params.get("kind") == "chart":  # the same figure as an ordinary figure, with plotly's own controls
+    chart(grid_figure(), key=KEY, description="A 5 by 5 grid of inputs moving onto the unit circle.")
+else:
+    animated_chart(grid_figure(), key=KEY, description="A 5 by 5 grid of inputs moving onto the unit circle.")
 st.text(f"runs={st.session_state['runs']}")

@@ -2,15 +2,17 @@
 ``lazy_chart`` for a second 3D scene lower on a page.
 
 Why not Streamlit's plotly element: in Streamlit 1.67 ``st.plotly_chart``'s element id hashes the figure, so
-every new figure is a new element, and the browser takes the chart out and draws it afresh. For about 0.1 s of
-every move the chart's box was empty (measured on the information and precision pages; streamlit/streamlit
-#8782). This component keeps its plot and hands each new figure to ``Plotly.react``.
+every new figure is a new element, and the browser takes the chart out and draws it afresh. For 0.05–0.13 s of
+every move the chart's box was empty (measured on the information and precision pages; streamlit/streamlit#8782;
+its fix, a key-based id for keyed charts, is streamlit/streamlit#16052, open: once it ships, this component can
+go). This component keeps its plot and hands each new figure to ``Plotly.react``.
 
 ``lazy_chart``: without a GPU (WebGL in software: many classroom PCs, headless Chromium) a 3D scene costs 0.3–0.6
 s of the browser's main thread to set up, and drawing it first would keep the page's first figure waiting (the
-family page's, 0.93/1.28 s en/zh with its p-balls' scene drawn at once; 0.71/0.62 s without). A lazy figure is
-drawn when its box comes into view, or when the browser is next idle, whichever is first: by then the page's
-first figure is on screen, and before anyone prints or exports the figure is there.
+family page's, measured with Streamlit's element: 0.93/1.28 s en/zh with its p-balls' scene drawn at once;
+0.71/0.62 s without). A lazy figure is drawn when its box comes into view, or when the browser is next idle,
+whichever is first: by then the page's first figure is on screen, and before anyone prints or exports the figure
+is there.
 
 A components.v2 component, ``normviz.figure`` (``assets/figure.js``, declared in ``pyproject.toml``; see
 ``normviz.ui.kit.component``). The figure goes as the live chart's payload (strict JSON, typed arrays); its box
@@ -57,8 +59,9 @@ def _draw(spec: Mapping[str, Any], key: str, description: str | None, *, lazy: b
         component.warn_once(_LOG, "normviz.ui.kit.figure: drawing with st.plotly_chart", reason)
         plotly_chart(spec, key=key, description=description)
         return
-    height = (spec.get("layout") or {}).get("height") or DEFAULT_HEIGHT
-    data = {"figure": figure_payload(spec), "config": plot_config(), "height": height, "plotly": PLOTLY, "lazy": lazy}
+    figure = figure_payload(spec)
+    height = figure["layout"].get("height") or DEFAULT_HEIGHT
+    data = {"figure": figure, "config": plot_config(), "height": height, "plotly": PLOTLY, "lazy": lazy}
     with figure_box(key):
         mount(key=key, data=data)
         describe(spec, description)

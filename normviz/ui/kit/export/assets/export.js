@@ -2,13 +2,14 @@
 //
 // Python sends, on each run, only `data`: the labels in the page's language, `maxFrames` (the most
 // frames a GIF gets) and `plotly`, the path of plotly.js among the app's static files, relative to
-// Streamlit's component route ("../../app/static/plotly-7.1.0.min.js"). It is resolved against this
-// module's own address, so no route is written here. plotly.js is loaded only when an export is asked for and
-// window.Plotly is not there yet.
+// Streamlit's component route ("../../app/static/plotly-7.1.0.min.js"). plotly.js is the page's one copy
+// (normviz.live's load_plotly.js, which the figures use too), loaded here only if an export comes first.
 //
 // The figures on the page are plotly's own graph divs (`.js-plotly-plot`), less this file's scratch
 // plot (the GIF's frames are drawn off screen) and the live chart's motion layer (drawn over its figure
 // while x moves): no Streamlit markup is read.
+
+import { loadPlotly } from "../normviz.live/load_plotly.js";
 
 const SCRATCH = "nv-export-scratch";
 
@@ -21,18 +22,6 @@ function titleOf(gd, k) {
   const t = gd.layout && gd.layout.title;
   const text = (t && (t.text !== undefined ? t.text : t)) || "";
   return String(text).replace(/<[^>]+>/g, " ").trim() || `#${k + 1}`;
-}
-
-function loadPlotly(path) {
-  if (window.Plotly) return Promise.resolve(window.Plotly);
-  const url = new URL(`../${path}`, import.meta.url).href;
-  return new Promise((resolve, reject) => {
-    const tag = document.createElement("script");
-    tag.src = url;
-    tag.onload = () => (window.Plotly ? resolve(window.Plotly) : reject(new Error("no Plotly")));
-    tag.onerror = () => reject(new Error(`cannot load ${url}`));
-    document.head.appendChild(tag);
-  });
 }
 
 function params(labels) {

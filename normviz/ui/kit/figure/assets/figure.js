@@ -1,20 +1,17 @@
 // normviz.figure (normviz/ui/kit/figure): one plotly figure, drawn with the app's plotly.js and redrawn in place
 // (Plotly.react) when Python sends a new one, so a move never empties the chart's box. Python sends, on every run,
-// data = {figure: {data, layout}, config, height, plotly, lazy}: plotly is the path of the app's plotly.js relative
-// to Streamlit's component route, resolved against this module's address; lazy (a second 3D scene lower on a page)
-// draws the figure when its box comes into view or when the browser is next idle, whichever is first, so that the
-// page's first figures are drawn before it. A figure that could not be drawn (plotly.js did not load) is tried again
-// with the next run's data, not in a loop.
+// data = {figure: {data, layout, frames}, config, height, plotly, lazy}: plotly is the path of the app's plotly.js
+// relative to Streamlit's component route (loaded once per page by normviz.live's load_plotly.js); lazy (a second
+// 3D scene lower on a page) draws the figure when its box comes into view or when the browser is next idle,
+// whichever is first, so that the page's first figures are drawn before it. Draws are queued, and each draws the
+// newest figure: figures that came while plotly.js loaded or a 3D scene drew are skipped, not drawn in turn. A
+// figure that could not be drawn (plotly.js did not load) is tried again with the next run's data, not in a loop.
+
+import { loadPlotly } from "../normviz.live/load_plotly.js";
 
 const IDLE_TIMEOUT_MS = 2000; // the latest a lazy figure waits for an idle moment
 const NO_IDLE_MS = 1000; // where the browser has no requestIdleCallback (Safari): after the first figures
 const CHARTS = new WeakMap(); // parentElement -> Chart
-
-/** window.Plotly: plotly.js is a UMD bundle, which as a module defines the global. */
-async function plotly(path) {
-  if (!window.Plotly) await import(new URL(`../${path}`, import.meta.url).href);
-  return window.Plotly;
-}
 
 class Chart {
   constructor(parent, lazy) {
@@ -22,7 +19,8 @@ class Chart {
     this.gd.className = "nv-figure-plot";
     this.gd.setAttribute("role", "figure");
     parent.appendChild(this.gd);
-    this.drawn = false;
+    this.wanted = false; // drawn, or to be drawn: every new figure is drawn from then on
+    this.drawing = Promise.resolve();
     this.generation = 0;
     this.width = 0;
     // A figure drawn while its box was folded away (an expander, a tab) has plotly's default width; plotly's own
@@ -40,33 +38,43 @@ class Chart {
 
   update(data) {
     this.data = data;
-    this.gd.style.minHeight = `${Number(data.height) || 450}px`;
-    if (this.drawn || this.failed || !data.lazy) this.draw(true);
+    this.gd.style.minHeight = `${Number(data.height)}px`;
+    if (this.wanted || !data.lazy) this.draw();
   }
 
-  async draw(again = false) {
-    if ((this.drawn && !again) || this.gone || !this.data) return;
-    this.drawn = true;
-    this.failed = false;
+  draw() {
+    if (this.gone || !this.data) return;
+    this.wanted = true;
     if (this.observer) this.observer.disconnect();
-    const { figure, config } = this.data;
+    this.drawing = this.drawing.then(() => this.render());
+  }
+
+  async render() {
+    const data = this.data;
+    if (this.gone || data === this.shown) return; // a newer figure was drawn by an earlier turn
     try {
-      const P = await plotly(this.data.plotly);
+      const P = await loadPlotly(data.plotly);
+      if (this.gone || data !== this.data) return; // a newer figure came meanwhile: its own turn draws it
+      const { figure, config } = data;
       // responsive: the plot follows the window's width, as Streamlit's plotly element does
-      if (!this.gone) await P.react(this.gd, figure.data || [], figure.layout || {}, { ...config, responsive: true });
+      await P.react(this.gd, {
+        data: figure.data || [],
+        layout: figure.layout || {},
+        frames: figure.frames || [],
+        config: { ...config, responsive: true },
+      });
+      this.shown = data;
       this.width = this.gd.clientWidth;
     } catch (err) {
-      if (this.gone) return;
-      [this.drawn, this.failed] = [false, true];
-      console.error("normviz.figure: the figure could not be drawn", err);
+      if (!this.gone) console.error("normviz.figure: the figure could not be drawn", err);
     }
   }
 
   fit() {
     const width = this.gd.clientWidth;
-    if (!this.drawn || this.gone || !width || width === this.width || !this.gd._fullLayout) return;
+    if (this.gone || !width || width === this.width || !this.gd._fullLayout || !window.Plotly) return;
     this.width = width;
-    window.Plotly.Plots.resize(this.gd);
+    window.Plotly.Plots.resize(this.gd).catch(() => {}); // rejects for a plot hidden meanwhile: the next fit draws
   }
 
   destroy() {
@@ -74,7 +82,7 @@ class Chart {
     if (this.observer) this.observer.disconnect();
     this.resizer.disconnect();
     if (this.idle !== undefined) (window.cancelIdleCallback || clearTimeout)(this.idle);
-    if (window.Plotly && this.drawn) window.Plotly.purge(this.gd);
+    if (window.Plotly && this.gd._fullLayout) window.Plotly.purge(this.gd);
     this.gd.remove();
   }
 }

@@ -38,6 +38,7 @@
 // textContent only. The component runs in the app page (isolate_styles=False,
 // so plotly's document-level CSS applies and `.js-plotly-plot` is findable).
 
+import { loadPlotly } from "./load_plotly.js";
 import { SpaceOverlay } from "./overlay.js";
 import { moving, outputs, redraw } from "./scene.js";
 
@@ -48,43 +49,6 @@ const MOTION_TIMEOUT_MS = 5000; // after a release, how long Python's new figure
 const ANNOUNCE_MS = 400; // the live region speaks at most this often
 
 const reducedMotion = () => Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
-
-let plotlyLoading = null;
-
-function runScript(src) {
-  return new Promise((resolve, reject) => {
-    const tag = document.createElement("script");
-    tag.src = src;
-    tag.async = true;
-    tag.dataset.normvizPlotly = src;
-    tag.addEventListener("load", () => resolve());
-    tag.addEventListener("error", () => {
-      tag.remove();
-      reject(new Error(`cannot load ${src}`));
-    });
-    document.head.appendChild(tag);
-  });
-}
-
-/** window.Plotly, loading plotly.js once per page from ``path`` (the app's static file, relative to Streamlit's
- * component route). That route sends Last-Modified, so the browser takes the file, and V8 its compiled code,
- * from its cache on later page loads (normviz/ui/kit/live/vendor.py). */
-export function loadPlotly(path) {
-  if (window.Plotly) return Promise.resolve(window.Plotly);
-  if (!plotlyLoading) {
-    const url = new URL(`../${path}`, import.meta.url).href;
-    plotlyLoading = runScript(url)
-      .then(() => {
-        if (!window.Plotly) throw new Error(`${url} did not define Plotly`);
-        return window.Plotly;
-      })
-      .catch((err) => {
-        plotlyLoading = null;
-        throw err;
-      });
-  }
-  return plotlyLoading;
-}
 
 function decimalsOf(step) {
   for (let d = 0; d <= 12; d++) if (Math.abs(Number(step.toFixed(d)) - step) <= 1e-12 * Math.max(1, step)) return d;
