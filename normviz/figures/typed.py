@@ -55,8 +55,8 @@ def typed_arrays(value, *, strict: bool = True):
 
     ``strict`` (the default: the app's figures reach the browser as a component's data): also strict JSON in the
     same pass: a NaN or ±inf left outside a typed array becomes None (a gap to plotly.js), since ``JSON.parse``
-    rejects the bare ``NaN`` that ``json.dumps`` writes. ``strict=False`` leaves them as floats (plotly's own
-    encoder, st.plotly_chart's, writes them).
+    rejects the bare ``NaN`` that ``json.dumps`` writes. ``strict=False`` leaves them as floats, for an encoder
+    that writes them (plotly's own; the app's figures no longer need it).
 
     A dict comes back as a ``Typed`` (read-only, as every cached value)."""
     if isinstance(value, Typed) and (value.strict or not strict):

@@ -54,8 +54,13 @@ def figure_box(key: str):
 
 
 def plot_config() -> dict:
-    """plotly.js config of every figure: no logo; the camera button saves a PNG at twice the size."""
-    return {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2, "filename": "normviz"}}
+    """plotly.js config of every figure: no logo, no lasso or box selection (nothing on the page reads a
+    selection; Streamlit's plotly element removed them too); the camera button saves a PNG at twice the size."""
+    return {
+        "displaylogo": False,
+        "modeBarButtonsToRemove": ["lasso2d", "select2d"],
+        "toImageButtonOptions": {"format": "png", "scale": 2, "filename": "normviz"},
+    }
 
 
 def describe(spec: dict, description: str | None = None) -> str:

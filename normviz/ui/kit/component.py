@@ -8,7 +8,7 @@ with that ``asset_dir``). Streamlit reads the declaration from the installed pac
 it does not carry the code.
 
 ``app_static`` is the one place that knows the route of the app's static files: a component's
-JavaScript that needs one (plotly.js, for the live chart and the export) gets its path from Python
+JavaScript that needs one (plotly.js, for the figures, the live chart and the export) gets its path from Python
 and resolves ``"../" + path`` against its own ``import.meta.url``. No route is
 written anywhere else.
 """

@@ -1,12 +1,13 @@
 """What the live chart sends to the browser: a plotly figure dict and a scene, as plain JSON.
 
 No Streamlit here, and no ``go.Figure``. numpy arrays in the figure become
-plotly.js typed arrays (``normviz.figures.typed.typed_arrays``, as for
-st.plotly_chart). Streamlit sends a component's data through ``json.dumps``,
-which writes NaN and Infinity as bare words that the browser's
-``JSON.parse`` rejects (the component then never starts), so every
-non-finite float left outside a typed array becomes ``null`` (plotly.js
-draws a gap there, as for NaN), and numpy scalars become Python numbers.
+plotly.js typed arrays (``normviz.figures.typed.typed_arrays``); the figure
+component (``ui.chart``) sends its figures in this form too. Streamlit sends a
+component's data through ``json.dumps``, which writes NaN and Infinity as bare
+words that the browser's ``JSON.parse`` rejects (the component then never
+starts), so every non-finite float left outside a typed array becomes ``null``
+(plotly.js draws a gap there, as for NaN), and numpy scalars become Python
+numbers.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def figure_payload(spec: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(spec, Mapping):
         raise TypeError(f"spec must be a plotly figure dict; got {type(spec).__name__}")
     # one pass (none for a strict Typed): typed arrays, and strict JSON around them
-    out = dict(typed_arrays(spec if isinstance(spec, dict) else dict(spec), strict=True))
+    out = dict(typed_arrays(spec if isinstance(spec, dict) else dict(spec)))
     out.setdefault("data", [])
     out.setdefault("layout", {})
     return out
