@@ -96,17 +96,21 @@ def measure(page: str, repeats: int, lang: str = "en") -> Row:
     control, moved = first_control(at), []
     fresh, rng = FreshValues(), random.Random(0)
     for _ in range(repeats if control else 0):
+        # found by key too: a keyed widget whose bounds a move changed is the same control under a new id, and
+        # the next value is drawn within its bounds now
+        key = control.key
+        widget = next(
+            (w for w in (*at.main.slider, *at.main.number_input) if w.id == control.id or (w.key and w.key == key)),
+            None,
+        )
+        if widget is None:  # the move took the control away
+            break
+        control = Control.from_element(widget.type, widget.proto, "") or control
         values, _, ok = fresh.move(page, [control], rng)
         if not ok:  # every value of the control has been sent once
             break
-        # by key: a keyed widget whose bounds a move changed is the same control under a new id
-        is_control = (lambda w: w.key == control.key) if control.key else (lambda w: w.id == control.id)
-        widget = next((w for w in (*at.main.slider, *at.main.number_input) if is_control(w)), None)
-        if widget is None:  # the move took the control away
-            break
         widget.set_value(values[control.id])
         moved.append(timed_run(at))
-        control.value = values[control.id]
     # what a rerun sends of its figures: the figure component's and the live chart's data (figure, scene), and
     # st.plotly_chart's specs where the component is unavailable
     size = sum(len(c.proto.spec.encode()) for c in at.get("plotly_chart"))

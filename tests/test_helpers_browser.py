@@ -1,11 +1,11 @@
 """The browser tests' polling helper, without a browser: a chart missing for a moment is waited for, one that
-never comes fails."""
+never comes fails, any other failed read fails at once."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.helpers.browser import wait_for
+from tests.helpers.browser import ChartMissing, wait_for
 
 
 class _Clock:
@@ -19,13 +19,13 @@ class _Clock:
 
 
 def _missing_then(values):
-    """A read that fails like ``plotly_data`` on a chart being remounted, then returns ``values`` in turn."""
+    """A read that fails like ``plotly_data`` on a chart not drawn yet, then returns ``values`` in turn."""
     seq = iter(values)
 
     def read(page):
         value = next(seq)
         if value is None:
-            raise AssertionError("expected a plotly chart #2, found 2 chart(s)")
+            raise ChartMissing("expected a plotly chart #2, found 2 chart(s)")
         return value
 
     return read
@@ -41,6 +41,17 @@ def test_a_chart_that_never_comes_fails_at_the_timeout():
     page = _Clock()
     with pytest.raises(AssertionError, match="found 2 chart"):
         wait_for(page, _missing_then([None] * 10**6), lambda v: True, timeout_s=0.05)
+
+
+def test_any_other_failed_read_fails_at_once():
+    page = _Clock()
+
+    def read(p):
+        raise AssertionError("no trace 'x'")
+
+    with pytest.raises(AssertionError, match="no trace"):
+        wait_for(page, read, lambda v: True, timeout_s=30)
+    assert page.polls == 0
 
 
 def test_a_check_that_never_holds_returns_the_last_value():

@@ -19,6 +19,12 @@ from tests.helpers.browser import (
 )
 
 CHARTS = 3
+KEEP_WATCH_JS = """(sel) => { const plots = () => document.querySelectorAll(sel);
+  window.__nvKept = {node: plots()[2], fewest: plots().length};
+  new MutationObserver(() => { window.__nvKept.fewest = Math.min(window.__nvKept.fewest, plots().length); })
+    .observe(document.body, {subtree: true, childList: true}); }"""
+KEPT_JS = """(sel) => ({same: document.querySelectorAll(sel)[2] === window.__nvKept.node,
+  fewest: window.__nvKept.fewest})"""
 
 
 def test_information_renders_the_seed_pairs_a_slider_reruns_only_its_section_and_a_typed_pair_redraws(page, base_url):
@@ -33,6 +39,8 @@ def test_information_renders_the_seed_pairs_a_slider_reruns_only_its_section_and
     assert plotly_layout(page, 0)["template"]["layout"]["plot_bgcolor"] == "white"  # the template, not its name
 
     before = by_meta(plotly_data(page, 2), "sim_cos_in")["z"]
+    # the maps' plot stays on the page through the move: the same node, redrawn in place, never taken out
+    page.evaluate(KEEP_WATCH_JS, PLOT)
     frames.clear()
     slider = page.get_by_role("slider").first
     # A fragment rerun can finish before React renders the "running" state, so wait for the new maps
@@ -45,6 +53,7 @@ def test_information_renders_the_seed_pairs_a_slider_reruns_only_its_section_and
         if changed(wait_for(page, lambda p: plotly_data(p, 2), changed, timeout_s=15)):
             break
     wait_for_traces(page, 2, changed)
+    assert page.evaluate(KEPT_JS, PLOT) == {"same": True, "fewest": 3}
     sent = b"".join(frames)
     assert b"sim_cos_in" in sent  # the similarity maps came again ...
     assert b"cloud_l2" not in sent and b"outputs_l2_1" not in sent  # ... the other sections' figures did not

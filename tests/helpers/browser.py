@@ -370,11 +370,15 @@ _TO_PLAIN_JS = r"""
 """
 
 
+class ChartMissing(AssertionError):
+    """The page has fewer plotly charts than the index asked for (yet: ``wait_for`` reads again)."""
+
+
 def _plot_handle(page, index: int):
     plots = page.locator(PLOT)
     count = plots.count()
     if count <= index:
-        raise AssertionError(f"expected a plotly chart #{index} on {page.url}, found {count} chart(s)")
+        raise ChartMissing(f"expected a plotly chart #{index} on {page.url}, found {count} chart(s)")
     return plots.nth(index)
 
 
@@ -449,16 +453,16 @@ def tip(trace: dict[str, Any]) -> tuple[float, ...]:
 def wait_for(page, read: Callable[[Any], T], done: Callable[[T], bool], *, timeout_s: float = 30.0) -> T:
     """Poll ``read(page)`` every 100 ms until ``done(value)`` or the timeout; return the last value.
 
-    It does not fail on a timeout: the caller asserts on what it returns. A read that fails with an
-    AssertionError (a chart not in the page) is tried again until the timeout, and then fails: Streamlit 1.67
-    mounts a ``st.plotly_chart`` afresh whenever its figure changes (the element's id hashes the figure), so for
-    about 0.1 s of every redraw the chart is not in the page.
+    It does not fail on a timeout: the caller asserts on what it returns. A read that finds its chart missing
+    (``ChartMissing``) is tried again until the timeout, and then fails: a figure drawn not yet (a lazy one), or
+    one that Streamlit's plotly element draws where the figure component is unavailable (Streamlit 1.67 mounts
+    that element afresh for every new figure, so for about 0.1 s of each redraw it is not in the page).
     """
     deadline = time.monotonic() + timeout_s
     while True:
         try:
             value = read(page)
-        except AssertionError:
+        except ChartMissing:
             if time.monotonic() > deadline:
                 raise
         else:
