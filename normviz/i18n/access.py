@@ -7,6 +7,10 @@ STRINGS = {
     "access.about": {"zh": "关于本页", "en": "About this page"},
     "access.controls.page": {"zh": "整页的控件", "en": "Controls of the whole page"},
     "access.describe.header": {"zh": "图的文字描述", "en": "Figure description"},
+    "access.fullscreen": {
+        "zh": "全屏显示这张图（Esc 退出）",
+        "en": "Show this figure full screen (Esc leaves)",
+    },
     # a generic figure
     "access.describe.title": {"zh": "图：{title}。", "en": "Figure: {title}."},
     "access.describe.untitled": {"zh": "图（无标题）。", "en": "Figure (untitled)."},

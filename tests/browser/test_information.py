@@ -84,3 +84,29 @@ def test_the_3d_cloud_and_a_tiny_pair(page, base_url):
     assert "a = (1e-300, 1e-300)" in text and "∞" not in text
     l2 = by_meta(plotly_data(page, 0), "outputs_l2_1")
     assert l2["x"][1] == pytest.approx(0.5**0.5)
+
+
+def test_a_figure_goes_full_screen_from_its_modebar_and_comes_back(page, base_url):
+    """The modebar's full-screen button (in the page's language) shows the figure on the whole screen, at the
+    screen's size; pressed again, the figure has its own size back."""
+    from normviz.i18n import translate
+
+    open_page(page, base_url, "information", lang="zh", charts=CHARTS)
+    plot = page.locator(PLOT).first
+    size = (
+        "(gd) => [gd._fullLayout.width, gd._fullLayout.height, gd.clientWidth, window.innerWidth, window.innerHeight]"
+    )
+    width, height, column, screen_w, screen_h = plot.evaluate(size)
+    assert width == column < screen_w  # the column's width, not the screen's
+    button = plot.locator(f'.modebar-btn[data-title="{translate("zh", "access.fullscreen")}"]')
+    plot.hover()
+    button.click()
+    full = wait_for(page, lambda p: plot.evaluate(size), lambda s: s[:2] == [screen_w, screen_h], timeout_s=10)
+    assert full[:2] == [screen_w, screen_h] and page.evaluate(
+        "document.fullscreenElement.classList.contains('js-plotly-plot')"
+    )
+    plot.hover()
+    button.click()
+    back = wait_for(page, lambda p: plot.evaluate(size), lambda s: s[:2] == [width, height], timeout_s=10)
+    assert back[:2] == [width, height] and page.evaluate("document.fullscreenElement") is None
+    assert_no_error(page)

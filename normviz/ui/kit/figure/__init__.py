@@ -17,7 +17,8 @@ is there.
 A components.v2 component, ``normviz.figure`` (``assets/figure.js``, declared in ``pyproject.toml``; see
 ``normviz.ui.kit.component``). The figure goes as the live chart's payload (strict JSON, typed arrays); its box
 and text description are ``ui.kit.chart``'s (``figure_box``, ``describe``), and the document component names the
-description the plot's accessible description. Without the component (not installed) or the app's plotly.js it
+description the plot's accessible description. A modebar button shows the figure full screen (Streamlit's element
+had one), at the screen's height. Without the component (not installed) or the app's plotly.js it
 is ``plotly_chart`` (Streamlit's element), with one warning in the log naming the fix.
 """
 
@@ -31,6 +32,7 @@ from normviz.ui.kit import component
 from normviz.ui.kit.chart import describe, figure_box, plot_config, plotly_chart
 from normviz.ui.kit.live import PLOTLY, vendor
 from normviz.ui.kit.live.payload import figure_payload
+from normviz.ui.kit.shell import current_translator
 
 _NAME = "figure"  # the component's name in pyproject.toml; its files are in assets/
 _JS = "figure.js"
@@ -62,6 +64,7 @@ def _draw(spec: Mapping[str, Any], key: str, description: str | None, *, lazy: b
     figure = figure_payload(spec)
     height = figure["layout"].get("height") or DEFAULT_HEIGHT
     data = {"figure": figure, "config": plot_config(), "height": height, "plotly": PLOTLY, "lazy": lazy}
+    data["labels"] = {"fullscreen": current_translator()("access.fullscreen")}
     with figure_box(key):
         mount(key=key, data=data)
         describe(spec, description)

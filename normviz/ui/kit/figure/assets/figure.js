@@ -9,6 +9,8 @@
 
 import { loadPlotly } from "../normviz.live/load_plotly.js";
 
+// four corners, drawn in plotly's modebar icon box
+const FULLSCREEN_ICON = { width: 24, height: 24, path: "M3 3h7v2H5v5H3zm11 0h7v7h-2V5h-5zM3 14h2v5h5v2H3zm16 0h2v7h-7v-2h5z" };
 const IDLE_TIMEOUT_MS = 2000; // the latest a lazy figure waits for an idle moment
 const NO_IDLE_MS = 1000; // where the browser has no requestIdleCallback (Safari): after the first figures
 const CHARTS = new WeakMap(); // parentElement -> Chart
@@ -27,6 +29,16 @@ class Chart {
     // responsive mode follows the window only, so the box's width is followed here.
     this.resizer = new ResizeObserver(() => this.fit());
     this.resizer.observe(this.gd);
+    // full screen (the modebar's button): the plot takes the screen's height, and its own back after Esc
+    this.onFullscreen = () => {
+      if (this.shown && (document.fullscreenElement === this.gd || this.full)) this.redraw();
+    };
+    document.addEventListener("fullscreenchange", this.onFullscreen);
+    this.fullscreen = {
+      name: "nv-fullscreen",
+      icon: FULLSCREEN_ICON,
+      click: () => (this.full ? document.exitFullscreen() : this.gd.requestFullscreen()).catch(() => {}),
+    };
     if (!lazy) return;
     this.observer = new IntersectionObserver((seen) => seen.some((e) => e.isIntersecting) && this.draw(), {
       rootMargin: "100% 0px",
@@ -49,6 +61,12 @@ class Chart {
     this.drawing = this.drawing.then(() => this.render());
   }
 
+  /** Draw the figure on screen again (full screen entered or left). */
+  redraw() {
+    this.shown = null;
+    this.draw();
+  }
+
   async render() {
     const data = this.data;
     if (this.gone || data === this.shown) return; // a newer figure was drawn by an earlier turn
@@ -56,13 +74,19 @@ class Chart {
       const P = await loadPlotly(data.plotly);
       if (this.gone || data !== this.data) return; // a newer figure came meanwhile: its own turn draws it
       const { figure, config } = data;
+      const wasFull = this.full;
+      this.full = document.fullscreenElement === this.gd;
+      const layout = this.full ? { ...figure.layout, height: window.innerHeight } : figure.layout || {};
+      // one button object for the plot's life: plotly replots from scratch when its config changes
+      this.fullscreen.title = (data.labels && data.labels.fullscreen) || "Full screen";
       // responsive: the plot follows the window's width, as Streamlit's plotly element does
       await P.react(this.gd, {
         data: figure.data || [],
-        layout: figure.layout || {},
+        layout,
         frames: figure.frames || [],
-        config: { ...config, responsive: true },
+        config: { ...config, responsive: true, modeBarButtonsToAdd: [this.fullscreen] },
       });
+      if (this.full !== Boolean(wasFull)) await P.Plots.resize(this.gd); // the screen's width, or the column's again
       this.shown = data;
       this.width = this.gd.clientWidth;
     } catch (err) {
@@ -79,6 +103,7 @@ class Chart {
 
   destroy() {
     this.gone = true;
+    document.removeEventListener("fullscreenchange", this.onFullscreen);
     if (this.observer) this.observer.disconnect();
     this.resizer.disconnect();
     if (this.idle !== undefined) (window.cancelIdleCallback || clearTimeout)(this.idle);
