@@ -19,29 +19,15 @@ from hypothesis.extra.numpy import arrays
 
 import normviz as nv
 from normviz import _xp
+from tests.helpers.backends import ELEMENTWISE_COMBOS as COMBOS
+from tests.helpers.backends import ELEMENTWISE_PARAMS as PARAMS
+from tests.helpers.backends import ELEMENTWISE_SHAPES as SHAPES
+from tests.helpers.backends import ELEMENTWISE_TOL as TOL
+from tests.helpers.backends import f64, on
 
 torch = pytest.importorskip("torch")
 
 pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")
-
-COMBOS = [
-    ("numpy", "float64"), ("numpy", "float32"), ("numpy", "float16"),
-    ("torch", "float64"), ("torch", "float32"), ("torch", "float16"), ("torch", "bfloat16"),
-]  # fmt: skip
-TOL = {"float64": 1e-12, "float32": 2e-6, "float16": 1e-3, "bfloat16": 8e-3}
-SHAPES = [(1, 2), (7, 3), (3, 5, 64), (2, 4096)]
-PARAMS = [(), ("weight",), ("weight", "bias"), ("bias",)]
-
-
-def on(backend: str, data, dtype: str = "float64"):
-    data = np.asarray(data)
-    if backend == "numpy":
-        return data.astype(dtype)
-    return torch.from_numpy(data).to(dtype=getattr(torch, dtype))
-
-
-def f64(a) -> np.ndarray:
-    return np.asarray(_xp.to_numpy(a), dtype=np.float64)
 
 
 def torch_dyt(x, dtype: str, alpha: float, weight=None, bias=None, axis=-1) -> np.ndarray:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import normviz as nv
-from normviz import _xp
+from tests.helpers.backends import f64, on
 
 torch = pytest.importorskip("torch")
 F = torch.nn.functional
@@ -27,17 +27,6 @@ pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")
 COMBOS = [("numpy", "float64"), ("numpy", "float32"), ("numpy", "float16"),
           ("torch", "float64"), ("torch", "float32"), ("torch", "float16")]  # fmt: skip
 TOL = {"float64": 1e-10, "float32": 2e-5, "float16": 2e-3}
-
-
-def on(backend: str, data, dtype: str = "float64"):
-    data = np.asarray(data)
-    if backend == "numpy":
-        return data.astype(dtype)
-    return torch.from_numpy(data).to(getattr(torch, dtype))
-
-
-def f64(a) -> np.ndarray:
-    return np.asarray(_xp.to_numpy(a), dtype=np.float64)
 
 
 def oracle_input(x, dtype: str):
