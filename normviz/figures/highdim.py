@@ -223,26 +223,33 @@ def distributions_figure(summary: hd.CloudSummary, t: Translator, *, projector: 
         label = t(
             "highdim.fig.hist.expected" if cloud == "input" else "highdim.fig.hist.target", value=significant(target)
         )
-        annotations.append(cell_title(top, f"{name}<br><span style='font-size:0.8em'>{label}</span>", projector))
+        annotations.append(_panel_title(top, name, label, projector))
         shapes.append(vline(top, target, line))
         for cell, key in ((top, "highdim.fig.hist.norm"), (bottom, "highdim.fig.hist.mean")):
             axes.update(cell["axes"])
             axes[cell["xaxis"]].update(title={"text": t(key)}, exponentformat="power", nticks=5)
             if col == 0:
                 axes[cell["yaxis"]]["title"] = {"text": t("highdim.fig.hist.count")}
-    return {
-        "data": data,
-        "layout": base_layout(
-            projector,
-            height=760 if projector else 540,
-            showlegend=False,
-            bargap=0.0,
-            margin={"l": 10, "r": 10, "t": 70, "b": 10},
-            annotations=annotations,
-            shapes=shapes,
-            **axes,
-        ),
-    }
+    return {"data": data, "layout": _histograms_layout(projector, 760 if projector else 540, annotations, axes, shapes)}
+
+
+def _panel_title(cell: dict, name: str, label: str, projector: bool) -> dict:
+    """A histogram panel's title: the cloud's name, and under it, smaller, what its law or target says."""
+    return cell_title(cell, f"{name}<br><span style='font-size:0.8em'>{label}</span>", projector)
+
+
+def _histograms_layout(projector: bool, height: int, annotations: list, axes: dict, shapes: list = ()) -> dict:
+    """The layout of a row of histogram panels: bars touching, no legend (each panel says its name)."""
+    return base_layout(
+        projector,
+        height=height,
+        showlegend=False,
+        bargap=0.0,
+        margin={"l": 10, "r": 10, "t": 70, "b": 10},
+        annotations=annotations,
+        shapes=list(shapes),
+        **axes,
+    )
 
 
 # --- pair cosines -----------------------------------------------------------------------------------
@@ -265,23 +272,12 @@ def cosines_figure(summary: hd.CloudSummary, t: Translator, *, projector: bool =
             data.append(_law_curve(fit, cell, name=_law_name(fit.law, t), meta=f"law_cos_{cloud}", projector=projector))
         else:
             label = t("highdim.fig.cos.nolaw")
-        annotations.append(cell_title(cell, f"{name}<br><span style='font-size:0.8em'>{label}</span>", projector))
+        annotations.append(_panel_title(cell, name, label, projector))
         axes.update(cell["axes"])
         axes[cell["xaxis"]].update(title={"text": t("highdim.fig.cos.axis")}, nticks=5)
         if col == 0:
             axes[cell["yaxis"]]["title"] = {"text": t("highdim.fig.hist.count")}
-    return {
-        "data": data,
-        "layout": base_layout(
-            projector,
-            height=460 if projector else 340,
-            showlegend=False,
-            bargap=0.0,
-            margin={"l": 10, "r": 10, "t": 70, "b": 10},
-            annotations=annotations,
-            **axes,
-        ),
-    }
+    return {"data": data, "layout": _histograms_layout(projector, 460 if projector else 340, annotations, axes)}
 
 
 # --- singular values ------------------------------------------------------------------------------
