@@ -8,8 +8,8 @@ STRINGS = {
     "access.controls.page": {"zh": "整页的控件", "en": "Controls of the whole page"},
     "access.describe.header": {"zh": "图的文字描述", "en": "Figure description"},
     "access.fullscreen": {
-        "zh": "全屏显示这张图（Esc 退出）",
-        "en": "Show this figure full screen (Esc leaves)",
+        "zh": "全屏显示这张图（再按一次还原）",
+        "en": "Show this figure full screen (press again to restore it)",
     },
     # a generic figure
     "access.describe.title": {"zh": "图：{title}。", "en": "Figure: {title}."},
